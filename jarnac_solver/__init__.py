@@ -1,0 +1,33 @@
+"""jarnac-solver: every legal move and every Jarnac of the word game Jarnac.
+
+>>> from jarnac_solver import Lexicon
+>>> Lexicon.load("en").extensions("RAT", "BUZT")
+['BRAT', 'TART']
+"""
+
+from __future__ import annotations
+
+from .alphabet import LATIN, Alphabet
+from .errors import (
+    InvalidInputError,
+    InvalidLetterError,
+    JarnacError,
+    LexiconFormatError,
+    LexiconNotFoundError,
+    UnknownLexiconError,
+)
+from .lexicon import Lexicon
+
+__all__ = [
+    "LATIN",
+    "Alphabet",
+    "InvalidInputError",
+    "InvalidLetterError",
+    "JarnacError",
+    "Lexicon",
+    "LexiconFormatError",
+    "LexiconNotFoundError",
+    "UnknownLexiconError",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,188 @@
+"""Alphabets of tiles, and the folding that turns raw text into tiles.
+
+A tile is one letter of the game: usually a single capital (``A`` .. ``Z``),
+sometimes more than one character (the Dutch ``IJ`` tile of the
+multilingual edition). Text is *folded* before it is cut into tiles: upper
+case, accents stripped (É→E, Ç→C), ligatures split (Œ→OE, Æ→AE, ß→SS), unless
+the alphabet keeps the accented letter as a tile of its own (``Ñ``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from .errors import InvalidInputError, InvalidLetterError
+
+__all__ = ["Alphabet", "LATIN"]
+
+# Letters that Unicode does not decompose into a base letter and a mark.
+_LIGATURES = {
+    "Œ": "OE",
+    "Æ": "AE",
+    "ß": "SS",
+    "ẞ": "SS",
+    "Ĳ": "IJ",
+    "Ø": "O",
+    "Ł": "L",
+    "Đ": "D",
+    "Ð": "D",
+    "Þ": "TH",
+}
+
+
+def _fold_char(char: str, keep: frozenset[str]) -> str:
+    """Fold one upper-case character; ``keep`` holds the accented tiles."""
+    if char in keep:
+        return char
+    if char in _LIGATURES:
+        return _LIGATURES[char]
+    decomposed = unicodedata.normalize("NFKD", char)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return stripped.upper() if stripped else char
+
+
+class Alphabet:
+    """The tiles of one edition of the game, in a fixed order.
+
+    >>> LATIN.tokenize("Tzar")
+    ('T', 'Z', 'A', 'R')
+    >>> dutch = Alphabet(list("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ["IJ"], name="dutch")
+    >>> dutch.tokenize("ijs")
+    ('IJ', 'S')
+
+    A word's length in the game is its number of tiles: ``IJS`` is a
+    two-tile word. Cutting text into tiles is greedy, longest tile first.
+    """
+
+    def __init__(self, tiles: Iterable[str], name: str = "custom") -> None:
+        tile_list = list(tiles)
+        if not tile_list:
+            raise InvalidInputError("an alphabet needs at least one tile")
+        if not isinstance(name, str) or not name:
+            raise InvalidInputError(f"alphabet name must be a non-empty string, not {name!r}")
+        for tile in tile_list:
+            if not isinstance(tile, str) or not tile or tile != tile.upper() or not tile.isalpha():
+                raise InvalidInputError(
+                    f"alphabet {name!r}: tile {tile!r} is not a non-empty upper-case string of letters"
+                )
+        if len(set(tile_list)) != len(tile_list):
+            dup = next(t for t in tile_list if tile_list.count(t) > 1)
+            raise InvalidInputError(f"alphabet {name!r}: tile {dup!r} is listed twice")
+        self.name = name
+        self.tiles: tuple[str, ...] = tuple(tile_list)
+        self.index: dict[str, int] = {t: i for i, t in enumerate(self.tiles)}
+        self._keep = frozenset(t for t in self.tiles if len(t) == 1 and not t.isascii())
+        self._chars = frozenset("".join(self.tiles))
+        self.single = all(len(t) == 1 for t in self.tiles)
+        longest_first = sorted(self.tiles, key=len, reverse=True)
+        self._splitter = re.compile("|".join(re.escape(t) for t in longest_first))
+        self._fold_cache: dict[str, str] = {}
+
+    def __repr__(self) -> str:
+        return f"Alphabet({list(self.tiles)!r}, name={self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Alphabet) and self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash(self.tiles)
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def fold(self, text: str) -> str:
+        """Upper-case ``text`` and strip what the game ignores (accents, ligatures).
+
+        Cost: O(len(text)); ASCII text takes a fast path.
+
+        >>> LATIN.fold("Cœur d'été")
+        "COEUR D'ETE"
+        """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"expected a string of letters, got {type(text).__name__}")
+        upper = text.upper()
+        if upper.isascii():
+            return upper
+        cache = self._fold_cache
+        out = []
+        for char in upper:
+            folded = cache.get(char)
+            if folded is None:
+                folded = cache[char] = _fold_char(char, self._keep)
+            out.append(folded)
+        return "".join(out)
+
+    def tokenize(self, text: str, what: str = "text") -> tuple[str, ...]:
+        """Fold ``text`` and cut it into tiles; raise on a character outside the alphabet.
+
+        ``what`` names the input in the error message ("rack", "word", ...).
+
+        >>> LATIN.tokenize("ruât")
+        ('R', 'U', 'A', 'T')
+        >>> LATIN.tokenize("R2D2", what="rack")
+        Traceback (most recent call last):
+        ...
+        jarnac_solver.errors.InvalidLetterError: rack 'R2D2' holds '2', which is not a tile of the alphabet 'latin' (A..Z)
+        """
+        folded = self.fold(text)
+        if self.single:
+            bad = set(folded) - self._chars
+            if bad:
+                self._raise_bad(text, folded, what)
+            return tuple(folded)
+        tiles = self._splitter.findall(folded)
+        if sum(map(len, tiles)) != len(folded):
+            self._raise_bad(text, folded, what)
+        return tuple(tiles)
+
+    def _raise_bad(self, text: str, folded: str, what: str) -> None:
+        pos = 0
+        while pos < len(folded):
+            match = self._splitter.match(folded, pos)
+            if match is None:
+                break
+            pos = match.end()
+        char = folded[pos]
+        shown = self.describe()
+        raise InvalidLetterError(
+            f"{what} {text!r} holds {char!r}, which is not a tile of the alphabet {self.name!r} ({shown})",
+            char=char,
+            text=text,
+        )
+
+    def describe(self) -> str:
+        """A short human description of the tiles.
+
+        >>> LATIN.describe()
+        'A..Z'
+        """
+        if self.tiles == LATIN_TILES:
+            return "A..Z"
+        return " ".join(self.tiles)
+
+    def to_json(self) -> dict[str, object]:
+        """The alphabet as a JSON-ready dict (``Alphabet.from_json`` reads it back).
+
+        >>> Alphabet.from_json(LATIN.to_json()) == LATIN
+        True
+        """
+        return {"name": self.name, "tiles": list(self.tiles)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Alphabet:
+        """Read an alphabet written by :meth:`to_json`.
+
+        >>> Alphabet.from_json({"name": "abc", "tiles": ["A", "B", "C"]}).tiles
+        ('A', 'B', 'C')
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+            raise InvalidInputError(f"not an alphabet description: {data!r}")
+        name = data.get("name", "custom")
+        return cls(data["tiles"], name=name if isinstance(name, str) else "custom")
+
+
+LATIN_TILES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+LATIN = Alphabet(LATIN_TILES, name="latin")
+"""The 26 letters A..Z: the alphabet of the French and English editions."""

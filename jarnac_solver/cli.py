@@ -1,0 +1,200 @@
+"""The ``jarnac-solver`` command line.
+
+Every command takes ``--lexicon NAME|PATH`` (a bundled name, a compiled
+``.jlex`` file or a plain word list) and ``--json``. Bad input prints one line
+on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from . import __version__
+from .errors import JarnacError
+from .lexicon import Lexicon
+
+__all__ = ["main"]
+
+DEFAULT_LEXICON = "en"
+PROG = "jarnac-solver"
+
+
+class UsageError(Exception):
+    """A command line that argparse refused."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser that reports a bad command line in one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (try --help)")
+
+
+def _by_length(lex: Lexicon, words: list[str]) -> list[tuple[int, list[str]]]:
+    groups: dict[int, list[str]] = {}
+    for word in words:
+        groups.setdefault(lex.tile_length(word), []).append(word)
+    return sorted(groups.items(), reverse=True)
+
+
+def _print_words(lex: Lexicon, title: str, words: list[str], as_json: bool, query: dict[str, Any]) -> None:
+    if as_json:
+        print(json.dumps({**query, "lexicon": lex.name, "count": len(words), "words": words}))
+        return
+    print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}")
+    for length, group in _by_length(lex, words):
+        print(f"{length} letters ({length * length} pts): {' '.join(group)}")
+
+
+def _cmd_words(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    words = lex.subanagrams(args.rack, min_len=args.min_len, max_len=args.max_len)
+    query = {"rack": args.rack, "min_len": args.min_len, "max_len": args.max_len}
+    _print_words(lex, f"words from {lex.alphabet.fold(args.rack)}", words, args.json, query)
+
+
+def _cmd_anagram(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    words = lex.anagrams(args.letters)
+    _print_words(lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, args.json, {"letters": args.letters})
+
+
+def _cmd_extend(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    words = lex.extensions(args.word, args.rack, max_len=args.max_len)
+    title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
+    query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
+    _print_words(lex, title, words, args.json, query)
+
+
+def _cmd_lexicon_build(args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    meta = {"name": args.name} if args.name else None
+    lex = Lexicon.from_file(args.input, metadata=meta)
+    lex.save(args.output)
+    seconds = time.perf_counter() - start
+    skipped = lex.metadata.get("skipped", {})
+    if args.json:
+        print(json.dumps({"output": args.output, "words": len(lex), "skipped": skipped, "seconds": seconds}))
+        return
+    print(f"{args.output}: {len(lex)} words in {seconds:.2f} s")
+    for reason, count in skipped.items():
+        print(f"skipped {count} entries: {reason}")
+
+
+def _cmd_lexicon_info(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon_spec)
+    meta = lex.metadata
+    info = {
+        "name": lex.name,
+        "words": len(lex),
+        "alphabet": {"name": lex.alphabet.name, "tiles": list(lex.alphabet.tiles)},
+        "by_length": lex.length_counts(),
+        "letters": lex.letter_counts(),
+        "source": meta.get("source", ""),
+        "licence": meta.get("licence", ""),
+        "description": meta.get("description", ""),
+        "skipped": meta.get("skipped", {}),
+    }
+    if args.json:
+        print(json.dumps(info))
+        return
+    print(f"{lex.name}: {len(lex)} words, alphabet {lex.alphabet.name} ({lex.alphabet.describe()})")
+    for key in ("description", "source", "licence"):
+        if info[key]:
+            print(f"{key}: {info[key]}")
+    print("by length: " + ", ".join(f"{n}: {c}" for n, c in lex.length_counts().items()))
+    print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
+    for reason, count in info["skipped"].items():  # type: ignore[attr-defined]
+        print(f"skipped at build: {count} entries {reason}")
+
+
+def _cmd_lexicon_list(args: argparse.Namespace) -> None:
+    names = Lexicon.available()
+    if args.json:
+        print(json.dumps(names))
+    else:
+        print("\n".join(names))
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a length (at least 1)")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    common = _Parser(add_help=False)
+    common.add_argument("--lexicon", default=DEFAULT_LEXICON, help="bundled name, .jlex file or word list")
+    common.add_argument("--json", action="store_true", help="machine-readable output")
+    parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    words = sub.add_parser("words", parents=[common], help="every word formable from a rack")
+    words.add_argument("rack")
+    words.add_argument("--min-len", type=_positive, default=3)
+    words.add_argument("--max-len", type=_positive, default=9)
+    words.set_defaults(func=_cmd_words)
+
+    anagram = sub.add_parser("anagram", parents=[common], help="words that use exactly these letters")
+    anagram.add_argument("letters")
+    anagram.set_defaults(func=_cmd_anagram)
+
+    extend = sub.add_parser("extend", parents=[common], help="every extension of a word with rack letters")
+    extend.add_argument("word")
+    extend.add_argument("rack")
+    extend.add_argument("--max-len", type=_positive, default=9)
+    extend.set_defaults(func=_cmd_extend)
+
+    lexicon = sub.add_parser("lexicon", help="build, inspect and list lexicons")
+    lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser)
+    build = lsub.add_parser("build", parents=[common], help="compile a word list (one word a line, UTF-8)")
+    build.add_argument("input")
+    build.add_argument("output")
+    build.add_argument("--name", help="the name stored in the lexicon (default: the file's stem)")
+    build.set_defaults(func=_cmd_lexicon_build)
+    info = lsub.add_parser("info", parents=[common], help="sizes, letters, source and licence of a lexicon")
+    info.add_argument("lexicon_spec", metavar="NAME|PATH")
+    info.set_defaults(func=_cmd_lexicon_info)
+    listing = lsub.add_parser("list", parents=[common], help="the bundled lexicons")
+    listing.set_defaults(func=_cmd_lexicon_list)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, or 2 on bad input).
+
+    >>> main(["anagram", "ohccau"])
+    anagrams of OHCCAU on en: 1 word
+    6 letters (36 pts): CACHOU
+    0
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        args.func(args)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except JarnacError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+    return 0
+
+
+def main_exit() -> NoReturn:
+    """Entry point of the ``jarnac-solver`` console script."""
+    raise SystemExit(main())

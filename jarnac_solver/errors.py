@@ -1,0 +1,49 @@
+"""The exceptions of the library.
+
+Every error the library raises on purpose is a :class:`JarnacError`; an error
+about a bad *value* is also a :class:`ValueError`, so callers that already
+catch ``ValueError`` keep working.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "JarnacError",
+    "InvalidInputError",
+    "InvalidLetterError",
+    "LexiconFormatError",
+    "UnknownLexiconError",
+    "LexiconNotFoundError",
+]
+
+
+class JarnacError(Exception):
+    """Base class of every exception that the library raises on purpose."""
+
+
+class InvalidInputError(JarnacError, ValueError):
+    """An argument has a wrong value (a length out of range, an empty name, ...)."""
+
+
+class InvalidLetterError(InvalidInputError):
+    """A word or rack holds a character that is not a tile of the alphabet.
+
+    ``char`` is the offending character and ``text`` the input it was found in.
+    """
+
+    def __init__(self, message: str, *, char: str, text: str) -> None:
+        super().__init__(message)
+        self.char = char
+        self.text = text
+
+
+class LexiconFormatError(JarnacError, ValueError):
+    """A compiled lexicon file is truncated, corrupted, or of another version."""
+
+
+class UnknownLexiconError(InvalidInputError):
+    """A bundled lexicon name that the package does not ship."""
+
+
+class LexiconNotFoundError(JarnacError, FileNotFoundError):
+    """A lexicon or word-list file that does not exist or cannot be read."""

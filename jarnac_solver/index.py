@@ -1,0 +1,199 @@
+"""The alphagram trie: every lexicon query is one walk of it.
+
+CARE, RACE and ACRE collapse to one key (their letters sorted): the trie is
+built over keys, so a rack never needs a permutation search.
+
+Keys sort their letters by a per-lexicon *rank*: the most frequent letter
+first. Measured on SCOWL (139k words) this gives 12% fewer nodes than A..Z
+order and walks 20-25% faster (``benchmarks/bench_search.py --orders``).
+
+The walk is breadth-first *by letter*: for each distinct rack letter, in rank
+order, every node reached so far tries that letter once, twice, ... up to its
+count in the rack. Each step is ``filter(None, map(child.get, nodes))``, a
+loop that runs in C, where a depth-first walk pays a Python call per node:
+this is what makes it 2-2.6x faster than a recursive dict-of-dicts walk.
+No tally has to be copied or restored: nodes reached before letter ``L``
+have used none of it, and letters after ``L`` are all still available.
+
+Node numbering (kept by the on-disk format):
+- ids start at 1, so that ``filter(None, ...)`` can drop the misses;
+- terminal nodes (those that end a key) come first, ordered by depth, so
+  that the words of lengths ``lo..hi`` sit in one id range and a length
+  filter is a precomputed list with the other entries blanked;
+- then the inner nodes, the root among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import chain
+
+from .tally import Tally, tally_size
+
+__all__ = ["AlphagramIndex", "MAX_DEPTH"]
+
+MAX_DEPTH = 9
+"""The longest word a tray line holds; the index refuses longer keys."""
+
+
+class AlphagramIndex:
+    """A trie over alphagram keys, with the words of each key at its end node.
+
+    Built by :meth:`build`; stored and read back by :mod:`jarnac_solver.fileformat`
+    through :meth:`to_parts` / :meth:`from_parts`.
+    """
+
+    __slots__ = ("edges", "groups", "root", "depth_starts", "_views", "n_ranks")
+
+    def __init__(
+        self,
+        edges: list[dict[int, int]],
+        groups: list[tuple[str, ...] | None],
+        root: int,
+        depth_starts: tuple[int, ...],
+    ) -> None:
+        self.edges = edges
+        """``edges[rank]`` maps a node to its child by that letter."""
+        self.groups = groups
+        """``groups[node]``: the words whose key ends at ``node`` (sorted), else ``None``."""
+        self.root = root
+        self.depth_starts = depth_starts
+        """``depth_starts[d]``: the first terminal id of depth >= d (d = 0..10)."""
+        self.n_ranks = len(edges)
+        self._views: dict[tuple[int, int], list[tuple[str, ...] | None]] = {}
+
+    # -- building -----------------------------------------------------------
+
+    @classmethod
+    def build(cls, entries: Iterable[tuple[str, Sequence[int]]], n_ranks: int) -> AlphagramIndex:
+        """Index ``(word, ranks)`` pairs; ``ranks`` are the word's tiles as ranks.
+
+        Duplicated words are kept once. Cost: O(total letters) plus sorting.
+
+        >>> ix = AlphagramIndex.build([("RAT", [0, 1, 2]), ("ART", [1, 0, 2])], 3)
+        >>> ix.subanagrams([(0, 1), (1, 1), (2, 1)], 1, 9)
+        ['ART', 'RAT']
+        """
+        by_key: dict[tuple[int, ...], set[str]] = {}
+        for word, ranks in entries:
+            key = tuple(sorted(ranks))
+            if not key or len(key) > MAX_DEPTH or key[-1] >= n_ranks or key[0] < 0:
+                raise ValueError(f"bad key {key!r} for {word!r}")
+            by_key.setdefault(key, set()).add(word)
+        keys = sorted(by_key, key=lambda k: (len(k), k))
+        # Every prefix of a key is a node; terminal ids 1..T in (depth, key) order.
+        ids: dict[tuple[int, ...], int] = {key: i for i, key in enumerate(keys, 1)}
+        groups: list[tuple[str, ...] | None] = [None]
+        groups.extend(tuple(sorted(by_key[key])) for key in keys)
+        inner = sorted({key[:d] for key in keys for d in range(len(key))} - ids.keys(), key=lambda k: (len(k), k))
+        for key in inner:
+            ids[key] = len(groups)
+            groups.append(None)
+        edges: list[dict[int, int]] = [{} for _ in range(n_ranks)]
+        for key, node in sorted(ids.items(), key=lambda item: item[1]):
+            if key:
+                edges[key[-1]][ids[key[:-1]]] = node
+        for d in range(n_ranks):
+            edges[d] = dict(sorted(edges[d].items()))
+        starts = [len(keys) + 1] * (MAX_DEPTH + 2)
+        for i, key in reversed(list(enumerate(keys, 1))):
+            for d in range(len(key) + 1):
+                starts[d] = min(starts[d], i)
+        return cls(edges, groups, ids[()], tuple(starts))
+
+    # -- what the file format stores ----------------------------------------
+
+    @property
+    def n_nodes(self) -> int:
+        """Number of node ids, including the unused id 0."""
+        return len(self.groups)
+
+    @property
+    def n_terminals(self) -> int:
+        """Number of distinct keys (anagram classes)."""
+        return self.depth_starts[-1] - 1
+
+    # -- queries ------------------------------------------------------------
+
+    def view(self, min_len: int, max_len: int) -> list[tuple[str, ...] | None]:
+        """``groups`` with every entry outside lengths ``min_len..max_len`` blanked.
+
+        Built once per length range (two list slices) and cached: the walk
+        then collects words with one C-level ``map``, with no length test.
+        """
+        lo = min(max(min_len, 0), MAX_DEPTH + 1)
+        hi = min(max(max_len + 1, lo), MAX_DEPTH + 1)
+        cached = self._views.get((lo, hi))
+        if cached is None:
+            if len(self._views) > 16:
+                self._views.clear()
+            start, stop = self.depth_starts[lo], self.depth_starts[hi]
+            groups = self.groups
+            cached = [None] * start + groups[start:stop] + [None] * (len(groups) - stop)
+            self._views[(lo, hi)] = cached
+        return cached
+
+    def _walk(self, required: Tally, optional: Tally) -> list[int]:
+        """Every node whose key holds all of ``required`` and part of ``optional``.
+
+        Both tallies are ``(rank, count)`` pairs in increasing rank order.
+        """
+        front = [self.root]
+        edges = self.edges
+        opt = dict(optional)
+        need = dict(required)
+        for rank in sorted(opt.keys() | need.keys()):
+            step = edges[rank].get
+            new = front
+            for _ in range(need.get(rank, 0)):
+                # A required letter: nodes that cannot take it drop out.
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    return []
+            front = new
+            grown: list[int] = []
+            for _ in range(opt.get(rank, 0)):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    break
+                grown += new
+            front += grown
+        return front
+
+    def subanagrams(self, rack: Tally, min_len: int, max_len: int) -> list[str]:
+        """Words whose keys are sub-multisets of ``rack``, sorted.
+
+        Cost: one dict lookup per (node reached, letter tried).
+        """
+        front = [self.root]
+        edges = self.edges
+        for rank, count in rack:
+            # Hot loop: see the module comment for why this shape.
+            step = edges[rank].get
+            new = front
+            grown: list[int] = []
+            for _ in range(count):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    break
+                grown += new
+            front += grown
+        view = self.view(min_len, max_len)
+        out = list(chain.from_iterable(filter(None, map(view.__getitem__, front))))
+        out.sort()
+        return out
+
+    def extensions(self, word: Tally, rack: Tally, word_len: int, max_len: int) -> list[str]:
+        """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
+        front = self._walk(word, rack)
+        view = self.view(word_len + 1, max_len)
+        out = list(chain.from_iterable(filter(None, map(view.__getitem__, front))))
+        out.sort()
+        return out
+
+    def anagrams(self, letters: Tally) -> list[str]:
+        """Words that use exactly ``letters``, sorted."""
+        front = self._walk(letters, ())
+        length = tally_size(letters)
+        view = self.view(length, length)
+        return sorted(chain.from_iterable(filter(None, map(view.__getitem__, front))))

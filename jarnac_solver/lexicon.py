@@ -1,0 +1,370 @@
+"""The :class:`Lexicon`: a word list with its alphabet, and the three multiset queries.
+
+A lexicon folds and validates what it is asked, turns it into a tally of
+letter ranks and hands it to the :class:`~jarnac_solver.index.AlphagramIndex`.
+Every query returns a new list of folded, upper-case words, each once, in
+alphabetical order (the order of ``sorted(lexicon)``).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from . import fileformat
+from .alphabet import LATIN, Alphabet
+from .errors import (
+    InvalidInputError,
+    InvalidLetterError,
+    LexiconFormatError,
+    LexiconNotFoundError,
+    UnknownLexiconError,
+)
+from .index import MAX_DEPTH, AlphagramIndex
+from .tally import Tally, tally_of_codes, tally_of_ranks
+
+__all__ = ["Lexicon"]
+
+_DATA = "data"
+
+
+def _check_length(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInputError(f"{what} must be an integer, not {value!r}")
+    if value < 1:
+        raise InvalidInputError(f"{what} must be at least 1, not {value}")
+    return value
+
+
+class Lexicon:
+    """An indexed word list.
+
+    >>> lex = Lexicon.from_words(["rat", "Tzar", "ruât", "art", "tar"])
+    >>> "TZAR" in lex, len(lex)
+    (True, 5)
+    >>> lex.anagrams("RTZA")
+    ['TZAR']
+    >>> lex.subanagrams("ABUZRTT")
+    ['ART', 'RAT', 'RUAT', 'TAR', 'TZAR']
+    >>> lex.extensions("RAT", "BUZT")
+    ['RUAT', 'TZAR']
+    """
+
+    def __init__(
+        self,
+        index: AlphagramIndex,
+        alphabet: Alphabet,
+        order: Iterable[str],
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        """Wrap a built index; use :meth:`from_words`, :meth:`open` or :meth:`load` instead."""
+        self._index = index
+        self.alphabet = alphabet
+        self.order: tuple[str, ...] = tuple(order)
+        """The tiles in rank order: the order of letters inside index keys."""
+        if sorted(self.order) != sorted(alphabet.tiles):
+            raise InvalidInputError("the rank order must list every tile of the alphabet once")
+        self._rank = {tile: rank for rank, tile in enumerate(self.order)}
+        # Single-character alphabets translate a folded string straight to
+        # rank codes (one C-level str.translate) instead of a per-letter loop.
+        self._codes: dict[int, str] | None = None
+        if alphabet.single:
+            self._codes = {ord(tile): chr(rank) for tile, rank in self._rank.items()}
+        self.metadata: dict[str, Any] = dict(metadata or {})
+        self._size = sum(len(g) for g in index.groups if g)
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        alphabet: Alphabet = LATIN,
+        *,
+        strict: bool = False,
+        metadata: dict[str, Any] | None = None,
+    ) -> Lexicon:
+        """Index raw words: fold them, keep those of 1 to 9 tiles, drop duplicates.
+
+        Entries that do not fit (a character outside the alphabet, more than
+        9 tiles) are skipped and counted in ``metadata["skipped"]``; with
+        ``strict=True`` the first one raises instead. Blank entries are ignored.
+        Cost: O(total letters) plus sorting the keys.
+
+        >>> lex = Lexicon.from_words(["Été", "cœur", "x-ray", "été"])
+        >>> sorted(lex), lex.metadata["skipped"]
+        (['COEUR', 'ETE'], {'not in the alphabet': 1})
+        """
+        kept: dict[str, tuple[str, ...]] = {}
+        skipped: Counter[str] = Counter()
+        for raw in words:
+            if not isinstance(raw, str):
+                raise InvalidInputError(f"a word must be a string, not {raw!r}")
+            entry = raw.strip()
+            if not entry:
+                continue
+            try:
+                tiles = alphabet.tokenize(entry, what="word")
+            except InvalidLetterError:
+                if strict:
+                    raise
+                skipped["not in the alphabet"] += 1
+                continue
+            if len(tiles) > MAX_DEPTH:
+                if strict:
+                    raise InvalidInputError(f"word {entry!r} has {len(tiles)} tiles; a line holds at most {MAX_DEPTH}")
+                skipped[f"longer than {MAX_DEPTH} tiles"] += 1
+                continue
+            kept["".join(tiles)] = tiles
+        # Rank letters by frequency, most frequent first (ties: alphabet order).
+        freq = Counter(chain.from_iterable(kept.values()))
+        order = sorted(alphabet.tiles, key=lambda t: (-freq[t], alphabet.index[t]))
+        rank = {tile: r for r, tile in enumerate(order)}
+        index = AlphagramIndex.build(
+            ((word, [rank[t] for t in tiles]) for word, tiles in kept.items()), len(order)
+        )
+        meta = {"name": "custom", "source": "", "licence": ""}
+        meta.update(metadata or {})
+        meta["skipped"] = dict(sorted(skipped.items()))
+        return cls(index, alphabet, order, meta)
+
+    @classmethod
+    def from_file(
+        cls,
+        path: str | Path,
+        alphabet: Alphabet = LATIN,
+        *,
+        strict: bool = False,
+        metadata: dict[str, Any] | None = None,
+    ) -> Lexicon:
+        """Index a UTF-8 word list, one word a line (see :meth:`from_words`).
+
+        >>> import tempfile, os
+        >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        ...     _ = f.write("rat\\nart\\n")
+        >>> sorted(Lexicon.from_file(f.name)); os.unlink(f.name)
+        ['ART', 'RAT']
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        except OSError as exc:
+            raise LexiconNotFoundError(f"{path}: cannot read word list ({exc.strerror})") from None
+        meta = {"name": Path(path).stem, "source": str(path)}
+        meta.update(metadata or {})
+        return cls.from_words(text.splitlines(), alphabet, strict=strict, metadata=meta)
+
+    # -- files --------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The compiled form that :meth:`from_bytes` reads back (deterministic)."""
+        header = {
+            "alphabet": self.alphabet.to_json(),
+            "order": list(self.order),
+            "n_words": self._size,
+            "metadata": self.metadata,
+        }
+        return fileformat.dump(self._index, header)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, source: str = "<bytes>") -> Lexicon:
+        """Decode a compiled lexicon; raises :class:`LexiconFormatError` on bad data.
+
+        >>> lex = Lexicon.from_words(["rat"])
+        >>> Lexicon.from_bytes(lex.to_bytes()).subanagrams("TARS")
+        ['RAT']
+        """
+        index, header = fileformat.load_bytes(data, source)
+        try:
+            alphabet = Alphabet.from_json(header["alphabet"])
+            lex = cls(index, alphabet, header["order"], header.get("metadata", {}))
+        except (KeyError, InvalidInputError) as exc:
+            raise LexiconFormatError(f"{source}: malformed header ({exc})") from None
+        if lex._size != header.get("n_words"):
+            raise LexiconFormatError(f"{source}: inconsistent word count")
+        return lex
+
+    def save(self, path: str | Path) -> None:
+        """Write the compiled lexicon to ``path`` (``.jlex`` by convention)."""
+        fileformat.write_file(path, self.to_bytes())
+
+    @classmethod
+    def open(cls, path: str | Path) -> Lexicon:
+        """Open a compiled lexicon written by :meth:`save`; no rebuild from text."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise LexiconNotFoundError(f"{path}: cannot open lexicon ({exc.strerror})") from None
+        return cls.from_bytes(data, source=str(path))
+
+    @staticmethod
+    def available() -> list[str]:
+        """The names of the lexicons bundled with the package.
+
+        >>> "en" in Lexicon.available()
+        True
+        """
+        folder = importlib.resources.files("jarnac_solver") / _DATA
+        return sorted(p.name[: -len(".jlex")] for p in folder.iterdir() if p.name.endswith(".jlex"))
+
+    @classmethod
+    def load(cls, name: str) -> Lexicon:
+        """Open a lexicon bundled with the package, by name.
+
+        >>> Lexicon.load("en").anagrams("CHOUCA")
+        ['CACHOU']
+        """
+        names = cls.available()
+        if name not in names:
+            raise UnknownLexiconError(f"no bundled lexicon {name!r}; available: {', '.join(names)}")
+        resource = importlib.resources.files("jarnac_solver") / _DATA / f"{name}.jlex"
+        return cls.from_bytes(resource.read_bytes(), source=f"bundled lexicon {name!r}")
+
+    @classmethod
+    def resolve(cls, spec: str) -> Lexicon:
+        """A bundled name, a compiled ``.jlex`` file, or a plain word list.
+
+        >>> Lexicon.resolve("en").name
+        'en'
+        """
+        if spec in cls.available():
+            return cls.load(spec)
+        path = Path(spec)
+        if not path.is_file():
+            raise UnknownLexiconError(
+                f"{spec!r} is neither a bundled lexicon ({', '.join(cls.available())}) nor a file"
+            )
+        with path.open("rb") as f:
+            magic = f.read(len(fileformat.MAGIC))
+        return cls.open(path) if magic == fileformat.MAGIC else cls.from_file(path)
+
+    # -- the word set -------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The lexicon's name (``metadata["name"]``)."""
+        return str(self.metadata.get("name", "custom"))
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[str]:
+        """Every word, alphabetically. Cost: a sort of the whole list per call."""
+        return iter(sorted(chain.from_iterable(g for g in self._index.groups if g)))
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        try:
+            tally, size = self._tally(word, "word")
+        except InvalidInputError:
+            return False
+        if not 1 <= size <= MAX_DEPTH:
+            return False
+        return self.alphabet.fold(word) in self._index.anagrams(tally)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {self._size} words, alphabet {self.alphabet.name!r}>"
+
+    def tile_length(self, word: str) -> int:
+        """A word's length in tiles: what the game counts and scores.
+
+        >>> Lexicon.from_words(["rat"]).tile_length("été")
+        3
+        """
+        return len(self.alphabet.tokenize(word, what="word"))
+
+    # -- queries ------------------------------------------------------------
+
+    def _tally(self, text: str, what: str) -> tuple[Tally, int]:
+        """Fold, validate and tally ``text``; returns the tally and its size in tiles."""
+        if self._codes is not None:
+            folded = self.alphabet.fold(text)
+            codes = folded.translate(self._codes)
+            # Tiles became chr(rank) < chr(len(order)); any other character
+            # kept its own code, which is either >= that or not a letter.
+            if codes and (max(codes) >= chr(len(self.order)) or not folded.isalpha()):
+                self.alphabet.tokenize(text, what)  # raises the descriptive error
+            return tally_of_codes(codes), len(codes)
+        tiles = self.alphabet.tokenize(text, what)
+        return tally_of_ranks(self._rank[t] for t in tiles), len(tiles)
+
+    def anagrams(self, letters: str) -> list[str]:
+        """Words that use exactly these letters, alphabetically.
+
+        Cost: one trie path (at most 9 steps).
+
+        >>> Lexicon.from_words(["rat", "art", "tars"]).anagrams("tra")
+        ['ART', 'RAT']
+        """
+        tally, size = self._tally(letters, "letters")
+        if not 1 <= size <= MAX_DEPTH:
+            return []
+        return self._index.anagrams(tally)
+
+    def subanagrams(self, rack: str, min_len: int = 3, max_len: int = 9) -> list[str]:
+        """Every word formable from the rack's letters, of ``min_len..max_len`` tiles.
+
+        Cost: proportional to the trie nodes whose keys fit in the rack.
+
+        >>> Lexicon.from_words(["a", "at", "rat", "tart"]).subanagrams("TRAT", min_len=1)
+        ['A', 'AT', 'RAT', 'TART']
+        """
+        lo = _check_length(min_len, "min_len")
+        hi = _check_length(max_len, "max_len")
+        if hi < lo:
+            raise InvalidInputError(f"max_len {hi} is less than min_len {lo}")
+        tally, _ = self._tally(rack, "rack")
+        return self._index.subanagrams(tally, lo, hi)
+
+    def extensions(self, word: str, rack: str, max_len: int = 9) -> list[str]:
+        """Every word holding all of ``word``'s letters plus one or more of the rack's.
+
+        The letters may be rearranged freely (RAT+U → RUAT); the word itself
+        need not be in the lexicon. Cost: like :meth:`subanagrams` on
+        word + rack, with the word's letters forced.
+
+        >>> Lexicon.from_words(["rat", "ruat", "tzar", "rats"]).extensions("RAT", "BUZT")
+        ['RUAT', 'TZAR']
+        """
+        hi = _check_length(max_len, "max_len")
+        need, size = self._tally(word, "word")
+        if size == 0:
+            raise InvalidInputError("word must hold at least one letter")
+        have, _ = self._tally(rack, "rack")
+        if size >= min(hi, MAX_DEPTH) or not have:
+            return []
+        return self._index.extensions(need, have, size, hi)
+
+    # -- statistics ---------------------------------------------------------
+
+    def length_counts(self) -> dict[int, int]:
+        """Number of words of each length in tiles.
+
+        >>> Lexicon.from_words(["rat", "art", "tars"]).length_counts()
+        {3: 2, 4: 1}
+        """
+        counts: Counter[int] = Counter()
+        starts = self._index.depth_starts
+        groups = self._index.groups
+        for depth in range(1, MAX_DEPTH + 1):
+            n = sum(len(g) for g in groups[starts[depth] : starts[depth + 1]] if g)
+            if n:
+                counts[depth] = n
+        return dict(counts)
+
+    def letter_counts(self) -> dict[str, int]:
+        """How often each tile occurs over all words, in alphabet order.
+
+        >>> Lexicon.from_words(["rat", "tar"]).letter_counts()["A"]
+        2
+        """
+        counts: Counter[str] = Counter()
+        for word in chain.from_iterable(g for g in self._index.groups if g):
+            counts.update(self.alphabet.tokenize(word))
+        return {tile: counts[tile] for tile in self.alphabet.tiles}

@@ -1,0 +1,48 @@
+"""Letter multisets (tallies) as the index walk consumes them.
+
+A tally is a list of ``(rank, count)`` pairs, ranks strictly increasing, one
+pair per *distinct* letter. The walk iterates distinct letters only, so this
+beats a dense 26-slot count vector (which would make it skip 19 empty slots
+for a 7-letter rack) and ``collections.Counter`` (4x slower to build): see
+``benchmarks/bench_search.py --tallies`` for the measurement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = ["Tally", "tally_of_codes", "tally_of_ranks", "tally_size"]
+
+Tally = Sequence[tuple[int, int]]
+
+
+def tally_of_codes(codes: str) -> list[tuple[int, int]]:
+    """Tally a string whose characters are letter ranks (``chr(rank)``).
+
+    Cost: O(n·d) for n letters of which d are distinct; C-level counting.
+
+    >>> tally_of_codes("\\x02\\x00\\x02")
+    [(0, 1), (2, 2)]
+    """
+    return [(ord(c), codes.count(c)) for c in sorted(set(codes))]
+
+
+def tally_of_ranks(ranks: Iterable[int]) -> list[tuple[int, int]]:
+    """Tally a sequence of letter ranks.
+
+    >>> tally_of_ranks([3, 1, 3, 3])
+    [(1, 1), (3, 3)]
+    """
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    return sorted(counts.items())
+
+
+def tally_size(tally: Tally) -> int:
+    """The number of letters in a tally.
+
+    >>> tally_size([(0, 2), (5, 1)])
+    3
+    """
+    return sum(count for _, count in tally)
