@@ -110,7 +110,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
             print(f"{key}: {info[key]}")
     print("by length: " + ", ".join(f"{n}: {c}" for n, c in lex.length_counts().items()))
     print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
-    for reason, count in info["skipped"].items():  # type: ignore[attr-defined]
+    for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {count} entries {reason}")
 
 

@@ -8,12 +8,12 @@ catch ``ValueError`` keep working.
 from __future__ import annotations
 
 __all__ = [
-    "JarnacError",
     "InvalidInputError",
     "InvalidLetterError",
+    "JarnacError",
     "LexiconFormatError",
-    "UnknownLexiconError",
     "LexiconNotFoundError",
+    "UnknownLexiconError",
 ]
 
 

@@ -33,7 +33,7 @@ from typing import Any
 from .errors import LexiconFormatError
 from .index import MAX_DEPTH, AlphagramIndex
 
-__all__ = ["MAGIC", "FORMAT_VERSION", "dump", "load_bytes", "read_file", "write_file"]
+__all__ = ["FORMAT_VERSION", "MAGIC", "dump", "load_bytes", "read_file", "write_file"]
 
 MAGIC = b"JARNACLX"
 FORMAT_VERSION = 1
@@ -129,7 +129,7 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
         edges: list[dict[int, int]] = []
         pos = 0
         for count in header["edge_counts"]:
-            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count])))
+            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count], strict=False)))
             pos += count
         n_nodes = int(header["n_nodes"])
         depth_starts = tuple(int(d) for d in header["depth_starts"])

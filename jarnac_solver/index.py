@@ -30,7 +30,7 @@ from itertools import chain
 
 from .tally import Tally, tally_size
 
-__all__ = ["AlphagramIndex", "MAX_DEPTH"]
+__all__ = ["MAX_DEPTH", "AlphagramIndex"]
 
 MAX_DEPTH = 9
 """The longest word a tray line holds; the index refuses longer keys."""
@@ -43,7 +43,7 @@ class AlphagramIndex:
     through :meth:`to_parts` / :meth:`from_parts`.
     """
 
-    __slots__ = ("edges", "groups", "root", "depth_starts", "_views", "n_ranks")
+    __slots__ = ("_views", "depth_starts", "edges", "groups", "n_ranks", "root")
 
     def __init__(
         self,
@@ -85,7 +85,8 @@ class AlphagramIndex:
         ids: dict[tuple[int, ...], int] = {key: i for i, key in enumerate(keys, 1)}
         groups: list[tuple[str, ...] | None] = [None]
         groups.extend(tuple(sorted(by_key[key])) for key in keys)
-        inner = sorted({key[:d] for key in keys for d in range(len(key))} - ids.keys(), key=lambda k: (len(k), k))
+        prefixes = {key[:d] for key in keys for d in range(len(key))} | {()}  # the root, even when empty
+        inner = sorted(prefixes - ids.keys(), key=lambda k: (len(k), k))
         for key in inner:
             ids[key] = len(groups)
             groups.append(None)

@@ -124,10 +124,8 @@ class Lexicon:
         freq = Counter(chain.from_iterable(kept.values()))
         order = sorted(alphabet.tiles, key=lambda t: (-freq[t], alphabet.index[t]))
         rank = {tile: r for r, tile in enumerate(order)}
-        index = AlphagramIndex.build(
-            ((word, [rank[t] for t in tiles]) for word, tiles in kept.items()), len(order)
-        )
-        meta = {"name": "custom", "source": "", "licence": ""}
+        index = AlphagramIndex.build(((word, [rank[t] for t in tiles]) for word, tiles in kept.items()), len(order))
+        meta: dict[str, Any] = {"name": "custom", "source": "", "licence": ""}
         meta.update(metadata or {})
         meta["skipped"] = dict(sorted(skipped.items()))
         return cls(index, alphabet, order, meta)

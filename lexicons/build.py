@@ -18,6 +18,7 @@ import argparse
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -29,15 +30,27 @@ from jarnac_solver import LATIN, Lexicon  # noqa: E402
 SCOWL = Path("/usr/share/dict/scowl")
 SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "australian")
 
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a bundled lexicon comes from and what its metadata says."""
+
+    package: str
+    description: str
+    licence: str
+    copyright: Path
+    max_size: int = 70
+    variants: tuple[str, ...] = SCOWL_VARIANTS
+
+
 SOURCES = {
-    "en": {
-        "package": "scowl",
-        "description": "English (SCOWL sizes <= 70, every English variant), lower-case entries only",
-        "licence": "SCOWL (permissive; see en.copyright)",
-        "max_size": 70,
-        "variants": SCOWL_VARIANTS,
-        "copyright": Path("/usr/share/doc/scowl/copyright"),
-    },
+    "en": Source(
+        package="scowl",
+        description="English (SCOWL sizes <= 70, every English variant), lower-case entries only",
+        licence="SCOWL (permissive; see en.copyright)",
+        copyright=Path("/usr/share/doc/scowl/copyright"),
+    ),
 }
 
 
@@ -69,14 +82,14 @@ def scowl_entries(variants: tuple[str, ...], max_size: int) -> list[str]:
 def extract(name: str) -> None:
     """Write ``lexicons/NAME.txt``: the folded 1-9 letter words, sorted, one a line."""
     spec = SOURCES[name]
-    ensure_package(str(spec["package"]))
-    entries = scowl_entries(spec["variants"], int(spec["max_size"]))  # type: ignore[arg-type]
+    ensure_package(spec.package)
+    entries = scowl_entries(spec.variants, spec.max_size)
     # An entry written with any capital at the source is a proper noun or an acronym.
     lower = [e for e in entries if e == e.lower()]
     lex = Lexicon.from_words(lower, LATIN)
     words = sorted(lex)
     (HERE / f"{name}.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
-    shutil.copyfile(spec["copyright"], HERE / f"{name}.copyright")  # type: ignore[arg-type]
+    shutil.copyfile(spec.copyright, HERE / f"{name}.copyright")
     print(
         f"{name}: {len(entries)} entries, {len(entries) - len(lower)} with capitals dropped, "
         f"skipped {lex.metadata['skipped']}, {len(words)} words kept"
@@ -92,9 +105,9 @@ def compile_one(name: str) -> Path:
         strict=True,
         metadata={
             "name": name,
-            "source": f"Debian package {spec['package']}",
-            "licence": spec["licence"],
-            "description": spec["description"],
+            "source": f"Debian package {spec.package}",
+            "licence": spec.licence,
+            "description": spec.description,
         },
     )
     DATA.mkdir(parents=True, exist_ok=True)
