@@ -28,6 +28,7 @@ import sys
 import zlib
 from array import array
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import LexiconFormatError
@@ -49,12 +50,14 @@ def _u32(values: list[int]) -> bytes:
     return arr.tobytes()
 
 
-def _from_u32(data: bytes | memoryview) -> list[int]:
-    arr = array("I")
-    arr.frombytes(data)
-    if sys.byteorder == "big":  # pragma: no cover
-        arr.byteswap()
-    return arr.tolist()
+def _u32_view(data: memoryview) -> Sequence[int]:
+    """The little-endian u32 array in ``data``, without a copy where the machine is little-endian."""
+    if sys.byteorder == "little" and len(data) % 4 == 0:
+        return data.cast("I")
+    arr = array("I")  # pragma: no cover - big-endian machines
+    arr.frombytes(data)  # pragma: no cover
+    arr.byteswap()  # pragma: no cover
+    return arr  # pragma: no cover
 
 
 def dump(index: AlphagramIndex, header: dict[str, Any]) -> bytes:
@@ -67,7 +70,7 @@ def dump(index: AlphagramIndex, header: dict[str, Any]) -> bytes:
         children.extend(edges.values())
         edge_counts.append(len(edges))
     terminals = index.groups[1 : index.n_terminals + 1]
-    words = "\n".join(" ".join(group or ()) for group in terminals).encode("utf-8")
+    words = "\n".join(group or "" for group in terminals).encode("utf-8")
     sections = [("parents", _u32(parents)), ("children", _u32(children)), ("words", words)]
     offsets: dict[str, list[int]] = {}
     pos = 0
@@ -124,22 +127,23 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
                 raise LexiconFormatError(f"{source}: section {name!r} lies outside the file")
             return payload[off : off + length]
 
-        parents = _from_u32(section("parents"))
-        children = _from_u32(section("children"))
+        n_nodes = int(header["n_nodes"])
+        parents = _u32_view(section("parents"))
+        children = _u32_view(section("children"))
         edges: list[dict[int, int]] = []
         pos = 0
         for count in header["edge_counts"]:
-            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count], strict=False)))
+            # zip over the two u32 views straight into a dict: no list in between.
+            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count])))
             pos += count
-        n_nodes = int(header["n_nodes"])
         depth_starts = tuple(int(d) for d in header["depth_starts"])
         n_terminals = depth_starts[-1] - 1
         text = bytes(section("words")).decode("utf-8")
         lines = text.split("\n") if text else []
         if len(lines) != n_terminals or len(depth_starts) != MAX_DEPTH + 2 or pos != len(parents):
             raise LexiconFormatError(f"{source}: inconsistent index sizes")
-        groups: list[tuple[str, ...] | None] = [None]
-        groups.extend(map(tuple, map(str.split, lines)))
+        groups: list[str | None] = [None]
+        groups.extend(lines)
         groups.extend([None] * (n_nodes - len(groups)))
         root = int(header["root"])
         if not 0 < root < n_nodes or len(groups) != n_nodes:

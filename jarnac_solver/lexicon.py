@@ -60,8 +60,12 @@ class Lexicon:
         alphabet: Alphabet,
         order: Iterable[str],
         metadata: dict[str, Any] | None = None,
+        size: int | None = None,
     ) -> None:
-        """Wrap a built index; use :meth:`from_words`, :meth:`open` or :meth:`load` instead."""
+        """Wrap a built index; use :meth:`from_words`, :meth:`open` or :meth:`load` instead.
+
+        ``size`` is the number of words when the caller knows it (a file header).
+        """
         self._index = index
         self.alphabet = alphabet
         self.order: tuple[str, ...] = tuple(order)
@@ -75,7 +79,7 @@ class Lexicon:
         if alphabet.single:
             self._codes = {ord(tile): chr(rank) for tile, rank in self._rank.items()}
         self.metadata: dict[str, Any] = dict(metadata or {})
-        self._size = sum(len(g) for g in index.groups if g)
+        self._size = len(index.words()) if size is None else size
 
     # -- construction -------------------------------------------------------
 
@@ -180,12 +184,10 @@ class Lexicon:
         index, header = fileformat.load_bytes(data, source)
         try:
             alphabet = Alphabet.from_json(header["alphabet"])
-            lex = cls(index, alphabet, header["order"], header.get("metadata", {}))
-        except (KeyError, InvalidInputError) as exc:
+            size = int(header["n_words"])
+            return cls(index, alphabet, header["order"], header.get("metadata", {}), size)
+        except (KeyError, ValueError, TypeError) as exc:
             raise LexiconFormatError(f"{source}: malformed header ({exc})") from None
-        if lex._size != header.get("n_words"):
-            raise LexiconFormatError(f"{source}: inconsistent word count")
-        return lex
 
     def save(self, path: str | Path) -> None:
         """Write the compiled lexicon to ``path`` (``.jlex`` by convention)."""
@@ -253,7 +255,7 @@ class Lexicon:
 
     def __iter__(self) -> Iterator[str]:
         """Every word, alphabetically. Cost: a sort of the whole list per call."""
-        return iter(sorted(chain.from_iterable(g for g in self._index.groups if g)))
+        return iter(sorted(self._index.words()))
 
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
@@ -347,14 +349,8 @@ class Lexicon:
         >>> Lexicon.from_words(["rat", "art", "tars"]).length_counts()
         {3: 2, 4: 1}
         """
-        counts: Counter[int] = Counter()
-        starts = self._index.depth_starts
-        groups = self._index.groups
-        for depth in range(1, MAX_DEPTH + 1):
-            n = sum(len(g) for g in groups[starts[depth] : starts[depth + 1]] if g)
-            if n:
-                counts[depth] = n
-        return dict(counts)
+        counts = {depth: len(self._index.words(depth, depth)) for depth in range(1, MAX_DEPTH + 1)}
+        return {depth: n for depth, n in counts.items() if n}
 
     def letter_counts(self) -> dict[str, int]:
         """How often each tile occurs over all words, in alphabet order.
@@ -363,6 +359,6 @@ class Lexicon:
         2
         """
         counts: Counter[str] = Counter()
-        for word in chain.from_iterable(g for g in self._index.groups if g):
+        for word in self._index.words():
             counts.update(self.alphabet.tokenize(word))
         return {tile: counts[tile] for tile in self.alphabet.tiles}
