@@ -35,8 +35,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Lexicon  # noqa: E402
-from jarnac_solver.index import AlphagramIndex  # noqa: E402
+from jarnac_solver import Lexicon
+from jarnac_solver.index import AlphagramIndex
 
 # The 144-tile bags of ../shared/RULES.md (fr: the publisher's sheet; en: seed 002).
 BAGS = {
@@ -179,8 +179,11 @@ def search_table(lex: Lexicon, words: list[str], n_racks: int, seed: int) -> Non
     rng = random.Random(seed)
     trie = DictTrie(words)
     word_set = set(words)
-    print(f"\nsubanagrams (min_len 3, max_len 9): median us per query over distinct racks; ratio = baseline / project")
-    print(f"{'rack':>4} {'racks':>5} {'project':>10} {'dict trie':>10} {'ratio':>6} {'scan':>10} {'ratio':>7} {'perms':>10} {'ratio':>8}")
+    print("\nsubanagrams (min_len 3, max_len 9): median us per query over distinct racks; ratio = baseline / project")
+    print(
+        f"{'rack':>4} {'racks':>5} {'project':>10} {'dict trie':>10} {'ratio':>6} "
+        f"{'scan':>10} {'ratio':>7} {'perms':>10} {'ratio':>8}"
+    )
     for size in SIZES:
         racks = draw_racks(rng, size, n_racks)
         for rack in racks[:20]:
@@ -325,8 +328,10 @@ def main() -> None:
         path = Path(tmp) / "bench.jlex"
         rebuilt.save(path)
         seconds, mb = measure_open(path)
-        print(f"compiled file: {path.stat().st_size / 1e6:.1f} MB; Lexicon.open: {seconds * 1000:.1f} ms (median of 7); "
-              f"memory of an opened lexicon: {mb:.1f} MB (tracemalloc)")
+        print(
+            f"compiled file: {path.stat().st_size / 1e6:.1f} MB; Lexicon.open: {seconds * 1000:.1f} ms "
+            f"(median of 7); memory of an opened lexicon: {mb:.1f} MB (tracemalloc)"
+        )
     search_table(lex, words, args.racks, args.seed)
     if args.orders:
         order_table(words, min(args.racks, 200), args.seed)

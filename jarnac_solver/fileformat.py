@@ -27,8 +27,8 @@ import struct
 import sys
 import zlib
 from array import array
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .errors import LexiconFormatError
@@ -134,7 +134,7 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
         pos = 0
         for count in header["edge_counts"]:
             # zip over the two u32 views straight into a dict: no list in between.
-            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count])))
+            edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count], strict=True)))
             pos += count
         depth_starts = tuple(int(d) for d in header["depth_starts"])
         n_terminals = depth_starts[-1] - 1

@@ -27,6 +27,7 @@ Node numbering (kept by the on-disk format):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+
 from .tally import Tally, tally_size
 
 __all__ = ["MAX_DEPTH", "AlphagramIndex"]

@@ -31,7 +31,6 @@ SCOWL = Path("/usr/share/dict/scowl")
 SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "australian")
 
 
-
 @dataclass(frozen=True)
 class Source:
     """Where a bundled lexicon comes from and what its metadata says."""
