@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from .errors import InvalidInputError, InvalidLetterError
 
-__all__ = ["LATIN", "Alphabet"]
+__all__ = ["ALPHABETS", "DUTCH", "LATIN", "Alphabet", "alphabet_for"]
 
 # Letters that Unicode does not decompose into a base letter and a mark.
 _LIGATURES = {
@@ -186,3 +186,21 @@ class Alphabet:
 LATIN_TILES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 LATIN = Alphabet(LATIN_TILES, name="latin")
 """The 26 letters A..Z: the alphabet of the French and English editions."""
+
+DUTCH = Alphabet(LATIN_TILES + ("IJ",), name="dutch")
+"""A..Z and the ``IJ`` tile of the multilingual edition: ``IJS`` is two tiles."""
+
+ALPHABETS: dict[str, Alphabet] = {a.name: a for a in (LATIN, DUTCH)}
+"""The named alphabets of the bundled lexicons."""
+
+
+def alphabet_for(name: str) -> Alphabet:
+    """A named alphabet (``latin``, ``dutch``).
+
+    >>> alphabet_for("dutch").tokenize("ijzer")
+    ('IJ', 'Z', 'E', 'R')
+    """
+    try:
+        return ALPHABETS[name]
+    except KeyError:
+        raise InvalidInputError(f"no alphabet named {name!r}; known: {', '.join(sorted(ALPHABETS))}") from None

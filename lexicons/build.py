@@ -3,96 +3,256 @@
 
 Two steps, so that the repository holds the text every binary comes from:
 
-    python lexicons/build.py extract en   # Debian package -> lexicons/en.txt (+ .copyright)
-    python lexicons/build.py compile      # lexicons/*.txt -> jarnac_solver/data/*.jlex
+    python lexicons/build.py extract [NAME ...]  # Debian packages -> lexicons/NAME.txt (+ NAME.copyright)
+    python lexicons/build.py compile [NAME ...]  # lexicons/NAME.txt -> jarnac_solver/data/NAME.jlex
 
-``extract`` runs on a Debian machine and installs the source package with
-apt-get when it is missing (it needs root for that). ``compile`` needs only
-the package itself and is deterministic: the same text gives the same bytes,
-so a regenerated binary changes in git only when its words changed.
+``extract`` runs on a Debian machine: it installs the source packages with
+apt-get (as root) and the ``spylls`` hunspell parser with pip when they are
+missing. ``compile`` needs only the package itself and is deterministic: the
+same text gives the same bytes, so a regenerated binary changes in git only
+when its words changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "jarnac_solver" / "data"
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
-from jarnac_solver import LATIN, Lexicon  # noqa: E402
+from jarnac_solver import Lexicon  # noqa: E402
+from jarnac_solver.alphabet import alphabet_for  # noqa: E402
+from jarnac_solver.errors import InvalidLetterError  # noqa: E402
 
 SCOWL = Path("/usr/share/dict/scowl")
-SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "australian")
+HUNSPELL = Path("/usr/share/hunspell")
+# French stems whose po: tags are all among these are not words of the game:
+# interjections, prefixes, suffixes, errors, symbols, Roman numerals, proper
+# names (npr, patr: family names, titr: titles) and locutions.
+FRENCH_DROPPED_TAGS = frozenset({"interj", "pfx", "sfx", "err", "sign", "nbro", "npr", "patr", "titr", "loc"})
+
+
+@dataclass
+class Report:
+    """What an extraction read, dropped and kept, for lexicons/README.md."""
+
+    entries: int = 0
+    dropped: Counter[str] = field(default_factory=Counter)
+
+    def drop(self, reason: str, n: int = 1) -> None:
+        self.dropped[reason] += n
 
 
 @dataclass(frozen=True)
 class Source:
     """Where a bundled lexicon comes from and what its metadata says."""
 
-    package: str
+    packages: tuple[str, ...]
     description: str
     licence: str
     copyright: Path
-    max_size: int = 70
-    variants: tuple[str, ...] = SCOWL_VARIANTS
+    alphabet: str
+    extract: Callable[[Report], Iterable[str]]
+    bag: str | None = None
+    """The built-in bag of the language, when one is known (RULES.md)."""
+    licence_texts: tuple[str, ...] = ()
+    """Licences in /usr/share/common-licenses whose text must ship with the data."""
 
+
+def ensure_packages(packages: Iterable[str]) -> None:
+    """Install Debian packages that dpkg does not know yet, and spylls when missing."""
+    missing = [p for p in packages if subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0]
+    if missing:
+        print(f"installing Debian packages {' '.join(missing)} ...", file=sys.stderr)
+        subprocess.run(["apt-get", "update", "-q"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True)
+    if importlib.util.find_spec("spylls") is None:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "spylls"], check=True)
+
+
+def lower_at_source(entries: Iterable[str], report: Report) -> Iterable[str]:
+    """Keep entries written all in lower case: a capital marks a proper noun or an acronym."""
+    for entry in entries:
+        report.entries += 1
+        if entry != entry.lower():
+            report.drop("written with a capital at the source (proper noun, acronym)")
+        else:
+            yield entry
+
+
+def scowl(variants: tuple[str, ...], max_size: int) -> Callable[[Report], Iterable[str]]:
+    """SCOWL ``VARIANT-words.SIZE`` entries with SIZE <= max_size, lower-case ones."""
+
+    def extract(report: Report) -> Iterable[str]:
+        entries: list[str] = []
+        for variant in variants:
+            for path in sorted(SCOWL.glob(f"{variant}-words.*")):
+                size = path.suffix.lstrip(".")
+                if size.isdigit() and int(size) <= max_size:
+                    raw = path.read_bytes()
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = raw.decode("latin-1")
+                    entries.extend(text.split())
+        return lower_at_source(entries, report)
+
+    return extract
+
+
+def word_list(path: Path) -> Callable[[Report], Iterable[str]]:
+    """A plain word list, one entry a line, lower-case entries only."""
+
+    def extract(report: Report) -> Iterable[str]:
+        return lower_at_source(path.read_text(encoding="utf-8").split("\n"), report)
+
+    return extract
+
+
+def hunspell(name: str, dropped_tags: frozenset[str] = frozenset()) -> Callable[[Report], Iterable[str]]:
+    """Every form of a hunspell dictionary that hunspell itself accepts (see hunspell_expand)."""
+
+    def extract(report: Report) -> Iterable[str]:
+        from hunspell_expand import accepted_by_hunspell, expand, read_dictionary
+
+        aff, stems = read_dictionary(str(HUNSPELL / name))
+        forms: set[str] = set()
+        for entry in stems:
+            report.entries += 1
+            if entry.stem != entry.stem.lower():
+                report.drop("stem written with a capital (proper noun, acronym)")
+                continue
+            # A locution tag names its role after a dot (loc.adv, loc.interj):
+            # judge it by its head, so fragments of locutions (FACTO, ETC) go too.
+            tags = {tag.split(".")[0] for tag in entry.tags.get("po", ())}
+            if tags and tags <= dropped_tags:
+                report.drop(f"stem tagged only {'/'.join(sorted(tags))}")
+                continue
+            if aff.KEEPCASE and aff.KEEPCASE in entry.flags:
+                report.drop("KEEPCASE stem (unit symbol)")
+                continue
+            # A form longer than 12 characters cannot fold to 9 tiles: skip it early.
+            forms.update(f for f in expand(aff, entry) if len(f) <= 12)
+        accepted = set(accepted_by_hunspell(str(HUNSPELL / name), forms))
+        report.drop("generated form that hunspell rejects", len(forms) - len(accepted))
+        return sorted(accepted)
+
+    return extract
+
+
+def plain_letters(entries: Iterable[str], report: Report) -> Iterable[str]:
+    """Drop entries with modifier letters (XIXᵉ: an abbreviated ordinal, not a word)."""
+    for entry in entries:
+        if any(unicodedata.category(c) == "Lm" for c in entry):
+            report.drop("holds a modifier letter (abbreviation such as XIXᵉ)")
+        else:
+            yield entry
+
+
+# Short entries with none of these are abbreviations, symbols or bare
+# consonant names in every source (CM, KG, SR, PT, B): they are not played.
+VOWELS = frozenset({"A", "E", "I", "O", "U", "Y", "IJ"})
+
+SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "australian")
 
 SOURCES = {
     "en": Source(
-        package="scowl",
+        packages=("scowl",),
         description="English (SCOWL sizes <= 70, every English variant), lower-case entries only",
         licence="SCOWL (permissive; see en.copyright)",
         copyright=Path("/usr/share/doc/scowl/copyright"),
+        alphabet="latin",
+        extract=scowl(SCOWL_VARIANTS, 70),
+        bag="en",
+    ),
+    "en-large": Source(
+        packages=("scowl",),
+        description="English, word-game size (SCOWL sizes <= 80, English + American), lower-case entries only",
+        licence="SCOWL (permissive; see en-large.copyright)",
+        copyright=Path("/usr/share/doc/scowl/copyright"),
+        alphabet="latin",
+        extract=scowl(("english", "american"), 80),
+        bag="en",
+    ),
+    "fr": Source(
+        packages=("hunspell", "hunspell-fr-classical"),
+        description="French (Dicollecte hunspell-fr-classical, expanded to every inflected form)",
+        licence="MPL-2.0 (see fr.copyright)",
+        copyright=Path("/usr/share/doc/hunspell-fr-classical/copyright"),
+        alphabet="latin",
+        extract=hunspell("fr", FRENCH_DROPPED_TAGS),
+        licence_texts=("MPL-2.0",),
+        bag="fr",
+    ),
+    "es": Source(
+        packages=("hunspell", "hunspell-es"),
+        description="Spanish (hunspell-es es_ES, expanded to every inflected form); Ñ folded to N",
+        licence="MPL-1.1, the option taken of the tri-licence (see es.copyright)",
+        copyright=Path("/usr/share/doc/hunspell-es/copyright"),
+        alphabet="latin",
+        extract=hunspell("es_ES"),
+        licence_texts=("MPL-1.1",),
+    ),
+    "nl": Source(
+        packages=("wdutch",),
+        description="Dutch (OpenTaal word list of wdutch), with IJ as one tile",
+        licence="BSD or CC-BY-3.0 (see nl.copyright)",
+        copyright=Path("/usr/share/doc/wdutch/copyright"),
+        alphabet="dutch",
+        extract=word_list(Path("/usr/share/dict/dutch")),
     ),
 }
 
 
-def ensure_package(package: str) -> None:
-    """Install a Debian package when dpkg does not know it yet."""
-    if subprocess.run(["dpkg", "-s", package], capture_output=True).returncode == 0:
-        return
-    print(f"installing Debian package {package} ...", file=sys.stderr)
-    subprocess.run(["apt-get", "update", "-q"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-q", package], check=True)
-
-
-def scowl_entries(variants: tuple[str, ...], max_size: int) -> list[str]:
-    """Every SCOWL ``VARIANT-words.SIZE`` entry with SIZE <= max_size, as written."""
-    entries: list[str] = []
-    for variant in variants:
-        for path in sorted(SCOWL.glob(f"{variant}-words.*")):
-            size = path.suffix.lstrip(".")
-            if size.isdigit() and int(size) <= max_size:
-                raw = path.read_bytes()
-                try:
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError:
-                    text = raw.decode("latin-1")
-                entries.extend(text.split())
-    return entries
+def write_notice(spec: Source, target: Path) -> None:
+    """Copy the Debian copyright file, then the full text of the licence the
+    data is taken under (Debian only points to /usr/share/common-licenses)."""
+    text = spec.copyright.read_text(encoding="utf-8")
+    for licence in spec.licence_texts:
+        path = Path("/usr/share/common-licenses") / licence
+        text += f"\n\n---- the licence this data is taken under: {licence} ----\n\n" + path.read_text(encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
 
 
 def extract(name: str) -> None:
-    """Write ``lexicons/NAME.txt``: the folded 1-9 letter words, sorted, one a line."""
+    """Write ``lexicons/NAME.txt``: the folded 1-9 tile words, sorted, one a line."""
     spec = SOURCES[name]
-    ensure_package(spec.package)
-    entries = scowl_entries(spec.variants, spec.max_size)
-    # An entry written with any capital at the source is a proper noun or an acronym.
-    lower = [e for e in entries if e == e.lower()]
-    lex = Lexicon.from_words(lower, LATIN)
-    words = sorted(lex)
+    ensure_packages(spec.packages)
+    report = Report()
+    alphabet = alphabet_for(spec.alphabet)
+    kept: set[str] = set()
+    for entry in plain_letters(spec.extract(report), report):
+        try:
+            tiles = alphabet.tokenize(entry, what="entry")
+        except InvalidLetterError:
+            report.drop("holds a character outside the alphabet (hyphen, apostrophe, digit, ...)")
+            continue
+        if not tiles:
+            continue
+        if len(tiles) > 9:
+            report.drop("longer than 9 tiles")
+            continue
+        if len(tiles) <= 2 and not VOWELS.intersection(tiles):
+            report.drop("1-2 tiles without a vowel (abbreviation or symbol: cm, kg, Sr)")
+            continue
+        kept.add("".join(tiles))
+    words = sorted(kept)
     (HERE / f"{name}.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
-    shutil.copyfile(spec.copyright, HERE / f"{name}.copyright")
-    print(
-        f"{name}: {len(entries)} entries, {len(entries) - len(lower)} with capitals dropped, "
-        f"skipped {lex.metadata['skipped']}, {len(words)} words kept"
-    )
+    write_notice(spec, HERE / f"{name}.copyright")
+    print(f"{name}: {report.entries} entries read, {len(words)} words kept")
+    for reason, count in report.dropped.most_common():
+        print(f"  dropped {count}: {reason}")
 
 
 def compile_one(name: str) -> Path:
@@ -100,13 +260,14 @@ def compile_one(name: str) -> Path:
     spec = SOURCES[name]
     lex = Lexicon.from_file(
         HERE / f"{name}.txt",
-        LATIN,
+        alphabet_for(spec.alphabet),
         strict=True,
         metadata={
             "name": name,
-            "source": f"Debian package {spec.package}",
+            "source": f"Debian package{'s' if len(spec.packages) > 1 else ''} {', '.join(spec.packages)}",
             "licence": spec.licence,
             "description": spec.description,
+            **({"bag": spec.bag} if spec.bag else {}),
         },
     )
     DATA.mkdir(parents=True, exist_ok=True)
@@ -124,10 +285,9 @@ def compile_one(name: str) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="step", required=True)
-    ext = sub.add_parser("extract", help="Debian package -> lexicons/NAME.txt")
-    ext.add_argument("names", nargs="*", default=sorted(SOURCES))
-    comp = sub.add_parser("compile", help="lexicons/NAME.txt -> jarnac_solver/data/NAME.jlex")
-    comp.add_argument("names", nargs="*", default=sorted(SOURCES))
+    for step in ("extract", "compile"):
+        command = sub.add_parser(step)
+        command.add_argument("names", nargs="*", default=sorted(SOURCES))
     args = parser.parse_args()
     for name in args.names:
         if name not in SOURCES:

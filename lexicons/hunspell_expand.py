@@ -1,0 +1,103 @@
+"""Expand a hunspell dictionary to every word form, for the lexicon build.
+
+``unmunch`` from hunspell-tools is wrong for dictionaries with ``FLAG long`` or
+``FLAG UTF-8`` (French, Spanish); this module reads the ``.aff``/``.dic`` pair
+with the ``spylls`` parser and applies the affix rules itself, generously:
+suffixes (two levels, as hunspell allows), prefixes, and their cross products.
+What it generates too much (a circumfix half, a form that needs another affix)
+is removed afterwards by asking the ``hunspell`` checker itself
+(:func:`accepted_by_hunspell`), so the result is exactly what hunspell accepts
+among the generated forms.
+
+Build-time only: the package never imports this.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Stem:
+    """A dictionary entry: its stem, its flags and its data tags (``po:`` etc.)."""
+
+    stem: str
+    flags: frozenset[str]
+    tags: dict[str, list[str]]
+
+
+def read_dictionary(path_stem: str) -> tuple[Any, list[Stem]]:
+    """Parse ``PATH.aff`` and ``PATH.dic`` with spylls; returns (aff, stems)."""
+    from spylls.hunspell import Dictionary  # build-time dependency
+
+    dictionary = Dictionary.from_files(path_stem)
+    stems = [Stem(w.stem, frozenset(w.flags), dict(w.data)) for w in dictionary.dic.words]
+    return dictionary.aff, stems
+
+
+def _apply_suffix(stem: str, suffix: Any) -> str | None:
+    if suffix.strip and not stem.endswith(suffix.strip):
+        return None
+    if not suffix.cond_regexp.search(stem):
+        return None
+    base = stem[: len(stem) - len(suffix.strip)] if suffix.strip else stem
+    return str(base + suffix.add)
+
+
+def _apply_prefix(stem: str, prefix: Any) -> str | None:
+    if prefix.strip and not stem.startswith(prefix.strip):
+        return None
+    if not prefix.cond_regexp.search(stem):
+        return None
+    return str(prefix.add + stem[len(prefix.strip) :])
+
+
+def expand(aff: Any, entry: Stem) -> set[str]:
+    """Every form the affix rules can make of one entry (a superset of the valid ones)."""
+    forms = {entry.stem}
+    suffixed: list[tuple[str, Any, frozenset[str]]] = []  # (form, suffix, flags the form carries)
+    for flag in entry.flags:
+        for suffix in aff.SFX.get(flag, ()):
+            form = _apply_suffix(entry.stem, suffix)
+            if form is None:
+                continue
+            forms.add(form)
+            carried = entry.flags | frozenset(suffix.flags)
+            suffixed.append((form, suffix, carried))
+            # Twofold suffixes: a suffix whose own flags name further suffixes.
+            for flag2 in suffix.flags:
+                for suffix2 in aff.SFX.get(flag2, ()):
+                    form2 = _apply_suffix(form, suffix2)
+                    if form2 is not None:
+                        forms.add(form2)
+                        suffixed.append((form2, suffix2, carried | frozenset(suffix2.flags)))
+    for flag in entry.flags:
+        for prefix in aff.PFX.get(flag, ()):
+            form = _apply_prefix(entry.stem, prefix)
+            if form is not None:
+                forms.add(form)
+    for form, suffix, carried in suffixed:
+        for flag in carried:
+            for prefix in aff.PFX.get(flag, ()):
+                if prefix.crossproduct and suffix.crossproduct:
+                    both = _apply_prefix(form, prefix)
+                    if both is not None:
+                        forms.add(both)
+    return forms
+
+
+def accepted_by_hunspell(dictionary: str, words: Iterable[str]) -> Iterator[str]:
+    """The words that ``hunspell -d DICTIONARY -l`` does not list as misspelled."""
+    word_list = sorted(set(words))
+    done = subprocess.run(
+        ["hunspell", "-d", dictionary, "-l", "-i", "utf-8"],
+        input="\n".join(word_list) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rejected = set(done.stdout.split("\n"))
+    return (w for w in word_list if w not in rejected)
