@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
-from .alphabet import LATIN, Alphabet
+from .alphabet import DUTCH, LATIN, Alphabet
+from .bag import Bag
 from .errors import (
+    AlphabetMismatchError,
     InvalidInputError,
     InvalidLetterError,
     JarnacError,
@@ -19,8 +21,11 @@ from .errors import (
 from .lexicon import Lexicon
 
 __all__ = [
+    "DUTCH",
     "LATIN",
     "Alphabet",
+    "AlphabetMismatchError",
+    "Bag",
     "InvalidInputError",
     "InvalidLetterError",
     "JarnacError",

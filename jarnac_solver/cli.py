@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
+from .bag import Bag
 from .errors import JarnacError
-from .lexicon import Lexicon
+from .lexicon import DEFAULT_LEXICON, Lexicon
 
 __all__ = ["main"]
 
-DEFAULT_LEXICON = "en"
 PROG = "jarnac-solver"
 
 
@@ -100,6 +100,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
         "licence": meta.get("licence", ""),
         "description": meta.get("description", ""),
         "skipped": meta.get("skipped", {}),
+        "bag": str(Bag.load(meta["bag"])) if isinstance(meta.get("bag"), str) else None,
     }
     if args.json:
         print(json.dumps(info))
@@ -110,6 +111,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
             print(f"{key}: {info[key]}")
     print("by length: " + ", ".join(f"{n}: {c}" for n, c in lex.length_counts().items()))
     print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
+    print(f"bag: {meta['bag']} ({info['bag']})" if info["bag"] else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {count} entries {reason}")
 
@@ -118,8 +120,11 @@ def _cmd_lexicon_list(args: argparse.Namespace) -> None:
     names = Lexicon.available()
     if args.json:
         print(json.dumps(names))
-    else:
-        print("\n".join(names))
+        return
+    for name in names:
+        lex = Lexicon.load(name)
+        default = " (default)" if name == DEFAULT_LEXICON else ""
+        print(f"{name:<9} {len(lex):>7} words  {lex.metadata.get('description', '')}{default}")
 
 
 def _positive(text: str) -> int:
@@ -175,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0, or 2 on bad input).
 
-    >>> main(["anagram", "ohccau"])
+    >>> main(["anagram", "ohccau", "--lexicon", "en"])
     anagrams of OHCCAU on en: 1 word
     6 letters (36 pts): CACHOU
     0

@@ -8,6 +8,7 @@ catch ``ValueError`` keep working.
 from __future__ import annotations
 
 __all__ = [
+    "AlphabetMismatchError",
     "InvalidInputError",
     "InvalidLetterError",
     "JarnacError",
@@ -47,3 +48,7 @@ class UnknownLexiconError(InvalidInputError):
 
 class LexiconNotFoundError(JarnacError, FileNotFoundError):
     """A lexicon or word-list file that does not exist or cannot be read."""
+
+
+class AlphabetMismatchError(InvalidInputError):
+    """A bag and a lexicon (or two lexicons) of different alphabets used together."""

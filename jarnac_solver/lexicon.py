@@ -27,9 +27,12 @@ from .errors import (
 from .index import MAX_DEPTH, AlphagramIndex
 from .tally import Tally, tally_of_codes, tally_of_ranks
 
-__all__ = ["Lexicon"]
+__all__ = ["DEFAULT_LEXICON", "Lexicon"]
 
 _DATA = "data"
+
+DEFAULT_LEXICON = "fr"
+"""The lexicon used where a language must be guessed: French, Jarnac's own."""
 
 
 def _check_length(value: object, what: str) -> int:
@@ -213,11 +216,13 @@ class Lexicon:
         return sorted(p.name[: -len(".jlex")] for p in folder.iterdir() if p.name.endswith(".jlex"))
 
     @classmethod
-    def load(cls, name: str) -> Lexicon:
-        """Open a lexicon bundled with the package, by name.
+    def load(cls, name: str = DEFAULT_LEXICON) -> Lexicon:
+        """Open a lexicon bundled with the package, by name (default: ``fr``).
 
         >>> Lexicon.load("en").anagrams("CHOUCA")
         ['CACHOU']
+        >>> Lexicon.load().extensions("RAT", "ZW")
+        ['TZAR']
         """
         names = cls.available()
         if name not in names:

@@ -19,7 +19,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_words_groups_by_length_with_points(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "words", "OUCCHK")
+    status, out, _ = run(capsys, "words", "OUCCHK", "--lexicon", "en")
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith("words from OUCCHK on en:")
@@ -28,13 +28,13 @@ def test_words_groups_by_length_with_points(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_json_outputs(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "words", "ouucchk", "--json", "--min-len", "5")
+    status, out, _ = run(capsys, "words", "ouucchk", "--json", "--min-len", "5", "--lexicon", "en")
     assert status == 0
     data = json.loads(out)
     assert data["words"] == ["CHOCK", "CHUCK", "COUCH"] and data["count"] == 3 and data["lexicon"] == "en"
-    _, out, _ = run(capsys, "extend", "couch", "a", "--json")
+    _, out, _ = run(capsys, "extend", "couch", "a", "--json", "--lexicon", "en")
     assert json.loads(out)["words"] == ["CACHOU"]
-    _, out, _ = run(capsys, "anagram", "uochac", "--json")
+    _, out, _ = run(capsys, "anagram", "uochac", "--json", "--lexicon", "en")
     assert json.loads(out)["words"] == ["CACHOU"]
     _, out, _ = run(capsys, "lexicon", "list", "--json")
     assert "en" in json.loads(out)
@@ -77,7 +77,16 @@ def test_lexicon_build_and_info(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     info = json.loads(out)
     assert info["words"] == 3 and info["by_length"] == {"3": 2, "5": 1}
     status, out, _ = run(capsys, "lexicon", "info", "en")
-    assert "72387 words" in out and "SCOWL" in out
+    assert "72351 words" in out and "SCOWL" in out and "bag: en (12A 3B" in out
+    status, out, _ = run(capsys, "lexicon", "info", "nl")
+    assert "IJ" in out and "bag: none known" in out
+
+
+def test_default_lexicon_is_french(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "extend", "RAT", "ZW")
+    assert status == 0 and out.startswith("extensions of RAT with ZW on fr: 1 word")
+    status, out, _ = run(capsys, "lexicon", "list")
+    assert "fr" in out and "(default)" in out and "nl" in out
 
 
 def test_python_dash_m_runs_the_same_command_line() -> None:

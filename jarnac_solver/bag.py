@@ -1,0 +1,178 @@
+"""Tile bags: how many of each tile an edition of the game puts in the bag.
+
+A bag knows its alphabet. The ``fr`` and ``en`` bags of 144 tiles are built
+in; any other edition (the multilingual one has 166 tiles, IJ included, whose
+full distribution is not published) is given by the user as a mapping or as
+text such as ``"14A 4B 2IJ"`` or one ``TILE COUNT`` pair a line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .alphabet import LATIN, Alphabet
+from .errors import AlphabetMismatchError, InvalidInputError, LexiconNotFoundError
+
+if TYPE_CHECKING:
+    from .lexicon import Lexicon
+
+__all__ = ["BAGS", "Bag"]
+
+# The publisher's French sheet and the English write-up (seed 002), as in RULES.md.
+BAGS: dict[str, str] = {
+    "fr": "14A 4B 7C 5D 19E 2F 4G 2H 11I 1J 1K 6L 5M 9N 8O 4P 1Q 10R 7S 9T 8U 2V 1W 1X 1Y 2Z",
+    "en": "12A 3B 4C 6D 17E 3F 5G 3H 12I 2J 2K 6L 3M 9N 11O 3P 2Q 9R 7S 8T 6U 3V 3W 1X 3Y 1Z",
+}
+
+_COMPACT = re.compile(r"(\d+)\s*([^\W\d_]+)")
+_LINE = re.compile(r"([^\W\d_]+)\s*[:=]?\s*(\d+)")
+
+
+class Bag(Mapping[str, int]):
+    """An immutable tile distribution: ``bag["E"]`` is the number of E tiles.
+
+    >>> bag = Bag.load("fr")
+    >>> bag.total, bag["E"], bag["K"]
+    (144, 19, 1)
+    >>> Bag.parse("3A 2IJ", alphabet=Alphabet(["A", "IJ"], name="mini"))
+    Bag.parse('3A 2IJ', alphabet=Alphabet(['A', 'IJ'], name='mini'))
+    """
+
+    def __init__(self, counts: Mapping[str, int], alphabet: Alphabet = LATIN, name: str = "custom") -> None:
+        tally: dict[str, int] = {}
+        for raw, count in counts.items():
+            if not isinstance(raw, str):
+                raise InvalidInputError(f"bag {name!r}: tile {raw!r} is not a string")
+            tiles = alphabet.tokenize(raw, what="bag tile")
+            if len(tiles) != 1:
+                raise InvalidInputError(f"bag {name!r}: {raw!r} is not one tile of the alphabet {alphabet.name!r}")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise InvalidInputError(f"bag {name!r}: count of {raw!r} must be a whole number >= 0, not {count!r}")
+            tally[tiles[0]] = tally.get(tiles[0], 0) + count
+        self.alphabet = alphabet
+        self.name = name
+        self._counts = {tile: tally[tile] for tile in alphabet.tiles if tally.get(tile)}
+        if not self._counts:
+            raise InvalidInputError(f"bag {name!r} holds no tile")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, alphabet: Alphabet = LATIN, name: str = "custom") -> Bag:
+        """Read ``"14A 4B ..."`` or lines ``A 14`` / ``A: 14``; ``#`` starts a comment.
+
+        >>> Bag.parse("A 2\\nB: 1").total
+        3
+        """
+        body = "\n".join(line.split("#", 1)[0] for line in text.splitlines()).strip()
+        pattern = _COMPACT if body[:1].isdigit() else _LINE
+        counts: dict[str, int] = {}
+        pos = 0
+        for match in pattern.finditer(body):
+            gap = body[pos : match.start()]
+            if gap.strip(" \t\n,;"):
+                raise InvalidInputError(f"bag {name!r}: cannot read {gap.strip()!r}")
+            count, tile = (match[1], match[2]) if pattern is _COMPACT else (match[2], match[1])
+            folded = alphabet.fold(tile)
+            if folded in counts:
+                raise InvalidInputError(f"bag {name!r}: tile {folded!r} is listed twice")
+            counts[folded] = int(count)
+            pos = match.end()
+        if body[pos:].strip(" \t\n,;"):
+            raise InvalidInputError(f"bag {name!r}: cannot read {body[pos:].strip()!r}")
+        return cls(counts, alphabet, name)
+
+    @classmethod
+    def from_file(cls, path: str | Path, alphabet: Alphabet = LATIN) -> Bag:
+        """Read a bag from a UTF-8 text file in the :meth:`parse` format."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise LexiconNotFoundError(f"{path}: cannot read bag ({exc.strerror})") from None
+        return cls.parse(text, alphabet, name=Path(path).stem)
+
+    @classmethod
+    def load(cls, name: str) -> Bag:
+        """A built-in bag: ``fr`` (the publisher's sheet) or ``en`` (seed 002).
+
+        >>> Bag.load("en").total
+        144
+        """
+        if name not in BAGS:
+            raise InvalidInputError(f"no built-in bag {name!r}; built in: {', '.join(sorted(BAGS))}")
+        return cls.parse(BAGS[name], LATIN, name=name)
+
+    @classmethod
+    def for_lexicon(cls, lexicon: Lexicon, bag: Bag | None = None) -> Bag:
+        """The bag to play ``lexicon`` with: ``bag`` checked against it, or the lexicon's own.
+
+        >>> from jarnac_solver import Lexicon
+        >>> Bag.for_lexicon(Lexicon.load("fr")).name
+        'fr'
+        """
+        if bag is None:
+            name = lexicon.metadata.get("bag")
+            if not isinstance(name, str):
+                raise InvalidInputError(
+                    f"lexicon {lexicon.name!r} has no known bag; give one (a mapping tile -> count or a text file)"
+                )
+            bag = cls.load(name)
+        bag.check_alphabet(lexicon.alphabet, f"lexicon {lexicon.name!r}")
+        return bag
+
+    def check_alphabet(self, alphabet: Alphabet, what: str = "the lexicon") -> None:
+        """Raise :class:`AlphabetMismatchError` unless ``alphabet`` is the bag's.
+
+        >>> from jarnac_solver.alphabet import DUTCH
+        >>> Bag.load("fr").check_alphabet(DUTCH)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        jarnac_solver.errors.AlphabetMismatchError: bag 'fr' has the alphabet 'latin' but the lexicon ...
+        """
+        if alphabet != self.alphabet:
+            raise AlphabetMismatchError(
+                f"bag {self.name!r} has the alphabet {self.alphabet.name!r} "
+                f"but {what} has {alphabet.name!r}: they cannot be played together"
+            )
+
+    # -- the mapping --------------------------------------------------------
+
+    def __getitem__(self, tile: str) -> int:
+        return self._counts.get(tile, 0) if tile in self.alphabet.index else self._counts[tile]
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self._counts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    @property
+    def total(self) -> int:
+        """The number of tiles in the bag."""
+        return sum(self._counts.values())
+
+    def tiles(self) -> list[str]:
+        """Every tile, repeated by its count, in alphabet order.
+
+        >>> Bag({"A": 2, "B": 1}).tiles()
+        ['A', 'A', 'B']
+        """
+        return [tile for tile, count in self._counts.items() for _ in range(count)]
+
+    def __str__(self) -> str:
+        return " ".join(f"{count}{tile}" for tile, count in self._counts.items())
+
+    def __repr__(self) -> str:
+        return f"Bag.parse({str(self)!r}, alphabet={self.alphabet!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bag) and self.alphabet == other.alphabet and self._counts == other._counts
+
+    def __hash__(self) -> int:
+        return hash((self.alphabet, tuple(self._counts.items())))
