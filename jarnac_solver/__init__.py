@@ -11,14 +11,23 @@ from .alphabet import DUTCH, LATIN, Alphabet
 from .bag import Bag
 from .errors import (
     AlphabetMismatchError,
+    IllegalMoveError,
     InvalidInputError,
     InvalidLetterError,
+    InvalidMoveError,
+    InvalidRulesError,
+    InvalidTrayError,
     JarnacError,
     LexiconFormatError,
     LexiconNotFoundError,
     UnknownLexiconError,
 )
+from .jarnac import JarnacPlan, best_jarnac, jarnac_steals
 from .lexicon import Lexicon
+from .move import Move
+from .movegen import LegalMoves, is_jarnacable, legal_moves
+from .rules import Rules
+from .tray import Tray
 
 __all__ = [
     "DUTCH",
@@ -26,13 +35,26 @@ __all__ = [
     "Alphabet",
     "AlphabetMismatchError",
     "Bag",
+    "IllegalMoveError",
     "InvalidInputError",
     "InvalidLetterError",
+    "InvalidMoveError",
+    "InvalidRulesError",
+    "InvalidTrayError",
     "JarnacError",
+    "JarnacPlan",
+    "LegalMoves",
     "Lexicon",
     "LexiconFormatError",
     "LexiconNotFoundError",
+    "Move",
+    "Rules",
+    "Tray",
     "UnknownLexiconError",
+    "best_jarnac",
+    "is_jarnacable",
+    "jarnac_steals",
+    "legal_moves",
 ]
 
 __version__ = "0.1.0"

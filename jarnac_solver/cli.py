@@ -17,7 +17,11 @@ from typing import Any, NoReturn
 from . import __version__
 from .bag import Bag
 from .errors import JarnacError
+from .jarnac import OBJECTIVES, best_jarnac
 from .lexicon import DEFAULT_LEXICON, Lexicon
+from .movegen import legal_moves
+from .rules import PRESETS, Rules
+from .tray import Tray
 
 __all__ = ["main"]
 
@@ -127,6 +131,85 @@ def _cmd_lexicon_list(args: argparse.Namespace) -> None:
         print(f"{name:<9} {len(lex):>7} words  {lex.metadata.get('description', '')}{default}")
 
 
+def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
+    lex = Lexicon.resolve(args.lexicon)
+    rules = Rules.preset(args.rules)
+    return lex, Tray.parse(args.tray, lex.alphabet), rules
+
+
+def _cmd_moves(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    moves = legal_moves(lex, tray, rules)
+    if args.json:
+        data = {
+            "tray": str(tray),
+            "lexicon": lex.name,
+            "count": len(moves),
+            "moves": [
+                {
+                    "move": str(m),
+                    "kind": m.kind,
+                    "line": m.line,
+                    "word": m.word,
+                    "letters": m.letters,
+                    "points": tray.tiles(m.word) ** 2 - (tray.tiles(m.old) ** 2 if m.old else 0),
+                }
+                for m in moves
+            ],
+        }
+        print(json.dumps(data))
+        return
+    print(f"{tray} on {lex.name}: {len(moves)} legal move{'s' if len(moves) != 1 else ''} (tray: {tray.score} pts)")
+    for line, words in enumerate(moves.extensions):
+        if words:
+            old = tray.lines[line]
+            cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]
+            print(f"line {line + 1} {old}: " + " ".join(cells))
+    if moves.places:
+        line = len(tray.lines) + 1
+        cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(moves.places, key=lambda w: (-tray.tiles(w), w))]
+        print(f"new word on line {line}: " + " ".join(cells))
+
+
+def _cmd_jarnac(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    turn = [int(i) - 1 for i in args.turn_lines.split(",")] if args.turn_lines else []
+    plan = best_jarnac(lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, turn_lines=turn)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "tray": str(tray),
+                    "lexicon": lex.name,
+                    "jarnac": bool(plan),
+                    "value": plan.value,
+                    "steals": [str(m) for m in plan.steals],
+                    "gain": plan.gain,
+                    "swing": plan.swing,
+                    "taken": [i + 1 for i in plan.taken],
+                    "leftover": plan.leftover,
+                }
+            )
+        )
+        return
+    if not plan:
+        print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
+        return
+    print(f"{tray} on {lex.name}: {'value ' if plan.value else ''}Jarnac!")
+    for move in plan.steals:
+        lost = f", passer loses {tray.tiles(move.old) ** 2}" if move.old else ""
+        print(f"  {move}  (+{tray.tiles(move.word) ** 2}{lost})")
+    if plan.value:
+        print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken))
+    print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
+
+
+def _turn_lines(text: str) -> str:
+    if not all(part.strip().isdigit() and int(part) >= 1 for part in text.split(",")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
+    return text
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -161,6 +244,20 @@ def build_parser() -> argparse.ArgumentParser:
     extend.add_argument("rack")
     extend.add_argument("--max-len", type=_positive, default=9)
     extend.set_defaults(func=_cmd_extend)
+
+    tray_help = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
+    moves = sub.add_parser("moves", parents=[common], help="every legal move of a tray")
+    moves.add_argument("tray", help=tray_help)
+    moves.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
+    moves.set_defaults(func=_cmd_moves)
+
+    jarnac = sub.add_parser("jarnac", parents=[common], help="the best Jarnac against a tray that passed")
+    jarnac.add_argument("tray", help=tray_help)
+    jarnac.add_argument("--free-lines", type=int, default=8, help="lines the thief has free (default 8)")
+    jarnac.add_argument("--objective", choices=OBJECTIVES, default="swing")
+    jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
+    jarnac.add_argument("--turn-lines", type=_turn_lines, help="value Jarnac: lines formed this turn, e.g. 2,3,4")
+    jarnac.set_defaults(func=_cmd_jarnac)
 
     lexicon = sub.add_parser("lexicon", help="build, inspect and list lexicons")
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser)

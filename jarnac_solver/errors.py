@@ -9,8 +9,12 @@ from __future__ import annotations
 
 __all__ = [
     "AlphabetMismatchError",
+    "IllegalMoveError",
     "InvalidInputError",
     "InvalidLetterError",
+    "InvalidMoveError",
+    "InvalidRulesError",
+    "InvalidTrayError",
     "JarnacError",
     "LexiconFormatError",
     "LexiconNotFoundError",
@@ -52,3 +56,19 @@ class LexiconNotFoundError(JarnacError, FileNotFoundError):
 
 class AlphabetMismatchError(InvalidInputError):
     """A bag and a lexicon (or two lexicons) of different alphabets used together."""
+
+
+class InvalidRulesError(InvalidInputError):
+    """An unknown rule option or preset, or an option with a wrong value."""
+
+
+class InvalidTrayError(InvalidInputError):
+    """A tray that is badly written or breaks the rules (a line too long, too many lines, ...)."""
+
+
+class InvalidMoveError(InvalidInputError):
+    """A move that is badly written: bad notation, or fields that contradict each other."""
+
+
+class IllegalMoveError(JarnacError, ValueError):
+    """A well-formed move that the rules forbid on this tray (letters missing, line full, ...)."""

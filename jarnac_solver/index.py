@@ -156,12 +156,14 @@ class AlphagramIndex:
         words.sort()
         return words
 
-    def _walk(self, required: Tally, optional: Tally) -> list[int]:
+    def _walk(self, required: Tally, optional: Tally, front: list[int] | None = None) -> list[int]:
         """Every node whose key holds all of ``required`` and part of ``optional``.
 
         Both tallies are ``(rank, count)`` pairs in increasing rank order.
+        ``front`` resumes a walk: nodes that already used some optional
+        letters of lower rank (the default is the root alone).
         """
-        front = [self.root]
+        front = [self.root] if front is None else front
         edges = self.edges
         opt = dict(optional)
         need = dict(required)
@@ -182,6 +184,88 @@ class AlphagramIndex:
                 grown += new
             front += grown
         return front
+
+    def move_nodes(
+        self,
+        rack: Tally,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+    ) -> tuple[list[int], list[list[int]]]:
+        """Terminal nodes of every place and every extension, in one shared walk.
+
+        ``place`` is the length range of placed words (``None``: no free
+        line); ``lines`` holds each line's tally and tile count; extensions
+        are at most ``line_max`` tiles. Returns the place nodes and, per line,
+        its extension nodes.
+
+        Sharing: the rack walk is append-only, so its frontier before letter
+        ``L`` is a prefix of the final list. A line whose lowest letter is
+        ``L`` resumes from that prefix (the rack letters below ``L`` are
+        already tried there) instead of redoing them: on 5-line trays this
+        halves the work of the extension walks.
+        """
+        front = [self.root]
+        edges = self.edges
+        marks: list[tuple[int, int]] = []
+        for rank, count in rack:
+            marks.append((rank, len(front)))
+            step = edges[rank].get
+            new = front
+            grown: list[int] = []
+            for _ in range(count):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    break
+                grown += new
+            front += grown
+        places = list(filter(self.view(*place).__getitem__, front)) if place else []
+        extended: list[list[int]] = []
+        for tally, size in lines:
+            if size >= line_max or not rack or not tally:
+                extended.append([])
+                continue
+            lowest = tally[0][0]
+            resume = next((mark for rank, mark in marks if rank >= lowest), len(front))
+            optional = [(rank, count) for rank, count in rack if rank >= lowest]
+            nodes = self._walk(tally, optional, front[:resume])
+            extended.append(list(filter(self.view(size + 1, line_max).__getitem__, nodes)))
+        return places, extended
+
+    def first_place(self, rack: Tally, min_len: int, max_len: int) -> int | None:
+        """A terminal node of a subanagram of ``rack`` (lengths ``min_len..max_len``), or ``None``.
+
+        Stops at the first letter step that reaches one: a witness, not a list.
+        """
+        view = self.view(min_len, max_len)
+        hit = view.__getitem__
+        front = [self.root]
+        edges = self.edges
+        for rank, count in rack:
+            step = edges[rank].get
+            new = front
+            grown: list[int] = []
+            for _ in range(count):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    break
+                found = next(filter(hit, new), None)
+                if found is not None:
+                    return found
+                grown += new
+            front += grown
+        return None
+
+    def first_extension(self, word: Tally, size: int, rack: Tally, line_max: int) -> int | None:
+        """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``."""
+        if size >= line_max or not rack:
+            return None
+        return next(filter(self.view(size + 1, line_max).__getitem__, self._walk(word, rack)), None)
+
+    def words_at(self, node: int) -> list[str]:
+        """The words whose key ends at ``node`` (sorted)."""
+        group = self.groups[node]
+        return group.split() if group else []
 
     def subanagrams(self, rack: Tally, min_len: int, max_len: int) -> list[str]:
         """Words whose keys are sub-multisets of ``rack``, sorted.

@@ -251,6 +251,20 @@ class Lexicon:
     # -- the word set -------------------------------------------------------
 
     @property
+    def index(self) -> AlphagramIndex:
+        """The alphagram index behind the queries (for the move generator)."""
+        return self._index
+
+    def tally(self, text: str, what: str = "text") -> tuple[Tally, int]:
+        """Fold, validate and tally ``text``: ``(rank, count)`` pairs and the size in tiles.
+
+        >>> lex = Lexicon.from_words(["rat"])
+        >>> lex.tally("tart")[1]
+        4
+        """
+        return self._tally(text, what)
+
+    @property
     def name(self) -> str:
         """The lexicon's name (``metadata["name"]``)."""
         return str(self.metadata.get("name", "custom"))

@@ -37,3 +37,177 @@ def extensions(words: Iterable[Tiles], word: Tiles, rack: Tiles, max_len: int) -
         if len(word) < len(w) <= max_len and _fits(need, counts) and _fits(counts, have):
             found.add("".join(w))
     return sorted(found)
+
+
+# -- moves and Jarnacs ---------------------------------------------------------
+#
+# A move is (kind, line, word): kind "place" (line None) or "extend". The
+# oracle scans every word for every line, and tries every combination of
+# steals; it shares nothing with the index walk or the memoised search.
+
+
+def _contains(big: Counter[str], small: Counter[str]) -> bool:
+    return all(big[t] >= n for t, n in small.items())
+
+
+def moves(
+    words: Iterable[Tiles],
+    lines: list[Tiles],
+    rack: Tiles,
+    *,
+    n_lines: int,
+    line_length: int,
+    min_length: int,
+    last_min: int,
+    place_min: int | None = None,
+) -> set[tuple[str, int | None, str]]:
+    """Every legal move. ``place_min`` overrides the shortest new word (None: the rules')."""
+    have = Counter(rack)
+    found: set[tuple[str, int | None, str]] = set()
+    next_line = len(lines)
+    if place_min is None:
+        place_min = last_min if next_line == n_lines - 1 else min_length
+    for w in set(words):
+        counts = Counter(w)
+        if next_line < n_lines and place_min <= len(w) <= line_length and _contains(have, counts):
+            found.add(("place", None, "".join(w)))
+        for i, line in enumerate(lines):
+            need = Counter(line)
+            if len(line) < len(w) <= line_length and _contains(counts, need):
+                added = counts - need
+                if _contains(have, added):
+                    found.add(("extend", i, "".join(w)))
+    return found
+
+
+def _steal_letters(move: tuple[str, int | None, str], lines: list[Tiles], split: dict[str, Tiles]) -> Counter[str]:
+    kind, line, word = move
+    counts = Counter(split[word])
+    if kind == "extend":
+        assert line is not None
+        counts.subtract(Counter(lines[line]))
+    return +counts
+
+
+def best_jarnac(
+    words: list[Tiles],
+    lines: list[Tiles],
+    rack: Tiles,
+    *,
+    n_lines: int,
+    line_length: int,
+    min_length: int,
+    last_min: int,
+    steal_place: bool,
+    free_lines: int,
+    objective: str,
+) -> tuple[int, int]:
+    """The best (primary, secondary) over every legal set of steals, by exhaustive search."""
+    split = {"".join(w): w for w in words}
+    passer_free = n_lines - len(lines)
+    # Candidate single steals: the passer's moves, with new words of any length
+    # that some line of the passer could take (the constraints below decide).
+    candidates = sorted(
+        m
+        for m in moves(
+            words,
+            lines,
+            rack,
+            n_lines=n_lines,
+            line_length=line_length,
+            min_length=min_length,
+            last_min=last_min,
+            place_min=min(min_length, last_min),
+        )
+        if m[0] == "extend" or steal_place
+    )
+    have = Counter(rack)
+    best = (0, 0)
+
+    def value(chosen: list[tuple[str, int | None, str]]) -> tuple[int, int]:
+        gain = sum(len(split[w]) ** 2 for _, _, w in chosen)
+        lost = sum(len(lines[i]) ** 2 for k, i, _ in chosen if k == "extend" and i is not None)
+        return (gain + lost, gain) if objective == "swing" else (gain, gain + lost)
+
+    def legal(chosen: list[tuple[str, int | None, str]]) -> bool:
+        extended = [i for k, i, _ in chosen if k == "extend"]
+        if len(extended) != len(set(extended)) or len(chosen) > free_lines:
+            return False
+        total: Counter[str] = Counter()
+        for m in chosen:
+            total += _steal_letters(m, lines, split)
+        if not _contains(have, total):
+            return False
+        shorts = [m for m in chosen if len(split[m[2]]) < min_length]
+        if len(shorts) > 1 or (shorts and len(chosen) != free_lines):
+            return False
+        places = [m for m in chosen if m[0] == "place"]
+        if len(places) > passer_free:
+            return False
+        # The passer must have been able to make them in turn: a short new
+        # word only on the passer's last line, after the other new words.
+        return not (any(len(split[m[2]]) < min_length for m in places) and len(places) != passer_free)
+
+    def search(start: int, chosen: list[tuple[str, int | None, str]]) -> None:
+        nonlocal best
+        if legal(chosen):
+            best = max(best, value(chosen))
+        if len(chosen) >= free_lines:
+            return
+        for j in range(start, len(candidates)):
+            chosen.append(candidates[j])
+            total: Counter[str] = Counter()
+            for m in chosen:
+                total += _steal_letters(m, lines, split)
+            if _contains(have, total):
+                search(j + 1, chosen)
+            chosen.pop()
+
+    search(0, [])
+    return best
+
+
+def best_value_jarnac(
+    words: list[Tiles],
+    lines: list[Tiles],
+    rack: Tiles,
+    turn: list[int],
+    *,
+    line_length: int,
+    min_length: int,
+    last_min: int,
+    free_lines: int,
+    objective: str,
+) -> tuple[int, int]:
+    """The best score of a recomposition of some turn lines with the rack, worth more than them."""
+    from itertools import combinations
+
+    best = (0, 0)
+    for size in range(1, len(turn) + 1):
+        for taken in combinations(turn, size):
+            pool: Counter[str] = Counter(rack)
+            for i in taken:
+                pool += Counter(lines[i])
+            worth = sum(len(lines[i]) ** 2 for i in taken)
+            fitting = sorted(
+                {w for w in words if min(min_length, last_min) <= len(w) <= line_length and _contains(pool, Counter(w))}
+            )
+
+            def search(start: int, combo: list[Tiles], used: Counter[str]) -> None:
+                nonlocal best
+                shorts = [w for w in combo if len(w) < min_length]
+                gain = sum(len(w) ** 2 for w in combo)
+                if combo and gain > worth and len(shorts) <= 1 and (not shorts or len(combo) == free_lines):
+                    score = (gain + worth, gain) if objective == "swing" else (gain, gain + worth)
+                    best = max(best, score)
+                if len(combo) == free_lines:
+                    return
+                for j in range(start, len(fitting)):
+                    more = used + Counter(fitting[j])
+                    if _contains(pool, more):
+                        combo.append(fitting[j])
+                        search(j, combo, more)  # j, not j + 1: a word may be formed twice
+                        combo.pop()
+
+            search(0, [], Counter())
+    return best

@@ -1,0 +1,126 @@
+"""Moves: placing a new word, or extending a word on a line.
+
+Notation (``Move.parse`` / ``str``):
+
+- ``+BUT``: place BUT on the next free line, from rack letters;
+- ``1:RAT+Z=TZAR``: extend line 1 (counted from 1 as a person reads the
+  tray; ``move.line`` is the 0-based index) from RAT to TZAR, adding Z;
+- ``RAT+Z=TZAR``: the same with the line left open (``line`` is ``None``):
+  :meth:`Tray.push` takes the first line that holds RAT.
+
+The added letters may be written in any order; a move keeps them sorted in
+alphabet order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+from .alphabet import LATIN, Alphabet
+from .errors import InvalidLetterError, InvalidMoveError
+
+__all__ = ["Move", "sorted_letters"]
+
+
+def sorted_letters(tiles: list[str] | tuple[str, ...], alphabet: Alphabet) -> str:
+    """Tiles joined in alphabet order: the canonical spelling of a multiset.
+
+    >>> sorted_letters(("Z", "A", "Z"), LATIN)
+    'AZZ'
+    """
+    if alphabet.single:
+        return "".join(sorted(tiles))
+    return "".join(sorted(tiles, key=alphabet.index.__getitem__))
+
+
+def _tiles(text: str, alphabet: Alphabet, what: str) -> tuple[str, ...]:
+    try:
+        return alphabet.tokenize(text, what=what)
+    except InvalidLetterError as exc:
+        raise InvalidMoveError(str(exc)) from None
+
+
+class Move(NamedTuple):
+    """One move: ``kind`` is ``"place"`` or ``"extend"``.
+
+    >>> Move.parse("1:RAT+Z=TZAR")
+    Move(kind='extend', line=0, old='RAT', word='TZAR', letters='Z')
+    >>> str(Move.place("but"))
+    '+BUT'
+    """
+
+    kind: str
+    line: int | None
+    old: str | None
+    word: str
+    letters: str
+
+    @classmethod
+    def place(cls, word: str, alphabet: Alphabet = LATIN) -> Move:
+        """A place move of ``word`` (every letter from the rack).
+
+        >>> Move.place("Tzar").letters
+        'ARTZ'
+        """
+        tiles = _tiles(word, alphabet, "word")
+        if not tiles:
+            raise InvalidMoveError("a placed word needs at least one letter")
+        return cls("place", None, None, "".join(tiles), sorted_letters(tiles, alphabet))
+
+    @classmethod
+    def extend(cls, line: int | None, old: str, word: str, alphabet: Alphabet = LATIN) -> Move:
+        """An extension of ``old`` (on line index ``line``) into ``word``.
+
+        >>> Move.extend(0, "RAT", "TZAR").letters
+        'Z'
+        >>> Move.extend(0, "RAT", "RAS")
+        Traceback (most recent call last):
+        ...
+        jarnac_solver.errors.InvalidMoveError: RAS does not hold every letter of RAT plus at least one more
+        """
+        if line is not None and (isinstance(line, bool) or not isinstance(line, int) or line < 0):
+            raise InvalidMoveError(f"line must be a line index (0 or more) or None, not {line!r}")
+        old_tiles = _tiles(old, alphabet, "word")
+        new_tiles = _tiles(word, alphabet, "word")
+        added = Counter(new_tiles)
+        added.subtract(old_tiles)
+        if not old_tiles or any(n < 0 for n in added.values()) or len(new_tiles) <= len(old_tiles):
+            raise InvalidMoveError(
+                f"{''.join(new_tiles)} does not hold every letter of {''.join(old_tiles)} plus at least one more"
+            )
+        letters = sorted_letters(list(added.elements()), alphabet)
+        return cls("extend", line, "".join(old_tiles), "".join(new_tiles), letters)
+
+    @classmethod
+    def parse(cls, text: str, alphabet: Alphabet = LATIN) -> Move:
+        """Read the notation of the module docstring.
+
+        >>> Move.parse("RAT+Z=TZAR").line is None, Move.parse("+BUT").kind
+        (True, 'place')
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move is written as text, not {type(text).__name__}")
+        spec = text.strip()
+        if spec.startswith("+"):
+            return cls.place(spec[1:], alphabet)
+        line: int | None = None
+        head, colon, rest = spec.partition(":")
+        if colon:
+            if not head.strip().isdigit() or int(head) < 1:
+                raise InvalidMoveError(f"move {text!r}: line number {head!r} is not 1 or more")
+            line, spec = int(head) - 1, rest.strip()
+        old, plus, tail = spec.partition("+")
+        added, equals, word = tail.partition("=")
+        if not plus or not equals or not old.strip() or not word.strip():
+            raise InvalidMoveError(f"move {text!r} is not written +WORD or [N:]OLD+LETTERS=WORD")
+        move = cls.extend(line, old.strip(), word.strip(), alphabet)
+        if Counter(_tiles(added.strip(), alphabet, "letters")) != Counter(_tiles(move.letters, alphabet, "letters")):
+            raise InvalidMoveError(f"move {text!r}: {move.word} is {move.old} plus {move.letters}, not plus {added}")
+        return move
+
+    def __str__(self) -> str:
+        if self.kind == "place":
+            return f"+{self.word}"
+        prefix = "" if self.line is None else f"{self.line + 1}:"
+        return f"{prefix}{self.old}+{self.letters}={self.word}"

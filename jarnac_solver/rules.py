@@ -1,0 +1,137 @@
+"""The rule options of Jarnac as one immutable value, with named presets.
+
+Sources (see the project's RULES.md): the publisher's French sheet (the
+default), the multilingual edition's rulebook (seed 000), the English
+write-up (seeds 002 and 003) and the competitive rules (seeds 000, 003).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import InvalidRulesError
+
+__all__ = ["PRESETS", "Rules"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option; the defaults are the French sheet.
+
+    >>> Rules().last_line_min_length, Rules.preset("english").value_jarnac
+    (1, True)
+    >>> Rules().replace(min_length=4).min_length
+    4
+    """
+
+    lines: int = 8
+    """Lines on a tray."""
+    line_length: int = 9
+    """Tiles a line holds: the longest word."""
+    min_length: int = 3
+    """The shortest word on any line but the last."""
+    last_line_min_length: int = 1
+    """The shortest word on the last line (the sheet: any length; option: 3)."""
+    steal_place: bool = True
+    """A Jarnac may steal a new word made from spare letters, not only an extension."""
+    value_jarnac: bool = False
+    """The English write-up's value Jarnac: recompose lines formed this turn into words worth more."""
+    thief_draws: bool = False
+    """The thief draws one letter per stolen word (default: nothing)."""
+    thief_keeps_turn_on_last_line: bool = False
+    """Seed 000: a Jarnac that fills the thief's last line lets the thief keep the turn."""
+    opening_draw: int = 6
+    """Letters drawn on a player's first turn."""
+    opening_vowel_rule: bool = False
+    """Seed 000: opening letters all consonants, the last is redrawn until a vowel comes."""
+    exchange_size: int = 3
+    """Letters exchanged instead of drawing one (exactly this many)."""
+    disputes: bool = False
+    """Competitive rules: a word may be disputed before the opponent draws."""
+    think_seconds: int | None = None
+    """Competitive rules: thinking time per turn (None: unlimited)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "bool" and not isinstance(value, bool):
+                raise InvalidRulesError(f"rule option {f.name} must be True or False, not {value!r}")
+            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidRulesError(f"rule option {f.name} must be a whole number, not {value!r}")
+        if not 1 <= self.lines <= 64:
+            raise InvalidRulesError(f"rule option lines must be 1 to 64, not {self.lines}")
+        if not 1 <= self.line_length <= 9:
+            raise InvalidRulesError(f"rule option line_length must be 1 to 9 (the index holds 9), not {self.line_length}")
+        for name in ("min_length", "last_line_min_length"):
+            value = getattr(self, name)
+            if not 1 <= value <= self.line_length:
+                raise InvalidRulesError(f"rule option {name} must be 1 to line_length ({self.line_length}), not {value}")
+        if self.opening_draw < 0 or self.exchange_size < 1:
+            raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
+        if self.think_seconds is not None and (isinstance(self.think_seconds, bool) or self.think_seconds < 1):
+            raise InvalidRulesError(f"rule option think_seconds must be None or >= 1, not {self.think_seconds!r}")
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A named preset: ``sheet`` (default), ``multilingual``, ``english``, ``competitive``.
+
+        >>> Rules.preset("multilingual").opening_vowel_rule
+        True
+        """
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise InvalidRulesError(f"no rules preset {name!r}; known: {', '.join(PRESETS)}") from None
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any], base: Rules | None = None) -> Rules:
+        """``base`` (default: the sheet) with ``options`` changed; unknown names raise.
+
+        >>> Rules.from_options({"value_jarnac": True}).value_jarnac
+        True
+        """
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise InvalidRulesError(f"unknown rule option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+        return replace(base or cls(), **options)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like :meth:`from_options`)."""
+        return Rules.from_options(changes, self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name.
+
+        >>> Rules().to_dict()["lines"]
+        8
+        """
+        return asdict(self)
+
+    def min_length_on(self, line: int) -> int:
+        """The shortest word allowed on line index ``line`` (0-based).
+
+        >>> Rules().min_length_on(7), Rules().min_length_on(6)
+        (1, 3)
+        """
+        return self.last_line_min_length if line == self.lines - 1 else self.min_length
+
+
+PRESETS: dict[str, Rules] = {
+    # The publisher's French sheet: any length on the last line, nothing drawn for a Jarnac.
+    "sheet": Rules(),
+    # Seed 000: words of 3 to 9 letters everywhere, the opening vowel rule, the
+    # thief keeps the turn after a Jarnac that fills the last line.
+    "multilingual": Rules(last_line_min_length=3, opening_vowel_rule=True, thief_keeps_turn_on_last_line=True),
+    # Seeds 002-003: the value Jarnac; the last word need not have 3 letters.
+    "english": Rules(value_jarnac=True),
+    # Seeds 000 and 003: the multilingual rules with disputes and a minute per turn.
+    "competitive": Rules(
+        last_line_min_length=3,
+        opening_vowel_rule=True,
+        thief_keeps_turn_on_last_line=True,
+        disputes=True,
+        think_seconds=60,
+    ),
+}

@@ -1,0 +1,137 @@
+"""Legal moves, Jarnac detection and the best Jarnac against brute force, on random trays."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jarnac_solver import Lexicon, Move, Rules, Tray, best_jarnac, is_jarnacable, jarnac_steals, legal_moves
+
+from . import oracle
+from .strategies import Tiles, lexicons, tile_words
+
+LETTERS = ("A", "E", "R", "S", "T")
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Rules:
+    line_length = draw(st.integers(4, 9))
+    return Rules(
+        lines=draw(st.integers(2, 8)),
+        line_length=line_length,
+        min_length=draw(st.integers(2, 3)),
+        last_line_min_length=draw(st.integers(1, 3)),
+        steal_place=draw(st.booleans()),
+    )
+
+
+@st.composite
+def trays(draw: st.DrawFn, rules: Rules, words: list[Tiles]) -> tuple[list[Tiles], Tiles]:
+    """Lines legal under ``rules`` (lexicon words or not), and a rack of 0-7 letters."""
+    n = draw(st.integers(0, rules.lines))
+    lines = []
+    for i in range(n):
+        shortest = rules.min_length_on(i)
+        pool = [w for w in words if shortest <= len(w) <= rules.line_length]
+        any_word = tile_words(LETTERS, shortest, rules.line_length)
+        lines.append(draw(st.one_of(st.sampled_from(pool), any_word) if pool else any_word))
+    rack = tuple(draw(st.lists(st.sampled_from(LETTERS), max_size=7)))
+    return lines, rack
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[Tiles], Tiles]:
+    words = draw(lexicons(LETTERS, max_words=40))
+    rules = draw(rule_sets())
+    lines, rack = draw(trays(rules, words))
+    return words, rules, lines, rack
+
+
+def build(words: list[Tiles], lines: list[Tiles], rack: Tiles) -> tuple[Lexicon, Tray]:
+    return Lexicon.from_words(["".join(w) for w in words]), Tray(["".join(t) for t in lines], "".join(rack))
+
+
+def shape(rules: Rules) -> dict[str, int]:
+    return {
+        "n_lines": rules.lines,
+        "line_length": rules.line_length,
+        "min_length": rules.min_length,
+        "last_min": rules.last_line_min_length,
+    }
+
+
+@given(cases())
+def test_legal_moves_match_the_oracle(case: tuple[list[Tiles], Rules, list[Tiles], Tiles]) -> None:
+    words, rules, lines, rack = case
+    lex, tray = build(words, lines, rack)
+    moves = legal_moves(lex, tray, rules)
+    got = {(m.kind, m.line, m.word) for m in moves}
+    assert got == oracle.moves(words, lines, rack, **shape(rules))
+    assert len(moves) == len(got) == moves.count()
+    for move in moves:
+        assert move in moves
+        after = tray.push(move, rules, lex)  # every listed move is legal
+        assert after.score > tray.score or move.kind == "place"
+
+
+@given(cases())
+def test_is_jarnacable_agrees_with_the_oracle(case: tuple[list[Tiles], Rules, list[Tiles], Tiles]) -> None:
+    words, rules, lines, rack = case
+    lex, tray = build(words, lines, rack)
+    expected = oracle.moves(words, lines, rack, **shape(rules))
+    witness = is_jarnacable(lex, tray, rules)
+    assert (witness is None) == (not expected)
+    if witness is not None:
+        assert (witness.kind, witness.line, witness.word) in expected
+    steals = {(m.kind, m.line, m.word) for m in jarnac_steals(lex, tray, rules)}
+    assert steals == {m for m in expected if m[0] == "extend" or rules.steal_place}
+
+
+@given(cases(), st.integers(0, 8), st.sampled_from(["swing", "gain"]))
+def test_best_jarnac_is_optimal_and_legal(
+    case: tuple[list[Tiles], Rules, list[Tiles], Tiles], free: int, objective: str
+) -> None:
+    words, rules, lines, rack = case
+    lex, tray = build(words, lines, rack)
+    free = min(free, rules.lines)
+    plan = best_jarnac(lex, tray, free_lines=free, objective=objective, rules=rules)
+    expected = oracle.best_jarnac(
+        words, lines, rack, **shape(rules), steal_place=rules.steal_place, free_lines=free, objective=objective
+    )
+    got = (plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)
+    assert got == expected
+    assert bool(plan) == (expected != (0, 0)) or expected == (0, 0)
+    # The plan is legal: its steals apply to the passer's tray one by one.
+    assert len(plan.steals) <= free
+    after = tray
+    for move in plan.steals:
+        assert isinstance(move, Move)
+        after = after.push(move, rules, lex)
+    assert sorted(after.rack) == sorted(plan.leftover)
+    assert plan.gain == sum(len(m.word) ** 2 for m in plan.steals)
+
+
+@given(st.data())
+def test_value_jarnac_is_optimal(data: st.DataObject) -> None:
+    words = data.draw(lexicons(LETTERS, max_words=25))
+    rules = Rules.preset("english").replace(lines=data.draw(st.integers(3, 6)))
+    lines, rack = data.draw(trays(rules, words))
+    rack = rack[:4]
+    turn = sorted(data.draw(st.sets(st.integers(0, max(len(lines) - 1, 0)), max_size=3))) if lines else []
+    free = data.draw(st.integers(0, 3))
+    objective = data.draw(st.sampled_from(["swing", "gain"]))
+    lex, tray = build(words, lines, rack)
+    plan = best_jarnac(lex, tray, free_lines=free, objective=objective, rules=rules, turn_lines=turn)
+    ordinary = oracle.best_jarnac(
+        words, lines, rack, **shape(rules), steal_place=True, free_lines=free, objective=objective
+    )
+    value = oracle.best_value_jarnac(
+        words, lines, rack, turn, line_length=rules.line_length, min_length=rules.min_length,
+        last_min=rules.last_line_min_length, free_lines=free, objective=objective,
+    )
+    got = (plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)
+    assert got == max(ordinary, value)
+    if plan.value:
+        assert set(plan.taken) <= set(turn)
+        worth = sum(len(lines[i]) ** 2 for i in plan.taken)
+        assert plan.gain > worth and plan.swing == plan.gain + worth
