@@ -141,8 +141,8 @@ class AlphagramIndex:
         hi = min(max(max_len + 1, lo), MAX_DEPTH + 1)
         cached = self._views.get((lo, hi))
         if cached is None:
-            if len(self._views) > 16:
-                self._views.clear()
+            if len(self._views) >= 32:  # bounded: drop the oldest (dicts keep insertion order)
+                del self._views[next(iter(self._views))]
             start, stop = self.depth_starts[lo], self.depth_starts[hi]
             groups = self.groups
             cached = [None] * start + groups[start:stop] + [None] * (len(groups) - stop)
@@ -257,10 +257,47 @@ class AlphagramIndex:
         return None
 
     def first_extension(self, word: Tally, size: int, rack: Tally, line_max: int) -> int | None:
-        """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``."""
+        """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``.
+
+        The walk of :meth:`_walk`, stopping at the first step that reaches an
+        extension: once the word's last letter is taken, every new node holds
+        all of the word, so any terminal among them is a witness.
+        """
         if size >= line_max or not rack:
             return None
-        return next(filter(self.view(size + 1, line_max).__getitem__, self._walk(word, rack)), None)
+        hit = self.view(size + 1, line_max).__getitem__
+        front = [self.root]
+        edges = self.edges
+        opt = dict(rack)
+        need = dict(word)
+        last = max(need)
+        for rank in sorted(opt.keys() | need.keys()):
+            step = edges[rank].get
+            new = front
+            for _ in range(need.get(rank, 0)):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    return None
+            front = new
+            complete = rank >= last
+            grown: list[int] = []
+            for _ in range(opt.get(rank, 0)):
+                new = list(filter(None, map(step, new)))
+                if not new:
+                    break
+                if complete:
+                    found = next(filter(hit, new), None)
+                    if found is not None:
+                        return found
+                grown += new
+            front += grown
+            if complete and rank == last:
+                # Nodes that took optional letters below the word's last one
+                # are complete now too.
+                found = next(filter(hit, front), None)
+                if found is not None:
+                    return found
+        return None
 
     def words_at(self, node: int) -> list[str]:
         """The words whose key ends at ``node`` (sorted)."""

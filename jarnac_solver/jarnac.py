@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import NamedTuple
 
 from .errors import InvalidInputError
 from .lexicon import Lexicon
@@ -85,8 +86,9 @@ class _Packer:
         return ((big | self.guard) - small) & self.guard == self.guard
 
 
-@dataclass
-class _Item:
+class _Item(NamedTuple):
+    """A candidate steal, as the search sees it (a named tuple: cheap to make)."""
+
     packed: int
     tiles: int
     line: int | None
@@ -122,104 +124,189 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
         place = (min(rules.last_line_min_length, rules.min_length), rules.line_length)
     lines = [lexicon.tally(line, "line") for line in tray.lines]
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length)
+    groups = index.groups
+    pack = packer.pack
+    tiles_of = tray.tiles
     per_line: list[list[_Item]] = []
     for i, nodes in enumerate(line_nodes):
         old = tray.lines[i]
-        old_packed = packer.pack(old)
+        old_packed = pack(old)
         old_tiles = lines[i][1]
-        items = []
-        for node in nodes:
-            word = index.words_at(node)[0]
-            packed = packer.pack(word) - old_packed
-            items.append(_Item(packed, tray.tiles(word), i, word, old, old_tiles))
-        per_line.append(items)
-    places = []
-    for node in place_nodes:
-        word = index.words_at(node)[0]
-        places.append(_Item(packer.pack(word), tray.tiles(word), None, word, None, 0))
+        firsts = [g.split(" ", 1)[0] for g in map(groups.__getitem__, nodes) if g]
+        per_line.append([_Item(pack(w) - old_packed, tiles_of(w), i, w, old, old_tiles) for w in firsts])
+    firsts = [g.split(" ", 1)[0] for g in map(groups.__getitem__, place_nodes) if g]
+    places = [_Item(pack(w), tiles_of(w), None, w, None, 0) for w in firsts]
     return per_line, places
 
 
 Score = tuple[int, int]
-_NONE: Score = (-(10**9), 0)
+
+
+def _knapsack_bounds(
+    lines: Sequence[Sequence[tuple[int, int, int]]], places: Sequence[tuple[int, int, int]], letters: int
+) -> list[list[int]]:
+    """``bound[i][m]``: the most lines i.. and new words can be worth with ``m`` letters.
+
+    Each entry is (letters used, value, _): a relaxation that counts letters
+    but not which ones (nor slots), so it never underestimates; it makes the
+    branch and bound see that two steals cannot both have the rack's S.
+    """
+    NEG = -(10**9)
+    # New words: any number of them, each of a size some new word has.
+    by_size: dict[int, int] = {}
+    for used, value, _ in places:
+        by_size[used] = max(by_size.get(used, 0), value)
+    place_best = [0] * (letters + 1)
+    for m in range(1, letters + 1):
+        place_best[m] = max([place_best[m - 1]] + [place_best[m - a] + v for a, v in by_size.items() if a <= m])
+    tables = [place_best]
+    for items in reversed(lines):
+        best_by_size: dict[int, int] = {}
+        for used, value, _ in items:
+            best_by_size[used] = max(best_by_size.get(used, NEG), value)
+        after = tables[-1]
+        table = list(after)
+        for m in range(letters + 1):
+            for a, v in best_by_size.items():
+                if a <= m and after[m - a] + v > table[m]:
+                    table[m] = after[m - a] + v
+        tables.append(table)
+    tables.reverse()
+    return tables
 
 
 def _optimise(
     per_line: Sequence[Sequence[_Item]],
     places: Sequence[_Item],
     rack: int,
+    rack_size: int,
     free_lines: int,
     passer_free: int,
     rules: Rules,
     objective: str,
     packer: _Packer,
 ) -> tuple[Score, list[_Item]]:
-    """The best set of items under every constraint; exact (memoised search)."""
-    fits = packer.fits
+    """The best set of items under every constraint: exact branch and bound.
+
+    Lines are decided first (no steal, or one of the line's extensions, best
+    first), then new words (best first, each no better than the one before).
+    A branch is cut when its optimistic bound cannot beat the best plan found:
+    what the letters left could be worth if only their number mattered
+    (``_knapsack_bounds``). Both parts of the score are bounded, so ties on
+    the objective are broken exactly by the other part.
+    """
+    guard = packer.guard
     min_len = rules.min_length
+    last_min = rules.last_line_min_length
     by_swing = objective == "swing"
 
-    def score(item: _Item) -> Score:
+    def entry(item: _Item) -> tuple[int, int, int, int, bool, bool, _Item]:
         gain = item.tiles * item.tiles
         swing = gain + item.old_tiles * item.old_tiles
-        return (swing, gain) if by_swing else (gain, swing)
+        first, second = (swing, gain) if by_swing else (gain, swing)
+        short, fits_last = item.tiles < min_len, item.tiles >= last_min
+        return (item.packed, first, second, item.tiles - item.old_tiles, short, fits_last, item)
 
-    place_order = sorted(places, key=lambda it: (-it.tiles, it.word))
-    place_memo: dict[tuple[int, int, int, bool, bool], tuple[Score, tuple[_Item, ...]]] = {}
+    def seatable(item: _Item) -> bool:  # a word no line of the rules can take is no steal
+        return item.tiles >= min_len or item.tiles >= last_min
 
-    def best_places(left: int, slots: int, passer_slots: int, short: bool, short_place: bool) -> tuple[Score, tuple[_Item, ...]]:
-        # A short word must land on the last line of the thief (every slot
-        # used) and, if it is a new word, on the passer's last line too.
-        key = (left, slots, passer_slots, short, short_place)
-        cached = place_memo.get(key)
-        if cached is not None:
-            return cached
-        valid = (not short or slots == 0) and (not short_place or passer_slots == 0)
-        best: tuple[Score, tuple[_Item, ...]] = ((0, 0), ()) if valid else (_NONE, ())
-        if slots > 0 and passer_slots > 0:
-            for item in place_order:
-                is_short = item.tiles < min_len
-                if (is_short and short) or not fits(item.packed, left):
-                    continue
-                sub_score, sub_items = best_places(
-                    left - item.packed, slots - 1, passer_slots - 1, short or is_short, short_place or is_short
-                )
-                if sub_score[0] == _NONE[0]:
-                    continue
-                s = score(item)
-                total = (sub_score[0] + s[0], sub_score[1] + s[1])
-                if total > best[0]:
-                    best = (total, (item, *sub_items))
-        place_memo[key] = best
-        return best
+    lines = [sorted(map(entry, filter(seatable, items)), key=lambda e: (-e[1], -e[2])) for items in per_line]
+    lines = [es for es in lines if es]
+    lines.sort(key=lambda es: -es[0][1])  # the most valuable lines first: the bound tightens sooner
+    words = sorted(map(entry, filter(seatable, places)), key=lambda e: (-e[1], -e[2]))
+    n_lines = len(lines)
+    first_bound = _knapsack_bounds(
+        [[(e[3], e[1], 0) for e in es] for es in lines], [(e[3], e[1], 0) for e in words], rack_size
+    )
+    second_bound = _knapsack_bounds(
+        [[(e[3], e[2], 0) for e in es] for es in lines], [(e[3], e[2], 0) for e in words], rack_size
+    )
+    best: list[tuple[Score, tuple[_Item, ...]]] = [((0, 0), ())]
+    chosen: list[_Item] = []
 
-    line_memo: dict[tuple[int, int, int, bool], tuple[Score, tuple[_Item, ...]]] = {}
+    def beaten(first: int, second: int) -> bool:
+        (best_first, best_second), _ = best[0]
+        return first < best_first or (first == best_first and second <= best_second)
 
-    def best_lines(i: int, left: int, slots: int, short: bool) -> tuple[Score, tuple[_Item, ...]]:
-        if i == len(per_line):
-            return best_places(left, slots, passer_free, short, False)
-        key = (i, left, slots, short)
-        cached = line_memo.get(key)
-        if cached is not None:
-            return cached
-        best = best_lines(i + 1, left, slots, short)
-        if slots > 0:
-            for item in per_line[i]:
-                is_short = item.tiles < min_len
-                if (is_short and short) or not fits(item.packed, left):
-                    continue
-                sub_score, sub_items = best_lines(i + 1, left - item.packed, slots - 1, short or is_short)
-                if sub_score[0] == _NONE[0]:
-                    continue
-                s = score(item)
-                total = (sub_score[0] + s[0], sub_score[1] + s[1])
-                if total > best[0]:
-                    best = (total, (item, *sub_items))
-        line_memo[key] = best
-        return best
+    def seated(left_slots: int, used: int, short: bool, last_ok: bool) -> bool:
+        """Can ``used`` words be put on free lines, ``left_slots`` lines staying free?
 
-    total, chosen = best_lines(0, rack, free_lines, False)
-    return total, list(chosen)
+        The words fill lines top down and the last line is the bottom one: it
+        is reached only when no free line is left. A short word (under the
+        rules' minimum) goes only there; the last line takes only a word of
+        at least ``last_line_min_length``.
+        """
+        if used == 0 or left_slots > 0:
+            return not short
+        return short or last_ok
+
+    def new_words(
+        start: int,
+        left: int,
+        letters: int,
+        slots: int,
+        places: int,
+        thief: tuple[bool, bool],
+        passer: tuple[bool, bool],
+        first: int,
+        second: int,
+    ) -> None:
+        if (
+            (first, second) > best[0][0]
+            and seated(slots, free_lines - slots, *thief)
+            and seated(passer_free - places, places, *passer)
+        ):
+            best[0] = ((first, second), tuple(chosen))
+        if not slots or places >= passer_free:
+            return
+        if beaten(first + first_bound[n_lines][letters], second + second_bound[n_lines][letters]):
+            return
+        for j in range(start, len(words)):
+            packed, f, s, used, is_short, fits_last, item = words[j]
+            if used > letters or (is_short and (thief[0] or passer[0])):
+                continue
+            if ((left | guard) - packed) & guard != guard:
+                continue
+            chosen.append(item)
+            new_words(
+                j,
+                left - packed,
+                letters - used,
+                slots - 1,
+                places + 1,
+                (thief[0] or is_short, thief[1] or fits_last),
+                (passer[0] or is_short, passer[1] or fits_last),
+                first + f,
+                second + s,
+            )
+            chosen.pop()
+
+    def line_steals(
+        i: int, left: int, letters: int, slots: int, thief: tuple[bool, bool], first: int, second: int
+    ) -> None:
+        if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
+            return
+        if i == n_lines or not slots:
+            new_words(0, left, letters, slots, 0, thief, (False, False), first, second)
+            return
+        for packed, f, s, used, is_short, fits_last, item in lines[i]:
+            if used > letters or (is_short and thief[0]) or ((left | guard) - packed) & guard != guard:
+                continue
+            chosen.append(item)
+            line_steals(
+                i + 1,
+                left - packed,
+                letters - used,
+                slots - 1,
+                (thief[0] or is_short, thief[1] or fits_last),
+                first + f,
+                second + s,
+            )
+            chosen.pop()
+        line_steals(i + 1, left, letters, slots, thief, first, second)
+
+    line_steals(0, rack, rack_size, free_lines, (False, False), 0, 0)
+    return best[0][0], list(best[0][1])
 
 
 def _distinct(items: Iterable[_Item]) -> list[_Item]:
@@ -293,10 +380,11 @@ def best_jarnac(
     packer = _Packer(lexicon)
     per_line, places = _items(lexicon, tray, rules, packer)
     passer_free = rules.lines - len(tray.lines)
-    score, chosen = _optimise(
+    _, chosen = _optimise(
         [_distinct(items) for items in per_line],
         _distinct(places),
         packer.pack(tray.rack),
+        len(tray.rack_tiles()),
         free_lines,
         passer_free,
         rules,
@@ -341,8 +429,17 @@ def _value_plan(
         _Item(packer.pack(w), tray.tiles(w), None, w, None, 0)
         for w in (lexicon.index.words_at(n)[0] for n in place_nodes)
     ]
-    score, chosen = _optimise([], _distinct(items), packer.pack(pool), free_lines, free_lines, rules, "gain", packer)
-    gain = score[0]
+    (gain, _), chosen = _optimise(
+        [],
+        _distinct(items),
+        packer.pack(pool),
+        len(tray.alphabet.tokenize(pool)),
+        free_lines,
+        free_lines,
+        rules,
+        "gain",
+        packer,
+    )
     if not chosen or gain <= worth:
         return None
     return _plan(chosen, tray, _left(tray, pool, chosen), True, taken)

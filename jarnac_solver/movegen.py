@@ -19,6 +19,8 @@ from .tray import Tray
 
 __all__ = ["LegalMoves", "is_jarnacable", "legal_moves"]
 
+DEFAULT_RULES = Rules()
+
 
 def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     """Validate the three arguments every function of the move layer takes."""
@@ -27,7 +29,7 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     if not isinstance(tray, Tray):
         raise InvalidInputError(f"expected a Tray, got {type(tray).__name__} (use Tray.parse for the notation)")
     if rules is None:
-        rules = Rules()
+        rules = DEFAULT_RULES
     elif not isinstance(rules, Rules):
         raise InvalidInputError(f"expected Rules or None, got {type(rules).__name__}")
     if tray.alphabet != lexicon.alphabet:
@@ -113,10 +115,12 @@ class LegalMoves:
             return move.word in self._place_set
         line = move.line
         if line is None:
-            return any(
-                self.tray.lines[i] == move.old and move.word in words for i, words in enumerate(self.extensions)
-            )
-        return 0 <= line < len(self.extensions) and self.tray.lines[line] == move.old and move.word in self.extensions[line]
+            return any(self.tray.lines[i] == move.old and move.word in words for i, words in enumerate(self.extensions))
+        return (
+            0 <= line < len(self.extensions)
+            and self.tray.lines[line] == move.old
+            and move.word in self.extensions[line]
+        )
 
     def by_line(self) -> dict[int | None, list[Move]]:
         """The moves grouped by the line they extend (``None``: new words to place)."""
@@ -145,8 +149,8 @@ def is_jarnacable(
 ) -> Move | None:
     """A move the player could still make (a witness), or ``None`` when the pass was clean.
 
-    Tries each line's extensions first (their walks are short: the line's
-    letters are required), then new words, stopping at the first found.
+    Tries new words first, then each line's extensions, each walk stopping
+    at the first move it meets.
     With ``rules.value_jarnac`` and ``turn_lines`` (the lines formed this
     turn), a pass with no move left is still Jarnac-able when those lines and
     the rack recompose into words worth more: the witness is then the first
@@ -155,21 +159,25 @@ def is_jarnacable(
     >>> from jarnac_solver import Lexicon
     >>> str(is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / ZW")))
     '1:RAT+Z=TZAR'
+    >>> is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / Q")) is None
+    True
     """
     rules = check_inputs(lexicon, tray, rules)
     index = lexicon.index
     rack, _ = lexicon.tally(tray.rack, "rack")
+    # New words first: that walk stops at the first word it meets, usually
+    # after a few letters (measured 6 us against 35 us for the lines first).
+    if rack and len(tray.lines) < rules.lines:
+        node = index.first_place(rack, rules.min_length_on(len(tray.lines)), rules.line_length)
+        if node is not None:
+            new = index.words_at(node)[0]
+            return Move("place", None, None, new, added_letters("", new, tray))
     for line, word in enumerate(tray.lines):
         tally, size = lexicon.tally(word, "line")
         node = index.first_extension(tally, size, rack, rules.line_length)
         if node is not None:
             new = index.words_at(node)[0]
             return Move("extend", line, word, new, added_letters(word, new, tray))
-    if rack and len(tray.lines) < rules.lines:
-        node = index.first_place(rack, rules.min_length_on(len(tray.lines)), rules.line_length)
-        if node is not None:
-            new = index.words_at(node)[0]
-            return Move("place", None, None, new, added_letters("", new, tray))
     turn = list(turn_lines)
     if rules.value_jarnac and turn:
         from .jarnac import best_jarnac  # the Jarnac module builds on this one

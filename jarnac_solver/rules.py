@@ -62,11 +62,15 @@ class Rules:
         if not 1 <= self.lines <= 64:
             raise InvalidRulesError(f"rule option lines must be 1 to 64, not {self.lines}")
         if not 1 <= self.line_length <= 9:
-            raise InvalidRulesError(f"rule option line_length must be 1 to 9 (the index holds 9), not {self.line_length}")
+            raise InvalidRulesError(
+                f"rule option line_length must be 1 to 9 (the index holds 9), not {self.line_length}"
+            )
         for name in ("min_length", "last_line_min_length"):
             value = getattr(self, name)
             if not 1 <= value <= self.line_length:
-                raise InvalidRulesError(f"rule option {name} must be 1 to line_length ({self.line_length}), not {value}")
+                raise InvalidRulesError(
+                    f"rule option {name} must be 1 to line_length ({self.line_length}), not {value}"
+                )
         if self.opening_draw < 0 or self.exchange_size < 1:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
         if self.think_seconds is not None and (isinstance(self.think_seconds, bool) or self.think_seconds < 1):

@@ -37,6 +37,7 @@ class Tray:
     lines: tuple[str, ...]
     rack: str
     alphabet: Alphabet
+    _hash: int | None
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
@@ -98,8 +99,10 @@ class Tray:
 
     def __hash__(self) -> int:
         if self._hash is None:
-            object.__setattr__(self, "_hash", hash((self.lines, "".join(sorted(self.rack)), self.alphabet)))
-        return self._hash  # type: ignore[no-any-return]
+            value = hash((self.lines, "".join(sorted(self.rack)), self.alphabet))
+            object.__setattr__(self, "_hash", value)
+            return value
+        return self._hash
 
     # -- lengths and points -------------------------------------------------
 
@@ -217,4 +220,3 @@ class Tray:
         if self.lines[move.line] != move.old:
             raise IllegalMoveError(f"{move}: line {move.line + 1} holds {self.lines[move.line]}, not {move.old}")
         return move.line
-

@@ -80,6 +80,19 @@ def moves(
     return found
 
 
+def seatable(lengths: list[int], free: int, n_lines: int, min_length: int, last_min: int) -> bool:
+    """Can words of these lengths fill the tray's last ``free`` lines from the top, in some order?"""
+    from itertools import permutations
+
+    if len(lengths) > free:
+        return False
+    first = n_lines - free
+    for order in permutations(lengths):
+        if all(n >= (last_min if first + k == n_lines - 1 else min_length) for k, n in enumerate(order)):
+            return True
+    return not lengths
+
+
 def _steal_letters(move: tuple[str, int | None, str], lines: list[Tiles], split: dict[str, Tiles]) -> Counter[str]:
     kind, line, word = move
     counts = Counter(split[word])
@@ -138,15 +151,12 @@ def best_jarnac(
             total += _steal_letters(m, lines, split)
         if not _contains(have, total):
             return False
-        shorts = [m for m in chosen if len(split[m[2]]) < min_length]
-        if len(shorts) > 1 or (shorts and len(chosen) != free_lines):
-            return False
+        # The thief puts the words on its free lines; the passer must have been
+        # able to put its new words on its own free lines, in some order.
         places = [m for m in chosen if m[0] == "place"]
-        if len(places) > passer_free:
-            return False
-        # The passer must have been able to make them in turn: a short new
-        # word only on the passer's last line, after the other new words.
-        return not (any(len(split[m[2]]) < min_length for m in places) and len(places) != passer_free)
+        return seatable([len(split[m[2]]) for m in chosen], free_lines, n_lines, min_length, last_min) and seatable(
+            [len(split[m[2]]) for m in places], passer_free, n_lines, min_length, last_min
+        )
 
     def search(start: int, chosen: list[tuple[str, int | None, str]]) -> None:
         nonlocal best
@@ -160,7 +170,8 @@ def best_jarnac(
             for m in chosen:
                 total += _steal_letters(m, lines, split)
             if _contains(have, total):
-                search(j + 1, chosen)
+                # A new word may be formed twice (other letters, other lines).
+                search(j if candidates[j][0] == "place" else j + 1, chosen)
             chosen.pop()
 
     search(0, [])
@@ -183,6 +194,25 @@ def best_value_jarnac(
     from itertools import combinations
 
     best = (0, 0)
+
+    def search(
+        pool: Counter[str], fitting: list[Tiles], worth: int, start: int, combo: list[Tiles], used: Counter[str]
+    ) -> None:
+        nonlocal best
+        gain = sum(len(w) ** 2 for w in combo)
+        n_lines = 8  # only the last line is special, whatever the count
+        if combo and gain > worth and seatable([len(w) for w in combo], free_lines, n_lines, min_length, last_min):
+            score = (gain + worth, gain) if objective == "swing" else (gain, gain + worth)
+            best = max(best, score)
+        if len(combo) == free_lines:
+            return
+        for j in range(start, len(fitting)):
+            more = used + Counter(fitting[j])
+            if _contains(pool, more):
+                combo.append(fitting[j])
+                search(pool, fitting, worth, j, combo, more)  # j, not j + 1: a word may be formed twice
+                combo.pop()
+
     for size in range(1, len(turn) + 1):
         for taken in combinations(turn, size):
             pool: Counter[str] = Counter(rack)
@@ -192,22 +222,5 @@ def best_value_jarnac(
             fitting = sorted(
                 {w for w in words if min(min_length, last_min) <= len(w) <= line_length and _contains(pool, Counter(w))}
             )
-
-            def search(start: int, combo: list[Tiles], used: Counter[str]) -> None:
-                nonlocal best
-                shorts = [w for w in combo if len(w) < min_length]
-                gain = sum(len(w) ** 2 for w in combo)
-                if combo and gain > worth and len(shorts) <= 1 and (not shorts or len(combo) == free_lines):
-                    score = (gain + worth, gain) if objective == "swing" else (gain, gain + worth)
-                    best = max(best, score)
-                if len(combo) == free_lines:
-                    return
-                for j in range(start, len(fitting)):
-                    more = used + Counter(fitting[j])
-                    if _contains(pool, more):
-                        combo.append(fitting[j])
-                        search(j, combo, more)  # j, not j + 1: a word may be formed twice
-                        combo.pop()
-
-            search(0, [], Counter())
+            search(pool, fitting, worth, 0, [], Counter())
     return best

@@ -95,3 +95,61 @@ def test_python_dash_m_runs_the_same_command_line() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "'2'" in done.stderr
+
+
+def test_moves_groups_by_line_with_points(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", "RAT BUT / ZW")
+    assert status == 0
+    assert out.splitlines() == ["RAT BUT / ZW on fr: 1 legal move (tray: 18 pts)", "line 1 RAT: TZAR (+7)"]
+    _, out, _ = run(capsys, "moves", "RAT / UBUT", "--json")
+    data = json.loads(out)
+    assert {"move": "+BUT", "kind": "place", "line": None, "word": "BUT", "letters": "BTU", "points": 9} in data[
+        "moves"
+    ]
+
+
+def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "jarnac", "CARIES SORBETS / SN", "--lexicon", "fr")
+    assert status == 0
+    assert "1:CARIES+S=CASIERS" in out and "2:SORBETS+N=BROSSENT" in out and "gain 113, swing 198" in out
+    _, out, _ = run(capsys, "jarnac", "CARIES SORBETS / SN", "--free-lines", "1", "--json")
+    assert json.loads(out)["steals"] == ["2:SORBETS+N=BROSSENT"]
+    _, out, _ = run(capsys, "jarnac", "RAT / Q")
+    assert "no Jarnac" in out
+    _, out, _ = run(
+        capsys,
+        "jarnac",
+        "CACHOU SHRUB BAITS TIE /",
+        "--lexicon",
+        "en",
+        "--rules",
+        "english",
+        "--turn-lines",
+        "2,3,4",
+        "--json",
+    )
+    data = json.loads(out)
+    assert data["value"] and data["taken"] == [2, 3, 4] and data["gain"] >= 85
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["moves", "RAT BUT / Z1"], "'1'"),
+        (["moves", "RATATATATA / Z"], "10 tiles"),
+        (["moves", "AT / Z"], "at least 3"),
+        (["moves", "RAT RAT RAT RAT RAT RAT RAT RAT RAT / Z"], "9 lines"),
+        (["moves", "RAT BUT"], "one slash"),
+        (["jarnac", "RAT / Z", "--rules", "chess"], "--rules"),
+        (["jarnac", "RAT / Z", "--free-lines", "9"], "free_lines"),
+        (["jarnac", "RAT / Z", "--objective", "fun"], "--objective"),
+        (["jarnac", "RAT / Z", "--turn-lines", "x"], "--turn-lines"),
+        (["jarnac", "RAT / Z", "--turn-lines", "5"], "turn_lines"),
+    ],
+)
+def test_bad_trays_and_options_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and needle in err and "Traceback" not in err

@@ -126,8 +126,15 @@ def test_value_jarnac_is_optimal(data: st.DataObject) -> None:
         words, lines, rack, **shape(rules), steal_place=True, free_lines=free, objective=objective
     )
     value = oracle.best_value_jarnac(
-        words, lines, rack, turn, line_length=rules.line_length, min_length=rules.min_length,
-        last_min=rules.last_line_min_length, free_lines=free, objective=objective,
+        words,
+        lines,
+        rack,
+        turn,
+        line_length=rules.line_length,
+        min_length=rules.min_length,
+        last_min=rules.last_line_min_length,
+        free_lines=free,
+        objective=objective,
     )
     got = (plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)
     assert got == max(ordinary, value)

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Benchmark the move layer against the project's own subanagrams on the same rack.
+
+    python benchmarks/bench_moves.py [LEXICON] [--trays N] [--seed S] [--lines L] [--rack R]
+
+Random mid-game trays (default: 5 lines, 8 spare letters; fr lexicon, tiles
+drawn from the fr bag with a fixed seed): the lines are lexicon words of 3 to
+7 letters spelt from the bag, the rack the next tiles drawn. Each function is
+timed once per tray; the table shows the median over trays (microseconds)
+and the ratio to ``subanagrams`` of the same rack. ``legal_moves`` is timed
+as returned (the search; Move objects are built on iteration) and with every
+Move built (``list(...)``). ``is_jarnacable`` is timed on the trays that have
+a move, where the target applies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from jarnac_solver import Bag, Lexicon, Tray, best_jarnac, is_jarnacable, legal_moves
+
+
+def random_trays(lex: Lexicon, n: int, n_lines: int, rack_size: int, seed: int) -> list[Tray]:
+    rng = random.Random(seed)
+    bag_tiles = Bag.load("fr").tiles()
+    words = [w for w in lex if 3 <= len(w) <= 7]
+    trays: list[Tray] = []
+    while len(trays) < n:
+        bag = Counter(bag_tiles)
+        lines: list[str] = []
+        while len(lines) < n_lines:
+            word = rng.choice(words)
+            if not Counter(word) - bag:
+                bag.subtract(word)
+                lines.append(word)
+        rack = "".join(rng.sample(list(bag.elements()), rack_size))
+        trays.append(Tray(lines, rack))
+    return trays
+
+
+def median_us(fn: Callable[[Tray], object], trays: list[Tray]) -> float:
+    times = []
+    for tray in trays:
+        start = time.perf_counter()
+        fn(tray)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("lexicon", nargs="?", default="fr")
+    parser.add_argument("--trays", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lines", type=int, default=5)
+    parser.add_argument("--rack", type=int, default=8)
+    args = parser.parse_args()
+    lex = Lexicon.resolve(args.lexicon)
+    trays = random_trays(lex, args.trays, args.lines, args.rack, args.seed)
+    with_move = [t for t in trays if is_jarnacable(lex, t) is not None]
+    base = median_us(lambda t: lex.subanagrams(t.rack), trays)
+    base_movers = median_us(lambda t: lex.subanagrams(t.rack), with_move)
+    counts = [len(legal_moves(lex, t)) for t in trays]
+    print(
+        f"{lex.name}: {len(trays)} trays of {args.lines} lines and {args.rack} spare letters "
+        f"({len(with_move)} with a move; median {statistics.median(counts):.0f} legal moves)"
+    )
+    print(f"{'function':<34} {'median us':>10} {'x subanagrams':>14} {'target':>8}")
+    rows = [
+        ("subanagrams(rack)", base, base, ""),
+        ("legal_moves (search)", median_us(lambda t: legal_moves(lex, t), trays), base, "< 2"),
+        ("list(legal_moves) (every Move)", median_us(lambda t: list(legal_moves(lex, t)), trays), base, ""),
+        (
+            "is_jarnacable (trays with a move)",
+            median_us(lambda t: is_jarnacable(lex, t), with_move),
+            base_movers,
+            "< 1",
+        ),
+        ("best_jarnac (swing)", median_us(lambda t: best_jarnac(lex, t), trays), base, "< 4"),
+        ("best_jarnac (gain)", median_us(lambda t: best_jarnac(lex, t, objective="gain"), trays), base, "< 4"),
+    ]
+    for name, us, ref, target in rows:
+        print(f"{name:<34} {us:10.1f} {us / ref:14.2f} {target:>8}")
+
+
+if __name__ == "__main__":
+    main()
