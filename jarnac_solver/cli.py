@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     jarnac = sub.add_parser("jarnac", parents=[common], help="the best Jarnac against a tray that passed")
     jarnac.add_argument("tray", help=tray_help)
-    jarnac.add_argument("--free-lines", type=int, default=8, help="lines the thief has free (default 8)")
+    jarnac.add_argument("--free-lines", type=int, help="lines the thief has free (default: all, 8)")
     jarnac.add_argument("--objective", choices=OBJECTIVES, default="swing")
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
     jarnac.add_argument("--turn-lines", type=_turn_lines, help="value Jarnac: lines formed this turn, e.g. 2,3,4")

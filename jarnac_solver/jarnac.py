@@ -347,14 +347,15 @@ def _left(tray: Tray, pool: str, chosen: list[_Item]) -> str:
 def best_jarnac(
     lexicon: Lexicon,
     tray: Tray,
-    free_lines: int = 8,
+    free_lines: int | None = None,
     objective: str = "swing",
     rules: Rules | None = None,
     turn_lines: Iterable[int] = (),
 ) -> JarnacPlan:
     """The most valuable Jarnac against the passer's ``tray``, exactly.
 
-    ``free_lines`` is how many lines the thief has free: at most that many
+    ``free_lines`` is how many lines the thief has free (default: all the
+    rules' lines, 8): at most that many
     words, and a word shorter than the rules' minimum only as the one that
     fills the thief's last line. ``objective="swing"`` maximises the points
     the thief gains plus those the passer loses, then the gain;
@@ -370,6 +371,8 @@ def best_jarnac(
     (['1:CARIES+S=CASIERS', '2:SORBETS+N=BROSSENT'], 113, 198)
     """
     rules = check_inputs(lexicon, tray, rules)
+    if free_lines is None:
+        free_lines = rules.lines
     if isinstance(free_lines, bool) or not isinstance(free_lines, int) or not 0 <= free_lines <= rules.lines:
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:

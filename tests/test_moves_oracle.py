@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,27 +23,48 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         line_length=line_length,
         min_length=draw(st.integers(2, 3)),
         last_line_min_length=draw(st.integers(1, 3)),
-        steal_place=draw(st.booleans()),
+        steal_place=draw(st.sampled_from([True, True, False])),
     )
+
+
+@st.composite
+def chained_lexicons(draw: st.DrawFn) -> list[Tiles]:
+    """Base words and longer words made of them plus a letter or two, in any order.
+
+    Chains make extensions common, and steals that compete for the same
+    letters (what the best Jarnac is about); random words make the rest.
+    """
+    bases = draw(st.lists(tile_words(LETTERS, 1, 4), min_size=1, max_size=12))
+    words = list(bases)
+    for base in bases:
+        for _ in range(draw(st.integers(0, 3))):
+            added = draw(st.lists(st.sampled_from(LETTERS), min_size=1, max_size=2))
+            words.append(tuple(draw(st.permutations(list(base) + added))))
+    words += draw(st.lists(tile_words(LETTERS, 1, 5), max_size=15))
+    return words
 
 
 @st.composite
 def trays(draw: st.DrawFn, rules: Rules, words: list[Tiles]) -> tuple[list[Tiles], Tiles]:
     """Lines legal under ``rules`` (lexicon words or not), and a rack of 0-7 letters."""
-    n = draw(st.integers(0, rules.lines))
+    n = draw(st.sampled_from([*range(1, rules.lines + 1), 0]))
     lines = []
     for i in range(n):
         shortest = rules.min_length_on(i)
-        pool = [w for w in words if shortest <= len(w) <= rules.line_length]
+        pool = [w for w in words if shortest <= len(w) <= min(rules.line_length, 4)] or [
+            w for w in words if shortest <= len(w) <= rules.line_length
+        ]
         any_word = tile_words(LETTERS, shortest, rules.line_length)
-        lines.append(draw(st.one_of(st.sampled_from(pool), any_word) if pool else any_word))
-    rack = tuple(draw(st.lists(st.sampled_from(LETTERS), max_size=7)))
+        from_lexicon = st.sampled_from(pool) if pool else any_word
+        lines.append(draw(st.one_of(from_lexicon, from_lexicon, from_lexicon, any_word)))
+    size = draw(st.sampled_from([3, 4, 5, 6, 7, 0, 1, 2]))  # sampled: an empty rack stays rare
+    rack = tuple(draw(st.lists(st.sampled_from(LETTERS), min_size=size, max_size=size)))
     return lines, rack
 
 
 @st.composite
 def cases(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[Tiles], Tiles]:
-    words = draw(lexicons(LETTERS, max_words=40))
+    words = draw(st.one_of(lexicons(LETTERS, max_words=40), chained_lexicons(), chained_lexicons()))
     rules = draw(rule_sets())
     lines, rack = draw(trays(rules, words))
     return words, rules, lines, rack
@@ -142,3 +165,36 @@ def test_value_jarnac_is_optimal(data: st.DataObject) -> None:
         assert set(plan.taken) <= set(turn)
         worth = sum(len(lines[i]) ** 2 for i in plan.taken)
         assert plan.gain > worth and plan.swing == plan.gain + worth
+
+
+@st.composite
+def competing(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[Tiles], Tiles]:
+    """Lines that all have extensions, and a rack one letter short of taking them all."""
+    words = draw(chained_lexicons())
+    rules = Rules(min_length=draw(st.sampled_from([2, 3])), steal_place=draw(st.booleans()))
+    pairs = [
+        (w, x) for w in words for x in words if len(w) >= rules.min_length and len(x) > len(w) and not Counter(w) - Counter(x)
+    ]
+    if not pairs:
+        return words, rules, [], ()
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=4))
+    lines = [w for w, _ in chosen]
+    needed: list[str] = []
+    for w, x in chosen:
+        needed += list((Counter(x) - Counter(w)).elements())
+    drop = draw(st.integers(0, min(1, len(needed) - 1)))
+    rack = tuple(draw(st.permutations(needed))[drop:]) + tuple(draw(st.lists(st.sampled_from(LETTERS), max_size=2)))
+    return words, rules, lines, rack
+
+
+@given(competing(), st.integers(1, 8), st.sampled_from(["swing", "gain"]))
+def test_best_jarnac_on_competing_steals(
+    case: tuple[list[Tiles], Rules, list[Tiles], Tiles], free: int, objective: str
+) -> None:
+    words, rules, lines, rack = case
+    lex, tray = build(words, lines, rack)
+    plan = best_jarnac(lex, tray, free_lines=free, objective=objective, rules=rules)
+    expected = oracle.best_jarnac(
+        words, lines, rack, **shape(rules), steal_place=rules.steal_place, free_lines=free, objective=objective
+    )
+    assert ((plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)) == expected
