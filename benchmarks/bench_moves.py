@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Bag, Lexicon, Tray, best_jarnac, is_jarnacable, legal_moves
+from jarnac_solver import Bag, Lexicon, Rules, Tray, best_jarnac, is_jarnacable, legal_moves
 
 
 def random_trays(lex: Lexicon, n: int, n_lines: int, rack_size: int, seed: int) -> list[Tray]:
@@ -63,6 +63,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lines", type=int, default=5)
     parser.add_argument("--rack", type=int, default=8)
+    parser.add_argument("--value", action="store_true", help="also time the value Jarnac on pools of 12-24 letters")
     args = parser.parse_args()
     lex = Lexicon.resolve(args.lexicon)
     trays = random_trays(lex, args.trays, args.lines, args.rack, args.seed)
@@ -90,6 +91,31 @@ def main() -> None:
     ]
     for name, us, ref, target in rows:
         print(f"{name:<34} {us:10.1f} {us / ref:14.2f} {target:>8}")
+    if args.value:
+        value_table(lex, args.seed)
+
+
+def value_table(lex: Lexicon, seed: int, n: int = 15) -> None:
+    """The value Jarnac (English rules) against pools of growing size: 3 turn lines + the rack."""
+    rules = Rules.preset("english")
+    rng = random.Random(seed)
+    words = [w for w in lex if 4 <= len(w) <= 6]
+    bag_tiles = Bag.load("fr").tiles()
+    print("\nvalue Jarnac: 3 lines formed this turn + rack, every subset recomposed; median ms over trays")
+    print(f"{'pool':>5} {'trays':>6} {'median ms':>10} {'max ms':>8}")
+    for pool in (12, 16, 20, 24):
+        times = []
+        for _ in range(n):
+            while True:
+                lines = rng.sample(words, 3)
+                rack_size = pool - sum(map(len, lines))
+                if 0 <= rack_size <= 12:
+                    break
+            tray = Tray(lines, "".join(rng.sample(bag_tiles, rack_size)))
+            start = time.perf_counter()
+            best_jarnac(lex, tray, rules=rules, turn_lines=[0, 1, 2])
+            times.append(time.perf_counter() - start)
+        print(f"{pool:>5} {n:>6} {statistics.median(times) * 1e3:10.1f} {max(times) * 1e3:8.1f}")
 
 
 if __name__ == "__main__":

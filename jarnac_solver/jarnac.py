@@ -142,6 +142,15 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
 Score = tuple[int, int]
 
 
+def _fill(letters: int, words: int, longest: int) -> int:
+    """The most ``words`` words of at most ``longest`` tiles make of ``letters`` letters (n² is convex: fill)."""
+    if longest <= 0:
+        return 0
+    full = min(words, letters // longest)
+    rest = letters - full * longest
+    return full * longest * longest + (min(rest, longest) ** 2 if words > full else 0)
+
+
 def _knapsack_bounds(
     lines: Sequence[Sequence[tuple[int, int, int]]], places: Sequence[tuple[int, int, int]], letters: int
 ) -> list[list[int]]:
@@ -223,6 +232,7 @@ def _optimise(
     )
     best: list[tuple[Score, tuple[_Item, ...]]] = [((0, 0), ())]
     chosen: list[_Item] = []
+    visited: dict[tuple[int, int, int, tuple[bool, bool], tuple[bool, bool]], tuple[int, int, int]] = {}
 
     def beaten(first: int, second: int) -> bool:
         (best_first, best_second), _ = best[0]
@@ -261,8 +271,25 @@ def _optimise(
             return
         if beaten(first + first_bound[n_lines][letters], second + second_bound[n_lines][letters]):
             return
+        # Another path reached the same letters, slots and seating with at
+        # least this score and at least these words left to try: it already
+        # explored everything this one could.
+        state = (left, slots, places, thief, passer)
+        seen = visited.get(state)
+        if seen is not None and seen[0] <= start and (seen[1], seen[2]) >= (first, second):
+            return
+        if seen is None or (start <= seen[0] and (first, second) >= (seen[1], seen[2])):
+            visited[state] = (start, first, second)
+        most = min(slots, passer_free - places)
         for j in range(start, len(words)):
             packed, f, s, used, is_short, fits_last, item = words[j]
+            # New words are worth tiles², sorted longest first: no later word
+            # is longer than this one, so `most` words of at most `used` tiles
+            # bound what is left (tighter than the knapsack once long words
+            # no longer fit).
+            bound = _fill(letters, most, used)
+            if beaten(first + bound, second + bound):
+                return
             if used > letters or (is_short and (thief[0] or passer[0])):
                 continue
             if ((left | guard) - packed) & guard != guard:

@@ -173,7 +173,10 @@ def competing(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[Tiles], Tiles]:
     words = draw(chained_lexicons())
     rules = Rules(min_length=draw(st.sampled_from([2, 3])), steal_place=draw(st.booleans()))
     pairs = [
-        (w, x) for w in words for x in words if len(w) >= rules.min_length and len(x) > len(w) and not Counter(w) - Counter(x)
+        (w, x)
+        for w in words
+        for x in words
+        if len(w) >= rules.min_length and len(x) > len(w) and not Counter(w) - Counter(x)
     ]
     if not pairs:
         return words, rules, [], ()
