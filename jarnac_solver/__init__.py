@@ -11,6 +11,7 @@ from .alphabet import DUTCH, LATIN, Alphabet
 from .bag import Bag
 from .errors import (
     AlphabetMismatchError,
+    IllegalActionError,
     IllegalMoveError,
     InvalidInputError,
     InvalidLetterError,
@@ -22,10 +23,13 @@ from .errors import (
     LexiconNotFoundError,
     UnknownLexiconError,
 )
+from .game import Game
 from .jarnac import JarnacPlan, best_jarnac, jarnac_steals
 from .lexicon import Lexicon
 from .move import Move
 from .movegen import LegalMoves, is_jarnacable, legal_moves
+from .players import Player, play_game, play_match
+from .record import GameRecord
 from .rules import Rules
 from .tray import Tray
 
@@ -35,6 +39,9 @@ __all__ = [
     "Alphabet",
     "AlphabetMismatchError",
     "Bag",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
     "IllegalMoveError",
     "InvalidInputError",
     "InvalidLetterError",
@@ -48,6 +55,7 @@ __all__ = [
     "LexiconFormatError",
     "LexiconNotFoundError",
     "Move",
+    "Player",
     "Rules",
     "Tray",
     "UnknownLexiconError",
@@ -55,6 +63,8 @@ __all__ = [
     "is_jarnacable",
     "jarnac_steals",
     "legal_moves",
+    "play_game",
+    "play_match",
 ]
 
 __version__ = "0.1.0"

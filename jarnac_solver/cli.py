@@ -15,11 +15,15 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
+from .actions import parse_action
 from .bag import Bag
-from .errors import JarnacError
+from .errors import IllegalActionError, JarnacError
+from .game import Game
 from .jarnac import OBJECTIVES, best_jarnac
 from .lexicon import DEFAULT_LEXICON, Lexicon
 from .movegen import legal_moves
+from .players import PLAYERS, make_player, play_match
+from .record import GameRecord
 from .rules import PRESETS, Rules
 from .tray import Tray
 
@@ -204,6 +208,101 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
 
 
+def _show(record: GameRecord, lex: Lexicon) -> None:
+    """Print a game turn by turn, as a person would follow it."""
+    game = Game(lex, record.rules, Bag.parse(record.bag, lex.alphabet), record.seed)
+    names = record.players
+    print(f"game {record.seed}: A = {names[0]}, B = {names[1]}")
+    for who, text, drew in record.actions:
+        before = game.scores()
+        game.push(parse_action(text, lex.alphabet))
+        after = game.scores()
+        gained = after[who] - before[who]
+        note = f" (+{gained})" if gained > 0 else ""
+        if text.startswith("jarnac"):
+            note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
+        print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else ""))
+        if text == "decline" or text.startswith("jarnac") or game.is_over():
+            for i in range(2):
+                print(f"      {'AB'[i]} {game.state.trays[i]}  [{game.scores()[i]} pts]")
+    print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {record.result}")
+
+
+def _cmd_play(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    rules = Rules.preset(args.rules)
+    players = [p.strip() for p in args.players.split(",")]
+    if len(players) != 2:
+        raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,cautious")
+    for name in players:
+        make_player(name)
+    records: list[GameRecord] = []
+    show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
+
+    def progress(done: int, total: int) -> None:
+        if show_bar:
+            filled = done * 30 // total
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games", end="", file=sys.stderr)
+
+    start = time.perf_counter()
+    result = play_match(lex, players, args.games, rules, args.seed, progress, records)
+    seconds = time.perf_counter() - start
+    if show_bar:
+        print(file=sys.stderr)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            f.write("\n".join(str(r) for r in records))
+    if args.show:
+        for record in records:
+            _show(record, lex)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "players": list(result.players),
+                    "games": result.games,
+                    "wins": result.wins,
+                    "draws": result.draws,
+                    "mean_scores": [sum(s) / max(1, len(s)) for s in result.scores],
+                    "mean_turns": sum(result.lengths) / max(1, len(result.lengths)),
+                    "jarnacs": result.jarnacs,
+                    "swung": result.swung,
+                    "seconds": seconds,
+                }
+            )
+        )
+        return
+    print(
+        f"{args.games} games on {lex.name}, rules {args.rules}, seeds {args.seed}..{args.seed + args.games - 1}"
+        f" ({seconds:.1f} s)"
+    )
+    print(result.table())
+
+
+def _cmd_replay(args: argparse.Namespace) -> None:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise UsageError(f"{PROG} replay: cannot read {args.file}: {exc.strerror}") from None
+    chunks = ["[Lexicon" + c for c in text.split("[Lexicon") if c.strip()]
+    if not chunks:
+        raise UsageError(f"{PROG} replay: {args.file} holds no game record")
+    for n, chunk in enumerate(chunks, 1):
+        record = GameRecord.parse(chunk)
+        lex = Lexicon.resolve(args.lexicon) if args.lexicon_given else Lexicon.resolve(record.lexicon)
+        game = record.replay(lex)
+        if game.scores() != record.scores:
+            raise IllegalActionError(f"game {n}: the replay scores {game.scores()}, the record says {record.scores}")
+        if args.show:
+            _show(record, lex)
+        else:
+            print(
+                f"game {n}: {len(record.actions)} actions replayed, A {record.scores[0]} - B {record.scores[1]}"
+                f"{', ' + game.state.result if game.state.result else ''}: ok"
+            )
+
+
 def _turn_lines(text: str) -> str:
     if not all(part.strip().isdigit() and int(part) >= 1 for part in text.split(",")):
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
@@ -258,6 +357,20 @@ def build_parser() -> argparse.ArgumentParser:
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
     jarnac.add_argument("--turn-lines", type=_turn_lines, help="value Jarnac: lines formed this turn, e.g. 2,3,4")
     jarnac.set_defaults(func=_cmd_jarnac)
+
+    play = sub.add_parser("play", parents=[common], help="self-play: a match between two players")
+    play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYERS)}")
+    play.add_argument("--games", type=_positive, default=10)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    play.add_argument("--show", action="store_true", help="print every game turn by turn")
+    play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
+    play.set_defaults(func=_cmd_play)
+
+    replay = sub.add_parser("replay", parents=[common], help="replay and check game records")
+    replay.add_argument("file")
+    replay.add_argument("--show", action="store_true", help="print every game turn by turn")
+    replay.set_defaults(func=_cmd_replay, lexicon_given=False)
 
     lexicon = sub.add_parser("lexicon", help="build, inspect and list lexicons")
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser)

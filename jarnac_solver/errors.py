@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "AlphabetMismatchError",
+    "IllegalActionError",
     "IllegalMoveError",
     "InvalidInputError",
     "InvalidLetterError",
@@ -72,3 +73,7 @@ class InvalidMoveError(InvalidInputError):
 
 class IllegalMoveError(JarnacError, ValueError):
     """A well-formed move that the rules forbid on this tray (letters missing, line full, ...)."""
+
+
+class IllegalActionError(JarnacError, ValueError):
+    """A game action that is not possible now: wrong phase, wrong player, letters not held, ..."""

@@ -62,8 +62,8 @@ class JarnacPlan:
         return f"{kind}: {' '.join(map(str, self.steals))} (gain {self.gain}, swing {self.swing}{taken})"
 
     def passer_tray(self, tray: Tray) -> Tray:
-        """The passer's tray after the Jarnac: taken lines gone, rack = ``leftover``."""
-        lines = [line for i, line in enumerate(tray.lines) if i not in self.taken]
+        """The passer's tray after the Jarnac: taken lines left as gaps, rack = ``leftover``."""
+        lines = ["" if i in self.taken else line for i, line in enumerate(tray.lines)]
         return Tray(lines, self.leftover, tray.alphabet)
 
 
@@ -116,7 +116,7 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
     """The distinct steals that matter: per line one per set of added letters, and one per new-word key."""
     index = lexicon.index
     rack, _ = lexicon.tally(tray.rack, "rack")
-    passer_free = rules.lines - len(tray.lines)
+    passer_free = tray.free_lines(rules)
     # Short new words are candidates too: the search lets one through only
     # where it lands on the passer's last line and on the thief's.
     place = None
@@ -194,6 +194,7 @@ def _optimise(
     rules: Rules,
     objective: str,
     packer: _Packer,
+    last_free: tuple[bool, bool] = (True, True),
 ) -> tuple[Score, list[_Item]]:
     """The best set of items under every constraint: exact branch and bound.
 
@@ -238,7 +239,7 @@ def _optimise(
         (best_first, best_second), _ = best[0]
         return first < best_first or (first == best_first and second <= best_second)
 
-    def seated(left_slots: int, used: int, short: bool, last_ok: bool) -> bool:
+    def seated(left_slots: int, used: int, short: bool, last_ok: bool, last_free: bool) -> bool:
         """Can ``used`` words be put on free lines, ``left_slots`` lines staying free?
 
         The words fill lines top down and the last line is the bottom one: it
@@ -246,8 +247,8 @@ def _optimise(
         rules' minimum) goes only there; the last line takes only a word of
         at least ``last_line_min_length``.
         """
-        if used == 0 or left_slots > 0:
-            return not short
+        if not last_free or used == 0 or left_slots > 0:
+            return not short  # the last line is not reached (or is not free)
         return short or last_ok
 
     def new_words(
@@ -263,8 +264,8 @@ def _optimise(
     ) -> None:
         if (
             (first, second) > best[0][0]
-            and seated(slots, free_lines - slots, *thief)
-            and seated(passer_free - places, places, *passer)
+            and seated(slots, free_lines - slots, *thief, last_free[0])
+            and seated(passer_free - places, places, *passer, last_free[1])
         ):
             best[0] = ((first, second), tuple(chosen))
         if not slots or places >= passer_free:
@@ -378,18 +379,23 @@ def best_jarnac(
     objective: str = "swing",
     rules: Rules | None = None,
     turn_lines: Iterable[int] = (),
+    thief_last_free: bool = True,
+    value_pool_limit: int | None = None,
 ) -> JarnacPlan:
     """The most valuable Jarnac against the passer's ``tray``, exactly.
 
     ``free_lines`` is how many lines the thief has free (default: all the
-    rules' lines, 8): at most that many
+    rules' lines, 8; ``thief_last_free=False`` when the thief's last line
+    holds a word and its free lines are gaps above it): at most that many
     words, and a word shorter than the rules' minimum only as the one that
     fills the thief's last line. ``objective="swing"`` maximises the points
     the thief gains plus those the passer loses, then the gain;
     ``"gain"`` the other way round. With ``rules.value_jarnac``,
     ``turn_lines`` (indexes of the lines the passer formed this turn) may be
     taken and recomposed with the rack into words worth more than them
-    (one search per subset of ``turn_lines``; each is exact). Cost: a shared
+    (one search per subset of ``turn_lines``; each is exact; with
+    ``value_pool_limit``, subsets whose pool of letters is larger are not
+    tried, trading exactness for time). Cost: a shared
     walk for the candidate steals, then a search memoised on the letters left.
 
     >>> from jarnac_solver import Lexicon
@@ -405,11 +411,13 @@ def best_jarnac(
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     turn = sorted(set(turn_lines))
-    if any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) for i in turn):
+    if any(
+        isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
+    ):
         raise InvalidInputError(f"turn_lines must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
     packer = _Packer(lexicon)
     per_line, places = _items(lexicon, tray, rules, packer)
-    passer_free = rules.lines - len(tray.lines)
+    passer_free = tray.free_lines(rules)
     _, chosen = _optimise(
         [_distinct(items) for items in per_line],
         _distinct(places),
@@ -420,13 +428,25 @@ def best_jarnac(
         rules,
         objective,
         packer,
+        (thief_last_free, tray.last_line_free(rules)),
     )
     best = _plan(chosen, tray, _left(tray, tray.rack, chosen), False, ())
     best_key = _key(best, objective)
     if rules.value_jarnac and turn and free_lines > 0:
+        rack_size = len(tray.rack_tiles())
         for size in range(1, len(turn) + 1):
             for taken in combinations(turn, size):
-                plan = _value_plan(lexicon, tray, taken, free_lines, objective, rules, packer)
+                tiles = [tray.tiles(tray.lines[i]) for i in taken]
+                pool = rack_size + sum(tiles)
+                if value_pool_limit is not None and pool > value_pool_limit:
+                    continue
+                # Exact cut: the most new words could make of the pool, were
+                # every letter usable, must beat the lines taken and the best plan.
+                most = _fill(pool, free_lines, rules.line_length)
+                worth = sum(n * n for n in tiles)
+                if most <= worth or (objective == "swing" and (most + worth, most) <= (best.swing, best.gain)):
+                    continue
+                plan = _value_plan(lexicon, tray, taken, free_lines, rules, packer, thief_last_free)
                 if plan and _key(plan, objective) > best_key:
                     best, best_key = plan, _key(plan, objective)
     return best
@@ -441,9 +461,9 @@ def _value_plan(
     tray: Tray,
     taken: tuple[int, ...],
     free_lines: int,
-    objective: str,
     rules: Rules,
     packer: _Packer,
+    thief_last_free: bool,
 ) -> JarnacPlan | None:
     """The best recomposition of the ``taken`` lines and the rack, if worth more than them."""
     pool = tray.rack + "".join(tray.lines[i] for i in taken)
@@ -469,6 +489,7 @@ def _value_plan(
         rules,
         "gain",
         packer,
+        (thief_last_free, thief_last_free),
     )
     if not chosen or gain <= worth:
         return None

@@ -83,6 +83,7 @@ class Lexicon:
             self._codes = {ord(tile): chr(rank) for tile, rank in self._rank.items()}
         self.metadata: dict[str, Any] = dict(metadata or {})
         self._size = len(index.words()) if size is None else size
+        self._letter_counts: dict[str, int] | None = None
 
     # -- construction -------------------------------------------------------
 
@@ -372,12 +373,18 @@ class Lexicon:
         return {depth: n for depth, n in counts.items() if n}
 
     def letter_counts(self) -> dict[str, int]:
-        """How often each tile occurs over all words, in alphabet order.
+        """How often each tile occurs over all words, in alphabet order (computed once).
 
         >>> Lexicon.from_words(["rat", "tar"]).letter_counts()["A"]
         2
         """
-        counts: Counter[str] = Counter()
-        for word in self._index.words():
-            counts.update(self.alphabet.tokenize(word))
-        return {tile: counts[tile] for tile in self.alphabet.tiles}
+        if self._letter_counts is not None:
+            return dict(self._letter_counts)
+        words = self._index.words()
+        if self.alphabet.single:
+            counts: Counter[str] = Counter("".join(words))
+        else:
+            counts = Counter(chain.from_iterable(self.alphabet.tokenize(w) for w in words))
+        result = {tile: counts[tile] for tile in self.alphabet.tiles}
+        self._letter_counts = result
+        return dict(result)

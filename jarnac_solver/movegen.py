@@ -56,7 +56,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
     """Place words and, per line, extension words: the shared walk, as words."""
     index = lexicon.index
     rack, _ = lexicon.tally(tray.rack, "rack")
-    place = (rules.min_length_on(len(tray.lines)), rules.line_length) if len(tray.lines) < rules.lines else None
+    place = (rules.min_length_on(tray.next_line), rules.line_length) if tray.free_lines(rules) > 0 else None
     lines = [lexicon.tally(line, "line") for line in tray.lines]
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length)
     groups = index.groups
@@ -167,12 +167,14 @@ def is_jarnacable(
     rack, _ = lexicon.tally(tray.rack, "rack")
     # New words first: that walk stops at the first word it meets, usually
     # after a few letters (measured 6 us against 35 us for the lines first).
-    if rack and len(tray.lines) < rules.lines:
-        node = index.first_place(rack, rules.min_length_on(len(tray.lines)), rules.line_length)
+    if rack and tray.free_lines(rules) > 0:
+        node = index.first_place(rack, rules.min_length_on(tray.next_line), rules.line_length)
         if node is not None:
             new = index.words_at(node)[0]
             return Move("place", None, None, new, added_letters("", new, tray))
     for line, word in enumerate(tray.lines):
+        if not word:
+            continue  # a gap
         tally, size = lexicon.tally(word, "line")
         node = index.first_extension(tally, size, rack, rules.line_length)
         if node is not None:

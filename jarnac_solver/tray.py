@@ -3,6 +3,11 @@
 Notation (``Tray.parse`` / ``str``): the lines separated by spaces, a slash,
 then the rack: ``RAT BUT / ZW``. A tray with no line is ``/ ACEERT``; an
 empty rack is ``RAT BUT /``. Spaces inside the rack are ignored.
+
+A line taken by a Jarnac leaves a gap, written ``-`` (``RAT - BUT / ZW``) and
+stored as ``""``: the lines below keep their place (the last line stays the
+last), and the next new word fills the first gap. Gaps at the end are just
+free lines and are not kept.
 """
 
 from __future__ import annotations
@@ -46,10 +51,15 @@ class Tray:
         for i, line in enumerate(lines):
             if not isinstance(line, str):
                 raise InvalidTrayError(f"tray line {i + 1} must be a word, not {line!r}")
+            if line in ("", "-"):
+                folded.append("")  # a gap left by a Jarnac
+                continue
             tiles = self._tokenize(line, alphabet, f"tray line {i + 1}")
             if not tiles:
                 raise InvalidTrayError(f"tray line {i + 1} is empty")
             folded.append("".join(tiles))
+        while folded and not folded[-1]:
+            folded.pop()
         if not isinstance(rack, str):
             raise InvalidTrayError(f"the rack must be a string of letters, not {rack!r}")
         rack_tiles = self._tokenize(rack.replace(" ", ""), alphabet, "tray rack")
@@ -83,7 +93,7 @@ class Tray:
         return cls(left.split(), "".join(right.split()), alphabet)
 
     def __str__(self) -> str:
-        parts = [" ".join(self.lines)] if self.lines else []
+        parts = [" ".join(line or "-" for line in self.lines)] if self.lines else []
         parts.append("/")
         if self.rack:
             parts.append(self.rack)
@@ -117,7 +127,7 @@ class Tray:
     @property
     def score(self) -> int:
         """The tray's points: the sum over its lines of (tiles)²."""
-        return sum(self.tiles(line) ** 2 for line in self.lines)
+        return sum(self.tiles(line) ** 2 for line in self.lines if line)
 
     def rack_tiles(self) -> tuple[str, ...]:
         """The rack as a tuple of tiles."""
@@ -129,7 +139,29 @@ class Tray:
         >>> Tray.parse("RAT BUT / ZW").free_lines()
         6
         """
-        return (rules or Rules()).lines - len(self.lines)
+        return (rules or Rules()).lines - self.filled
+
+    @property
+    def filled(self) -> int:
+        """The number of lines holding a word.
+
+        >>> Tray.parse("RAT - BUT /").filled
+        2
+        """
+        return sum(1 for line in self.lines if line)
+
+    @property
+    def next_line(self) -> int:
+        """The index of the line a new word goes on: the first gap, else the first line after the words.
+
+        >>> Tray.parse("RAT - BUT /").next_line, Tray.parse("RAT /").next_line
+        (1, 1)
+        """
+        return self.lines.index("") if "" in self.lines else len(self.lines)
+
+    def last_line_free(self, rules: Rules | None = None) -> bool:
+        """Whether the rules' last line is still empty."""
+        return len(self.lines) < (rules or Rules()).lines
 
     # -- checks -------------------------------------------------------------
 
@@ -145,6 +177,8 @@ class Tray:
         if len(self.lines) > rules.lines:
             raise InvalidTrayError(f"the tray has {len(self.lines)} lines; the rules allow {rules.lines}")
         for i, line in enumerate(self.lines):
+            if not line:
+                continue
             n = self.tiles(line)
             if n > rules.line_length:
                 raise InvalidTrayError(
@@ -161,7 +195,7 @@ class Tray:
         >>> Tray(["RAT", "XYZ"]).validate(Lexicon.from_words(["rat"]))
         [1]
         """
-        return [i for i, line in enumerate(self.lines) if line not in lexicon]
+        return [i for i, line in enumerate(self.lines) if line and line not in lexicon]
 
     # -- moves --------------------------------------------------------------
 
@@ -191,10 +225,13 @@ class Tray:
             raise IllegalMoveError(f"{move}: {move.word} is not in the lexicon {lexicon.name!r}")
         lines = list(self.lines)
         if move.kind == "place":
-            target = len(lines)
+            target = self.next_line
             if target >= rules.lines:
                 raise IllegalMoveError(f"{move}: every line of the tray is taken")
-            lines.append(move.word)
+            if target < len(lines):
+                lines[target] = move.word
+            else:
+                lines.append(move.word)
         else:
             target = self._extended_line(move)
             lines[target] = move.word
@@ -212,7 +249,7 @@ class Tray:
 
     def _extended_line(self, move: Move) -> int:
         if move.line is None:
-            if move.old not in self.lines:
+            if not move.old or move.old not in self.lines:
                 raise IllegalMoveError(f"{move}: no line holds {move.old}")
             return self.lines.index(move.old)
         if move.line >= len(self.lines):

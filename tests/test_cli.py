@@ -153,3 +153,35 @@ def test_bad_trays_and_options_are_one_line_errors(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and needle in err and "Traceback" not in err
+
+
+def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    records = tmp_path / "games.txt"
+    status, out, _ = run(
+        capsys, "play", "--players", "greedy,cautious", "--games", "2", "--seed", "1", "--record", str(records)
+    )
+    assert status == 0
+    assert "2 games on fr" in out and "greedy" in out and "cautious" in out and "mean length" in out
+    status, out, _ = run(capsys, "replay", str(records))
+    assert status == 0 and out.count(": ok") == 2
+    status, out, _ = run(capsys, "play", "--players", "sloppy,greedy", "--games", "1", "--show")
+    assert "game 1: A = sloppy, B = greedy" in out and "result:" in out
+    status, out, _ = run(capsys, "play", "--games", "1", "--json")
+    assert json.loads(out)["games"] == 1
+    records.write_text(records.read_text().replace("{", "{Q", 1))
+    status, _, err = run(capsys, "replay", str(records))
+    assert status == 2 and "drew" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["play", "--players", "greedy,foo"], "no player 'foo'"),
+        (["play", "--players", "greedy"], "two names"),
+        (["play", "--games", "0"], "--games"),
+        (["replay", "/no/such/record.txt"], "cannot read"),
+    ],
+)
+def test_play_errors(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and needle in err and len(err.strip().splitlines()) == 1

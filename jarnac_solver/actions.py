@@ -1,0 +1,146 @@
+"""What a player may do in a game, and its notation.
+
+==========================  =============================================
+notation                    action
+==========================  =============================================
+``draw``                    draw (6 on a first turn, else 1)
+``exchange ABC``            put 3 rack letters back and draw 3
+``+BUT``, ``1:RAT+Z=TZAR``  a move (see :mod:`jarnac_solver.move`)
+``pass``                    end the turn
+``jarnac 1:RAT+Z=TZAR +BUT`` call Jarnac with these steals
+``jarnac value 2,3: +HUBRIS``  value Jarnac: recompose lines 2 and 3
+``decline``                 let the pass stand
+``dispute`` / ``accept``    competitive rules: challenge the last word, or not
+==========================  =============================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .alphabet import LATIN, Alphabet
+from .errors import InvalidMoveError
+from .move import Move
+
+__all__ = ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the letters of the start of a turn (6 on the first, else 1)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Put ``letters`` (the rules' exchange size) back in the bag and draw as many."""
+
+    letters: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.letters}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Make a move (a word is formed: one letter is drawn after it)."""
+
+    move: Move
+
+    def __str__(self) -> str:
+        return str(self.move)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn; the opponent may call Jarnac."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class CallJarnac:
+    """Steal after a pass: ``steals`` are moves of the passer; with ``taken`` a value Jarnac."""
+
+    steals: tuple[Move, ...]
+    taken: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        words = " ".join(map(str, self.steals))
+        if self.taken:
+            return f"jarnac value {','.join(str(i + 1) for i in self.taken)}: {words}"
+        return f"jarnac {words}"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Let the pass stand (no Jarnac)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """Competitive rules: challenge the word just formed."""
+
+    def __str__(self) -> str:
+        return "dispute"
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Competitive rules: let the word just formed stand."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+Action = Draw | Exchange | Play | Pass | CallJarnac | Decline | Dispute | Accept
+
+_WORDS: dict[str, Action] = {
+    "draw": Draw(),
+    "pass": Pass(),
+    "decline": Decline(),
+    "dispute": Dispute(),
+    "accept": Accept(),
+}
+
+
+def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
+    """Read the notation of the module docstring.
+
+    >>> parse_action("jarnac 1:RAT+Z=TZAR")
+    CallJarnac(steals=(Move(kind='extend', line=0, old='RAT', word='TZAR', letters='Z'),), taken=())
+    >>> str(parse_action("exchange abc"))
+    'exchange ABC'
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"an action is written as text, not {type(text).__name__}")
+    spec = text.strip()
+    if spec.lower() in _WORDS:
+        return _WORDS[spec.lower()]
+    head, _, rest = spec.partition(" ")
+    if head.lower() == "exchange":
+        letters = "".join(alphabet.tokenize(rest.replace(" ", ""), what="exchange"))
+        if not letters:
+            raise InvalidMoveError("exchange needs the letters to put back, e.g. 'exchange QXZ'")
+        return Exchange(letters)
+    if head.lower() == "jarnac":
+        taken: tuple[int, ...] = ()
+        if rest.lower().startswith("value"):
+            numbers, colon, rest = rest[5:].partition(":")
+            try:
+                taken = tuple(int(n) - 1 for n in numbers.split(","))
+            except ValueError:
+                raise InvalidMoveError(f"action {text!r}: 'jarnac value' takes line numbers, e.g. 2,3:") from None
+            if not colon or any(i < 0 for i in taken):
+                raise InvalidMoveError(f"action {text!r} is not written 'jarnac value 2,3: +WORD ...'")
+        steals = tuple(Move.parse(m, alphabet) for m in rest.split())
+        if not steals:
+            raise InvalidMoveError(f"action {text!r} names no steal")
+        return CallJarnac(steals, taken)
+    return Play(Move.parse(spec, alphabet))

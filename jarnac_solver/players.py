@@ -1,0 +1,292 @@
+"""Players that play the game by themselves, and whole games and matches.
+
+A player is any object with ``name`` and ``choose(game) -> Action``
+(:class:`Player`). Built in, by name: ``random``, ``greedy``, ``cautious``,
+``sloppy`` (see each class).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+from .bag import Bag
+from .errors import InvalidInputError
+from .game import VOWELS, Game
+from .lexicon import Lexicon
+from .move import Move
+from .movegen import legal_moves
+from .record import GameRecord
+from .rules import Rules
+
+__all__ = [
+    "PLAYERS",
+    "CautiousPlayer",
+    "GreedyPlayer",
+    "MatchResult",
+    "Player",
+    "RandomPlayer",
+    "SloppyPlayer",
+    "make_player",
+    "play_game",
+    "play_match",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks the next action of a game."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action:
+        """The action to push for the player to act."""
+        ...
+
+
+class RandomPlayer:
+    """Any legal action at random, but it never passes with a move left."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        plays = [a for a in actions if isinstance(a, Play)]
+        if plays:
+            return self.rng.choice(plays)
+        return self.rng.choice(actions)
+
+
+class GreedyPlayer:
+    """The longest word it can form or extend to; passes only when nothing is left; always the best Jarnac."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def start(self, game: Game) -> Action:
+        """The start of a turn: draw."""
+        return Draw()
+
+    def best_move(self, game: Game) -> Move | None:
+        """The move to the longest word (then the most points, then alphabetical)."""
+        s = game.state
+        tray = s.trays[s.to_act]
+        moves = legal_moves(game.lexicon, tray, game.rules)
+        best: tuple[int, int, str] | None = None
+        choice: Move | None = None
+        for line, words in enumerate(moves.extensions):
+            old = tray.tiles(tray.lines[line])
+            for word in words:
+                n = tray.tiles(word)
+                key = (n, n * n - old * old, word)
+                if best is None or key[:2] > best[:2] or (key[:2] == best[:2] and word < best[2]):
+                    best, choice = key, Move.extend(line, tray.lines[line], word, tray.alphabet)
+        for word in moves.places:
+            n = tray.tiles(word)
+            key = (n, n * n, word)
+            if best is None or key[:2] > best[:2] or (key[:2] == best[:2] and word < best[2]):
+                best, choice = key, Move.place(word, tray.alphabet)
+        return choice
+
+    def choose(self, game: Game) -> Action:
+        phase = game.state.phase
+        if phase == "opening":
+            return Draw()
+        if phase == "start":
+            return self.start(game)
+        if phase == "play":
+            move = self.best_move(game)
+            return Play(move) if move is not None else Pass()
+        if phase == "jarnac":
+            plan = game.best_call()
+            return CallJarnac(plan.steals, plan.taken if plan.value else ()) if plan else Decline()
+        if phase == "dispute":
+            disputed = game.state.disputed
+            return Dispute() if disputed is not None and disputed[0].word not in game.lexicon else Accept()
+        raise InvalidInputError(f"nothing to choose in phase {phase!r}")
+
+
+class CautiousPlayer(GreedyPlayer):
+    """Like greedy, but exchanges its rarest letters at the start of a turn when its rack is poor.
+
+    Poor: no word of its own and no extension, or no vowel, or only vowels.
+    """
+
+    name = "cautious"
+
+    def start(self, game: Game) -> Action:
+        s = game.state
+        tray = s.trays[s.to_act]
+        n = game.rules.exchange_size
+        tiles = tray.rack_tiles()
+        if len(tiles) < n or len(s.bag) < n:
+            return Draw()
+        vowels = sum(t in VOWELS for t in tiles)
+        poor = vowels == 0 or vowels == len(tiles) or not legal_moves(game.lexicon, tray, game.rules)
+        if not poor:
+            return Draw()
+        frequency = game.lexicon.letter_counts()
+        rarest = sorted(tiles, key=lambda t: (frequency.get(t, 0), t))[:n]
+        return Exchange("".join(rarest))
+
+
+class SloppyPlayer(GreedyPlayer):
+    """Like greedy, but passes with a move left with probability ``miss`` (to test the Jarnac window)."""
+
+    name = "sloppy"
+
+    def __init__(self, seed: int | None = None, miss: float = 0.3) -> None:
+        super().__init__(seed)
+        if not 0 <= miss <= 1:
+            raise InvalidInputError(f"miss must be a probability from 0 to 1, not {miss!r}")
+        self.miss = miss
+
+    def choose(self, game: Game) -> Action:
+        if game.state.phase == "play" and self.rng.random() < self.miss:
+            return Pass()
+        return super().choose(game)
+
+
+PLAYERS: dict[str, Callable[[int | None], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "cautious": CautiousPlayer,
+    "sloppy": SloppyPlayer,
+}
+
+
+def make_player(spec: str | Player, seed: int | None = None) -> Player:
+    """A player by name (``greedy``, ...) or the object itself.
+
+    >>> make_player("greedy").name
+    'greedy'
+    """
+    if isinstance(spec, str):
+        if spec not in PLAYERS:
+            raise InvalidInputError(f"no player {spec!r}; known: {', '.join(PLAYERS)}")
+        return PLAYERS[spec](seed)
+    if not isinstance(spec, Player):
+        raise InvalidInputError(f"a player is a name or an object with name and choose(game), not {spec!r}")
+    return spec
+
+
+def play_game(
+    lexicon: Lexicon,
+    players: Sequence[str | Player],
+    rules: Rules | None = None,
+    seed: int | None = None,
+    bag: Bag | None = None,
+    max_actions: int = 5000,
+) -> GameRecord:
+    """Play one whole game; returns its record (``str(record)`` is the notation).
+
+    >>> from jarnac_solver import Lexicon
+    >>> record = play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1)
+    >>> record.result != ""
+    True
+    """
+    if len(players) != 2:
+        raise InvalidInputError(f"a game has two players, not {len(players)}")
+    game = Game(lexicon, rules, bag, seed)
+    actors = [make_player(p, None if seed is None else seed * 2 + i) for i, p in enumerate(players)]
+    jarnacs: list[tuple[int, int]] = []
+    while not game.is_over():
+        if len(game.actions) >= max_actions:
+            raise InvalidInputError(f"the game did not end within {max_actions} actions")
+        who = game.state.to_act
+        action = actors[who].choose(game)
+        before = game.scores()
+        game.push(action)
+        if isinstance(action, CallJarnac):
+            after = game.scores()
+            jarnacs.append((who, (after[who] - before[who]) + (before[1 - who] - after[1 - who])))
+    record = GameRecord.of(game, (actors[0].name, actors[1].name))
+    record.jarnacs = jarnacs
+    return record
+
+
+@dataclass
+class MatchResult:
+    """Per player (by seat in the players list): wins, scores, Jarnacs; per game: length."""
+
+    players: tuple[str, str]
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    scores: list[list[int]] = field(default_factory=lambda: [[], []])
+    lengths: list[int] = field(default_factory=list)
+    """Turns per game."""
+    jarnacs: list[int] = field(default_factory=lambda: [0, 0])
+    swung: list[int] = field(default_factory=lambda: [0, 0])
+    """Points the player's Jarnacs took from the passer and placed (swing)."""
+
+    def table(self) -> str:
+        """A summary a person reads at a glance."""
+        rows = [f"{'player':<12} {'wins':>6} {'win %':>6} {'mean score':>11} {'jarnacs':>8} {'swung':>8}"]
+        for i, name in enumerate(self.players):
+            label = f"{name} ({'AB'[i]})" if self.players[0] == self.players[1] else name
+            rows.append(
+                f"{label:<12} {self.wins[i]:>6} {100 * self.wins[i] / max(1, self.games):>6.1f} "
+                f"{statistics.mean(self.scores[i]) if self.scores[i] else 0:>11.1f} "
+                f"{self.jarnacs[i]:>8} {self.swung[i]:>8}"
+            )
+        mean_length = statistics.mean(self.lengths) if self.lengths else 0
+        rows.append(f"{self.games} games, {self.draws} drawn; mean length {mean_length:.1f} turns")
+        return "\n".join(rows)
+
+
+def play_match(
+    lexicon: Lexicon,
+    players: Sequence[str | Player],
+    games: int = 100,
+    rules: Rules | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    records: list[GameRecord] | None = None,
+) -> MatchResult:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; sides alternate.
+
+    >>> from jarnac_solver import Lexicon
+    >>> play_match(Lexicon.load("fr"), ["greedy", "cautious"], games=2, seed=1).games
+    2
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise InvalidInputError(f"games must be a whole number >= 0, not {games!r}")
+    names = tuple(make_player(p).name for p in players)
+    result = MatchResult((names[0], names[1]))
+    for g in range(games):
+        flip = g % 2 == 1
+        seats = [players[1], players[0]] if flip else [players[0], players[1]]
+        record = play_game(lexicon, seats, rules, seed + g)
+        if records is not None:
+            records.append(record)
+        game_scores = record.scores[::-1] if flip else record.scores
+        result.games += 1
+        for i in range(2):
+            result.scores[i].append(game_scores[i])
+        if game_scores[0] == game_scores[1]:
+            result.draws += 1
+        else:
+            result.wins[0 if game_scores[0] > game_scores[1] else 1] += 1
+        result.lengths.append(_turns(record))
+        for who, swing in record.jarnacs:
+            seat = 1 - who if flip else who
+            result.jarnacs[seat] += 1
+            result.swung[seat] += swing
+        if progress is not None:
+            progress(g + 1, games)
+    return result
+
+
+def _turns(record: GameRecord) -> int:
+    """Turns in a game: a turn ends at each pass, a full tray or a Jarnac."""
+    return 1 + sum(1 for _, text, _ in record.actions if text == "pass")
