@@ -195,11 +195,20 @@ class Game:
 
     # -- applying actions ---------------------------------------------------
 
-    def push(self, action: Action) -> None:
-        """Apply ``action`` for the player to act; :class:`IllegalActionError` says why not."""
+    def push(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` for the player to act; :class:`IllegalActionError` says why not.
+
+        With ``player`` (0 or 1), the action is refused unless that player is
+        the one to act. A refused action leaves the game unchanged.
+        """
         s = self.state
         if s.phase == "over":
             raise IllegalActionError("the game is over")
+        if player is not None and player != s.to_act:
+            raise IllegalActionError(
+                f"{action} by player {'AB'[player] if player in (0, 1) else player!r}: "
+                f"player {'AB'[s.to_act]} is to act ({s.phase} phase)"
+            )
         handler = {
             Draw: self._draw_action,
             Exchange: self._exchange,

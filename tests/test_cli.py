@@ -184,4 +184,5 @@ def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 )
 def test_play_errors(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     status, out, err = run(capsys, *argv)
+    assert out == ""
     assert status == 2 and needle in err and len(err.strip().splitlines()) == 1

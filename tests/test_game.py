@@ -244,3 +244,35 @@ def test_sloppy_players_are_punished_by_jarnacs() -> None:
     result = play_match(FR, [SloppyPlayer(1, miss=0.5), "greedy"], games=4, seed=10)
     assert result.jarnacs[1] > 0 and result.swung[1] > 0
     assert result.games == 4 and sum(result.wins) + result.draws == 4
+
+
+def test_an_action_from_the_wrong_player_is_refused() -> None:
+    game = Game(FR, seed=6)
+    with pytest.raises(IllegalActionError, match="player A is to act"):
+        game.push(Draw(), player=1)
+    assert not game.actions
+    game.push(Draw(), player=0)
+    assert game.state.to_act == 0
+
+
+def test_thief_draws_option() -> None:
+    """RULES.md, Jarnac: option, the thief draws one letter per stolen word."""
+    game = Game(FR, Rules(thief_draws=True), seed=2)
+    setup(game, (Tray.parse("CARIES SORBETS / SN"), Tray()), "play", 0, 0)
+    game.push(Pass())
+    game.push(CallJarnac(game.best_call().steals))
+    assert len(game.state.trays[1].rack) == 2
+    game.check_invariants()
+
+
+def test_thief_keeps_the_turn_after_filling_its_last_line() -> None:
+    """Seed 000: a Jarnac that fills the thief's 8th line lets it keep the turn until it passes."""
+    game = Game(FR, Rules.preset("multilingual"), seed=3)
+    setup(game, (Tray.parse("RAT BUT / ZS"), Tray(["RUE"] * 7, "E")), "play", 0, 0)
+    game.push(Pass())
+    game.push(parse_action("jarnac 1:RAT+Z=TZAR"))
+    assert game.state.phase == "play" and game.state.to_act == 1 and game.state.keeping
+    game.push(Pass())
+    assert game.state.phase == "jarnac" and game.state.final and game.state.to_act == 0
+    game.push(Decline())
+    assert game.is_over()
