@@ -20,7 +20,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .bag import Bag
@@ -38,9 +38,12 @@ PHASES = ("opening", "start", "play", "jarnac", "dispute", "over")
 VOWELS = frozenset("AEIOUY") | {"IJ"}
 
 
-@dataclass(frozen=True)
-class GameState:
-    """Everything a person reads off the table, and what the rules remember."""
+class GameState(NamedTuple):
+    """Everything a person reads off the table, and what the rules remember.
+
+    A named tuple: immutable, and ``_replace`` is 5x cheaper than
+    ``dataclasses.replace`` (measured: it was 13% of self-play time).
+    """
 
     trays: tuple[Tray, Tray]
     bag: tuple[str, ...]
@@ -225,7 +228,7 @@ class Game:
         new = handler(action, drawn)  # type: ignore[operator]
         self._stack.append(s)
         self.actions.append((s.to_act, action, "".join(drawn)))
-        self.state = replace(new, ply=s.ply + 1)
+        self.state = new._replace(ply=s.ply + 1)
 
     def pop(self) -> Action:
         """Undo the last action, exactly; returns it."""
@@ -262,7 +265,7 @@ class Game:
 
     def _with_tray(self, s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
         trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
-        return replace(s, trays=trays, **changes)  # type: ignore[arg-type]
+        return s._replace(trays=trays, **changes)  # type: ignore[arg-type]
 
     def _draw_n(self, s: GameState, who: int, n: int, drawn: list[str]) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed)."""
@@ -271,7 +274,7 @@ class Game:
         taken = self._take(bag, n, drawn)
         tray = s.trays[who]
         bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
-        new_tray = Tray(tray.lines, tray.rack + "".join(taken), tray.alphabet)
+        new_tray = Tray._trusted(tray.lines, tray.rack + "".join(taken), tray.alphabet)
         return self._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus)
 
     def _free_slots(self, tray: Tray) -> list[int]:
@@ -283,7 +286,7 @@ class Game:
         s = self._expect("opening", "start", action=action)
         who = s.to_act
         if s.phase == "start":
-            return replace(self._draw_n(s, who, 1, drawn), phase="play")
+            return self._draw_n(s, who, 1, drawn)._replace(phase="play")
         bag = list(s.bag)
         n = self.rules.opening_draw + s.bonus[who]
         taken = self._take(bag, n, [])
@@ -344,34 +347,34 @@ class Game:
         formed = tuple(sorted(set(s.formed) | {line}))
         moved = self._with_tray(s, who, after, formed=formed, idle_passes=0)
         if self.rules.disputes:
-            return replace(moved, phase="dispute", to_act=1 - who, disputed=(action.move, tray))
+            return moved._replace(phase="dispute", to_act=1 - who, disputed=(action.move, tray))
         return self._after_word(self._draw_n(moved, who, 1, drawn), who)
 
     def _after_word(self, s: GameState, who: int) -> GameState:
         """After a word and its draw: a full tray ends the turn with a final window."""
         if s.trays[who].free_lines(self.rules) == 0 and not s.keeping:
-            return replace(s, phase="jarnac", to_act=1 - who, player=who, final=True)
-        return replace(s, phase="play", to_act=who, player=who)
+            return s._replace(phase="jarnac", to_act=1 - who, player=who, final=True)
+        return s._replace(phase="play", to_act=who, player=who)
 
     def _pass(self, action: Pass, drawn: list[str]) -> GameState:
         s = self._expect("play", action=action)
         idle = s.idle_passes + 1 if not s.bag else 0
         # A thief that kept the turn on a full tray (seed 000) passes into a final window.
-        return replace(
-            s, phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
+        return s._replace(
+            phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
         )
 
     def _next_turn(self, s: GameState, who: int) -> GameState:
         """``who`` begins a turn (its opening draw if it has not drawn yet)."""
         phase = "start" if s.opened[who] else "opening"
-        return replace(s, phase=phase, to_act=who, player=who, turn=s.turn + 1, formed=(), final=False, keeping=False)
+        return s._replace(phase=phase, to_act=who, player=who, turn=s.turn + 1, formed=(), final=False, keeping=False)
 
     def _decline(self, action: Decline, drawn: list[str]) -> GameState:
         s = self._expect("jarnac", action=action)
         if s.final:
-            return replace(s, phase="over", result="a full tray, no Jarnac against it")
+            return s._replace(phase="over", result="a full tray, no Jarnac against it")
         if s.idle_passes >= 2:
-            return replace(s, phase="over", result="the bag is empty and both players passed")
+            return s._replace(phase="over", result="the bag is empty and both players passed")
         return self._next_turn(s, s.to_act)
 
     def _check_call(self, action: CallJarnac) -> str | None:
@@ -457,17 +460,17 @@ class Game:
                 thief_lines.append(word)
         new_thief = Tray(thief_lines, thief.rack, thief.alphabet)
         trays = (new_thief, new_passer) if thief_id == 0 else (new_passer, new_thief)
-        s2 = replace(s, trays=trays, idle_passes=0)
+        s2 = s._replace(trays=trays, idle_passes=0)
         if self.rules.thief_draws:
             s2 = self._draw_n(s2, thief_id, len(words), drawn)
         if new_thief.free_lines(self.rules) == 0:
             if self.rules.thief_keeps_turn_on_last_line:
                 # Seed 000: the thief keeps the turn, drawing one letter a word, until it passes.
-                return replace(
-                    s2, phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed=(), keeping=True
+                return s2._replace(
+                    phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed=(), keeping=True
                 )
             # A final Jarnac that fills the thief's last line ends it for the thief, subject to a Jarnac.
-            return replace(s2, phase="jarnac", to_act=s.player, player=thief_id, final=True, formed=())
+            return s2._replace(phase="jarnac", to_act=s.player, player=thief_id, final=True, formed=())
         return self._next_turn(s2, thief_id)
 
     def _dispute(self, action: Dispute, drawn: list[str]) -> GameState:
@@ -478,18 +481,18 @@ class Game:
         challenger = s.to_act
         bonus = list(s.bonus)
         bonus[challenger] += 1  # either way the challenger draws one more at its next draw
-        s2 = replace(s, bonus=(bonus[0], bonus[1]), disputed=None)
+        s2 = s._replace(bonus=(bonus[0], bonus[1]), disputed=None)
         if move.word in self.lexicon:
             # The word stands: the disputed player draws 2 and plays on.
             return self._after_word(self._draw_n(s2, mover, 2, drawn), mover)
         # The word is not valid: it is taken back and the turn passes to the challenger, who may call Jarnac.
         s3 = self._with_tray(s2, mover, before)
-        return replace(s3, phase="jarnac", to_act=challenger, player=mover, final=False)
+        return s3._replace(phase="jarnac", to_act=challenger, player=mover, final=False)
 
     def _accept(self, action: Accept, drawn: list[str]) -> GameState:
         s = self._expect("dispute", action=action)
         mover = 1 - s.to_act
-        s2 = replace(s, disputed=None)
+        s2 = s._replace(disputed=None)
         return self._after_word(self._draw_n(s2, mover, 1, drawn), mover)
 
     # -- checks -------------------------------------------------------------

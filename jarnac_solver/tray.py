@@ -68,6 +68,22 @@ class Tray:
         object.__setattr__(self, "alphabet", alphabet)
         object.__setattr__(self, "_hash", None)
 
+    @classmethod
+    def _trusted(cls, lines: tuple[str, ...], rack: str, alphabet: Alphabet) -> Tray:
+        """A tray from parts already folded and checked (no re-validation).
+
+        ``push`` and the game engine build thousands of trays from trays they
+        hold; re-tokenizing every line each time was a tenth of self-play.
+        """
+        tray = object.__new__(cls)
+        while lines and not lines[-1]:
+            lines = lines[:-1]
+        object.__setattr__(tray, "lines", lines)
+        object.__setattr__(tray, "rack", rack)
+        object.__setattr__(tray, "alphabet", alphabet)
+        object.__setattr__(tray, "_hash", None)
+        return tray
+
     @staticmethod
     def _tokenize(text: str, alphabet: Alphabet, what: str) -> tuple[str, ...]:
         try:
@@ -245,7 +261,7 @@ class Tray:
                 used[tile] -= 1
             else:
                 left.append(tile)
-        return Tray(lines, "".join(left), self.alphabet)
+        return Tray._trusted(tuple(lines), "".join(left), self.alphabet)
 
     def _extended_line(self, move: Move) -> int:
         if move.line is None:

@@ -78,7 +78,6 @@ def test_opening_draw_and_vowel_rule() -> None:
 def setup(game: Game, trays: tuple[Tray, Tray], phase: str, to_act: int, player: int, **extra: object) -> None:
     """Put a game in a given position, taking the tiles out of the bag."""
     from collections import Counter
-    from dataclasses import replace
 
     used: Counter[str] = Counter()
     for tray in trays:
@@ -89,8 +88,7 @@ def setup(game: Game, trays: tuple[Tray, Tray], phase: str, to_act: int, player:
     for tile, n in used.items():
         for _ in range(n):
             bag.remove(tile)
-    game.state = replace(
-        game.state,
+    game.state = game.state._replace(
         trays=trays,
         bag=tuple(bag),
         phase=phase,
@@ -105,10 +103,8 @@ def setup(game: Game, trays: tuple[Tray, Tray], phase: str, to_act: int, player:
 def test_jarnac_right_after_the_first_pass_before_the_opening_draw() -> None:
     """The sheet: A passes with RAT BUT / ZW; B calls Jarnac before drawing its 6; A keeps BUT and W."""
     game = Game(FR, seed=1)
-    from dataclasses import replace
-
     setup(game, (Tray.parse("RAT BUT / ZW"), Tray()), "play", 0, 0)
-    game.state = replace(game.state, opened=(True, False))
+    game.state = game.state._replace(opened=(True, False))
     game.push(Pass())
     assert game.state.phase == "jarnac" and game.state.to_act == 1
     assert CallJarnac((Move.parse("1:RAT+Z=TZAR"),)) in game.legal_actions()
