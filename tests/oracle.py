@@ -224,3 +224,43 @@ def best_value_jarnac(
             )
             search(pool, fitting, worth, 0, [], Counter())
     return best
+
+
+def best_ladder(
+    words: list[Tiles],
+    lines: list[Tiles],
+    rack: Tiles,
+    *,
+    n_lines: int,
+    line_length: int,
+    min_length: int,
+    last_min: int,
+) -> tuple[int, int]:
+    """(moves, final score) of the best sequence of legal moves, by trying every sequence."""
+    best = (0, sum(len(line) ** 2 for line in lines))
+    seen: set[tuple[tuple[Tiles, ...], tuple[str, ...]]] = set()
+
+    def search(lines: list[Tiles], rack: Tiles, count: int) -> None:
+        nonlocal best
+        key = (tuple(tuple(sorted(line)) for line in lines), tuple(sorted(rack)))
+        if (key, count) in seen:  # type: ignore[comparison-overlap]
+            return
+        seen.add((key, count))  # type: ignore[arg-type]
+        best = max(best, (count, sum(len(line) ** 2 for line in lines)))
+        for kind, i, word in moves(
+            words, lines, rack, n_lines=n_lines, line_length=line_length, min_length=min_length, last_min=last_min
+        ):
+            tiles = next(w for w in words if "".join(w) == word)
+            used = Counter(tiles)
+            if kind == "extend":
+                assert i is not None
+                used.subtract(Counter(lines[i]))
+                new_lines = [*lines[:i], tiles, *lines[i + 1 :]]
+            else:
+                new_lines = [*lines, tiles]
+            left = Counter(rack)
+            left.subtract(used)
+            search(new_lines, tuple(left.elements()), count + 1)
+
+    search(list(lines), rack, 0)
+    return best

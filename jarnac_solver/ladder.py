@@ -1,0 +1,222 @@
+"""Ladders: play the rack as many words as possible, each word drawing a letter.
+
+ORE → RETO → TORRE → RETIRO draws four letters where RETIRO at once draws
+one. A ladder is a set of *chains*, one per line: an existing line extended
+step by step, or a new word placed and then extended. Chains on different
+lines only share the rack, so the search splits in two exact parts:
+
+1. per chain, the longest chain ending at each reachable word, by dynamic
+   programming over the letters added (a chain to a word is one longer than
+   the best chain to any word it contains);
+2. the allocation of the rack's letters to chains (each line at most one,
+   new words within the free lines, a short word only on the last line),
+   by branch and bound with a letter-count knapsack bound.
+
+The answer has the most moves, then the most points on the tray at the end;
+remaining ties go to the first found in a fixed order (lines in tray order,
+then new words; longer and alphabetically first words first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from .jarnac import _knapsack_bounds, _Packer
+from .lexicon import Lexicon
+from .move import Move
+from .movegen import added_letters, check_inputs
+from .rules import Rules
+from .tray import Tray
+
+__all__ = ["plan_ladder"]
+
+
+class _Chains:
+    """Longest chains over the keys of one line (or of new words), memoised on letters."""
+
+    def __init__(self, keys: dict[int, str], weights: Sequence[int], guard: int, base: int, starts: set[int]) -> None:
+        self.keys = keys  # packed letters added -> a word (its first alphabetically)
+        self.weights = weights  # packed value of each single letter present
+        self.guard = guard
+        self.base = base  # chains start from the line itself (0 moves) or from nothing
+        self.starts = starts  # keys a chain may start on (new words: long enough for the line)
+        self.best_at: dict[int, tuple[int, int]] = {}  # word key -> (moves, previous key or -1)
+        self.best_below: dict[int, tuple[int, int]] = {}
+
+    def below(self, letters: int) -> tuple[int, int]:
+        """The longest chain ending at a key inside ``letters`` (moves, key); (-1, -1) if none."""
+        if letters == 0:
+            return (0, 0) if self.base == 0 else (-1, -1)
+        cached = self.best_below.get(letters)
+        if cached is not None:
+            return cached
+        best = self.at(letters) if letters in self.keys else (-1, -1)
+        best = (best[0], letters) if best[0] >= 0 else (-1, -1)
+        for w in self.weights:
+            if ((letters | self.guard) - w) & self.guard == self.guard:
+                sub = self.below(letters - w)
+                if sub[0] > best[0] or (sub[0] == best[0] and sub[1] < best[1]):
+                    best = sub
+        self.best_below[letters] = best
+        return best
+
+    def at(self, key: int) -> tuple[int, int]:
+        """The longest chain ending exactly at word ``key``: (moves, previous key; -1 for a start)."""
+        cached = self.best_at.get(key)
+        if cached is not None:
+            return cached
+        best = (1, -1) if self.base == 0 or key in self.starts else (-1, -1)
+        # The line itself (base 0) is a start: one move. A new word starts a chain only if placeable.
+        for w in self.weights:
+            if ((key | self.guard) - w) & self.guard == self.guard:
+                moves, previous = self.below(key - w)
+                if (moves >= 1 or (moves == 0 and self.base == 0)) and moves + 1 > best[0]:
+                    best = (moves + 1, previous if moves >= 1 else -1)
+        self.best_at[key] = best
+        return best
+
+    def chain(self, key: int) -> list[str]:
+        """The words of the best chain ending at ``key``, first to last."""
+        words = []
+        while key > 0:
+            words.append(self.keys[key])
+            key = self.best_at[key][1]
+        return words[::-1]
+
+
+def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> list[Move]:
+    """The legal moves, on the current letters alone, that form the most words, then score most.
+
+    Exact: per-chain dynamic programming and an exact allocation (module
+    docstring). Cost grows with the number of words the rack and each line
+    can reach (all of them are keys of the chain search) and with the
+    sub-multisets of the rack under them (at most 2^n for n distinct letters).
+
+    >>> from jarnac_solver import Lexicon
+    >>> [str(m) for m in plan_ladder(Lexicon.from_words(["ore", "reto", "torre", "retiro"]), Tray.parse("/ ORETRI"))]
+    ['+ORE', '1:ORE+T=RETO', '1:RETO+R=TORRE', '1:TORRE+I=RETIRO']
+    """
+    rules = check_inputs(lexicon, tray, rules)
+    packer = _Packer(lexicon)
+    index = lexicon.index
+    rack, rack_size = lexicon.tally(tray.rack, "rack")
+    rack_packed = packer.pack(tray.rack)
+    weights = [1 << (5 * rank) for rank, _ in rack]
+    guard = packer.guard
+    free = tray.free_lines(rules)
+    min_len = rules.min_length
+    shortest = min(rules.min_length, rules.last_line_min_length)
+    lines = [lexicon.tally(line, "line") if line else ((), 0) for line in tray.lines]
+    place = (shortest, rules.line_length) if free > 0 else None
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length)
+
+    # Items: (packed letters used, moves, points gained, letters used, start is short, words of the chain)
+    Item = tuple[int, int, int, int, bool, list[str]]
+    line_items: list[list[tuple[Item, int]]] = []
+    for i, nodes in enumerate(line_nodes):
+        if not tray.lines[i]:
+            continue
+        old = packer.pack(tray.lines[i])
+        old_tiles = lines[i][1]
+        keys = {packer.pack(w) - old: w for w in (index.words_at(n)[0] for n in nodes)}
+        chains = _Chains(keys, weights, guard, 0, set(keys))
+        items = []
+        for key, word in keys.items():
+            moves, _ = chains.at(key)
+            if moves >= 1:
+                n = tray.tiles(word)
+                items.append(((key, moves, n * n - old_tiles * old_tiles, n - old_tiles, False, chains.chain(key)), i))
+        items.sort(key=lambda it: (-it[0][1], -it[0][2], it[0][5][-1]))
+        if items:
+            line_items.append(items)
+    new_items: list[Item] = []
+    if place_nodes:
+        keys = {packer.pack(w): w for w in (index.words_at(n)[0] for n in place_nodes)}
+        long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
+        short_starts = set(keys) - long_starts
+        normal = _Chains(keys, weights, guard, -1, long_starts)
+        short = _Chains(keys, weights, guard, -1, short_starts) if short_starts else None
+        for key, word in keys.items():
+            n = tray.tiles(word)
+            moves, _ = normal.at(key)
+            if moves >= 1:
+                new_items.append((key, moves, n * n, n, False, normal.chain(key)))
+            if short is not None:
+                s_moves, _ = short.at(key)
+                if s_moves > max(moves, 0):
+                    new_items.append((key, s_moves, n * n, n, True, short.chain(key)))
+        new_items.sort(key=lambda it: (-it[1], -it[2], it[5][-1]))
+
+    # Allocation: branch and bound, lines first, then new chains (repetition allowed).
+    first_bound = _knapsack_bounds(
+        [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
+        [(it[3], it[1], 0) for it in new_items],
+        rack_size,
+    )
+    second_bound = _knapsack_bounds(
+        [[(it[3], it[2], 0) for it, _ in items] for items in line_items],
+        [(it[3], it[2], 0) for it in new_items],
+        rack_size,
+    )
+    n_lines = len(line_items)
+    last_free = tray.last_line_free(rules)
+    best: list[tuple[tuple[int, int], list[tuple[Item, int | None]]]] = [((0, 0), [])]
+    chosen: list[tuple[Item, int | None]] = []
+
+    def beaten(first: int, second: int) -> bool:
+        (bf, bs), _ = best[0]
+        return first < bf or (first == bf and second <= bs)
+
+    def new_chains(start: int, left: int, letters: int, placed: int, has_short: bool, first: int, second: int) -> None:
+        # A short start only as the new word that fills the last line (every free line used).
+        seated = not has_short or (last_free and placed == free)
+        if seated and (first, second) > best[0][0]:
+            best[0] = ((first, second), list(chosen))
+        if placed >= free or beaten(first + first_bound[n_lines][letters], second + second_bound[n_lines][letters]):
+            return
+        for j in range(start, len(new_items)):
+            item = new_items[j]
+            key, moves, gain, used, is_short, _ = item
+            if used > letters or (is_short and has_short) or ((left | guard) - key) & guard != guard:
+                continue
+            chosen.append((item, None))
+            new_chains(j, left - key, letters - used, placed + 1, has_short or is_short, first + moves, second + gain)
+            chosen.pop()
+
+    def line_chains(i: int, left: int, letters: int, first: int, second: int) -> None:
+        if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
+            return
+        if i == n_lines:
+            new_chains(0, left, letters, 0, False, first, second)
+            return
+        for item, line in line_items[i]:
+            key, moves, gain, used, _, _ = item
+            if used > letters or ((left | guard) - key) & guard != guard:
+                continue
+            chosen.append((item, line))
+            line_chains(i + 1, left - key, letters - used, first + moves, second + gain)
+            chosen.pop()
+        line_chains(i + 1, left, letters, first, second)
+
+    line_chains(0, rack_packed, rack_size, 0, 0)
+    return _moves(best[0][1], tray)
+
+
+def _moves(chosen: Sequence[tuple[tuple[int, int, int, int, bool, list[str]], int | None]], tray: Tray) -> list[Move]:
+    """The chains as moves in a legal order: line chains, then new chains (a short start last)."""
+    moves: list[Move] = []
+    for item, line in sorted((c for c in chosen if c[1] is not None), key=lambda c: c[1] or 0):
+        assert line is not None
+        old = tray.lines[line]
+        for word in item[5]:
+            moves.append(Move("extend", line, old, word, added_letters(old, word, tray)))
+            old = word
+    slots = [i for i, w in enumerate(tray.lines) if not w] + list(range(len(tray.lines), 64))
+    for k, (item, _) in enumerate(sorted((c for c in chosen if c[1] is None), key=lambda c: c[0][4])):
+        words = item[5]
+        line = slots[k]
+        moves.append(Move("place", None, None, words[0], added_letters("", words[0], tray)))
+        for old, word in pairwise(words):
+            moves.append(Move("extend", line, old, word, added_letters(old, word, tray)))
+    return moves

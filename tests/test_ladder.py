@@ -1,0 +1,84 @@
+"""The ladder planner: rulebook ladders, and the optimum against exhaustive search."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarnac_solver import Lexicon, Rules, Tray
+from jarnac_solver.ladder import plan_ladder
+
+from . import oracle
+from .strategies import Tiles
+from .test_moves_oracle import LETTERS, build, chained_lexicons, shape
+
+
+def apply(lex: Lexicon, tray: Tray, text: list[str], rules: Rules | None = None) -> Tray:
+    from jarnac_solver import Move
+
+    for move in text:
+        tray = tray.push(Move.parse(move), rules, lex)
+    return tray
+
+
+def check_ladder(lex: Lexicon, start: str, rulebook: list[str]) -> None:
+    """The planner draws at least as many letters as the rulebook ladder and ends with at least its points."""
+    tray = Tray.parse(start)
+    plan = plan_ladder(lex, tray)
+    after = tray
+    for move in plan:
+        after = after.push(move, lexicon=lex)  # every plan is legal move by move
+    book = apply(lex, tray, rulebook)
+    assert len(plan) >= len(rulebook)
+    assert after.score >= book.score
+
+
+def test_sheet_are_race_trace_tracee() -> None:
+    """The sheet: ARE -> RACE -> TRACE -> TRACEE."""
+    check_ladder(Lexicon.load("fr"), "/ ACEERT", ["+ARE", "1:ARE+C=RACE", "1:RACE+T=TRACE", "1:TRACE+E=TRACEE"])
+
+
+def test_seed_002_lea_pale_leapt_plaster() -> None:
+    """Seed 002: LEA -> PALE -> LEAPT -> PLASTER; with these letters a five-step ladder exists."""
+    en = Lexicon.load("en")
+    check_ladder(en, "/ RLSPTAE", ["+LEA", "1:LEA+P=PALE", "1:PALE+T=LEAPT", "1:LEAPT+RS=PLASTER"])
+    assert len(plan_ladder(en, Tray.parse("/ RLSPTAE"))) == 5
+
+
+def test_seed_000_ore_reto_torre_retiro() -> None:
+    """Seed 000: ORE -> RETO -> TORRE -> RETIRO draws four letters (small lexicon: the rulebook's words)."""
+    lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
+    plan = plan_ladder(lex, Tray.parse("/ ORETRI"))
+    assert [str(m) for m in plan] == ["+ORE", "1:ORE+T=RETO", "1:RETO+R=TORRE", "1:TORRE+I=RETIRO"]
+    check_ladder(Lexicon.load("es"), "/ ORETRI", ["+ORE", "1:ORE+T=RETO", "1:RETO+R=TORRE", "1:TORRE+I=RETIRO"])
+
+
+def test_a_twelve_letter_rack_on_eight_lines_is_planned() -> None:
+    fr = Lexicon.load("fr")
+    tray = Tray.parse("RAT BUT TAS / ABCDEEILNORS")
+    plan = plan_ladder(fr, tray)
+    assert len(plan) >= 12
+
+
+@st.composite
+def ladder_cases(draw: st.DrawFn) -> tuple[list[Tiles], list[str], int, int]:
+    """A chained lexicon and a rack spelling one of its longer words, plus a letter or two."""
+    words = draw(chained_lexicons())
+    longer = [w for w in words if len(w) >= 3] or words
+    rack = list(draw(st.sampled_from(longer))) + draw(st.lists(st.sampled_from(LETTERS), max_size=2))
+    return words, rack[:6], draw(st.integers(0, 3)), draw(st.sampled_from([2, 3]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ladder_cases())
+def test_ladder_is_optimal(case: tuple[list[Tiles], list[str], int, int]) -> None:
+    words, rack, n_lines, min_length = case
+    rules = Rules(lines=4, min_length=min_length)
+    lines = [w for w in words if min_length <= len(w) <= 4][:n_lines]
+    lex, tray = build(words, lines, tuple(rack))
+    plan = plan_ladder(lex, tray, rules)
+    after = tray
+    for move in plan:
+        after = after.push(move, rules, lex)
+    expected = oracle.best_ladder(words, lines, tuple(rack), **shape(rules))
+    assert (len(plan), after.score) == expected
