@@ -20,8 +20,10 @@ from .bag import Bag
 from .errors import IllegalActionError, JarnacError
 from .game import Game
 from .jarnac import OBJECTIVES, best_jarnac
+from .ladder import plan_ladder
 from .lexicon import DEFAULT_LEXICON, Lexicon
 from .movegen import legal_moves
+from .planner import hints, unseen_tiles
 from .players import PLAYERS, make_player, play_match
 from .record import GameRecord
 from .rules import PRESETS, Rules
@@ -303,6 +305,65 @@ def _cmd_replay(args: argparse.Namespace) -> None:
             )
 
 
+def _cmd_plan(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    ladder = plan_ladder(lex, tray, rules)
+    if args.json:
+        print(
+            json.dumps(
+                {"tray": str(tray), "lexicon": lex.name, "moves": [str(m) for m in ladder], "draws": len(ladder)}
+            )
+        )
+        return
+    print(
+        f"{tray} on {lex.name}: a ladder of {len(ladder)} move{'s' if len(ladder) != 1 else ''}, "
+        f"drawing {len(ladder)} letter{'s' if len(ladder) != 1 else ''}"
+    )
+    after = tray
+    for n, move in enumerate(ladder, 1):
+        after = after.push(move, rules, lex)
+        print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
+
+
+def _cmd_hint(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    unseen = None
+    if lex.metadata.get("bag"):
+        unseen = unseen_tiles(Bag.for_lexicon(lex), [tray])
+    ranked = hints(lex, tray, unseen, top=args.top, rules=rules)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "tray": str(tray),
+                    "lexicon": lex.name,
+                    "hints": [
+                        {
+                            "move": str(h.move),
+                            "points": h.points,
+                            "draws": h.draws,
+                            "exposure": h.exposure,
+                            "ladder": [str(m) for m in h.ladder],
+                            "value": h.value,
+                        }
+                        for h in ranked
+                    ],
+                }
+            )
+        )
+        return
+    if not ranked:
+        print(f"{tray} on {lex.name}: no move; pass")
+        return
+    print(f"{tray} on {lex.name}: best moves")
+    for n, h in enumerate(ranked, 1):
+        then = f"; then {' '.join(map(str, h.ladder))}" if h.ladder else ""
+        print(
+            f"  {n}. {h.move}: +{h.points} pts now, about {h.draws:.1f} letters drawn this turn, "
+            f"{h.exposure} pts exposed if you stop here{then}"
+        )
+
+
 def _turn_lines(text: str) -> str:
     if not all(part.strip().isdigit() and int(part) >= 1 for part in text.split(",")):
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
@@ -357,6 +418,17 @@ def build_parser() -> argparse.ArgumentParser:
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
     jarnac.add_argument("--turn-lines", type=_turn_lines, help="value Jarnac: lines formed this turn, e.g. 2,3,4")
     jarnac.set_defaults(func=_cmd_jarnac)
+
+    plan = sub.add_parser("plan", parents=[common], help="the longest ladder on the current letters")
+    plan.add_argument("tray", help=tray_help)
+    plan.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    plan.set_defaults(func=_cmd_plan)
+
+    hint = sub.add_parser("hint", parents=[common], help="ranked moves with their reasons")
+    hint.add_argument("tray", help=tray_help)
+    hint.add_argument("--top", type=_positive, default=5)
+    hint.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    hint.set_defaults(func=_cmd_hint)
 
     play = sub.add_parser("play", parents=[common], help="self-play: a match between two players")
     play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYERS)}")

@@ -27,7 +27,9 @@ __all__ = [
     "PLAYERS",
     "CautiousPlayer",
     "GreedyPlayer",
+    "LadderPlayer",
     "MatchResult",
+    "PlannerPlayer",
     "Player",
     "RandomPlayer",
     "SloppyPlayer",
@@ -156,11 +158,49 @@ class SloppyPlayer(GreedyPlayer):
         return super().choose(game)
 
 
+class LadderPlayer(CautiousPlayer):
+    """Follows :func:`plan_ladder`: the move that starts the longest ladder on its letters."""
+
+    name = "ladder"
+
+    def best_move(self, game: Game) -> Move | None:
+        from .ladder import plan_ladder
+
+        s = game.state
+        ladder = plan_ladder(game.lexicon, s.trays[s.to_act], game.rules)
+        return ladder[0] if ladder else None
+
+
+class PlannerPlayer(CautiousPlayer):
+    """Follows :func:`plan`: the move with the best expected value over its next draw.
+
+    The unseen tiles are the full bag minus both trays (everything it can see).
+    Budget: ``candidates`` moves looked at, ``budget`` sampled draws each.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, budget: int = 2, candidates: int = 4) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.candidates = candidates
+
+    def best_move(self, game: Game) -> Move | None:
+        from .planner import plan, unseen_tiles
+
+        s = game.state
+        unseen = unseen_tiles(game.bag, s.trays)
+        seed = self.rng.randrange(1 << 30)
+        return plan(game.lexicon, s.trays[s.to_act], unseen, game.rules, self.budget, seed, self.candidates)
+
+
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "cautious": CautiousPlayer,
     "sloppy": SloppyPlayer,
+    "ladder": LadderPlayer,
+    "planner": PlannerPlayer,
 }
 
 

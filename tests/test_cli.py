@@ -186,3 +186,18 @@ def test_play_errors(capsys: pytest.CaptureFixture[str], argv: list[str], needle
     status, out, err = run(capsys, *argv)
     assert out == ""
     assert status == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_plan_and_hint_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "plan", "/ ACEERT")
+    assert status == 0 and "a ladder of 4 moves" in out and "4. " in out
+    _, out, _ = run(capsys, "plan", "/ RLSPTAE", "--lexicon", "en", "--json")
+    assert json.loads(out)["draws"] == 5
+    status, out, _ = run(capsys, "hint", "RAT BUT / ZW")
+    assert status == 0 and "1:RAT+Z=TZAR" in out and "exposed" in out
+    _, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--top", "2", "--json")
+    assert len(json.loads(out)["hints"]) == 2
+    _, out, _ = run(capsys, "hint", "RAT / Q")
+    assert "no move" in out
+    status, _, err = run(capsys, "hint", "RAT / Q1")
+    assert status == 2 and "'1'" in err
