@@ -27,7 +27,7 @@ Node numbering (kept by the on-disk format):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .tally import Tally, tally_size
 
@@ -157,17 +157,27 @@ class AlphagramIndex:
         words.sort()
         return words
 
-    def _walk(self, required: Tally, optional: Tally, front: list[int] | None = None) -> list[int]:
+    def _walk(
+        self,
+        required: Tally,
+        optional: Tally,
+        front: list[int] | None = None,
+        hit: Callable[[int], object] | None = None,
+    ) -> list[int]:
         """Every node whose key holds all of ``required`` and part of ``optional``.
 
         Both tallies are ``(rank, count)`` pairs in increasing rank order.
         ``front`` resumes a walk: nodes that already used some optional
-        letters of lower rank (the default is the root alone).
+        letters of lower rank (the default is the root alone). With ``hit``,
+        the walk stops at the first complete node (one holding all of
+        ``required``) for which ``hit`` is true and returns ``[that node]``:
+        once the last required letter is taken every new node is complete.
         """
         front = [self.root] if front is None else front
         edges = self.edges
         opt = dict(optional)
         need = dict(required)
+        last = max(need, default=-1)
         for rank in sorted(opt.keys() | need.keys()):
             step = edges[rank].get
             new = front
@@ -177,14 +187,25 @@ class AlphagramIndex:
                 if not new:
                     return []
             front = new
+            complete = hit is not None and rank >= last
+            if complete and rank == last:
+                # Nodes that took optional letters below the last required one are complete now.
+                found = next(filter(hit, front), None)
+                if found is not None:
+                    return [found]
             grown: list[int] = []
             for _ in range(opt.get(rank, 0)):
                 new = list(filter(None, map(step, new)))
                 if not new:
                     break
+                if complete:
+                    found = next(filter(hit, new), None)
+                    if found is not None:
+                        return [found]
                 grown += new
             front += grown
-        return front
+        # With ``hit``, every complete node has been tested on the way: none hit.
+        return [] if hit is not None else front
 
     def move_nodes(
         self,
@@ -248,45 +269,12 @@ class AlphagramIndex:
     def first_extension(self, word: Tally, size: int, rack: Tally, line_max: int) -> int | None:
         """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``.
 
-        The walk of :meth:`_walk`, stopping at the first step that reaches an
-        extension: once the word's last letter is taken, every new node holds
-        all of the word, so any terminal among them is a witness.
+        The walk of :meth:`_walk`, stopping at the first step that reaches one.
         """
-        if size >= line_max or not rack:
+        if size >= line_max or not rack or not word:
             return None
-        hit = self.view(size + 1, line_max).__getitem__
-        front = [self.root]
-        edges = self.edges
-        opt = dict(rack)
-        need = dict(word)
-        last = max(need)
-        for rank in sorted(opt.keys() | need.keys()):
-            step = edges[rank].get
-            new = front
-            for _ in range(need.get(rank, 0)):
-                new = list(filter(None, map(step, new)))
-                if not new:
-                    return None
-            front = new
-            complete = rank >= last
-            grown: list[int] = []
-            for _ in range(opt.get(rank, 0)):
-                new = list(filter(None, map(step, new)))
-                if not new:
-                    break
-                if complete:
-                    found = next(filter(hit, new), None)
-                    if found is not None:
-                        return found
-                grown += new
-            front += grown
-            if complete and rank == last:
-                # Nodes that took optional letters below the word's last one
-                # are complete now too.
-                found = next(filter(hit, front), None)
-                if found is not None:
-                    return found
-        return None
+        found = self._walk(word, rack, hit=self.view(size + 1, line_max).__getitem__)
+        return found[0] if found else None
 
     def words_at(self, node: int) -> list[str]:
         """The words whose key ends at ``node`` (sorted)."""

@@ -15,7 +15,7 @@ and every anagram of a new word is worth the same.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
@@ -49,7 +49,6 @@ class JarnacPlan:
     leftover: str = ""
     value: bool = False
     """True for a value Jarnac (a recomposition of lines formed this turn)."""
-    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __bool__(self) -> bool:
         return bool(self.steals)
