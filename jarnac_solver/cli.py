@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .actions import parse_action
-from .bag import Bag
+from .bag import BAGS, Bag
 from .errors import IllegalActionError, JarnacError
 from .game import Game
 from .jarnac import OBJECTIVES, best_jarnac
@@ -247,7 +247,10 @@ def _cmd_play(args: argparse.Namespace) -> None:
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games", end="", file=sys.stderr)
 
     start = time.perf_counter()
-    result = play_match(lex, players, args.games, rules, args.seed, progress, records)
+    bag = None
+    if args.bag:
+        bag = Bag.load(args.bag) if args.bag in BAGS else Bag.from_file(args.bag, lex.alphabet)
+    result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag)
     seconds = time.perf_counter() - start
     if show_bar:
         print(file=sys.stderr)
@@ -437,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", default="sheet", choices=list(PRESETS))
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
+    play.add_argument("--bag", metavar="NAME|FILE", help="a built-in bag (fr, en) or a bag file (e.g. '12A 2IJ ...')")
     play.set_defaults(func=_cmd_play)
 
     replay = sub.add_parser("replay", parents=[common], help="replay and check game records")

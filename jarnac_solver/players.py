@@ -292,6 +292,7 @@ def play_match(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     records: list[GameRecord] | None = None,
+    bag: Bag | None = None,
 ) -> MatchResult:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; sides alternate.
 
@@ -306,7 +307,7 @@ def play_match(
     for g in range(games):
         flip = g % 2 == 1
         seats = [players[1], players[0]] if flip else [players[0], players[1]]
-        record = play_game(lexicon, seats, rules, seed + g)
+        record = play_game(lexicon, seats, rules, seed + g, bag)
         if records is not None:
             records.append(record)
         game_scores = record.scores[::-1] if flip else record.scores

@@ -201,3 +201,14 @@ def test_plan_and_hint_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no move" in out
     status, _, err = run(capsys, "hint", "RAT / Q1")
     assert status == 2 and "'1'" in err
+
+
+def test_play_with_a_user_bag_and_the_ij_tile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bag = tmp_path / "nl.txt"
+    bag.write_text("10A 2B 2C 5D 18E 2F 3G 2H 4I 2IJ 2J 3K 3L 3M 10N 6O 2P 1Q 5R 5S 5T 3U 2V 2W 1X 1Y 2Z\n")
+    status, out, _ = run(capsys, "play", "--lexicon", "nl", "--bag", str(bag), "--games", "2")
+    assert status == 0 and "2 games on nl" in out
+    status, _, err = run(capsys, "play", "--lexicon", "nl", "--games", "1")
+    assert status == 2 and "no known bag" in err
+    status, _, err = run(capsys, "play", "--lexicon", "nl", "--bag", "fr", "--games", "1")
+    assert status == 2 and "cannot be played together" in err
