@@ -84,6 +84,7 @@ class Lexicon:
         self.metadata: dict[str, Any] = dict(metadata or {})
         self._size = len(index.words()) if size is None else size
         self._letter_counts: dict[str, int] | None = None
+        self._key_map: dict[int, int] | None = None
 
     # -- construction -------------------------------------------------------
 
@@ -255,6 +256,28 @@ class Lexicon:
     def index(self) -> AlphagramIndex:
         """The alphagram index behind the queries (for the move generator)."""
         return self._index
+
+    def key_map(self) -> dict[int, int]:
+        """Packed key (5 bits per rank) -> terminal node of the index, built on first use.
+
+        The move generator hashes ``line + rack subset`` into it. Memory:
+        about 11 MB for 116k keys, only once moves are asked for.
+        """
+        if self._key_map is None:
+            weights = {tile: 1 << (5 * rank) for rank, tile in enumerate(self.order)}
+            if self.alphabet.single:
+                get = weights.__getitem__
+
+                def pack(word: str) -> int:
+                    return sum(map(get, word))
+
+            else:
+
+                def pack(word: str) -> int:
+                    return sum(weights[t] for t in self.alphabet.tokenize(word))
+
+            self._key_map = self._index.key_map(pack)
+        return self._key_map
 
     def tally(self, text: str, what: str = "text") -> tuple[Tally, int]:
         """Fold, validate and tally ``text``: ``(rank, count)`` pairs and the size in tiles.
