@@ -122,7 +122,7 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
     if passer_free > 0 and rules.steal_place:
         place = (min(rules.last_line_min_length, rules.min_length), rules.line_length)
     lines = [lexicon.tally(line, "line") for line in tray.lines]
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.key_map())
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
     pack = packer.pack
     tiles_of = tray.tiles

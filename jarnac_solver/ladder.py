@@ -109,7 +109,7 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     shortest = min(rules.min_length, rules.last_line_min_length)
     lines = [lexicon.tally(line, "line") if line else ((), 0) for line in tray.lines]
     place = (shortest, rules.line_length) if free > 0 else None
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.key_map())
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
 
     # Items: (packed letters used, moves, points gained, letters used, start is short, words of the chain)
     Item = tuple[int, int, int, int, bool, list[str]]

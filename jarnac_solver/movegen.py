@@ -58,7 +58,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
     rack, _ = lexicon.tally(tray.rack, "rack")
     place = (rules.min_length_on(tray.next_line), rules.line_length) if tray.free_lines(rules) > 0 else None
     lines = [lexicon.tally(line, "line") for line in tray.lines]
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.key_map())
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
     places = " ".join(map(groups.__getitem__, place_nodes)).split()  # type: ignore[arg-type]
     extensions = [" ".join(map(groups.__getitem__, nodes)).split() for nodes in line_nodes]  # type: ignore[arg-type]
