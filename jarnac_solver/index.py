@@ -30,24 +30,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
-from .tally import Tally, tally_size
+from .tally import Tally, pack_tally, tally_size
 
-__all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex", "pack_tally"]
+__all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex"]
 
 MAX_DEPTH = 9
 """The longest word a tray line holds; the index refuses longer keys."""
 
 HASHED_SUBSETS = 600
 """Above this many sub-multisets of the rack, move generation walks instead of hashing."""
-
-
-def pack_tally(tally: Tally) -> int:
-    """A tally as one integer: 5 bits per rank (``count << 5 * rank``).
-
-    >>> pack_tally([(0, 2), (1, 1)])
-    34
-    """
-    return sum(count << (5 * rank) for rank, count in tally)
 
 
 def _subsets(rack: Tally, limit: int) -> list[list[int]] | None:

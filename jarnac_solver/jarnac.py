@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
+from .allocation import fill, knapsack_bounds
 from .errors import InvalidInputError
 from .lexicon import Lexicon
 from .move import Move
@@ -66,25 +67,6 @@ class JarnacPlan:
         return Tray(lines, self.leftover, tray.alphabet)
 
 
-class _Packer:
-    """Letter multisets of one lexicon as integers: 5 bits a rank, counts < 16."""
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        self.single = lexicon.alphabet.single
-        ranks = {tile: rank for rank, tile in enumerate(lexicon.order)}
-        self.weight = {tile: 1 << (5 * rank) for tile, rank in ranks.items()}
-        self.guard = sum(16 << (5 * rank) for rank in range(len(lexicon.order)))
-
-    def pack(self, word: str) -> int:
-        tiles = word if self.single else self.lexicon.alphabet.tokenize(word)
-        return sum(map(self.weight.__getitem__, tiles))
-
-    def fits(self, small: int, big: int) -> bool:
-        # No field of big - small borrows iff every guard bit survives.
-        return ((big | self.guard) - small) & self.guard == self.guard
-
-
 class _Item(NamedTuple):
     """A candidate steal, as the search sees it (a named tuple: cheap to make)."""
 
@@ -111,7 +93,7 @@ def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> l
     return [m for m in moves if m.kind == "extend" or rules.steal_place]
 
 
-def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple[list[list[_Item]], list[_Item]]:
+def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]], list[_Item]]:
     """The distinct steals that matter: per line one per set of added letters, and one per new-word key."""
     index = lexicon.index
     rack, _ = lexicon.tally(tray.rack, "rack")
@@ -124,7 +106,7 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
     lines = [lexicon.tally(line, "line") for line in tray.lines]
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
-    pack = packer.pack
+    pack = lexicon.pack
     tiles_of = tray.tiles
     per_line: list[list[_Item]] = []
     for i, nodes in enumerate(line_nodes):
@@ -141,48 +123,6 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules, packer: _Packer) -> tuple
 Score = tuple[int, int]
 
 
-def _fill(letters: int, words: int, longest: int) -> int:
-    """The most ``words`` words of at most ``longest`` tiles make of ``letters`` letters (n² is convex: fill)."""
-    if longest <= 0:
-        return 0
-    full = min(words, letters // longest)
-    rest = letters - full * longest
-    return full * longest * longest + (min(rest, longest) ** 2 if words > full else 0)
-
-
-def _knapsack_bounds(
-    lines: Sequence[Sequence[tuple[int, int, int]]], places: Sequence[tuple[int, int, int]], letters: int
-) -> list[list[int]]:
-    """``bound[i][m]``: the most lines i.. and new words can be worth with ``m`` letters.
-
-    Each entry is (letters used, value, _): a relaxation that counts letters
-    but not which ones (nor slots), so it never underestimates; it makes the
-    branch and bound see that two steals cannot both have the rack's S.
-    """
-    NEG = -(10**9)
-    # New words: any number of them, each of a size some new word has.
-    by_size: dict[int, int] = {}
-    for used, value, _ in places:
-        by_size[used] = max(by_size.get(used, 0), value)
-    place_best = [0] * (letters + 1)
-    for m in range(1, letters + 1):
-        place_best[m] = max([place_best[m - 1]] + [place_best[m - a] + v for a, v in by_size.items() if a <= m])
-    tables = [place_best]
-    for items in reversed(lines):
-        best_by_size: dict[int, int] = {}
-        for used, value, _ in items:
-            best_by_size[used] = max(best_by_size.get(used, NEG), value)
-        after = tables[-1]
-        table = list(after)
-        for m in range(letters + 1):
-            for a, v in best_by_size.items():
-                if a <= m and after[m - a] + v > table[m]:
-                    table[m] = after[m - a] + v
-        tables.append(table)
-    tables.reverse()
-    return tables
-
-
 def _optimise(
     per_line: Sequence[Sequence[_Item]],
     places: Sequence[_Item],
@@ -192,7 +132,7 @@ def _optimise(
     passer_free: int,
     rules: Rules,
     objective: str,
-    packer: _Packer,
+    guard: int,
     last_free: tuple[bool, bool] = (True, True),
 ) -> tuple[Score, list[_Item]]:
     """The best set of items under every constraint: exact branch and bound.
@@ -204,7 +144,6 @@ def _optimise(
     (``_knapsack_bounds``). Both parts of the score are bounded, so ties on
     the objective are broken exactly by the other part.
     """
-    guard = packer.guard
     min_len = rules.min_length
     last_min = rules.last_line_min_length
     by_swing = objective == "swing"
@@ -224,10 +163,10 @@ def _optimise(
     lines.sort(key=lambda es: -es[0][1])  # the most valuable lines first: the bound tightens sooner
     words = sorted(map(entry, filter(seatable, places)), key=lambda e: (-e[1], -e[2]))
     n_lines = len(lines)
-    first_bound = _knapsack_bounds(
+    first_bound = knapsack_bounds(
         [[(e[3], e[1], 0) for e in es] for es in lines], [(e[3], e[1], 0) for e in words], rack_size
     )
-    second_bound = _knapsack_bounds(
+    second_bound = knapsack_bounds(
         [[(e[3], e[2], 0) for e in es] for es in lines], [(e[3], e[2], 0) for e in words], rack_size
     )
     best: list[tuple[Score, tuple[_Item, ...]]] = [((0, 0), ())]
@@ -287,7 +226,7 @@ def _optimise(
             # is longer than this one, so `most` words of at most `used` tiles
             # bound what is left (tighter than the knapsack once long words
             # no longer fit).
-            bound = _fill(letters, most, used)
+            bound = fill(letters, most, used)
             if beaten(first + bound, second + bound):
                 return
             if used > letters or (is_short and (thief[0] or passer[0])):
@@ -414,19 +353,18 @@ def best_jarnac(
         isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
     ):
         raise InvalidInputError(f"turn_lines must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
-    packer = _Packer(lexicon)
-    per_line, places = _items(lexicon, tray, rules, packer)
+    per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen = _optimise(
         [_distinct(items) for items in per_line],
         _distinct(places),
-        packer.pack(tray.rack),
+        lexicon.pack(tray.rack),
         len(tray.rack_tiles()),
         free_lines,
         passer_free,
         rules,
         objective,
-        packer,
+        lexicon.pack_guard,
         (thief_last_free, tray.last_line_free(rules)),
     )
     best = _plan(chosen, tray, _left(tray, tray.rack, chosen), False, ())
@@ -441,11 +379,11 @@ def best_jarnac(
                     continue
                 # Exact cut: the most new words could make of the pool, were
                 # every letter usable, must beat the lines taken and the best plan.
-                most = _fill(pool, free_lines, rules.line_length)
+                most = fill(pool, free_lines, rules.line_length)
                 worth = sum(n * n for n in tiles)
                 if most <= worth or (objective == "swing" and (most + worth, most) <= (best.swing, best.gain)):
                     continue
-                plan = _value_plan(lexicon, tray, taken, free_lines, rules, packer, thief_last_free)
+                plan = _value_plan(lexicon, tray, taken, free_lines, rules, thief_last_free)
                 if plan and _key(plan, objective) > best_key:
                     best, best_key = plan, _key(plan, objective)
     return best
@@ -461,7 +399,6 @@ def _value_plan(
     taken: tuple[int, ...],
     free_lines: int,
     rules: Rules,
-    packer: _Packer,
     thief_last_free: bool,
 ) -> JarnacPlan | None:
     """The best recomposition of the ``taken`` lines and the rack, if worth more than them."""
@@ -475,19 +412,19 @@ def _value_plan(
     place = (rules.last_line_min_length, rules.line_length)
     place_nodes, _ = lexicon.index.move_nodes(rack, place, [], rules.line_length)
     items = [
-        _Item(packer.pack(w), tray.tiles(w), None, w, None, 0)
+        _Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0)
         for w in (lexicon.index.words_at(n)[0] for n in place_nodes)
     ]
     (gain, _), chosen = _optimise(
         [],
         _distinct(items),
-        packer.pack(pool),
+        lexicon.pack(pool),
         len(tray.alphabet.tokenize(pool)),
         free_lines,
         free_lines,
         rules,
         "gain",
-        packer,
+        lexicon.pack_guard,
         (thief_last_free, thief_last_free),
     )
     if not chosen or gain <= worth:

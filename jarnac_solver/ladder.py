@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from .jarnac import _knapsack_bounds, _Packer
+from .allocation import knapsack_bounds
 from .lexicon import Lexicon
 from .move import Move
 from .movegen import added_letters, check_inputs
@@ -98,12 +98,11 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     ['+ORE', '1:ORE+T=RETO', '1:RETO+R=TORRE', '1:TORRE+I=RETIRO']
     """
     rules = check_inputs(lexicon, tray, rules)
-    packer = _Packer(lexicon)
     index = lexicon.index
     rack, rack_size = lexicon.tally(tray.rack, "rack")
-    rack_packed = packer.pack(tray.rack)
+    rack_packed = lexicon.pack(tray.rack)
     weights = [1 << (5 * rank) for rank, _ in rack]
-    guard = packer.guard
+    guard = lexicon.pack_guard
     free = tray.free_lines(rules)
     min_len = rules.min_length
     shortest = min(rules.min_length, rules.last_line_min_length)
@@ -117,9 +116,9 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     for i, nodes in enumerate(line_nodes):
         if not tray.lines[i]:
             continue
-        old = packer.pack(tray.lines[i])
+        old = lexicon.pack(tray.lines[i])
         old_tiles = lines[i][1]
-        keys = {packer.pack(w) - old: w for w in (index.words_at(n)[0] for n in nodes)}
+        keys = {lexicon.pack(w) - old: w for w in (index.words_at(n)[0] for n in nodes)}
         chains = _Chains(keys, weights, guard, 0, set(keys))
         items = []
         for key, word in keys.items():
@@ -132,7 +131,7 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
             line_items.append(items)
     new_items: list[Item] = []
     if place_nodes:
-        keys = {packer.pack(w): w for w in (index.words_at(n)[0] for n in place_nodes)}
+        keys = {lexicon.pack(w): w for w in (index.words_at(n)[0] for n in place_nodes)}
         long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
         short_starts = set(keys) - long_starts
         normal = _Chains(keys, weights, guard, -1, long_starts)
@@ -149,12 +148,12 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
         new_items.sort(key=lambda it: (-it[1], -it[2], it[5][-1]))
 
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
-    first_bound = _knapsack_bounds(
+    first_bound = knapsack_bounds(
         [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
         [(it[3], it[1], 0) for it in new_items],
         rack_size,
     )
-    second_bound = _knapsack_bounds(
+    second_bound = knapsack_bounds(
         [[(it[3], it[2], 0) for it, _ in items] for items in line_items],
         [(it[3], it[2], 0) for it in new_items],
         rack_size,

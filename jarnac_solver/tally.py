@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Tally", "tally_of_codes", "tally_of_ranks", "tally_size"]
+__all__ = ["Tally", "pack_guard", "pack_tally", "tally_of_codes", "tally_of_ranks", "tally_size"]
 
 Tally = Sequence[tuple[int, int]]
 
@@ -49,3 +49,26 @@ def tally_size(tally: Tally) -> int:
     3
     """
     return sum(count for _, count in tally)
+
+
+def pack_tally(tally: Tally) -> int:
+    """A tally as one integer: 5 bits per rank (``count << 5 * rank``).
+
+    Packed tallies add and subtract as multisets while no count reaches 32;
+    the move generator, the Jarnac search and the ladder planner use them.
+
+    >>> pack_tally([(0, 2), (1, 1)])
+    34
+    """
+    return sum(count << (5 * rank) for rank, count in tally)
+
+
+def pack_guard(n_ranks: int) -> int:
+    """The top bit of every 5-bit field: ``small`` fits in ``big`` (both counts < 16)
+    iff ``((big | guard) - small) & guard == guard`` (no field borrows).
+
+    >>> guard = pack_guard(2)
+    >>> ((pack_tally([(0, 2)]) | guard) - pack_tally([(0, 3)])) & guard == guard
+    False
+    """
+    return sum(16 << (5 * rank) for rank in range(n_ranks))
