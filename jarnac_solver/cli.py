@@ -158,7 +158,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
                     "line": m.line,
                     "word": m.word,
                     "letters": m.letters,
-                    "points": tray.tiles(m.word) ** 2 - (tray.tiles(m.old) ** 2 if m.old else 0),
+                    "points": tray.points(m),
                 }
                 for m in moves
             ],
@@ -169,7 +169,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
     for line, words in enumerate(moves.extensions):
         if words:
             old = tray.lines[line]
-            cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]
+            cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]  # no Move built
             print(f"line {line + 1} {old}: " + " ".join(cells))
     if moves.places:
         line = len(tray.lines) + 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterable
+from itertools import combinations
 from typing import NamedTuple
 
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
@@ -30,7 +30,7 @@ from .lexicon import Lexicon
 from .move import Move
 from .movegen import legal_moves
 from .rules import Rules
-from .tray import Tray
+from .tray import Tray, remove_tiles
 
 __all__ = ["PHASES", "Game", "GameState"]
 
@@ -150,7 +150,7 @@ class Game:
             actions: list[Action] = [Draw()]
             n = self.rules.exchange_size
             if len(tray.rack) >= n and len(s.bag) >= n:
-                seen = sorted({"".join(sorted(c)) for c in _combinations(tray.rack_tiles(), n)})
+                seen = sorted({"".join(sorted(c)) for c in combinations(tray.rack_tiles(), n)})
                 actions += [Exchange(letters) for letters in seen]
             return actions
         if s.phase == "play":
@@ -317,13 +317,13 @@ class Game:
             raise IllegalActionError(f"exchange {action.letters}: the rack holds only {tray.rack}")
         if len(s.bag) < n:
             raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
-        rest = tray.push(Move.place(action.letters, tray.alphabet), Rules(lines=64, min_length=1))
         bag = list(s.bag)
         taken = self._take(bag, n + s.bonus[s.to_act], drawn)
         rng = self._rng()
         for tile in letters:
             bag.insert(rng.randrange(len(bag) + 1), tile)
-        new_tray = Tray(tray.lines, rest.rack + "".join(taken), tray.alphabet)
+        kept = "".join(remove_tiles(tray.rack_tiles(), letters))
+        new_tray = Tray._trusted(tray.lines, kept + "".join(taken), tray.alphabet)
         bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
         return self._with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
 
@@ -436,11 +436,9 @@ class Game:
             pool = list(passer.rack_tiles())
             for i in action.taken:
                 pool += passer.alphabet.tokenize(passer.lines[i])
-            left = Counter(pool)
-            for w in words:
-                left.subtract(passer.alphabet.tokenize(w))
+            used = [t for w in words for t in passer.alphabet.tokenize(w)]
             lost = set(action.taken)
-            rack = "".join(left.elements())
+            rack = "".join(remove_tiles(pool, used))
         else:
             after = passer
             for move in action.steals:
@@ -508,9 +506,3 @@ class Game:
                 seen.update(tray.alphabet.tokenize(line))
         assert seen == Counter(self.bag.tiles()), "tiles are not conserved"
         assert s.scores == tuple(sum(t.tiles(w) ** 2 for w in t.lines) for t in s.trays)
-
-
-def _combinations(tiles: Iterable[str], n: int) -> Iterable[tuple[str, ...]]:
-    from itertools import combinations
-
-    return combinations(tuple(tiles), n)

@@ -23,9 +23,9 @@ from .allocation import fill, knapsack_bounds
 from .errors import InvalidInputError
 from .lexicon import Lexicon
 from .move import Move
-from .movegen import added_letters, check_inputs, legal_moves
+from .movegen import LegalMoves, added_letters, check_inputs, move_words
 from .rules import Rules
-from .tray import Tray
+from .tray import Tray, remove_tiles
 
 __all__ = ["JarnacPlan", "best_jarnac", "jarnac_steals"]
 
@@ -89,7 +89,7 @@ def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> l
     ['1:RAT+Z=TZAR']
     """
     rules = check_inputs(lexicon, tray, rules)
-    moves = legal_moves(lexicon, tray, rules)
+    moves = LegalMoves(tray, *move_words(lexicon, tray, rules))
     return [m for m in moves if m.kind == "extend" or rules.steal_place]
 
 
@@ -297,17 +297,8 @@ def _plan(chosen: list[_Item], tray: Tray, rack_left: str, value: bool, taken: t
 
 def _left(tray: Tray, pool: str, chosen: list[_Item]) -> str:
     """Letters of ``pool`` that the chosen steals do not use, in the pool's order."""
-    used: dict[str, int] = {}
-    for it in chosen:
-        for tile in tray.alphabet.tokenize(added_letters(it.old or "", it.word, tray)):
-            used[tile] = used.get(tile, 0) + 1
-    left = []
-    for tile in tray.alphabet.tokenize(pool):
-        if used.get(tile, 0) > 0:
-            used[tile] -= 1
-        else:
-            left.append(tile)
-    return "".join(left)
+    used = [t for it in chosen for t in tray.alphabet.tokenize(added_letters(it.old or "", it.word, tray))]
+    return "".join(remove_tiles(tray.alphabet.tokenize(pool), used))
 
 
 def best_jarnac(

@@ -76,14 +76,9 @@ def unseen_tiles(full_bag: Bag, trays: Iterable[Tray]) -> list[str]:
     return sorted(left.elements())
 
 
-def _points(tray: Tray, move: Move) -> int:
-    n = tray.tiles(move.word)
-    return n * n - (tray.tiles(move.old) ** 2 if move.old else 0)
-
-
 def _cheap_rank(tray: Tray, move: Move) -> tuple[int, int]:
     # Ladders climb by small steps: few letters used first, then the points.
-    return (len(move.letters), -_points(tray, move))
+    return (len(move.letters), -tray.points(move))
 
 
 def hints(
@@ -145,7 +140,7 @@ def hints(
         # the plan is to go on, so the value counts the ladder's end instead
         # (where, the ladder being maximal, nothing is left to steal).
         value = end.score - tray.score + DRAW_WEIGHT * draws
-        ranked.append(Hint(move, _points(tray, move), draws, exposure, ladder, value))
+        ranked.append(Hint(move, tray.points(move), draws, exposure, ladder, value))
     ranked.sort(key=lambda h: (-h.value, str(h.move)))
     return ranked[:top]
 

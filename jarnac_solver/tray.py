@@ -24,7 +24,23 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .lexicon import Lexicon
 
-__all__ = ["Tray"]
+__all__ = ["Tray", "remove_tiles"]
+
+
+def remove_tiles(tiles: Iterable[str], used: Iterable[str]) -> list[str]:
+    """``tiles`` without one of them for each of ``used``, in their order (``used`` must fit).
+
+    >>> remove_tiles("RAZTZ", "ZT")
+    ['R', 'A', 'Z']
+    """
+    counts = Counter(used)
+    left = []
+    for tile in tiles:
+        if counts[tile] > 0:
+            counts[tile] -= 1
+        else:
+            left.append(tile)
+    return left
 
 
 class Tray:
@@ -145,6 +161,14 @@ class Tray:
         """The tray's points: the sum over its lines of (tiles)²."""
         return sum(self.tiles(line) ** 2 for line in self.lines if line)
 
+    def points(self, move: Move) -> int:
+        """What ``move`` adds to the tray's score: the new word's tiles², less the old word's.
+
+        >>> Tray.parse("RAT / Z").points(Move.parse("1:RAT+Z=TZAR"))
+        7
+        """
+        return self.tiles(move.word) ** 2 - (self.tiles(move.old) ** 2 if move.old else 0)
+
     def rack_tiles(self) -> tuple[str, ...]:
         """The rack as a tuple of tiles."""
         return self.alphabet.tokenize(self.rack)
@@ -254,14 +278,7 @@ class Tray:
         shortest = rules.min_length_on(target)
         if n < shortest:
             raise IllegalMoveError(f"{move}: line {target + 1} needs a word of at least {shortest} tiles")
-        used = Counter(letters)
-        left = []
-        for tile in self.rack_tiles():  # the rack keeps its order, minus the letters used
-            if used[tile] > 0:
-                used[tile] -= 1
-            else:
-                left.append(tile)
-        return Tray._trusted(tuple(lines), "".join(left), self.alphabet)
+        return Tray._trusted(tuple(lines), "".join(remove_tiles(self.rack_tiles(), letters)), self.alphabet)
 
     def _extended_line(self, move: Move) -> int:
         if move.line is None:
