@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
-from .actions import parse_action
 from .bag import BAGS, Bag
 from .errors import IllegalActionError, JarnacError
 from .game import Game
@@ -210,24 +209,25 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
 
 
-def _show(record: GameRecord, lex: Lexicon) -> None:
-    """Print a game turn by turn, as a person would follow it."""
-    game = Game(lex, record.rules, Bag.parse(record.bag, lex.alphabet), record.seed)
-    names = record.players
-    print(f"game {record.seed}: A = {names[0]}, B = {names[1]}")
-    for who, text, drew in record.actions:
-        before = game.scores()
-        game.push(parse_action(text, lex.alphabet))
+def _show(record: GameRecord, lex: Lexicon) -> Game:
+    """Replay a game, printing it turn by turn as a person would follow it; returns the game."""
+    print(f"game {record.seed}: A = {record.players[0]}, B = {record.players[1]}")
+
+    def show(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
         after = game.scores()
         gained = after[who] - before[who]
         note = f" (+{gained})" if gained > 0 else ""
         if text.startswith("jarnac"):
             note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
+        drew = game.actions[-1][2]
         print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else ""))
         if text == "decline" or text.startswith("jarnac") or game.is_over():
             for i in range(2):
-                print(f"      {'AB'[i]} {game.state.trays[i]}  [{game.scores()[i]} pts]")
+                print(f"      {'AB'[i]} {game.state.trays[i]}  [{after[i]} pts]")
+
+    game = record.replay(lex, show)
     print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {record.result}")
+    return game
 
 
 def _cmd_play(args: argparse.Namespace) -> None:
@@ -295,13 +295,11 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} replay: {args.file} holds no game record")
     for n, chunk in enumerate(chunks, 1):
         record = GameRecord.parse(chunk)
-        lex = Lexicon.resolve(args.lexicon) if args.lexicon_given else Lexicon.resolve(record.lexicon)
-        game = record.replay(lex)
+        lex = Lexicon.resolve(args.lexicon or record.lexicon)
+        game = _show(record, lex) if args.show else record.replay(lex)
         if game.scores() != record.scores:
             raise IllegalActionError(f"game {n}: the replay scores {game.scores()}, the record says {record.scores}")
-        if args.show:
-            _show(record, lex)
-        else:
+        if not args.show:
             print(
                 f"game {n}: {len(record.actions)} actions replayed, A {record.scores[0]} - B {record.scores[1]}"
                 f"{', ' + game.state.result if game.state.result else ''}: ok"
@@ -443,10 +441,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bag", metavar="NAME|FILE", help="a built-in bag (fr, en) or a bag file (e.g. '12A 2IJ ...')")
     play.set_defaults(func=_cmd_play)
 
-    replay = sub.add_parser("replay", parents=[common], help="replay and check game records")
+    replay = sub.add_parser("replay", help="replay and check game records")
     replay.add_argument("file")
+    replay.add_argument("--lexicon", help="bundled name, .jlex file or word list (default: the record's)")
     replay.add_argument("--show", action="store_true", help="print every game turn by turn")
-    replay.set_defaults(func=_cmd_replay, lexicon_given=False)
+    replay.set_defaults(func=_cmd_replay)
 
     lexicon = sub.add_parser("lexicon", help="build, inspect and list lexicons")
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser)

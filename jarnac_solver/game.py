@@ -164,10 +164,9 @@ class Game:
     def jarnac_calls(self) -> list[CallJarnac]:
         """Jarnacs open to the player to act: every single steal, and the best plan."""
         s = self.state
-        if s.phase != "jarnac":
+        if s.phase != "jarnac" or not s.trays[s.to_act].free_lines(self.rules):
             return []
         passer = s.trays[s.player]
-        free = s.trays[s.to_act].free_lines(self.rules)
         calls: list[CallJarnac] = []
         for move in jarnac_steals(self.lexicon, passer, self.rules):
             call = CallJarnac((move,))
@@ -176,7 +175,7 @@ class Game:
         plan = self.best_call()
         if plan and (len(plan.steals) > 1 or plan.value):
             calls.append(CallJarnac(plan.steals, plan.taken if plan.value else ()))
-        return calls if free else []
+        return calls
 
     def best_call(self, objective: str = "swing") -> JarnacPlan:
         """The best Jarnac the player to act could call now (empty outside a window)."""

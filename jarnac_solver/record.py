@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,8 +162,13 @@ class GameRecord:
             record.result = found[3] or ""
         return record
 
-    def replay(self, lexicon: Lexicon | None = None) -> Game:
-        """Play the actions again, checking each (player, draws); returns the game."""
+    def replay(
+        self, lexicon: Lexicon | None = None, on_action: Callable[[Game, int, str, tuple[int, int]], None] | None = None
+    ) -> Game:
+        """Play the actions again, checking each (player, draws); returns the game.
+
+        ``on_action(game, player, action_text, scores_before)`` is called after each action.
+        """
         lex = lexicon if lexicon is not None else Lexicon.resolve(self.lexicon)
         bag = Bag.parse(self.bag, lex.alphabet)
         game = Game(lex, self.rules, bag, self.seed)
@@ -173,7 +179,10 @@ class GameRecord:
                 action: Action = parse_action(text, lex.alphabet)
             except InvalidInputError as exc:
                 raise IllegalActionError(f"record action {n}: {exc}") from None
+            before = game.scores()
             game.push(action)
+            if on_action is not None:
+                on_action(game, who, text, before)
             if game.actions[-1][2] != drew:
                 raise IllegalActionError(
                     f"record action {n} ({text}) drew {game.actions[-1][2]!r}, the record says {drew!r}"
