@@ -24,10 +24,10 @@ from .errors import (
     UnknownLexiconError,
 )
 from .game import Game
-from .jarnac import JarnacPlan, best_jarnac, jarnac_steals
+from .jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
 from .lexicon import Lexicon
 from .move import Move
-from .movegen import LegalMoves, is_jarnacable, legal_moves
+from .movegen import LegalMoves, legal_moves
 from .players import Player, play_game, play_match
 from .record import GameRecord
 from .rules import Rules

@@ -5,6 +5,14 @@ sometimes more than one character (the Dutch ``IJ`` tile of the
 multilingual edition). Text is *folded* before it is cut into tiles: upper
 case, accents stripped (É→E, Ç→C), ligatures split (Œ→OE, Æ→AE, ß→SS), unless
 the alphabet keeps the accented letter as a tile of its own (``Ñ``).
+
+Inside the library a tile is a *code*: its index in ``Alphabet.tiles``, a
+small int. Text is read once at the edge (:meth:`Alphabet.encode`) and
+written once (:meth:`Alphabet.decode`). Reading is greedy, longest tile
+first (``IJS`` is ``IJ S`` in the Dutch alphabet); where a multi-character
+tile would swallow two single tiles, the writing puts a ``.`` between them:
+a single I followed by a single J is written ``I.J``, so every writing reads
+back to the same tiles.
 """
 
 from __future__ import annotations
@@ -15,7 +23,10 @@ from collections.abc import Iterable
 
 from .errors import InvalidInputError, InvalidLetterError
 
-__all__ = ["ALPHABETS", "DUTCH", "LATIN", "Alphabet", "alphabet_for"]
+__all__ = ["ALPHABETS", "DUTCH", "LATIN", "SEPARATOR", "Alphabet", "alphabet_for"]
+
+SEPARATOR = "."
+"""Written between two tiles that greedy reading would otherwise join (``I.J``)."""
 
 # Letters that Unicode does not decompose into a base letter and a mark.
 _LIGATURES = {
@@ -51,9 +62,14 @@ class Alphabet:
     >>> dutch = Alphabet(list("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ["IJ"], name="dutch")
     >>> dutch.tokenize("ijs")
     ('IJ', 'S')
+    >>> dutch.tokenize("i.j")
+    ('I', 'J')
+    >>> dutch.decode(dutch.encode("zi.jd")), dutch.decode(dutch.encode("bijt"))
+    ('ZI.JD', 'BIJT')
 
     A word's length in the game is its number of tiles: ``IJS`` is a
-    two-tile word. Cutting text into tiles is greedy, longest tile first.
+    two-tile word. Cutting text into tiles is greedy, longest tile first;
+    a ``.`` between two tiles forces a cut (``I.J`` is two tiles).
     """
 
     def __init__(self, tiles: Iterable[str], name: str = "custom") -> None:
@@ -79,6 +95,16 @@ class Alphabet:
         longest_first = sorted(self.tiles, key=len, reverse=True)
         self._splitter = re.compile("|".join(re.escape(t) for t in longest_first))
         self._fold_cache: dict[str, str] = {}
+        # Two adjacent tiles a, b need a separator when a multi-character
+        # tile holds a's last character followed by b's first: only then can
+        # greedy reading match a tile across their boundary.
+        multi = [t for t in self.tiles if len(t) > 1]
+        self._joins = frozenset(
+            (i, j)
+            for i, a in enumerate(self.tiles)
+            for j, b in enumerate(self.tiles)
+            if any(a[-1] + b[0] in t for t in multi)
+        )
 
     def __repr__(self) -> str:
         return f"Alphabet({list(self.tiles)!r}, name={self.name!r})"
@@ -127,6 +153,12 @@ class Alphabet:
         jarnac_solver.errors.InvalidLetterError: rack 'R2D2' holds '2', which is not a tile of ...
         """
         folded = self.fold(text)
+        if SEPARATOR in folded:
+            parts = folded.split(SEPARATOR)
+            return tuple(tile for part in parts for tile in self._cut(text, part, what))
+        return self._cut(text, folded, what)
+
+    def _cut(self, text: str, folded: str, what: str) -> tuple[str, ...]:
         if self.single:
             bad = set(folded) - self._chars
             if bad:
@@ -136,6 +168,46 @@ class Alphabet:
         if sum(map(len, tiles)) != len(folded):
             self._raise_bad(text, folded, what)
         return tuple(tiles)
+
+    def encode(self, text: str, what: str = "text") -> tuple[int, ...]:
+        """``text`` as tile codes (indexes in :attr:`tiles`); raise on a character outside the alphabet.
+
+        Cost: O(len(text)).
+
+        >>> LATIN.encode("rat")
+        (17, 0, 19)
+        """
+        return tuple(map(self.index.__getitem__, self.tokenize(text, what)))
+
+    def decode(self, codes: Iterable[int]) -> str:
+        """The writing of tile codes: tiles joined, with ``.`` only where reading would join two.
+
+        ``encode(decode(codes)) == codes`` for every sequence of codes.
+        Cost: O(number of tiles).
+
+        >>> DUTCH.decode([DUTCH.index[t] for t in ("I", "J", "IJ", "S")])
+        'I.JIJS'
+        """
+        tiles = self.tiles
+        if self.single:
+            return "".join(map(tiles.__getitem__, codes))
+        out: list[str] = []
+        joins = self._joins
+        previous = -1
+        for code in codes:
+            if (previous, code) in joins:
+                out.append(SEPARATOR)
+            out.append(tiles[code])
+            previous = code
+        return "".join(out)
+
+    def write(self, tiles: Iterable[str]) -> str:
+        """The writing of tiles given as strings (see :meth:`decode`).
+
+        >>> DUTCH.write(["D", "I", "J"])
+        'DI.J'
+        """
+        return self.decode(map(self.index.__getitem__, tiles))
 
     def _raise_bad(self, text: str, folded: str, what: str) -> None:
         pos = 0

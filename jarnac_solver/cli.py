@@ -219,7 +219,7 @@ def _show(record: GameRecord, lex: Lexicon) -> Game:
         note = f" (+{gained})" if gained > 0 else ""
         if text.startswith("jarnac"):
             note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
-        drew = game.actions[-1][2]
+        drew = game.drawn_text(game.actions[-1])
         print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else ""))
         if text == "decline" or text.startswith("jarnac") or game.is_over():
             for i in range(2):

@@ -30,12 +30,25 @@ from .lexicon import Lexicon
 from .move import Move
 from .movegen import legal_moves
 from .rules import Rules
-from .tray import Tray, remove_tiles
+from .tray import Codes, Tray, remove_tiles
 
-__all__ = ["PHASES", "Game", "GameState"]
+__all__ = ["PHASES", "Game", "GameState", "Played"]
 
 PHASES = ("opening", "start", "play", "jarnac", "dispute", "over")
 VOWELS = frozenset("AEIOUY") | {"IJ"}
+
+
+class Played(NamedTuple):
+    """One action pushed: who acted, the action, and the tile codes it drew and for whom.
+
+    Under the competitive rules the mover draws after the opponent's
+    ``accept`` or ``dispute``: ``drawer`` is then not ``player``.
+    """
+
+    player: int
+    action: Action
+    drawn: Codes = ()
+    drawer: int | None = None
 
 
 class GameState(NamedTuple):
@@ -46,8 +59,8 @@ class GameState(NamedTuple):
     """
 
     trays: tuple[Tray, Tray]
-    bag: tuple[str, ...]
-    """The tiles in the bag, drawn from the end."""
+    bag: Codes
+    """The tiles in the bag (codes), drawn from the end."""
     to_act: int
     """The player (0 or 1) whose action is awaited."""
     phase: str
@@ -64,8 +77,8 @@ class GameState(NamedTuple):
     """Passes in a row with the bag empty and no word formed in between."""
     bonus: tuple[int, int] = (0, 0)
     """Extra letters at each player's next draw (competitive rules)."""
-    disputed: tuple[Move, Tray] | None = None
-    """The move under dispute and the mover's tray before it."""
+    disputed: tuple[Move, Tray, tuple[int, ...]] | None = None
+    """The move under dispute, the mover's tray before it and the lines formed before it."""
     keeping: bool = False
     """Seed 000: the thief whose Jarnac filled its last line plays on until it passes."""
     ply: int = 0
@@ -75,6 +88,16 @@ class GameState(NamedTuple):
     def scores(self) -> tuple[int, int]:
         """Both trays' points."""
         return (self.trays[0].score, self.trays[1].score)
+
+
+class _Draws:
+    """What one action drew: the codes and the player who drew them."""
+
+    __slots__ = ("codes", "who")
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.who: int | None = None
 
 
 class Game:
@@ -97,6 +120,8 @@ class Game:
     ) -> None:
         if not isinstance(lexicon, Lexicon):
             raise InvalidInputError(f"expected a Lexicon, got {type(lexicon).__name__}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidInputError(f"expected Rules or None, got {type(rules).__name__} (use Rules.preset(name))")
         self.lexicon = lexicon
         self.rules = rules or Rules()
         self.bag = Bag.for_lexicon(lexicon, bag)
@@ -105,13 +130,17 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
-        tiles = self.bag.tiles()
+        alphabet = self.alphabet = lexicon.alphabet
+        # Tiles are codes from here on; shuffling codes permutes exactly as
+        # shuffling the tiles' text did, so a seed gives the same game.
+        tiles = [alphabet.index[t] for t in self.bag.tiles()]
         random.Random(seed).shuffle(tiles)
-        empty = Tray((), "", lexicon.alphabet)
+        self._vowels = frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
+        empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
         self._stack: list[GameState] = []
-        self.actions: list[tuple[int, Action, str]] = []
-        """Every action pushed: (player, action, what it drew)."""
+        self.actions: list[Played] = []
+        """Every action pushed, with what it drew (:class:`Played`)."""
         self.value_pool_limit: int | None = 20
         """Value Jarnacs the engine offers recompose pools of at most this many letters
         (exact up to there; the search grows steeply beyond, see docs/design.md)."""
@@ -133,6 +162,13 @@ class Game:
         a, b = self.scores()
         return None if a == b else (0 if a > b else 1)
 
+    def drawn_text(self, played: Played) -> str:
+        """What ``played`` drew, as a record writes it: ``EI.J``, or ``A:E`` when the drawer is not the actor."""
+        text = self.alphabet.decode(played.drawn)
+        if played.drawer is not None and played.drawer != played.player and text:
+            return f"{'AB'[played.drawer]}:{text}"
+        return text
+
     def __repr__(self) -> str:
         s = self.state
         trays = " | ".join(str(t) for t in s.trays)
@@ -149,9 +185,9 @@ class Game:
         if s.phase == "start":
             actions: list[Action] = [Draw()]
             n = self.rules.exchange_size
-            if len(tray.rack) >= n and len(s.bag) >= n:
-                seen = sorted({"".join(sorted(c)) for c in combinations(tray.rack_tiles(), n)})
-                actions += [Exchange(letters) for letters in seen]
+            if len(tray.rack_codes) >= n and len(s.bag) >= n:
+                seen = sorted({tuple(sorted(c)) for c in combinations(tray.rack_codes, n)})
+                actions += [Exchange(self.alphabet.decode(codes)) for codes in seen]
             return actions
         if s.phase == "play":
             return [*map(Play, legal_moves(self.lexicon, tray, self.rules)), Pass()]
@@ -182,15 +218,15 @@ class Game:
         s = self.state
         if s.phase != "jarnac":
             return JarnacPlan()
-        free = s.trays[s.to_act].free_lines(self.rules)
         thief = s.trays[s.to_act]
+        passer = s.trays[s.player]
         return best_jarnac(
             self.lexicon,
-            s.trays[s.player],
-            free_lines=free,
+            passer,
+            free_lines=thief.free_lines(self.rules),
             objective=objective,
             rules=self.rules,
-            turn_lines=[i for i in s.formed if i < len(s.trays[s.player].lines) and s.trays[s.player].lines[i]],
+            turn_lines=[i for i in s.formed if i < len(passer.line_codes) and passer.line_codes[i]],
             thief_last_free=thief.last_line_free(self.rules),
             value_pool_limit=self.value_pool_limit,
         )
@@ -201,7 +237,8 @@ class Game:
         """Apply ``action`` for the player to act; :class:`IllegalActionError` says why not.
 
         With ``player`` (0 or 1), the action is refused unless that player is
-        the one to act. A refused action leaves the game unchanged.
+        the one to act. A refused action leaves the game unchanged, however
+        the action was built (parsed, constructed by hand, read from a record).
         """
         s = self.state
         if s.phase == "over":
@@ -223,10 +260,10 @@ class Game:
         }.get(type(action))
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
-        drawn: list[str] = []
-        new = handler(action, drawn)  # type: ignore[operator]
+        draws = _Draws()
+        new = handler(action, draws)  # type: ignore[operator]
         self._stack.append(s)
-        self.actions.append((s.to_act, action, "".join(drawn)))
+        self.actions.append(Played(s.to_act, action, tuple(draws.codes), draws.who))
         self.state = new._replace(ply=s.ply + 1)
 
     def pop(self) -> Action:
@@ -234,14 +271,14 @@ class Game:
         if not self._stack:
             raise IllegalActionError("no action to undo")
         self.state = self._stack.pop()
-        return self.actions.pop()[1]
+        return self.actions.pop().action
 
     def push_text(self, text: str) -> None:
         """Parse an action in notation and push it."""
         from .actions import parse_action
 
         try:
-            action = parse_action(text, self.lexicon.alphabet)
+            action = parse_action(text, self.alphabet)
         except InvalidInputError as exc:
             raise IllegalActionError(str(exc)) from None
         self.push(action)
@@ -257,105 +294,117 @@ class Game:
     def _rng(self) -> random.Random:
         return random.Random(f"{self.seed}:{self.state.ply}")
 
-    def _take(self, bag: list[str], n: int, drawn: list[str]) -> list[str]:
-        taken = [bag.pop() for _ in range(min(n, len(bag)))]
-        drawn.extend(taken)
-        return taken
+    def _encode(self, text: object, what: str) -> Codes:
+        """Read tiles of an action's text, refusing (``IllegalActionError``) what is not tiles."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"{what} must be text, not {text!r}")
+        try:
+            return self.alphabet.encode(text, what=what)
+        except InvalidInputError as exc:
+            raise IllegalActionError(str(exc)) from None
 
-    def _with_tray(self, s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
+    @staticmethod
+    def _with_tray(s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
         trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
         return s._replace(trays=trays, **changes)  # type: ignore[arg-type]
 
-    def _draw_n(self, s: GameState, who: int, n: int, drawn: list[str]) -> GameState:
+    @staticmethod
+    def _draw_n(s: GameState, who: int, n: int, draws: _Draws) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed)."""
-        bag = list(s.bag)
         n += s.bonus[who]
-        taken = self._take(bag, n, drawn)
+        k = min(n, len(s.bag))
+        taken = s.bag[len(s.bag) - k :][::-1]  # drawn from the end, last tile first
+        draws.codes.extend(taken)
+        draws.who = who
         tray = s.trays[who]
         bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
-        new_tray = Tray._trusted(tray.lines, tray.rack + "".join(taken), tray.alphabet)
-        return self._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus)
+        new_tray = Tray._trusted(tray.line_codes, tray.rack_codes + taken, tray.alphabet, tray.lines)
+        return Game._with_tray(s, who, new_tray, bag=s.bag[: len(s.bag) - k], bonus=bonus)
 
     def _free_slots(self, tray: Tray) -> list[int]:
         """The free lines of ``tray`` in the order words fill them: gaps, then the lines below."""
-        gaps = [i for i, line in enumerate(tray.lines) if not line]
-        return gaps + list(range(len(tray.lines), self.rules.lines))
+        gaps = [i for i, codes in enumerate(tray.line_codes) if not codes]
+        return gaps + list(range(len(tray.line_codes), self.rules.lines))
 
-    def _draw_action(self, action: Draw, drawn: list[str]) -> GameState:
+    def _draw_action(self, action: Draw, draws: _Draws) -> GameState:
         s = self._expect("opening", "start", action=action)
         who = s.to_act
         if s.phase == "start":
-            return self._draw_n(s, who, 1, drawn)._replace(phase="play")
+            return self._draw_n(s, who, 1, draws)._replace(phase="play")
         bag = list(s.bag)
-        n = self.rules.opening_draw + s.bonus[who]
-        taken = self._take(bag, n, [])
+        n = min(self.rules.opening_draw + s.bonus[who], len(bag))
+        taken = [bag.pop() for _ in range(n)]
         if self.rules.opening_vowel_rule and taken:
             rng = self._rng()
+            vowels = self._vowels
             # Seed 000: six consonants -> the last one drawn goes back, until a vowel comes.
-            while not VOWELS.intersection(taken) and VOWELS.intersection(bag):
+            while not vowels.intersection(taken) and vowels.intersection(bag):
                 back = taken.pop()
                 bag.insert(rng.randrange(len(bag) + 1), back)
                 taken.append(bag.pop())
-        drawn.extend(taken)
+        draws.codes.extend(taken)
+        draws.who = who
         tray = s.trays[who]
-        new_tray = Tray(tray.lines, tray.rack + "".join(taken), tray.alphabet)
+        new_tray = Tray._trusted(tray.line_codes, tray.rack_codes + tuple(taken), tray.alphabet, tray.lines)
         bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
         opened = (True, s.opened[1]) if who == 0 else (s.opened[0], True)
         return self._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus, opened=opened, phase="play")
 
-    def _exchange(self, action: Exchange, drawn: list[str]) -> GameState:
+    def _exchange(self, action: Exchange, draws: _Draws) -> GameState:
         s = self._expect("start", action=action)
         n = self.rules.exchange_size
         tray = s.trays[s.to_act]
-        letters = tray.alphabet.tokenize(action.letters, what="exchange")
-        if len(tray.rack_tiles()) < n:
-            raise IllegalActionError(f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack)}")
+        letters = self._encode(action.letters, "exchange")
+        if len(tray.rack_codes) < n:
+            raise IllegalActionError(
+                f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack_codes)}"
+            )
         if len(letters) != n:
             raise IllegalActionError(f"an exchange puts back exactly {n} letters, not {len(letters)}")
-        if Counter(letters) - Counter(tray.rack_tiles()):
+        if Counter(letters) - Counter(tray.rack_codes):
             raise IllegalActionError(f"exchange {action.letters}: the rack holds only {tray.rack}")
         if len(s.bag) < n:
             raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
         bag = list(s.bag)
-        taken = self._take(bag, n + s.bonus[s.to_act], drawn)
+        k = min(n + s.bonus[s.to_act], len(bag))
+        taken = [bag.pop() for _ in range(k)]
+        draws.codes.extend(taken)
+        draws.who = s.to_act
         rng = self._rng()
-        for tile in letters:
-            bag.insert(rng.randrange(len(bag) + 1), tile)
-        kept = "".join(remove_tiles(tray.rack_tiles(), letters))
-        new_tray = Tray._trusted(tray.lines, kept + "".join(taken), tray.alphabet)
+        for code in letters:
+            bag.insert(rng.randrange(len(bag) + 1), code)
+        kept = tuple(remove_tiles(tray.rack_codes, letters))
+        new_tray = Tray._trusted(tray.line_codes, kept + tuple(taken), tray.alphabet, tray.lines)
         bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
         return self._with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
 
-    def _play(self, action: Play, drawn: list[str]) -> GameState:
+    def _play(self, action: Play, draws: _Draws) -> GameState:
         s = self._expect("play", action=action)
         who = s.to_act
         tray = s.trays[who]
-        if not isinstance(action.move, Move):
-            raise IllegalActionError(f"not a move: {action.move!r}")
         try:
             # Under the competitive rules a word outside the lexicon may be
             # played: the dispute is what checks it.
-            after = tray.push(action.move, self.rules, None if self.rules.disputes else self.lexicon)
+            after, line = tray.play(action.move, self.rules, None if self.rules.disputes else self.lexicon)
         except IllegalMoveError as exc:
             raise IllegalActionError(str(exc)) from None
-        move = action.move
-        if move.kind == "place":
-            line = tray.next_line
-        else:
-            line = move.line if move.line is not None else tray.lines.index(move.old or "")
         formed = tuple(sorted(set(s.formed) | {line}))
         moved = self._with_tray(s, who, after, formed=formed, idle_passes=0)
         if self.rules.disputes:
-            return moved._replace(phase="dispute", to_act=1 - who, disputed=(action.move, tray))
-        return self._after_word(self._draw_n(moved, who, 1, drawn), who)
+            return moved._replace(phase="dispute", to_act=1 - who, disputed=(action.move, tray, s.formed))
+        return self._after_word(moved, who, 1, draws)
 
-    def _after_word(self, s: GameState, who: int) -> GameState:
-        """After a word and its draw: a full tray ends the turn with a final window."""
+    def _after_word(self, s: GameState, who: int, n: int, draws: _Draws) -> GameState:
+        """After ``who`` formed a word: draw ``n`` and play on, or, on a full tray, the final window.
+
+        No draw follows the word that fills the tray (RULES.md, end of the
+        game): the final Jarnac sees only the letters the player held.
+        """
         if s.trays[who].free_lines(self.rules) == 0 and not s.keeping:
             return s._replace(phase="jarnac", to_act=1 - who, player=who, final=True)
-        return s._replace(phase="play", to_act=who, player=who)
+        return self._draw_n(s, who, n, draws)._replace(phase="play", to_act=who, player=who)
 
-    def _pass(self, action: Pass, drawn: list[str]) -> GameState:
+    def _pass(self, action: Pass, draws: _Draws) -> GameState:
         s = self._expect("play", action=action)
         idle = s.idle_passes + 1 if not s.bag else 0
         # A thief that kept the turn on a full tray (seed 000) passes into a final window.
@@ -368,7 +417,7 @@ class Game:
         phase = "start" if s.opened[who] else "opening"
         return s._replace(phase=phase, to_act=who, player=who, turn=s.turn + 1, formed=(), final=False, keeping=False)
 
-    def _decline(self, action: Decline, drawn: list[str]) -> GameState:
+    def _decline(self, action: Decline, draws: _Draws) -> GameState:
         s = self._expect("jarnac", action=action)
         if s.final:
             return s._replace(phase="over", result="a full tray, no Jarnac against it")
@@ -378,88 +427,129 @@ class Game:
 
     def _check_call(self, action: CallJarnac) -> str | None:
         """Why ``action`` is not a legal Jarnac now (``None``: it is)."""
+        try:
+            self._resolve_call(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
+    def _resolve_call(self, action: CallJarnac) -> tuple[Tray, list[Codes]]:
+        """The passer's tray after ``action`` and the stolen words (codes); raises why it is not legal.
+
+        Every steal is checked as tiles: each of the passer's lines is taken
+        at most once (a line placed in the same call cannot be extended in it),
+        each rack letter used once, each word seated on the thief's tray.
+        """
         s = self.state
         passer = s.trays[s.player]
         thief = s.trays[s.to_act]
+        steals, taken = action.steals, action.taken
+        if not isinstance(steals, tuple) or not all(isinstance(m, Move) for m in steals):
+            raise IllegalActionError("a Jarnac's steals must be a tuple of moves")
+        if not isinstance(taken, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in taken):
+            raise IllegalActionError("a value Jarnac's lines must be a tuple of line indexes")
+        if not steals:
+            raise IllegalActionError("a Jarnac names at least one steal")
         free = thief.free_lines(self.rules)
-        if len(action.steals) > free:
-            return f"{len(action.steals)} steals but only {free} free lines"
-        if any(m.kind != "place" for m in action.steals) and action.taken:
-            return "a value Jarnac forms new words only"
-        if not self.rules.steal_place and not action.taken and any(m.kind == "place" for m in action.steals):
-            return "these rules do not let a new word be stolen"
-        words = [m.word for m in action.steals]
-        if any(w not in self.lexicon for w in words):
-            return "every stolen word must be in the lexicon"
+        if len(steals) > free:
+            raise IllegalActionError(f"{len(steals)} steals but only {free} free lines")
+        if taken:
+            new_passer, words = self._resolve_value_call(passer, steals, taken)
+        else:
+            new_passer, words = self._resolve_steals(passer, steals)
+        for codes in words:
+            if self.alphabet.decode(codes) not in self.lexicon:
+                raise IllegalActionError(f"{self.alphabet.decode(codes)} is not in the lexicon {self.lexicon.name!r}")
         # The thief seats the words longest first (gaps, then the lines below),
         # so a short one lands last.
         slots = self._free_slots(thief)
-        for k, word in enumerate(sorted(words, key=lambda w: -thief.tiles(w))):
-            if thief.tiles(word) < self.rules.min_length_on(slots[k]):
-                return f"{word} cannot go on the thief's line {slots[k] + 1}"
-        if action.taken:
-            if not self.rules.value_jarnac:
-                return "these rules have no value Jarnac"
-            if not set(action.taken) <= set(s.formed):
-                return "a value Jarnac takes only lines formed this turn"
-            pool = Counter(passer.rack_tiles())
-            for i in action.taken:
-                pool.update(passer.alphabet.tokenize(passer.lines[i]))
-            used: Counter[str] = Counter()
-            for w in words:
-                used.update(passer.alphabet.tokenize(w))
-            if used - pool:
-                return "the new words need letters the lines and the rack do not hold"
-            worth = sum(passer.tiles(passer.lines[i]) ** 2 for i in action.taken)
-            if sum(passer.tiles(w) ** 2 for w in words) <= worth:
-                return "a value Jarnac must be worth more than the lines it takes"
-            return None
-        after = passer
-        try:
-            for move in action.steals:
-                after = after.push(move, self.rules, self.lexicon)
-        except IllegalMoveError as exc:
-            return f"not a move the passer could make: {exc}"
-        return None
+        for k, codes in enumerate(sorted(words, key=len, reverse=True)):
+            if len(codes) < self.rules.min_length_on(slots[k]):
+                raise IllegalActionError(
+                    f"{self.alphabet.decode(codes)} cannot go on the thief's line {slots[k] + 1}"
+                )
+        return new_passer, words
 
-    def _call(self, action: CallJarnac, drawn: list[str]) -> GameState:
+    def _resolve_steals(self, passer: Tray, steals: tuple[Move, ...]) -> tuple[Tray, list[Codes]]:
+        """Apply ``steals`` one by one to the passer's tray, each a move the passer could make."""
+        if not self.rules.steal_place and any(m.kind == "place" for m in steals):
+            raise IllegalActionError("these rules do not let a new word be stolen")
+        after = passer
+        touched: set[int] = set()
+        lost: set[int] = set()
+        words: list[Codes] = []
+        for move in steals:
+            if move.kind == "extend" and move.line is None and isinstance(move.old, str):
+                # An unnumbered steal takes the first line holding its word that no steal took yet.
+                old = self._encode(move.old, "word")
+                lines = [i for i, c in enumerate(after.line_codes) if c == old and i not in touched]
+                if lines:
+                    move = move._replace(line=lines[0])
+            if move.kind == "extend" and move.line in touched:
+                raise IllegalActionError(f"{move}: line {move.line + 1} is taken twice in one Jarnac")  # type: ignore[operator]
+            try:
+                after, line = after.play(move, self.rules, self.lexicon)
+            except IllegalMoveError as exc:
+                raise IllegalActionError(f"not a move the passer could make: {exc}") from None
+            touched.add(line)
+            if move.kind == "extend":
+                lost.add(line)
+            words.append(after.line_codes[line])
+        kept = tuple(() if i in lost else codes for i, codes in enumerate(passer.line_codes))
+        return Tray._trusted(kept, after.rack_codes, passer.alphabet), words
+
+    def _resolve_value_call(
+        self, passer: Tray, steals: tuple[Move, ...], taken: tuple[int, ...]
+    ) -> tuple[Tray, list[Codes]]:
+        """A value Jarnac: new words from the ``taken`` lines (formed this turn) and the rack."""
+        if not self.rules.value_jarnac:
+            raise IllegalActionError("these rules have no value Jarnac")
+        if any(m.kind != "place" for m in steals):
+            raise IllegalActionError("a value Jarnac forms new words only")
+        if len(set(taken)) != len(taken):
+            raise IllegalActionError("a value Jarnac names each line once")
+        if not set(taken) <= set(self.state.formed) or any(
+            not 0 <= i < len(passer.line_codes) or not passer.line_codes[i] for i in taken
+        ):
+            raise IllegalActionError("a value Jarnac takes only lines formed this turn")
+        words: list[Codes] = []
+        for move in steals:
+            word = self._encode(move.word, "word")
+            if move.line is not None or move.old is not None or sorted(word) != sorted(self._encode(move.letters, "letters")):
+                raise IllegalActionError(f"{move!r} is not a new word spelt with its letters")
+            words.append(word)
+        pool = list(passer.rack_codes)
+        for i in taken:
+            pool += passer.line_codes[i]
+        used = [code for word in words for code in word]
+        if Counter(used) - Counter(pool):
+            raise IllegalActionError("the new words need letters the lines and the rack do not hold")
+        worth = sum(len(passer.line_codes[i]) ** 2 for i in taken)
+        if sum(len(word) ** 2 for word in words) <= worth:
+            raise IllegalActionError("a value Jarnac must be worth more than the lines it takes")
+        kept = tuple(() if i in taken else codes for i, codes in enumerate(passer.line_codes))
+        return Tray._trusted(kept, tuple(remove_tiles(pool, used)), passer.alphabet), words
+
+    def _call(self, action: CallJarnac, draws: _Draws) -> GameState:
         s = self._expect("jarnac", action=action)
-        reason = self._check_call(action)
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
-        passer = s.trays[s.player]
+        try:
+            new_passer, words = self._resolve_call(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{action}: {exc}") from None
         thief_id = s.to_act
         thief = s.trays[thief_id]
-        words = sorted((m.word for m in action.steals), key=lambda w: -thief.tiles(w))
-        if action.taken:
-            pool = list(passer.rack_tiles())
-            for i in action.taken:
-                pool += passer.alphabet.tokenize(passer.lines[i])
-            used = [t for w in words for t in passer.alphabet.tokenize(w)]
-            lost = set(action.taken)
-            rack = "".join(remove_tiles(pool, used))
-        else:
-            after = passer
-            for move in action.steals:
-                after = after.push(move, self.rules, self.lexicon)
-            lost = {
-                m.line if m.line is not None else passer.lines.index(m.old or "")
-                for m in action.steals
-                if m.kind == "extend"
-            }
-            rack = after.rack
-        new_passer = Tray(["" if i in lost else w for i, w in enumerate(passer.lines)], rack, passer.alphabet)
-        thief_lines = list(thief.lines)
-        for slot, word in zip(self._free_slots(thief)[: len(words)], words, strict=True):
+        thief_lines = list(thief.line_codes)
+        ordered = sorted(words, key=len, reverse=True)
+        for slot, word in zip(self._free_slots(thief)[: len(ordered)], ordered, strict=True):
             if slot < len(thief_lines):
                 thief_lines[slot] = word
             else:
                 thief_lines.append(word)
-        new_thief = Tray(thief_lines, thief.rack, thief.alphabet)
+        new_thief = Tray._trusted(tuple(thief_lines), thief.rack_codes, thief.alphabet)
         trays = (new_thief, new_passer) if thief_id == 0 else (new_passer, new_thief)
         s2 = s._replace(trays=trays, idle_passes=0)
         if self.rules.thief_draws:
-            s2 = self._draw_n(s2, thief_id, len(words), drawn)
+            s2 = self._draw_n(s2, thief_id, len(words), draws)
         if new_thief.free_lines(self.rules) == 0:
             if self.rules.thief_keeps_turn_on_last_line:
                 # Seed 000: the thief keeps the turn, drawing one letter a word, until it passes.
@@ -470,10 +560,10 @@ class Game:
             return s2._replace(phase="jarnac", to_act=s.player, player=thief_id, final=True, formed=())
         return self._next_turn(s2, thief_id)
 
-    def _dispute(self, action: Dispute, drawn: list[str]) -> GameState:
+    def _dispute(self, action: Dispute, draws: _Draws) -> GameState:
         s = self._expect("dispute", action=action)
         assert s.disputed is not None
-        move, before = s.disputed
+        move, before, formed = s.disputed
         mover = 1 - s.to_act
         challenger = s.to_act
         bonus = list(s.bonus)
@@ -481,27 +571,31 @@ class Game:
         s2 = s._replace(bonus=(bonus[0], bonus[1]), disputed=None)
         if move.word in self.lexicon:
             # The word stands: the disputed player draws 2 and plays on.
-            return self._after_word(self._draw_n(s2, mover, 2, drawn), mover)
-        # The word is not valid: it is taken back and the turn passes to the challenger, who may call Jarnac.
-        s3 = self._with_tray(s2, mover, before)
+            return self._after_word(s2, mover, 2, draws)
+        # The word is not valid: it is taken back (and is no line formed this
+        # turn); the turn passes to the challenger, who may call Jarnac.
+        s3 = self._with_tray(s2, mover, before, formed=formed)
         return s3._replace(phase="jarnac", to_act=challenger, player=mover, final=False)
 
-    def _accept(self, action: Accept, drawn: list[str]) -> GameState:
+    def _accept(self, action: Accept, draws: _Draws) -> GameState:
         s = self._expect("dispute", action=action)
         mover = 1 - s.to_act
-        s2 = s._replace(disputed=None)
-        return self._after_word(self._draw_n(s2, mover, 1, drawn), mover)
+        return self._after_word(s._replace(disputed=None), mover, 1, draws)
 
     # -- checks -------------------------------------------------------------
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless tiles are conserved and both trays follow the rules."""
         s = self.state
-        seen: Counter[str] = Counter(s.bag)
+        seen: Counter[int] = Counter(s.bag)
         for tray in s.trays:
             tray.check(self.rules)
-            seen.update(tray.rack_tiles())
-            for line in tray.lines:
-                seen.update(tray.alphabet.tokenize(line))
-        assert seen == Counter(self.bag.tiles()), "tiles are not conserved"
-        assert s.scores == tuple(sum(t.tiles(w) ** 2 for w in t.lines) for t in s.trays)
+            seen.update(tray.rack_codes)
+            for codes in tray.line_codes:
+                seen.update(codes)
+        full = Counter(self.alphabet.index[t] for t in self.bag.tiles())
+        assert seen == full, "tiles are not conserved"
+        assert s.scores == tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays)
+        assert all(
+            t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays
+        ), "a line's text does not match its tiles"

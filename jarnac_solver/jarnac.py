@@ -1,4 +1,4 @@
-"""Jarnac: what a thief can steal after a pass, and the best set of steals.
+"""Jarnac: whether a pass was Jarnac-able, what a thief can steal, and the best set of steals.
 
 The best Jarnac is an allocation problem (CARIES + S + N has 8-letter
 extensions that would starve SORBETS), solved exactly: a dynamic programme
@@ -22,12 +22,12 @@ from typing import NamedTuple
 from .allocation import fill, knapsack_bounds
 from .errors import InvalidInputError
 from .lexicon import Lexicon
-from .move import Move
-from .movegen import LegalMoves, added_letters, check_inputs, move_words
+from .move import Move, added_letters
+from .movegen import LegalMoves, check_inputs, move_words, tallies
 from .rules import Rules
-from .tray import Tray, remove_tiles
+from .tray import Codes, Tray, remove_tiles
 
-__all__ = ["JarnacPlan", "best_jarnac", "jarnac_steals"]
+__all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"]
 
 OBJECTIVES = ("swing", "gain")
 
@@ -63,8 +63,8 @@ class JarnacPlan:
 
     def passer_tray(self, tray: Tray) -> Tray:
         """The passer's tray after the Jarnac: taken lines left as gaps, rack = ``leftover``."""
-        lines = ["" if i in self.taken else line for i, line in enumerate(tray.lines)]
-        return Tray(lines, self.leftover, tray.alphabet)
+        lines = tuple(() if i in self.taken else codes for i, codes in enumerate(tray.line_codes))
+        return Tray.from_codes(lines, tray.alphabet.encode(self.leftover), tray.alphabet)
 
 
 class _Item(NamedTuple):
@@ -93,17 +93,70 @@ def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> l
     return [m for m in moves if m.kind == "extend" or rules.steal_place]
 
 
+def is_jarnacable(
+    lexicon: Lexicon, tray: Tray, rules: Rules | None = None, turn_lines: Iterable[int] = ()
+) -> Move | None:
+    """A move the thief could steal (a witness), or ``None`` when the pass was clean.
+
+    Tries new words first (only if ``rules.steal_place``), then each line's
+    extensions, each walk stopping at the first move it meets. With
+    ``rules.value_jarnac`` and ``turn_lines`` (the lines formed this turn), a
+    pass with no move left is still Jarnac-able when those lines and the rack
+    recompose into words worth more: the witness is then the first new word
+    of the best such recomposition.
+
+    >>> from jarnac_solver import Lexicon
+    >>> str(is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / ZW")))
+    '1:RAT+Z=TZAR'
+    >>> is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / Q")) is None
+    True
+    """
+    rules = check_inputs(lexicon, tray, rules)
+    turn = _turn_lines(tray, turn_lines)
+    index = lexicon.index
+    rack, lines = tallies(lexicon, tray)
+    alphabet = tray.alphabet
+    # New words first: that walk stops at the first word it meets, usually
+    # after a few letters (measured 6 us against 35 us for the lines first).
+    if rack and rules.steal_place and tray.free_lines(rules) > 0:
+        node = index.first_place(rack, rules.min_length_on(tray.next_line), rules.line_length)
+        if node is not None:
+            new = index.words_at(node)[0]
+            return Move("place", None, None, new, added_letters("", new, alphabet))
+    for line, (tally, size) in enumerate(lines):
+        if not size:
+            continue  # a gap
+        node = index.first_extension(tally, size, rack, rules.line_length)
+        if node is not None:
+            new, old = index.words_at(node)[0], tray.lines[line]
+            return Move("extend", line, old, new, added_letters(old, new, alphabet))
+    if rules.value_jarnac and turn:
+        plan = best_jarnac(lexicon, tray, free_lines=rules.lines, rules=rules, turn_lines=turn)
+        if plan:
+            return plan.steals[0]
+    return None
+
+
+def _turn_lines(tray: Tray, turn_lines: Iterable[int]) -> list[int]:
+    """``turn_lines`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
+    turn = sorted(set(turn_lines))
+    if any(
+        isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
+    ):
+        raise InvalidInputError(f"turn_lines must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
+    return turn
+
+
 def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]], list[_Item]]:
     """The distinct steals that matter: per line one per set of added letters, and one per new-word key."""
     index = lexicon.index
-    rack, _ = lexicon.tally(tray.rack, "rack")
+    rack, lines = tallies(lexicon, tray)
     passer_free = tray.free_lines(rules)
     # Short new words are candidates too: the search lets one through only
     # where it lands on the passer's last line and on the thief's.
     place = None
     if passer_free > 0 and rules.steal_place:
         place = (min(rules.last_line_min_length, rules.min_length), rules.line_length)
-    lines = [lexicon.tally(line, "line") for line in tray.lines]
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
     pack = lexicon.pack
@@ -111,7 +164,7 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]
     per_line: list[list[_Item]] = []
     for i, nodes in enumerate(line_nodes):
         old = tray.lines[i]
-        old_packed = pack(old)
+        old_packed = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = lines[i][1]
         firsts = [g.split(" ", 1)[0] for g in map(groups.__getitem__, nodes) if g]
         per_line.append([_Item(pack(w) - old_packed, tiles_of(w), i, w, old, old_tiles) for w in firsts])
@@ -283,22 +336,20 @@ def _distinct(items: Iterable[_Item]) -> list[_Item]:
     return list(seen.values())
 
 
-def _plan(chosen: list[_Item], tray: Tray, rack_left: str, value: bool, taken: tuple[int, ...]) -> JarnacPlan:
+def _plan(chosen: list[_Item], tray: Tray, pool: Codes, value: bool, taken: tuple[int, ...]) -> JarnacPlan:
+    """The plan of the chosen items; ``pool`` the codes they were taken from (the rack, or with lines)."""
+    alphabet = tray.alphabet
     extends = sorted((it for it in chosen if it.line is not None), key=lambda it: it.line or 0)
     places = sorted((it for it in chosen if it.line is None), key=lambda it: (-it.tiles, it.word))
     steals = [
-        Move("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, tray)) for it in extends
-    ] + [Move("place", None, None, it.word, added_letters("", it.word, tray)) for it in places]
+        Move("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, alphabet)) for it in extends
+    ] + [Move("place", None, None, it.word, added_letters("", it.word, alphabet)) for it in places]
+    used = [code for move in steals for code in alphabet.encode(move.letters)]
+    rack_left = alphabet.decode(remove_tiles(pool, used))
     gain = sum(it.tiles**2 for it in chosen)
-    lost = sum(it.old_tiles**2 for it in extends) + sum(tray.tiles(tray.lines[i]) ** 2 for i in taken)
+    lost = sum(it.old_tiles**2 for it in extends) + sum(len(tray.line_codes[i]) ** 2 for i in taken)
     lines_taken = tuple(sorted({it.line for it in extends if it.line is not None} | set(taken)))
     return JarnacPlan(tuple(steals), gain, gain + lost, lines_taken, rack_left, value)
-
-
-def _left(tray: Tray, pool: str, chosen: list[_Item]) -> str:
-    """Letters of ``pool`` that the chosen steals do not use, in the pool's order."""
-    used = [t for it in chosen for t in tray.alphabet.tokenize(added_letters(it.old or "", it.word, tray))]
-    return "".join(remove_tiles(tray.alphabet.tokenize(pool), used))
 
 
 def best_jarnac(
@@ -339,18 +390,14 @@ def best_jarnac(
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    turn = sorted(set(turn_lines))
-    if any(
-        isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
-    ):
-        raise InvalidInputError(f"turn_lines must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
+    turn = _turn_lines(tray, turn_lines)
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen = _optimise(
         [_distinct(items) for items in per_line],
         _distinct(places),
-        lexicon.pack(tray.rack),
-        len(tray.rack_tiles()),
+        lexicon.pack_codes(tray.rack_codes),
+        len(tray.rack_codes),
         free_lines,
         passer_free,
         rules,
@@ -358,13 +405,13 @@ def best_jarnac(
         lexicon.pack_guard,
         (thief_last_free, tray.last_line_free(rules)),
     )
-    best = _plan(chosen, tray, _left(tray, tray.rack, chosen), False, ())
+    best = _plan(chosen, tray, tray.rack_codes, False, ())
     best_key = _key(best, objective)
     if rules.value_jarnac and turn and free_lines > 0:
-        rack_size = len(tray.rack_tiles())
+        rack_size = len(tray.rack_codes)
         for size in range(1, len(turn) + 1):
             for taken in combinations(turn, size):
-                tiles = [tray.tiles(tray.lines[i]) for i in taken]
+                tiles = [len(tray.line_codes[i]) for i in taken]
                 pool = rack_size + sum(tiles)
                 if value_pool_limit is not None and pool > value_pool_limit:
                     continue
@@ -393,11 +440,9 @@ def _value_plan(
     thief_last_free: bool,
 ) -> JarnacPlan | None:
     """The best recomposition of the ``taken`` lines and the rack, if worth more than them."""
-    pool = tray.rack + "".join(tray.lines[i] for i in taken)
-    if len(tray.alphabet.tokenize(pool)) > 15 * 26:  # pragma: no cover - counts must fit 4 bits
-        raise InvalidInputError("pool too large")
-    worth = sum(tray.tiles(tray.lines[i]) ** 2 for i in taken)
-    rack, _ = lexicon.tally(pool, "pool")
+    pool = tray.rack_codes + tuple(code for i in taken for code in tray.line_codes[i])
+    worth = sum(len(tray.line_codes[i]) ** 2 for i in taken)
+    rack = lexicon.tally_codes(pool)
     # New words from the pool go on the thief's lines: the passer's own free
     # lines do not limit them, so the passer side is given every slot.
     place = (rules.last_line_min_length, rules.line_length)
@@ -409,8 +454,8 @@ def _value_plan(
     (gain, _), chosen = _optimise(
         [],
         _distinct(items),
-        lexicon.pack(pool),
-        len(tray.alphabet.tokenize(pool)),
+        lexicon.pack_codes(pool),
+        len(pool),
         free_lines,
         free_lines,
         rules,
@@ -420,4 +465,4 @@ def _value_plan(
     )
     if not chosen or gain <= worth:
         return None
-    return _plan(chosen, tray, _left(tray, pool, chosen), True, taken)
+    return _plan(chosen, tray, pool, True, taken)

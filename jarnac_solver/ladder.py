@@ -24,8 +24,8 @@ from itertools import pairwise
 
 from .allocation import knapsack_bounds
 from .lexicon import Lexicon
-from .move import Move
-from .movegen import added_letters, check_inputs
+from .move import Move, added_letters
+from .movegen import check_inputs, tallies
 from .rules import Rules
 from .tray import Tray
 
@@ -99,14 +99,14 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     """
     rules = check_inputs(lexicon, tray, rules)
     index = lexicon.index
-    rack, rack_size = lexicon.tally(tray.rack, "rack")
-    rack_packed = lexicon.pack(tray.rack)
+    rack, lines = tallies(lexicon, tray)
+    rack_size = len(tray.rack_codes)
+    rack_packed = lexicon.pack_codes(tray.rack_codes)
     weights = [1 << (5 * rank) for rank, _ in rack]
     guard = lexicon.pack_guard
     free = tray.free_lines(rules)
     min_len = rules.min_length
     shortest = min(rules.min_length, rules.last_line_min_length)
-    lines = [lexicon.tally(line, "line") if line else ((), 0) for line in tray.lines]
     place = (shortest, rules.line_length) if free > 0 else None
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
 
@@ -114,9 +114,9 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     Item = tuple[int, int, int, int, bool, list[str]]
     line_items: list[list[tuple[Item, int]]] = []
     for i, nodes in enumerate(line_nodes):
-        if not tray.lines[i]:
+        if not tray.line_codes[i]:
             continue
-        old = lexicon.pack(tray.lines[i])
+        old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = lines[i][1]
         keys = {lexicon.pack(w) - old: w for w in (index.words_at(n)[0] for n in nodes)}
         chains = _Chains(keys, weights, guard, 0, set(keys))
@@ -231,13 +231,13 @@ def _moves(chosen: Sequence[tuple[tuple[int, int, int, int, bool, list[str]], in
         assert line is not None
         old = tray.lines[line]
         for word in item[5]:
-            moves.append(Move("extend", line, old, word, added_letters(old, word, tray)))
+            moves.append(Move("extend", line, old, word, added_letters(old, word, tray.alphabet)))
             old = word
     slots = [i for i, w in enumerate(tray.lines) if not w] + list(range(len(tray.lines), 64))
     for k, (item, _) in enumerate(sorted((c for c in chosen if c[1] is None), key=lambda c: c[0][4])):
         words = item[5]
         line = slots[k]
-        moves.append(Move("place", None, None, words[0], added_letters("", words[0], tray)))
+        moves.append(Move("place", None, None, words[0], added_letters("", words[0], tray.alphabet)))
         for old, word in pairwise(words):
-            moves.append(Move("extend", line, old, word, added_letters(old, word, tray)))
+            moves.append(Move("extend", line, old, word, added_letters(old, word, tray.alphabet)))
     return moves

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib.resources
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from . import fileformat
-from .alphabet import LATIN, Alphabet
+from .alphabet import LATIN, SEPARATOR, Alphabet
 from .errors import (
     InvalidInputError,
     InvalidLetterError,
@@ -91,6 +91,12 @@ class Lexicon:
         # Packing (5 bits per rank): one weight per tile, computed once.
         self._weights = {tile: 1 << (5 * rank) for tile, rank in self._rank.items()}
         self._guard = pack_guard(len(self.order))
+        # Tile codes (alphabet indexes, as trays hold them) -> ranks, weights
+        # and rank characters: lists indexed by code, read with C-level map.
+        self.rank_of_code: tuple[int, ...] = tuple(self._rank[t] for t in alphabet.tiles)
+        """``rank_of_code[code]``: the rank (position in :attr:`order`) of the tile with that code."""
+        self._code_weights = tuple(1 << (5 * r) for r in self.rank_of_code)
+        self._code_chars = tuple(chr(r) for r in self.rank_of_code)
         self._move_calls = 0
 
     # -- construction -------------------------------------------------------
@@ -122,6 +128,11 @@ class Lexicon:
                 raise InvalidInputError(f"a word must be a string, not {raw!r}")
             entry = raw.strip()
             if not entry:
+                continue
+            if SEPARATOR in entry:  # "e.g.": a word list holds words, not tile notation
+                if strict:
+                    raise InvalidLetterError(f"word {entry!r} holds {SEPARATOR!r}", char=SEPARATOR, text=entry)
+                skipped["not in the alphabet"] += 1
                 continue
             try:
                 tiles = alphabet.tokenize(entry, what="word")
@@ -306,6 +317,26 @@ class Lexicon:
         """The guard bits of :meth:`pack`'s integers (see :func:`~jarnac_solver.tally.pack_guard`)."""
         return self._guard
 
+    def tally_codes(self, codes: Sequence[int]) -> Tally:
+        """The tally of tile codes (as a :class:`~jarnac_solver.tray.Tray` holds them).
+
+        Cost: O(n·d) for n tiles of which d are distinct, in C.
+
+        >>> lex = Lexicon.from_words(["rat"])
+        >>> lex.tally_codes(lex.alphabet.encode("TART")) == lex.tally("TART")[0]
+        True
+        """
+        return tally_of_codes("".join(map(self._code_chars.__getitem__, codes)))
+
+    def pack_codes(self, codes: Iterable[int]) -> int:
+        """Tile codes as one integer, 5 bits per rank (see :meth:`pack`).
+
+        >>> lex = Lexicon.from_words(["rat"])
+        >>> lex.pack_codes(lex.alphabet.encode("RAT")) == lex.pack("RAT")
+        True
+        """
+        return sum(map(self._code_weights.__getitem__, codes))
+
     def tally(self, text: str, what: str = "text") -> tuple[Tally, int]:
         """Fold, validate and tally ``text``: ``(rank, count)`` pairs and the size in tiles.
 
@@ -336,7 +367,10 @@ class Lexicon:
             return False
         if not 1 <= size <= MAX_DEPTH:
             return False
-        return self.alphabet.fold(word) in self._index.anagrams(tally)
+        text = self.alphabet.fold(word)
+        if SEPARATOR in text:  # "R.A.T": the canonical writing of its tiles
+            text = self.alphabet.write(self.alphabet.tokenize(text))
+        return text in self._index.anagrams(tally)
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {self._size} words, alphabet {self.alphabet.name!r}>"
@@ -353,7 +387,7 @@ class Lexicon:
 
     def _tally(self, text: str, what: str) -> tuple[Tally, int]:
         """Fold, validate and tally ``text``; returns the tally and its size in tiles."""
-        if self._codes is not None:
+        if self._codes is not None and SEPARATOR not in text:
             folded = self.alphabet.fold(text)
             codes = folded.translate(self._codes)
             # Tiles became chr(rank) < chr(len(order)); any other character

@@ -9,7 +9,10 @@ Notation (``Move.parse`` / ``str``):
   :meth:`Tray.push` takes the first line that holds RAT.
 
 The added letters may be written in any order; a move keeps them sorted in
-alphabet order.
+alphabet order, written as :meth:`Alphabet.decode` writes tiles (a ``.``
+between a single I and a single J in the Dutch alphabet: ``+ZI.JD`` is not
+``+ZIJD``). A move is text; :meth:`Tray.push` checks its parts against each
+other and against the tray however it was built.
 """
 
 from __future__ import annotations
@@ -20,18 +23,35 @@ from typing import NamedTuple
 from .alphabet import LATIN, Alphabet
 from .errors import InvalidLetterError, InvalidMoveError
 
-__all__ = ["Move", "sorted_letters"]
+__all__ = ["Move", "added_letters", "sorted_letters"]
 
 
 def sorted_letters(tiles: list[str] | tuple[str, ...], alphabet: Alphabet) -> str:
-    """Tiles joined in alphabet order: the canonical spelling of a multiset.
+    """Tiles written in alphabet order: the canonical spelling of a multiset.
 
     >>> sorted_letters(("Z", "A", "Z"), LATIN)
     'AZZ'
     """
     if alphabet.single:
         return "".join(sorted(tiles))
-    return "".join(sorted(tiles, key=alphabet.index.__getitem__))
+    return alphabet.decode(sorted(map(alphabet.index.__getitem__, tiles)))
+
+
+def added_letters(old: str, word: str, alphabet: Alphabet) -> str:
+    """The letters ``word`` adds to ``old`` (a word it holds), in alphabet order.
+
+    Both are words as written (from a tray or a lexicon). Cost: O(len(word)).
+
+    >>> added_letters("RAT", "TZAR", LATIN)
+    'Z'
+    """
+    if alphabet.single:
+        counts = Counter(word)
+        counts.subtract(old)
+        return "".join(sorted(counts.elements()))
+    codes = Counter(alphabet.encode(word))
+    codes.subtract(alphabet.encode(old))
+    return alphabet.decode(sorted(codes.elements()))
 
 
 def _tiles(text: str, alphabet: Alphabet, what: str) -> tuple[str, ...]:

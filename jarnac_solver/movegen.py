@@ -1,4 +1,4 @@
-"""Every legal move of a tray, and whether a pass was Jarnac-able.
+"""Every legal move of a tray.
 
 ``AlphagramIndex.move_nodes`` finds the new words (the rack's subanagrams)
 and every line's extensions at once: by walks, or by hashing line + rack
@@ -8,16 +8,16 @@ when a caller iterates: ``len``, ``in`` and ``count`` need none.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from .errors import AlphabetMismatchError, InvalidInputError
 from .lexicon import Lexicon
-from .move import Move, sorted_letters
+from .move import Move, added_letters
 from .rules import Rules
+from .tally import Tally
 from .tray import Tray
 
-__all__ = ["LegalMoves", "is_jarnacable", "legal_moves"]
+__all__ = ["LegalMoves", "legal_moves"]
 
 DEFAULT_RULES = Rules()
 
@@ -41,23 +41,17 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     return rules
 
 
-def added_letters(old: str, word: str, tray: Tray) -> str:
-    """The letters ``word`` adds to ``old``, in alphabet order."""
-    if tray.alphabet.single:
-        counts = Counter(word)
-        counts.subtract(old)
-        return "".join(sorted(counts.elements()))
-    counts = Counter(tray.alphabet.tokenize(word))
-    counts.subtract(tray.alphabet.tokenize(old))
-    return sorted_letters(list(counts.elements()), tray.alphabet)
+def tallies(lexicon: Lexicon, tray: Tray) -> tuple[Tally, list[tuple[Tally, int]]]:
+    """The rack's tally and each line's (tally, tiles), from the tray's codes: the one tallying of a tray."""
+    tally = lexicon.tally_codes
+    return tally(tray.rack_codes), [(tally(codes), len(codes)) for codes in tray.line_codes]
 
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
     """Place words and, per line, extension words (``move_nodes``, as words)."""
     index = lexicon.index
-    rack, _ = lexicon.tally(tray.rack, "rack")
+    rack, lines = tallies(lexicon, tray)
     place = (rules.min_length_on(tray.next_line), rules.line_length) if tray.free_lines(rules) > 0 else None
-    lines = [lexicon.tally(line, "line") for line in tray.lines]
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
     places = " ".join(map(groups.__getitem__, place_nodes)).split()  # type: ignore[arg-type]
@@ -99,15 +93,16 @@ class LegalMoves:
 
     def __iter__(self) -> Iterator[Move]:
         tray = self.tray
+        alphabet = tray.alphabet
         for line, words in enumerate(self.extensions):
             old = tray.lines[line]
             for word in words:
-                yield Move("extend", line, old, word, added_letters(old, word, tray))
+                yield Move("extend", line, old, word, added_letters(old, word, alphabet))
         for word in self.places:
-            yield Move("place", None, None, word, added_letters("", word, tray))
+            yield Move("place", None, None, word, added_letters("", word, alphabet))
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, Move):
+        if not isinstance(move, Move) or not self._letters_agree(move):
             return False
         if move.kind == "place":
             if self._place_set is None:
@@ -121,6 +116,21 @@ class LegalMoves:
             and self.tray.lines[line] == move.old
             and move.word in self.extensions[line]
         )
+
+    def _letters_agree(self, move: Move) -> bool:
+        """Whether ``move.letters`` are the tiles its word adds to its old word (however it was built)."""
+        alphabet = self.tray.alphabet
+        if not isinstance(move.word, str) or not isinstance(move.letters, str):
+            return False
+        if move.kind == "place" and (move.old is not None or move.line is not None):
+            return False
+        if move.kind == "extend" and not isinstance(move.old, str):
+            return False
+        try:
+            added = added_letters(move.old or "", move.word, alphabet)
+            return sorted(alphabet.encode(added)) == sorted(alphabet.encode(move.letters))
+        except InvalidInputError:
+            return False
 
     def by_line(self) -> dict[int | None, list[Move]]:
         """The moves grouped by the line they extend (``None``: new words to place)."""
@@ -142,49 +152,3 @@ def legal_moves(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> Leg
     rules = check_inputs(lexicon, tray, rules)
     places, extensions = move_words(lexicon, tray, rules)
     return LegalMoves(tray, places, extensions)
-
-
-def is_jarnacable(
-    lexicon: Lexicon, tray: Tray, rules: Rules | None = None, turn_lines: Iterable[int] = ()
-) -> Move | None:
-    """A move the player could still make (a witness), or ``None`` when the pass was clean.
-
-    Tries new words first, then each line's extensions, each walk stopping
-    at the first move it meets.
-    With ``rules.value_jarnac`` and ``turn_lines`` (the lines formed this
-    turn), a pass with no move left is still Jarnac-able when those lines and
-    the rack recompose into words worth more: the witness is then the first
-    new word of the best such recomposition.
-
-    >>> from jarnac_solver import Lexicon
-    >>> str(is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / ZW")))
-    '1:RAT+Z=TZAR'
-    >>> is_jarnacable(Lexicon.load("fr"), Tray.parse("RAT BUT / Q")) is None
-    True
-    """
-    rules = check_inputs(lexicon, tray, rules)
-    index = lexicon.index
-    rack, _ = lexicon.tally(tray.rack, "rack")
-    # New words first: that walk stops at the first word it meets, usually
-    # after a few letters (measured 6 us against 35 us for the lines first).
-    if rack and tray.free_lines(rules) > 0:
-        node = index.first_place(rack, rules.min_length_on(tray.next_line), rules.line_length)
-        if node is not None:
-            new = index.words_at(node)[0]
-            return Move("place", None, None, new, added_letters("", new, tray))
-    for line, word in enumerate(tray.lines):
-        if not word:
-            continue  # a gap
-        tally, size = lexicon.tally(word, "line")
-        node = index.first_extension(tally, size, rack, rules.line_length)
-        if node is not None:
-            new = index.words_at(node)[0]
-            return Move("extend", line, word, new, added_letters(word, new, tray))
-    turn = list(turn_lines)
-    if rules.value_jarnac and turn:
-        from .jarnac import best_jarnac  # the Jarnac module builds on this one
-
-        plan = best_jarnac(lexicon, tray, free_lines=rules.lines, rules=rules, turn_lines=turn)
-        if plan:
-            return plan.steals[0]
-    return None

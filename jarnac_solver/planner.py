@@ -66,10 +66,10 @@ def unseen_tiles(full_bag: Bag, trays: Iterable[Tray]) -> list[str]:
     """
     left = Counter(full_bag.tiles())
     for tray in trays:
+        tiles = tray.alphabet.tiles
         left.subtract(tray.rack_tiles())
-        for line in tray.lines:
-            if line:
-                left.subtract(tray.alphabet.tokenize(line))
+        for codes in tray.line_codes:
+            left.subtract(map(tiles.__getitem__, codes))
     if any(n < 0 for n in left.values()):
         short = sorted(t for t, n in left.items() if n < 0)
         raise InvalidInputError(f"the trays hold more {', '.join(short)} than the bag has")
@@ -132,7 +132,9 @@ def hints(
             samples = [rng.choice(pool) for _ in range(budget)]
             extra = 0.0
             for tile in samples:
-                drawn = Tray(after.lines, after.rack + tile, after.alphabet)
+                drawn = Tray._trusted(
+                    after.line_codes, after.rack_codes + (after.alphabet.index[tile],), after.alphabet, after.lines
+                )
                 extra += len(plan_ladder(lexicon, drawn, rules)) - len(ladder)
             draws += max(0.0, extra / len(samples))
         exposure = best_jarnac(lexicon, after, rules=rules).swing

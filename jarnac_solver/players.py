@@ -138,7 +138,7 @@ class CautiousPlayer(GreedyPlayer):
             return Draw()
         frequency = game.lexicon.letter_counts()
         rarest = sorted(tiles, key=lambda t: (frequency.get(t, 0), t))[:n]
-        return Exchange("".join(rarest))
+        return Exchange(tray.alphabet.write(rarest))
 
 
 class SloppyPlayer(GreedyPlayer):

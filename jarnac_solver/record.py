@@ -13,8 +13,11 @@
     4. B jarnac 1:RAT+E=TERA
     [Result "A 120 - B 98: a full tray, no Jarnac against it"]
 
-Braces hold the tiles an action drew: they follow from the seed, and a
-replay checks them. ``Rules`` is a preset name or the options as JSON.
+Braces hold the tiles an action drew, written as tiles are everywhere (a
+``.`` between a single I and a single J: ``{EI.JDET}``); under the
+competitive rules the mover draws after the opponent's ``accept`` or
+``dispute``, and the braces then name the drawer (``3. B accept {A:E}``).
+They follow from the seed, and a replay checks them. ``Rules`` is a preset name or the options as JSON.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ class GameRecord:
             game.seed,
             str(game.bag),
             players,
-            [(who, str(action), drawn) for who, action, drawn in game.actions],
+            [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
             game.scores(),
             game.state.result,
         )
@@ -183,8 +186,7 @@ class GameRecord:
             game.push(action)
             if on_action is not None:
                 on_action(game, who, text, before)
-            if game.actions[-1][2] != drew:
-                raise IllegalActionError(
-                    f"record action {n} ({text}) drew {game.actions[-1][2]!r}, the record says {drew!r}"
-                )
+            drawn = game.drawn_text(game.actions[-1])
+            if drawn != drew:
+                raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
         return game

@@ -2,7 +2,14 @@
 
 Notation (``Tray.parse`` / ``str``): the lines separated by spaces, a slash,
 then the rack: ``RAT BUT / ZW``. A tray with no line is ``/ ACEERT``; an
-empty rack is ``RAT BUT /``. Spaces inside the rack are ignored.
+empty rack is ``RAT BUT /``. Spaces inside the rack are ignored. With
+multi-character tiles, a ``.`` separates two tiles that reading would join:
+in the Dutch alphabet the rack ``ZI.JD`` holds a single I and a single J,
+``ZIJD`` the IJ tile (see :mod:`jarnac_solver.alphabet`).
+
+Inside, a tray holds tile codes (:attr:`Tray.line_codes`,
+:attr:`Tray.rack_codes`); the text (:attr:`Tray.lines`, :attr:`Tray.rack`)
+is their writing. Text is read once, when the tray is made.
 
 A line taken by a Jarnac leaves a gap, written ``-`` (``RAT - BUT / ZW``) and
 stored as ``""``: the lines below keep their place (the last line stays the
@@ -13,21 +20,25 @@ free lines and are not kept.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
-from .alphabet import LATIN, Alphabet
-from .errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
+from .alphabet import DUTCH, LATIN, Alphabet
+from .errors import IllegalMoveError, InvalidInputError, InvalidLetterError, InvalidTrayError
 from .move import Move
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
 
-__all__ = ["Tray", "remove_tiles"]
+__all__ = ["Codes", "Tray", "remove_tiles"]
+
+T = TypeVar("T", bound=Hashable)
+Codes = tuple[int, ...]
+"""Tiles as codes: indexes in ``Alphabet.tiles``."""
 
 
-def remove_tiles(tiles: Iterable[str], used: Iterable[str]) -> list[str]:
+def remove_tiles(tiles: Iterable[T], used: Iterable[T]) -> list[T]:
     """``tiles`` without one of them for each of ``used``, in their order (``used`` must fit).
 
     >>> remove_tiles("RAZTZ", "ZT")
@@ -43,6 +54,14 @@ def remove_tiles(tiles: Iterable[str], used: Iterable[str]) -> list[str]:
     return left
 
 
+def _codes(alphabet: Alphabet, text: str, what: str, error: type[InvalidInputError] = InvalidTrayError) -> Codes:
+    """``alphabet.encode`` raising ``error`` (a tray or move error) instead of a letter error."""
+    try:
+        return alphabet.encode(text, what=what)
+    except InvalidLetterError as exc:
+        raise error(str(exc)) from None
+
+
 class Tray:
     """An immutable tray.
 
@@ -51,64 +70,95 @@ class Tray:
     (('RAT', 'BUT'), 'ZW', 18)
     >>> str(tray.push(Move.parse("1:RAT+Z=TZAR")))
     'TZAR BUT / W'
+    >>> Tray.parse("/ ZI.JD", DUTCH).rack_tiles()
+    ('Z', 'I', 'J', 'D')
     """
 
-    __slots__ = ("_hash", "alphabet", "lines", "rack")
+    __slots__ = ("_hash", "alphabet", "line_codes", "lines", "rack_codes")
 
+    line_codes: tuple[Codes, ...]
+    """Each line's tile codes (indexes in ``alphabet.tiles``); ``()`` for a gap."""
+    rack_codes: Codes
+    """The rack's tile codes, in the order they were drawn."""
     lines: tuple[str, ...]
-    rack: str
+    """Each line's word as written (``""`` for a gap)."""
     alphabet: Alphabet
     _hash: int | None
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
             raise InvalidTrayError("lines must be a list of words, not one string (use Tray.parse for the notation)")
-        folded = []
+        if not isinstance(alphabet, Alphabet):
+            raise InvalidTrayError(f"expected an Alphabet, got {type(alphabet).__name__}")
+        codes: list[Codes] = []
         for i, line in enumerate(lines):
             if not isinstance(line, str):
                 raise InvalidTrayError(f"tray line {i + 1} must be a word, not {line!r}")
             if line in ("", "-"):
-                folded.append("")  # a gap left by a Jarnac
+                codes.append(())  # a gap left by a Jarnac
                 continue
-            tiles = self._tokenize(line, alphabet, f"tray line {i + 1}")
+            tiles = _codes(alphabet, line, f"tray line {i + 1}")
             if not tiles:
                 raise InvalidTrayError(f"tray line {i + 1} is empty")
-            folded.append("".join(tiles))
-        while folded and not folded[-1]:
-            folded.pop()
+            codes.append(tiles)
         if not isinstance(rack, str):
             raise InvalidTrayError(f"the rack must be a string of letters, not {rack!r}")
-        rack_tiles = self._tokenize(rack.replace(" ", ""), alphabet, "tray rack")
-        object.__setattr__(self, "lines", tuple(folded))
-        object.__setattr__(self, "rack", "".join(rack_tiles))
+        rack_codes = _codes(alphabet, rack.replace(" ", ""), "tray rack")
+        self._set(tuple(codes), rack_codes, alphabet, None)
+
+    def _set(self, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None) -> None:
+        while line_codes and not line_codes[-1]:
+            line_codes = line_codes[:-1]
+            lines = None
+        if lines is None:
+            lines = tuple(map(alphabet.decode, line_codes))
+        object.__setattr__(self, "line_codes", line_codes)
+        object.__setattr__(self, "rack_codes", rack_codes)
+        object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "alphabet", alphabet)
         object.__setattr__(self, "_hash", None)
 
     @classmethod
-    def _trusted(cls, lines: tuple[str, ...], rack: str, alphabet: Alphabet) -> Tray:
-        """A tray from parts already folded and checked (no re-validation).
+    def from_codes(cls, line_codes: Iterable[Iterable[int]], rack_codes: Iterable[int], alphabet: Alphabet = LATIN) -> Tray:
+        """A tray from tile codes (``()`` for a gap), checked: every code must be a tile of ``alphabet``.
 
-        ``push`` and the game engine build thousands of trays from trays they
-        hold; re-tokenizing every line each time was a tenth of self-play.
+        >>> str(Tray.from_codes([LATIN.encode("RAT"), ()], LATIN.encode("ZW")))
+        'RAT / ZW'
         """
+        n = len(alphabet.tiles)
+
+        def checked(codes: Iterable[int], what: str) -> Codes:
+            if isinstance(codes, (str, bytes)):
+                raise InvalidTrayError(f"{what} must be tile codes, not text")
+            out = tuple(codes)
+            for code in out:
+                if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < n:
+                    raise InvalidTrayError(f"{what}: {code!r} is not a tile code of the alphabet {alphabet.name!r}")
+            return out
+
+        lines = tuple(checked(c, f"tray line {i + 1}") for i, c in enumerate(line_codes))
         tray = object.__new__(cls)
-        while lines and not lines[-1]:
-            lines = lines[:-1]
-        object.__setattr__(tray, "lines", lines)
-        object.__setattr__(tray, "rack", rack)
-        object.__setattr__(tray, "alphabet", alphabet)
-        object.__setattr__(tray, "_hash", None)
+        tray._set(lines, checked(rack_codes, "tray rack"), alphabet, None)
         return tray
 
-    @staticmethod
-    def _tokenize(text: str, alphabet: Alphabet, what: str) -> tuple[str, ...]:
-        try:
-            return alphabet.tokenize(text, what=what)
-        except InvalidLetterError as exc:
-            raise InvalidTrayError(str(exc)) from None
+    @classmethod
+    def _trusted(
+        cls, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None = None
+    ) -> Tray:
+        """A tray from codes already checked (no re-validation); ``lines`` their writing when known.
+
+        ``push`` and the game engine build thousands of trays from trays they
+        hold; re-reading every line each time was a tenth of self-play.
+        """
+        tray = object.__new__(cls)
+        tray._set(line_codes, rack_codes, alphabet, lines)
+        return tray
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Tray is immutable; push returns a new one")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Tray.from_codes, (self.line_codes, self.rack_codes, self.alphabet))
 
     @classmethod
     def parse(cls, text: str, alphabet: Alphabet = LATIN) -> Tray:
@@ -124,10 +174,15 @@ class Tray:
         left, right = text.split("/")
         return cls(left.split(), "".join(right.split()), alphabet)
 
+    @property
+    def rack(self) -> str:
+        """The rack as written (tiles in the order drawn, ``.`` where two would read as one)."""
+        return self.alphabet.decode(self.rack_codes)
+
     def __str__(self) -> str:
         parts = [" ".join(line or "-" for line in self.lines)] if self.lines else []
         parts.append("/")
-        if self.rack:
+        if self.rack_codes:
             parts.append(self.rack)
         return " ".join(parts)
 
@@ -137,11 +192,15 @@ class Tray:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tray):
             return NotImplemented
-        return (self.lines, Counter(self.rack), self.alphabet) == (other.lines, Counter(other.rack), other.alphabet)
+        return (self.line_codes, sorted(self.rack_codes), self.alphabet) == (
+            other.line_codes,
+            sorted(other.rack_codes),
+            other.alphabet,
+        )
 
     def __hash__(self) -> int:
         if self._hash is None:
-            value = hash((self.lines, "".join(sorted(self.rack)), self.alphabet))
+            value = hash((self.line_codes, tuple(sorted(self.rack_codes)), self.alphabet))
             object.__setattr__(self, "_hash", value)
             return value
         return self._hash
@@ -159,7 +218,7 @@ class Tray:
     @property
     def score(self) -> int:
         """The tray's points: the sum over its lines of (tiles)²."""
-        return sum(self.tiles(line) ** 2 for line in self.lines if line)
+        return sum(len(codes) ** 2 for codes in self.line_codes)
 
     def points(self, move: Move) -> int:
         """What ``move`` adds to the tray's score: the new word's tiles², less the old word's.
@@ -170,8 +229,8 @@ class Tray:
         return self.tiles(move.word) ** 2 - (self.tiles(move.old) ** 2 if move.old else 0)
 
     def rack_tiles(self) -> tuple[str, ...]:
-        """The rack as a tuple of tiles."""
-        return self.alphabet.tokenize(self.rack)
+        """The rack as a tuple of tiles, in the order drawn."""
+        return tuple(map(self.alphabet.tiles.__getitem__, self.rack_codes))
 
     def free_lines(self, rules: Rules | None = None) -> int:
         """Lines still empty under ``rules`` (default: the sheet).
@@ -188,7 +247,7 @@ class Tray:
         >>> Tray.parse("RAT - BUT /").filled
         2
         """
-        return sum(1 for line in self.lines if line)
+        return sum(1 for line in self.line_codes if line)
 
     @property
     def next_line(self) -> int:
@@ -197,11 +256,11 @@ class Tray:
         >>> Tray.parse("RAT - BUT /").next_line, Tray.parse("RAT /").next_line
         (1, 1)
         """
-        return self.lines.index("") if "" in self.lines else len(self.lines)
+        return self.line_codes.index(()) if () in self.line_codes else len(self.line_codes)
 
     def last_line_free(self, rules: Rules | None = None) -> bool:
         """Whether the rules' last line is still empty."""
-        return len(self.lines) < (rules or Rules()).lines
+        return len(self.line_codes) < (rules or Rules()).lines
 
     # -- checks -------------------------------------------------------------
 
@@ -214,19 +273,21 @@ class Tray:
         jarnac_solver.errors.InvalidTrayError: tray line 1 'RATTATATAT' has 10 tiles; a line holds at most 9
         """
         rules = rules or Rules()
-        if len(self.lines) > rules.lines:
-            raise InvalidTrayError(f"the tray has {len(self.lines)} lines; the rules allow {rules.lines}")
-        for i, line in enumerate(self.lines):
-            if not line:
+        if len(self.line_codes) > rules.lines:
+            raise InvalidTrayError(f"the tray has {len(self.line_codes)} lines; the rules allow {rules.lines}")
+        for i, codes in enumerate(self.line_codes):
+            if not codes:
                 continue
-            n = self.tiles(line)
+            n = len(codes)
             if n > rules.line_length:
                 raise InvalidTrayError(
-                    f"tray line {i + 1} {line!r} has {n} tiles; a line holds at most {rules.line_length}"
+                    f"tray line {i + 1} {self.lines[i]!r} has {n} tiles; a line holds at most {rules.line_length}"
                 )
             shortest = rules.min_length_on(i)
             if n < shortest:
-                raise InvalidTrayError(f"tray line {i + 1} {line!r} has {n} tiles; this line needs at least {shortest}")
+                raise InvalidTrayError(
+                    f"tray line {i + 1} {self.lines[i]!r} has {n} tiles; this line needs at least {shortest}"
+                )
 
     def validate(self, lexicon: Lexicon) -> list[int]:
         """Indexes of the lines that ``lexicon`` does not hold (they stay legal to extend).
@@ -243,50 +304,84 @@ class Tray:
         """The tray after ``move`` (before the draw that follows it).
 
         Raises :class:`IllegalMoveError` saying why the move is not legal here;
-        with ``lexicon``, the new word must be in it.
+        with ``lexicon``, the new word must be in it. The move is checked as
+        multisets of tiles however it was built: the word is the old word
+        plus the added letters, and the added letters come from the rack.
 
         >>> Tray.parse("RAT BUT / ZW").push(Move.parse("+WAZ"))
         Traceback (most recent call last):
         ...
         jarnac_solver.errors.IllegalMoveError: +WAZ needs A from the rack, which holds only ZW
         """
+        return self.play(move, rules, lexicon)[0]
+
+    def play(self, move: Move, rules: Rules | None = None, lexicon: Lexicon | None = None) -> tuple[Tray, int]:
+        """:meth:`push`, also returning the index of the line the word went on.
+
+        >>> Tray.parse("RAT / ZW").play(Move.parse("RAT+Z=TZAR"))
+        (Tray.parse('TZAR / W'), 0)
+        """
         rules = rules or Rules()
-        if not isinstance(move, Move):
-            raise IllegalMoveError(f"not a move: {move!r}")
-        letters = Counter(self.alphabet.tokenize(move.letters))
-        missing = letters - Counter(self.rack_tiles())
+        target, word, letters = self._resolve(move, rules)
+        rack = self.rack_codes
+        missing = Counter(letters) - Counter(rack)
         if missing:
-            need = "".join(sorted(missing.elements()))
+            need = self.alphabet.decode(sorted(missing.elements()))
             raise IllegalMoveError(f"{move} needs {need} from the rack, which holds only {self.rack or 'nothing'}")
-        n = self.tiles(move.word)
+        n = len(word)
         if n > rules.line_length:
             raise IllegalMoveError(f"{move}: {move.word} has {n} tiles; a line holds at most {rules.line_length}")
-        if lexicon is not None and move.word not in lexicon:
-            raise IllegalMoveError(f"{move}: {move.word} is not in the lexicon {lexicon.name!r}")
-        lines = list(self.lines)
-        if move.kind == "place":
-            target = self.next_line
-            if target >= rules.lines:
-                raise IllegalMoveError(f"{move}: every line of the tray is taken")
-            if target < len(lines):
-                lines[target] = move.word
-            else:
-                lines.append(move.word)
-        else:
-            target = self._extended_line(move)
-            lines[target] = move.word
         shortest = rules.min_length_on(target)
         if n < shortest:
             raise IllegalMoveError(f"{move}: line {target + 1} needs a word of at least {shortest} tiles")
-        return Tray._trusted(tuple(lines), "".join(remove_tiles(self.rack_tiles(), letters)), self.alphabet)
+        text = self.alphabet.decode(word)
+        if lexicon is not None and text not in lexicon:
+            raise IllegalMoveError(f"{move}: {text} is not in the lexicon {lexicon.name!r}")
+        codes = list(self.line_codes)
+        lines = list(self.lines)
+        if target < len(codes):
+            codes[target], lines[target] = word, text
+        else:
+            codes.append(word)
+            lines.append(text)
+        after = Tray._trusted(tuple(codes), tuple(remove_tiles(rack, letters)), self.alphabet, tuple(lines))
+        return after, target
 
-    def _extended_line(self, move: Move) -> int:
-        if move.line is None:
-            if not move.old or move.old not in self.lines:
-                raise IllegalMoveError(f"{move}: no line holds {move.old}")
-            return self.lines.index(move.old)
-        if move.line >= len(self.lines):
-            raise IllegalMoveError(f"{move}: the tray has no line {move.line + 1}")
-        if self.lines[move.line] != move.old:
-            raise IllegalMoveError(f"{move}: line {move.line + 1} holds {self.lines[move.line]}, not {move.old}")
-        return move.line
+    def _resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
+        """The line ``move`` goes on, its word's codes and its added codes; checks the move's parts agree."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"not a move: {move!r}")
+        kind, line, old, word, letters = move
+        if not isinstance(word, str) or not isinstance(letters, str):
+            raise IllegalMoveError(f"{move!r}: the word and the letters must be text")
+        word_codes = _codes(self.alphabet, word, "word", IllegalMoveError)
+        added = _codes(self.alphabet, letters, "letters", IllegalMoveError)
+        if not added:
+            raise IllegalMoveError(f"{move}: a move adds at least one letter from the rack")
+        if kind == "place":
+            if line is not None or old is not None:
+                raise IllegalMoveError(f"{move!r}: a place move names no line and no old word")
+            if sorted(word_codes) != sorted(added):
+                raise IllegalMoveError(f"{move}: {word} is not spelt with the letters {letters}")
+            target = self.next_line
+            if target >= rules.lines:
+                raise IllegalMoveError(f"{move}: every line of the tray is taken")
+            return target, word_codes, added
+        if kind != "extend":
+            raise IllegalMoveError(f"{move!r}: a move is a place or an extend, not {kind!r}")
+        if not isinstance(old, str) or not old:
+            raise IllegalMoveError(f"{move!r}: an extension names the word it extends")
+        old_codes = _codes(self.alphabet, old, "word", IllegalMoveError)
+        if sorted(word_codes) != sorted(old_codes + added):
+            raise IllegalMoveError(f"{move}: {word} is not {old} plus {letters}")
+        if line is None:
+            if old_codes not in self.line_codes:
+                raise IllegalMoveError(f"{move}: no line holds {old}")
+            return self.line_codes.index(old_codes), word_codes, added
+        if isinstance(line, bool) or not isinstance(line, int) or line < 0:
+            raise IllegalMoveError(f"{move!r}: the line must be a line index (0 or more) or None")
+        if line >= len(self.line_codes):
+            raise IllegalMoveError(f"{move}: the tray has no line {line + 1}")
+        if self.line_codes[line] != old_codes:
+            raise IllegalMoveError(f"{move}: line {line + 1} holds {self.lines[line] or 'nothing'}, not {old}")
+        return line, word_codes, added

@@ -79,15 +79,15 @@ def setup(game: Game, trays: tuple[Tray, Tray], phase: str, to_act: int, player:
     """Put a game in a given position, taking the tiles out of the bag."""
     from collections import Counter
 
-    used: Counter[str] = Counter()
+    used: Counter[int] = Counter()
     for tray in trays:
-        used.update(tray.rack)
-        for line in tray.lines:
-            used.update(line)
+        used.update(tray.rack_codes)
+        for codes in tray.line_codes:
+            used.update(codes)
     bag = list(game.state.bag)
-    for tile, n in used.items():
+    for code, n in used.items():
         for _ in range(n):
-            bag.remove(tile)
+            bag.remove(code)
     game.state = game.state._replace(
         trays=trays,
         bag=tuple(bag),
