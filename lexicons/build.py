@@ -16,7 +16,9 @@ when its words changed.
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -37,10 +39,36 @@ from jarnac_solver.errors import InvalidLetterError  # noqa: E402
 
 SCOWL = Path("/usr/share/dict/scowl")
 HUNSPELL = Path("/usr/share/hunspell")
+WORDNET = Path("/usr/share/wordnet")
+DICTD = Path("/usr/share/dictd")
+# The FreeDict English-X dictionaries that WikDict generates from the English
+# Wiktionary: each article opens with its headword and part of speech
+# ("ouch /IPA/ <interjection>"), one article per part of speech.
+WIKDICT = ("bul", "fin", "ind", "jpn", "nor")
+WIKDICT_PACKAGES = tuple(f"dict-freedict-eng-{lang}" for lang in WIKDICT)
+# WikDict parts of speech that do not make a word of the game by themselves.
+WIKDICT_NOT_WORDS = frozenset({"interjection", "pn", "prefix", "suffix", "symbol", "proverb", "idiom"})
+# WordNet's detachment rules (morph.c): the base forms an inflected form may come from.
+WORDNET_SUFFIXES = {
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "adv": (),
+}
 # French stems whose po: tags are all among these are not words of the game:
 # interjections, prefixes, suffixes, errors, symbols, Roman numerals, proper
 # names (npr, patr: family names, titr: titles) and locutions.
 FRENCH_DROPPED_TAGS = frozenset({"interj", "pfx", "sfx", "err", "sign", "nbro", "npr", "patr", "titr", "loc"})
+FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿœæ")
 
 
 @dataclass
@@ -49,9 +77,16 @@ class Report:
 
     entries: int = 0
     dropped: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, set[str]] = field(default_factory=dict)
+    """The entries dropped for a reason, where they are worth listing."""
 
     def drop(self, reason: str, n: int = 1) -> None:
         self.dropped[reason] += n
+
+    def drop_listed(self, reason: str, entry: str) -> None:
+        """Drop one entry for a reason whose entries the extraction lists."""
+        self.drop(reason)
+        self.examples.setdefault(reason, set()).add(entry)
 
 
 @dataclass(frozen=True)
@@ -68,6 +103,8 @@ class Source:
     """The built-in bag of the language, when one is known (RULES.md)."""
     licence_texts: tuple[str, ...] = ()
     """Licences in /usr/share/common-licenses whose text must ship with the data."""
+    filter_packages: tuple[str, ...] = ()
+    """Debian packages read only to tell which entries to drop (none of their text ships)."""
 
 
 def ensure_packages(packages: Iterable[str]) -> None:
@@ -76,7 +113,7 @@ def ensure_packages(packages: Iterable[str]) -> None:
     if missing:
         print(f"installing Debian packages {' '.join(missing)} ...", file=sys.stderr)
         subprocess.run(["apt-get", "update", "-q"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-q", *missing], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing], check=True)
     if importlib.util.find_spec("spylls") is None:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "spylls"], check=True)
 
@@ -120,13 +157,22 @@ def word_list(path: Path) -> Callable[[Report], Iterable[str]]:
     return extract
 
 
-def hunspell(name: str, dropped_tags: frozenset[str] = frozenset()) -> Callable[[Report], Iterable[str]]:
-    """Every form of a hunspell dictionary that hunspell itself accepts (see hunspell_expand)."""
+def hunspell(
+    name: str, dropped_tags: frozenset[str] = frozenset(), *, symbol_homographs: bool = False
+) -> Callable[[Report], Iterable[str]]:
+    """Every form of a hunspell dictionary that hunspell itself accepts (see hunspell_expand).
+
+    With ``symbol_homographs``, a stem with no vowel spelled like a KEEPCASE
+    stem (a unit symbol) is that symbol used as a noun and is dropped too:
+    French ``pt/S.() po:nom`` gives PTS, the plural of the abbreviation of
+    "point", beside the symbol ``pt/||--`` of the pint.
+    """
 
     def extract(report: Report) -> Iterable[str]:
         from hunspell_expand import accepted_by_hunspell, expand, read_dictionary
 
         aff, stems = read_dictionary(str(HUNSPELL / name))
+        symbols = {entry.stem for entry in stems if aff.KEEPCASE and aff.KEEPCASE in entry.flags}
         forms: set[str] = set()
         for entry in stems:
             report.entries += 1
@@ -142,6 +188,13 @@ def hunspell(name: str, dropped_tags: frozenset[str] = frozenset()) -> Callable[
             if aff.KEEPCASE and aff.KEEPCASE in entry.flags:
                 report.drop("KEEPCASE stem (unit symbol)")
                 continue
+            # (Single letters are letter names, not symbols: the 1-2 tile rule judges them.)
+            vowelless = not FRENCH_VOWELS & set(entry.stem)
+            if symbol_homographs and len(entry.stem) > 1 and entry.stem in symbols and vowelless:
+                report.drop_listed(
+                    "stem with no vowel spelled like a unit symbol (the symbol used as a noun)", entry.stem
+                )
+                continue
             # A form longer than 12 characters cannot fold to 9 tiles: skip it early.
             forms.update(f for f in expand(aff, entry) if len(f) <= 12)
         accepted = set(accepted_by_hunspell(str(HUNSPELL / name), forms))
@@ -149,6 +202,126 @@ def hunspell(name: str, dropped_tags: frozenset[str] = frozenset()) -> Callable[
         return sorted(accepted)
 
     return extract
+
+
+def _vowelless(word: str) -> bool:
+    return not set(word) & set("aeiouy")
+
+
+def _in_order(short: str, long: str) -> bool:
+    """Whether the letters of ``short`` appear in ``long`` in the same order."""
+    rest = iter(long)
+    return all(letter in rest for letter in short)
+
+
+@dataclass
+class EnglishPartsOfSpeech:
+    """What WikDict (Wiktionary) and WordNet say of an English word.
+
+    An entry is dropped as an interjection when WikDict tags it ``interjection``
+    and neither source gives it, or a base form of it, another part of speech
+    (OUCH, BRR, HMM, SHH, PSST go; WOW, HELLO, RATS stay: WordNet has them as
+    nouns or verbs). It is dropped as an abbreviation when it has no vowel and
+    every WordNet synset holding it holds a longer synonym with the same first
+    letter and its letters in order, the term it abbreviates (DKL: dekaliter);
+    without the vowel condition clippings that are words would go (GYM, AD).
+    """
+
+    wikdict: dict[str, set[str]] = field(default_factory=dict)
+    """headword -> WikDict parts of speech"""
+    synsets: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    """lemma written in lower case in WordNet -> the lemmas of each synset holding it"""
+    lemmas: dict[str, set[str]] = field(default_factory=dict)
+    """WordNet part of speech -> its lemmas written in lower case"""
+    exceptions: dict[str, set[str]] = field(default_factory=dict)
+    """irregular form -> its base forms (WordNet's *.exc files)"""
+
+    @classmethod
+    def load(cls) -> EnglishPartsOfSpeech:
+        pos = cls()
+        for lang in WIKDICT:
+            pos._read_wikdict(DICTD / f"freedict-eng-{lang}.index", DICTD / f"freedict-eng-{lang}.dict.dz")
+        for part in WORDNET_SUFFIXES:
+            words = pos.lemmas.setdefault(part, set())
+            for line in (WORDNET / f"data.{part}").read_text(encoding="utf-8").splitlines():
+                if line.startswith(" "):
+                    continue  # the licence header
+                fields = line.split()
+                # "(a)", "(p)", "(ip)" after an adjective mark its position.
+                synset = tuple(re.sub(r"\(.*\)$", "", lemma) for lemma in fields[4 : 4 + 2 * int(fields[3], 16) : 2])
+                for lemma in synset:
+                    if lemma == lemma.lower():  # PST, Roger: acronyms and names are written with capitals
+                        words.add(lemma)
+                        pos.synsets.setdefault(lemma, []).append(synset)
+            for line in (WORDNET / f"{part}.exc").read_text(encoding="utf-8").splitlines():
+                form, *bases = line.split()
+                pos.exceptions.setdefault(form, set()).update(bases)
+        return pos
+
+    def _read_wikdict(self, index: Path, dictionary: Path) -> None:
+        data = gzip.decompress(dictionary.read_bytes())  # dictzip is gzip
+        for line in index.read_text(encoding="utf-8").splitlines():
+            headword, offset, length = line.split("\t")
+            start = _dictd_number(offset)
+            first = data[start : start + _dictd_number(length)].decode("utf-8").split("\n", 1)[0]
+            tag = re.search(r"<([a-z ]+)>$", first)
+            if tag and first.startswith(headword + " "):
+                self.wikdict.setdefault(headword, set()).add(tag.group(1))
+
+    def bases(self, word: str) -> set[str]:
+        """The word and every base form WordNet's morphology may reduce it to."""
+        found = {word} | self.exceptions.get(word, set())
+        for rules in WORDNET_SUFFIXES.values():
+            found.update(word[: -len(end)] + base for end, base in rules if word.endswith(end) and len(word) > len(end))
+        return found
+
+    def is_word(self, word: str) -> bool:
+        """Whether a base form of ``word`` is a noun, verb, adjective, adverb, ... in either source."""
+        bases = self.bases(word)
+        if any(bases & lemmas for lemmas in self.lemmas.values()):
+            return True
+        return any(self.wikdict.get(base, set()) - WIKDICT_NOT_WORDS for base in bases)
+
+    def is_abbreviation(self, word: str) -> bool:
+        synsets = self.synsets.get(word)
+        if not synsets or not _vowelless(word):
+            return False
+        for synset in synsets:
+            longer = (re.sub("[^a-z]", "", lemma.lower()) for lemma in synset if lemma != word)
+            if not any(len(o) > len(word) and o[0] == word[0] and _in_order(word, o) for o in longer):
+                return False
+        return True
+
+    def reason_to_drop(self, word: str) -> str | None:
+        if "interjection" in self.wikdict.get(word, ()) and not self.is_word(word):
+            return "interjection only (WikDict; no other part of speech in WikDict or WordNet)"
+        if self.is_abbreviation(word):
+            return "abbreviation with no vowel (WordNet lists it beside the term it abbreviates)"
+        return None
+
+
+def _dictd_number(text: str) -> int:
+    """A dictd index number, written in base 64."""
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    value = 0
+    for char in text:
+        value = value * 64 + digits.index(char)
+    return value
+
+
+def english_words(extract: Callable[[Report], Iterable[str]]) -> Callable[[Report], Iterable[str]]:
+    """Drop the interjections and abbreviations that WikDict and WordNet tell (see EnglishPartsOfSpeech)."""
+
+    def run(report: Report) -> Iterable[str]:
+        pos = EnglishPartsOfSpeech.load()
+        for entry in extract(report):
+            reason = pos.reason_to_drop(entry)
+            if reason is None:
+                yield entry
+            else:
+                report.drop_listed(reason, entry)
+
+    return run
 
 
 def plain_letters(entries: Iterable[str], report: Report) -> Iterable[str]:
@@ -169,21 +342,29 @@ SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "au
 SOURCES = {
     "en": Source(
         packages=("scowl",),
-        description="English (SCOWL sizes <= 70, every English variant), lower-case entries only",
+        description=(
+            "English (SCOWL sizes <= 70, every English variant), lower-case entries only,"
+            " without the interjections and abbreviations WikDict and WordNet tell"
+        ),
         licence="SCOWL (permissive; see en.copyright)",
         copyright=Path("/usr/share/doc/scowl/copyright"),
         alphabet="latin",
-        extract=scowl(SCOWL_VARIANTS, 70),
+        extract=english_words(scowl(SCOWL_VARIANTS, 70)),
         bag="en",
+        filter_packages=("wordnet-base", *WIKDICT_PACKAGES),
     ),
     "en-large": Source(
         packages=("scowl",),
-        description="English, word-game size (SCOWL sizes <= 80, English + American), lower-case entries only",
+        description=(
+            "English, word-game size (SCOWL sizes <= 80, every English variant: holds all of en),"
+            " lower-case entries only, without the interjections and abbreviations WikDict and WordNet tell"
+        ),
         licence="SCOWL (permissive; see en-large.copyright)",
         copyright=Path("/usr/share/doc/scowl/copyright"),
         alphabet="latin",
-        extract=scowl(("english", "american"), 80),
+        extract=english_words(scowl(SCOWL_VARIANTS, 80)),
         bag="en",
+        filter_packages=("wordnet-base", *WIKDICT_PACKAGES),
     ),
     "fr": Source(
         packages=("hunspell", "hunspell-fr-classical"),
@@ -191,7 +372,7 @@ SOURCES = {
         licence="MPL-2.0 (see fr.copyright)",
         copyright=Path("/usr/share/doc/hunspell-fr-classical/copyright"),
         alphabet="latin",
-        extract=hunspell("fr", FRENCH_DROPPED_TAGS),
+        extract=hunspell("fr", FRENCH_DROPPED_TAGS, symbol_homographs=True),
         licence_texts=("MPL-2.0",),
         bag="fr",
     ),
@@ -228,7 +409,7 @@ def write_notice(spec: Source, target: Path) -> None:
 def extract(name: str) -> None:
     """Write ``lexicons/NAME.txt``: the folded 1-9 tile words, sorted, one a line."""
     spec = SOURCES[name]
-    ensure_packages(spec.packages)
+    ensure_packages(spec.packages + spec.filter_packages)
     report = Report()
     alphabet = alphabet_for(spec.alphabet)
     kept: set[str] = set()
@@ -253,6 +434,8 @@ def extract(name: str) -> None:
     print(f"{name}: {report.entries} entries read, {len(words)} words kept")
     for reason, count in report.dropped.most_common():
         print(f"  dropped {count}: {reason}")
+        if reason in report.examples:
+            print(f"    {' '.join(sorted(report.examples[reason]))}")
 
 
 def compile_one(name: str) -> Path:
@@ -264,7 +447,8 @@ def compile_one(name: str) -> Path:
         strict=True,
         metadata={
             "name": name,
-            "source": f"Debian package{'s' if len(spec.packages) > 1 else ''} {', '.join(spec.packages)}",
+            "source": f"Debian package{'s' if len(spec.packages) > 1 else ''} {', '.join(spec.packages)}"
+            + (f"; filtered with {', '.join(spec.filter_packages)}" if spec.filter_packages else ""),
             "licence": spec.licence,
             "description": spec.description,
             **({"bag": spec.bag} if spec.bag else {}),
