@@ -125,7 +125,7 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
         return _WORDS[spec.lower()]
     head, _, rest = spec.partition(" ")
     if head.lower() == "exchange":
-        letters = "".join(alphabet.tokenize(rest.replace(" ", ""), what="exchange"))
+        letters = alphabet.write(alphabet.tokenize(rest.replace(" ", ""), what="exchange"))
         if not letters:
             raise InvalidMoveError("exchange needs the letters to put back, e.g. 'exchange QXZ'")
         return Exchange(letters)

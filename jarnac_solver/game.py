@@ -465,9 +465,7 @@ class Game:
         slots = self._free_slots(thief)
         for k, codes in enumerate(sorted(words, key=len, reverse=True)):
             if len(codes) < self.rules.min_length_on(slots[k]):
-                raise IllegalActionError(
-                    f"{self.alphabet.decode(codes)} cannot go on the thief's line {slots[k] + 1}"
-                )
+                raise IllegalActionError(f"{self.alphabet.decode(codes)} cannot go on the thief's line {slots[k] + 1}")
         return new_passer, words
 
     def _resolve_steals(self, passer: Tray, steals: tuple[Move, ...]) -> tuple[Tray, list[Codes]]:
@@ -483,10 +481,11 @@ class Game:
                 # An unnumbered steal takes the first line holding its word that no steal took yet.
                 old = self._encode(move.old, "word")
                 lines = [i for i, c in enumerate(after.line_codes) if c == old and i not in touched]
-                if lines:
-                    move = move._replace(line=lines[0])
+                if not lines:
+                    raise IllegalActionError(f"{move}: no line holds {move.old} that this Jarnac has not taken")
+                move = move._replace(line=lines[0])
             if move.kind == "extend" and move.line in touched:
-                raise IllegalActionError(f"{move}: line {move.line + 1} is taken twice in one Jarnac")  # type: ignore[operator]
+                raise IllegalActionError(f"{move}: line {move.line + 1} is taken twice in one Jarnac")
             try:
                 after, line = after.play(move, self.rules, self.lexicon)
             except IllegalMoveError as exc:
@@ -515,7 +514,11 @@ class Game:
         words: list[Codes] = []
         for move in steals:
             word = self._encode(move.word, "word")
-            if move.line is not None or move.old is not None or sorted(word) != sorted(self._encode(move.letters, "letters")):
+            if (
+                move.line is not None
+                or move.old is not None
+                or sorted(word) != sorted(self._encode(move.letters, "letters"))
+            ):
                 raise IllegalActionError(f"{move!r} is not a new word spelt with its letters")
             words.append(word)
         pool = list(passer.rack_codes)
@@ -596,6 +599,6 @@ class Game:
         full = Counter(self.alphabet.index[t] for t in self.bag.tiles())
         assert seen == full, "tiles are not conserved"
         assert s.scores == tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays)
-        assert all(
-            t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays
-        ), "a line's text does not match its tiles"
+        assert all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays), (
+            "a line's text does not match its tiles"
+        )

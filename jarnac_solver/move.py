@@ -86,7 +86,7 @@ class Move(NamedTuple):
         tiles = _tiles(word, alphabet, "word")
         if not tiles:
             raise InvalidMoveError("a placed word needs at least one letter")
-        return cls("place", None, None, "".join(tiles), sorted_letters(tiles, alphabet))
+        return cls("place", None, None, alphabet.write(tiles), sorted_letters(tiles, alphabet))
 
     @classmethod
     def extend(cls, line: int | None, old: str, word: str, alphabet: Alphabet = LATIN) -> Move:
@@ -106,11 +106,10 @@ class Move(NamedTuple):
         added = Counter(new_tiles)
         added.subtract(old_tiles)
         if not old_tiles or any(n < 0 for n in added.values()) or len(new_tiles) <= len(old_tiles):
-            raise InvalidMoveError(
-                f"{''.join(new_tiles)} does not hold every letter of {''.join(old_tiles)} plus at least one more"
-            )
+            new_text, old_text = alphabet.write(new_tiles), alphabet.write(old_tiles)
+            raise InvalidMoveError(f"{new_text} does not hold every letter of {old_text} plus at least one more")
         letters = sorted_letters(list(added.elements()), alphabet)
-        return cls("extend", line, "".join(old_tiles), "".join(new_tiles), letters)
+        return cls("extend", line, alphabet.write(old_tiles), alphabet.write(new_tiles), letters)
 
     @classmethod
     def parse(cls, text: str, alphabet: Alphabet = LATIN) -> Move:

@@ -124,7 +124,10 @@ class LegalMoves:
             return False
         if move.kind == "place" and (move.old is not None or move.line is not None):
             return False
-        if move.kind == "extend" and not isinstance(move.old, str):
+        if move.kind == "extend" and (
+            not isinstance(move.old, str)
+            or not (move.line is None or (isinstance(move.line, int) and not isinstance(move.line, bool)))
+        ):
             return False
         try:
             added = added_letters(move.old or "", move.word, alphabet)

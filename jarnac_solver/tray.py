@@ -23,8 +23,8 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
-from .alphabet import DUTCH, LATIN, Alphabet
-from .errors import IllegalMoveError, InvalidInputError, InvalidLetterError, InvalidTrayError
+from .alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
+from .errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
 from .move import Move
 from .rules import Rules
 
@@ -54,7 +54,7 @@ def remove_tiles(tiles: Iterable[T], used: Iterable[T]) -> list[T]:
     return left
 
 
-def _codes(alphabet: Alphabet, text: str, what: str, error: type[InvalidInputError] = InvalidTrayError) -> Codes:
+def _codes(alphabet: Alphabet, text: str, what: str, error: type[ValueError] = InvalidTrayError) -> Codes:
     """``alphabet.encode`` raising ``error`` (a tray or move error) instead of a letter error."""
     try:
         return alphabet.encode(text, what=what)
@@ -106,7 +106,9 @@ class Tray:
         rack_codes = _codes(alphabet, rack.replace(" ", ""), "tray rack")
         self._set(tuple(codes), rack_codes, alphabet, None)
 
-    def _set(self, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None) -> None:
+    def _set(
+        self, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None
+    ) -> None:
         while line_codes and not line_codes[-1]:
             line_codes = line_codes[:-1]
             lines = None
@@ -119,7 +121,9 @@ class Tray:
         object.__setattr__(self, "_hash", None)
 
     @classmethod
-    def from_codes(cls, line_codes: Iterable[Iterable[int]], rack_codes: Iterable[int], alphabet: Alphabet = LATIN) -> Tray:
+    def from_codes(
+        cls, line_codes: Iterable[Iterable[int]], rack_codes: Iterable[int], alphabet: Alphabet = LATIN
+    ) -> Tray:
         """A tray from tile codes (``()`` for a gap), checked: every code must be a tile of ``alphabet``.
 
         >>> str(Tray.from_codes([LATIN.encode("RAT"), ()], LATIN.encode("ZW")))

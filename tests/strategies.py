@@ -8,12 +8,28 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from jarnac_solver import DUTCH, Alphabet
+
 Tiles = tuple[str, ...]
 
-# A Dutch-like alphabet where IJ is one tile. No single I or J, so joined
-# tiles read back unambiguously (the oracle never tokenizes text).
-DIGRAPH_TILES = ("A", "E", "IJ", "S", "T", "N")
+# A Dutch-like alphabet where IJ is one tile beside single I and J tiles, as
+# in a real Dutch bag: a rack may hold I then J, which is not the IJ tile.
+DIGRAPH_TILES = ("A", "E", "I", "IJ", "J", "S", "T", "N")
 LATIN_SMALL = ("A", "B", "E", "R", "S", "T")
+
+
+def as_word(tiles: Tiles, alphabet: Alphabet = DUTCH) -> Tiles:
+    """The tiles a word list entry spelt with ``tiles`` is read as (greedy: I J becomes IJ).
+
+    A word list holds text, so its words are read greedily; racks and lines
+    are tiles and keep single I and J (written ``I.J``).
+    """
+    return alphabet.tokenize("".join(tiles))
+
+
+def written(tiles: Tiles, alphabet: Alphabet = DUTCH) -> str:
+    """Tiles in the library's notation (``.`` where reading would join two)."""
+    return alphabet.write(tiles)
 
 
 def tile_words(tiles: tuple[str, ...], min_size: int = 1, max_size: int = 9) -> st.SearchStrategy[Tiles]:
@@ -22,8 +38,8 @@ def tile_words(tiles: tuple[str, ...], min_size: int = 1, max_size: int = 9) -> 
 
 
 def lexicons(tiles: tuple[str, ...] = LATIN_SMALL, max_words: int = 60) -> st.SearchStrategy[list[Tiles]]:
-    """A random word list (duplicates and anagram classes included)."""
-    return st.lists(tile_words(tiles), min_size=0, max_size=max_words)
+    """A random word list (duplicates and anagram classes included), as a word list reads it."""
+    return st.lists(tile_words(tiles).map(as_word), min_size=0, max_size=max_words)
 
 
 def racks(tiles: tuple[str, ...] = LATIN_SMALL, max_size: int = 14) -> st.SearchStrategy[Tiles]:

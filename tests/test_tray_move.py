@@ -44,7 +44,7 @@ def test_tray_values() -> None:
     assert tray.validate(LEX) == []
     assert Tray(["RAT", "XYZ"]).validate(LEX) == [1]
     with pytest.raises(AttributeError):
-        tray.rack = "A"
+        tray.rack = "A"  # type: ignore[misc]
 
 
 def test_a_line_the_lexicon_lacks_is_still_extended() -> None:
