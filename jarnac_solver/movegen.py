@@ -43,8 +43,8 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
 
 def tallies(lexicon: Lexicon, tray: Tray) -> tuple[Tally, list[tuple[Tally, int]]]:
     """The rack's tally and each line's (tally, tiles), from the tray's codes: the one tallying of a tray."""
-    tally = lexicon.tally_codes
-    return tally(tray.rack_codes), [(tally(codes), len(codes)) for codes in tray.line_codes]
+    line = lexicon.tally_line
+    return lexicon.tally_codes(tray.rack_codes), [(line(codes), len(codes)) for codes in tray.line_codes]
 
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
@@ -118,20 +118,23 @@ class LegalMoves:
         )
 
     def _letters_agree(self, move: Move) -> bool:
-        """Whether ``move.letters`` are the tiles its word adds to its old word (however it was built)."""
+        """Whether ``move``'s parts agree as tiles (word = old + letters), however it was built."""
         alphabet = self.tray.alphabet
-        if not isinstance(move.word, str) or not isinstance(move.letters, str):
+        kind, line, old, word, letters = move
+        if not isinstance(word, str) or not isinstance(letters, str):
             return False
-        if move.kind == "place" and (move.old is not None or move.line is not None):
-            return False
-        if move.kind == "extend" and (
-            not isinstance(move.old, str)
-            or not (move.line is None or (isinstance(move.line, int) and not isinstance(move.line, bool)))
+        if kind == "place":
+            if old is not None or line is not None:
+                return False
+            old = ""
+        elif (
+            kind != "extend"
+            or not isinstance(old, str)
+            or not (line is None or (isinstance(line, int) and not isinstance(line, bool)))
         ):
             return False
         try:
-            added = added_letters(move.old or "", move.word, alphabet)
-            return sorted(alphabet.encode(added)) == sorted(alphabet.encode(move.letters))
+            return sorted(alphabet.encode(word)) == sorted(alphabet.encode(old) + alphabet.encode(letters))
         except InvalidInputError:
             return False
 
