@@ -352,3 +352,18 @@ def test_hostile_actions(data: st.DataObject, seed: int, preset: str) -> None:
             continue
         game.check_invariants()
         assert game.state.scores == tuple(t.score for t in game.state.trays)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10_000), st.sampled_from(["sheet", "competitive", "multilingual"]))
+def test_records_round_trip_on_an_alphabet_with_i_j_and_ij(seed: int, preset: str) -> None:
+    """Records (drawn tiles included, ``{I.J}``) read back to the same text, JSON and game."""
+    record = play_game(SMALL_NL, ["greedy", "cautious"], Rules.preset(preset), seed=seed, bag=SMALL_BAG)
+    text = str(record)
+    again = GameRecord.parse(text)
+    assert str(again) == text
+    assert GameRecord.from_json(record.to_json()).to_json()["actions"] == record.to_json()["actions"]
+    game = again.replay(SMALL_NL)
+    assert game.scores() == record.scores
+    drawn = [DUTCH.encode(d.split(":")[-1]) for _, _, d in record.actions]
+    assert sorted(c for codes in drawn for c in codes) == sorted(c for p in game.actions for c in p.drawn)
