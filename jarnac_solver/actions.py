@@ -125,7 +125,8 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
         return _WORDS[spec.lower()]
     head, _, rest = spec.partition(" ")
     if head.lower() == "exchange":
-        letters = alphabet.write(alphabet.tokenize(rest.replace(" ", ""), what="exchange"))
+        # Spaces separate tiles, as in a rack: "exchange I J A" puts back I, J and A.
+        letters = alphabet.write([t for part in rest.split() for t in alphabet.tokenize(part, what="exchange")])
         if not letters:
             raise InvalidMoveError("exchange needs the letters to put back, e.g. 'exchange QXZ'")
         return Exchange(letters)

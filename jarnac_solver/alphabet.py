@@ -69,7 +69,8 @@ class Alphabet:
 
     A word's length in the game is its number of tiles: ``IJS`` is a
     two-tile word. Cutting text into tiles is greedy, longest tile first;
-    a ``.`` between two tiles forces a cut (``I.J`` is two tiles).
+    a ``.`` between two tiles forces a cut (``I.J`` is two tiles); a ``.``
+    anywhere else is refused.
     """
 
     def __init__(self, tiles: Iterable[str], name: str = "custom") -> None:
@@ -155,6 +156,13 @@ class Alphabet:
         folded = self.fold(text)
         if SEPARATOR in folded:
             parts = folded.split(SEPARATOR)
+            if not all(parts):
+                raise InvalidLetterError(
+                    f"{what} {text!r} holds a {SEPARATOR!r} that is not between two tiles "
+                    f"(it separates tiles, as in I{SEPARATOR}J)",
+                    char=SEPARATOR,
+                    text=text,
+                )
             return tuple(tile for part in parts for tile in self._cut(text, part, what))
         return self._cut(text, folded, what)
 

@@ -2,7 +2,7 @@
 
 Notation (``Tray.parse`` / ``str``): the lines separated by spaces, a slash,
 then the rack: ``RAT BUT / ZW``. A tray with no line is ``/ ACEERT``; an
-empty rack is ``RAT BUT /``. Spaces inside the rack are ignored. With
+empty rack is ``RAT BUT /``. Spaces inside the rack separate tiles. With
 multi-character tiles, a ``.`` separates two tiles that reading would join:
 in the Dutch alphabet the rack ``ZI.JD`` holds a single I and a single J,
 ``ZIJD`` the IJ tile (see :mod:`jarnac_solver.alphabet`).
@@ -103,7 +103,8 @@ class Tray:
             codes.append(tiles)
         if not isinstance(rack, str):
             raise InvalidTrayError(f"the rack must be a string of letters, not {rack!r}")
-        rack_codes = _codes(alphabet, rack.replace(" ", ""), "tray rack")
+        # Spaces separate tiles as a dot does ("I J" is I then J, never the IJ tile).
+        rack_codes = tuple(code for part in rack.split() for code in _codes(alphabet, part, "tray rack"))
         self._set(tuple(codes), rack_codes, alphabet, None)
 
     def _set(
@@ -176,7 +177,7 @@ class Tray:
         if text.count("/") != 1:
             raise InvalidTrayError(f"tray {text!r} is not written 'LINE LINE ... / RACK' (one slash)")
         left, right = text.split("/")
-        return cls(left.split(), "".join(right.split()), alphabet)
+        return cls(left.split(), right, alphabet)
 
     @property
     def rack(self) -> str:
@@ -191,7 +192,9 @@ class Tray:
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Tray.parse({str(self)!r})"
+        if self.alphabet == LATIN:
+            return f"Tray.parse({str(self)!r})"
+        return f"Tray.parse({str(self)!r}, {self.alphabet!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tray):

@@ -367,3 +367,38 @@ def test_records_round_trip_on_an_alphabet_with_i_j_and_ij(seed: int, preset: st
     assert game.scores() == record.scores
     drawn = [DUTCH.encode(d.split(":")[-1]) for _, _, d in record.actions]
     assert sorted(c for codes in drawn for c in codes) == sorted(c for p in game.actions for c in p.drawn)
+
+
+@pytest.mark.parametrize("text", ["I..J", ".", "...", ".IJ", "IJ.", "R..AT"])
+def test_a_dot_not_between_two_tiles_is_refused(text: str) -> None:
+    """Newcomer run: stray dots were read as nothing (a rack of dots was an empty rack)."""
+    from jarnac_solver import InvalidLetterError, InvalidTrayError
+
+    with pytest.raises(InvalidLetterError, match="not between two tiles"):
+        DUTCH.encode(text)
+    with pytest.raises(InvalidTrayError):
+        Tray.parse(f"BIJT / {text}", DUTCH)
+    with pytest.raises(InvalidLetterError):
+        NL.subanagrams(text)
+    result = subprocess.run(
+        [sys.executable, "-m", "jarnac_solver", "moves", f"BIJT / {text}", "--lexicon", "nl"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_spaces_in_a_rack_separate_tiles() -> None:
+    """Newcomer run: ``BIJT / I J`` read the rack as the IJ tile."""
+    assert Tray.parse("BIJT / I J", DUTCH).rack_tiles() == ("I", "J")
+    assert Tray.parse("RAT / Z W").rack == "ZW"
+    assert parse_action("exchange I J A", DUTCH) == Exchange("I.JA")
+
+
+def test_a_dutch_tray_repr_keeps_its_alphabet() -> None:
+    from jarnac_solver import Alphabet  # noqa: F401 - the repr names it
+
+    tray = Tray.parse("BIJT / ZI.JD", DUTCH)
+    assert eval(repr(tray)) == tray
+    assert repr(Tray.parse("RAT / ZW")) == "Tray.parse('RAT / ZW')"
