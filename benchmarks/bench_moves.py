@@ -113,7 +113,7 @@ def value_table(lex: Lexicon, seed: int, n: int = 15) -> None:
                     break
             tray = Tray(lines, "".join(rng.sample(bag_tiles, rack_size)))
             start = time.perf_counter()
-            best_jarnac(lex, tray, rules=rules, turn_lines=[0, 1, 2])
+            best_jarnac(lex, tray, rules=rules, formed_indexes=[0, 1, 2])
             times.append(time.perf_counter() - start)
         print(f"{pool:>5} {n:>6} {statistics.median(times) * 1e3:10.1f} {max(times) * 1e3:8.1f}")
 

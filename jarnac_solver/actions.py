@@ -63,15 +63,19 @@ class Pass:
 
 @dataclass(frozen=True)
 class CallJarnac:
-    """Steal after a pass: ``steals`` are moves of the passer; with ``taken`` a value Jarnac."""
+    """Steal after a pass: ``steals`` are moves of the passer.
+
+    With ``taken_indexes`` (indexes from 0 of lines the passer formed this
+    turn; the notation numbers them from 1) a value Jarnac.
+    """
 
     steals: tuple[Move, ...]
-    taken: tuple[int, ...] = ()
+    taken_indexes: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         words = " ".join(map(str, self.steals))
-        if self.taken:
-            return f"jarnac value {','.join(str(i + 1) for i in self.taken)}: {words}"
+        if self.taken_indexes:
+            return f"jarnac value {','.join(str(i + 1) for i in self.taken_indexes)}: {words}"
         return f"jarnac {words}"
 
 
@@ -114,7 +118,7 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
     """Read the notation of the module docstring.
 
     >>> parse_action("jarnac 1:RAT+Z=TZAR")
-    CallJarnac(steals=(Move(kind='extend', line=0, old='RAT', word='TZAR', letters='Z'),), taken=())
+    CallJarnac(steals=(Move(kind='extend', line_index=0, old='RAT', word='TZAR', letters='Z'),), taken_indexes=())
     >>> str(parse_action("exchange abc"))
     'exchange ABC'
     """

@@ -154,7 +154,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
                 {
                     "move": str(m),
                     "kind": m.kind,
-                    "line": m.line,
+                    "line": m.line_index,
                     "word": m.word,
                     "letters": m.letters,
                     "points": tray.points(m),
@@ -179,7 +179,9 @@ def _cmd_moves(args: argparse.Namespace) -> None:
 def _cmd_jarnac(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     turn = [int(i) - 1 for i in args.turn_lines.split(",")] if args.turn_lines else []
-    plan = best_jarnac(lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, turn_lines=turn)
+    plan = best_jarnac(
+        lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, formed_indexes=turn
+    )
     if args.json:
         print(
             json.dumps(
@@ -191,7 +193,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
                     "steals": [str(m) for m in plan.steals],
                     "gain": plan.gain,
                     "swing": plan.swing,
-                    "taken": [i + 1 for i in plan.taken],
+                    "taken": [i + 1 for i in plan.taken_indexes],
                     "leftover": plan.leftover,
                 }
             )
@@ -205,7 +207,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         lost = f", passer loses {tray.tiles(move.old) ** 2}" if move.old else ""
         print(f"  {move}  (+{tray.tiles(move.word) ** 2}{lost})")
     if plan.value:
-        print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken))
+        print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
 
 

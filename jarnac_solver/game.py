@@ -69,8 +69,8 @@ class GameState(NamedTuple):
     player: int
     """The player whose turn it is (the passer while the opponent decides on a Jarnac)."""
     opened: tuple[bool, bool] = (False, False)
-    formed: tuple[int, ...] = ()
-    """Line indexes the player formed or extended this turn (for the value Jarnac)."""
+    formed_indexes: tuple[int, ...] = ()
+    """Indexes (from 0) of the lines the player formed or extended this turn (for the value Jarnac)."""
     final: bool = False
     """The Jarnac window is against a full tray: declining ends the game."""
     idle_passes: int = 0
@@ -210,7 +210,7 @@ class Game:
                 calls.append(call)
         plan = self.best_call()
         if plan and (len(plan.steals) > 1 or plan.value):
-            calls.append(CallJarnac(plan.steals, plan.taken if plan.value else ()))
+            calls.append(CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()))
         return calls
 
     def best_call(self, objective: str = "swing") -> JarnacPlan:
@@ -226,7 +226,7 @@ class Game:
             free_lines=thief.free_lines(self.rules),
             objective=objective,
             rules=self.rules,
-            turn_lines=[i for i in s.formed if i < len(passer.line_codes) and passer.line_codes[i]],
+            formed_indexes=[i for i in s.formed_indexes if i < len(passer.line_codes) and passer.line_codes[i]],
             thief_last_free=thief.last_line_free(self.rules),
             value_pool_limit=self.value_pool_limit,
         )
@@ -388,10 +388,10 @@ class Game:
             after, line = tray.play(action.move, self.rules, None if self.rules.disputes else self.lexicon)
         except IllegalMoveError as exc:
             raise IllegalActionError(str(exc)) from None
-        formed = tuple(sorted(set(s.formed) | {line}))
-        moved = self._with_tray(s, who, after, formed=formed, idle_passes=0)
+        formed = tuple(sorted(set(s.formed_indexes) | {line}))
+        moved = self._with_tray(s, who, after, formed_indexes=formed, idle_passes=0)
         if self.rules.disputes:
-            return moved._replace(phase="dispute", to_act=1 - who, disputed=(action.move, tray, s.formed))
+            return moved._replace(phase="dispute", to_act=1 - who, disputed=(action.move, tray, s.formed_indexes))
         return self._after_word(moved, who, 1, draws)
 
     def _after_word(self, s: GameState, who: int, n: int, draws: _Draws) -> GameState:
@@ -415,7 +415,9 @@ class Game:
     def _next_turn(self, s: GameState, who: int) -> GameState:
         """``who`` begins a turn (its opening draw if it has not drawn yet)."""
         phase = "start" if s.opened[who] else "opening"
-        return s._replace(phase=phase, to_act=who, player=who, turn=s.turn + 1, formed=(), final=False, keeping=False)
+        return s._replace(
+            phase=phase, to_act=who, player=who, turn=s.turn + 1, formed_indexes=(), final=False, keeping=False
+        )
 
     def _decline(self, action: Decline, draws: _Draws) -> GameState:
         s = self._expect("jarnac", action=action)
@@ -443,7 +445,7 @@ class Game:
         s = self.state
         passer = s.trays[s.player]
         thief = s.trays[s.to_act]
-        steals, taken = action.steals, action.taken
+        steals, taken = action.steals, action.taken_indexes
         if not isinstance(steals, tuple) or not all(isinstance(m, Move) for m in steals):
             raise IllegalActionError("a Jarnac's steals must be a tuple of moves")
         if not isinstance(taken, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in taken):
@@ -477,15 +479,15 @@ class Game:
         lost: set[int] = set()
         words: list[Codes] = []
         for move in steals:
-            if move.kind == "extend" and move.line is None and isinstance(move.old, str):
+            if move.kind == "extend" and move.line_index is None and isinstance(move.old, str):
                 # An unnumbered steal takes the first line holding its word that no steal took yet.
                 old = self._encode(move.old, "word")
                 lines = [i for i, c in enumerate(after.line_codes) if c == old and i not in touched]
                 if not lines:
                     raise IllegalActionError(f"{move}: no line holds {move.old} that this Jarnac has not taken")
-                move = move._replace(line=lines[0])
-            if move.kind == "extend" and move.line in touched:
-                raise IllegalActionError(f"{move}: line {move.line + 1} is taken twice in one Jarnac")
+                move = move._replace(line_index=lines[0])
+            if move.kind == "extend" and move.line_index in touched:
+                raise IllegalActionError(f"{move}: line {move.line_index + 1} is taken twice in one Jarnac")
             try:
                 after, line = after.play(move, self.rules, self.lexicon)
             except IllegalMoveError as exc:
@@ -507,7 +509,7 @@ class Game:
             raise IllegalActionError("a value Jarnac forms new words only")
         if len(set(taken)) != len(taken):
             raise IllegalActionError("a value Jarnac names each line once")
-        if not set(taken) <= set(self.state.formed) or any(
+        if not set(taken) <= set(self.state.formed_indexes) or any(
             not 0 <= i < len(passer.line_codes) or not passer.line_codes[i] for i in taken
         ):
             raise IllegalActionError("a value Jarnac takes only lines formed this turn")
@@ -515,7 +517,7 @@ class Game:
         for move in steals:
             word = self._encode(move.word, "word")
             if (
-                move.line is not None
+                move.line_index is not None
                 or move.old is not None
                 or sorted(word) != sorted(self._encode(move.letters, "letters"))
             ):
@@ -557,10 +559,10 @@ class Game:
             if self.rules.thief_keeps_turn_on_last_line:
                 # Seed 000: the thief keeps the turn, drawing one letter a word, until it passes.
                 return s2._replace(
-                    phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed=(), keeping=True
+                    phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed_indexes=(), keeping=True
                 )
             # A final Jarnac that fills the thief's last line ends it for the thief, subject to a Jarnac.
-            return s2._replace(phase="jarnac", to_act=s.player, player=thief_id, final=True, formed=())
+            return s2._replace(phase="jarnac", to_act=s.player, player=thief_id, final=True, formed_indexes=())
         return self._next_turn(s2, thief_id)
 
     def _dispute(self, action: Dispute, draws: _Draws) -> GameState:
@@ -577,7 +579,7 @@ class Game:
             return self._after_word(s2, mover, 2, draws)
         # The word is not valid: it is taken back (and is no line formed this
         # turn); the turn passes to the challenger, who may call Jarnac.
-        s3 = self._with_tray(s2, mover, before, formed=formed)
+        s3 = self._with_tray(s2, mover, before, formed_indexes=formed)
         return s3._replace(phase="jarnac", to_act=challenger, player=mover, final=False)
 
     def _accept(self, action: Accept, draws: _Draws) -> GameState:

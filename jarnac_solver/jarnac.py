@@ -36,7 +36,7 @@ OBJECTIVES = ("swing", "gain")
 class JarnacPlan:
     """A Jarnac: the steals, what they are worth, and what the passer keeps.
 
-    ``taken`` are the passer's lines that go (the extended ones, or with the
+    ``taken_indexes`` are the indexes (from 0) of the passer's lines that go (the extended ones, or with the
     value Jarnac the recomposed ones); ``leftover`` the letters that stay on
     (or go back to) the passer's rack. ``gain`` is what the thief places
     (sum of tiles²), ``swing`` that plus what the passer loses. An empty plan
@@ -46,7 +46,7 @@ class JarnacPlan:
     steals: tuple[Move, ...] = ()
     gain: int = 0
     swing: int = 0
-    taken: tuple[int, ...] = ()
+    taken_indexes: tuple[int, ...] = ()
     leftover: str = ""
     value: bool = False
     """True for a value Jarnac (a recomposition of lines formed this turn)."""
@@ -58,12 +58,12 @@ class JarnacPlan:
         if not self.steals:
             return "no Jarnac"
         kind = "value Jarnac" if self.value else "Jarnac"
-        taken = f", taking line {', '.join(str(i + 1) for i in self.taken)}" if self.taken else ""
+        taken = f", taking line {', '.join(str(i + 1) for i in self.taken_indexes)}" if self.taken_indexes else ""
         return f"{kind}: {' '.join(map(str, self.steals))} (gain {self.gain}, swing {self.swing}{taken})"
 
     def passer_tray(self, tray: Tray) -> Tray:
         """The passer's tray after the Jarnac: taken lines left as gaps, rack = ``leftover``."""
-        lines = tuple(() if i in self.taken else codes for i, codes in enumerate(tray.line_codes))
+        lines = tuple(() if i in self.taken_indexes else codes for i, codes in enumerate(tray.line_codes))
         return Tray.from_codes(lines, tray.alphabet.encode(self.leftover), tray.alphabet)
 
 
@@ -94,13 +94,13 @@ def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> l
 
 
 def is_jarnacable(
-    lexicon: Lexicon, tray: Tray, rules: Rules | None = None, turn_lines: Iterable[int] = ()
+    lexicon: Lexicon, tray: Tray, rules: Rules | None = None, formed_indexes: Iterable[int] = ()
 ) -> Move | None:
     """A move the thief could steal (a witness), or ``None`` when the pass was clean.
 
     Tries new words first (only if ``rules.steal_place``), then each line's
     extensions, each walk stopping at the first move it meets. With
-    ``rules.value_jarnac`` and ``turn_lines`` (the lines formed this turn), a
+    ``rules.value_jarnac`` and ``formed_indexes`` (the lines formed this turn), a
     pass with no move left is still Jarnac-able when those lines and the rack
     recompose into words worth more: the witness is then the first new word
     of the best such recomposition.
@@ -112,7 +112,7 @@ def is_jarnacable(
     True
     """
     rules = check_inputs(lexicon, tray, rules)
-    turn = _turn_lines(tray, turn_lines)
+    turn = _turn_lines(tray, formed_indexes)
     index = lexicon.index
     rack = lexicon.tally_codes(tray.rack_codes)
     alphabet = tray.alphabet
@@ -120,7 +120,7 @@ def is_jarnacable(
     # after a few letters (measured 6 us against 35 us for the lines first);
     # the lines are tallied only when it finds none.
     if rack and rules.steal_place and tray.free_lines(rules) > 0:
-        node = index.first_place(rack, rules.min_length_on(tray.next_line), rules.line_length)
+        node = index.first_place(rack, rules.min_length_on(tray.next_line_index), rules.line_length)
         if node is not None:
             new = index.words_at(node)[0]
             return Move("place", None, None, new, added_letters("", new, alphabet))
@@ -132,19 +132,19 @@ def is_jarnacable(
             new, old = index.words_at(node)[0], tray.lines[line]
             return Move("extend", line, old, new, added_letters(old, new, alphabet))
     if rules.value_jarnac and turn:
-        plan = best_jarnac(lexicon, tray, free_lines=rules.lines, rules=rules, turn_lines=turn)
+        plan = best_jarnac(lexicon, tray, free_lines=rules.lines, rules=rules, formed_indexes=turn)
         if plan:
             return plan.steals[0]
     return None
 
 
-def _turn_lines(tray: Tray, turn_lines: Iterable[int]) -> list[int]:
-    """``turn_lines`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
-    turn = sorted(set(turn_lines))
+def _turn_lines(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
+    """``formed_indexes`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
+    turn = sorted(set(formed_indexes))
     if any(
         isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
     ):
-        raise InvalidInputError(f"turn_lines must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
+        raise InvalidInputError(f"formed_indexes must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
     return turn
 
 
@@ -359,7 +359,7 @@ def best_jarnac(
     free_lines: int | None = None,
     objective: str = "swing",
     rules: Rules | None = None,
-    turn_lines: Iterable[int] = (),
+    formed_indexes: Iterable[int] = (),
     thief_last_free: bool = True,
     value_pool_limit: int | None = None,
 ) -> JarnacPlan:
@@ -372,9 +372,9 @@ def best_jarnac(
     fills the thief's last line. ``objective="swing"`` maximises the points
     the thief gains plus those the passer loses, then the gain;
     ``"gain"`` the other way round. With ``rules.value_jarnac``,
-    ``turn_lines`` (indexes of the lines the passer formed this turn) may be
+    ``formed_indexes`` (indexes of the lines the passer formed this turn) may be
     taken and recomposed with the rack into words worth more than them
-    (one search per subset of ``turn_lines``; each is exact; with
+    (one search per subset of ``formed_indexes``; each is exact; with
     ``value_pool_limit``, subsets whose pool of letters is larger are not
     tried, trading exactness for time). Cost: a shared
     walk for the candidate steals, then a search memoised on the letters left.
@@ -391,7 +391,7 @@ def best_jarnac(
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    turn = _turn_lines(tray, turn_lines)
+    turn = _turn_lines(tray, formed_indexes)
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen = _optimise(

@@ -4,7 +4,7 @@ Notation (``Move.parse`` / ``str``):
 
 - ``+BUT``: place BUT on the next free line, from rack letters;
 - ``1:RAT+Z=TZAR``: extend line 1 (counted from 1 as a person reads the
-  tray; ``move.line`` is the 0-based index) from RAT to TZAR, adding Z;
+  tray; ``move.line_index`` is the 0-based index) from RAT to TZAR, adding Z;
 - ``RAT+Z=TZAR``: the same with the line left open (``line`` is ``None``):
   :meth:`Tray.push` takes the first line that holds RAT.
 
@@ -69,13 +69,14 @@ class Move(NamedTuple):
     """One move: ``kind`` is ``"place"`` or ``"extend"``.
 
     >>> Move.parse("1:RAT+Z=TZAR")
-    Move(kind='extend', line=0, old='RAT', word='TZAR', letters='Z')
+    Move(kind='extend', line_index=0, old='RAT', word='TZAR', letters='Z')
     >>> str(Move.place("but"))
     '+BUT'
     """
 
     kind: str
-    line: int | None
+    line_index: int | None
+    """The index (from 0) of the line extended; ``None`` for a place move, or an extension left open."""
     old: str | None
     word: str
     letters: str
@@ -119,7 +120,7 @@ class Move(NamedTuple):
     def parse(cls, text: str, alphabet: Alphabet = LATIN) -> Move:
         """Read the notation of the module docstring.
 
-        >>> Move.parse("RAT+Z=TZAR").line is None, Move.parse("+BUT").kind
+        >>> Move.parse("RAT+Z=TZAR").line_index is None, Move.parse("+BUT").kind
         (True, 'place')
         """
         if not isinstance(text, str):
@@ -145,5 +146,5 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         if self.kind == "place":
             return f"+{self.word}"
-        prefix = "" if self.line is None else f"{self.line + 1}:"
+        prefix = "" if self.line_index is None else f"{self.line_index + 1}:"
         return f"{prefix}{self.old}+{self.letters}={self.word}"

@@ -51,7 +51,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
     """Place words and, per line, extension words (``move_nodes``, as words)."""
     index = lexicon.index
     rack, lines = tallies(lexicon, tray)
-    place = (rules.min_length_on(tray.next_line), rules.line_length) if tray.free_lines(rules) > 0 else None
+    place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
     groups = index.groups
     places = " ".join(map(groups.__getitem__, place_nodes)).split()  # type: ignore[arg-type]
@@ -108,7 +108,7 @@ class LegalMoves:
             if self._place_set is None:
                 self._place_set = set(self.places)
             return move.word in self._place_set
-        line = move.line
+        line = move.line_index
         if line is None:
             return any(self.tray.lines[i] == move.old and move.word in words for i, words in enumerate(self.extensions))
         return (
@@ -142,7 +142,7 @@ class LegalMoves:
         """The moves grouped by the line they extend (``None``: new words to place)."""
         grouped: dict[int | None, list[Move]] = {}
         for move in self:
-            grouped.setdefault(move.line, []).append(move)
+            grouped.setdefault(move.line_index, []).append(move)
         return grouped
 
     def __repr__(self) -> str:

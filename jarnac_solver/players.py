@@ -110,7 +110,7 @@ class GreedyPlayer:
             return Play(move) if move is not None else Pass()
         if phase == "jarnac":
             plan = game.best_call()
-            return CallJarnac(plan.steals, plan.taken if plan.value else ()) if plan else Decline()
+            return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         if phase == "dispute":
             disputed = game.state.disputed
             return Dispute() if disputed is not None and disputed[0].word not in game.lexicon else Accept()

@@ -257,10 +257,10 @@ class Tray:
         return sum(1 for line in self.line_codes if line)
 
     @property
-    def next_line(self) -> int:
-        """The index of the line a new word goes on: the first gap, else the first line after the words.
+    def next_line_index(self) -> int:
+        """The index (from 0) of the line a new word goes on: the first gap, else the line after the words.
 
-        >>> Tray.parse("RAT - BUT /").next_line, Tray.parse("RAT /").next_line
+        >>> Tray.parse("RAT - BUT /").next_line_index, Tray.parse("RAT /").next_line_index
         (1, 1)
         """
         return self.line_codes.index(()) if () in self.line_codes else len(self.line_codes)
@@ -370,7 +370,7 @@ class Tray:
                 raise IllegalMoveError(f"{move!r}: a place move names no line and no old word")
             if sorted(word_codes) != sorted(added):
                 raise IllegalMoveError(f"{move}: {word} is not spelt with the letters {letters}")
-            target = self.next_line
+            target = self.next_line_index
             if target >= rules.lines:
                 raise IllegalMoveError(f"{move}: every line of the tray is taken")
             return target, word_codes, added

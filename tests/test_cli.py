@@ -144,7 +144,7 @@ def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
         (["jarnac", "RAT / Z", "--free-lines", "9"], "free_lines"),
         (["jarnac", "RAT / Z", "--objective", "fun"], "--objective"),
         (["jarnac", "RAT / Z", "--turn-lines", "x"], "--turn-lines"),
-        (["jarnac", "RAT / Z", "--turn-lines", "5"], "turn_lines"),
+        (["jarnac", "RAT / Z", "--turn-lines", "5"], "formed_indexes"),
     ],
 )
 def test_bad_trays_and_options_are_one_line_errors(

@@ -93,7 +93,7 @@ def test_legal_moves_match_the_oracle(case: tuple[list[Tiles], Rules, list[Tiles
     words, rules, lines, rack = case
     lex, tray = build(words, lines, rack)
     moves = legal_moves(lex, tray, rules)
-    got = {(m.kind, m.line, m.word) for m in moves}
+    got = {(m.kind, m.line_index, m.word) for m in moves}
     assert got == oracle.moves(words, lines, rack, **shape(rules))
     assert len(moves) == len(got) == moves.count()
     for move in moves:
@@ -111,8 +111,8 @@ def test_is_jarnacable_agrees_with_the_oracle(case: tuple[list[Tiles], Rules, li
     # A witness is a move the thief could steal: new words only where the rules let them be stolen.
     assert (witness is None) == (not expected)
     if witness is not None:
-        assert (witness.kind, witness.line, witness.word) in expected
-    steals = {(m.kind, m.line, m.word) for m in jarnac_steals(lex, tray, rules)}
+        assert (witness.kind, witness.line_index, witness.word) in expected
+    steals = {(m.kind, m.line_index, m.word) for m in jarnac_steals(lex, tray, rules)}
     assert steals == expected
 
 
@@ -150,7 +150,7 @@ def test_value_jarnac_is_optimal(data: st.DataObject) -> None:
     free = data.draw(st.integers(0, 3))
     objective = data.draw(st.sampled_from(["swing", "gain"]))
     lex, tray = build(words, lines, rack)
-    plan = best_jarnac(lex, tray, free_lines=free, objective=objective, rules=rules, turn_lines=turn)
+    plan = best_jarnac(lex, tray, free_lines=free, objective=objective, rules=rules, formed_indexes=turn)
     ordinary = oracle.best_jarnac(
         words, lines, rack, **shape(rules), steal_place=True, free_lines=free, objective=objective
     )
@@ -168,8 +168,8 @@ def test_value_jarnac_is_optimal(data: st.DataObject) -> None:
     got = (plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)
     assert got == max(ordinary, value)
     if plan.value:
-        assert set(plan.taken) <= set(turn)
-        worth = sum(len(lines[i]) ** 2 for i in plan.taken)
+        assert set(plan.taken_indexes) <= set(turn)
+        worth = sum(len(lines[i]) ** 2 for i in plan.taken_indexes)
         assert plan.gain > worth and plan.swing == plan.gain + worth
 
 
@@ -215,10 +215,10 @@ def test_both_move_strategies_match_the_oracle(case: tuple[list[Tiles], Rules, l
     words, rules, lines, rack = case
     lex, tray = build(words, lines, rack)
     expected = oracle.moves(words, lines, rack, **shape(rules))
-    walked = {(m.kind, m.line, m.word) for m in legal_moves(lex, tray, rules)}
+    walked = {(m.kind, m.line_index, m.word) for m in legal_moves(lex, tray, rules)}
     walked_plan = best_jarnac(lex, tray, rules=rules)
     lex.key_map()  # from now on the move generator hashes
-    hashed = {(m.kind, m.line, m.word) for m in legal_moves(lex, tray, rules)}
+    hashed = {(m.kind, m.line_index, m.word) for m in legal_moves(lex, tray, rules)}
     hashed_plan = best_jarnac(lex, tray, rules=rules)
     assert walked == hashed == expected
     assert (walked_plan.swing, walked_plan.gain) == (hashed_plan.swing, hashed_plan.gain)

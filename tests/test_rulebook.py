@@ -73,20 +73,22 @@ def test_seed_003_value_jarnac() -> None:
     lex = Lexicon.from_words(["cachou", "shrub", "baits", "tie", "hubris", "batiste", "hub"])
     tray = Tray.parse("CACHOU SHRUB BAITS TIE /")
     rules = Rules.preset("english")
-    plan = best_jarnac(lex, tray, rules=rules, turn_lines=[1, 2, 3])
-    assert plan.value and plan.taken == (1, 2, 3)
+    plan = best_jarnac(lex, tray, rules=rules, formed_indexes=[1, 2, 3])
+    assert plan.value and plan.taken_indexes == (1, 2, 3)
     assert sorted(m.word for m in plan.steals) == ["BATISTE", "HUBRIS"]
     assert (plan.gain, plan.swing) == (85, 85 + 59)
     assert plan.passer_tray(tray) == Tray.parse("CACHOU /")
     # Without the value Jarnac (the sheet) the pass was clean.
-    assert not best_jarnac(lex, tray, turn_lines=[1, 2, 3])
-    assert is_jarnacable(lex, tray, rules, turn_lines=[1, 2, 3]) is not None
+    assert not best_jarnac(lex, tray, formed_indexes=[1, 2, 3])
+    assert is_jarnacable(lex, tray, rules, formed_indexes=[1, 2, 3]) is not None
     assert is_jarnacable(lex, tray) is None
 
 
 def test_seed_003_value_jarnac_on_the_bundled_lexicon(en: Lexicon) -> None:
     """Seed 003 on en: the best recomposition is worth at least HUBRIS + BATISTE."""
-    plan = best_jarnac(en, Tray.parse("CACHOU SHRUB BAITS TIE /"), rules=Rules.preset("english"), turn_lines=[1, 2, 3])
+    plan = best_jarnac(
+        en, Tray.parse("CACHOU SHRUB BAITS TIE /"), rules=Rules.preset("english"), formed_indexes=[1, 2, 3]
+    )
     assert plan.value and plan.gain >= 85
 
 

@@ -210,7 +210,7 @@ def test_a_value_jarnac_cannot_name_a_line_twice() -> None:
     en = Lexicon.load("en")
     rules = Rules.preset("english")
     game = Game(en, rules, seed=8)
-    setup(game, (Tray.parse("SHRUB BAITS TIE /"), Tray()), "play", 0, 0, formed=(0, 1, 2))
+    setup(game, (Tray.parse("SHRUB BAITS TIE /"), Tray()), "play", 0, 0, formed_indexes=(0, 1, 2))
     game.push(Pass())
     before = game.state
     call = CallJarnac((Move.place("HUBRIS"), Move.place("BATISTE")), (0, 1, 2, 2))
@@ -272,9 +272,9 @@ def test_a_word_withdrawn_after_a_lost_dispute_is_not_formed_this_turn() -> None
     game = Game(FR, Rules.preset("competitive"), seed=5)
     setup(game, (Tray((), "RATZU"), Tray()), "play", 0, 0)
     game.push(Play(Move.parse("+TZRA")))  # not a word
-    assert game.state.formed == (0,)
+    assert game.state.formed_indexes == (0,)
     game.push(Dispute())
-    assert not game.state.formed and game.state.trays[0] == Tray((), "RATZU")
+    assert not game.state.formed_indexes and game.state.trays[0] == Tray((), "RATZU")
 
 
 def test_is_jarnacable_honours_steal_place() -> None:

@@ -140,8 +140,8 @@ def test_bad_arguments_to_the_jarnac_functions() -> None:
         best_jarnac(LEX, tray, free_lines=9)
     with pytest.raises(ValueError, match="objective"):
         best_jarnac(LEX, tray, objective="fun")
-    with pytest.raises(ValueError, match="turn_lines"):
-        best_jarnac(LEX, tray, turn_lines=[4])
+    with pytest.raises(ValueError, match="formed_indexes"):
+        best_jarnac(LEX, tray, formed_indexes=[4])
     with pytest.raises(AlphabetMismatchError):
         legal_moves(LEX, Tray.parse("IJS / A", DUTCH))
     with pytest.raises(ValueError, match="Tray"):
