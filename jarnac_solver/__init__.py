@@ -3,12 +3,19 @@
 >>> from jarnac_solver import Lexicon
 >>> Lexicon.load("en").extensions("RAT", "BUZT")
 ['BRAT', 'TART']
+
+Every public name is importable from here. The lexicon layer is imported
+with the package; the move, game and planning layers only when one of their
+names is first used (``from jarnac_solver import hints`` imports the planner
+then): a program that only needs a ``Lexicon`` does not pay for the game
+engine (``python -X importtime -c "from jarnac_solver import Lexicon"``).
 """
 
 from __future__ import annotations
 
+import importlib
+
 from .alphabet import DUTCH, LATIN, Alphabet
-from .bag import Bag
 from .errors import (
     AlphabetMismatchError,
     IllegalActionError,
@@ -23,24 +30,80 @@ from .errors import (
     LexiconNotFoundError,
     UnknownLexiconError,
 )
-from .game import Game
-from .jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
-from .lexicon import Lexicon
-from .move import Move
-from .movegen import LegalMoves, legal_moves
-from .players import Player, play_game, play_match
-from .record import GameRecord
-from .rules import Rules
-from .tray import Tray
+from .lexicon import DEFAULT_LEXICON, Lexicon
+
+# Not imported at run time (typing alone costs ~10 ms); mypy reads any
+# constant named TYPE_CHECKING as True.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
+    from .bag import Bag
+    from .game import Game, GameState, Played
+    from .jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
+    from .ladder import plan_ladder
+    from .move import Move
+    from .movegen import LegalMoves, legal_moves
+    from .planner import Hint, hints, plan, unseen_tiles
+    from .players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
+    from .record import GameRecord
+    from .rules import Rules
+    from .tray import Tray
+
+# Name -> the module that defines it, imported on first use (PEP 562).
+_LAZY = {
+    **dict.fromkeys(
+        ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"],
+        "actions",
+    ),
+    "Bag": "bag",
+    **dict.fromkeys(["Game", "GameState", "Played"], "game"),
+    **dict.fromkeys(["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"], "jarnac"),
+    "plan_ladder": "ladder",
+    "Move": "move",
+    **dict.fromkeys(["LegalMoves", "legal_moves"], "movegen"),
+    **dict.fromkeys(["Hint", "hints", "plan", "unseen_tiles"], "planner"),
+    **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "players"),
+    "GameRecord": "record",
+    "Rules": "rules",
+    "Tray": "tray",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module behind ``name`` on first use, and keep the name here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
+    "DEFAULT_LEXICON",
     "DUTCH",
     "LATIN",
+    "PLAYERS",
+    "Accept",
+    "Action",
     "Alphabet",
     "AlphabetMismatchError",
     "Bag",
+    "CallJarnac",
+    "Decline",
+    "Dispute",
+    "Draw",
+    "Exchange",
     "Game",
     "GameRecord",
+    "GameState",
+    "Hint",
     "IllegalActionError",
     "IllegalMoveError",
     "InvalidInputError",
@@ -54,17 +117,27 @@ __all__ = [
     "Lexicon",
     "LexiconFormatError",
     "LexiconNotFoundError",
+    "MatchResult",
     "Move",
+    "Pass",
+    "Play",
+    "Played",
     "Player",
     "Rules",
     "Tray",
     "UnknownLexiconError",
     "best_jarnac",
+    "hints",
     "is_jarnacable",
     "jarnac_steals",
     "legal_moves",
+    "make_player",
+    "parse_action",
+    "plan",
+    "plan_ladder",
     "play_game",
     "play_match",
+    "unseen_tiles",
 ]
 
 __version__ = "0.1.0"

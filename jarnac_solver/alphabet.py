@@ -17,11 +17,14 @@ back to the same tiles.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 
 from .errors import InvalidInputError, InvalidLetterError
+
+TYPE_CHECKING = False  # mypy reads any constant of this name as True
+if TYPE_CHECKING:
+    import re
 
 __all__ = ["ALPHABETS", "DUTCH", "LATIN", "SEPARATOR", "Alphabet", "alphabet_for"]
 
@@ -93,8 +96,10 @@ class Alphabet:
         self._keep = frozenset(t for t in self.tiles if len(t) == 1 and not t.isascii())
         self._chars = frozenset("".join(self.tiles))
         self.single = all(len(t) == 1 for t in self.tiles)
-        longest_first = sorted(self.tiles, key=len, reverse=True)
-        self._splitter = re.compile("|".join(re.escape(t) for t in longest_first))
+        # Multi-character alphabets cut text with a regex (longest tile first);
+        # single-character ones never need it, and compiling it at import
+        # time cost ~1 ms per alphabet.
+        self._splitter_cache: re.Pattern[str] | None = None
         self._fold_cache: dict[str, str] = {}
         # Two adjacent tiles a, b need a separator when a multi-character
         # tile holds a's last character followed by b's first: only then can
@@ -165,6 +170,15 @@ class Alphabet:
                 )
             return tuple(tile for part in parts for tile in self._cut(text, part, what))
         return self._cut(text, folded, what)
+
+    @property
+    def _splitter(self) -> re.Pattern[str]:
+        if self._splitter_cache is None:
+            import re  # only multi-character alphabets need it: not at import time (~7 ms)
+
+            longest_first = sorted(self.tiles, key=len, reverse=True)
+            self._splitter_cache = re.compile("|".join(re.escape(t) for t in longest_first))
+        return self._splitter_cache
 
     def _cut(self, text: str, folded: str, what: str) -> tuple[str, ...]:
         if self.single:

@@ -22,17 +22,22 @@ trusts a byte, then turns the arrays into the dicts and lists the walk uses
 
 from __future__ import annotations
 
-import json
 import struct
 import sys
 import zlib
 from array import array
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
 
 from .errors import LexiconFormatError
 from .index import MAX_DEPTH, AlphagramIndex
+
+# Not imported at run time: ``import jarnac_solver`` stays light (pathlib and
+# typing cost ~15 ms; mypy reads any constant named TYPE_CHECKING as True).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
 
 __all__ = ["FORMAT_VERSION", "MAGIC", "dump", "load_bytes", "read_file", "write_file"]
 
@@ -87,6 +92,8 @@ def dump(index: AlphagramIndex, header: dict[str, Any]) -> bytes:
             "sections": offsets,
         }
     )
+    import json  # here, not at import time: json pulls in re (~7 ms)
+
     head = json.dumps(full_header, sort_keys=True, ensure_ascii=False).encode("utf-8")
     payload = b"".join(blob for _, blob in sections)
     crc = zlib.crc32(payload, zlib.crc32(head))
@@ -118,6 +125,8 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
     if zlib.crc32(payload, zlib.crc32(head)) != crc:
         raise LexiconFormatError(f"{source}: checksum mismatch, the file is corrupted")
     try:
+        import json
+
         header = json.loads(bytes(head).decode("utf-8"))
         sec = header["sections"]
 
@@ -157,6 +166,8 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
 
 def write_file(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (a temporary file, then a rename)."""
+    from pathlib import Path
+
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_bytes(data)
@@ -165,4 +176,6 @@ def write_file(path: str | Path, data: bytes) -> None:
 
 def read_file(path: str | Path) -> tuple[AlphagramIndex, dict[str, Any]]:
     """Open a compiled lexicon file: :func:`load_bytes` on its content."""
+    from pathlib import Path
+
     return load_bytes(Path(path).read_bytes(), source=str(path))

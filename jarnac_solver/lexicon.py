@@ -8,12 +8,9 @@ alphabetical order (the order of ``sorted(lexicon)``).
 
 from __future__ import annotations
 
-import importlib.resources
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
-from pathlib import Path
-from typing import Any
 
 from . import fileformat
 from .alphabet import LATIN, SEPARATOR, Alphabet
@@ -27,6 +24,15 @@ from .errors import (
 from .index import MAX_DEPTH, AlphagramIndex
 from .tally import Tally, pack_guard, tally_of_codes, tally_of_ranks
 
+# Not imported at run time: ``import jarnac_solver`` stays light (pathlib and
+# typing cost ~15 ms; mypy reads any constant named TYPE_CHECKING as True).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+    from pathlib import Path
+    from typing import Any
+
+
 __all__ = ["DEFAULT_LEXICON", "KEY_MAP_AFTER", "Lexicon"]
 
 _DATA = "data"
@@ -36,6 +42,13 @@ KEY_MAP_AFTER = 200
 
 DEFAULT_LEXICON = "fr"
 """The lexicon used where a language must be guessed: French, Jarnac's own."""
+
+
+def _data_folder() -> Traversable:
+    """The folder of bundled lexicons (importlib.resources, imported when first needed)."""
+    import importlib.resources
+
+    return importlib.resources.files("jarnac_solver") / _DATA
 
 
 def _check_length(value: object, what: str) -> int:
@@ -176,6 +189,8 @@ class Lexicon:
         ['ART', 'RAT']
         """
         try:
+            from pathlib import Path
+
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
@@ -221,6 +236,8 @@ class Lexicon:
     def open(cls, path: str | Path) -> Lexicon:
         """Open a compiled lexicon written by :meth:`save`; no rebuild from text."""
         try:
+            from pathlib import Path
+
             data = Path(path).read_bytes()
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot open lexicon ({exc.strerror})") from None
@@ -233,7 +250,7 @@ class Lexicon:
         >>> "en" in Lexicon.available()
         True
         """
-        folder = importlib.resources.files("jarnac_solver") / _DATA
+        folder = _data_folder()
         return sorted(p.name[: -len(".jlex")] for p in folder.iterdir() if p.name.endswith(".jlex"))
 
     @classmethod
@@ -248,7 +265,7 @@ class Lexicon:
         names = cls.available()
         if name not in names:
             raise UnknownLexiconError(f"no bundled lexicon {name!r}; available: {', '.join(names)}")
-        resource = importlib.resources.files("jarnac_solver") / _DATA / f"{name}.jlex"
+        resource = _data_folder() / f"{name}.jlex"
         return cls.from_bytes(resource.read_bytes(), source=f"bundled lexicon {name!r}")
 
     @classmethod
@@ -260,6 +277,8 @@ class Lexicon:
         """
         if spec in cls.available():
             return cls.load(spec)
+        from pathlib import Path
+
         path = Path(spec)
         if not path.is_file():
             raise UnknownLexiconError(
