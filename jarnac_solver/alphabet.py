@@ -256,25 +256,37 @@ class Alphabet:
             return "A..Z"
         return " ".join(self.tiles)
 
-    def to_json(self) -> dict[str, object]:
-        """The alphabet as a JSON-ready dict (``Alphabet.from_json`` reads it back).
+    def to_dict(self) -> dict[str, object]:
+        """The alphabet as a JSON-ready dict (``Alphabet.from_dict`` reads it back).
 
-        >>> Alphabet.from_json(LATIN.to_json()) == LATIN
+        >>> Alphabet.from_dict(LATIN.to_dict()) == LATIN
         True
         """
         return {"name": self.name, "tiles": list(self.tiles)}
 
     @classmethod
-    def from_json(cls, data: object) -> Alphabet:
-        """Read an alphabet written by :meth:`to_json`.
+    def from_dict(cls, data: object) -> Alphabet:
+        """Read an alphabet written by :meth:`to_dict`, or the name of a known one (``"dutch"``).
 
-        >>> Alphabet.from_json({"name": "abc", "tiles": ["A", "B", "C"]}).tiles
+        >>> Alphabet.from_dict({"name": "abc", "tiles": ["A", "B", "C"]}).tiles
         ('A', 'B', 'C')
+        >>> Alphabet.from_dict("dutch") == DUTCH
+        True
         """
+        if isinstance(data, str):
+            return alphabet_for(data)
         if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
             raise InvalidInputError(f"not an alphabet description: {data!r}")
         name = data.get("name", "custom")
         return cls(data["tiles"], name=name if isinstance(name, str) else "custom")
+
+    def to_name_or_dict(self) -> str | dict[str, object]:
+        """The name of a known alphabet (``"latin"``, ``"dutch"``), else :meth:`to_dict`: what dict forms hold.
+
+        >>> DUTCH.to_name_or_dict()
+        'dutch'
+        """
+        return self.name if ALPHABETS.get(self.name) == self else self.to_dict()
 
 
 LATIN_TILES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

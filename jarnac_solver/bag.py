@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .alphabet import LATIN, Alphabet
 from .errors import AlphabetMismatchError, InvalidInputError, LexiconNotFoundError
+from .forms import field, mapping
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
@@ -167,6 +168,26 @@ class Bag(Mapping[str, int]):
 
     def __str__(self) -> str:
         return " ".join(f"{count}{tile}" for tile, count in self._counts.items())
+
+    def to_dict(self) -> dict[str, object]:
+        """The bag as a JSON-ready dict: name, alphabet and counts in the ``"14A 4B ..."`` notation.
+
+        >>> Bag.from_dict(Bag.load("fr").to_dict()) == Bag.load("fr")
+        True
+        """
+        return {"name": self.name, "alphabet": self.alphabet.to_name_or_dict(), "counts": str(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Bag:
+        """Read :meth:`to_dict`'s form.
+
+        >>> Bag.from_dict({"counts": "3A 1B"}).total
+        4
+        """
+        form = mapping(data, "a bag")
+        alphabet = Alphabet.from_dict(form.get("alphabet", "latin"))
+        name = field(form, "name", str, "a bag", "custom")
+        return cls.parse(field(form, "counts", str, "a bag"), alphabet, name=name)
 
     def __repr__(self) -> str:
         return f"Bag.parse({str(self)!r}, alphabet={self.alphabet!r})"

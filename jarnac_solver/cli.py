@@ -1,8 +1,17 @@
 """The ``jarnac-solver`` command line.
 
-Every command takes ``--lexicon NAME|PATH`` (a bundled name, a compiled
-``.jlex`` file or a plain word list) and ``--json``. Bad input prints one line
-on stderr and exits with status 2.
+Every command that reads words takes ``--lexicon NAME|PATH`` (a bundled name,
+a compiled ``.jlex`` file or a plain word list); every command takes
+``--json``. Bad input prints one line on stderr and exits with status 2;
+with ``--json`` the error is a JSON document on stdout (status 2 still).
+
+JSON output is one envelope (``docs/schema.json``)::
+
+    {"schema": "jarnac-solver/1", "command": "moves", "lexicon": "fr", "rules": "sheet", "result": {...}}
+    {"schema": "jarnac-solver/1", "command": "moves", "error": {"type": "InvalidTrayError", "message": "..."}}
+
+Moves, trays, plans, hints and records are the dict forms of the library's
+values (``to_dict``), the same in every command; line numbers count from 1.
 """
 
 from __future__ import annotations
@@ -24,13 +33,15 @@ from .lexicon import DEFAULT_LEXICON, Lexicon
 from .movegen import legal_moves
 from .planner import hints, unseen_tiles
 from .players import PLAYERS, make_player, play_match
-from .record import GameRecord
+from .record import GameRecord, read_records
 from .rules import PRESETS, Rules
 from .tray import Tray
 
-__all__ = ["main"]
+__all__ = ["SCHEMA", "main"]
 
 PROG = "jarnac-solver"
+SCHEMA = "jarnac-solver/1"
+"""The ``schema`` field of every JSON document the command line prints (``docs/schema.json``)."""
 
 
 class UsageError(Exception):
@@ -44,6 +55,28 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (try --help)")
 
 
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help that shows every option's default (flags and options without one excepted)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.default not in (None, False, argparse.SUPPRESS) and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
+def _emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | None, rules: Rules | None) -> None:
+    """Print the JSON envelope of a command's result."""
+    document = {
+        "schema": SCHEMA,
+        "command": args.command_name,
+        "lexicon": lexicon.name if lexicon is not None else None,
+        "rules": rules.name_or_dict() if rules is not None else None,
+        "result": result,
+    }
+    print(json.dumps(document, ensure_ascii=False))
+
+
 def _by_length(lex: Lexicon, words: list[str]) -> list[tuple[int, list[str]]]:
     groups: dict[int, list[str]] = {}
     for word in words:
@@ -51,9 +84,9 @@ def _by_length(lex: Lexicon, words: list[str]) -> list[tuple[int, list[str]]]:
     return sorted(groups.items(), reverse=True)
 
 
-def _print_words(lex: Lexicon, title: str, words: list[str], as_json: bool, query: dict[str, Any]) -> None:
-    if as_json:
-        print(json.dumps({**query, "lexicon": lex.name, "count": len(words), "words": words}))
+def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list[str], query: dict[str, Any]) -> None:
+    if args.json:
+        _emit(args, {"query": query, "count": len(words), "words": words}, lex, None)
         return
     print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}")
     for length, group in _by_length(lex, words):
@@ -64,13 +97,13 @@ def _cmd_words(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon)
     words = lex.subanagrams(args.rack, min_len=args.min_len, max_len=args.max_len)
     query = {"rack": args.rack, "min_len": args.min_len, "max_len": args.max_len}
-    _print_words(lex, f"words from {lex.alphabet.fold(args.rack)}", words, args.json, query)
+    _print_words(args, lex, f"words from {lex.alphabet.fold(args.rack)}", words, query)
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon)
     words = lex.anagrams(args.letters)
-    _print_words(lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, args.json, {"letters": args.letters})
+    _print_words(args, lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, {"letters": args.letters})
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
@@ -78,7 +111,7 @@ def _cmd_extend(args: argparse.Namespace) -> None:
     words = lex.extensions(args.word, args.rack, max_len=args.max_len)
     title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
     query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
-    _print_words(lex, title, words, args.json, query)
+    _print_words(args, lex, title, words, query)
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -89,7 +122,7 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     skipped = lex.metadata.get("skipped", {})
     if args.json:
-        print(json.dumps({"output": args.output, "words": len(lex), "skipped": skipped, "seconds": seconds}))
+        _emit(args, {"output": args.output, "words": len(lex), "skipped": skipped}, lex, None)
         return
     print(f"{args.output}: {len(lex)} words in {seconds:.2f} s")
     for reason, count in skipped.items():
@@ -99,20 +132,20 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
 def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon_spec)
     meta = lex.metadata
+    bag = Bag.load(meta["bag"]) if isinstance(meta.get("bag"), str) else None
     info = {
-        "name": lex.name,
         "words": len(lex),
-        "alphabet": {"name": lex.alphabet.name, "tiles": list(lex.alphabet.tiles)},
-        "by_length": lex.length_counts(),
+        "alphabet": lex.alphabet.to_dict(),
+        "by_length": {str(n): c for n, c in lex.length_counts().items()},
         "letters": lex.letter_counts(),
         "source": meta.get("source", ""),
         "licence": meta.get("licence", ""),
         "description": meta.get("description", ""),
         "skipped": meta.get("skipped", {}),
-        "bag": str(Bag.load(meta["bag"])) if isinstance(meta.get("bag"), str) else None,
+        "bag": bag.to_dict() if bag is not None else None,
     }
     if args.json:
-        print(json.dumps(info))
+        _emit(args, info, lex, None)
         return
     print(f"{lex.name}: {len(lex)} words, alphabet {lex.alphabet.name} ({lex.alphabet.describe()})")
     for key in ("description", "source", "licence"):
@@ -120,20 +153,29 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
             print(f"{key}: {info[key]}")
     print("by length: " + ", ".join(f"{n}: {c}" for n, c in lex.length_counts().items()))
     print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
-    print(f"bag: {meta['bag']} ({info['bag']})" if info["bag"] else "bag: none known (give one to play)")
+    print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {count} entries {reason}")
 
 
 def _cmd_lexicon_list(args: argparse.Namespace) -> None:
-    names = Lexicon.available()
-    if args.json:
-        print(json.dumps(names))
-        return
-    for name in names:
+    rows = []
+    for name in Lexicon.available():
         lex = Lexicon.load(name)
-        default = " (default)" if name == DEFAULT_LEXICON else ""
-        print(f"{name:<9} {len(lex):>7} words  {lex.metadata.get('description', '')}{default}")
+        rows.append(
+            {
+                "name": name,
+                "words": len(lex),
+                "description": str(lex.metadata.get("description", "")),
+                "default": name == DEFAULT_LEXICON,
+            }
+        )
+    if args.json:
+        _emit(args, {"lexicons": rows}, None, None)
+        return
+    for row in rows:
+        default = " (default)" if row["default"] else ""
+        print(f"{row['name']:<9} {row['words']:>7} words  {row['description']}{default}")
 
 
 def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
@@ -146,23 +188,8 @@ def _cmd_moves(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     moves = legal_moves(lex, tray, rules)
     if args.json:
-        data = {
-            "tray": str(tray),
-            "lexicon": lex.name,
-            "count": len(moves),
-            "moves": [
-                {
-                    "move": str(m),
-                    "kind": m.kind,
-                    "line": m.line_index,
-                    "word": m.word,
-                    "letters": m.letters,
-                    "points": tray.points(m),
-                }
-                for m in moves
-            ],
-        }
-        print(json.dumps(data))
+        listed = [{**m.to_dict(), "points": tray.points(m)} for m in moves]
+        _emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
         return
     print(f"{tray} on {lex.name}: {len(moves)} legal move{'s' if len(moves) != 1 else ''} (tray: {tray.score} pts)")
     for line, words in enumerate(moves.extensions):
@@ -171,7 +198,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
             cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]  # no Move built
             print(f"line {line + 1} {old}: " + " ".join(cells))
     if moves.places:
-        line = len(tray.lines) + 1
+        line = tray.next_line_index + 1
         cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(moves.places, key=lambda w: (-tray.tiles(w), w))]
         print(f"new word on line {line}: " + " ".join(cells))
 
@@ -179,25 +206,16 @@ def _cmd_moves(args: argparse.Namespace) -> None:
 def _cmd_jarnac(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     turn = [int(i) - 1 for i in args.turn_lines.split(",")] if args.turn_lines else []
+    for i in turn:
+        if i >= len(tray.lines) or not tray.lines[i]:
+            raise UsageError(f"{PROG} jarnac: --turn-lines names line {i + 1}, which holds no word of {tray}")
+    if turn and not rules.value_jarnac:
+        raise UsageError(f"{PROG} jarnac: --turn-lines is for the value Jarnac (--rules english)")
     plan = best_jarnac(
         lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, formed_indexes=turn
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "tray": str(tray),
-                    "lexicon": lex.name,
-                    "jarnac": bool(plan),
-                    "value": plan.value,
-                    "steals": [str(m) for m in plan.steals],
-                    "gain": plan.gain,
-                    "swing": plan.swing,
-                    "taken": [i + 1 for i in plan.taken_indexes],
-                    "leftover": plan.leftover,
-                }
-            )
-        )
+        _emit(args, {"tray": tray.to_dict(), "plan": plan.to_dict()}, lex, rules)
         return
     if not plan:
         print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
@@ -263,21 +281,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
         for record in records:
             _show(record, lex)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "players": list(result.players),
-                    "games": result.games,
-                    "wins": result.wins,
-                    "draws": result.draws,
-                    "mean_scores": [sum(s) / max(1, len(s)) for s in result.scores],
-                    "mean_turns": sum(result.lengths) / max(1, len(result.lengths)),
-                    "jarnacs": result.jarnacs,
-                    "swung": result.swung,
-                    "seconds": seconds,
-                }
-            )
-        )
+        _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
     print(
         f"{args.games} games on {lex.name}, rules {args.rules}, seeds {args.seed}..{args.seed + args.games - 1}"
@@ -287,36 +291,40 @@ def _cmd_play(args: argparse.Namespace) -> None:
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:
-    try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise UsageError(f"{PROG} replay: cannot read {args.file}: {exc.strerror}") from None
-    chunks = ["[Lexicon" + c for c in text.split("[Lexicon") if c.strip()]
-    if not chunks:
+    records = read_records(args.file)
+    if not records:
         raise UsageError(f"{PROG} replay: {args.file} holds no game record")
-    for n, chunk in enumerate(chunks, 1):
-        record = GameRecord.parse(chunk)
+    games = []
+    lex: Lexicon | None = None
+    for n, record in enumerate(records, 1):
         lex = Lexicon.resolve(args.lexicon or record.lexicon)
-        game = _show(record, lex) if args.show else record.replay(lex)
+        game = _show(record, lex) if args.show and not args.json else record.replay(lex)
         if game.scores() != record.scores:
             raise IllegalActionError(f"game {n}: the replay scores {game.scores()}, the record says {record.scores}")
-        if not args.show:
+        games.append(
+            {
+                "game": n,
+                "seed": record.seed,
+                "actions": len(record.actions),
+                "scores": list(record.scores),
+                "result": game.state.result,
+            }
+        )
+        if not args.show and not args.json:
             print(
                 f"game {n}: {len(record.actions)} actions replayed, A {record.scores[0]} - B {record.scores[1]}"
                 f"{', ' + game.state.result if game.state.result else ''}: ok"
             )
+    if args.json:
+        _emit(args, {"games": games}, lex if args.lexicon else None, None)
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     ladder = plan_ladder(lex, tray, rules)
     if args.json:
-        print(
-            json.dumps(
-                {"tray": str(tray), "lexicon": lex.name, "moves": [str(m) for m in ladder], "draws": len(ladder)}
-            )
-        )
+        result = {"tray": tray.to_dict(), "ladder": [m.to_dict() for m in ladder], "draws": len(ladder)}
+        _emit(args, result, lex, rules)
         return
     print(
         f"{tray} on {lex.name}: a ladder of {len(ladder)} move{'s' if len(ladder) != 1 else ''}, "
@@ -335,25 +343,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         unseen = unseen_tiles(Bag.for_lexicon(lex), [tray])
     ranked = hints(lex, tray, unseen, top=args.top, rules=rules)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "tray": str(tray),
-                    "lexicon": lex.name,
-                    "hints": [
-                        {
-                            "move": str(h.move),
-                            "points": h.points,
-                            "draws": h.draws,
-                            "exposure": h.exposure,
-                            "ladder": [str(m) for m in h.ladder],
-                            "value": h.value,
-                        }
-                        for h in ranked
-                    ],
-                }
-            )
-        )
+        _emit(args, {"tray": tray.to_dict(), "hints": [h.to_dict() for h in ranked]}, lex, rules)
         return
     if not ranked:
         print(f"{tray} on {lex.name}: no move; pass")
@@ -383,85 +373,135 @@ def _positive(text: str) -> int:
     return value
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
+RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    common = _Parser(add_help=False)
-    common.add_argument("--lexicon", default=DEFAULT_LEXICON, help="bundled name, .jlex file or word list")
-    common.add_argument("--json", action="store_true", help="machine-readable output")
+    output = _Parser(add_help=False)
+    output.add_argument("--json", action="store_true", help="print one JSON document (docs/schema.json)")
+    common = _Parser(add_help=False, parents=[output])
+    common.add_argument(
+        "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
+    )
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
-    words = sub.add_parser("words", parents=[common], help="every word formable from a rack")
-    words.add_argument("rack")
-    words.add_argument("--min-len", type=_positive, default=3)
-    words.add_argument("--max-len", type=_positive, default=9)
+    def command(name: str, about: str, parents: list[_Parser], **kw: Any) -> argparse.ArgumentParser:
+        made = sub.add_parser(name, parents=parents, help=about, description=about, formatter_class=_Help, **kw)
+        made.set_defaults(command_name=name)
+        return made
+
+    words = command("words", "every word formable from a rack, by length, with points", [common])
+    words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
+    words.add_argument("--min-len", type=_positive, default=3, help="shortest word, in tiles")
+    words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
     words.set_defaults(func=_cmd_words)
 
-    anagram = sub.add_parser("anagram", parents=[common], help="words that use exactly these letters")
-    anagram.add_argument("letters")
+    anagram = command("anagram", "words that use exactly these letters", [common])
+    anagram.add_argument("letters", help="the letters, in any order")
     anagram.set_defaults(func=_cmd_anagram)
 
-    extend = sub.add_parser("extend", parents=[common], help="every extension of a word with rack letters")
-    extend.add_argument("word")
-    extend.add_argument("rack")
-    extend.add_argument("--max-len", type=_positive, default=9)
+    extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [common])
+    extend.add_argument("word", help="the word on the line")
+    extend.add_argument("rack", help="the spare letters that may be added")
+    extend.add_argument("--max-len", type=_positive, default=9, help="longest extension, in tiles")
     extend.set_defaults(func=_cmd_extend)
 
-    tray_help = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
-    moves = sub.add_parser("moves", parents=[common], help="every legal move of a tray")
-    moves.add_argument("tray", help=tray_help)
-    moves.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
+    moves = command("moves", "every legal move of a tray, by line, with points", [common])
+    moves.add_argument("tray", help=TRAY_HELP)
+    moves.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     moves.set_defaults(func=_cmd_moves)
 
-    jarnac = sub.add_parser("jarnac", parents=[common], help="the best Jarnac against a tray that passed")
-    jarnac.add_argument("tray", help=tray_help)
-    jarnac.add_argument("--free-lines", type=int, help="lines the thief has free (default: all, 8)")
-    jarnac.add_argument("--objective", choices=OBJECTIVES, default="swing")
-    jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help="rules preset (default: sheet)")
-    jarnac.add_argument("--turn-lines", type=_turn_lines, help="value Jarnac: lines formed this turn, e.g. 2,3,4")
+    jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])
+    jarnac.add_argument("tray", help="the passer's tray: " + TRAY_HELP)
+    jarnac.add_argument("--free-lines", type=_whole, help="lines the thief has free (default: all the rules' lines)")
+    jarnac.add_argument(
+        "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
+    )
+    jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
+    jarnac.add_argument(
+        "--turn-lines",
+        type=_turn_lines,
+        help="value Jarnac (english rules): the numbers of the lines formed this turn, e.g. 2,3,4",
+    )
     jarnac.set_defaults(func=_cmd_jarnac)
 
-    plan = sub.add_parser("plan", parents=[common], help="the longest ladder on the current letters")
-    plan.add_argument("tray", help=tray_help)
-    plan.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
+    plan.add_argument("tray", help=TRAY_HELP)
+    plan.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     plan.set_defaults(func=_cmd_plan)
 
-    hint = sub.add_parser("hint", parents=[common], help="ranked moves with their reasons")
-    hint.add_argument("tray", help=tray_help)
-    hint.add_argument("--top", type=_positive, default=5)
-    hint.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    hint = command("hint", "the best moves, ranked, with their reasons", [common])
+    hint.add_argument("tray", help=TRAY_HELP)
+    hint.add_argument("--top", type=_positive, default=5, help="how many moves to show")
+    hint.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     hint.set_defaults(func=_cmd_hint)
 
-    play = sub.add_parser("play", parents=[common], help="self-play: a match between two players")
+    play = command("play", "self-play: a match between two players, sides alternating", [common])
     play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYERS)}")
-    play.add_argument("--games", type=_positive, default=10)
-    play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--rules", default="sheet", choices=list(PRESETS))
+    play.add_argument("--games", type=_positive, default=10, help="how many games")
+    play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
+    play.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
-    play.add_argument("--bag", metavar="NAME|FILE", help="a built-in bag (fr, en) or a bag file (e.g. '12A 2IJ ...')")
+    play.add_argument(
+        "--bag",
+        metavar="NAME|FILE",
+        help="a built-in bag (fr, en) or a file such as '12A 2IJ ...' (default: the lexicon's)",
+    )
     play.set_defaults(func=_cmd_play)
 
-    replay = sub.add_parser("replay", help="replay and check game records")
-    replay.add_argument("file")
-    replay.add_argument("--lexicon", help="bundled name, .jlex file or word list (default: the record's)")
+    replay = command("replay", "replay and check game records (text or JSON Lines)", [output])
+    replay.add_argument("file", help="a file of game records, as play --record writes them")
+    replay.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
     replay.add_argument("--show", action="store_true", help="print every game turn by turn")
     replay.set_defaults(func=_cmd_replay)
 
-    lexicon = sub.add_parser("lexicon", help="build, inspect and list lexicons")
-    lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser)
-    build = lsub.add_parser("build", parents=[common], help="compile a word list (one word a line, UTF-8)")
-    build.add_argument("input")
-    build.add_argument("output")
+    lexicon = sub.add_parser(
+        "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
+    )
+    lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    def lexicon_command(name: str, about: str) -> argparse.ArgumentParser:
+        made = lsub.add_parser(name, parents=[output], help=about, description=about, formatter_class=_Help)
+        made.set_defaults(command_name=f"lexicon {name}")
+        return made
+
+    build = lexicon_command("build", "compile a word list (one word a line, UTF-8) into a .jlex file")
+    build.add_argument("input", help="the word list")
+    build.add_argument("output", help="the .jlex file to write")
     build.add_argument("--name", help="the name stored in the lexicon (default: the file's stem)")
     build.set_defaults(func=_cmd_lexicon_build)
-    info = lsub.add_parser("info", parents=[common], help="sizes, letters, source and licence of a lexicon")
-    info.add_argument("lexicon_spec", metavar="NAME|PATH")
+    info = lexicon_command("info", "sizes, letters, source, licence and bag of a lexicon")
+    info.add_argument("lexicon_spec", metavar="NAME|PATH", help="a bundled name, a .jlex file or a word list")
     info.set_defaults(func=_cmd_lexicon_info)
-    listing = lsub.add_parser("list", parents=[common], help="the bundled lexicons")
+    listing = lexicon_command("list", "the bundled lexicons")
     listing.set_defaults(func=_cmd_lexicon_list)
     return parser
+
+
+COMMANDS = ("words", "anagram", "extend", "moves", "jarnac", "plan", "hint", "play", "replay", "lexicon")
+LEXICON_COMMANDS = ("build", "info", "list")
+
+
+def _command_name(argv: Sequence[str]) -> str:
+    """The command named in ``argv`` (for an error document), ``""`` when it names none we know."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or words[0] not in COMMANDS:
+        return ""
+    if words[0] == "lexicon" and len(words) > 1 and words[1] in LEXICON_COMMANDS:
+        return f"lexicon {words[1]}"
+    return words[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -472,15 +512,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     6 letters (36 pts): CACHOU
     0
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         args.func(args)
-    except UsageError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    except JarnacError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+    except (UsageError, JarnacError) as exc:
+        kind = "UsageError" if isinstance(exc, UsageError) else type(exc).__name__
+        message = str(exc) if isinstance(exc, UsageError) else f"{PROG}: error: {exc}"
+        if "--json" in argv:
+            error = {"type": kind, "message": str(exc)}
+            print(json.dumps({"schema": SCHEMA, "command": _command_name(argv), "error": error}, ensure_ascii=False))
+        else:
+            print(message, file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0

@@ -20,7 +20,9 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .allocation import fill, knapsack_bounds
+from .alphabet import LATIN, Alphabet
 from .errors import InvalidInputError
+from .forms import field, line_number, mapping
 from .lexicon import Lexicon
 from .move import Move, added_letters
 from .movegen import LegalMoves, check_inputs, move_words, tallies
@@ -60,6 +62,43 @@ class JarnacPlan:
         kind = "value Jarnac" if self.value else "Jarnac"
         taken = f", taking line {', '.join(str(i + 1) for i in self.taken_indexes)}" if self.taken_indexes else ""
         return f"{kind}: {' '.join(map(str, self.steals))} (gain {self.gain}, swing {self.swing}{taken})"
+
+    def to_dict(self) -> dict[str, object]:
+        """The plan as a JSON-ready dict; ``taken`` holds line numbers (from 1).
+
+        >>> JarnacPlan().to_dict()["jarnac"]
+        False
+        """
+        return {
+            "jarnac": bool(self),
+            "value": self.value,
+            "steals": [m.to_dict() for m in self.steals],
+            "gain": self.gain,
+            "swing": self.swing,
+            "taken": [i + 1 for i in self.taken_indexes],
+            "leftover": self.leftover,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, alphabet: Alphabet = LATIN) -> JarnacPlan:
+        """Read :meth:`to_dict`'s form.
+
+        >>> JarnacPlan.from_dict(JarnacPlan().to_dict()) == JarnacPlan()
+        True
+        """
+        form = mapping(data, "a Jarnac plan")
+        steals = tuple(Move.from_dict(m, alphabet) for m in field(form, "steals", list, "a Jarnac plan"))
+        taken = tuple(line_number(n, "a Jarnac plan") for n in field(form, "taken", list, "a Jarnac plan", []))
+        leftover = field(form, "leftover", str, "a Jarnac plan", "")
+        alphabet.encode(leftover, what="leftover")
+        return cls(
+            steals,
+            field(form, "gain", int, "a Jarnac plan"),
+            field(form, "swing", int, "a Jarnac plan"),
+            taken,
+            leftover,
+            field(form, "value", bool, "a Jarnac plan", False),
+        )
 
     def passer_tray(self, tray: Tray) -> Tray:
         """The passer's tray after the Jarnac: taken lines left as gaps, rack = ``leftover``."""

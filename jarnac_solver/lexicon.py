@@ -205,7 +205,7 @@ class Lexicon:
     def to_bytes(self) -> bytes:
         """The compiled form that :meth:`from_bytes` reads back (deterministic)."""
         header = {
-            "alphabet": self.alphabet.to_json(),
+            "alphabet": self.alphabet.to_dict(),
             "order": list(self.order),
             "n_words": self._size,
             "metadata": self.metadata,
@@ -222,11 +222,15 @@ class Lexicon:
         """
         index, header = fileformat.load_bytes(data, source)
         try:
-            alphabet = Alphabet.from_json(header["alphabet"])
+            alphabet = Alphabet.from_dict(header["alphabet"])
             size = int(header["n_words"])
             return cls(index, alphabet, header["order"], header.get("metadata", {}), size)
         except (KeyError, ValueError, TypeError) as exc:
             raise LexiconFormatError(f"{source}: malformed header ({exc})") from None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the compiled bytes (a process pool gets the lexicon in one message, rebuilt in ~25 ms)."""
+        return (Lexicon.from_bytes, (self.to_bytes(), f"pickled lexicon {self.name!r}"))
 
     def save(self, path: str | Path) -> None:
         """Write the compiled lexicon to ``path`` (``.jlex`` by convention)."""

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from .alphabet import LATIN, Alphabet
 from .errors import InvalidLetterError, InvalidMoveError
+from .forms import field, line_number, mapping
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
 
@@ -141,6 +142,52 @@ class Move(NamedTuple):
         move = cls.extend(line, old.strip(), word.strip(), alphabet)
         if Counter(_tiles(added.strip(), alphabet, "letters")) != Counter(_tiles(move.letters, alphabet, "letters")):
             raise InvalidMoveError(f"move {text!r}: {move.word} is {move.old} plus {move.letters}, not plus {added}")
+        return move
+
+    def to_dict(self) -> dict[str, object]:
+        """The move as a JSON-ready dict; ``line`` counts from 1 as the notation does (``None``: open).
+
+        >>> Move.parse("1:RAT+Z=TZAR").to_dict()
+        {'notation': '1:RAT+Z=TZAR', 'kind': 'extend', 'line': 1, 'old': 'RAT', 'word': 'TZAR', 'letters': 'Z'}
+        """
+        line = None if self.line_index is None else self.line_index + 1
+        return {
+            "notation": str(self),
+            "kind": self.kind,
+            "line": line,
+            "old": self.old,
+            "word": self.word,
+            "letters": self.letters,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, alphabet: Alphabet = LATIN) -> Move:
+        """Read :meth:`to_dict`'s form (checked like the notation; ``notation`` alone is enough).
+
+        >>> Move.from_dict({"kind": "place", "word": "BUT"})
+        Move(kind='place', line_index=None, old=None, word='BUT', letters='BTU')
+        """
+        form = mapping(data, "a move")
+        if set(form) == {"notation"}:
+            return cls.parse(field(form, "notation", str, "a move"), alphabet)
+        kind = field(form, "kind", str, "a move")
+        word = field(form, "word", str, "a move")
+        if kind == "place":
+            move = cls.place(word, alphabet)
+        elif kind == "extend":
+            line = field(form, "line", (int, type(None)), "a move", None)
+            index = None if line is None else line_number(line, "a move")
+            move = cls.extend(index, field(form, "old", str, "a move"), word, alphabet)
+        else:
+            raise InvalidMoveError(f"a move's kind is 'place' or 'extend', not {kind!r}")
+        letters = field(form, "letters", str, "a move", None)
+        if letters is not None and Counter(_tiles(letters, alphabet, "letters")) != Counter(
+            _tiles(move.letters, alphabet, "letters")
+        ):
+            raise InvalidMoveError(f"a move's letters {letters!r} are not what its word adds: {move.letters!r}")
+        notation = field(form, "notation", str, "a move", None)
+        if notation is not None and cls.parse(notation, alphabet) != move:
+            raise InvalidMoveError(f"a move's notation {notation!r} does not agree with its parts ({move})")
         return move
 
     def __str__(self) -> str:

@@ -17,8 +17,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .alphabet import LATIN, Alphabet
 from .bag import Bag
 from .errors import InvalidInputError
+from .forms import field, mapping
 from .jarnac import best_jarnac
 from .ladder import plan_ladder
 from .lexicon import Lexicon
@@ -49,6 +51,35 @@ class Hint:
     ladder: tuple[Move, ...]
     """The moves after this one that the current letters allow (the longest ladder)."""
     value: float
+
+    def to_dict(self) -> dict[str, object]:
+        """The hint as a JSON-ready dict (moves as :meth:`Move.to_dict`)."""
+        return {
+            "move": self.move.to_dict(),
+            "points": self.points,
+            "draws": self.draws,
+            "exposure": self.exposure,
+            "ladder": [m.to_dict() for m in self.ladder],
+            "value": self.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, alphabet: Alphabet = LATIN) -> Hint:
+        """Read :meth:`to_dict`'s form.
+
+        >>> hint = Hint(Move.parse("+BUT"), 9, 1.0, 0, (), 21.0)
+        >>> Hint.from_dict(hint.to_dict()) == hint
+        True
+        """
+        form = mapping(data, "a hint")
+        return cls(
+            Move.from_dict(field(form, "move", dict, "a hint"), alphabet),
+            field(form, "points", int, "a hint"),
+            float(field(form, "draws", (int, float), "a hint")),
+            field(form, "exposure", int, "a hint"),
+            tuple(Move.from_dict(m, alphabet) for m in field(form, "ladder", list, "a hint", [])),
+            float(field(form, "value", (int, float), "a hint")),
+        )
 
     def __str__(self) -> str:
         then = " then " + " ".join(map(str, self.ladder)) if self.ladder else ""

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Protocol, runtime_checkable
 
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .bag import Bag
 from .errors import InvalidInputError
+from .forms import field as form_field
+from .forms import mapping
 from .game import VOWELS, Game
 from .lexicon import Lexicon
 from .move import Move
@@ -268,6 +270,39 @@ class MatchResult:
     jarnacs: list[int] = field(default_factory=lambda: [0, 0])
     swung: list[int] = field(default_factory=lambda: [0, 0])
     """Points the player's Jarnacs took from the passer and placed (swing)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """Every count and per-game list, JSON-ready (``from_dict`` reads it back).
+
+        >>> MatchResult(("greedy", "random")).to_dict()["games"]
+        0
+        """
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchResult:
+        """Read :meth:`to_dict`'s form.
+
+        >>> MatchResult.from_dict(MatchResult(("a", "b")).to_dict()) == MatchResult(("a", "b"))
+        True
+        """
+        form = mapping(data, "a match result")
+        players = form_field(form, "players", (list, tuple), "a match result")
+        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+            raise InvalidInputError("a match result names two players")
+        try:
+            return cls(
+                (players[0], players[1]),
+                int(form.get("games", 0)),
+                [int(n) for n in form.get("wins", [0, 0])],
+                int(form.get("draws", 0)),
+                [[int(n) for n in side] for side in form.get("scores", [[], []])],
+                [int(n) for n in form.get("lengths", [])],
+                [int(n) for n in form.get("jarnacs", [0, 0])],
+                [int(n) for n in form.get("swung", [0, 0])],
+            )
+        except (TypeError, ValueError) as exc:
+            raise InvalidInputError(f"a match result holds a value that is not a whole number ({exc})") from None
 
     def table(self) -> str:
         """A summary a person reads at a glance."""

@@ -24,28 +24,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, parse_action
 from .bag import Bag
 from .errors import IllegalActionError, InvalidInputError
+from .forms import field as form_field
+from .forms import mapping
 from .game import Game
 from .lexicon import Lexicon
-from .rules import PRESETS, Rules
+from .rules import Rules
 
-__all__ = ["GameRecord"]
+__all__ = ["GameRecord", "iter_records", "read_records"]
 
 _HEADER = re.compile(r"^\[(\w+) (.*)\]$")
 _ACTION = re.compile(r"^(\d+)\. ([AB]) (.*?)(?: \{([^}]*)\})?$")
-
-
-def _rules_text(rules: Rules) -> str:
-    for name, preset in PRESETS.items():
-        if preset == rules:
-            return json.dumps(name)
-    return json.dumps(rules.to_dict(), sort_keys=True)
 
 
 @dataclass
@@ -81,7 +76,7 @@ class GameRecord:
     def __str__(self) -> str:
         lines = [
             f"[Lexicon {json.dumps(self.lexicon)}]",
-            f"[Rules {_rules_text(self.rules)}]",
+            f"[Rules {json.dumps(self.rules.name_or_dict(), sort_keys=True)}]",
             f"[Seed {json.dumps(str(self.seed))}]",
             f"[Bag {json.dumps(self.bag)}]",
             f"[Players {json.dumps(self.players[0])} {json.dumps(self.players[1])}]",
@@ -92,11 +87,11 @@ class GameRecord:
         lines.append(f"[Result {json.dumps(outcome)}]")
         return "\n".join(lines) + "\n"
 
-    def to_json(self) -> dict[str, Any]:
-        """The record as a JSON-ready dict (``from_json`` reads it back)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (``from_dict`` reads it back); rules as a preset name or options."""
         return {
             "lexicon": self.lexicon,
-            "rules": self.rules.to_dict(),
+            "rules": self.rules.name_or_dict(),
             "seed": self.seed,
             "bag": self.bag,
             "players": list(self.players),
@@ -107,60 +102,105 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        """Read :meth:`to_json`'s dict."""
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read :meth:`to_dict`'s dict.
+
+        >>> record = GameRecord("fr", Rules(), 1, "1A")
+        >>> GameRecord.from_dict(record.to_dict()) == record
+        True
+        """
+        form = mapping(data, "a game record")
         try:
+            scores = form.get("scores", (0, 0))
             return cls(
-                data["lexicon"],
-                Rules.from_options(data["rules"]),
-                int(data["seed"]),
-                data["bag"],
-                (str(data["players"][0]), str(data["players"][1])),
-                [("AB".index(a["player"]), a["action"], a.get("drew", "")) for a in data["actions"]],
-                (int(data.get("scores", (0, 0))[0]), int(data.get("scores", (0, 0))[1])),
-                data.get("result", ""),
+                form_field(form, "lexicon", str, "a game record"),
+                Rules.from_dict(form["rules"]),
+                form_field(form, "seed", int, "a game record"),
+                form_field(form, "bag", str, "a game record"),
+                (str(form["players"][0]), str(form["players"][1])),
+                [
+                    (
+                        _player(a["player"]),
+                        form_field(a, "action", str, "a record action"),
+                        form_field(a, "drew", str, "", ""),
+                    )
+                    for a in form_field(form, "actions", list, "a game record")
+                ],
+                (int(scores[0]), int(scores[1])),
+                form_field(form, "result", str, "a game record", ""),
+                [
+                    (_player(j["player"]), int(j["swing"]))
+                    for j in form_field(form, "jarnacs", list, "a game record", [])
+                ],
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidInputError(f"not a game record: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, InvalidInputError):
+                raise
+            raise InvalidInputError(f"not a game record: {exc!r} is missing or malformed") from None
 
     @classmethod
     def parse(cls, text: str) -> GameRecord:
-        """Read the text notation (a JSON object is accepted too)."""
-        if text.lstrip().startswith("{"):
-            return cls.from_json(json.loads(text))
-        headers: dict[str, str] = {}
+        """Read one record in the text notation (or one JSON object); a text of several games is refused.
+
+        >>> GameRecord.parse(str(GameRecord("fr", Rules(), 1, "1A"))).seed
+        1
+        """
+        records = list(iter_records(text))
+        if len(records) != 1:
+            raise InvalidInputError(
+                f"the text holds {len(records)} game records, not one: read them with iter_records or read_records"
+            )
+        return records[0]
+
+    @classmethod
+    def _parse_lines(cls, lines: list[tuple[int, str]], where: str) -> GameRecord:
+        """One record from its numbered lines; errors name ``where`` and the line number."""
+        headers: dict[str, tuple[int, str]] = {}
         actions: list[tuple[int, str, str]] = []
-        for number, raw in enumerate(text.splitlines(), 1):
+        for number, raw in lines:
             line = raw.strip()
             if not line:
                 continue
             header = _HEADER.match(line)
             if header:
-                headers[header[1]] = header[2]
+                headers[header[1]] = (number, header[2])
                 continue
             act = _ACTION.match(line)
             if not act:
-                raise InvalidInputError(f"record line {number}: cannot read {line!r}")
+                raise InvalidInputError(f"{where}line {number}: cannot read {line!r}")
             actions.append(("AB".index(act[2]), act[3], act[4] or ""))
+        first = lines[0][0] if lines else 1
+
+        def header_value(name: str) -> object:
+            if name not in headers:
+                raise InvalidInputError(f"{where}line {first}: the record has no [{name} ...] header")
+            number, text = headers[name]
+            try:
+                return json.loads(text)
+            except ValueError:
+                raise InvalidInputError(f"{where}line {number}: [{name} {text}] is not a JSON value") from None
+
         try:
-            rules_spec = json.loads(headers["Rules"])
-            rules = Rules.preset(rules_spec) if isinstance(rules_spec, str) else Rules.from_options(rules_spec)
-            players = re.findall(r'"((?:[^"\\]|\\.)*)"', headers.get("Players", '"A" "B"'))
+            players = re.findall(r'"((?:[^"\\]|\\.)*)"', headers.get("Players", (0, '"A" "B"'))[1])
             record = cls(
-                json.loads(headers["Lexicon"]),
-                rules,
-                int(json.loads(headers["Seed"])),
-                json.loads(headers["Bag"]),
+                str(header_value("Lexicon")),
+                Rules.from_dict(header_value("Rules")),
+                int(str(header_value("Seed"))),
+                str(header_value("Bag")),
                 (players[0], players[1]),
                 actions,
             )
-        except (KeyError, ValueError, IndexError) as exc:
-            raise InvalidInputError(f"record header missing or malformed: {exc}") from None
+        except InvalidInputError as exc:
+            message = str(exc)
+            raise InvalidInputError(message if message.startswith(where) else f"{where}{message}") from None
+        except (ValueError, IndexError) as exc:
+            raise InvalidInputError(f"{where}line {first}: record header malformed ({exc})") from None
         if "Result" in headers:
-            outcome = json.loads(headers["Result"])
-            found = re.match(r"A (\d+) - B (\d+)(?:: (.*))?$", outcome)
+            outcome = header_value("Result")
+            found = re.match(r"A (\d+) - B (\d+)(?:: (.*))?$", outcome) if isinstance(outcome, str) else None
             if found is None:
-                raise InvalidInputError(f"record result {outcome!r} is not 'A N - B M[: reason]'")
+                number = headers["Result"][0]
+                raise InvalidInputError(f"{where}line {number}: result {outcome!r} is not 'A N - B M[: reason]'")
             record.scores = (int(found[1]), int(found[2]))
             record.result = found[3] or ""
         return record
@@ -190,3 +230,68 @@ class GameRecord:
             if drawn != drew:
                 raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
         return game
+
+
+def _player(letter: object) -> int:
+    if letter not in ("A", "B"):
+        raise InvalidInputError(f"a record names players A and B, not {letter!r}")
+    return "AB".index(str(letter))
+
+
+def iter_records(text: str, source: str = "") -> Iterator[GameRecord]:
+    """Every game record of ``text``, one by one: the text notation (each game opens with its
+    ``[Lexicon ...]`` header, as ``play --record`` writes them) or JSON Lines (one object a line).
+
+    A malformed record raises :class:`InvalidInputError` naming its game and
+    line number (and ``source``, a file name, when given); the records before
+    it have been yielded. Cost: linear in the text.
+
+    >>> text = str(GameRecord("fr", Rules(), 1, "1A")) + str(GameRecord("fr", Rules(), 2, "1A"))
+    >>> [record.seed for record in iter_records(text)]
+    [1, 2]
+    """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"records are read from text, not {type(text).__name__}")
+    prefix = f"{source}: " if source else ""
+    numbered = list(enumerate(text.splitlines(), 1))
+    content = [(n, line) for n, line in numbered if line.strip()]
+    if content and content[0][1].lstrip().startswith("{"):
+        for game, (number, line) in enumerate(content, 1):
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidInputError(f"{prefix}game {game}, line {number}: not a JSON object ({exc.msg})") from None
+            try:
+                yield GameRecord.from_dict(data)
+            except InvalidInputError as exc:
+                raise InvalidInputError(f"{prefix}game {game}, line {number}: {exc}") from None
+        return
+    games: list[list[tuple[int, str]]] = []
+    for number, line in numbered:
+        if line.strip().startswith("[Lexicon "):
+            games.append([])
+        elif not games and line.strip():
+            raise InvalidInputError(f"{prefix}line {number}: a game record opens with its [Lexicon ...] header")
+        if games:
+            games[-1].append((number, line))
+    for game, lines in enumerate(games, 1):
+        yield GameRecord._parse_lines(lines, f"{prefix}game {game}, ")
+
+
+def read_records(path: str) -> list[GameRecord]:
+    """Every game record of a UTF-8 file (see :func:`iter_records`).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write(str(GameRecord("fr", Rules(), 1, "1A")))
+    >>> [r.seed for r in read_records(f.name)]; os.unlink(f.name)
+    [1]
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise InvalidInputError(f"{path}: cannot read ({exc.strerror})") from None
+    return list(iter_records(text, source=str(path)))

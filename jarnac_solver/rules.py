@@ -113,6 +113,27 @@ class Rules:
         """
         return asdict(self)
 
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Read :meth:`to_dict`'s form (any subset of the options), or a preset's name.
+
+        >>> Rules.from_dict("english") == Rules.preset("english")
+        True
+        """
+        if isinstance(data, str):
+            return cls.preset(data)
+        if not isinstance(data, dict):
+            raise InvalidRulesError(f"rules are a preset name or a dict of options, not {type(data).__name__}")
+        return cls.from_options(data)
+
+    def name_or_dict(self) -> str | dict[str, Any]:
+        """The preset's name when these rules are a preset, else :meth:`to_dict` (what JSON documents hold).
+
+        >>> Rules().name_or_dict()
+        'sheet'
+        """
+        return next((name for name, preset in PRESETS.items() if preset == self), None) or self.to_dict()
+
     def min_length_on(self, line: int) -> int:
         """The shortest word allowed on line index ``line`` (0-based).
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
 from .errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
+from .forms import field, mapping
 from .move import Move
 from .rules import Rules
 
@@ -178,6 +179,38 @@ class Tray:
             raise InvalidTrayError(f"tray {text!r} is not written 'LINE LINE ... / RACK' (one slash)")
         left, right = text.split("/")
         return cls(left.split(), right, alphabet)
+
+    def to_dict(self) -> dict[str, object]:
+        """The tray as a JSON-ready dict: notation, lines (``""`` for a gap), rack, score, alphabet.
+
+        >>> Tray.parse("RAT - BUT / ZW").to_dict()["lines"]
+        ['RAT', '', 'BUT']
+        """
+        return {
+            "notation": str(self),
+            "lines": list(self.lines),
+            "rack": self.rack,
+            "score": self.score,
+            "alphabet": self.alphabet.to_name_or_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Tray:
+        """Read :meth:`to_dict`'s form (``notation`` alone is enough; otherwise ``lines`` and ``rack``).
+
+        >>> Tray.from_dict({"lines": ["RAT"], "rack": "ZW"})
+        Tray.parse('RAT / ZW')
+        """
+        form = mapping(data, "a tray")
+        alphabet = Alphabet.from_dict(form.get("alphabet", "latin"))
+        if "lines" not in form and "rack" not in form:
+            return cls.parse(field(form, "notation", str, "a tray"), alphabet)
+        lines = field(form, "lines", list, "a tray", [])
+        tray = cls(lines, field(form, "rack", str, "a tray", ""), alphabet)
+        notation = field(form, "notation", str, "a tray", None)
+        if notation is not None and cls.parse(notation, alphabet) != tray:
+            raise InvalidTrayError(f"a tray's notation {notation!r} does not agree with its lines and rack ({tray})")
+        return tray
 
     @property
     def rack(self) -> str:

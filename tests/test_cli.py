@@ -31,13 +31,14 @@ def test_json_outputs(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "words", "ouucchk", "--json", "--min-len", "5", "--lexicon", "en")
     assert status == 0
     data = json.loads(out)
-    assert data["words"] == ["CHOCK", "CHUCK", "COUCH"] and data["count"] == 3 and data["lexicon"] == "en"
+    assert data["lexicon"] == "en" and data["command"] == "words"
+    assert data["result"]["words"] == ["CHOCK", "CHUCK", "COUCH"] and data["result"]["count"] == 3
     _, out, _ = run(capsys, "extend", "couch", "a", "--json", "--lexicon", "en")
-    assert json.loads(out)["words"] == ["CACHOU"]
+    assert json.loads(out)["result"]["words"] == ["CACHOU"]
     _, out, _ = run(capsys, "anagram", "uochac", "--json", "--lexicon", "en")
-    assert json.loads(out)["words"] == ["CACHOU"]
+    assert json.loads(out)["result"]["words"] == ["CACHOU"]
     _, out, _ = run(capsys, "lexicon", "list", "--json")
-    assert "en" in json.loads(out)
+    assert "en" in [row["name"] for row in json.loads(out)["result"]["lexicons"]]
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,7 @@ def test_lexicon_build_and_info(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     status, out, _ = run(capsys, "words", "TRAS", "--lexicon", str(target))
     assert "ART RAT" in out
     status, out, _ = run(capsys, "lexicon", "info", str(target), "--json")
-    info = json.loads(out)
+    info = json.loads(out)["result"]
     assert info["words"] == 3 and info["by_length"] == {"3": 2, "5": 1}
     status, out, _ = run(capsys, "lexicon", "info", "en")
     assert "72301 words" in out and "SCOWL" in out and "bag: en (12A 3B" in out
@@ -102,10 +103,9 @@ def test_moves_groups_by_line_with_points(capsys: pytest.CaptureFixture[str]) ->
     assert status == 0
     assert out.splitlines() == ["RAT BUT / ZW on fr: 1 legal move (tray: 18 pts)", "line 1 RAT: TZAR (+7)"]
     _, out, _ = run(capsys, "moves", "RAT / UBUT", "--json")
-    data = json.loads(out)
-    assert {"move": "+BUT", "kind": "place", "line": None, "word": "BUT", "letters": "BTU", "points": 9} in data[
-        "moves"
-    ]
+    data = json.loads(out)["result"]
+    but = {"notation": "+BUT", "kind": "place", "line": None, "old": None, "word": "BUT", "letters": "BTU", "points": 9}
+    assert but in data["moves"]
 
 
 def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,7 +113,7 @@ def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert "1:CARIES+S=CASIERS" in out and "2:SORBETS+N=BROSSENT" in out and "gain 113, swing 198" in out
     _, out, _ = run(capsys, "jarnac", "CARIES SORBETS / SN", "--free-lines", "1", "--json")
-    assert json.loads(out)["steals"] == ["2:SORBETS+N=BROSSENT"]
+    assert [m["notation"] for m in json.loads(out)["result"]["plan"]["steals"]] == ["2:SORBETS+N=BROSSENT"]
     _, out, _ = run(capsys, "jarnac", "RAT / Q")
     assert "no Jarnac" in out
     _, out, _ = run(
@@ -128,7 +128,7 @@ def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
         "2,3,4",
         "--json",
     )
-    data = json.loads(out)
+    data = json.loads(out)["result"]["plan"]
     assert data["value"] and data["taken"] == [2, 3, 4] and data["gain"] >= 85
 
 
@@ -144,7 +144,7 @@ def test_jarnac_command(capsys: pytest.CaptureFixture[str]) -> None:
         (["jarnac", "RAT / Z", "--free-lines", "9"], "free_lines"),
         (["jarnac", "RAT / Z", "--objective", "fun"], "--objective"),
         (["jarnac", "RAT / Z", "--turn-lines", "x"], "--turn-lines"),
-        (["jarnac", "RAT / Z", "--turn-lines", "5"], "formed_indexes"),
+        (["jarnac", "RAT / Z", "--turn-lines", "5"], "--turn-lines"),
     ],
 )
 def test_bad_trays_and_options_are_one_line_errors(
@@ -167,7 +167,7 @@ def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     status, out, _ = run(capsys, "play", "--players", "sloppy,greedy", "--games", "1", "--show")
     assert "game 1: A = sloppy, B = greedy" in out and "result:" in out
     status, out, _ = run(capsys, "play", "--games", "1", "--json")
-    assert json.loads(out)["games"] == 1
+    assert json.loads(out)["result"]["games"] == 1
     records.write_text(records.read_text().replace("{", "{Q", 1))
     status, _, err = run(capsys, "replay", str(records))
     assert status == 2 and "drew" in err and len(err.strip().splitlines()) == 1
@@ -192,11 +192,11 @@ def test_plan_and_hint_commands(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "plan", "/ ACEERT")
     assert status == 0 and "a ladder of 4 moves" in out and "4. " in out
     _, out, _ = run(capsys, "plan", "/ RLSPTAE", "--lexicon", "en", "--json")
-    assert json.loads(out)["draws"] == 5
+    assert json.loads(out)["result"]["draws"] == 5
     status, out, _ = run(capsys, "hint", "RAT BUT / ZW")
     assert status == 0 and "1:RAT+Z=TZAR" in out and "exposed" in out
     _, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--top", "2", "--json")
-    assert len(json.loads(out)["hints"]) == 2
+    assert len(json.loads(out)["result"]["hints"]) == 2
     _, out, _ = run(capsys, "hint", "RAT / Q")
     assert "no move" in out
     status, _, err = run(capsys, "hint", "RAT / Q1")

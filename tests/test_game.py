@@ -55,7 +55,7 @@ def test_records_replay_in_text_and_json() -> None:
     record = play_game(FR, ["sloppy", "greedy"], seed=3)
     game = GameRecord.parse(str(record)).replay(FR)
     assert game.is_over() and game.scores() == record.scores
-    assert GameRecord.from_json(record.to_json()).replay(FR).state == game.state
+    assert GameRecord.from_dict(record.to_dict()).replay(FR).state == game.state
     tampered = str(record).replace("{", "{Q", 1)
     with pytest.raises(IllegalActionError, match="drew"):
         GameRecord.parse(tampered).replay(FR)

@@ -1,0 +1,109 @@
+"""Every command's --json output, success and failure, against docs/schema.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from jarnac_solver.cli import SCHEMA, main
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "schema.json"
+VALIDATOR = Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    status = main([*argv, "--json"])
+    out, err = capsys.readouterr()
+    assert err == "", err  # with --json everything goes to stdout, errors included
+    document = json.loads(out)
+    errors = sorted(VALIDATOR.iter_errors(document), key=str)
+    assert not errors, f"{argv}: {errors[0].message} at {list(errors[0].absolute_path)}"
+    assert document["schema"] == SCHEMA
+    return status, document
+
+
+def test_the_schema_is_a_valid_json_schema() -> None:
+    Draft202012Validator.check_schema(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+SUCCESSES = [
+    ["words", "ABUZRTT"],
+    ["words", "ouucchk", "--min-len", "5", "--lexicon", "en"],
+    ["anagram", "OHCCAU", "--lexicon", "en"],
+    ["extend", "COUCH", "A", "--lexicon", "en"],
+    ["moves", "RAT BUT / ZW"],
+    ["moves", "BIJT / ZI.JD", "--lexicon", "nl", "--rules", "multilingual"],
+    ["jarnac", "CARIES SORBETS / SN"],
+    ["jarnac", "RAT / Q"],
+    ["jarnac", "CACHOU SHRUB BAITS TIE /", "--lexicon", "en", "--rules", "english", "--turn-lines", "2,3,4"],
+    ["plan", "/ ACEERT"],
+    ["hint", "RAT BUT / ZWUSE", "--top", "2"],
+    ["play", "--games", "1", "--seed", "3"],
+    ["lexicon", "info", "nl"],
+    ["lexicon", "info", "fr"],
+    ["lexicon", "list"],
+]
+
+
+@pytest.mark.parametrize("argv", SUCCESSES, ids=lambda argv: " ".join(argv))
+def test_every_command_succeeds_with_a_valid_document(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, document = run_json(capsys, *argv)
+    assert status == 0 and "result" in document
+
+
+def test_line_numbers_count_from_one_in_every_document(capsys: pytest.CaptureFixture[str]) -> None:
+    _, moves = run_json(capsys, "moves", "RAT BUT / ZW")
+    _, jarnac = run_json(capsys, "jarnac", "CARIES SORBETS / SN")
+    assert moves["result"]["moves"][0]["line"] == 1
+    assert jarnac["result"]["plan"]["taken"] == [1, 2]
+    assert [m["line"] for m in jarnac["result"]["plan"]["steals"]] == [1, 2]
+
+
+def test_play_documents_are_the_same_for_the_same_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    _, first = run_json(capsys, "play", "--games", "2", "--seed", "5")
+    _, again = run_json(capsys, "play", "--games", "2", "--seed", "5")
+    assert first == again and len(first["result"]["records"]) == 2
+
+
+def test_record_replay_and_build_documents(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    records = tmp_path / "games.txt"
+    assert main(["play", "--games", "2", "--record", str(records)]) == 0
+    capsys.readouterr()
+    status, document = run_json(capsys, "replay", str(records))
+    assert status == 0 and len(document["result"]["games"]) == 2
+    words = tmp_path / "words.txt"
+    words.write_text("rat\nart\nx-ray\n", encoding="utf-8")
+    status, document = run_json(capsys, "lexicon", "build", str(words), str(tmp_path / "words.jlex"))
+    assert status == 0 and document["result"]["words"] == 2
+
+
+FAILURES = [
+    ["words", "AB1"],
+    ["words", "ABC", "--min-len", "0"],
+    ["anagram", "A.", "--lexicon", "nl"],
+    ["extend", "", "AB"],
+    ["moves", "RAT BUT"],
+    ["moves", "RAT / Z", "--lexicon", "klingon"],
+    ["jarnac", "RAT / Z", "--free-lines", "9"],
+    ["jarnac", "RAT / Z", "--turn-lines", "5"],
+    ["plan", "RATATATATA / Z"],
+    ["hint", "RAT / Q1"],
+    ["play", "--players", "greedy,foo"],
+    ["play", "--lexicon", "nl", "--games", "1"],
+    ["replay", "/no/such/record.txt"],
+    ["lexicon", "info", "/no/such/file.jlex"],
+    ["lexicon", "build", "/no/such/words.txt", "out.jlex"],
+    ["frobnicate"],
+    ["words"],
+    [],
+]
+
+
+@pytest.mark.parametrize("argv", FAILURES, ids=lambda argv: " ".join(argv) or "nothing")
+def test_every_failure_is_an_error_document_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, document = run_json(capsys, *argv)
+    assert status == 2 and "error" in document and "result" not in document
