@@ -51,6 +51,8 @@ def test_json_outputs(capsys: pytest.CaptureFixture[str]) -> None:
         (["extend", "", "AB"], "at least one letter"),
         (["lexicon", "info", "/no/such/file.jlex"], "file.jlex"),
         (["frobnicate"], "invalid choice"),
+        (["lexicon", "info", "en", "--lexicon", "zz"], "--lexicon"),
+        (["lexicon", "list", "--lexicon", "zz"], "--lexicon"),
         (["words"], "rack"),
     ],
 )
