@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import Lexicon
-from jarnac_solver.players import play_match
-from jarnac_solver.record import GameRecord
+from jarnac_solver.game.players import play_match
+from jarnac_solver.game.record import GameRecord
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -43,7 +43,7 @@ def ladder_table(trays: int = 30) -> None:
     import random
 
     from jarnac_solver import Bag, Tray
-    from jarnac_solver.ladder import plan_ladder
+    from jarnac_solver.planning.ladder import plan_ladder
 
     lex = Lexicon.load("fr")
     rng = random.Random(7)

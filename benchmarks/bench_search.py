@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import Lexicon
-from jarnac_solver.index import AlphagramIndex
+from jarnac_solver.lexicon.index import AlphagramIndex
 
 # The 144-tile bags of ../shared/RULES.md (fr: the publisher's sheet; en: seed 002).
 BAGS = {

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 
-from .alphabet import DUTCH, LATIN, Alphabet
 from .errors import (
     AlphabetMismatchError,
     IllegalActionError,
@@ -30,7 +29,8 @@ from .errors import (
     LexiconNotFoundError,
     UnknownLexiconError,
 )
-from .lexicon import DEFAULT_LEXICON, Lexicon
+from .lexicon.alphabet import DUTCH, LATIN, Alphabet
+from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 
 # Not imported at run time (typing alone costs ~10 ms); mypy reads any
 # constant named TYPE_CHECKING as True.
@@ -38,36 +38,36 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
-    from .bag import Bag
-    from .game import Game, GameState, Played
-    from .jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
-    from .ladder import plan_ladder
-    from .move import Move
-    from .movegen import LegalMoves, legal_moves
-    from .planner import Hint, hints, plan, unseen_tiles
-    from .players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
-    from .record import GameRecord
-    from .rules import Rules
-    from .tray import Tray
+    from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
+    from .game.game import Game, GameState, Played
+    from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
+    from .game.record import GameRecord
+    from .lexicon.bag import Bag
+    from .moves.jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
+    from .moves.move import Move
+    from .moves.movegen import LegalMoves, legal_moves
+    from .moves.rules import Rules
+    from .moves.tray import Tray
+    from .planning.ladder import plan_ladder
+    from .planning.planner import Hint, hints, plan, unseen_tiles
 
 # Name -> the module that defines it, imported on first use (PEP 562).
 _LAZY = {
     **dict.fromkeys(
         ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"],
-        "actions",
+        "game.actions",
     ),
-    "Bag": "bag",
-    **dict.fromkeys(["Game", "GameState", "Played"], "game"),
-    **dict.fromkeys(["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"], "jarnac"),
-    "plan_ladder": "ladder",
-    "Move": "move",
-    **dict.fromkeys(["LegalMoves", "legal_moves"], "movegen"),
-    **dict.fromkeys(["Hint", "hints", "plan", "unseen_tiles"], "planner"),
-    **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "players"),
-    "GameRecord": "record",
-    "Rules": "rules",
-    "Tray": "tray",
+    "Bag": "lexicon.bag",
+    **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
+    **dict.fromkeys(["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"], "moves.jarnac"),
+    "plan_ladder": "planning.ladder",
+    "Move": "moves.move",
+    **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
+    **dict.fromkeys(["Hint", "hints", "plan", "unseen_tiles"], "planning.planner"),
+    **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "game.players"),
+    "GameRecord": "game.record",
+    "Rules": "moves.rules",
+    "Tray": "moves.tray",
 }
 
 

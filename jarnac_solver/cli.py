@@ -24,18 +24,18 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
-from .bag import BAGS, Bag
 from .errors import IllegalActionError, JarnacError
-from .game import Game
-from .jarnac import OBJECTIVES, best_jarnac
-from .ladder import plan_ladder
-from .lexicon import DEFAULT_LEXICON, Lexicon
-from .movegen import legal_moves
-from .planner import hints, unseen_tiles
-from .players import PLAYERS, make_player, play_match
-from .record import GameRecord, read_records
-from .rules import PRESETS, Rules
-from .tray import Tray
+from .game.game import Game
+from .game.players import PLAYERS, make_player, play_match
+from .game.record import GameRecord, read_records
+from .lexicon.bag import BAGS, Bag
+from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from .moves.jarnac import OBJECTIVES, best_jarnac
+from .moves.movegen import legal_moves
+from .moves.rules import PRESETS, Rules
+from .moves.tray import Tray
+from .planning.ladder import plan_ladder
+from .planning.planner import hints, unseen_tiles
 
 __all__ = ["SCHEMA", "main"]
 

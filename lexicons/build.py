@@ -34,8 +34,8 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from jarnac_solver import Lexicon  # noqa: E402
-from jarnac_solver.alphabet import alphabet_for  # noqa: E402
 from jarnac_solver.errors import InvalidLetterError  # noqa: E402
+from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
 
 SCOWL = Path("/usr/share/dict/scowl")
 HUNSPELL = Path("/usr/share/hunspell")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from jarnac_solver import DUTCH, LATIN, Lexicon
-from jarnac_solver.alphabet import Alphabet
+from jarnac_solver.lexicon.alphabet import Alphabet
 
 from . import oracle
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jarnac_solver import Lexicon, LexiconFormatError, LexiconNotFoundError
-from jarnac_solver.fileformat import FORMAT_VERSION, MAGIC
+from jarnac_solver.lexicon.fileformat import FORMAT_VERSION, MAGIC
 
 WORDS = ["rat", "art", "tar", "tzar", "ruat", "but", "a", "at", "brossent", "sorbets"]
 

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import Bag, IllegalActionError, Lexicon, Move, Rules, Tray
-from jarnac_solver.actions import Accept, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
-from jarnac_solver.game import Game, GameState
-from jarnac_solver.players import SloppyPlayer, play_game, play_match
-from jarnac_solver.record import GameRecord
+from jarnac_solver.game.actions import Accept, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
+from jarnac_solver.game.game import Game, GameState
+from jarnac_solver.game.players import SloppyPlayer, play_game, play_match
+from jarnac_solver.game.record import GameRecord
 
 FR = Lexicon.load("fr")
 SMALL = Lexicon.from_words(

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import Lexicon, Rules, Tray
-from jarnac_solver.ladder import plan_ladder
+from jarnac_solver.planning.ladder import plan_ladder
 
 from . import oracle
 from .strategies import Tiles

@@ -30,7 +30,7 @@ from jarnac_solver import (
     jarnac_steals,
     legal_moves,
 )
-from jarnac_solver.actions import (
+from jarnac_solver.game.actions import (
     Accept,
     Action,
     CallJarnac,
@@ -42,7 +42,7 @@ from jarnac_solver.actions import (
     Play,
     parse_action,
 )
-from jarnac_solver.players import play_game
+from jarnac_solver.game.players import play_game
 
 from .test_game import setup
 

@@ -28,7 +28,7 @@ from jarnac_solver import (
     best_jarnac,
     play_match,
 )
-from jarnac_solver.record import iter_records, read_records
+from jarnac_solver.game.record import iter_records, read_records
 
 from .test_tiles import SMALL_BAG, SMALL_NL
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import AlphabetMismatchError, InvalidInputError, LexiconNotFoundError
+from ..forms import field, mapping
 from .alphabet import LATIN, Alphabet
-from .errors import AlphabetMismatchError, InvalidInputError, LexiconNotFoundError
-from .forms import field, mapping
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
@@ -127,7 +127,7 @@ class Bag(Mapping[str, int]):
     def check_alphabet(self, alphabet: Alphabet, what: str = "the lexicon") -> None:
         """Raise :class:`AlphabetMismatchError` unless ``alphabet`` is the bag's.
 
-        >>> from jarnac_solver.alphabet import DUTCH
+        >>> from jarnac_solver.lexicon.alphabet import DUTCH
         >>> Bag.load("fr").check_alphabet(DUTCH)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidRulesError
+from ..errors import InvalidRulesError
 
 __all__ = ["PRESETS", "Rules"]
 

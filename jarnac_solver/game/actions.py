@@ -5,7 +5,7 @@ notation                    action
 ==========================  =============================================
 ``draw``                    draw (6 on a first turn, else 1)
 ``exchange ABC``            put 3 rack letters back and draw 3
-``+BUT``, ``1:RAT+Z=TZAR``  a move (see :mod:`jarnac_solver.move`)
+``+BUT``, ``1:RAT+Z=TZAR``  a move (see :mod:`jarnac_solver.moves.move`)
 ``pass``                    end the turn
 ``jarnac 1:RAT+Z=TZAR +BUT`` call Jarnac with these steals
 ``jarnac value 2,3: +HUBRIS``  value Jarnac: recompose lines 2 and 3
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .alphabet import LATIN, Alphabet
-from .errors import InvalidMoveError
-from .move import Move
+from ..errors import InvalidMoveError
+from ..lexicon.alphabet import LATIN, Alphabet
+from ..moves.move import Move
 
 __all__ = ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"]
 

@@ -28,14 +28,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import IllegalActionError, InvalidInputError
+from ..forms import field as form_field
+from ..forms import mapping
+from ..lexicon.bag import Bag
+from ..lexicon.lexicon import Lexicon
+from ..moves.rules import Rules
 from .actions import Action, parse_action
-from .bag import Bag
-from .errors import IllegalActionError, InvalidInputError
-from .forms import field as form_field
-from .forms import mapping
 from .game import Game
-from .lexicon import Lexicon
-from .rules import Rules
 
 __all__ = ["GameRecord", "iter_records", "read_records"]
 

@@ -13,17 +13,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Protocol, runtime_checkable
 
+from ..errors import InvalidInputError
+from ..forms import field as form_field
+from ..forms import mapping
+from ..lexicon.bag import Bag
+from ..lexicon.lexicon import Lexicon
+from ..moves.move import Move
+from ..moves.movegen import legal_moves
+from ..moves.rules import Rules
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
-from .bag import Bag
-from .errors import InvalidInputError
-from .forms import field as form_field
-from .forms import mapping
 from .game import VOWELS, Game
-from .lexicon import Lexicon
-from .move import Move
-from .movegen import legal_moves
 from .record import GameRecord
-from .rules import Rules
 
 __all__ = [
     "PLAYERS",
@@ -166,7 +166,7 @@ class LadderPlayer(CautiousPlayer):
     name = "ladder"
 
     def best_move(self, game: Game) -> Move | None:
-        from .ladder import plan_ladder
+        from ..planning.ladder import plan_ladder
 
         s = game.state
         ladder = plan_ladder(game.lexicon, s.trays[s.to_act], game.rules)
@@ -188,7 +188,7 @@ class PlannerPlayer(CautiousPlayer):
         self.candidates = candidates
 
     def best_move(self, game: Game) -> Move | None:
-        from .planner import plan, unseen_tiles
+        from ..planning.planner import plan, unseen_tiles
 
         s = game.state
         unseen = unseen_tiles(game.bag, s.trays)

@@ -1,7 +1,7 @@
 """The :class:`Lexicon`: a word list with its alphabet, and the three multiset queries.
 
 A lexicon folds and validates what it is asked, turns it into a tally of
-letter ranks and hands it to the :class:`~jarnac_solver.index.AlphagramIndex`.
+letter ranks and hands it to the :class:`~jarnac_solver.lexicon.index.AlphagramIndex`.
 Every query returns a new list of folded, upper-case words, each once, in
 alphabetical order (the order of ``sorted(lexicon)``).
 """
@@ -12,15 +12,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 
-from . import fileformat
-from .alphabet import LATIN, SEPARATOR, Alphabet
-from .errors import (
+from ..errors import (
     InvalidInputError,
     InvalidLetterError,
     LexiconFormatError,
     LexiconNotFoundError,
     UnknownLexiconError,
 )
+from . import fileformat
+from .alphabet import LATIN, SEPARATOR, Alphabet
 from .index import MAX_DEPTH, AlphagramIndex
 from .tally import Tally, pack_guard, tally_of_codes, tally_of_ranks
 
@@ -327,7 +327,7 @@ class Lexicon:
 
         The word is taken as folded tiles (as the index and trays hold them).
 
-        >>> from jarnac_solver.tally import pack_tally
+        >>> from jarnac_solver.lexicon.tally import pack_tally
         >>> lex = Lexicon.from_words(["rat"])
         >>> lex.pack("RAT") == pack_tally(lex.tally("RAT")[0])
         True
@@ -338,11 +338,11 @@ class Lexicon:
 
     @property
     def pack_guard(self) -> int:
-        """The guard bits of :meth:`pack`'s integers (see :func:`~jarnac_solver.tally.pack_guard`)."""
+        """The guard bits of :meth:`pack`'s integers (see :func:`~jarnac_solver.lexicon.tally.pack_guard`)."""
         return self._guard
 
     def tally_codes(self, codes: Sequence[int]) -> Tally:
-        """The tally of tile codes (as a :class:`~jarnac_solver.tray.Tray` holds them).
+        """The tally of tile codes (as a :class:`~jarnac_solver.moves.tray.Tray` holds them).
 
         Cost: O(n·d) for n tiles of which d are distinct, in C.
 

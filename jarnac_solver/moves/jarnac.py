@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
+from ..errors import InvalidInputError
+from ..forms import field, line_number, mapping
+from ..lexicon.alphabet import LATIN, Alphabet
+from ..lexicon.lexicon import Lexicon
 from .allocation import fill, knapsack_bounds
-from .alphabet import LATIN, Alphabet
-from .errors import InvalidInputError
-from .forms import field, line_number, mapping
-from .lexicon import Lexicon
 from .move import Move, added_letters
 from .movegen import LegalMoves, check_inputs, move_words, tallies
 from .rules import Rules

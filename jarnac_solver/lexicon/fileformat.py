@@ -28,7 +28,7 @@ import zlib
 from array import array
 from collections.abc import Sequence
 
-from .errors import LexiconFormatError
+from ..errors import LexiconFormatError
 from .index import MAX_DEPTH, AlphagramIndex
 
 # Not imported at run time: ``import jarnac_solver`` stays light (pathlib and

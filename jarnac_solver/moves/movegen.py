@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .errors import AlphabetMismatchError, InvalidInputError
-from .lexicon import Lexicon
+from ..errors import AlphabetMismatchError, InvalidInputError
+from ..lexicon.lexicon import Lexicon
+from ..lexicon.tally import Tally
 from .move import Move, added_letters
 from .rules import Rules
-from .tally import Tally
 from .tray import Tray
 
 __all__ = ["LegalMoves", "legal_moves"]

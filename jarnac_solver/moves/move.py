@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .alphabet import LATIN, Alphabet
-from .errors import InvalidLetterError, InvalidMoveError
-from .forms import field, line_number, mapping
+from ..errors import InvalidLetterError, InvalidMoveError
+from ..forms import field, line_number, mapping
+from ..lexicon.alphabet import LATIN, Alphabet
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
 

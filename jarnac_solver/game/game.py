@@ -22,15 +22,15 @@ from collections import Counter
 from itertools import combinations
 from typing import NamedTuple
 
+from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
+from ..lexicon.bag import Bag
+from ..lexicon.lexicon import Lexicon
+from ..moves.jarnac import JarnacPlan, best_jarnac, jarnac_steals
+from ..moves.move import Move
+from ..moves.movegen import legal_moves
+from ..moves.rules import Rules
+from ..moves.tray import Codes, Tray, remove_tiles
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
-from .bag import Bag
-from .errors import IllegalActionError, IllegalMoveError, InvalidInputError
-from .jarnac import JarnacPlan, best_jarnac, jarnac_steals
-from .lexicon import Lexicon
-from .move import Move
-from .movegen import legal_moves
-from .rules import Rules
-from .tray import Codes, Tray, remove_tiles
 
 __all__ = ["PHASES", "Game", "GameState", "Played"]
 

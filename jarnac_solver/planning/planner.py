@@ -2,7 +2,7 @@
 
 A move is judged by what a person weighs: the points it adds now, the
 letters it lets the player draw this turn (one per word: the ladder it
-starts, see :mod:`jarnac_solver.ladder`), and its exposure (what the
+starts, see :mod:`jarnac_solver.planning.ladder`), and its exposure (what the
 opponent could steal if the player passed right after it, from
 :func:`best_jarnac`). The draw-aware planner adds the future: the letters to
 come are unknown, but their distribution is the unseen tiles; it samples the
@@ -17,17 +17,17 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .alphabet import LATIN, Alphabet
-from .bag import Bag
-from .errors import InvalidInputError
-from .forms import field, mapping
-from .jarnac import best_jarnac
+from ..errors import InvalidInputError
+from ..forms import field, mapping
+from ..lexicon.alphabet import LATIN, Alphabet
+from ..lexicon.bag import Bag
+from ..lexicon.lexicon import Lexicon
+from ..moves.jarnac import best_jarnac
+from ..moves.move import Move
+from ..moves.movegen import check_inputs, legal_moves
+from ..moves.rules import Rules
+from ..moves.tray import Tray
 from .ladder import plan_ladder
-from .lexicon import Lexicon
-from .move import Move
-from .movegen import check_inputs, legal_moves
-from .rules import Rules
-from .tray import Tray
 
 __all__ = ["Hint", "hints", "plan", "unseen_tiles"]
 

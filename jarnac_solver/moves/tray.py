@@ -5,7 +5,7 @@ then the rack: ``RAT BUT / ZW``. A tray with no line is ``/ ACEERT``; an
 empty rack is ``RAT BUT /``. Spaces inside the rack separate tiles. With
 multi-character tiles, a ``.`` separates two tiles that reading would join:
 in the Dutch alphabet the rack ``ZI.JD`` holds a single I and a single J,
-``ZIJD`` the IJ tile (see :mod:`jarnac_solver.alphabet`).
+``ZIJD`` the IJ tile (see :mod:`jarnac_solver.lexicon.alphabet`).
 
 Inside, a tray holds tile codes (:attr:`Tray.line_codes`,
 :attr:`Tray.rack_codes`); the text (:attr:`Tray.lines`, :attr:`Tray.rack`)
@@ -23,14 +23,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
-from .alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
-from .errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
-from .forms import field, mapping
+from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
+from ..forms import field, mapping
+from ..lexicon.alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
 from .move import Move
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .lexicon import Lexicon
+    from ..lexicon.lexicon import Lexicon
 
 __all__ = ["Codes", "Tray", "remove_tiles"]
 

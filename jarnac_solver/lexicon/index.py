@@ -65,7 +65,7 @@ def _subsets(rack: Tally, limit: int) -> list[list[int]] | None:
 class AlphagramIndex:
     """A trie over alphagram keys, with the words of each key at its end node.
 
-    Built by :meth:`build`; stored and read back by :mod:`jarnac_solver.fileformat`
+    Built by :meth:`build`; stored and read back by :mod:`jarnac_solver.lexicon.fileformat`
     through :meth:`to_parts` / :meth:`from_parts`.
     """
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from .allocation import knapsack_bounds
-from .lexicon import Lexicon
-from .move import Move, added_letters
-from .movegen import check_inputs, tallies
-from .rules import Rules
-from .tray import Tray
+from ..lexicon.lexicon import Lexicon
+from ..moves.allocation import knapsack_bounds
+from ..moves.move import Move, added_letters
+from ..moves.movegen import check_inputs, tallies
+from ..moves.rules import Rules
+from ..moves.tray import Tray
 
 __all__ = ["plan_ladder"]
 

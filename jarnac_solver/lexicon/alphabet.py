@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from .errors import InvalidInputError, InvalidLetterError
+from ..errors import InvalidInputError, InvalidLetterError
 
 TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
