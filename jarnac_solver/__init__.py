@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
     from .game.game import Game, GameState, Played
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
-    from .game.record import GameRecord
+    from .game.record import GameRecord, iter_records, read_records
     from .lexicon.bag import Bag
     from .moves.jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
     from .moves.move import Move
@@ -65,7 +65,7 @@ _LAZY = {
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
     **dict.fromkeys(["Hint", "hints", "plan", "unseen_tiles"], "planning.planner"),
     **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "game.players"),
-    "GameRecord": "game.record",
+    **dict.fromkeys(["GameRecord", "iter_records", "read_records"], "game.record"),
     "Rules": "moves.rules",
     "Tray": "moves.tray",
 }
@@ -129,6 +129,7 @@ __all__ = [
     "best_jarnac",
     "hints",
     "is_jarnacable",
+    "iter_records",
     "jarnac_steals",
     "legal_moves",
     "make_player",
@@ -137,6 +138,7 @@ __all__ = [
     "plan_ladder",
     "play_game",
     "play_match",
+    "read_records",
     "unseen_tiles",
 ]
 

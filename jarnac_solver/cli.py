@@ -21,7 +21,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .errors import IllegalActionError, JarnacError
@@ -115,6 +115,10 @@ def _cmd_extend(args: argparse.Namespace) -> None:
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    if Path(args.output).resolve() == Path(args.input).resolve():
+        raise UsageError(f"{PROG} lexicon build: the output {args.output} is the word list itself")
     start = time.perf_counter()
     meta = {"name": args.name} if args.name else None
     lex = Lexicon.from_file(args.input, metadata=meta)
@@ -266,6 +270,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
             filled = done * 30 // total
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games", end="", file=sys.stderr)
 
+    record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
     bag = None
     if args.bag:
@@ -274,9 +279,12 @@ def _cmd_play(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     if show_bar:
         print(file=sys.stderr)
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.write("\n".join(str(r) for r in records))
+    if record_file is not None:
+        with record_file:
+            if args.record.endswith(".jsonl"):
+                record_file.write("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
+            else:
+                record_file.write("\n".join(str(r) for r in records))
     if args.show:
         for record in records:
             _show(record, lex)
@@ -290,6 +298,14 @@ def _cmd_play(args: argparse.Namespace) -> None:
     print(result.table())
 
 
+def _open_for_writing(path: str) -> TextIO:
+    """``path`` opened for writing, or a usage error naming it (checked before any work is done)."""
+    try:
+        return open(path, "w", encoding="utf-8")  # closed by the caller's with
+    except OSError as exc:
+        raise UsageError(f"{PROG}: cannot write {path}: {exc.strerror}") from None
+
+
 def _cmd_replay(args: argparse.Namespace) -> None:
     records = read_records(args.file)
     if not records:
@@ -298,9 +314,14 @@ def _cmd_replay(args: argparse.Namespace) -> None:
     lex: Lexicon | None = None
     for n, record in enumerate(records, 1):
         lex = Lexicon.resolve(args.lexicon or record.lexicon)
-        game = _show(record, lex) if args.show and not args.json else record.replay(lex)
+        try:
+            game = _show(record, lex) if args.show and not args.json else record.replay(lex)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{args.file}: game {n}: {exc}") from None
         if game.scores() != record.scores:
-            raise IllegalActionError(f"game {n}: the replay scores {game.scores()}, the record says {record.scores}")
+            raise IllegalActionError(
+                f"{args.file}: game {n}: the replay scores {game.scores()}, the record says {record.scores}"
+            )
         games.append(
             {
                 "game": n,
@@ -453,7 +474,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     play.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
-    play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
+    play.add_argument(
+        "--record", metavar="FILE", help="write the game records to FILE (text; JSON Lines if FILE ends in .jsonl)"
+    )
     play.add_argument(
         "--bag",
         metavar="NAME|FILE",

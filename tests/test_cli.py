@@ -214,3 +214,44 @@ def test_play_with_a_user_bag_and_the_ij_tile(capsys: pytest.CaptureFixture[str]
     assert status == 2 and "no known bag" in err
     status, _, err = run(capsys, "play", "--lexicon", "nl", "--bag", "fr", "--games", "1")
     assert status == 2 and "cannot be played together" in err
+
+
+def test_files_that_cannot_be_written_or_read_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Newcomer run: unwritable outputs gave tracebacks; a broken .jlex was read as a word list."""
+    words = tmp_path / "words.txt"
+    words.write_text("rat\nart\n", encoding="utf-8")
+    for argv, needle in [
+        (["lexicon", "build", str(words), "/no/such/dir/x.jlex"], "cannot write"),
+        (["lexicon", "build", str(words), str(tmp_path)], "cannot write"),
+        (["lexicon", "build", str(words), str(words)], "the word list itself"),
+        (["play", "--games", "1", "--record", "/no/such/dir/r.txt"], "cannot write"),
+    ]:
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1, argv
+    assert words.read_text(encoding="utf-8") == "rat\nart\n"
+    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob(".*.tmp"))
+    broken = tmp_path / "broken.jlex"
+    broken.write_bytes(b"JLEX garbage")
+    status, _, err = run(capsys, "words", "TRAZ", "--lexicon", str(broken))
+    assert status == 2 and "not a compiled lexicon" in err
+
+
+def test_records_in_json_lines_and_replay_errors_name_file_and_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from jarnac_solver import read_records
+
+    lines = tmp_path / "games.jsonl"
+    assert run(capsys, "play", "--games", "2", "--record", str(lines))[0] == 0
+    assert [r.seed for r in read_records(str(lines))] == [1, 2]
+    text = tmp_path / "games.txt"
+    assert run(capsys, "play", "--games", "2", "--record", str(text))[0] == 0
+    body = text.read_text(encoding="utf-8").splitlines()
+    second = max(i for i, line in enumerate(body) if line.startswith("[Lexicon"))
+    number, player, _ = body[second + 8].split(" ", 2)
+    body[second + 8] = f"{number} {player} +QQQQ"
+    text.write_text("\n".join(body), encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(text))
+    assert status == 2 and f"{text}: game 2: " in err and "QQQQ" in err

@@ -148,3 +148,15 @@ def test_a_malformed_record_is_refused_with_its_game_and_line(tmp_path: Path) ->
         read_records(str(path))
     with pytest.raises(InvalidInputError, match="line 1: a game record opens with its"):
         list(iter_records("1. A draw {E}\n"))
+
+
+def test_text_records_keep_their_jarnacs_and_numbering() -> None:
+    """Newcomer run: a text round trip lost the Jarnacs; a wrong action number was accepted."""
+    records: list[GameRecord] = []
+    play_match(SMALL_NL, ["greedy", "sloppy"], 6, seed=2, records=records, bag=SMALL_BAG)
+    assert any(r.jarnacs for r in records)
+    for record in records:
+        assert GameRecord.parse(str(record)) == record
+    text = str(records[0]).replace("\n3. ", "\n4. ", 1)
+    with pytest.raises(InvalidInputError, match="action 4 where action 3 belongs"):
+        GameRecord.parse(text)

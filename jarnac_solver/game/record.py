@@ -85,6 +85,8 @@ class GameRecord:
             lines.append(f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else ""))
         outcome = f"A {self.scores[0]} - B {self.scores[1]}" + (f": {self.result}" if self.result else "")
         lines.append(f"[Result {json.dumps(outcome)}]")
+        if self.jarnacs:
+            lines.append(f"[Jarnacs {json.dumps([['AB'[w], v] for w, v in self.jarnacs])}]")
         return "\n".join(lines) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,6 +170,10 @@ class GameRecord:
             act = _ACTION.match(line)
             if not act:
                 raise InvalidInputError(f"{where}line {number}: cannot read {line!r}")
+            if int(act[1]) != len(actions) + 1:
+                raise InvalidInputError(
+                    f"{where}line {number}: action {act[1]} where action {len(actions) + 1} belongs"
+                )
             actions.append(("AB".index(act[2]), act[3], act[4] or ""))
         first = lines[0][0] if lines else 1
 
@@ -203,6 +209,15 @@ class GameRecord:
                 raise InvalidInputError(f"{where}line {number}: result {outcome!r} is not 'A N - B M[: reason]'")
             record.scores = (int(found[1]), int(found[2]))
             record.result = found[3] or ""
+        if "Jarnacs" in headers:
+            jarnacs = header_value("Jarnacs")
+            try:
+                record.jarnacs = [(_player(who), int(swing)) for who, swing in jarnacs]  # type: ignore[attr-defined]
+            except (TypeError, ValueError, InvalidInputError):
+                number = headers["Jarnacs"][0]
+                raise InvalidInputError(
+                    f"{where}line {number}: [Jarnacs ...] is not a list of [player, swing]"
+                ) from None
         return record
 
     def replay(

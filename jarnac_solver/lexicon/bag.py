@@ -118,7 +118,8 @@ class Bag(Mapping[str, int]):
             name = lexicon.metadata.get("bag")
             if not isinstance(name, str):
                 raise InvalidInputError(
-                    f"lexicon {lexicon.name!r} has no known bag; give one (a mapping tile -> count or a text file)"
+                    f"lexicon {lexicon.name!r} has no known bag; give one (--bag FILE on the command line; "
+                    "Bag.parse or Bag.from_file in Python)"
                 )
             bag = cls.load(name)
         bag.check_alphabet(lexicon.alphabet, f"lexicon {lexicon.name!r}")

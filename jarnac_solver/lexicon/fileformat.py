@@ -22,13 +22,14 @@ trusts a byte, then turns the arrays into the dicts and lists the walk uses
 
 from __future__ import annotations
 
+import contextlib
 import struct
 import sys
 import zlib
 from array import array
 from collections.abc import Sequence
 
-from ..errors import LexiconFormatError
+from ..errors import InvalidInputError, LexiconFormatError
 from .index import MAX_DEPTH, AlphagramIndex
 
 # Not imported at run time: ``import jarnac_solver`` stays light (pathlib and
@@ -165,13 +166,34 @@ def load_bytes(data: bytes, source: str = "<bytes>") -> tuple[AlphagramIndex, di
 
 
 def write_file(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (a temporary file, then a rename)."""
+    """Write ``data`` to ``path`` atomically: a temporary file of its own in the same folder,
+    flushed to disk, then renamed over ``path``; on failure it is removed and
+    :class:`InvalidInputError` names the path.
+
+    Two writers of one path never share a temporary file, and a reader sees
+    the old file or the new one, never a torn one.
+    """
+    import os
+    import tempfile
     from pathlib import Path
 
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(target)
+    if not str(path) or target.is_dir():
+        raise InvalidInputError(f"{str(path)!r}: cannot write a lexicon there (not a file name)")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
 
 
 def read_file(path: str | Path) -> tuple[AlphagramIndex, dict[str, Any]]:

@@ -276,6 +276,10 @@ class Lexicon:
     def resolve(cls, spec: str) -> Lexicon:
         """A bundled name, a compiled ``.jlex`` file, or a plain word list.
 
+        A file is compiled if it starts with the format's magic bytes or is
+        named ``*.jlex``; a broken ``.jlex`` file raises
+        :class:`LexiconFormatError` instead of being read as a word list.
+
         >>> Lexicon.resolve("en").name
         'en'
         """
@@ -290,7 +294,9 @@ class Lexicon:
             )
         with path.open("rb") as f:
             magic = f.read(len(fileformat.MAGIC))
-        return cls.open(path) if magic == fileformat.MAGIC else cls.from_file(path)
+        if magic == fileformat.MAGIC or path.suffix.lower() == ".jlex":
+            return cls.open(path)
+        return cls.from_file(path)
 
     # -- the word set -------------------------------------------------------
 
