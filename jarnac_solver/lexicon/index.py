@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
-from .tally import Tally, pack_tally, tally_size
+from .tally import FIELD_BITS, Tally, pack_tally, tally_size
 
 __all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex"]
 
@@ -52,7 +52,7 @@ def _subsets(rack: Tally, limit: int) -> list[list[int]] | None:
     # in list comprehensions (C-level loops), no (packed, size) tuples.
     by_size: list[list[int]] = [[0]]
     for rank, count in rack:
-        weight = 1 << (5 * rank)
+        weight = 1 << (FIELD_BITS * rank)
         grown = [list(group) for group in by_size] + [[] for _ in range(count)]
         for size, group in enumerate(by_size):
             for k in range(1, count + 1):

@@ -22,7 +22,7 @@ from ..errors import (
 from . import fileformat
 from .alphabet import LATIN, SEPARATOR, Alphabet
 from .index import MAX_DEPTH, AlphagramIndex
-from .tally import Tally, pack_guard, tally_of_codes, tally_of_ranks
+from .tally import FIELD_BITS, Tally, pack_guard, tally_of_codes, tally_of_ranks
 
 # Not imported at run time: ``import jarnac_solver`` stays light (pathlib and
 # typing cost ~15 ms; mypy reads any constant named TYPE_CHECKING as True).
@@ -101,14 +101,14 @@ class Lexicon:
         self._size = len(index.words()) if size is None else size
         self._letter_counts: dict[str, int] | None = None
         self._key_map: dict[int, int] | None = None
-        # Packing (5 bits per rank): one weight per tile, computed once.
-        self._weights = {tile: 1 << (5 * rank) for tile, rank in self._rank.items()}
+        # Packing (FIELD_BITS bits per rank): one weight per tile, computed once.
+        self._weights = {tile: 1 << (FIELD_BITS * rank) for tile, rank in self._rank.items()}
         self._guard = pack_guard(len(self.order))
         # Tile codes (alphabet indexes, as trays hold them) -> ranks, weights
         # and rank characters: lists indexed by code, read with C-level map.
         self.rank_of_code: tuple[int, ...] = tuple(self._rank[t] for t in alphabet.tiles)
         """``rank_of_code[code]``: the rank (position in :attr:`order`) of the tile with that code."""
-        self._code_weights = tuple(1 << (5 * r) for r in self.rank_of_code)
+        self._code_weights = tuple(1 << (FIELD_BITS * r) for r in self.rank_of_code)
         self._code_chars = tuple(chr(r) for r in self.rank_of_code)
         self._line_tallies: dict[tuple[int, ...], Tally] = {}
         self._move_calls = 0
@@ -320,7 +320,7 @@ class Lexicon:
         return self.key_map()
 
     def key_map(self) -> dict[int, int]:
-        """Packed key (5 bits per rank) -> terminal node of the index, built on first use.
+        """Packed key (FIELD_BITS bits per rank) -> terminal node of the index, built on first use.
 
         The move generator hashes ``line + rack subset`` into it.
         """
@@ -329,7 +329,7 @@ class Lexicon:
         return self._key_map
 
     def pack(self, word: str) -> int:
-        """A word's letters as one integer, 5 bits per rank: ``pack_tally`` of its tally, faster.
+        """A word's letters as one integer, FIELD_BITS bits per rank: ``pack_tally`` of its tally, faster.
 
         The word is taken as folded tiles (as the index and trays hold them).
 
@@ -377,7 +377,7 @@ class Lexicon:
         return tally
 
     def pack_codes(self, codes: Iterable[int]) -> int:
-        """Tile codes as one integer, 5 bits per rank (see :meth:`pack`).
+        """Tile codes as one integer, FIELD_BITS bits per rank (see :meth:`pack`).
 
         >>> lex = Lexicon.from_words(["rat"])
         >>> lex.pack_codes(lex.alphabet.encode("RAT")) == lex.pack("RAT")

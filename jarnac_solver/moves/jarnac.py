@@ -4,7 +4,7 @@ The best Jarnac is an allocation problem (CARIES + S + N has 8-letter
 extensions that would starve SORBETS), solved exactly: a dynamic programme
 over the lines (each line: no steal, or one of its extensions), then over
 new words from what is left of the rack, memoised on the letters left.
-Letter multisets are packed integers (5 bits a letter, a guard bit on top),
+Letter multisets are packed integers (7 bits a letter, a guard bit on top),
 so "fits in the rack" and "take from the rack" are one subtraction each.
 
 Only what changes the value matters: every extension of a line that adds

@@ -8,11 +8,12 @@ when a caller iterates: ``len``, ``in`` and ``count`` need none.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
-from ..errors import AlphabetMismatchError, InvalidInputError
+from ..errors import AlphabetMismatchError, InvalidInputError, InvalidTrayError
 from ..lexicon.lexicon import Lexicon
-from ..lexicon.tally import Tally
+from ..lexicon.tally import MAX_COUNT, Tally
 from .move import Move, added_letters
 from .rules import Rules
 from .tray import Tray
@@ -38,7 +39,23 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
             f"has {lexicon.alphabet.name!r}"
         )
     tray.check(rules)
+    _check_counts(tray)
     return rules
+
+
+def _check_counts(tray: Tray) -> None:
+    """Refuse a tray holding more of one tile than packed tallies count exactly (``MAX_COUNT``)."""
+    if len(tray.rack_codes) + 9 * len(tray.line_codes) <= MAX_COUNT:
+        return  # too few tiles to reach the limit: the common case costs one comparison
+    counts = Counter(tray.rack_codes)
+    for codes in tray.line_codes:
+        counts.update(codes)
+    code, most = counts.most_common(1)[0]
+    if most > MAX_COUNT:
+        tile = tray.alphabet.tiles[code]
+        raise InvalidTrayError(
+            f"the tray holds {most} {tile} tiles; the move layer counts at most {MAX_COUNT} of one tile"
+        )
 
 
 def tallies(lexicon: Lexicon, tray: Tray) -> tuple[Tally, list[tuple[Tally, int]]]:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from ..lexicon.lexicon import Lexicon
+from ..lexicon.tally import FIELD_BITS
 from ..moves.allocation import knapsack_bounds
 from ..moves.move import Move, added_letters
 from ..moves.movegen import check_inputs, tallies
@@ -102,7 +103,7 @@ def plan_ladder(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> lis
     rack, lines = tallies(lexicon, tray)
     rack_size = len(tray.rack_codes)
     rack_packed = lexicon.pack_codes(tray.rack_codes)
-    weights = [1 << (5 * rank) for rank, _ in rack]
+    weights = [1 << (FIELD_BITS * rank) for rank, _ in rack]
     guard = lexicon.pack_guard
     free = tray.free_lines(rules)
     min_len = rules.min_length
