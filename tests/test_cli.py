@@ -48,7 +48,7 @@ def test_json_outputs(capsys: pytest.CaptureFixture[str]) -> None:
         (["words", "ABC", "--min-len", "0"], "--min-len"),
         (["words", "ABC", "--min-len", "5", "--max-len", "3"], "less than min_len"),
         (["words", "ABC", "--lexicon", "klingon"], "klingon"),
-        (["extend", "", "AB"], "at least one letter"),
+        (["extend", "", "AB"], "the word is empty"),
         (["lexicon", "info", "/no/such/file.jlex"], "file.jlex"),
         (["frobnicate"], "invalid choice"),
         (["lexicon", "info", "en", "--lexicon", "zz"], "--lexicon"),

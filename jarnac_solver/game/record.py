@@ -83,7 +83,8 @@ class GameRecord:
         ]
         for n, (who, action, drawn) in enumerate(self.actions, 1):
             lines.append(f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else ""))
-        outcome = f"A {self.scores[0]} - B {self.scores[1]}" + (f": {self.result}" if self.result else "")
+        # A finished game has a result (how it ended); an unfinished one is "*", as in PGN.
+        outcome = f"A {self.scores[0]} - B {self.scores[1]}: {self.result}" if self.result else "*"
         lines.append(f"[Result {json.dumps(outcome)}]")
         if self.jarnacs:
             lines.append(f"[Jarnacs {json.dumps([['AB'[w], v] for w, v in self.jarnacs])}]")
@@ -177,22 +178,28 @@ class GameRecord:
             actions.append(("AB".index(act[2]), act[3], act[4] or ""))
         first = lines[0][0] if lines else 1
 
-        def header_value(name: str) -> object:
+        def header_value(name: str, kind: type | None = None) -> Any:
             if name not in headers:
                 raise InvalidInputError(f"{where}line {first}: the record has no [{name} ...] header")
             number, text = headers[name]
             try:
-                return json.loads(text)
+                value = json.loads(text)
             except ValueError:
                 raise InvalidInputError(f"{where}line {number}: [{name} {text}] is not a JSON value") from None
+            if kind is not None and not isinstance(value, kind):
+                raise InvalidInputError(f"{where}line {number}: [{name} {text}] must be a {kind.__name__}")
+            return value
 
         try:
             players = re.findall(r'"((?:[^"\\]|\\.)*)"', headers.get("Players", (0, '"A" "B"'))[1])
+            seed = header_value("Seed", str)
+            if not seed.lstrip("-").isascii() or not seed.lstrip("-").isdigit():
+                raise InvalidInputError(f"{where}line {headers['Seed'][0]}: the seed {seed!r} is not a whole number")
             record = cls(
-                str(header_value("Lexicon")),
+                header_value("Lexicon", str),
                 Rules.from_dict(header_value("Rules")),
-                int(str(header_value("Seed"))),
-                str(header_value("Bag")),
+                int(seed),
+                header_value("Bag", str),
                 (players[0], players[1]),
                 actions,
             )
@@ -201,18 +208,20 @@ class GameRecord:
             raise InvalidInputError(message if message.startswith(where) else f"{where}{message}") from None
         except (ValueError, IndexError) as exc:
             raise InvalidInputError(f"{where}line {first}: record header malformed ({exc})") from None
-        if "Result" in headers:
-            outcome = header_value("Result")
-            found = re.match(r"A (\d+) - B (\d+)(?:: (.*))?$", outcome) if isinstance(outcome, str) else None
+        outcome = header_value("Result", str)
+        if outcome != "*":
+            found = re.match(r"A (\d+) - B (\d+): (.+)$", outcome)
             if found is None:
                 number = headers["Result"][0]
-                raise InvalidInputError(f"{where}line {number}: result {outcome!r} is not 'A N - B M[: reason]'")
+                raise InvalidInputError(
+                    f"{where}line {number}: result {outcome!r} is not 'A N - B M: how the game ended' or '*'"
+                )
             record.scores = (int(found[1]), int(found[2]))
-            record.result = found[3] or ""
+            record.result = found[3]
         if "Jarnacs" in headers:
             jarnacs = header_value("Jarnacs")
             try:
-                record.jarnacs = [(_player(who), int(swing)) for who, swing in jarnacs]  # type: ignore[attr-defined]
+                record.jarnacs = [(_player(who), int(swing)) for who, swing in jarnacs]
             except (TypeError, ValueError, InvalidInputError):
                 number = headers["Jarnacs"][0]
                 raise InvalidInputError(
@@ -223,7 +232,7 @@ class GameRecord:
     def replay(
         self, lexicon: Lexicon | None = None, on_action: Callable[[Game, int, str, tuple[int, int]], None] | None = None
     ) -> Game:
-        """Play the actions again, checking each (player, draws); returns the game.
+        """Play the actions again, checking each (player, draws) and the end (result, scores); returns the game.
 
         ``on_action(game, player, action_text, scores_before)`` is called after each action.
         """
@@ -244,7 +253,28 @@ class GameRecord:
             drawn = game.drawn_text(game.actions[-1])
             if drawn != drew:
                 raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
+        self._check_end(game)
         return game
+
+    def _check_end(self, game: Game) -> None:
+        """The record's end (result, scores) must be the replayed game's."""
+        if not self.result:
+            if game.is_over():
+                raise IllegalActionError(
+                    f"the record says the game is not over, but it ended after {len(self.actions)} actions "
+                    f"({game.state.result})"
+                )
+            return
+        if not game.is_over():
+            raise IllegalActionError(
+                f"the record says the game ended ({self.result}), but after its {len(self.actions)} actions "
+                f"the game is not over (player {'AB'[game.state.to_act]} is in the {game.state.phase} phase)"
+            )
+        if game.scores() != self.scores or game.state.result != self.result:
+            raise IllegalActionError(
+                f"the record says A {self.scores[0]} - B {self.scores[1]}: {self.result}; the replay ends "
+                f"A {game.scores()[0]} - B {game.scores()[1]}: {game.state.result}"
+            )
 
 
 def _player(letter: object) -> int:

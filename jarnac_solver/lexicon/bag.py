@@ -91,6 +91,8 @@ class Bag(Mapping[str, int]):
         """Read a bag from a UTF-8 text file in the :meth:`parse` format."""
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(f"{path}: a bag file is UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot read bag ({exc.strerror})") from None
         return cls.parse(text, alphabet, name=Path(path).stem)

@@ -27,12 +27,16 @@ Node numbering (kept by the on-disk format):
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 from .tally import FIELD_BITS, Tally, pack_tally, tally_size
 
 __all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex"]
+
+_VIEWS_LOCK = threading.Lock()
+"""Guards the eviction of the per-index view caches (reads take no lock)."""
 
 MAX_DEPTH = 9
 """The longest word a tray line holds; the index refuses longer keys."""
@@ -165,14 +169,17 @@ class AlphagramIndex:
         """
         lo = min(max(min_len, 0), MAX_DEPTH + 1)
         hi = min(max(max_len + 1, lo), MAX_DEPTH + 1)
-        cached = self._views.get((lo, hi))
+        cached = self._views.get((lo, hi))  # a dict read: atomic, no lock on the hot path
         if cached is None:
-            if len(self._views) >= 32:  # bounded: drop the oldest (dicts keep insertion order)
-                del self._views[next(iter(self._views))]
-            start, stop = self.depth_starts[lo], self.depth_starts[hi]
-            groups = self.groups
-            cached = [None] * start + groups[start:stop] + [None] * (len(groups) - stop)
-            self._views[(lo, hi)] = cached
+            with _VIEWS_LOCK:  # threads sharing a lexicon: one writer evicts at a time
+                cached = self._views.get((lo, hi))
+                if cached is None:
+                    if len(self._views) >= 32:  # bounded: drop the oldest (dicts keep insertion order)
+                        del self._views[next(iter(self._views))]
+                    start, stop = self.depth_starts[lo], self.depth_starts[hi]
+                    groups = self.groups
+                    cached = [None] * start + groups[start:stop] + [None] * (len(groups) - stop)
+                    self._views[(lo, hi)] = cached
         return cached
 
     @staticmethod

@@ -95,7 +95,10 @@ class Lexicon:
         # Single-character alphabets translate a folded string straight to
         # rank codes (one C-level str.translate) instead of a per-letter loop.
         self._codes: dict[int, str] | None = None
-        if alphabet.single:
+        # The translated codes chr(0..n-1) must stay below every letter a
+        # query may hold ('A' is 65): with more tiles a non-tile letter could
+        # collide with a rank code, so larger alphabets take the checked path.
+        if alphabet.single and len(self.order) <= ord("A"):
             self._codes = {ord(tile): chr(rank) for tile, rank in self._rank.items()}
         self.metadata: dict[str, Any] = dict(metadata or {})
         self._size = len(index.words()) if size is None else size
@@ -135,6 +138,10 @@ class Lexicon:
         >>> sorted(lex), lex.metadata["skipped"]
         (['COEUR', 'ETE'], {'not in the alphabet': 1})
         """
+        if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+            raise InvalidInputError(
+                f"words must be an iterable of words (a list, a file's lines), not {type(words).__name__}"
+            )
         kept: dict[str, tuple[str, ...]] = {}
         skipped: Counter[str] = Counter()
         for raw in words:
@@ -191,7 +198,7 @@ class Lexicon:
         try:
             from pathlib import Path
 
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is no part of the first word
         except UnicodeDecodeError as exc:
             raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
@@ -239,6 +246,11 @@ class Lexicon:
     @classmethod
     def open(cls, path: str | Path) -> Lexicon:
         """Open a compiled lexicon written by :meth:`save`; no rebuild from text."""
+        if not isinstance(path, str) or not path:
+            from pathlib import PurePath
+
+            if not isinstance(path, PurePath):
+                raise InvalidInputError(f"a lexicon file is a path (str or pathlib.Path), not {path!r}")
         try:
             from pathlib import Path
 

@@ -179,6 +179,8 @@ def is_jarnacable(
 
 def _turn_lines(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     """``formed_indexes`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
+    if isinstance(formed_indexes, (str, bytes)) or not isinstance(formed_indexes, Iterable):
+        raise InvalidInputError(f"formed_indexes must be line indexes (a list of ints), not {formed_indexes!r}")
     turn = sorted(set(formed_indexes))
     if any(
         isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn

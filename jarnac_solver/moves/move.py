@@ -132,7 +132,8 @@ class Move(NamedTuple):
         line: int | None = None
         head, colon, rest = spec.partition(":")
         if colon:
-            if not head.strip().isdigit() or int(head) < 1:
+            number = head.strip()
+            if not (number.isascii() and number.isdigit()) or int(number) < 1:  # "²".isdigit() is True
                 raise InvalidMoveError(f"move {text!r}: line number {head!r} is not 1 or more")
             line, spec = int(head) - 1, rest.strip()
         old, plus, tail = spec.partition("+")

@@ -73,7 +73,8 @@ class Rules:
                 )
         if self.opening_draw < 0 or self.exchange_size < 1:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
-        if self.think_seconds is not None and (isinstance(self.think_seconds, bool) or self.think_seconds < 1):
+        seconds = self.think_seconds
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 1):
             raise InvalidRulesError(f"rule option think_seconds must be None or >= 1, not {self.think_seconds!r}")
 
     @classmethod
@@ -95,6 +96,10 @@ class Rules:
         >>> Rules.from_options({"value_jarnac": True}).value_jarnac
         True
         """
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise InvalidRulesError(f"rule options are a dict of option names, not {type(options).__name__}")
+        if base is not None and not isinstance(base, Rules):
+            raise InvalidRulesError(f"base must be Rules or None, not {type(base).__name__}")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(options) - known)
         if unknown:
