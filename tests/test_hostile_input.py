@@ -1,0 +1,203 @@
+"""Nothing silently wrong: hostile values, files, records and threads get a clear library error or the right answer."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from jarnac_solver import (
+    Alphabet,
+    Game,
+    GameRecord,
+    IllegalActionError,
+    InvalidInputError,
+    InvalidLetterError,
+    InvalidRulesError,
+    JarnacError,
+    Lexicon,
+    Move,
+    Rules,
+    Tray,
+    best_jarnac,
+    play_game,
+)
+
+FR = Lexicon.load("fr")
+
+
+def test_an_alphabet_of_more_than_65_tiles_refuses_letters_outside_it() -> None:
+    tiles = [chr(c) for c in range(0x41, 0x5B)] + [chr(c) for c in range(0x391, 0x3AA) if chr(c).isalpha()]
+    tiles += [chr(c) for c in range(0x410, 0x430)]
+    big = Alphabet(tiles, name="big")
+    assert len(big) > 65
+    lex = Lexicon.from_words(["ABC", "ΑΒΓ"], big)
+    assert lex.tally("ABC")[1] == 3 and lex.subanagrams("ABCD") == ["ABC"]
+    with pytest.raises(InvalidLetterError, match="'Ω'|'1'"):
+        lex.subanagrams("ABCΩ1")
+
+
+def test_word_lists_byte_order_marks_and_single_strings(tmp_path: Path) -> None:
+    listing = tmp_path / "bom.txt"
+    listing.write_bytes("\ufeffrat\nart\n".encode())
+    lex = Lexicon.from_file(listing)
+    assert sorted(lex) == ["ART", "RAT"] and lex.metadata["skipped"] == {}
+    with pytest.raises(InvalidInputError, match="iterable of words"):
+        Lexicon.from_words("rat")
+    with pytest.raises(InvalidInputError, match="iterable of words"):
+        Lexicon.from_words(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: best_jarnac(FR, Tray.parse("RAT / Z"), formed_indexes=None),  # type: ignore[arg-type]
+        lambda: Rules.from_options(5),  # type: ignore[arg-type]
+        lambda: Rules.from_options({"lines": "8"}),
+        lambda: Rules.from_options({"think_seconds": "1"}),
+        lambda: Lexicon.open(None),  # type: ignore[arg-type]
+        lambda: Game(FR, rules="english"),  # type: ignore[arg-type]
+        lambda: Move.parse("²:BETISE+T=BITTEES"),
+        lambda: Tray.parse(5),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_types_raise_library_errors(call: object) -> None:
+    with pytest.raises(JarnacError) as caught:
+        call()  # type: ignore[operator]
+    assert isinstance(caught.value, ValueError)
+
+
+def test_rules_options_are_refused_by_type() -> None:
+    with pytest.raises(InvalidRulesError):
+        Rules.from_options({"value_jarnac": 1})
+    assert Rules.from_options({"think_seconds": 1.5}).think_seconds == 1.5  # the clock may run in fractions
+
+
+def test_one_lexicon_shared_by_threads_answers_as_alone() -> None:
+    """The issue: 4 threads x 20,000 subanagrams with random length ranges raised KeyError (view cache)."""
+    lex = Lexicon.from_bytes(FR.to_bytes())
+    rng = Random(7)
+    queries = [("".join(rng.choices("AEIRSTNULO", k=8)), rng.randint(1, 9), rng.randint(1, 9)) for _ in range(400)]
+    queries = [(rack, min(a, b), max(a, b)) for rack, a, b in queries]
+    expected = [lex.subanagrams(r, min_len=a, max_len=b) for r, a, b in queries]
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        order = list(range(len(queries)))
+        Random(seed).shuffle(order)
+        try:
+            for _ in range(5):
+                for i in order:
+                    rack, lo, hi = queries[i]
+                    assert lex.subanagrams(rack, min_len=lo, max_len=hi) == expected[i]
+        except BaseException as exc:  # noqa: BLE001 - reported to the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors[0]
+
+
+def test_concurrent_saves_leave_a_whole_file(tmp_path: Path) -> None:
+    target = tmp_path / "shared.jlex"
+    small = Lexicon.from_words(["rat", "art", "tar"])
+    big = Lexicon.from_words([f"{a}{b}{c}" for a in "ABCDE" for b in "FGHIJ" for c in "KLMNO"])
+    errors: list[BaseException] = []
+
+    def save(lex: Lexicon) -> None:
+        try:
+            for _ in range(20):
+                lex.save(target)
+                opened = Lexicon.open(target)
+                assert len(opened) in (3, 125)
+        except BaseException as exc:  # noqa: BLE001 - reported to the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=save, args=(lex,)) for lex in (small, big, small, big)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors[0]
+    assert sorted(os.listdir(tmp_path)) == ["shared.jlex"]  # no temporary file left
+
+
+# -- records whose end does not agree -------------------------------------------
+
+RECORD = play_game(FR, ["greedy", "greedy"], seed=3)
+
+
+def test_a_record_whose_last_action_was_removed_is_refused() -> None:
+    text = str(RECORD).splitlines()
+    last = max(i for i, line in enumerate(text) if line[:1].isdigit())
+    edited = GameRecord.parse("\n".join(text[:last] + text[last + 1 :]))
+    with pytest.raises(IllegalActionError, match="the game is not over"):
+        edited.replay(FR)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error", "needle"),
+    [
+        ("a full tray, no Jarnac against it", "a fine game", IllegalActionError, "the replay ends"),
+        ('[Result "A ', '[Result "A 1', IllegalActionError, "the replay ends"),
+    ],
+)
+def test_a_record_whose_result_was_edited_is_refused(old: str, new: str, error: type, needle: str) -> None:
+    text = str(RECORD)
+    assert old in text
+    with pytest.raises(error, match=needle):
+        GameRecord.parse(text.replace(old, new, 1)).replay(FR)
+
+
+@pytest.mark.parametrize(
+    ("header", "needle"),
+    [
+        ("[Result 5]", "Result"),
+        ("[Bag 5]", "Bag"),
+        ("[Rules 5]", "rules"),
+        ("[Lexicon 5]", "Lexicon"),
+        ("[Seed x]", "Seed"),
+        ('[Seed "x"]', "seed"),
+    ],
+)
+def test_record_headers_of_the_wrong_type_are_refused(header: str, needle: str) -> None:
+    name = header[1 : header.index(" ")]
+    lines = [header if line.startswith(f"[{name} ") else line for line in str(RECORD).splitlines()]
+    with pytest.raises(InvalidInputError, match=needle):
+        GameRecord.parse("\n".join(lines))
+
+
+def test_a_header_only_record_and_a_missing_result() -> None:
+    header_only = "\n".join(line for line in str(RECORD).splitlines() if line.startswith("["))
+    with pytest.raises(IllegalActionError, match="not over"):
+        GameRecord.parse(header_only).replay(FR)
+    no_result = "\n".join(line for line in str(RECORD).splitlines() if not line.startswith("[Result"))
+    with pytest.raises(InvalidInputError, match="no \\[Result"):
+        GameRecord.parse(no_result)
+    unfinished = GameRecord.parse(header_only.replace(header_only.splitlines()[-1], '[Result "*"]'))
+    assert unfinished.replay(FR).state.phase == "opening"
+
+
+def test_ctrl_c_during_a_long_plan_says_interrupted() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jarnac_solver", "plan", "/ AEEIRSTUNLOC"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.5)  # imports and the lexicon are loaded; the ladder search runs for seconds
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    if process.returncode == 0:
+        pytest.skip("the plan finished before the interrupt")
+    assert process.returncode == 130 and err.strip() == "jarnac-solver: interrupted", err
