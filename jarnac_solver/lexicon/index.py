@@ -362,6 +362,10 @@ class AlphagramIndex:
         """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
         return self._collect(self.view(word_len + 1, max_len), self._walk(word, rack))
 
+    def anagram_nodes(self, letters: Tally) -> list[int]:
+        """The node whose key is exactly ``letters`` (a list of one, or empty)."""
+        return self._walk(letters, ())
+
     def anagrams(self, letters: Tally) -> list[str]:
         """Words that use exactly ``letters``, sorted."""
         length = tally_size(letters)
