@@ -43,7 +43,14 @@ if TYPE_CHECKING:
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
     from .lexicon.bag import Bag
-    from .moves.jarnac import JarnacPlan, best_jarnac, is_jarnacable, jarnac_steals
+    from .moves.jarnac import (
+        JarnacPlan,
+        best_jarnac,
+        is_jarnacable,
+        jarnac_steals,
+        passer_left_move,
+        thief_best_call,
+    )
     from .moves.move import Move
     from .moves.movegen import LegalMoves, legal_moves
     from .moves.rules import Rules
@@ -59,7 +66,10 @@ _LAZY = {
     ),
     "Bag": "lexicon.bag",
     **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
-    **dict.fromkeys(["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"], "moves.jarnac"),
+    **dict.fromkeys(
+        ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
+        "moves.jarnac",
+    ),
     "plan_ladder": "planning.ladder",
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
@@ -134,11 +144,13 @@ __all__ = [
     "legal_moves",
     "make_player",
     "parse_action",
+    "passer_left_move",
     "plan",
     "plan_ladder",
     "play_game",
     "play_match",
     "read_records",
+    "thief_best_call",
     "unseen_tiles",
 ]
 

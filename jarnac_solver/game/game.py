@@ -23,9 +23,10 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
+from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, best_jarnac, jarnac_steals
+from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
@@ -91,13 +92,33 @@ class GameState(NamedTuple):
 
 
 class _Draws:
-    """What one action drew: the codes and the player who drew them."""
+    """What one action draws: the codes and who drew them. ``given`` (a game played over the
+    board) holds the tiles the record says were drawn; otherwise the bag's order decides."""
 
-    __slots__ = ("codes", "who")
+    __slots__ = ("codes", "given", "who")
 
-    def __init__(self) -> None:
+    def __init__(self, given: Codes | None = None) -> None:
         self.codes: list[int] = []
         self.who: int | None = None
+        self.given = given
+
+    def take(self, bag: list[int], k: int, who: int, alphabet: Alphabet) -> list[int]:
+        """Draw ``k`` tiles from ``bag`` (changed in place) for player ``who``."""
+        if self.given is None:
+            taken = [bag.pop() for _ in range(k)]  # drawn from the end, last tile first
+        else:
+            if len(self.given) != k:
+                given = alphabet.decode(self.given) or "none"
+                raise IllegalActionError(f"this action draws {k} tile{'s' if k != 1 else ''}, not {given}")
+            for i, code in enumerate(self.given):
+                if code not in bag:
+                    drawn = alphabet.decode(self.given[: i + 1])
+                    raise IllegalActionError(f"draws {drawn}, but the bag holds no more {alphabet.tiles[code]}")
+                bag.remove(code)
+            taken = list(self.given)
+        self.codes.extend(taken)
+        self.who = who
+        return taken
 
 
 class Game:
@@ -116,8 +137,17 @@ class Game:
     """
 
     def __init__(
-        self, lexicon: Lexicon, rules: Rules | None = None, bag: Bag | None = None, seed: int | None = None
+        self,
+        lexicon: Lexicon,
+        rules: Rules | None = None,
+        bag: Bag | None = None,
+        seed: int | None = None,
+        *,
+        over_the_board: bool = False,
     ) -> None:
+        """A new game. ``seed`` orders the bag (random when ``None``). With ``over_the_board``,
+        no seed: every action that draws is pushed with the tiles drawn at the table
+        (``push(action, drawn=...)``), checked against what the bag still holds."""
         if not isinstance(lexicon, Lexicon):
             raise InvalidInputError(f"expected a Lexicon, got {type(lexicon).__name__}")
         if rules is not None and not isinstance(rules, Rules):
@@ -125,8 +155,9 @@ class Game:
         self.lexicon = lexicon
         self.rules = rules or Rules()
         self.bag = Bag.for_lexicon(lexicon, bag)
+        self.over_the_board = bool(over_the_board)
         if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
+            seed = 0 if over_the_board else int.from_bytes(os.urandom(4), "big")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
@@ -218,29 +249,41 @@ class Game:
         s = self.state
         if s.phase != "jarnac":
             return JarnacPlan()
-        thief = s.trays[s.to_act]
         passer = s.trays[s.player]
-        return best_jarnac(
+        return thief_best_call(
             self.lexicon,
             passer,
-            free_lines=thief.free_lines(self.rules),
-            objective=objective,
-            rules=self.rules,
-            formed_indexes=[i for i in s.formed_indexes if i < len(passer.line_codes) and passer.line_codes[i]],
-            thief_last_free=thief.last_line_free(self.rules),
-            value_pool_limit=self.value_pool_limit,
+            s.trays[s.to_act],
+            self.rules,
+            self.formed_lines(),
+            objective,
+            self.value_pool_limit,
         )
+
+    def formed_lines(self) -> list[int]:
+        """Indexes of the passer's lines formed this turn that still hold a word (what a value Jarnac may take)."""
+        s = self.state
+        passer = s.trays[s.player]
+        return [i for i in s.formed_indexes if i < len(passer.line_codes) and passer.line_codes[i]]
 
     # -- applying actions ---------------------------------------------------
 
-    def push(self, action: Action, player: int | None = None) -> None:
+    def push(self, action: Action, player: int | None = None, drawn: str | Codes | None = None) -> None:
         """Apply ``action`` for the player to act; :class:`IllegalActionError` says why not.
 
         With ``player`` (0 or 1), the action is refused unless that player is
-        the one to act. A refused action leaves the game unchanged, however
-        the action was built (parsed, constructed by hand, read from a record).
+        the one to act. In a game played over the board, ``drawn`` is what the
+        action drew (text such as ``"EI.J"`` or tile codes), checked against
+        the bag: a tile it no longer holds is refused. A refused action leaves
+        the game unchanged, however the action was built (parsed, constructed
+        by hand, read from a record).
         """
         s = self.state
+        given: Codes | None = None
+        if self.over_the_board:
+            given = self._given(drawn)
+        elif drawn is not None:
+            raise IllegalActionError("this game draws from its seeded bag: give drawn= only over the board")
         if s.phase == "over":
             raise IllegalActionError("the game is over")
         if player is not None and player != s.to_act:
@@ -260,11 +303,23 @@ class Game:
         }.get(type(action))
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
-        draws = _Draws()
+        draws = _Draws(given)
         new = handler(action, draws)  # type: ignore[operator]
+        if given and not draws.codes:
+            raise IllegalActionError(f"{action} draws no tile, but {self.alphabet.decode(given)} was given")
         self._stack.append(s)
         self.actions.append(Played(s.to_act, action, tuple(draws.codes), draws.who))
         self.state = new._replace(ply=s.ply + 1)
+
+    def _given(self, drawn: str | Codes | None) -> Codes:
+        if drawn is None:
+            return ()
+        if isinstance(drawn, str):
+            return self._encode(drawn, "drawn tiles")
+        codes = tuple(drawn)
+        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(self.alphabet) for c in codes):
+            raise IllegalActionError(f"drawn tiles must be text or tile codes, not {drawn!r}")
+        return codes
 
     def pop(self) -> Action:
         """Undo the last action, exactly; returns it."""
@@ -308,18 +363,15 @@ class Game:
         trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
         return s._replace(trays=trays, **changes)  # type: ignore[arg-type]
 
-    @staticmethod
-    def _draw_n(s: GameState, who: int, n: int, draws: _Draws) -> GameState:
+    def _draw_n(self, s: GameState, who: int, n: int, draws: _Draws) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed)."""
         n += s.bonus[who]
-        k = min(n, len(s.bag))
-        taken = s.bag[len(s.bag) - k :][::-1]  # drawn from the end, last tile first
-        draws.codes.extend(taken)
-        draws.who = who
+        bag = list(s.bag)
+        taken = tuple(draws.take(bag, min(n, len(bag)), who, self.alphabet))
         tray = s.trays[who]
         bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
         new_tray = Tray._trusted(tray.line_codes, tray.rack_codes + taken, tray.alphabet, tray.lines)
-        return Game._with_tray(s, who, new_tray, bag=s.bag[: len(s.bag) - k], bonus=bonus)
+        return Game._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus)
 
     def _free_slots(self, tray: Tray) -> list[int]:
         """The free lines of ``tray`` in the order words fill them: gaps, then the lines below."""
@@ -333,17 +385,22 @@ class Game:
             return self._draw_n(s, who, 1, draws)._replace(phase="play")
         bag = list(s.bag)
         n = min(self.rules.opening_draw + s.bonus[who], len(bag))
-        taken = [bag.pop() for _ in range(n)]
-        if self.rules.opening_vowel_rule and taken:
-            rng = self._rng()
-            vowels = self._vowels
-            # Seed 000: six consonants -> the last one drawn goes back, until a vowel comes.
-            while not vowels.intersection(taken) and vowels.intersection(bag):
-                back = taken.pop()
-                bag.insert(rng.randrange(len(bag) + 1), back)
-                taken.append(bag.pop())
-        draws.codes.extend(taken)
-        draws.who = who
+        vowels = self._vowels
+        if draws.given is not None:
+            taken = draws.take(bag, n, who, self.alphabet)
+            if self.rules.opening_vowel_rule and taken and not vowels.intersection(taken) and vowels.intersection(bag):
+                raise IllegalActionError("the opening draw holds no vowel, but the rules redraw until one comes")
+        else:
+            taken = [bag.pop() for _ in range(n)]
+            if self.rules.opening_vowel_rule and taken:
+                rng = self._rng()
+                # Seed 000: six consonants -> the last one drawn goes back, until a vowel comes.
+                while not vowels.intersection(taken) and vowels.intersection(bag):
+                    back = taken.pop()
+                    bag.insert(rng.randrange(len(bag) + 1), back)
+                    taken.append(bag.pop())
+            draws.codes.extend(taken)
+            draws.who = who
         tray = s.trays[who]
         new_tray = Tray._trusted(tray.line_codes, tray.rack_codes + tuple(taken), tray.alphabet, tray.lines)
         bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
@@ -366,10 +423,7 @@ class Game:
         if len(s.bag) < n:
             raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
         bag = list(s.bag)
-        k = min(n + s.bonus[s.to_act], len(bag))
-        taken = [bag.pop() for _ in range(k)]
-        draws.codes.extend(taken)
-        draws.who = s.to_act
+        taken = draws.take(bag, min(n + s.bonus[s.to_act], len(bag)), s.to_act, self.alphabet)
         rng = self._rng()
         for code in letters:
             bag.insert(rng.randrange(len(bag) + 1), code)

@@ -17,7 +17,9 @@ Braces hold the tiles an action drew, written as tiles are everywhere (a
 ``.`` between a single I and a single J: ``{EI.JDET}``); under the
 competitive rules the mover draws after the opponent's ``accept`` or
 ``dispute``, and the braces then name the drawer (``3. B accept {A:E}``).
-They follow from the seed, and a replay checks them. ``Rules`` is a preset name or the options as JSON.
+They follow from the seed, and a replay checks them. A game played over the
+board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
+replay checks each draw against what the bag still holds. ``Rules`` is a preset name or the options as JSON.
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ class GameRecord:
 
     lexicon: str
     rules: Rules
-    seed: int
+    seed: int | None
+    """The seed that ordered the bag; ``None`` for a game played over the board (draws written out)."""
     bag: str
     players: tuple[str, str] = ("A", "B")
     actions: list[tuple[int, str, str]] = field(default_factory=list)
@@ -65,7 +68,7 @@ class GameRecord:
         return cls(
             game.lexicon.name,
             game.rules,
-            game.seed,
+            None if game.over_the_board else game.seed,
             str(game.bag),
             players,
             [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
@@ -77,7 +80,7 @@ class GameRecord:
         lines = [
             f"[Lexicon {json.dumps(self.lexicon)}]",
             f"[Rules {json.dumps(self.rules.name_or_dict(), sort_keys=True)}]",
-            f"[Seed {json.dumps(str(self.seed))}]",
+            f"[Seed {json.dumps('-' if self.seed is None else str(self.seed))}]",
             f"[Bag {json.dumps(self.bag)}]",
             f"[Players {json.dumps(self.players[0])} {json.dumps(self.players[1])}]",
         ]
@@ -118,7 +121,7 @@ class GameRecord:
             return cls(
                 form_field(form, "lexicon", str, "a game record"),
                 Rules.from_dict(form["rules"]),
-                form_field(form, "seed", int, "a game record"),
+                form_field(form, "seed", (int, type(None)), "a game record"),
                 form_field(form, "bag", str, "a game record"),
                 (str(form["players"][0]), str(form["players"][1])),
                 [
@@ -193,12 +196,15 @@ class GameRecord:
         try:
             players = re.findall(r'"((?:[^"\\]|\\.)*)"', headers.get("Players", (0, '"A" "B"'))[1])
             seed = header_value("Seed", str)
-            if not seed.lstrip("-").isascii() or not seed.lstrip("-").isdigit():
-                raise InvalidInputError(f"{where}line {headers['Seed'][0]}: the seed {seed!r} is not a whole number")
+            digits = seed[1:] if seed.startswith("-") else seed
+            if seed != "-" and not (digits.isascii() and digits.isdigit()):
+                raise InvalidInputError(
+                    f"{where}line {headers['Seed'][0]}: the seed {seed!r} is not a whole number or '-' (over the board)"
+                )
             record = cls(
                 header_value("Lexicon", str),
                 Rules.from_dict(header_value("Rules")),
-                int(seed),
+                None if seed == "-" else int(seed),
                 header_value("Bag", str),
                 (players[0], players[1]),
                 actions,
@@ -238,7 +244,8 @@ class GameRecord:
         """
         lex = lexicon if lexicon is not None else Lexicon.resolve(self.lexicon)
         bag = Bag.parse(self.bag, lex.alphabet)
-        game = Game(lex, self.rules, bag, self.seed)
+        board = self.seed is None
+        game = Game(lex, self.rules, bag, self.seed, over_the_board=board)
         for n, (who, text, drew) in enumerate(self.actions, 1):
             if game.state.to_act != who:
                 raise IllegalActionError(f"record action {n} ({text}) is by {'AB'[who]}, but {'AB'[1 - who]} is to act")
@@ -247,7 +254,11 @@ class GameRecord:
             except InvalidInputError as exc:
                 raise IllegalActionError(f"record action {n}: {exc}") from None
             before = game.scores()
-            game.push(action)
+            try:
+                # Over the board, the braces are the draw (after "B:" when the other player drew).
+                game.push(action, drawn=drew.split(":")[-1] if board else None)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"record action {n} ({text}): {exc}") from None
             if on_action is not None:
                 on_action(game, who, text, before)
             drawn = game.drawn_text(game.actions[-1])

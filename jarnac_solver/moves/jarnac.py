@@ -29,7 +29,7 @@ from .movegen import LegalMoves, check_inputs, move_words, tallies
 from .rules import Rules
 from .tray import Codes, Tray, remove_tiles
 
-__all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals"]
+__all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"]
 
 OBJECTIVES = ("swing", "gain")
 
@@ -137,6 +137,13 @@ def is_jarnacable(
 ) -> Move | None:
     """A move the thief could steal (a witness), or ``None`` when the pass was clean.
 
+    Exactly: a legal move of the passer that the rules let be stolen (new
+    words only with ``rules.steal_place``), or with the value Jarnac a
+    recomposition worth more, *whatever the thief's tray*: a stolen word
+    may still not fit the thief's lines. For the two questions an audit
+    asks, use :func:`passer_left_move` (the passer's fault) and
+    :func:`thief_best_call` (what this opponent could call).
+
     Tries new words first (only if ``rules.steal_place``), then each line's
     extensions, each walk stopping at the first move it meets. With
     ``rules.value_jarnac`` and ``formed_indexes`` (the lines formed this turn), a
@@ -175,6 +182,62 @@ def is_jarnacable(
         if plan:
             return plan.steals[0]
     return None
+
+
+def passer_left_move(
+    lexicon: Lexicon, passer: Tray, rules: Rules | None = None, formed_indexes: Iterable[int] = ()
+) -> Move | None:
+    """*Did the passer leave a move?* A move the passer could still have made (a witness), or ``None``.
+
+    A fault of the passer whoever sits opposite: any place or extend move
+    counts (new words too, even under rules where they cannot be stolen),
+    and with ``rules.value_jarnac`` a recomposition of the lines formed this
+    turn (``formed_indexes``) worth more than them. Whether the opponent
+    could *call* Jarnac is :func:`thief_best_call`.
+
+    >>> from jarnac_solver import Lexicon
+    >>> str(passer_left_move(Lexicon.load("fr"), Tray.parse("RAT BUT CAS DOS FEU LIT MER O / G")))
+    '8:O+G=GO'
+    """
+    rules = check_inputs(lexicon, passer, rules)
+    return is_jarnacable(lexicon, passer, rules.replace(steal_place=True), formed_indexes)
+
+
+def thief_best_call(
+    lexicon: Lexicon,
+    passer: Tray,
+    thief: Tray,
+    rules: Rules | None = None,
+    formed_indexes: Iterable[int] = (),
+    objective: str = "swing",
+    value_pool_limit: int | None = None,
+) -> JarnacPlan:
+    """*Could the opponent call Jarnac, with its tray as it is?* The best call (empty: none).
+
+    The thief's free lines and whether its last line is free decide what it
+    can seat (a stolen word under the minimum length only on its last line);
+    ``formed_indexes`` are the passer's lines formed this turn (the value
+    Jarnac). Exact: :func:`best_jarnac` with the thief's tray.
+
+    >>> from jarnac_solver import Lexicon
+    >>> passer = Tray.parse("RAT BUT CAS DOS FEU LIT MER O / G")
+    >>> bool(thief_best_call(Lexicon.load("fr"), passer, Tray.parse("/")))  # GO is too short for line 1
+    False
+    """
+    rules = check_inputs(lexicon, passer, rules)
+    if not isinstance(thief, Tray):
+        raise InvalidInputError(f"the thief's tray must be a Tray, not {type(thief).__name__}")
+    check_inputs(lexicon, thief, rules)
+    return best_jarnac(
+        lexicon,
+        passer,
+        free_lines=thief.free_lines(rules),
+        objective=objective,
+        rules=rules,
+        formed_indexes=formed_indexes,
+        thief_last_free=thief.last_line_free(rules),
+        value_pool_limit=value_pool_limit,
+    )
 
 
 def _turn_lines(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
