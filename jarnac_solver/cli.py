@@ -24,13 +24,13 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import __version__
-from .errors import IllegalActionError, JarnacError
+from .errors import IllegalActionError, InvalidInputError, JarnacError
 from .game.game import Game
 from .game.players import PLAYERS, make_player, play_match
 from .game.record import GameRecord, read_records
 from .lexicon.bag import BAGS, Bag
 from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
-from .moves.jarnac import OBJECTIVES, best_jarnac
+from .moves.jarnac import OBJECTIVES, best_jarnac, passer_left_move, thief_best_call
 from .moves.movegen import legal_moves
 from .moves.rules import PRESETS, Rules
 from .moves.tray import Tray
@@ -46,6 +46,10 @@ SCHEMA = "jarnac-solver/1"
 
 class UsageError(Exception):
     """A command line that argparse refused."""
+
+
+class _PartialFailure(Exception):
+    """Some input was bad and reported line by line; the rest was done: exit with status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -224,14 +228,30 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
             raise UsageError(f"{PROG} jarnac: --turn-lines names line {i + 1}, which holds no word of {tray}")
     if turn and not rules.value_jarnac:
         raise UsageError(f"{PROG} jarnac: --turn-lines is for the value Jarnac (--rules english)")
-    plan = best_jarnac(
-        lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, formed_indexes=turn
-    )
+    if args.thief is not None and args.free_lines is not None:
+        raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
+    thief = Tray.parse(args.thief, lex.alphabet) if args.thief is not None else None
+    left = passer_left_move(lex, tray, rules, turn)
+    if thief is not None:
+        plan = thief_best_call(lex, tray, thief, rules, turn, args.objective)
+    else:
+        plan = best_jarnac(
+            lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, formed_indexes=turn
+        )
     if args.json:
-        _emit(args, {"tray": tray.to_dict(), "plan": plan.to_dict()}, lex, rules)
+        result = {
+            "tray": tray.to_dict(),
+            "thief": thief.to_dict() if thief is not None else None,
+            "left_move": left.to_dict() if left is not None else None,
+            "plan": plan.to_dict(),
+        }
+        _emit(args, result, lex, rules)
         return
     if not plan:
-        print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
+        if left is not None:
+            print(f"{tray} on {lex.name}: the passer left {left}, but the thief can seat no steal: no Jarnac")
+        else:
+            print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
         return
     print(f"{tray} on {lex.name}: {'value ' if plan.value else ''}Jarnac!")
     for move in plan.steals:
@@ -345,6 +365,47 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         _emit(args, {"games": games}, lex if args.lexicon else None, None)
 
 
+def _cmd_audit(args: argparse.Namespace) -> None:
+    from .game.audit import AuditReport, PlayerAudit, audit_many
+
+    errors: list[InvalidInputError] = []
+    records = read_records(args.file, errors)
+    if not records and not errors:
+        raise UsageError(f"{PROG} audit: {args.file} holds no game record")
+    lex = Lexicon.resolve(args.lexicon) if args.lexicon else None
+    show_bar = sys.stderr.isatty() and len(records) >= 5 and not args.json
+
+    def progress(done: int) -> None:
+        if show_bar:
+            filled = done * 30 // len(records)
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(records)} games", end="", file=sys.stderr)
+
+    try:
+        reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"{args.file}: {exc}") from None
+    if show_bar:
+        print(file=sys.stderr)
+    totals = [PlayerAudit(), PlayerAudit()]
+    for report in reports:
+        totals = [totals[i] + report.players[i] for i in range(2)]
+    if args.json:
+        result = {
+            "games": [r.to_dict() for r in reports],
+            "errors": [str(e) for e in errors],
+            "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
+        }
+        _emit(args, result, lex, None)
+    else:
+        for report in reports:
+            print(report.text())
+        print(f"{len(reports)} games audited, {sum(len(r.windows) for r in reports)} Jarnac windows")
+    for error in errors:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+    if errors:
+        raise _PartialFailure()
+
+
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     ladder = plan_ladder(lex, tray, rules)
@@ -452,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])
     jarnac.add_argument("tray", help="the passer's tray: " + TRAY_HELP)
     jarnac.add_argument("--free-lines", type=_whole, help="lines the thief has free (default: all the rules' lines)")
+    jarnac.add_argument("--thief", metavar="TRAY", help="the thief's tray as it is: its free lines decide the steals")
     jarnac.add_argument(
         "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
     )
@@ -496,6 +558,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--show", action="store_true", help="print every game turn by turn")
     replay.set_defaults(func=_cmd_replay)
 
+    audit = command("audit", "audit recorded games: every Jarnac window, what could be called, what was", [output])
+    audit.add_argument("file", help="game records (text or JSON Lines), seeded or played over the board")
+    audit.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
+    audit.add_argument("--deep", action="store_true", help="also each turn's best first move and longest ladder")
+    audit.add_argument("--workers", type=_positive, default=1, help="processes auditing in parallel")
+    audit.set_defaults(func=_cmd_audit)
+
     lexicon = sub.add_parser(
         "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
     )
@@ -519,7 +588,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("words", "anagram", "extend", "moves", "jarnac", "plan", "hint", "play", "replay", "lexicon")
+COMMANDS = ("words", "anagram", "extend", "moves", "jarnac", "plan", "hint", "play", "replay", "audit", "lexicon")
 LEXICON_COMMANDS = ("build", "info", "list")
 
 
@@ -554,6 +623,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps({"schema": SCHEMA, "command": _command_name(argv), "error": error}, ensure_ascii=False))
         else:
             print(message, file=sys.stderr)
+        return 2
+    except _PartialFailure:
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -40,6 +40,7 @@ SUCCESSES = [
     ["jarnac", "CARIES SORBETS / SN"],
     ["jarnac", "RAT / Q"],
     ["jarnac", "CACHOU SHRUB BAITS TIE /", "--lexicon", "en", "--rules", "english", "--turn-lines", "2,3,4"],
+    ["jarnac", "RAT BUT CAS DOS FEU LIT MER O / G", "--thief", "/"],
     ["plan", "/ ACEERT"],
     ["hint", "RAT BUT / ZWUSE", "--top", "2"],
     ["play", "--games", "1", "--seed", "3"],
@@ -75,6 +76,8 @@ def test_record_replay_and_build_documents(capsys: pytest.CaptureFixture[str], t
     capsys.readouterr()
     status, document = run_json(capsys, "replay", str(records))
     assert status == 0 and len(document["result"]["games"]) == 2
+    status, document = run_json(capsys, "audit", str(records), "--deep")
+    assert status == 0 and len(document["result"]["games"]) == 2 and document["result"]["games"][0]["turns"]
     words = tmp_path / "words.txt"
     words.write_text("rat\nart\nx-ray\n", encoding="utf-8")
     status, document = run_json(capsys, "lexicon", "build", str(words), str(tmp_path / "words.jlex"))
@@ -95,6 +98,9 @@ FAILURES = [
     ["play", "--players", "greedy,foo"],
     ["play", "--lexicon", "nl", "--games", "1"],
     ["replay", "/no/such/record.txt"],
+    ["audit", "/no/such/record.txt"],
+    ["audit", "/no/such/record.txt", "--workers", "0"],
+    ["jarnac", "RAT / Z", "--thief", "/", "--free-lines", "2"],
     ["lexicon", "info", "/no/such/file.jlex"],
     ["lexicon", "build", "/no/such/words.txt", "out.jlex"],
     ["frobnicate"],

@@ -144,20 +144,56 @@ class CautiousPlayer(GreedyPlayer):
 
 
 class SloppyPlayer(GreedyPlayer):
-    """Like greedy, but passes with a move left with probability ``miss`` (to test the Jarnac window)."""
+    """Like greedy, but makes mistakes on purpose, each with its probability: passes with a move
+    left (``miss``), declines a Jarnac it could call (``miss_jarnac``), calls a worse one than the
+    best (``worse_jarnac``). ``mistakes`` lists each one made: (action number from 1, kind), kind
+    one of ``"pass"``, ``"missed jarnac"``, ``"worse jarnac"``; the audit tests check that an
+    audit finds exactly these.
+    """
 
     name = "sloppy"
 
-    def __init__(self, seed: int | None = None, miss: float = 0.3) -> None:
+    def __init__(
+        self, seed: int | None = None, miss: float = 0.3, miss_jarnac: float = 0.0, worse_jarnac: float = 0.0
+    ) -> None:
         super().__init__(seed)
-        if not 0 <= miss <= 1:
-            raise InvalidInputError(f"miss must be a probability from 0 to 1, not {miss!r}")
+        for label, p in (("miss", miss), ("miss_jarnac", miss_jarnac), ("worse_jarnac", worse_jarnac)):
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+                raise InvalidInputError(f"{label} must be a probability from 0 to 1, not {p!r}")
         self.miss = miss
+        self.miss_jarnac = miss_jarnac
+        self.worse_jarnac = worse_jarnac
+        self.mistakes: list[tuple[int, str]] = []
 
     def choose(self, game: Game) -> Action:
-        if game.state.phase == "play" and self.rng.random() < self.miss:
+        n = len(game.actions) + 1
+        phase = game.state.phase
+        if phase == "play" and self.rng.random() < self.miss:
+            if self.best_move(game) is not None:
+                self.mistakes.append((n, "pass"))
             return Pass()
+        if phase == "jarnac":
+            plan = game.best_call()
+            # Draw from the generator only for a mistake that can happen: the defaults play as before.
+            if plan and self.miss_jarnac and self.rng.random() < self.miss_jarnac:
+                self.mistakes.append((n, "missed jarnac"))
+                return Decline()
+            if plan and self.worse_jarnac and self.rng.random() < self.worse_jarnac:
+                worse = [c for c in game.jarnac_calls() if _swing(game, c) < plan.swing]
+                if worse:
+                    self.mistakes.append((n, "worse jarnac"))
+                    return self.rng.choice(worse)
         return super().choose(game)
+
+
+def _swing(game: Game, call: CallJarnac) -> int:
+    """The swing ``call`` would make now (pushed and undone)."""
+    s = game.state
+    before = game.scores()
+    game.push(call)
+    after = game.scores()
+    game.pop()
+    return (after[s.to_act] - before[s.to_act]) + (before[s.player] - after[s.player])
 
 
 class LadderPlayer(CautiousPlayer):

@@ -294,13 +294,14 @@ def _player(letter: object) -> int:
     return "AB".index(str(letter))
 
 
-def iter_records(text: str, source: str = "") -> Iterator[GameRecord]:
+def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | None = None) -> Iterator[GameRecord]:
     """Every game record of ``text``, one by one: the text notation (each game opens with its
     ``[Lexicon ...]`` header, as ``play --record`` writes them) or JSON Lines (one object a line).
 
     A malformed record raises :class:`InvalidInputError` naming its game and
     line number (and ``source``, a file name, when given); the records before
-    it have been yielded. Cost: linear in the text.
+    it have been yielded. With an ``errors`` list, the error is appended to
+    it instead and the next records are still read. Cost: linear in the text.
 
     >>> text = str(GameRecord("fr", Rules(), 1, "1A")) + str(GameRecord("fr", Rules(), 2, "1A"))
     >>> [record.seed for record in iter_records(text)]
@@ -314,13 +315,18 @@ def iter_records(text: str, source: str = "") -> Iterator[GameRecord]:
     if content and content[0][1].lstrip().startswith("{"):
         for game, (number, line) in enumerate(content, 1):
             try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InvalidInputError(f"{prefix}game {game}, line {number}: not a JSON object ({exc.msg})") from None
-            try:
-                yield GameRecord.from_dict(data)
+                try:
+                    data = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise InvalidInputError(f"not a JSON object ({exc.msg})") from None
+                record = GameRecord.from_dict(data)
             except InvalidInputError as exc:
-                raise InvalidInputError(f"{prefix}game {game}, line {number}: {exc}") from None
+                error = InvalidInputError(f"{prefix}game {game}, line {number}: {exc}")
+                if errors is None:
+                    raise error from None
+                errors.append(error)
+                continue
+            yield record
         return
     games: list[list[tuple[int, str]]] = []
     for number, line in numbered:
@@ -331,10 +337,17 @@ def iter_records(text: str, source: str = "") -> Iterator[GameRecord]:
         if games:
             games[-1].append((number, line))
     for game, lines in enumerate(games, 1):
-        yield GameRecord._parse_lines(lines, f"{prefix}game {game}, ")
+        try:
+            record = GameRecord._parse_lines(lines, f"{prefix}game {game}, ")
+        except InvalidInputError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
+            continue
+        yield record
 
 
-def read_records(path: str) -> list[GameRecord]:
+def read_records(path: str, errors: list[InvalidInputError] | None = None) -> list[GameRecord]:
     """Every game record of a UTF-8 file (see :func:`iter_records`).
 
     >>> import tempfile, os
@@ -350,4 +363,4 @@ def read_records(path: str) -> list[GameRecord]:
         raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise InvalidInputError(f"{path}: cannot read ({exc.strerror})") from None
-    return list(iter_records(text, source=str(path)))
+    return list(iter_records(text, source=str(path), errors=errors))

@@ -1,0 +1,388 @@
+"""Auditing recorded games: every Jarnac window, what could have been called, what was.
+
+After each pass (and each full tray) there are two questions, answered
+exactly for every window of a game:
+
+- did the passer leave a move? (:func:`passer_left_move`, the passer's fault
+  whoever sits opposite);
+- what could the opponent call, with its tray as it was? (:func:`thief_best_call`,
+  by swing and by gain), against what it called or declined.
+
+``audit(record)`` replays a record (seeded or played over the board) and
+returns an :class:`AuditReport`: the windows, a per-player summary, and with
+``deep=True`` each turn's best first move and longest ladder against what was
+played. ``audit_many`` runs many records on several processes; the answers do
+not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..lexicon.lexicon import Lexicon
+from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
+from ..moves.move import Move
+from ..moves.movegen import legal_moves
+from ..moves.rules import Rules
+from ..moves.tray import Tray
+from ..planning.ladder import plan_ladder
+from .game import Game
+from .record import GameRecord
+
+__all__ = ["DEEP_RACK_LIMIT", "AuditReport", "PlayerAudit", "TurnAudit", "Window", "audit", "audit_many"]
+
+DEEP_RACK_LIMIT = 12
+"""``deep`` audits skip the ladder of a turn whose rack holds more letters (the exact ladder grows as 2^n)."""
+
+
+@dataclass(frozen=True)
+class Window:
+    """One Jarnac window: after the action numbered ``action`` (from 1), ``thief`` may call."""
+
+    action: int
+    turn: int
+    passer: int
+    kind: str
+    """``"pass"``, ``"full tray"`` (the final window) or ``"dispute"`` (a word taken back)."""
+    passer_tray: Tray
+    thief_tray: Tray
+    formed_indexes: tuple[int, ...]
+    left_move: Move | None
+    """A move the passer left (``None``: a clean pass)."""
+    best: JarnacPlan
+    """The best call by swing (empty: the thief could call nothing)."""
+    best_gain: JarnacPlan
+    """The best call by gain."""
+    called: str | None = None
+    """The call made (notation), ``None`` when the thief declined (or the record ended)."""
+    called_gain: int = 0
+    called_swing: int = 0
+
+    @property
+    def thief(self) -> int:
+        """The player who could call (0 or 1)."""
+        return 1 - self.passer
+
+    @property
+    def missed(self) -> int:
+        """Swing points the thief left on the table: the best swing less the one called."""
+        return self.best.swing - self.called_swing
+
+    @property
+    def optimal(self) -> bool:
+        """The thief called the best swing (or, with nothing to call, declined)."""
+        return self.missed <= 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; ``action`` and line numbers count from 1, players are ``"A"``/``"B"``."""
+        return {
+            "action": self.action,
+            "turn": self.turn,
+            "passer": "AB"[self.passer],
+            "kind": self.kind,
+            "passer_tray": self.passer_tray.to_dict(),
+            "thief_tray": self.thief_tray.to_dict(),
+            "formed": [i + 1 for i in self.formed_indexes],
+            "left_move": None if self.left_move is None else self.left_move.to_dict(),
+            "best": self.best.to_dict(),
+            "best_gain": self.best_gain.to_dict(),
+            "called": self.called,
+            "called_gain": self.called_gain,
+            "called_swing": self.called_swing,
+            "missed": self.missed,
+            "optimal": self.optimal,
+        }
+
+
+@dataclass(frozen=True)
+class TurnAudit:
+    """``deep`` audits: a turn's best first move and longest ladder against what was played."""
+
+    action: int
+    """The number of the turn's first move decision (from 1)."""
+    player: int
+    tray: Tray
+    best_move: Move | None
+    best_points: int
+    ladder: int | None
+    """Moves in the longest ladder from the turn's first decision (``None``: rack over the limit)."""
+    played: int
+    """Words the player formed in the turn."""
+    first_points: int
+    """Points of the first word formed (0: the player passed at once)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "action": self.action,
+            "player": "AB"[self.player],
+            "tray": self.tray.to_dict(),
+            "best_move": None if self.best_move is None else self.best_move.to_dict(),
+            "best_points": self.best_points,
+            "ladder": self.ladder,
+            "played": self.played,
+            "first_points": self.first_points,
+        }
+
+
+@dataclass
+class PlayerAudit:
+    """One player's summary over a game (or many: ``+``)."""
+
+    passes: int = 0
+    passes_with_move_left: int = 0
+    jarnacs_possible: int = 0
+    """Windows where this player could call a Jarnac."""
+    jarnacs_called: int = 0
+    jarnacs_optimal: int = 0
+    jarnacs_missed: int = 0
+    """Windows where a Jarnac was possible and this player declined."""
+    points_missed: int = 0
+    """Swing this player left on the table as the thief."""
+    points_exposed: int = 0
+    """The best swing open against this player's passes and full trays."""
+    points_lost: int = 0
+    """The swing actually called against this player."""
+
+    def __add__(self, other: PlayerAudit) -> PlayerAudit:
+        return PlayerAudit(*(a + b for a, b in zip(self.to_dict().values(), other.to_dict().values(), strict=True)))
+
+    def to_dict(self) -> dict[str, int]:
+        """The counts by name."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class AuditReport:
+    """What an audit found in one game."""
+
+    record: GameRecord
+    windows: list[Window] = field(default_factory=list)
+    turns: list[TurnAudit] = field(default_factory=list)
+    players: tuple[PlayerAudit, PlayerAudit] = field(default_factory=lambda: (PlayerAudit(), PlayerAudit()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the game's setting, the windows, the turns (deep) and the summary."""
+        return {
+            "seed": self.record.seed,
+            "lexicon": self.record.lexicon,
+            "players": list(self.record.players),
+            "scores": list(self.record.scores),
+            "result": self.record.result,
+            "windows": [w.to_dict() for w in self.windows],
+            "turns": [t.to_dict() for t in self.turns],
+            "summary": {"AB"[i]: p.to_dict() for i, p in enumerate(self.players)},
+        }
+
+    def text(self) -> str:
+        """The game move by move with the annotations, and the summary: what a club prints."""
+        record = self.record
+        seed = "over the board" if record.seed is None else f"seed {record.seed}"
+        out = [f"game ({seed}): A = {record.players[0]}, B = {record.players[1]}, {record.lexicon}"]
+        windows = {w.action: w for w in self.windows}
+        turns = {t.action: t for t in self.turns}
+        for n, (who, text, drew) in enumerate(record.actions, 1):
+            turn = turns.get(n)
+            if turn is not None:
+                best = f"{turn.best_move} (+{turn.best_points})" if turn.best_move else "none"
+                ladder = "?" if turn.ladder is None else str(turn.ladder)
+                out.append(f"      [turn: best first move {best}, longest ladder {ladder}, played {turn.played}]")
+            out.append(f"  {n}. {'AB'[who]} {text}" + (f" {{{drew}}}" if drew else ""))
+            window = windows.get(n)
+            if window is not None:
+                out.extend(_annotate(window))
+        a, b = record.scores
+        out.append(f"  result: A {a} - B {b}" + (f", {record.result}" if record.result else ""))
+        for i, player in enumerate(self.players):
+            out.append(
+                f"  {'AB'[i]}: {player.passes_with_move_left} of {player.passes} passes with a move left; "
+                f"Jarnacs {player.jarnacs_called} called ({player.jarnacs_optimal} optimal), "
+                f"{player.jarnacs_missed} missed, {player.points_missed} points left; "
+                f"{player.points_lost} of {player.points_exposed} exposed points lost"
+            )
+        return "\n".join(out)
+
+
+def _annotate(window: Window) -> list[str]:
+    thief = "AB"[window.thief]
+    lines = []
+    if window.left_move is not None:
+        lines.append(f"      ! {window.kind} with a move left: {window.left_move}")
+    if window.best:
+        steals = " ".join(map(str, window.best.steals))
+        lines.append(f"      ! {thief} could call {steals} (swing {window.best.swing}, gain {window.best.gain})")
+    elif window.left_move is not None:
+        lines.append(f"      ({thief} could call nothing: the move does not fit its lines)")
+    if window.called is not None:
+        verdict = "optimal" if window.optimal else f"{window.missed} points short of the best"
+        lines.append(f"      {thief} called: swing {window.called_swing}, {verdict}")
+    elif window.best:
+        lines.append(f"      ! {thief} declined: {window.missed} points missed")
+    return lines
+
+
+def audit(
+    record: GameRecord, lexicon: Lexicon | None = None, rules: Rules | None = None, deep: bool = False
+) -> AuditReport:
+    """Replay ``record`` and audit every Jarnac window (and with ``deep`` every turn).
+
+    ``lexicon`` defaults to the record's (resolved by name), ``rules`` to the
+    record's. The best calls are exact (the value Jarnac included, whatever
+    the pool). Cost: a replay plus three searches per window (the witness,
+    the best call by swing and by gain); with ``deep``, a move generation
+    and a longest ladder per turn (racks over ``DEEP_RACK_LIMIT`` letters
+    are not laddered).
+
+    >>> from jarnac_solver import Lexicon, play_game
+    >>> fr = Lexicon.load("fr")
+    >>> report = audit(play_game(fr, ["sloppy", "greedy"], seed=2), fr)
+    >>> report.players[0].passes_with_move_left > 0
+    True
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidInputError(f"audit takes a GameRecord, not {type(record).__name__}")
+    if rules is not None:
+        if not isinstance(rules, Rules):
+            raise InvalidInputError(f"expected Rules or None, got {type(rules).__name__}")
+        record = GameRecord(**{**record.__dict__, "rules": rules})
+    lex = lexicon if lexicon is not None else Lexicon.resolve(record.lexicon)
+    report = AuditReport(record)
+    open_window: list[Window] = []
+    turn_starts: list[tuple[int, Tray, int]] = []  # (action, tray, player) of each turn's first move decision
+    seen_turns: set[int] = set()
+
+    def after_action(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
+        n = len(game.actions)
+        s = game.state
+        after = game.scores()
+        if open_window and open_window[-1].action == n - 1 and who == open_window[-1].thief:
+            window = open_window.pop()
+            if text.startswith("jarnac"):
+                gain = after[who] - before[who]
+                lost = before[1 - who] - after[1 - who]
+                window = replace(window, called=text, called_gain=gain, called_swing=gain + lost)
+            report.windows.append(window)
+        if deep and s.phase == "play" and s.turn not in seen_turns:
+            seen_turns.add(s.turn)
+            turn_starts.append((n + 1, s.trays[s.to_act], s.to_act))
+        if s.phase == "jarnac":
+            passer, thief = s.player, s.to_act
+            kind = "pass" if text == "pass" else "dispute" if text == "dispute" else "full tray"
+            passer_tray, thief_tray = s.trays[passer], s.trays[thief]
+            formed = tuple(game.formed_lines())
+            best = thief_best_call(lex, passer_tray, thief_tray, game.rules, formed, "swing")
+            open_window.append(
+                Window(
+                    n,
+                    s.turn,
+                    passer,
+                    kind,
+                    passer_tray,
+                    thief_tray,
+                    formed,
+                    passer_left_move(lex, passer_tray, game.rules, formed),
+                    best,
+                    thief_best_call(lex, passer_tray, thief_tray, game.rules, formed, "gain") if best else best,
+                )
+            )
+
+    game = record.replay(lex, after_action)
+    report.windows.extend(open_window)  # a window the record ends in (no answer)
+    if deep:
+        report.turns.extend(_turns(lex, game.rules, record, turn_starts))
+    report.players = _summary(report.windows)
+    return report
+
+
+def _turns(lex: Lexicon, rules: Rules, record: GameRecord, starts: list[tuple[int, Tray, int]]) -> Iterator[TurnAudit]:
+    """Each turn's best first move (by points) and longest ladder, and the words the player formed."""
+    for n, tray, player in starts:
+        best = max(legal_moves(lex, tray, rules), key=lambda m: (tray.points(m), m.word), default=None)
+        ladder = len(plan_ladder(lex, tray, rules)) if len(tray.rack_codes) <= DEEP_RACK_LIMIT else None
+        played = first_points = 0
+        for who, text, _ in record.actions[n - 1 :]:
+            if who != player:
+                continue
+            if text == "pass" or text.startswith("jarnac"):
+                break
+            if text.startswith("+") or "=" in text:
+                if played == 0:
+                    first_points = tray.points(Move.parse(text, lex.alphabet))
+                played += 1
+        yield TurnAudit(n, player, tray, best, tray.points(best) if best else 0, ladder, played, first_points)
+
+
+def _summary(windows: Iterable[Window]) -> tuple[PlayerAudit, PlayerAudit]:
+    players = (PlayerAudit(), PlayerAudit())
+    for w in windows:
+        passer, thief = players[w.passer], players[w.thief]
+        if w.kind == "pass":
+            passer.passes += 1
+            passer.passes_with_move_left += w.left_move is not None
+        passer.points_exposed += w.best.swing
+        passer.points_lost += w.called_swing
+        if w.best:
+            thief.jarnacs_possible += 1
+            thief.jarnacs_missed += w.called is None
+        if w.called is not None:
+            thief.jarnacs_called += 1
+            thief.jarnacs_optimal += w.optimal
+        thief.points_missed += w.missed
+    return players
+
+
+def _audit_one(job: tuple[GameRecord, bool]) -> AuditReport:
+    record, deep = job
+    lex = _LEXICONS.get(record.lexicon) if _SHARED is None else _SHARED
+    if lex is None:
+        lex = _LEXICONS[record.lexicon] = Lexicon.resolve(record.lexicon)
+    return audit(record, lex, deep=deep)
+
+
+_LEXICONS: dict[str, Lexicon] = {}
+_SHARED: Lexicon | None = None
+
+
+def _init_worker(lexicon: Lexicon | None) -> None:
+    global _SHARED
+    _SHARED = lexicon
+
+
+def audit_many(
+    records: Iterable[GameRecord],
+    lexicon: Lexicon | None = None,
+    deep: bool = False,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[AuditReport]:
+    """Audit many records, in order, on ``workers`` processes (1: this one); the same answers either way.
+
+    ``progress(done)`` is called after each record. A ``lexicon`` is sent to
+    each worker once (it pickles as its compiled bytes); without one each
+    worker resolves every record's lexicon by name, once.
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidInputError(f"workers must be a whole number >= 1, not {workers!r}")
+    jobs = [(record, deep) for record in records]
+    reports: list[AuditReport] = []
+    if workers == 1:
+        _init_worker(lexicon)
+        try:
+            for job in jobs:
+                reports.append(_audit_one(job))
+                if progress is not None:
+                    progress(len(reports))
+        finally:
+            _init_worker(None)
+        return reports
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
+        for report in pool.map(_audit_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))):
+            reports.append(report)
+            if progress is not None:
+                progress(len(reports))
+    return reports
