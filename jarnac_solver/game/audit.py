@@ -334,12 +334,17 @@ def _summary(windows: Iterable[Window]) -> tuple[PlayerAudit, PlayerAudit]:
     return players
 
 
-def _audit_one(job: tuple[GameRecord, bool]) -> AuditReport:
+Findings = tuple[list[Window], list[TurnAudit], tuple[PlayerAudit, PlayerAudit]]
+
+
+def _audit_one(job: tuple[GameRecord, bool]) -> Findings:
+    """Audit one record in a worker; only the findings travel back (the parent holds the record)."""
     record, deep = job
     lex = _LEXICONS.get(record.lexicon) if _SHARED is None else _SHARED
     if lex is None:
         lex = _LEXICONS[record.lexicon] = Lexicon.resolve(record.lexicon)
-    return audit(record, lex, deep=deep)
+    report = audit(record, lex, deep=deep)
+    return report.windows, report.turns, report.players
 
 
 _LEXICONS: dict[str, Lexicon] = {}
@@ -372,7 +377,7 @@ def audit_many(
         _init_worker(lexicon)
         try:
             for job in jobs:
-                reports.append(_audit_one(job))
+                reports.append(AuditReport(job[0], *_audit_one(job)))
                 if progress is not None:
                     progress(len(reports))
         finally:
@@ -380,9 +385,11 @@ def audit_many(
         return reports
     from concurrent.futures import ProcessPoolExecutor
 
+    # Chunks of several records: fewer messages; four chunks a worker keep the load even.
+    chunk = max(1, len(jobs) // (workers * 4))
     with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
-        for report in pool.map(_audit_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))):
-            reports.append(report)
+        for job, findings in zip(jobs, pool.map(_audit_one, jobs, chunksize=chunk), strict=True):
+            reports.append(AuditReport(job[0], *findings))
             if progress is not None:
                 progress(len(reports))
     return reports
