@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
+    from .game.audit import AuditReport, audit, audit_many
     from .game.game import Game, GameState, Played
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
@@ -66,6 +67,7 @@ _LAZY = {
     ),
     "Bag": "lexicon.bag",
     **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
+    **dict.fromkeys(["AuditReport", "audit", "audit_many"], "game.audit"),
     **dict.fromkeys(
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
@@ -104,6 +106,7 @@ __all__ = [
     "Action",
     "Alphabet",
     "AlphabetMismatchError",
+    "AuditReport",
     "Bag",
     "CallJarnac",
     "Decline",
@@ -136,6 +139,8 @@ __all__ = [
     "Rules",
     "Tray",
     "UnknownLexiconError",
+    "audit",
+    "audit_many",
     "best_jarnac",
     "hints",
     "is_jarnacable",
