@@ -230,7 +230,13 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} jarnac: --turn-lines is for the value Jarnac (--rules english)")
     if args.thief is not None and args.free_lines is not None:
         raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
-    thief = Tray.parse(args.thief, lex.alphabet) if args.thief is not None else None
+    thief = None
+    if args.thief is not None:
+        try:
+            thief = Tray.parse(args.thief, lex.alphabet)
+            thief.check(rules)
+        except InvalidInputError as exc:
+            raise UsageError(f"{PROG} jarnac: --thief: {exc}") from None
     left = passer_left_move(lex, tray, rules, turn)
     if thief is not None:
         plan = thief_best_call(lex, tray, thief, rules, turn, args.objective)
