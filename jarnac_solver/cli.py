@@ -315,11 +315,14 @@ def _cmd_play(args: argparse.Namespace) -> None:
     if show_bar:
         print(file=sys.stderr)
     if record_file is not None:
-        with record_file:
-            if args.record.endswith(".jsonl"):
-                record_file.write("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
-            else:
-                record_file.write("\n".join(str(r) for r in records))
+        try:
+            with record_file:
+                if args.record.endswith(".jsonl"):
+                    record_file.write("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
+                else:
+                    record_file.write("\n".join(str(r) for r in records))
+        except OSError as exc:
+            raise UsageError(f"{PROG}: cannot write {args.record}: {exc.strerror}") from None
     if args.show:
         for record in records:
             _show(record, lex)
@@ -337,8 +340,8 @@ def _open_for_writing(path: str) -> TextIO:
     """``path`` opened for writing, or a usage error naming it (checked before any work is done)."""
     try:
         return open(path, "w", encoding="utf-8")  # closed by the caller's with
-    except OSError as exc:
-        raise UsageError(f"{PROG}: cannot write {path}: {exc.strerror}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise UsageError(f"{PROG}: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:
@@ -467,6 +470,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > 256:
+        raise argparse.ArgumentTypeError(f"{value} workers: at most 256")
+    return value
+
+
 def _whole(text: str) -> int:
     try:
         return int(text)
@@ -480,18 +490,20 @@ RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    output = _Parser(add_help=False)
+    output = _Parser(add_help=False, allow_abbrev=False)
     output.add_argument("--json", action="store_true", help="print one JSON document (docs/schema.json)")
-    common = _Parser(add_help=False, parents=[output])
+    common = _Parser(add_help=False, parents=[output], allow_abbrev=False)
     common.add_argument(
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
     )
-    parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.")
+    parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     def command(name: str, about: str, parents: list[_Parser], **kw: Any) -> argparse.ArgumentParser:
-        made = sub.add_parser(name, parents=parents, help=about, description=about, formatter_class=_Help, **kw)
+        made = sub.add_parser(
+            name, parents=parents, help=about, description=about, formatter_class=_Help, allow_abbrev=False, **kw
+        )
         made.set_defaults(command_name=name)
         return made
 
@@ -568,7 +580,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("file", help="game records (text or JSON Lines), seeded or played over the board")
     audit.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
     audit.add_argument("--deep", action="store_true", help="also each turn's best first move and longest ladder")
-    audit.add_argument("--workers", type=_positive, default=1, help="processes auditing in parallel")
+    audit.add_argument("--workers", type=_workers, default=1, help="processes auditing in parallel (1 to 256)")
     audit.set_defaults(func=_cmd_audit)
 
     lexicon = sub.add_parser(
@@ -577,7 +589,9 @@ def build_parser() -> argparse.ArgumentParser:
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     def lexicon_command(name: str, about: str) -> argparse.ArgumentParser:
-        made = lsub.add_parser(name, parents=[output], help=about, description=about, formatter_class=_Help)
+        made = lsub.add_parser(
+            name, parents=[output], help=about, description=about, formatter_class=_Help, allow_abbrev=False
+        )
         made.set_defaults(command_name=f"lexicon {name}")
         return made
 

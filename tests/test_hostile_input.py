@@ -201,3 +201,78 @@ def test_ctrl_c_during_a_long_plan_says_interrupted() -> None:
     if process.returncode == 0:
         pytest.skip("the plan finished before the interrupt")
     assert process.returncode == 130 and err.strip() == "jarnac-solver: interrupted", err
+
+
+# -- from the hostile-user run ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: __import__("jarnac_solver").Bag.parse("99999999999999999999A"),
+        lambda: __import__("jarnac_solver").Bag.parse("100000000A 1B"),  # a game would allocate gigabytes
+        lambda: __import__("jarnac_solver").read_records(1),  # would read and close stdout's descriptor
+        lambda: Lexicon.from_words(["rat"], metadata={"name": object()}).save("/tmp/never.jlex"),
+        lambda: Lexicon.from_words(["rat"], metadata={"name": os.fsdecode(b"\xff")}).save("/tmp/never.jlex"),
+        lambda: Rules.from_options({"think_seconds": float("nan")}),
+        lambda: Alphabet(["A", "IJ"]).decode(b"RAT"),
+        lambda: Lexicon.open("\x00"),
+        lambda: Lexicon.from_file("\x00"),
+        lambda: Game(FR, bag="x"),  # type: ignore[arg-type]
+        lambda: FR.anagrams(b"RAT"),  # type: ignore[arg-type]
+        lambda: Tray.parse("RAT /").validate(None),  # type: ignore[arg-type]
+        lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [float("inf"), 1]}),
+        lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [1.5, 1]}),
+    ],
+)
+def test_hostile_values_from_the_hostile_run(call: object) -> None:
+    with pytest.raises(JarnacError):
+        call()  # type: ignore[operator]
+
+
+def test_hand_built_calls_of_the_wrong_types_are_refused() -> None:
+    from jarnac_solver import CallJarnac
+
+    game = Game(FR, seed=1)
+    for action in ("draw", "+BETISE", "1:BETISE+T=BITTEES", "pass"):
+        game.push_text(action)
+    before = game.state
+    for call in (
+        CallJarnac(None),  # type: ignore[arg-type]
+        CallJarnac((Move("extend", "0", "BITTEES", "BITTEESO", "O"),)),  # type: ignore[arg-type]
+        CallJarnac((Move.parse("+ZEST"),), taken_indexes=("0",)),  # type: ignore[arg-type]
+    ):
+        str(call)  # its text never fails
+        with pytest.raises(IllegalActionError):
+            game.push(call)
+        assert game.state is before
+
+
+def test_record_players_and_full_width_numbers() -> None:
+    text = str(RECORD)
+    with pytest.raises(InvalidInputError, match="names two players"):
+        GameRecord.parse(text.replace('[Players "greedy" "greedy"]', '[Players "a" "b" "c"]'))
+    with pytest.raises(InvalidInputError, match="cannot read"):
+        GameRecord.parse(text.replace("\n1. A ", "\n\uff11. A ", 1))
+
+
+def test_a_tampered_word_in_another_case_fails_verification() -> None:
+    lex = Lexicon.from_words(["rat", "tzar"])
+    data = lex.to_bytes()
+    from .test_jlex_fuzz import join, split
+
+    head, payload = split(data)
+    with pytest.raises(__import__("jarnac_solver").LexiconFormatError, match="not folded"):
+        Lexicon.from_bytes(join(head, payload.replace(b"TZAR", b"TzAR"))).verify()
+
+
+def test_saved_lexicons_follow_the_umask(tmp_path: Path) -> None:
+    target = tmp_path / "mode.jlex"
+    Lexicon.from_words(["rat"]).save(target)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

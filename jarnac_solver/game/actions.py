@@ -73,9 +73,12 @@ class CallJarnac:
     taken_indexes: tuple[int, ...] = ()
 
     def __str__(self) -> str:
+        if not isinstance(self.steals, tuple) or not isinstance(self.taken_indexes, tuple):
+            return repr(self)  # hand-built with the wrong types: Game.push refuses it
         words = " ".join(map(str, self.steals))
         if self.taken_indexes:
-            return f"jarnac value {','.join(str(i + 1) for i in self.taken_indexes)}: {words}"
+            lines = ",".join(str(i + 1) if isinstance(i, int) else repr(i) for i in self.taken_indexes)
+            return f"jarnac value {lines}: {words}"
         return f"jarnac {words}"
 
 

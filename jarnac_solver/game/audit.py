@@ -369,8 +369,8 @@ def audit_many(
     each worker once (it pickles as its compiled bytes); without one each
     worker resolves every record's lexicon by name, once.
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidInputError(f"workers must be a whole number >= 1, not {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
+        raise InvalidInputError(f"workers must be a whole number from 1 to 256, not {workers!r}")
     jobs = [(record, deep) for record in records]
     reports: list[AuditReport] = []
     if workers == 1:

@@ -304,7 +304,11 @@ class Game:
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
         draws = _Draws(given)
-        new = handler(action, draws)  # type: ignore[operator]
+        try:
+            new = handler(action, draws)  # type: ignore[operator]
+        except (TypeError, AttributeError) as exc:
+            # An action built by hand with parts of the wrong type: refused like any illegal one.
+            raise IllegalActionError(f"{action!r} is not a well-formed action ({exc})") from None
         if given and not draws.codes:
             raise IllegalActionError(f"{action} draws no tile, but {self.alphabet.decode(given)} was given")
         self._stack.append(s)

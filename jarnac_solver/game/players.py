@@ -326,16 +326,22 @@ class MatchResult:
         players = form_field(form, "players", (list, tuple), "a match result")
         if len(players) != 2 or not all(isinstance(p, str) for p in players):
             raise InvalidInputError("a match result names two players")
+
+        def whole(n: object) -> int:
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise ValueError(f"{n!r}")
+            return n
+
         try:
             return cls(
                 (players[0], players[1]),
-                int(form.get("games", 0)),
-                [int(n) for n in form.get("wins", [0, 0])],
-                int(form.get("draws", 0)),
-                [[int(n) for n in side] for side in form.get("scores", [[], []])],
-                [int(n) for n in form.get("lengths", [])],
-                [int(n) for n in form.get("jarnacs", [0, 0])],
-                [int(n) for n in form.get("swung", [0, 0])],
+                whole(form.get("games", 0)),
+                [whole(n) for n in form.get("wins", [0, 0])],
+                whole(form.get("draws", 0)),
+                [[whole(n) for n in side] for side in form.get("scores", [[], []])],
+                [whole(n) for n in form.get("lengths", [])],
+                [whole(n) for n in form.get("jarnacs", [0, 0])],
+                [whole(n) for n in form.get("swung", [0, 0])],
             )
         except (TypeError, ValueError) as exc:
             raise InvalidInputError(f"a match result holds a value that is not a whole number ({exc})") from None

@@ -42,7 +42,9 @@ from .game import Game
 __all__ = ["GameRecord", "iter_records", "read_records"]
 
 _HEADER = re.compile(r"^\[(\w+) (.*)\]$")
-_ACTION = re.compile(r"^(\d+)\. ([AB]) (.*?)(?: \{([^}]*)\})?$")
+_ACTION = re.compile(
+    r"^([0-9]+)\. ([AB]) (.*?)(?: \{([^}]*)\})?$"
+)  # ASCII digits only: a full-width digit is no action number
 
 
 @dataclass
@@ -132,10 +134,10 @@ class GameRecord:
                     )
                     for a in form_field(form, "actions", list, "a game record")
                 ],
-                (int(scores[0]), int(scores[1])),
+                (_whole(scores[0]), _whole(scores[1])),
                 form_field(form, "result", str, "a game record", ""),
                 [
-                    (_player(j["player"]), int(j["swing"]))
+                    (_player(j["player"]), _whole(j["swing"]))
                     for j in form_field(form, "jarnacs", list, "a game record", [])
                 ],
             )
@@ -194,7 +196,12 @@ class GameRecord:
             return value
 
         try:
-            players = re.findall(r'"((?:[^"\\]|\\.)*)"', headers.get("Players", (0, '"A" "B"'))[1])
+            players_line, players_text = headers.get("Players", (first, '"A" "B"'))
+            players = re.findall(r'"((?:[^"\\]|\\.)*)"', players_text)
+            if len(players) != 2:
+                raise InvalidInputError(
+                    f"{where}line {players_line}: [Players ...] names two players, not {len(players)}"
+                )
             seed = header_value("Seed", str)
             digits = seed[1:] if seed.startswith("-") else seed
             if seed != "-" and not (digits.isascii() and digits.isdigit()):
@@ -288,6 +295,12 @@ class GameRecord:
             )
 
 
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInputError(f"a score must be a whole number, not {value!r}")
+    return value
+
+
 def _player(letter: object) -> int:
     if letter not in ("A", "B"):
         raise InvalidInputError(f"a record names players A and B, not {letter!r}")
@@ -356,11 +369,15 @@ def read_records(path: str, errors: list[InvalidInputError] | None = None) -> li
     >>> [r.seed for r in read_records(f.name)]; os.unlink(f.name)
     [1]
     """
+    import os
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidInputError(f"records are read from a file path, not {path!r}")
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except UnicodeDecodeError as exc:
         raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise InvalidInputError(f"{path}: cannot read ({exc.strerror})") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise InvalidInputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     return list(iter_records(text, source=str(path), errors=errors))

@@ -212,15 +212,21 @@ class Alphabet:
         """
         tiles = self.tiles
         if self.single:
-            return "".join(map(tiles.__getitem__, codes))
+            try:
+                return "".join(map(tiles.__getitem__, codes))
+            except (IndexError, TypeError):  # free on the fast path; names the bad code otherwise
+                raise InvalidInputError(f"not tile codes of the alphabet {self.name!r}: {codes!r}") from None
         out: list[str] = []
         joins = self._joins
         previous = -1
-        for code in codes:
-            if (previous, code) in joins:
-                out.append(SEPARATOR)
-            out.append(tiles[code])
-            previous = code
+        try:
+            for code in codes:
+                if (previous, code) in joins:
+                    out.append(SEPARATOR)
+                out.append(tiles[code])
+                previous = code
+        except (IndexError, TypeError):
+            raise InvalidInputError(f"not tile codes of the alphabet {self.name!r}: {codes!r}") from None
         return "".join(out)
 
     def write(self, tiles: Iterable[str]) -> str:

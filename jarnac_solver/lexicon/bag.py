@@ -20,7 +20,11 @@ from .alphabet import LATIN, Alphabet
 if TYPE_CHECKING:
     from .lexicon import Lexicon
 
-__all__ = ["BAGS", "Bag"]
+__all__ = ["BAGS", "MAX_TILES", "Bag"]
+
+MAX_TILES = 10_000
+"""The most tiles of one kind a bag may hold (real bags hold at most about 20): a count of
+10^8 would make a game allocate gigabytes."""
 
 # The publisher's French sheet and the English write-up (seed 002), as in RULES.md.
 BAGS: dict[str, str] = {
@@ -50,8 +54,10 @@ class Bag(Mapping[str, int]):
             tiles = alphabet.tokenize(raw, what="bag tile")
             if len(tiles) != 1:
                 raise InvalidInputError(f"bag {name!r}: {raw!r} is not one tile of the alphabet {alphabet.name!r}")
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise InvalidInputError(f"bag {name!r}: count of {raw!r} must be a whole number >= 0, not {count!r}")
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+                raise InvalidInputError(
+                    f"bag {name!r}: count of {raw!r} must be a whole number from 0 to {MAX_TILES}, not {count!r}"
+                )
             tally[tiles[0]] = tally.get(tiles[0], 0) + count
         self.alphabet = alphabet
         self.name = name
@@ -68,6 +74,8 @@ class Bag(Mapping[str, int]):
         >>> Bag.parse("A 2\\nB: 1").total
         3
         """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"a bag is written as text such as '14A 4B', not {type(text).__name__}")
         body = "\n".join(line.split("#", 1)[0] for line in text.splitlines()).strip()
         pattern = _COMPACT if body[:1].isdigit() else _LINE
         counts: dict[str, int] = {}
@@ -89,9 +97,13 @@ class Bag(Mapping[str, int]):
     @classmethod
     def from_file(cls, path: str | Path, alphabet: Alphabet = LATIN) -> Bag:
         """Read a bag from a UTF-8 text file in the :meth:`parse` format."""
+        if not isinstance(path, (str, Path)):
+            raise InvalidInputError(f"a bag file is a path, not {path!r}")
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
+        except ValueError as exc:  # UnicodeDecodeError, or a NUL in the path
+            if not isinstance(exc, UnicodeDecodeError):
+                raise InvalidInputError(f"{path!r}: not a file name ({exc})") from None
             raise InvalidInputError(f"{path}: a bag file is UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot read bag ({exc.strerror})") from None
@@ -116,6 +128,8 @@ class Bag(Mapping[str, int]):
         >>> Bag.for_lexicon(Lexicon.load("fr")).name
         'fr'
         """
+        if bag is not None and not isinstance(bag, Bag):
+            raise InvalidInputError(f"a bag is a Bag (Bag.parse, Bag.load), not {type(bag).__name__}")
         if bag is None:
             name = lexicon.metadata.get("bag")
             if not isinstance(name, str):

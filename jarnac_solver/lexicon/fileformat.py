@@ -244,14 +244,17 @@ def write_file(path: str | Path, data: bytes) -> None:
     import tempfile
     from pathlib import Path
 
+    if not isinstance(path, (str, os.PathLike)) or not str(path) or "\0" in str(path):
+        raise InvalidInputError(f"{path!r}: cannot write a lexicon there (not a file name)")
     target = Path(path)
-    if not str(path) or target.is_dir():
-        raise InvalidInputError(f"{str(path)!r}: cannot write a lexicon there (not a file name)")
+    if target.is_dir():
+        raise InvalidInputError(f"{str(path)!r}: cannot write a lexicon there (a folder)")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a saved lexicon is as readable as any file
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -261,6 +264,18 @@ def write_file(path: str | Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it (os.umask would, for every thread); 022 if unknown."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022
 
 
 def read_file(path: str | Path) -> tuple[AlphagramIndex, dict[str, Any]]:

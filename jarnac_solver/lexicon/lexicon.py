@@ -195,11 +195,17 @@ class Lexicon:
         >>> sorted(Lexicon.from_file(f.name)); os.unlink(f.name)
         ['ART', 'RAT']
         """
+        from pathlib import PurePath
+
+        if not isinstance(path, (str, PurePath)):
+            raise InvalidInputError(f"a word list is a file path, not {path!r}")
         try:
             from pathlib import Path
 
             text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is no part of the first word
-        except UnicodeDecodeError as exc:
+        except ValueError as exc:  # UnicodeDecodeError, or a NUL in the path
+            if not isinstance(exc, UnicodeDecodeError):
+                raise InvalidInputError(f"{path!r}: not a file name ({exc})") from None
             raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot read word list ({exc.strerror})") from None
@@ -217,7 +223,10 @@ class Lexicon:
             "n_words": self._size,
             "metadata": self.metadata,
         }
-        return fileformat.dump(self._index, header)
+        try:
+            return fileformat.dump(self._index, header)
+        except (TypeError, ValueError) as exc:  # metadata that JSON cannot hold, a lone surrogate in a name
+            raise InvalidInputError(f"lexicon {self.name!r}: its metadata cannot be saved ({exc})") from None
 
     @classmethod
     def from_bytes(cls, data: bytes, source: str = "<bytes>", *, trusted: bool = False) -> Lexicon:
@@ -261,6 +270,8 @@ class Lexicon:
             if words != sorted(set(words)):
                 raise LexiconFormatError(f"{source}: the words of node {node} are not sorted and distinct")
             for word in words:
+                if self.alphabet.fold(word) != word:  # stored words are folded: "TzAR" is no word of the index
+                    raise LexiconFormatError(f"{source}: node {node} holds {word!r}, which is not folded")
                 try:
                     tally, size = self._tally(word, "word")
                 except InvalidInputError:
@@ -302,6 +313,8 @@ class Lexicon:
             data = Path(path).read_bytes()
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot open lexicon ({exc.strerror})") from None
+        except ValueError as exc:  # a NUL in the path
+            raise InvalidInputError(f"{path!r}: not a file name ({exc})") from None
         return cls.from_bytes(data, source=str(path))
 
     @staticmethod
@@ -350,8 +363,11 @@ class Lexicon:
             raise UnknownLexiconError(
                 f"{spec!r} is neither a bundled lexicon ({', '.join(cls.available())}) nor a file"
             )
-        with path.open("rb") as f:
-            magic = f.read(len(fileformat.MAGIC))
+        try:
+            with path.open("rb") as f:
+                magic = f.read(len(fileformat.MAGIC))
+        except OSError as exc:
+            raise LexiconNotFoundError(f"{spec}: cannot read ({exc.strerror})") from None
         if magic == fileformat.MAGIC or path.suffix.lower() == ".jlex":
             return cls.open(path)
         return cls.from_file(path)
@@ -493,6 +509,8 @@ class Lexicon:
 
     def _tally(self, text: str, what: str) -> tuple[Tally, int]:
         """Fold, validate and tally ``text``; returns the tally and its size in tiles."""
+        if not isinstance(text, str):
+            raise InvalidInputError(f"{what} must be text, not {type(text).__name__}")
         if self._codes is not None and SEPARATOR not in text:
             folded = self.alphabet.fold(text)
             codes = folded.translate(self._codes)

@@ -194,5 +194,7 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         if self.kind == "place":
             return f"+{self.word}"
-        prefix = "" if self.line_index is None else f"{self.line_index + 1}:"
+        line = self.line_index
+        # A hand-built move may hold anything: its text must not fail (Tray.push says what is wrong).
+        prefix = f"{line + 1}:" if isinstance(line, int) else "" if line is None else f"{line!r}:"
         return f"{prefix}{self.old}+{self.letters}={self.word}"

@@ -74,7 +74,9 @@ class Rules:
         if self.opening_draw < 0 or self.exchange_size < 1:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
         seconds = self.think_seconds
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds < 1):
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 1 <= seconds < float("inf")
+        ):
             raise InvalidRulesError(f"rule option think_seconds must be None or >= 1, not {self.think_seconds!r}")
 
     @classmethod

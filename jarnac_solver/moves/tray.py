@@ -336,6 +336,10 @@ class Tray:
         >>> Tray(["RAT", "XYZ"]).validate(Lexicon.from_words(["rat"]))
         [1]
         """
+        from ..lexicon.lexicon import Lexicon
+
+        if not isinstance(lexicon, Lexicon):
+            raise InvalidTrayError(f"validate takes a Lexicon, not {type(lexicon).__name__}")
         return [i for i, line in enumerate(self.lines) if line and line not in lexicon]
 
     # -- moves --------------------------------------------------------------

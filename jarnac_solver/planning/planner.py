@@ -95,8 +95,12 @@ def unseen_tiles(full_bag: Bag, trays: Iterable[Tray]) -> list[str]:
     >>> len(unseen_tiles(Bag.load("fr"), [Tray.parse("RAT / ZW")]))
     139
     """
+    if not isinstance(full_bag, Bag):
+        raise InvalidInputError(f"unseen_tiles takes the full Bag, not {type(full_bag).__name__}")
     left = Counter(full_bag.tiles())
     for tray in trays:
+        if not isinstance(tray, Tray):
+            raise InvalidInputError(f"unseen_tiles takes Trays, not {type(tray).__name__}")
         tiles = tray.alphabet.tiles
         left.subtract(tray.rack_tiles())
         for codes in tray.line_codes:
