@@ -36,6 +36,7 @@ from ..forms import mapping
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
+from ..textfile import read_text
 from .actions import Action, parse_action
 from .game import Game
 
@@ -369,15 +370,5 @@ def read_records(path: str, errors: list[InvalidInputError] | None = None) -> li
     >>> [r.seed for r in read_records(f.name)]; os.unlink(f.name)
     [1]
     """
-    import os
-
-    if not isinstance(path, (str, os.PathLike)):
-        raise InvalidInputError(f"records are read from a file path, not {path!r}")
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        raise InvalidInputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    text = read_text(path, "file of game records", InvalidInputError)
     return list(iter_records(text, source=str(path), errors=errors))

@@ -13,8 +13,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import AlphabetMismatchError, InvalidInputError, LexiconNotFoundError
+from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
+from ..textfile import read_text
 from .alphabet import LATIN, Alphabet
 
 if TYPE_CHECKING:
@@ -97,16 +98,7 @@ class Bag(Mapping[str, int]):
     @classmethod
     def from_file(cls, path: str | Path, alphabet: Alphabet = LATIN) -> Bag:
         """Read a bag from a UTF-8 text file in the :meth:`parse` format."""
-        if not isinstance(path, (str, Path)):
-            raise InvalidInputError(f"a bag file is a path, not {path!r}")
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except ValueError as exc:  # UnicodeDecodeError, or a NUL in the path
-            if not isinstance(exc, UnicodeDecodeError):
-                raise InvalidInputError(f"{path!r}: not a file name ({exc})") from None
-            raise InvalidInputError(f"{path}: a bag file is UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        except OSError as exc:
-            raise LexiconNotFoundError(f"{path}: cannot read bag ({exc.strerror})") from None
+        text = read_text(path, "bag file")
         return cls.parse(text, alphabet, name=Path(path).stem)
 
     @classmethod

@@ -19,6 +19,7 @@ from ..errors import (
     LexiconNotFoundError,
     UnknownLexiconError,
 )
+from ..textfile import read_text
 from . import fileformat
 from .alphabet import LATIN, SEPARATOR, Alphabet
 from .index import MAX_DEPTH, AlphagramIndex
@@ -195,20 +196,9 @@ class Lexicon:
         >>> sorted(Lexicon.from_file(f.name)); os.unlink(f.name)
         ['ART', 'RAT']
         """
-        from pathlib import PurePath
+        from pathlib import Path
 
-        if not isinstance(path, (str, PurePath)):
-            raise InvalidInputError(f"a word list is a file path, not {path!r}")
-        try:
-            from pathlib import Path
-
-            text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is no part of the first word
-        except ValueError as exc:  # UnicodeDecodeError, or a NUL in the path
-            if not isinstance(exc, UnicodeDecodeError):
-                raise InvalidInputError(f"{path!r}: not a file name ({exc})") from None
-            raise InvalidInputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        except OSError as exc:
-            raise LexiconNotFoundError(f"{path}: cannot read word list ({exc.strerror})") from None
+        text = read_text(path, "word list")
         meta = {"name": Path(path).stem, "source": str(path)}
         meta.update(metadata or {})
         return cls.from_words(text.splitlines(), alphabet, strict=strict, metadata=meta)
