@@ -105,12 +105,16 @@ class Alphabet:
         # tile holds a's last character followed by b's first: only then can
         # greedy reading match a tile across their boundary.
         multi = [t for t in self.tiles if len(t) > 1]
-        self._joins = frozenset(
-            (i, j)
-            for i, a in enumerate(self.tiles)
-            for j, b in enumerate(self.tiles)
-            if any(a[-1] + b[0] in t for t in multi)
-        )
+        self._joins = (
+            frozenset(
+                (i, j)
+                for i, a in enumerate(self.tiles)
+                for j, b in enumerate(self.tiles)
+                if any(a[-1] + b[0] in t for t in multi)
+            )
+            if multi
+            else frozenset()
+        )  # single-character alphabets never need a separator
 
     def __repr__(self) -> str:
         return f"Alphabet({list(self.tiles)!r}, name={self.name!r})"

@@ -128,7 +128,7 @@ def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> l
     ['1:RAT+Z=TZAR']
     """
     rules = check_inputs(lexicon, tray, rules)
-    moves = LegalMoves(tray, *move_words(lexicon, tray, rules))
+    moves = LegalMoves(tray, *move_words(lexicon, tray, rules), rules)
     return [m for m in moves if m.kind == "extend" or rules.steal_place]
 
 
@@ -158,7 +158,7 @@ def is_jarnacable(
     True
     """
     rules = check_inputs(lexicon, tray, rules)
-    turn = _turn_lines(tray, formed_indexes)
+    turn = _formed_indexes(tray, formed_indexes)
     index = lexicon.index
     rack = lexicon.tally_codes(tray.rack_codes)
     alphabet = tray.alphabet
@@ -224,10 +224,9 @@ def thief_best_call(
     >>> bool(thief_best_call(Lexicon.load("fr"), passer, Tray.parse("/")))  # GO is too short for line 1
     False
     """
-    rules = check_inputs(lexicon, passer, rules)
     if not isinstance(thief, Tray):
         raise InvalidInputError(f"the thief's tray must be a Tray, not {type(thief).__name__}")
-    check_inputs(lexicon, thief, rules)
+    rules = check_inputs(lexicon, thief, rules)  # the passer's tray is checked by best_jarnac
     return best_jarnac(
         lexicon,
         passer,
@@ -240,7 +239,7 @@ def thief_best_call(
     )
 
 
-def _turn_lines(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
+def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     """``formed_indexes`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
     if isinstance(formed_indexes, (str, bytes)) or not isinstance(formed_indexes, Iterable):
         raise InvalidInputError(f"formed_indexes must be line indexes (a list of ints), not {formed_indexes!r}")
@@ -495,7 +494,7 @@ def best_jarnac(
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    turn = _turn_lines(tray, formed_indexes)
+    turn = _formed_indexes(tray, formed_indexes)
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen = _optimise(

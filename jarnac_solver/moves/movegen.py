@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ..errors import AlphabetMismatchError, InvalidInputError, InvalidTrayError
+from ..errors import AlphabetMismatchError, IllegalMoveError, InvalidInputError, InvalidTrayError
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT, Tally
 from .move import Move, added_letters
@@ -90,8 +90,11 @@ class LegalMoves:
     (True, 1)
     """
 
-    def __init__(self, tray: Tray, places: list[str], extensions: list[list[str]]) -> None:
+    def __init__(
+        self, tray: Tray, places: list[str], extensions: list[list[str]], rules: Rules = DEFAULT_RULES
+    ) -> None:
         self.tray = tray
+        self.rules = rules
         self.places = places
         """The words a place move can put on the next line, alphabetically."""
         self.extensions = extensions
@@ -119,41 +122,19 @@ class LegalMoves:
             yield Move("place", None, None, word, added_letters("", word, alphabet))
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, Move) or not self._letters_agree(move):
+        if not isinstance(move, Move):
             return False
+        try:
+            # The tray's own check: parts that agree as tiles, the line it extends (however built).
+            line, word_codes, _ = self.tray._resolve(move, self.rules)
+        except IllegalMoveError:
+            return False
+        word = self.tray.alphabet.decode(word_codes)
         if move.kind == "place":
             if self._place_set is None:
                 self._place_set = set(self.places)
-            return move.word in self._place_set
-        line = move.line_index
-        if line is None:
-            return any(self.tray.lines[i] == move.old and move.word in words for i, words in enumerate(self.extensions))
-        return (
-            0 <= line < len(self.extensions)
-            and self.tray.lines[line] == move.old
-            and move.word in self.extensions[line]
-        )
-
-    def _letters_agree(self, move: Move) -> bool:
-        """Whether ``move``'s parts agree as tiles (word = old + letters), however it was built."""
-        alphabet = self.tray.alphabet
-        kind, line, old, word, letters = move
-        if not isinstance(word, str) or not isinstance(letters, str):
-            return False
-        if kind == "place":
-            if old is not None or line is not None:
-                return False
-            old = ""
-        elif (
-            kind != "extend"
-            or not isinstance(old, str)
-            or not (line is None or (isinstance(line, int) and not isinstance(line, bool)))
-        ):
-            return False
-        try:
-            return sorted(alphabet.encode(word)) == sorted(alphabet.encode(old) + alphabet.encode(letters))
-        except InvalidInputError:
-            return False
+            return word in self._place_set
+        return line < len(self.extensions) and word in self.extensions[line]
 
     def by_line(self) -> dict[int | None, list[Move]]:
         """The moves grouped by the line they extend (``None``: new words to place)."""
@@ -174,4 +155,4 @@ def legal_moves(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> Leg
     """
     rules = check_inputs(lexicon, tray, rules)
     places, extensions = move_words(lexicon, tray, rules)
-    return LegalMoves(tray, places, extensions)
+    return LegalMoves(tray, places, extensions, rules)
