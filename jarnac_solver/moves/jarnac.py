@@ -15,10 +15,11 @@ and every anagram of a new word is worth the same.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import NamedTuple
 
+from ..budget import Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
 from ..forms import field, line_number, mapping
 from ..lexicon.alphabet import LATIN, Alphabet
@@ -52,6 +53,8 @@ class JarnacPlan:
     leftover: str = ""
     value: bool = False
     """True for a value Jarnac (a recomposition of lines formed this turn)."""
+    exact: bool = True
+    """True when the plan is proven the best; False when a time budget ended the search first."""
 
     def __bool__(self) -> bool:
         return bool(self.steals)
@@ -61,7 +64,8 @@ class JarnacPlan:
             return "no Jarnac"
         kind = "value Jarnac" if self.value else "Jarnac"
         taken = f", taking line {', '.join(str(i + 1) for i in self.taken_indexes)}" if self.taken_indexes else ""
-        return f"{kind}: {' '.join(map(str, self.steals))} (gain {self.gain}, swing {self.swing}{taken})"
+        proven = "" if self.exact else "; the best found within the budget"
+        return f"{kind}: {' '.join(map(str, self.steals))} (gain {self.gain}, swing {self.swing}{taken}{proven})"
 
     def to_dict(self) -> dict[str, object]:
         """The plan as a JSON-ready dict; ``taken`` holds line numbers (from 1).
@@ -77,6 +81,7 @@ class JarnacPlan:
             "swing": self.swing,
             "taken": [i + 1 for i in self.taken_indexes],
             "leftover": self.leftover,
+            "exact": self.exact,
         }
 
     @classmethod
@@ -98,6 +103,7 @@ class JarnacPlan:
             taken,
             leftover,
             field(form, "value", bool, "a Jarnac plan", False),
+            field(form, "exact", bool, "a Jarnac plan", True),
         )
 
     def passer_tray(self, tray: Tray) -> Tray:
@@ -211,13 +217,15 @@ def thief_best_call(
     formed_indexes: Iterable[int] = (),
     objective: str = "swing",
     value_pool_limit: int | None = None,
+    budget: float | Deadline | None = None,
 ) -> JarnacPlan:
     """*Could the opponent call Jarnac, with its tray as it is?* The best call (empty: none).
 
     The thief's free lines and whether its last line is free decide what it
     can seat (a stolen word under the minimum length only on its last line);
     ``formed_indexes`` are the passer's lines formed this turn (the value
-    Jarnac). Exact: :func:`best_jarnac` with the thief's tray.
+    Jarnac). Exact: :func:`best_jarnac` with the thief's tray (within
+    ``budget``, the best found in time; ``plan.exact`` says which).
 
     >>> from jarnac_solver import Lexicon
     >>> passer = Tray.parse("RAT BUT CAS DOS FEU LIT MER O / G")
@@ -236,6 +244,7 @@ def thief_best_call(
         formed_indexes=formed_indexes,
         thief_last_free=thief.last_line_free(rules),
         value_pool_limit=value_pool_limit,
+        budget=budget,
     )
 
 
@@ -278,6 +287,9 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]
 
 
 Score = tuple[int, int]
+Candidate = tuple[int, int, int, int, bool, bool, _Item, int]
+"""A new word as the search sees it: packed letters, the two scores, tiles used, short, fits the last line, the
+item, its position in the sorted list."""
 
 
 def _optimise(
@@ -291,15 +303,18 @@ def _optimise(
     objective: str,
     guard: int,
     last_free: tuple[bool, bool] = (True, True),
-) -> tuple[Score, list[_Item]]:
-    """The best set of items under every constraint: exact branch and bound.
+    deadline: Deadline | None = None,
+) -> tuple[Score, list[_Item], bool]:
+    """The best set of items under every constraint: exact branch and bound; the flag: proven.
 
     Lines are decided first (no steal, or one of the line's extensions, best
     first), then new words (best first, each no better than the one before).
     A branch is cut when its optimistic bound cannot beat the best plan found:
     what the letters left could be worth if only their number mattered
     (``_knapsack_bounds``). Both parts of the score are bounded, so ties on
-    the objective are broken exactly by the other part.
+    the objective are broken exactly by the other part. The first branch
+    taken is the greedy one, so when ``deadline`` passes (``OutOfTime``) the
+    best plan found so far is a good one; it is returned unproven.
     """
     min_len = rules.min_length
     last_min = rules.last_line_min_length
@@ -319,6 +334,9 @@ def _optimise(
     lines = [es for es in lines if es]
     lines.sort(key=lambda es: -es[0][1])  # the most valuable lines first: the bound tightens sooner
     words = sorted(map(entry, filter(seatable, places)), key=lambda e: (-e[1], -e[2]))
+    # Each word with its position in ``words``: the dominance memo below
+    # compares how far along the list two visits of a state started.
+    numbered = [(*e, j) for j, e in enumerate(words)]
     n_lines = len(lines)
     first_bound = knapsack_bounds(
         [[(e[3], e[1], 0) for e in es] for es in lines], [(e[3], e[1], 0) for e in words], rack_size
@@ -346,7 +364,11 @@ def _optimise(
             return not short  # the last line is not reached (or is not free)
         return short or last_ok
 
+    def fitting(candidates: Sequence[Candidate], left: int, letters: int) -> list[Candidate]:
+        return [c for c in candidates if c[3] <= letters and ((left | guard) - c[0]) & guard == guard]
+
     def new_words(
+        source: Sequence[Candidate],
         start: int,
         left: int,
         letters: int,
@@ -357,6 +379,9 @@ def _optimise(
         first: int,
         second: int,
     ) -> None:
+        """New words from ``source`` (the words from position ``start`` on; those that fit ``left`` are tried)."""
+        if deadline is not None:
+            deadline.check()
         if (
             (first, second) > best[0][0]
             and seated(slots, free_lines - slots, *thief, last_free[0])
@@ -376,22 +401,28 @@ def _optimise(
             return
         if seen is None or (start <= seen[0] and (first, second) >= (seen[1], seen[2])):
             visited[state] = (start, first, second)
+        # Speed: a node tries only the words that fit what is left, filtered
+        # from its parent's list (after the cheap cuts above, so a node cut
+        # by its bound costs nothing). The lists shrink fast: a node costs its
+        # own candidates, not the whole word list.
+        candidates = fitting(source, left, letters)
         most = min(slots, passer_free - places)
-        for j in range(start, len(words)):
-            packed, f, s, used, is_short, fits_last, item = words[j]
-            # New words are worth tiles², sorted longest first: no later word
-            # is longer than this one, so `most` words of at most `used` tiles
-            # bound what is left (tighter than the knapsack once long words
-            # no longer fit).
-            bound = fill(letters, most, used)
-            if beaten(first + bound, second + bound):
-                return
-            if used > letters or (is_short and (thief[0] or passer[0])):
-                continue
-            if ((left | guard) - packed) & guard != guard:
+        last_used = -1
+        for k, (packed, f, s, used, is_short, fits_last, item, j) in enumerate(candidates):
+            if used != last_used:
+                # New words are worth tiles², sorted longest first: no later word
+                # is longer than this one, so `most` words of at most `used` tiles
+                # bound what is left (tighter than the knapsack once long words
+                # no longer fit). Computed once per length, not per word.
+                last_used = used
+                bound = fill(letters, most, used)
+                if beaten(first + bound, second + bound):
+                    return
+            if is_short and (thief[0] or passer[0]):
                 continue
             chosen.append(item)
             new_words(
+                candidates[k:],
                 j,
                 left - packed,
                 letters - used,
@@ -407,10 +438,12 @@ def _optimise(
     def line_steals(
         i: int, left: int, letters: int, slots: int, thief: tuple[bool, bool], first: int, second: int
     ) -> None:
+        if deadline is not None:
+            deadline.check()
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return
         if i == n_lines or not slots:
-            new_words(0, left, letters, slots, 0, thief, (False, False), first, second)
+            new_words(numbered, 0, left, letters, slots, 0, thief, (False, False), first, second)
             return
         for packed, f, s, used, is_short, fits_last, item in lines[i]:
             if used > letters or (is_short and thief[0]) or ((left | guard) - packed) & guard != guard:
@@ -428,8 +461,11 @@ def _optimise(
             chosen.pop()
         line_steals(i + 1, left, letters, slots, thief, first, second)
 
-    line_steals(0, rack, rack_size, free_lines, (False, False), 0, 0)
-    return best[0][0], list(best[0][1])
+    try:
+        line_steals(0, rack, rack_size, free_lines, (False, False), 0, 0)
+    except OutOfTime:
+        return best[0][0], list(best[0][1]), False
+    return best[0][0], list(best[0][1]), True
 
 
 def _distinct(items: Iterable[_Item]) -> list[_Item]:
@@ -465,8 +501,9 @@ def best_jarnac(
     formed_indexes: Iterable[int] = (),
     thief_last_free: bool = True,
     value_pool_limit: int | None = None,
+    budget: float | Deadline | None = None,
 ) -> JarnacPlan:
-    """The most valuable Jarnac against the passer's ``tray``, exactly.
+    """The most valuable Jarnac against the passer's ``tray``, exactly (or the best within ``budget``).
 
     ``free_lines`` is how many lines the thief has free (default: all the
     rules' lines, 8; ``thief_last_free=False`` when the thief's last line
@@ -482,6 +519,12 @@ def best_jarnac(
     tried, trading exactness for time). Cost: a shared
     walk for the candidate steals, then a search memoised on the letters left.
 
+    ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`, or
+    ``None``: no limit) bounds the search: the plan is then the best found in
+    time, and ``plan.exact`` says whether it is proven the best (it always is
+    without a budget). The candidate walk itself is not interrupted (a few
+    milliseconds at most).
+
     >>> from jarnac_solver import Lexicon
     >>> plan = best_jarnac(Lexicon.load("fr"), Tray.parse("CARIES SORBETS / SN"))
     >>> [str(m) for m in plan.steals], plan.gain, plan.swing
@@ -495,9 +538,10 @@ def best_jarnac(
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     turn = _formed_indexes(tray, formed_indexes)
+    deadline = deadline_of(budget)
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
-    _, chosen = _optimise(
+    _, chosen, exact = _optimise(
         [_distinct(items) for items in per_line],
         _distinct(places),
         lexicon.pack_codes(tray.rack_codes),
@@ -508,10 +552,11 @@ def best_jarnac(
         objective,
         lexicon.pack_guard,
         (thief_last_free, tray.last_line_free(rules)),
+        deadline,
     )
     best = _plan(chosen, tray, tray.rack_codes, False, ())
     best_key = _key(best, objective)
-    if rules.value_jarnac and turn and free_lines > 0:
+    if rules.value_jarnac and turn and free_lines > 0 and exact:
         rack_size = len(tray.rack_codes)
         for size in range(1, len(turn) + 1):
             for taken in combinations(turn, size):
@@ -525,10 +570,14 @@ def best_jarnac(
                 worth = sum(n * n for n in tiles)
                 if most <= worth or (objective == "swing" and (most + worth, most) <= (best.swing, best.gain)):
                     continue
-                plan = _value_plan(lexicon, tray, taken, free_lines, rules, thief_last_free)
+                plan, exact = _value_plan(lexicon, tray, taken, free_lines, rules, thief_last_free, deadline)
                 if plan and _key(plan, objective) > best_key:
                     best, best_key = plan, _key(plan, objective)
-    return best
+                if not exact:
+                    break
+            if not exact:
+                break
+    return best if exact else replace(best, exact=False)
 
 
 def _key(plan: JarnacPlan, objective: str) -> tuple[int, int]:
@@ -542,8 +591,9 @@ def _value_plan(
     free_lines: int,
     rules: Rules,
     thief_last_free: bool,
-) -> JarnacPlan | None:
-    """The best recomposition of the ``taken`` lines and the rack, if worth more than them."""
+    deadline: Deadline | None = None,
+) -> tuple[JarnacPlan | None, bool]:
+    """The best recomposition of the ``taken`` lines and the rack, if worth more than them; the flag: proven."""
     pool = tray.rack_codes + tuple(code for i in taken for code in tray.line_codes[i])
     worth = sum(len(tray.line_codes[i]) ** 2 for i in taken)
     rack = lexicon.tally_codes(pool)
@@ -555,7 +605,7 @@ def _value_plan(
         _Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0)
         for w in (lexicon.index.words_at(n)[0] for n in place_nodes)
     ]
-    (gain, _), chosen = _optimise(
+    (gain, _), chosen, exact = _optimise(
         [],
         _distinct(items),
         lexicon.pack_codes(pool),
@@ -566,7 +616,8 @@ def _value_plan(
         "gain",
         lexicon.pack_guard,
         (thief_last_free, thief_last_free),
+        deadline,
     )
     if not chosen or gain <= worth:
-        return None
-    return _plan(chosen, tray, pool, True, taken)
+        return None, exact
+    return _plan(chosen, tray, pool, True, taken), exact
