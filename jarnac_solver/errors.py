@@ -19,6 +19,7 @@ __all__ = [
     "JarnacError",
     "LexiconFormatError",
     "LexiconNotFoundError",
+    "MissingExtraError",
     "UnknownLexiconError",
 ]
 
@@ -77,3 +78,10 @@ class IllegalMoveError(JarnacError, ValueError):
 
 class IllegalActionError(JarnacError, ValueError):
     """A game action that is not possible now: wrong phase, wrong player, letters not held, ..."""
+
+
+class MissingExtraError(JarnacError, ImportError):
+    """An optional dependency of the library is not installed; the message says how to install it.
+
+    It is also an :class:`ImportError`, so callers that already catch that keep working.
+    """
