@@ -27,6 +27,7 @@ from .errors import (
     JarnacError,
     LexiconFormatError,
     LexiconNotFoundError,
+    MissingExtraError,
     UnknownLexiconError,
 )
 from .lexicon.alphabet import DUTCH, LATIN, Alphabet
@@ -38,12 +39,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .budget import Deadline
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
     from .game.audit import AuditReport, audit, audit_many
     from .game.game import Game, GameState, Played
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
     from .lexicon.bag import Bag
+    from .lexicon.familiarity import Familiarity
     from .moves.jarnac import (
         JarnacPlan,
         best_jarnac,
@@ -56,8 +59,9 @@ if TYPE_CHECKING:
     from .moves.movegen import LegalMoves, legal_moves
     from .moves.rules import Rules
     from .moves.tray import Tray
-    from .planning.ladder import plan_ladder
-    from .planning.planner import Hint, hints, plan, unseen_tiles
+    from .planning.advice import Advice, Option, advise, advise_position
+    from .planning.ladder import Ladder, plan_ladder
+    from .planning.planner import Hint, Hints, hints, plan, unseen_tiles
 
 # Name -> the module that defines it, imported on first use (PEP 562).
 _LAZY = {
@@ -72,10 +76,13 @@ _LAZY = {
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
     ),
-    "plan_ladder": "planning.ladder",
+    **dict.fromkeys(["Ladder", "plan_ladder"], "planning.ladder"),
+    **dict.fromkeys(["Advice", "Option", "advise", "advise_position"], "planning.advice"),
+    "Deadline": "budget",
+    "Familiarity": "lexicon.familiarity",
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
-    **dict.fromkeys(["Hint", "hints", "plan", "unseen_tiles"], "planning.planner"),
+    **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
     **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "game.players"),
     **dict.fromkeys(["GameRecord", "iter_records", "read_records"], "game.record"),
     "Rules": "moves.rules",
@@ -104,19 +111,23 @@ __all__ = [
     "PLAYERS",
     "Accept",
     "Action",
+    "Advice",
     "Alphabet",
     "AlphabetMismatchError",
     "AuditReport",
     "Bag",
     "CallJarnac",
+    "Deadline",
     "Decline",
     "Dispute",
     "Draw",
     "Exchange",
+    "Familiarity",
     "Game",
     "GameRecord",
     "GameState",
     "Hint",
+    "Hints",
     "IllegalActionError",
     "IllegalMoveError",
     "InvalidInputError",
@@ -126,12 +137,15 @@ __all__ = [
     "InvalidTrayError",
     "JarnacError",
     "JarnacPlan",
+    "Ladder",
     "LegalMoves",
     "Lexicon",
     "LexiconFormatError",
     "LexiconNotFoundError",
     "MatchResult",
+    "MissingExtraError",
     "Move",
+    "Option",
     "Pass",
     "Play",
     "Played",
@@ -139,6 +153,8 @@ __all__ = [
     "Rules",
     "Tray",
     "UnknownLexiconError",
+    "advise",
+    "advise_position",
     "audit",
     "audit_many",
     "best_jarnac",

@@ -31,11 +31,12 @@ from .game.record import GameRecord, read_records
 from .lexicon.bag import BAGS, Bag
 from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from .moves.jarnac import OBJECTIVES, best_jarnac, passer_left_move, thief_best_call
+from .moves.move import Move
 from .moves.movegen import legal_moves
 from .moves.rules import PRESETS, Rules
 from .moves.tray import Tray
 from .planning.ladder import plan_ladder
-from .planning.planner import hints, unseen_tiles
+from .planning.planner import unseen_tiles
 
 __all__ = ["SCHEMA", "main"]
 
@@ -238,11 +239,18 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         except InvalidInputError as exc:
             raise UsageError(f"{PROG} jarnac: --thief: {exc}") from None
     left = passer_left_move(lex, tray, rules, turn)
+    budget = None if args.budget is None else args.budget / 1000
     if thief is not None:
-        plan = thief_best_call(lex, tray, thief, rules, turn, args.objective)
+        plan = thief_best_call(lex, tray, thief, rules, turn, args.objective, budget=budget)
     else:
         plan = best_jarnac(
-            lex, tray, free_lines=args.free_lines, objective=args.objective, rules=rules, formed_indexes=turn
+            lex,
+            tray,
+            free_lines=args.free_lines,
+            objective=args.objective,
+            rules=rules,
+            formed_indexes=turn,
+            budget=budget,
         )
     if args.json:
         result = {
@@ -266,6 +274,8 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     if plan.value:
         print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
+    if not plan.exact:
+        print(f"(the best found in {args.budget:g} ms, not proven the best)")
 
 
 def _show(record: GameRecord, lex: Lexicon) -> Game:
@@ -417,9 +427,14 @@ def _cmd_audit(args: argparse.Namespace) -> None:
 
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
-    ladder = plan_ladder(lex, tray, rules)
+    ladder = plan_ladder(lex, tray, rules, None if args.budget is None else args.budget / 1000)
     if args.json:
-        result = {"tray": tray.to_dict(), "ladder": [m.to_dict() for m in ladder], "draws": len(ladder)}
+        result = {
+            "tray": tray.to_dict(),
+            "ladder": [m.to_dict() for m in ladder],
+            "draws": len(ladder),
+            "exact": ladder.exact,
+        }
         _emit(args, result, lex, rules)
         return
     print(
@@ -430,27 +445,56 @@ def _cmd_plan(args: argparse.Namespace) -> None:
     for n, move in enumerate(ladder, 1):
         after = after.push(move, rules, lex)
         print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
+    if not ladder.exact:
+        print(f"(the best found in {args.budget:g} ms, not proven the longest)")
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
+    from .lexicon.familiarity import Familiarity
+    from .planning.advice import advise_position
+
     lex, tray, rules = _tray(args)
-    unseen = None
-    if lex.metadata.get("bag"):
-        unseen = unseen_tiles(Bag.for_lexicon(lex), [tray])
-    ranked = hints(lex, tray, unseen, top=args.top, rules=rules)
+    opponent = None
+    if args.opponent is not None:
+        try:
+            opponent = Tray.parse(args.opponent, lex.alphabet)
+            opponent.check(rules)
+        except InvalidInputError as exc:
+            raise UsageError(f"{PROG} hint: --opponent: {exc}") from None
+    if args.phase == "jarnac" and opponent is None:
+        raise UsageError(f"{PROG} hint: --phase jarnac needs --opponent (the tray of the player who passed)")
+    if args.unseen is not None and args.bag is not None:
+        raise UsageError(f"{PROG} hint: give --unseen or --bag, not both (the bag gives the unseen tiles)")
+    if args.unseen is not None:
+        unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(args.unseen, what="--unseen")]
+    else:
+        name = args.bag if args.bag is not None else lex.metadata.get("bag")
+        unseen = []
+        if name:
+            bag = Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet)
+            unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
+    turn = [int(i) - 1 for i in args.formed.split(",")] if args.formed else []
+    disputed = Move.parse(args.disputed, lex.alphabet) if args.disputed else None
+    if args.phase == "dispute" and disputed is None:
+        raise UsageError(f"{PROG} hint: --phase dispute needs --disputed MOVE (the opponent's move)")
+    familiarity = Familiarity.for_lexicon(lex) if args.familiarity or args.min_familiarity is not None else None
+    budget = None if args.budget is None else args.budget / 1000
+    advice = advise_position(
+        lex, tray, opponent, unseen, args.phase, rules, args.top,
+        formed_indexes=turn, disputed=disputed, budget=budget, samples=args.samples, seed=args.seed,
+        familiarity=familiarity, min_familiarity=args.min_familiarity,
+    )  # fmt: skip
     if args.json:
-        _emit(args, {"tray": tray.to_dict(), "hints": [h.to_dict() for h in ranked]}, lex, rules)
+        result: dict[str, object] = {"tray": tray.to_dict(), "opponent": opponent.to_dict() if opponent else None}
+        result["advice"] = advice.to_dict()
+        result["hints"] = [o.hint.to_dict() for o in advice.options if o.hint is not None]
+        _emit(args, result, lex, rules)
         return
-    if not ranked:
-        print(f"{tray} on {lex.name}: no move; pass")
-        return
-    print(f"{tray} on {lex.name}: best moves")
-    for n, h in enumerate(ranked, 1):
-        then = f"; then {' '.join(map(str, h.ladder))}" if h.ladder else ""
-        print(
-            f"  {n}. {h.move}: +{h.points} pts now, about {h.draws:.1f} letters drawn this turn, "
-            f"{h.exposure} pts exposed if you stop here{then}"
-        )
+    versus = f" against {opponent}" if opponent is not None else ""
+    proven = "" if advice.exact else f" (the best found in {args.budget:g} ms, not proven)"
+    print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
+    for n, option in enumerate(advice.options, 1):
+        print(f"  {n}. {option.action}: " + "; ".join(option.reasons))
 
 
 def _turn_lines(text: str) -> str:
@@ -474,6 +518,33 @@ def _workers(text: str) -> int:
     value = _positive(text)
     if value > 256:
         raise argparse.ArgumentTypeError(f"{value} workers: at most 256")
+    return value
+
+
+def _milliseconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+    if not 0 <= value < 1e9:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r} milliseconds: give 0 or more (and less than 10^9)")
+    return value
+
+
+def _whole_or_zero(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{value}: give 0 to 10000")
+    return value
+
+
+def _zipf(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a Zipf frequency (a number from 0 to 8)") from None
+    if not 0 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"{text!r}: a Zipf frequency is from 0 to 8")
     return value
 
 
@@ -536,6 +607,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
     )
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
+    jarnac.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
     jarnac.add_argument(
         "--turn-lines",
         type=_turn_lines,
@@ -546,11 +618,30 @@ def build_parser() -> argparse.ArgumentParser:
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
     plan.add_argument("tray", help=TRAY_HELP)
     plan.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
+    plan.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
     plan.set_defaults(func=_cmd_plan)
 
-    hint = command("hint", "the best moves, ranked, with their reasons", [common])
-    hint.add_argument("tray", help=TRAY_HELP)
-    hint.add_argument("--top", type=_positive, default=5, help="how many moves to show")
+    hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
+    hint.add_argument("tray", help=TRAY_HELP + "; your tray")
+    hint.add_argument("--opponent", metavar="TRAY", help="the opponent's tray: the exposure is what it could call")
+    hint.add_argument(
+        "--phase",
+        default="play",
+        choices=["start", "play", "jarnac", "dispute"],
+        help="start: draw or exchange; play: your moves; jarnac: the opponent (--opponent) just passed",
+    )
+    hint.add_argument("--bag", metavar="NAME|FILE", help="the full bag (default: the lexicon's); unseen = bag - trays")
+    hint.add_argument("--unseen", metavar="TILES", help="the tiles still to come, instead of --bag (e.g. EEAIST)")
+    hint.add_argument("--formed", type=_turn_lines, help="lines formed this turn, e.g. 2,3 (for the value Jarnac)")
+    hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
+    hint.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
+    hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
+    hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
+    hint.add_argument("--familiarity", action="store_true", help="show how well known each word is (wordfreq)")
+    hint.add_argument(
+        "--min-familiarity", type=_zipf, metavar="ZIPF", help="only words at least this well known (0-8, e.g. 3)"
+    )
+    hint.add_argument("--top", type=_positive, default=5, help="how many options to show")
     hint.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     hint.set_defaults(func=_cmd_hint)
 

@@ -196,11 +196,52 @@ def test_plan_and_hint_commands(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "plan", "/ RLSPTAE", "--lexicon", "en", "--json")
     assert json.loads(out)["result"]["draws"] == 5
     status, out, _ = run(capsys, "hint", "RAT BUT / ZW")
-    assert status == 0 and "1:RAT+Z=TZAR" in out and "exposed" in out
+    assert status == 0 and "1:RAT+Z=TZAR" in out and "nothing to steal" in out
     _, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--top", "2", "--json")
     assert len(json.loads(out)["result"]["hints"]) == 2
     _, out, _ = run(capsys, "hint", "RAT / Q")
     assert "no move" in out
+
+
+def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue: the CLI hint took one tray: no opponent tray, no bag or unseen tiles."""
+    full = "TZAR CHOSE MOTS DIRE LAVA PIRE VIN OSE / E"
+    status, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--opponent", full, "--json")
+    result = json.loads(out)["result"]
+    assert status == 0 and result["opponent"]["lines"][0] == "TZAR"
+    assert all(h["exposure"] == 0 for h in result["hints"])  # a full tray can steal nothing
+    status, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--unseen", "EEAIST", "--top", "1")
+    assert status == 0 and "1. " in out
+    status, out, _ = run(capsys, "hint", "RAT BUT / QWXZKY", "--phase", "start", "--bag", "fr", "--samples", "4")
+    assert status == 0 and "exchange" in out and "draw" in out
+    status, out, _ = run(capsys, "hint", "/", "--opponent", "RAT BUT / ZW", "--phase", "jarnac")
+    assert status == 0 and "1. jarnac 1:RAT+Z=TZAR" in out
+    status, out, _ = run(capsys, "hint", "/", "--phase", "dispute", "--disputed", "+ZORG")
+    assert status == 0 and "1. dispute" in out
+    status, out, _ = run(capsys, "hint", "RAT BUT TAS CHOSE / ABCDEEILNORS", "--budget", "20", "--samples", "2")
+    assert status == 0 and "not proven" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--opponent", "RAT / 1"], "--opponent"),
+        (["--phase", "jarnac"], "--opponent"),
+        (["--phase", "dispute"], "--disputed"),
+        (["--unseen", "E1"], "--unseen"),
+        (["--unseen", "E", "--bag", "fr"], "not both"),
+        (["--budget", "-1"], "--budget"),
+        (["--budget", "nan"], "--budget"),
+        (["--min-familiarity", "9"], "--min-familiarity"),
+        (["--samples", "-2"], "--samples"),
+        (["--formed", "x"], "--formed"),
+        (["--bag", "/no/such/bag"], "bag"),
+    ],
+)
+def test_hint_bad_inputs_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:
+    status, out, err = run(capsys, "hint", "RAT BUT / ZW", *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and named in err, err
     status, _, err = run(capsys, "hint", "RAT / Q1")
     assert status == 2 and "'1'" in err
 

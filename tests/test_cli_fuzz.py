@@ -58,6 +58,10 @@ COMMANDS: list[tuple[list[str], list[int]]] = [
     (["plan", "/ @"], [1]),
     (["hint", "RAT / @", "--top", "2"], [1]),
     (["hint", "RAT / ZW", "--top", "@"], [3]),
+    (["hint", "RAT / ZW", "--opponent", "@"], [3]),
+    (["hint", "RAT / ZW", "--unseen", "@"], [3]),
+    (["hint", "RAT / ZW", "--budget", "@", "--samples", "1"], [3]),
+    (["hint", "/", "--phase", "dispute", "--disputed", "@"], [4]),
     (["play", "--games", "@"], [2]),
     (["play", "--games", "1", "--players", "@"], [4]),
     (["play", "--games", "1", "--seed", "@"], [4]),
@@ -66,6 +70,7 @@ COMMANDS: list[tuple[list[str], list[int]]] = [
 FILE_COMMANDS = [
     ["words", "RAT", "--lexicon", "@"],
     ["play", "--games", "1", "--bag", "@"],
+    ["hint", "RAT / ZW", "--bag", "@"],
     ["play", "--games", "1", "--record", "@"],
     ["replay", "@"],
     ["lexicon", "info", "@"],

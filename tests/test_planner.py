@@ -14,7 +14,7 @@ FR = Lexicon.load("fr")
 
 def test_hints_are_legal_ranked_and_explained() -> None:
     tray = Tray.parse("RAT BUT / ZWUSE")
-    ranked = hints(FR, tray, unseen_tiles(Bag.load("fr"), [tray]), top=4, budget=4)
+    ranked = hints(FR, tray, unseen_tiles(Bag.load("fr"), [tray]), top=4, samples=4)
     assert len(ranked) == 4
     assert [h.value for h in ranked] == sorted((h.value for h in ranked), reverse=True)
     moves = legal_moves(FR, tray)

@@ -11,7 +11,7 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..errors import InvalidInputError
 from ..forms import field as form_field
@@ -24,6 +24,9 @@ from ..moves.rules import Rules
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .game import VOWELS, Game
 from .record import GameRecord
+
+if TYPE_CHECKING:
+    from ..planning.strategy import Weights
 
 __all__ = [
     "PLAYERS",
@@ -210,26 +213,41 @@ class LadderPlayer(CautiousPlayer):
 
 
 class PlannerPlayer(CautiousPlayer):
-    """Follows :func:`plan`: the move with the best expected value over its next draw.
+    """The strongest built-in player: the race-aware strategy of :mod:`jarnac_solver.planning.strategy`.
 
-    The unseen tiles are the full bag minus both trays (everything it can see).
-    Budget: ``candidates`` moves looked at, ``budget`` sampled draws each.
+    Play phase: each candidate first move, followed by the longest ladder,
+    valued by lines filled (the race to the 8th line, which ends the game),
+    points and letters drawn, less an unbalanced leftover rack; with one
+    line left it finishes only when that wins. Start phase: draw, or
+    exchange three of its least useful letters, by sampled draws from the
+    unseen tiles (the full bag minus both trays: everything it can see).
+    Deterministic given ``seed``; ``weights`` are the strategy's knobs.
     """
 
     name = "planner"
 
-    def __init__(self, seed: int | None = None, budget: int = 2, candidates: int = 4) -> None:
-        super().__init__(seed)
-        self.budget = budget
-        self.candidates = candidates
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        from ..planning.strategy import DEFAULT_WEIGHTS
 
-    def best_move(self, game: Game) -> Move | None:
-        from ..planning.planner import plan, unseen_tiles
+        super().__init__(seed)
+        self.weights = weights or DEFAULT_WEIGHTS
+
+    def start(self, game: Game) -> Action:
+        from ..planning.planner import unseen_tiles
+        from ..planning.strategy import choose_start
 
         s = game.state
+        me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         unseen = unseen_tiles(game.bag, s.trays)
-        seed = self.rng.randrange(1 << 30)
-        return plan(game.lexicon, s.trays[s.to_act], unseen, game.rules, self.budget, seed, self.candidates)
+        triple = choose_start(game.lexicon, me, opponent, unseen, len(s.bag), game.rules, self.rng, self.weights)
+        return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
+
+    def best_move(self, game: Game) -> Move | None:
+        from ..planning.strategy import choose_move
+
+        s = game.state
+        me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
+        return choose_move(game.lexicon, me, opponent, len(s.bag), game.rules, self.rng, self.weights)
 
 
 PLAYERS: dict[str, Callable[[int | None], Player]] = {

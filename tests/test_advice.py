@@ -1,0 +1,251 @@
+"""The hint engine: time budgets, advice for every phase, exposure to this opponent, anagram classes.
+
+Each case the hint-engine issue reports from a real attempt is a test here.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarnac_solver import (
+    Bag,
+    CallJarnac,
+    Deadline,
+    Decline,
+    Draw,
+    Exchange,
+    Game,
+    InvalidInputError,
+    Lexicon,
+    Move,
+    Play,
+    Rules,
+    Tray,
+    advise,
+    advise_position,
+    best_jarnac,
+    hints,
+    plan_ladder,
+    unseen_tiles,
+)
+from jarnac_solver.budget import deadline_of
+
+from . import oracle
+from .strategies import Tiles
+from .test_moves_oracle import build, cases, shape
+
+FR = Lexicon.load("fr")
+FULL = Tray.parse("TZAR CHOSE MOTS DIRE LAVA PIRE VIN OSE / E")  # 8 lines: nothing can be seated
+
+
+# -- budgets ----------------------------------------------------------------
+
+
+def test_a_budget_returns_a_legal_ladder_in_time_and_says_it_is_not_proven() -> None:
+    tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORSTU")  # 15 letters: seconds without a budget
+    start = time.perf_counter()
+    ladder = plan_ladder(FR, tray, budget=0.02)
+    assert time.perf_counter() - start < 0.5
+    assert not ladder.exact and ladder  # the best found: at least a move
+    after = tray
+    for move in ladder:
+        after = after.push(move, lexicon=FR)  # legal move by move
+
+
+def test_without_a_budget_every_answer_is_proven() -> None:
+    tray = Tray.parse("RAT BUT / ZWUSE")
+    assert plan_ladder(FR, tray).exact
+    assert best_jarnac(FR, tray).exact
+    assert hints(FR, tray).exact
+
+
+def test_a_generous_budget_gives_the_exact_answer() -> None:
+    tray = Tray.parse("RAT BUT / ZWUSE")
+    assert plan_ladder(FR, tray, budget=60) == plan_ladder(FR, tray)
+    assert best_jarnac(FR, tray, budget=Deadline.after(60)) == best_jarnac(FR, tray)
+    assert hints(FR, tray, budget=60) == hints(FR, tray)
+
+
+def test_a_value_jarnac_within_a_budget_is_legal_and_flagged() -> None:
+    """The issue: the value Jarnac with a pool of 24 letters took up to 28 s."""
+    rules = Rules(value_jarnac=True)
+    tray = Tray.parse("FIXIEZ RIVELET FORKAS / TRACZM")
+    start = time.perf_counter()
+    plan = best_jarnac(FR, tray, rules=rules, formed_indexes=[0, 1, 2], budget=0.02)
+    assert time.perf_counter() - start < 0.5
+    assert not plan.exact and "budget" in str(plan)
+    assert plan.to_dict()["exact"] is False
+    assert plan.swing > 0  # a good answer comes first
+
+
+def test_budgets_are_checked() -> None:
+    for bad in (-1, float("nan"), "1", True):
+        with pytest.raises(InvalidInputError, match="budget"):
+            deadline_of(bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInputError, match="budget"):
+            plan_ladder(FR, Tray.parse("/ ABC"), budget=bad)  # type: ignore[arg-type]
+    assert deadline_of(float("inf")) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases(), st.sampled_from([0.0, 0.0005, 0.002]))
+def test_budgeted_answers_are_legal_and_never_beat_the_exact_ones(
+    case: tuple[list[Tiles], Rules, list[Tiles], Tiles], budget: float
+) -> None:
+    words, rules, lines, rack = case
+    lex, tray = build(words, lines, rack)
+    ladder = plan_ladder(lex, tray, rules, budget=budget)
+    after = tray
+    for move in ladder:
+        after = after.push(move, rules, lex)
+    best = oracle.best_ladder(words, lines, rack, **shape(rules))
+    assert (len(ladder), after.score) <= best
+    assert ladder.exact <= ((len(ladder), after.score) == best)  # proven means optimal
+    plan = best_jarnac(lex, tray, rules=rules, budget=budget)
+    expected = oracle.best_jarnac(
+        words, lines, rack, **shape(rules), steal_place=rules.steal_place, free_lines=rules.lines, objective="swing"
+    )
+    assert (plan.swing, plan.gain) <= expected
+    assert plan.exact <= ((plan.swing, plan.gain) == expected)
+    for move in plan.steals:
+        tray = tray.push(move, rules, lex)
+
+
+def test_advice_on_a_hard_position_honours_the_budget() -> None:
+    tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORS")
+    start = time.perf_counter()
+    advice = advise_position(FR, tray, Tray.parse("/"), unseen_tiles(Bag.load("fr"), [tray]), budget=0.05)
+    assert time.perf_counter() - start < 0.5  # 50 ms and the time to build the answer
+    assert not advice.exact and isinstance(advice.best, Play)
+    assert advice.best.move in __import__("jarnac_solver").legal_moves(FR, tray)
+
+
+# -- what an app hit ----------------------------------------------------------
+
+
+def test_exposure_is_what_this_opponent_can_call() -> None:
+    """The issue: "75 pts exposed" against an opponent whose tray is full."""
+    tray = Tray.parse("RAT BUT / ZWUSE")
+    assert max(h.exposure for h in hints(FR, tray)) > 0  # a thief with every line free
+    assert all(h.exposure == 0 for h in hints(FR, tray, opponent=FULL))
+    one_line = Tray.parse("TZAR CHOSE MOTS DIRE LAVA PIRE VIN / E")  # one free line: one steal at most
+    for h in hints(FR, tray, opponent=one_line):
+        assert h.exposure <= max(hints(FR, tray), key=lambda x: x.exposure).exposure
+
+
+def test_anagrams_are_one_hint_with_alternatives() -> None:
+    """The issue: on RAT BUT / ZWUSE the top 3 were ARTS, RATS, STAR (same letters, same value)."""
+    ranked = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=5)
+    classes = [(h.move.line_index, "".join(sorted(h.move.word))) for h in ranked]
+    assert len(set(classes)) == len(classes)
+    arts = next(h for h in ranked if "".join(sorted(h.move.word)) == "ARST")
+    assert sorted((arts.move.word, *arts.alternatives)) == ["ARTS", "RATS", "STAR", "TSAR"]
+    assert "(or " in str(arts)
+
+
+def test_the_readme_unseen_tiles_leave_out_the_players_own_tray() -> None:
+    """The issue: the README passed unseen_tiles(Bag.load("fr"), []), counting the player's tray as unseen."""
+    tray = Tray.parse("RAT BUT / ZWUSE")
+    assert len(unseen_tiles(Bag.load("fr"), [tray])) == len(Bag.load("fr").tiles()) - 11
+    readme = (__import__("pathlib").Path(__file__).parent.parent / "README.md").read_text()
+    assert 'unseen_tiles(Bag.load("fr"), [])' not in readme
+
+
+# -- every phase ------------------------------------------------------------
+
+
+def test_the_start_of_a_turn_has_a_public_answer() -> None:
+    tray = Tray.parse("RAT BUT / QWXZKY")
+    advice = advise_position(FR, tray, unseen=unseen_tiles(Bag.load("fr"), [tray]), phase="start", samples=6)
+    assert advice.phase == "start"
+    actions = [o.action for o in advice.options]
+    assert Draw() in actions and any(isinstance(a, Exchange) for a in actions)
+    assert isinstance(advice.best, Exchange)  # six hard consonants: change three
+    assert all(o.reasons for o in advice.options)
+
+
+def test_the_jarnac_window_is_advised_with_the_thiefs_tray() -> None:
+    """The sheet: A has RAT and BUT, rack Z W, passes; B calls Jarnac with RAT+Z -> TZAR."""
+    advice = advise_position(FR, Tray.parse("/"), Tray.parse("RAT BUT / ZW"), phase="jarnac")
+    assert advice.best == CallJarnac((Move.parse("1:RAT+Z=TZAR"),))
+    assert advice.options[0].jarnac is not None and advice.options[0].jarnac.swing == 25
+    clean = advise_position(FR, Tray.parse("/"), Tray.parse("RAT BUT / Q"), phase="jarnac")
+    assert clean.best == Decline() and "clean" in clean.options[0].reasons[0]
+    blocked = advise_position(FR, FULL, Tray.parse("RAT BUT / ZW"), phase="jarnac")
+    assert blocked.best == Decline() and "no free line" in blocked.options[0].reasons[0]
+
+
+def test_a_word_under_dispute_is_looked_up() -> None:
+    advice = advise_position(FR, Tray.parse("/"), phase="dispute", disputed=Move.parse("+ZORG"))
+    assert str(advice.best) == "dispute"
+    advice = advise_position(FR, Tray.parse("/"), phase="dispute", disputed=Move.parse("+RAT"))
+    assert str(advice.best) == "accept"
+
+
+def test_advice_through_whole_games_is_always_legal() -> None:
+    """advise(game).best is pushed for both players until the game ends: every phase comes up."""
+    seen = set()
+    for seed in (1, 2):
+        game = Game(FR, seed=seed)
+        while not game.is_over() and len(game.actions) < 400:
+            advice = advise(game, budget=0.01, samples=2)
+            seen.add(advice.phase)
+            action = advice.best
+            if game.state.phase == "jarnac":
+                assert (action == Decline()) == (not game.best_call())
+            game.push(action)
+            game.check_invariants()
+    assert {"opening", "start", "play", "jarnac"} <= seen
+    assert advise(game).options == () or not game.is_over()
+
+
+def test_bad_position_arguments_are_named() -> None:
+    tray = Tray.parse("RAT / Z")
+    with pytest.raises(InvalidInputError, match="phase"):
+        advise_position(FR, tray, phase="middle")
+    with pytest.raises(InvalidInputError, match="opponent"):
+        advise_position(FR, tray, phase="jarnac")
+    with pytest.raises(InvalidInputError, match="opponent"):
+        advise_position(FR, tray, "RAT / Z")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="disputed"):
+        advise_position(FR, tray, phase="dispute")
+    with pytest.raises(InvalidInputError, match="unseen tile"):
+        advise_position(FR, tray, unseen=["1"])
+    with pytest.raises(InvalidInputError, match="Game"):
+        advise("game")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="samples"):
+        hints(FR, tray, samples=-1)
+    with pytest.raises(InvalidInputError, match="min_familiarity"):
+        hints(FR, tray, min_familiarity=9)
+
+
+def test_advice_round_trips_as_json() -> None:
+    advice = advise_position(FR, Tray.parse("RAT BUT / ZWUSE"), FULL)
+    data = advice.to_dict()
+    assert data["phase"] == "play" and data["exact"] is True
+    options = data["options"]
+    assert isinstance(options, list) and "alternatives" in options[0]["hint"]
+    from jarnac_solver import Hint
+
+    hint = advice.options[0].hint
+    assert hint is not None and Hint.from_dict(hint.to_dict()) == hint
+
+
+# -- familiarity ----------------------------------------------------------------
+
+
+def test_hints_show_familiarity_and_can_keep_to_known_words() -> None:
+    from jarnac_solver import Familiarity
+
+    fam = Familiarity.for_lexicon(FR)
+    ranked = hints(FR, Tray.parse("RAT BUT / ZWUSE"), familiarity=fam, top=10)
+    assert all(h.familiarity is not None for h in ranked)
+    arts = next(h for h in ranked if "".join(sorted(h.move.word)) == "ARST")
+    assert arts.move.word == max(["ARTS", "RATS", "STAR", "TSAR"], key=fam.familiarity)  # the best known shown
+    known = hints(FR, Tray.parse("RAT BUT / ZWUSE"), min_familiarity=3.5, top=10)
+    assert known and all(h.familiarity is not None and h.familiarity >= 3.5 for h in known)
+    assert any(h.familiarity is not None and h.familiarity < 3.5 for h in ranked)  # some were left out
