@@ -33,6 +33,7 @@ from jarnac_solver import (
     unseen_tiles,
 )
 from jarnac_solver.budget import deadline_of
+from jarnac_solver.planning.strategy import final_margin
 
 from . import oracle
 from .strategies import Tiles
@@ -249,3 +250,20 @@ def test_hints_show_familiarity_and_can_keep_to_known_words() -> None:
     known = hints(FR, Tray.parse("RAT BUT / ZWUSE"), min_familiarity=3.5, top=10)
     assert known and all(h.familiarity is not None and h.familiarity >= 3.5 for h in known)
     assert any(h.familiarity is not None and h.familiarity < 3.5 for h in ranked)  # some were left out
+
+
+def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
+    """The planner's end game, as advice: fill the last line when the score (after the opponent's best final
+    Jarnac) wins; otherwise extend and keep the line."""
+    me = Tray.parse("RAT BUT CAS DOS FEU LIT MER / ESTIAN")
+    behind = Tray.parse("TZARS CHOSES MOTS DIRES LAVAS PIRES VINS / E")
+    ahead = Tray.parse("TZAR CHOSE MOTS / E")
+    winning = advise_position(FR, me, ahead)
+    assert isinstance(winning.best, Play) and winning.best.move.kind == "place"
+    assert "ends the game" in winning.options[0].reasons[0]
+    after = me.push(winning.best.move, lexicon=FR)
+    assert after.free_lines(Rules()) == 0 and final_margin(FR, after, ahead, Rules()) > 0
+    losing = advise_position(FR, me, behind)
+    assert isinstance(losing.best, Play) and losing.best.move.kind == "extend"
+    assert "would lose" in losing.options[0].reasons[0]
+    assert advise_position(FR, me, behind, budget=0.05).best == losing.best  # decided first, within the budget

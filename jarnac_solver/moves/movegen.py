@@ -64,13 +64,30 @@ def tallies(lexicon: Lexicon, tray: Tray) -> tuple[Tally, list[tuple[Tally, int]
     return lexicon.tally_codes(tray.rack_codes), [(line(codes), len(codes)) for codes in tray.line_codes]
 
 
-def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
-    """Place words and, per line, extension words (``move_nodes``, as words)."""
-    index = lexicon.index
+def _move_nodes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[int], list[list[int]]]:
+    """The index nodes of the place words and, per line, of the extension words (one node per anagram class)."""
     rack, lines = tallies(lexicon, tray)
     place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
-    groups = index.groups
+    return lexicon.index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
+
+
+def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[str]], list[list[list[str]]]]:
+    """The moves by anagram class: place classes and, per line, extension classes (each class's words sorted).
+
+    Words of one class use the same letters: on the same line they are the
+    same move but for the word written (same points, same future).
+    """
+    place_nodes, line_nodes = _move_nodes(lexicon, tray, rules)
+    groups = lexicon.index.groups
+    places = [sorted(groups[n].split()) for n in place_nodes if groups[n]]  # type: ignore[union-attr]
+    lines = [[sorted(groups[n].split()) for n in nodes if groups[n]] for nodes in line_nodes]  # type: ignore[union-attr]
+    return places, lines
+
+
+def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
+    """Place words and, per line, extension words (``move_nodes``, as words)."""
+    place_nodes, line_nodes = _move_nodes(lexicon, tray, rules)
+    groups = lexicon.index.groups
     places = " ".join(map(groups.__getitem__, place_nodes)).split()  # type: ignore[arg-type]
     extensions = [" ".join(map(groups.__getitem__, nodes)).split() for nodes in line_nodes]  # type: ignore[arg-type]
     places.sort()

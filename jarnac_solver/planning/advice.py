@@ -3,8 +3,9 @@
 One answer per phase, from a game (:func:`advise`) or from a position
 (:func:`advise_position`: my tray, the opponent's, the unseen tiles):
 
-- **start**: draw one letter, or exchange which three; each valued by the
-  ladder its letters are expected to allow (sampled from the unseen tiles);
+- **start**: draw one letter, or exchange which three: the planner's own
+  choice (:func:`~jarnac_solver.planning.strategy.start_options`), each
+  valued by the turn its letters are expected to allow (sampled draws);
 - **play**: the hints (:func:`~jarnac_solver.planning.planner.hints`), and
   pass only when no move is left;
 - **jarnac**: the best call against the passer with this thief's tray, or
@@ -18,12 +19,10 @@ advice says whether it is proven (``exact``).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from itertools import combinations
+from dataclasses import dataclass, replace
 
-from ..budget import Deadline, deadline_of
+from ..budget import Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game
@@ -34,15 +33,13 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .ladder import plan_ladder
-from .planner import DRAW_WEIGHT, Hint, _check_opponent, _check_whole, _unseen_pool, hints, unseen_tiles
+from .planner import Hint, _check_opponent, _check_whole, _unseen_pool, hints, unseen_tiles
+from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, start_options
 
 __all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
 
 PHASES = ("opening", "start", "play", "jarnac", "dispute")
 """The phases advice is given for (a game's phases but ``over``)."""
-EXCHANGES = 4
-"""Exchanges looked at closely at the start of a turn (the rest are ranked by a cheap rule)."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +136,7 @@ def advise(
     me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
     unseen = unseen_tiles(game.bag, s.trays)
     if s.phase == "start":
-        n = game.rules.exchange_size
-        can_exchange = len(me.rack_codes) >= n and len(s.bag) >= n
-        return _start(game.lexicon, me, unseen, game.rules, top, deadline_of(budget), samples, seed, can_exchange)
+        return _start(game.lexicon, me, other, unseen, len(s.bag), game.rules, top, deadline_of(budget), samples, seed)
     if s.phase == "jarnac":
         return _jarnac(game.lexicon, me, other, game.rules, game.formed_lines(), deadline_of(budget))
     if s.phase == "dispute":
@@ -195,8 +190,7 @@ def advise_position(
     if phase == "opening":
         return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
     if phase == "start":
-        can = len(tray.rack_codes) >= rules.exchange_size and len(tiles) >= rules.exchange_size
-        return _start(lexicon, tray, tiles, rules, top, deadline_of(budget), samples, seed, can)
+        return _start(lexicon, tray, opponent, tiles, len(tiles), rules, top, deadline_of(budget), samples, seed)
     if phase == "jarnac":
         if opponent is None:
             raise InvalidInputError("advice in the jarnac phase needs the opponent's tray (the passer)")
@@ -225,9 +219,18 @@ def _play(
     familiarity: Familiarity | None,
     min_familiarity: float | None,
 ) -> Advice:
+    deadline = deadline_of(budget)
+    # The end game first: with one line left, whether finishing wins decides the game (the hints can wait).
+    finish: tuple[int, Move] | None = None
+    end_game_exact = True
+    if opponent is not None and tray.free_lines(rules) == 1:
+        try:
+            finish = best_finish(lexicon, tray, opponent, rules, deadline)
+        except OutOfTime:
+            end_game_exact = False  # the margins of a finish must be exact: without them, the hints stand
     ranked = hints(
         lexicon, tray, unseen or None, top, rules, samples, seed,
-        opponent=opponent, formed_indexes=formed_indexes, budget=budget,
+        opponent=opponent, formed_indexes=formed_indexes, budget=deadline,
         familiarity=familiarity, min_familiarity=min_familiarity,
     )  # fmt: skip
     options = []
@@ -245,7 +248,30 @@ def _play(
     if not options:
         why = "no word known enough" if min_familiarity is not None else "no move is left"
         options.append(Option(Pass(), 0.0, (f"{why}: pass (a clean pass, nothing to steal)",)))
-    return Advice("play", tuple(options), ranked.exact)
+    if finish is not None:
+        options = _end_game(lexicon, tray, rules, options, finish)
+    return Advice("play", tuple(options), ranked.exact and end_game_exact)
+
+
+def _end_game(
+    lexicon: Lexicon, tray: Tray, rules: Rules, options: list[Option], finish: tuple[int, Move]
+) -> list[Option]:
+    """With one line left, the planner's end game first: finish only when that wins (see ``end_game_move``)."""
+    margin, move = finish
+    decided, choice = end_game_decision(lexicon, tray, rules, finish)
+    if not decided:
+        return options
+    verdict = f"{'+' if margin > 0 else ''}{margin} pts over the opponent once its best final Jarnac is taken"
+    if choice is not None and choice.kind == "place":
+        first = Option(Play(choice), float(margin), (f"fills your last line and ends the game: {verdict}",))
+    elif choice is not None:
+        reason = f"finishing now would lose ({verdict} at best, with {move.word}): extend and keep the last line"
+        first = Option(Play(choice), 0.0, (reason,))
+    else:
+        reason = f"finishing now would lose ({verdict} at best, with {move.word}) and no line can be extended"
+        first = Option(Pass(), 0.0, (reason + ": pass, though the opponent may call Jarnac",))
+    rest = [o for o in options if o.action != first.action]
+    return [first, *rest]
 
 
 def _jarnac(
@@ -290,75 +316,30 @@ def _dispute(lexicon: Lexicon, move: Move) -> Advice:
 def _start(
     lexicon: Lexicon,
     tray: Tray,
+    opponent: Tray | None,
     unseen: list[str],
+    bag_size: int,
     rules: Rules,
     top: int,
     deadline: Deadline | None,
     samples: int,
     seed: int,
-    can_exchange: bool,
 ) -> Advice:
-    """Draw one, or exchange which tiles: each valued by the ladder expected after the new letters.
-
-    Value of a choice = mean over ``samples`` sampled draws of (points the
-    ladder on the new rack adds + ``DRAW_WEIGHT`` x its moves). Exchanges
-    looked at: the ``EXCHANGES`` best by a cheap rule (the letters the
-    current longest ladder leaves unused, then the letters the lexicon uses
-    least), all evaluated on the same samples.
-    """
+    """Draw one, or exchange which tiles: the planner's own choice (:func:`start_options`), every choice shown."""
     _check_whole("top", top, 1)
-    _check_whole("samples", samples, 0)
-    alphabet = tray.alphabet
-    pool = [alphabet.index[t] for t in unseen]
+    _check_whole("samples", samples, 1)
+    weights = replace(DEFAULT_WEIGHTS, start_samples=samples)
     rng = random.Random(seed)
+    choices, exact = start_options(lexicon, tray, opponent, unseen, bag_size, rules, rng, weights, deadline)
     n = rules.exchange_size
-    exact = True
-    memo: dict[tuple[int, ...], float] = {}
-
-    def ladder_value(rack: tuple[int, ...]) -> float:
-        nonlocal exact
-        key = tuple(sorted(rack))
-        if key not in memo:
-            t = Tray._trusted(tray.line_codes, rack, alphabet, tray.lines)
-            ladder = plan_ladder(lexicon, t, rules, deadline)
-            exact = exact and ladder.exact
-            end = t
-            for step in ladder:
-                end = end.push(step, rules, lexicon)
-            memo[key] = end.score - tray.score + DRAW_WEIGHT * len(ladder)
-        return memo[key]
-
-    # The same sampled draws for every choice (common random numbers): the
-    # choices differ by what they keep, not by their luck.
-    drawn = [tuple(rng.sample(pool, min(n, len(pool)))) for _ in range(samples)] if pool else []
-
-    def expected(keep: tuple[int, ...], k: int) -> float:
-        if not drawn:
-            return ladder_value(keep)
-        return sum(ladder_value(keep + d[:k]) for d in drawn) / len(drawn)
-
-    rack = tray.rack_codes
-    options = [Option(Draw(), expected(rack, 1), ())]
-    if can_exchange:
-        now = plan_ladder(lexicon, tray, rules, deadline)
-        used = Counter(code for move in now for code in alphabet.encode(move.letters))
-        unused = list((Counter(rack) - used).elements())
-        frequency = lexicon.letter_counts()
-        rarity = {code: frequency.get(alphabet.tiles[code], 0) for code in set(rack)}
-        ranked = sorted({tuple(sorted(c)) for c in combinations(rack, n)}, key=lambda c: (
-            -sum(min(c.count(x), unused.count(x)) for x in set(c)), sum(rarity[x] for x in c), c,
-        ))  # fmt: skip
-        for out in ranked[:EXCHANGES]:
-            if deadline is not None and deadline.expired():
-                exact = False
-                break
-            keep = tuple((Counter(rack) - Counter(out)).elements())
-            options.append(Option(Exchange(alphabet.decode(out)), expected(keep, n), ()))
-    described = []
-    for option in sorted(options, key=lambda o: -o.value)[:top]:
-        action = option.action
-        what = f"{n} new letters for {action.letters}" if isinstance(action, Exchange) else "one letter"
-        sampled = f" over {len(drawn)} sampled draws" if drawn else " (no unseen tiles given)"
-        reason = f"with {what}, the ladder is worth {option.value:.1f} on average{sampled}"
-        described.append(Option(option.action, option.value, (reason,)))
-    return Advice("start", tuple(described), exact)
+    sampled = f"over {samples} sampled draws" if unseen else "(no unseen tiles given: no draw sampled)"
+    options = []
+    shown = choices[:top]
+    if all(tiles is not None for tiles, _ in shown):  # the draw is always shown: the choice to beat
+        shown = [*choices[: top - 1], next(c for c in choices if c[0] is None)] if top > 1 else shown
+    for tiles, value in shown:
+        action: Action = Draw() if tiles is None else Exchange(tray.alphabet.write(list(tiles)))
+        what = "drawing one letter" if tiles is None else f"{n} new letters for {tray.alphabet.write(list(tiles))}"
+        reason = f"after {what}, the turn is worth {value:.1f} on average {sampled} (lines, points, draws)"
+        options.append(Option(action, value, (reason,)))
+    return Advice("start", tuple(options), exact)

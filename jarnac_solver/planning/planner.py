@@ -28,15 +28,15 @@ from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import _formed_indexes, best_jarnac, thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import check_inputs, legal_moves
+from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .ladder import plan_ladder
-from .strategy import DEFAULT_WEIGHTS
+from .strategy import DEFAULT_WEIGHTS, turn_value
 
 __all__ = ["Hint", "Hints", "hints", "plan", "unseen_tiles"]
 
-DRAW_WEIGHT = 12
+DRAW_WEIGHT = DEFAULT_WEIGHTS.draw
 """Points a drawn letter is worth in the ranking (a letter feeds about a third of a 4-5 letter word)."""
 LINE_WEIGHT = DEFAULT_WEIGHTS.line
 """Points a filled line is worth in the ranking: the game is a race to the 8th line (see
@@ -59,8 +59,8 @@ class Hint:
     ladder: tuple[Move, ...]
     """The moves after this one that the current letters allow (the longest ladder)."""
     value: float
-    """What the ranking sorts by: points at the ladder's end + ``LINE_WEIGHT`` x lines filled + ``DRAW_WEIGHT`` x
-    letters drawn."""
+    """What the ranking sorts by: the planner's value of the turn to the ladder's end (lines filled, points, letters
+    drawn, the leftover rack), plus the sampled next draw's extra letters (see :func:`hints`)."""
     alternatives: tuple[str, ...] = ()
     """Other words for the same move (anagrams on the same line): same points, same future."""
     familiarity: float | None = None
@@ -141,11 +141,6 @@ def unseen_tiles(full_bag: Bag, trays: Iterable[Tray]) -> list[str]:
     return sorted(left.elements())
 
 
-def _cheap_rank(tray: Tray, move: Move) -> tuple[int, int]:
-    # Ladders climb by small steps: few letters used first, then the points.
-    return (len(move.letters), -tray.points(move))
-
-
 class Hints(list[Hint]):
     """Hints, best first (a list), and whether the ranking is proven.
 
@@ -208,29 +203,33 @@ def _familiar(familiarity: Familiarity | None, min_familiarity: float | None, le
     return familiarity
 
 
-def _groups(
-    lexicon: Lexicon, tray: Tray, moves: Iterable[Move], familiarity: Familiarity | None
-) -> list[tuple[Move, tuple[str, ...], float | None]]:
-    """Moves that differ only by the word of one anagram class, as one: (the move, the other words, familiarity).
+Group = tuple[int | None, list[str], float | None]
+"""An anagram class of moves: the line it extends (None: a new word), its words (shown first), familiarity."""
 
-    Same line, same letters: same points, same draws, same future (an
-    extension rearranges freely) and same exposure. The move shown is the
-    most familiar word (with word frequencies), else the first alphabetically.
+
+def _groups(lexicon: Lexicon, tray: Tray, rules: Rules, familiarity: Familiarity | None) -> list[Group]:
+    """The legal moves, one per anagram class: same line, same letters: same points, same draws, same future
+    (an extension rearranges freely) and same exposure.
+
+    The word shown first is the most familiar (with word frequencies), else
+    the first alphabetically. Speed: classes come from the index's nodes,
+    so no ``Move`` is built for the thousands of moves of a big rack (only
+    for those evaluated).
     """
-    classes: dict[tuple[int | None, int], list[Move]] = {}
-    for move in moves:
-        classes.setdefault((move.line_index, lexicon.pack(move.word)), []).append(move)
-    out = []
-    for members in classes.values():
-        if familiarity is not None:
-            scored = sorted(((-familiarity.familiarity(m.word), m.word, m) for m in members), key=lambda t: t[:2])
-            ordered = [m for _, _, m in scored]
-            known: float | None = -scored[0][0]
-        else:
-            ordered = sorted(members, key=lambda m: m.word)
-            known = None
-        out.append((ordered[0], tuple(m.word for m in ordered[1:]), known))
-    return out
+    places, lines = move_classes(lexicon, tray, rules)
+    out: list[Group] = [(i, words, None) for i, classes in enumerate(lines) for words in classes]
+    out += [(None, words, None) for words in places]
+    if familiarity is None:
+        return out
+    known = familiarity.familiarity
+    return [(line, sorted(words, key=lambda w: (-known(w), w)), max(map(known, words))) for line, words, _ in out]
+
+
+def _group_move(tray: Tray, group: Group) -> Move:
+    line, words, _ = group
+    if line is None:
+        return Move.place(words[0], tray.alphabet)
+    return Move.extend(line, tray.lines[line], words[0], tray.alphabet)
 
 
 def hints(
@@ -251,11 +250,13 @@ def hints(
 ) -> Hints:
     """The ``top`` moves, best first, each with the reasons a person understands.
 
-    Value = points on the tray at the end of the ladder the move starts +
-    ``LINE_WEIGHT`` x lines it fills (the race to the 8th line) +
-    ``DRAW_WEIGHT`` x letters drawn (this turn's ladder from the move, plus,
-    with ``unseen``, the expected ladder after the next draw, by ``samples``
-    draws). Exposure (what ``opponent``, with its tray as it is, could call
+    Value = the planner's value of the turn the move starts, played to the
+    end of its ladder (:func:`~jarnac_solver.planning.strategy.turn_value`:
+    ``LINE_WEIGHT`` x lines filled, the race to the 8th line; the points
+    gained; ``DRAW_WEIGHT`` x letters drawn; less an unbalanced leftover
+    rack; with ``opponent``, a finish that wins or loses) + ``DRAW_WEIGHT``
+    x the extra letters the next draw lets the player draw (with
+    ``unseen``, by ``samples`` sampled draws). Exposure (what ``opponent``, with its tray as it is, could call
     by a Jarnac if the player passed right after the move; without
     ``opponent``, a thief with every line free) is shown, not counted: the
     ladder goes on, and at its end nothing is left to steal.
@@ -286,26 +287,34 @@ def hints(
     pool = _unseen_pool(lexicon, unseen)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
     deadline = deadline_of(budget)
-    groups = _groups(lexicon, tray, legal_moves(lexicon, tray, rules), familiarity)
+    groups = _groups(lexicon, tray, rules, familiarity)
     if min_familiarity is not None:
         groups = [g for g in groups if g[2] is not None and g[2] >= min_familiarity]
-    groups.sort(key=lambda g: (*_cheap_rank(tray, g[0]), g[0].word))
+    tiles = tray.tiles
+
+    def cheap_rank(group: Group) -> tuple[int, int, str]:
+        # Ladders climb by small steps: few letters used first, then the points.
+        line, words, _ = group
+        old, new = (0 if line is None else len(tray.line_codes[line])), tiles(words[0])
+        return (new - old, old * old - new * new, words[0])
+
+    groups.sort(key=cheap_rank)
     looked = groups[: max(top, candidates)]
     # The first move of the longest ladder is always a candidate.
     best_ladder = plan_ladder(lexicon, tray, rules, deadline)
     exact = best_ladder.exact
     if best_ladder:
-        first = (best_ladder[0].line_index, lexicon.pack(best_ladder[0].word))
-        if all((g[0].line_index, lexicon.pack(g[0].word)) != first for g in looked):
-            looked += [g for g in groups if (g[0].line_index, lexicon.pack(g[0].word)) == first]
+        first = best_ladder[0]
+        if all(g[0] != first.line_index or first.word not in g[1] for g in looked):
+            looked += [g for g in groups if g[0] == first.line_index and first.word in g[1]]
     rng = random.Random(seed)
     ranked: list[Hint] = []
-    for move, alternatives, known in looked:
+    for group in looked:
         if deadline is not None and deadline.expired() and ranked:
             exact = False  # the moves not evaluated yet are left out: their value is unknown
             break
-        hint = _evaluate(lexicon, tray, move, rules, pool, samples, rng, opponent, turn, deadline)
-        ranked.append(replace(hint, alternatives=alternatives, familiarity=known))
+        hint = _evaluate(lexicon, tray, _group_move(tray, group), rules, pool, samples, rng, opponent, turn, deadline)
+        ranked.append(replace(hint, alternatives=tuple(group[1][1:]), familiarity=group[2]))
         exact = exact and hint.exact
     ranked.sort(key=lambda h: (-h.value, str(h.move)))
     return Hints(ranked[:top], exact)
@@ -352,7 +361,8 @@ def _evaluate(
     formed = sorted({*turn, line}) if rules.value_jarnac else []
     if deadline is not None and deadline.expired():
         # No time left for the exposure: the best Jarnac found in no time is none.
-        return Hint(move, tray.points(move), draws, 0, tuple(ladder), _value(tray, end, draws, rules), exact=False)
+        value = _value(tray, end, len(ladder) + 1, draws, opponent, len(pool) if pool else None, rules)
+        return Hint(move, tray.points(move), draws, 0, tuple(ladder), value, exact=False)
     if opponent is not None:
         jarnac = thief_best_call(lexicon, after, opponent, rules, formed, budget=deadline)
     else:
@@ -362,13 +372,24 @@ def _evaluate(
     # the plan is to go on, so the value counts the ladder's end instead
     # (where, the ladder being maximal, nothing is left to steal).
     return Hint(
-        move, tray.points(move), draws, jarnac.swing, tuple(ladder), _value(tray, end, draws, rules), exact=exact
+        move,
+        tray.points(move),
+        draws,
+        jarnac.swing,
+        tuple(ladder),
+        _value(tray, end, len(ladder) + 1, draws, opponent, len(pool) if pool else None, rules),
+        exact=exact,
     )
 
 
-def _value(before: Tray, end: Tray, draws: float, rules: Rules) -> float:
-    """Points gained by the ladder's end + ``LINE_WEIGHT`` x lines filled + ``DRAW_WEIGHT`` x letters drawn."""
-    return end.score - before.score + LINE_WEIGHT * (end.filled - before.filled) + DRAW_WEIGHT * draws
+def _value(
+    before: Tray, end: Tray, words: int, draws: float, opponent: Tray | None, bag_size: int | None, rules: Rules
+) -> float:
+    """The planner's value of the turn (:func:`~jarnac_solver.planning.strategy.turn_value`: lines, points,
+    letters drawn, the leftover rack, a finish that wins or loses) + ``DRAW_WEIGHT`` x the extra letters the
+    sampled next draw lets the player draw."""
+    most = bag_size if bag_size is not None else words
+    return turn_value(before, end, words, opponent, most, rules) + DRAW_WEIGHT * (draws - words)
 
 
 def plan(

@@ -34,11 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..budget import Deadline
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import legal_moves
+from ..moves.movegen import legal_moves, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .ladder import plan_ladder
@@ -46,10 +47,13 @@ from .ladder import plan_ladder
 __all__ = [
     "DEFAULT_WEIGHTS",
     "Weights",
+    "best_finish",
     "choose_move",
     "choose_start",
+    "end_game_decision",
     "end_game_move",
     "final_margin",
+    "start_options",
     "turn_value",
 ]
 
@@ -103,7 +107,13 @@ def _play_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
 
 
 def turn_value(
-    before: Tray, end: Tray, words: int, opponent: Tray, bag_size: int, rules: Rules, weights: Weights = DEFAULT_WEIGHTS
+    before: Tray,
+    end: Tray,
+    words: int,
+    opponent: Tray | None,
+    bag_size: int,
+    rules: Rules,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> float:
     """The value of a turn that takes ``before`` to ``end`` by forming ``words`` words.
 
@@ -115,7 +125,8 @@ def turn_value(
     ``weights.leave`` per vowel the rack left at the end is away from 40%
     vowels (the leave: what the unused letters will be worth). A turn
     that fills the tray is won or lost on the spot: ``weights.win`` if its
-    score beats the opponent's, else no line credit for the last line.
+    score beats the opponent's, else no line credit for the last line
+    (without ``opponent``, not known: no such term).
     """
     drawn = min(words, bag_size)
     lines = end.filled - before.filled
@@ -124,7 +135,7 @@ def turn_value(
         tiles = end.rack_tiles()
         vowels = sum(t in VOWELS for t in tiles)
         value -= weights.leave * abs(vowels - 0.4 * len(tiles))
-    if end.free_lines(rules) == 0:
+    if end.free_lines(rules) == 0 and opponent is not None:
         value += weights.win if end.score > opponent.score else -weights.line
     return value
 
@@ -140,8 +151,42 @@ def _extensions_only(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     return moves[:1]
 
 
+def best_finish(
+    lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, deadline: Deadline | None = None
+) -> tuple[int, Move] | None:
+    """With one free line: the word that fills it with the best :func:`final_margin`, and that margin
+    (``None``: not one line left, or no word for it). Raises ``OutOfTime`` when ``deadline`` passes
+    (a margin must be exact to decide the game's end).
+    """
+    if me.free_lines(rules) != 1:
+        return None
+    best: tuple[int, Move] | None = None
+    # Speed: one margin per anagram class (same letters left, same final
+    # Jarnac), longest first; a Jarnac only lowers a margin, so once a word's
+    # points cannot beat the best margin found, no shorter one can (measured
+    # on a 6-letter rack with one line left: 0.4 s -> ~10 ms).
+    places, _ = move_classes(lexicon, me, rules)
+    places.sort(key=lambda words: (-me.tiles(words[0]), words[0]))
+    for words in places:
+        n = me.tiles(words[0])
+        if best is not None and me.score + n * n - opponent.score <= best[0]:
+            break
+        if deadline is not None:
+            deadline.check()
+        move = Move.place(words[0], me.alphabet)
+        margin = final_margin(lexicon, me.push(move, rules), opponent, rules)
+        if best is None or margin > best[0]:
+            best = (margin, move)
+    return best
+
+
 def end_game_move(
-    lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, weights: Weights = DEFAULT_WEIGHTS
+    lexicon: Lexicon,
+    me: Tray,
+    opponent: Tray,
+    rules: Rules,
+    weights: Weights = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
 ) -> tuple[bool, Move | None]:
     """With one free line and a word to put on it: ``(True, move)`` decided here, ``(False, None)`` otherwise.
 
@@ -152,20 +197,17 @@ def end_game_move(
     finish is left: the pass may be stolen by a Jarnac, but finishing behind
     is a certain loss.
     """
-    if me.free_lines(rules) != 1:
+    return end_game_decision(lexicon, me, rules, best_finish(lexicon, me, opponent, rules, deadline), weights)
+
+
+def end_game_decision(
+    lexicon: Lexicon, me: Tray, rules: Rules, finish: tuple[int, Move] | None, weights: Weights = DEFAULT_WEIGHTS
+) -> tuple[bool, Move | None]:
+    """:func:`end_game_move` once :func:`best_finish` is known (``finish``)."""
+    if finish is None:
         return False, None
-    places = legal_moves(lexicon, me, rules).places
-    if not places:
-        return False, None
-    best: tuple[int, Move] | None = None
-    for word in places:
-        move = Move.place(word, me.alphabet)
-        margin = final_margin(lexicon, me.push(move, rules), opponent, rules)
-        if best is None or margin > best[0]:
-            best = (margin, move)
-    assert best is not None
-    if best[0] > 0:
-        return True, best[1]
+    if finish[0] > 0:
+        return True, finish[1]
     if not weights.hold_back:
         return False, None
     extensions = _extensions_only(lexicon, me, rules)
@@ -213,11 +255,6 @@ def choose_move(
     return choice
 
 
-def _ladder_turn(lexicon: Lexicon, tray: Tray, opponent: Tray, bag_size: int, rules: Rules, weights: Weights) -> float:
-    ladder = plan_ladder(lexicon, tray, rules)
-    return turn_value(tray, _play_out(tray, ladder, rules), len(ladder), opponent, bag_size, rules, weights)
-
-
 def _exchange_pool(lexicon: Lexicon, rack: Sequence[str], size: int) -> list[int]:
     """Indexes of the ``size`` least useful rack letters: rare in the lexicon, doubled, or unbalancing."""
     frequency = lexicon.letter_counts()
@@ -237,6 +274,63 @@ def _exchange_pool(lexicon: Lexicon, rack: Sequence[str], size: int) -> list[int
     return sorted(range(len(rack)), key=uselessness)[:size]
 
 
+def start_options(
+    lexicon: Lexicon,
+    me: Tray,
+    opponent: Tray | None,
+    unseen: Sequence[str],
+    bag_size: int,
+    rules: Rules,
+    rng: random.Random,
+    weights: Weights = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
+) -> tuple[list[tuple[tuple[str, ...] | None, float]], bool]:
+    """The start of a turn, each choice valued: ``(None, value)`` draws one letter, ``(tiles, value)`` exchanges.
+
+    Each action is valued by the mean :func:`turn_value` of the longest
+    ladder after it, over ``weights.start_samples`` draws sampled from
+    ``unseen`` (the same samples for every action: the draw takes the first
+    letter of each); the exchanges looked at are every three among the
+    ``weights.start_pool`` least useful rack letters. An exchange keeps the
+    rack's size where a draw grows it, but three fresh letters find a
+    placeable word (a line: the race) far more often; the sampling weighs
+    the two. Best first; the flag: every ladder proven within ``deadline``
+    (choices not valued in time are left out). Deterministic given ``rng``.
+    """
+    n = rules.exchange_size
+    rack = list(me.rack_tiles())
+    pool = sorted(unseen)
+    index = me.alphabet.index
+    samples = [rng.sample(pool, min(n, len(pool))) for _ in range(weights.start_samples)] if pool else [[]]
+    exact = True
+
+    def mean_value(kept: list[str], take: int) -> float:
+        nonlocal exact
+        total = 0.0
+        for drawn in samples:
+            tray = Tray._trusted(me.line_codes, tuple(index[t] for t in kept + drawn[:take]), me.alphabet, me.lines)
+            ladder = plan_ladder(lexicon, tray, rules, deadline)
+            exact = exact and ladder.exact
+            end = _play_out(tray, ladder, rules)
+            total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
+        return total / len(samples)
+
+    options: list[tuple[tuple[str, ...] | None, float]] = [(None, mean_value(rack, 1))]
+    if len(rack) >= n and bag_size >= n and len(pool) >= n:
+        chosen = _exchange_pool(lexicon, rack, weights.start_pool)
+        for triple in sorted({tuple(sorted(rack[i] for i in c)) for c in combinations(chosen, n)}):
+            if deadline is not None and deadline.expired():
+                exact = False
+                break
+            kept = list(rack)
+            for tile in triple:
+                kept.remove(tile)
+            options.append((triple, mean_value(kept, n)))
+    # Stable: on a tie the draw (listed first) stays first.
+    options.sort(key=lambda o: -o[1])
+    return options, exact
+
+
 def choose_start(
     lexicon: Lexicon,
     me: Tray,
@@ -247,40 +341,10 @@ def choose_start(
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> tuple[str, ...] | None:
-    """The start of a turn: ``None`` to draw one letter, or the rack tiles to exchange.
-
-    Each action is valued by the mean :func:`turn_value` of the longest
-    ladder after it, over ``weights.start_samples`` draws sampled from
-    ``unseen`` (the same samples for every action: the draw takes the first
-    letter of each); the exchanges looked at are every three among the
-    ``weights.start_pool`` least useful rack letters. An exchange keeps the
-    rack's size where a draw grows it, but three fresh letters find a
-    placeable word (a line: the race) far more often; the sampling weighs
-    the two. Deterministic given ``rng``.
+    """The start of a turn: ``None`` to draw one letter, or the rack tiles to exchange (the best of
+    :func:`start_options`). Deterministic given ``rng``.
     """
     n = rules.exchange_size
-    rack = list(me.rack_tiles())
-    pool = sorted(unseen)
-    if len(rack) < n or bag_size < n or len(pool) < n:
-        return None
-    index = me.alphabet.index
-    samples = [rng.sample(pool, n) for _ in range(weights.start_samples)]
-
-    def mean_value(kept: list[str], take: int) -> float:
-        total = 0.0
-        for drawn in samples:
-            tray = Tray._trusted(me.line_codes, tuple(index[t] for t in kept + drawn[:take]), me.alphabet, me.lines)
-            total += _ladder_turn(lexicon, tray, opponent, bag_size - take, rules, weights)
-        return total / len(samples)
-
-    best_value = mean_value(rack, 1)
-    best: tuple[str, ...] | None = None
-    chosen = _exchange_pool(lexicon, rack, weights.start_pool)
-    for triple in sorted({tuple(sorted(rack[i] for i in c)) for c in combinations(chosen, n)}):
-        kept = list(rack)
-        for tile in triple:
-            kept.remove(tile)
-        value = mean_value(kept, n)
-        if value > best_value:
-            best_value, best = value, triple
-    return best
+    if len(me.rack_codes) < n or bag_size < n or len(unseen) < n:
+        return None  # no exchange possible: draw, without valuing it
+    return start_options(lexicon, me, opponent, unseen, bag_size, rules, rng, weights)[0][0][0]
