@@ -27,29 +27,32 @@ class OutOfTime(Exception):
 
 
 class Deadline:
-    """A moment (on the monotonic clock) by which an answer is due.
+    """The moment ``seconds`` from now by which an answer is due (on the monotonic clock).
 
-    >>> Deadline.after(60).expired()
+    One deadline may be shared by several calls: together they answer in time.
+
+    >>> Deadline(60).expired()
     False
-    >>> Deadline.after(0).expired()
+    >>> Deadline(0).expired()
     True
     """
 
     __slots__ = ("at",)
 
-    def __init__(self, at: float) -> None:
-        self.at = at
+    def __init__(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
+            raise InvalidInputError(f"a budget is a number of seconds >= 0, not {seconds!r}")
+        self.at = time.monotonic() + seconds
+        """The moment, on :func:`time.monotonic`'s clock."""
 
     @classmethod
     def after(cls, seconds: float) -> Deadline:
-        """The deadline ``seconds`` from now (0: already passed).
+        """The deadline ``seconds`` from now (0: already passed); the same as ``Deadline(seconds)``.
 
         >>> Deadline.after(1.5).remaining() <= 1.5
         True
         """
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
-            raise InvalidInputError(f"a budget is a number of seconds >= 0, not {seconds!r}")
-        return cls(time.monotonic() + seconds)
+        return cls(seconds)
 
     def remaining(self) -> float:
         """Seconds left (negative once passed).

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -465,18 +466,39 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} hint: --phase jarnac needs --opponent (the tray of the player who passed)")
     if args.unseen is not None and args.bag is not None:
         raise UsageError(f"{PROG} hint: give --unseen or --bag, not both (the bag gives the unseen tiles)")
+    note = ""
+    if args.bag == "":
+        raise UsageError(f"{PROG} hint: --bag is empty: give a bag's name ({', '.join(BAGS)}) or a file")
     if args.unseen is not None:
         unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(args.unseen, what="--unseen")]
     else:
         name = args.bag if args.bag is not None else lex.metadata.get("bag")
         unseen = []
         if name:
+            if name not in BAGS and not os.path.exists(name):
+                known = ", ".join(BAGS)
+                raise UsageError(
+                    f"{PROG} hint: --bag {name!r}: no built-in bag of that name ({known}) and no such file"
+                )
             bag = Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet)
             unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
+        elif args.phase in ("start", "play"):
+            note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"
+    # The formed lines: of the tray whose lines a value Jarnac could take (the passer's in the jarnac phase).
     turn = [int(i) - 1 for i in args.formed.split(",")] if args.formed else []
+    passer = opponent if args.phase == "jarnac" and opponent is not None else tray
+    for i in turn:
+        if i >= len(passer.lines) or not passer.lines[i]:
+            raise UsageError(f"{PROG} hint: --formed names line {i + 1}, which holds no word of {passer}")
+    if turn and not rules.value_jarnac:
+        raise UsageError(f"{PROG} hint: --formed is for the value Jarnac (--rules english)")
+    if args.disputed is not None and args.phase != "dispute":
+        raise UsageError(f"{PROG} hint: --disputed is for --phase dispute")
     disputed = Move.parse(args.disputed, lex.alphabet) if args.disputed else None
     if args.phase == "dispute" and disputed is None:
         raise UsageError(f"{PROG} hint: --phase dispute needs --disputed MOVE (the opponent's move)")
+    if args.phase == "dispute" and not rules.disputes:
+        raise UsageError(f"{PROG} hint: --phase dispute: these rules have no disputes (--rules competitive)")
     familiarity = Familiarity.for_lexicon(lex) if args.familiarity or args.min_familiarity is not None else None
     budget = None if args.budget is None else args.budget / 1000
     advice = advise_position(
@@ -495,12 +517,16 @@ def _cmd_hint(args: argparse.Namespace) -> None:
     print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
     for n, option in enumerate(advice.options, 1):
         print(f"  {n}. {option.action}: " + "; ".join(option.reasons))
+    if note:
+        print(note)
 
 
 def _turn_lines(text: str) -> str:
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
+    if len({int(part) for part in parts}) != len(parts):
+        raise argparse.ArgumentTypeError(f"{text!r} names a line twice")
     return text
 
 

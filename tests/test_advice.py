@@ -267,3 +267,92 @@ def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
     assert isinstance(losing.best, Play) and losing.best.move.kind == "extend"
     assert "would lose" in losing.options[0].reasons[0]
     assert advise_position(FR, me, behind, budget=0.05).best == losing.best  # decided first, within the budget
+
+
+# -- from the newcomer run of the hint engine -------------------------------------
+
+
+def test_a_jarnac_not_found_in_time_is_not_called_impossible() -> None:
+    """Under a budget the decline said "no steal fits your free lines" where a value Jarnac swung 307."""
+    en = Lexicon.load("en")
+    advice = advise_position(
+        en,
+        Tray.parse("BIFID GUV / WUY"),
+        Tray.parse("KANGAROOS EPIDURALS REVETTED / C"),
+        phase="jarnac",
+        rules=Rules.preset("english"),
+        formed_indexes=[1, 2],
+        budget=0.0,
+    )
+    if advice.best == Decline():
+        assert not advice.exact and "within the budget" in advice.options[0].reasons[0]
+    exact = advise_position(
+        en,
+        Tray.parse("BIFID GUV / WUY"),
+        Tray.parse("KANGAROOS EPIDURALS REVETTED / C"),
+        phase="jarnac",
+        rules=Rules.preset("english"),
+        formed_indexes=[1, 2],
+    )
+    assert exact.exact and isinstance(exact.best, CallJarnac)
+
+
+def test_an_exposure_not_computed_in_time_is_unknown_not_zero() -> None:
+    tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORS")
+    ranked = hints(FR, tray, budget=0.0)
+    assert ranked and not ranked.exact
+    assert all(h.exposure is None or h.exact for h in ranked)
+    assert any(h.exposure is None for h in ranked)
+    assert "not computed" in str(next(h for h in ranked if h.exposure is None))
+    hint = next(h for h in ranked if h.exposure is None)
+    from jarnac_solver import Hint
+
+    assert Hint.from_dict(hint.to_dict()) == hint
+
+
+def test_a_forced_pass_says_what_it_exposes() -> None:
+    """No move left, but a value Jarnac on the lines formed this turn: the pass is not clean."""
+    en = Lexicon.load("en")
+    advice = advise_position(
+        en,
+        Tray.parse("CACHOU SHRUB BAITS TIE / E"),
+        Tray.parse("/"),
+        rules=Rules.preset("english"),
+        formed_indexes=[1, 2, 3],
+    )
+    assert str(advice.best) == "pass" and "could call value Jarnac" in advice.options[0].reasons[0]
+
+
+def test_no_known_word_gives_the_best_moves_anyway_not_a_pass() -> None:
+    """min_familiarity=8 left no move, and the advice said pass: an invitation to a Jarnac."""
+    advice = advise_position(FR, Tray.parse("RAT BUT / ZWUSE"), min_familiarity=8, top=2)
+    assert isinstance(advice.best, Play) and "known enough" in advice.options[0].reasons[0]
+
+
+def test_a_word_that_fills_the_tray_draws_nothing() -> None:
+    me = Tray.parse("RAT BUT CAS DOS FEU LIT MER / ESTIAN")
+    advice = advise_position(FR, me, top=400)  # every move: the places rank after the one-letter extensions
+    fill = next(o for o in advice.options if isinstance(o.action, Play) and o.action.move.kind == "place")
+    assert "the game ends" in fill.reasons[0] and not any("drawn" in r for r in fill.reasons)
+
+
+def test_a_deadline_counts_from_now_and_is_shared() -> None:
+    """Deadline(0.05) read as an absolute time had already passed: every answer came back unproven."""
+    shared = Deadline(30)
+    tray = Tray.parse("RAT BUT / ZWUSE")
+    assert plan_ladder(FR, tray, budget=shared).exact and hints(FR, tray, budget=shared).exact
+    assert 29 < shared.remaining() <= 30
+
+
+def test_every_phase_checks_top_and_samples() -> None:
+    for phase in ("jarnac", "start", "play", "opening"):
+        with pytest.raises(InvalidInputError, match="top"):
+            advise_position(FR, Tray.parse("/"), Tray.parse("RAT / Z"), phase=phase, top=0)
+        with pytest.raises(InvalidInputError, match="samples"):
+            advise_position(FR, Tray.parse("/"), Tray.parse("RAT / Z"), phase=phase, samples=-1)
+
+
+def test_start_advice_without_unseen_tiles_says_why_no_exchange() -> None:
+    advice = advise_position(FR, Tray.parse("RAT / QWXZKY"), phase="start")
+    assert [str(o.action) for o in advice.options] == ["draw"]
+    assert any("no exchange" in r for r in advice.options[0].reasons)

@@ -216,10 +216,12 @@ def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> No
     assert status == 0 and "exchange" in out and "draw" in out
     status, out, _ = run(capsys, "hint", "/", "--opponent", "RAT BUT / ZW", "--phase", "jarnac")
     assert status == 0 and "1. jarnac 1:RAT+Z=TZAR" in out
-    status, out, _ = run(capsys, "hint", "/", "--phase", "dispute", "--disputed", "+ZORG")
+    status, out, _ = run(capsys, "hint", "/", "--phase", "dispute", "--disputed", "+ZORG", "--rules", "competitive")
     assert status == 0 and "1. dispute" in out
     status, out, _ = run(capsys, "hint", "RAT BUT TAS CHOSE / ABCDEEILNORS", "--budget", "20", "--samples", "2")
     assert status == 0 and "not proven" in out
+    status, out, _ = run(capsys, "hint", "BIJT / ZIJDNAE", "--lexicon", "nl", "--top", "1")
+    assert status == 0 and "no bag is known for nl" in out  # said, not silent
 
 
 @pytest.mark.parametrize(
@@ -236,6 +238,13 @@ def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> No
         (["--samples", "-2"], "--samples"),
         (["--formed", "x"], "--formed"),
         (["--bag", "/no/such/bag"], "bag"),
+        (["--bag", ""], "--bag"),
+        (["--bag", "nl"], "no built-in bag"),
+        (["--disputed", "+ZORG"], "--phase dispute"),
+        (["--formed", "1,1"], "twice"),
+        (["--formed", "1"], "value Jarnac"),
+        (["--formed", "5", "--rules", "english"], "line 5"),
+        (["--phase", "dispute", "--disputed", "+ZORG"], "no disputes"),
     ],
 )
 def test_hint_bad_inputs_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:

@@ -61,7 +61,7 @@ COMMANDS: list[tuple[list[str], list[int]]] = [
     (["hint", "RAT / ZW", "--opponent", "@"], [3]),
     (["hint", "RAT / ZW", "--unseen", "@"], [3]),
     (["hint", "RAT / ZW", "--budget", "@", "--samples", "1"], [3]),
-    (["hint", "/", "--phase", "dispute", "--disputed", "@"], [4]),
+    (["hint", "/", "--phase", "dispute", "--disputed", "@", "--rules", "competitive"], [4]),
     (["play", "--games", "@"], [2]),
     (["play", "--games", "1", "--players", "@"], [4]),
     (["play", "--games", "1", "--seed", "@"], [4]),

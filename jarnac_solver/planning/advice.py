@@ -28,7 +28,7 @@ from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, E
 from ..game.game import Game
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
+from ..moves.jarnac import JarnacPlan, best_jarnac, passer_left_move, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
@@ -134,19 +134,11 @@ def advise(
     if s.phase == "over":
         return Advice("over", ())
     me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
-    unseen = unseen_tiles(game.bag, s.trays)
-    if s.phase == "start":
-        return _start(game.lexicon, me, other, unseen, len(s.bag), game.rules, top, deadline_of(budget), samples, seed)
-    if s.phase == "jarnac":
-        return _jarnac(game.lexicon, me, other, game.rules, game.formed_lines(), deadline_of(budget))
-    if s.phase == "dispute":
-        assert s.disputed is not None
-        return _dispute(game.lexicon, s.disputed[0])
-    if s.phase == "opening":
-        return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {game.rules.opening_draw}",)),))
-    return _play(
-        game.lexicon, me, other, unseen, game.rules, top, budget, samples, seed, s.formed_indexes,
-        familiarity, min_familiarity,
+    formed = game.formed_lines() if s.phase == "jarnac" else list(s.formed_indexes)
+    disputed = s.disputed[0] if s.disputed is not None else None
+    return _advise(
+        game.lexicon, me, other, unseen_tiles(game.bag, s.trays), len(s.bag), s.phase, game.rules, top,
+        formed, disputed, budget, samples, seed, familiarity, min_familiarity,
     )  # fmt: skip
 
 
@@ -173,7 +165,8 @@ def advise_position(
     ``formed_indexes``: my lines formed this turn), ``jarnac`` (the opponent
     just passed: call or decline; ``formed_indexes``: the opponent's lines
     formed this turn), ``dispute`` (``disputed``: the opponent's move) or
-    ``opening``. ``unseen`` defaults to nothing known (no sampled draws).
+    ``opening``. ``unseen`` defaults to nothing known (no sampled draws, no
+    exchange); the bag is taken to hold the unseen tiles.
 
     >>> from jarnac_solver import Lexicon
     >>> advice = advise_position(Lexicon.load("fr"), Tray.parse("/"), Tray.parse("RAT BUT / ZW"), phase="jarnac")
@@ -184,25 +177,55 @@ def advise_position(
     _check_opponent(lexicon, opponent, rules)
     if phase not in PHASES:
         raise InvalidInputError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    pool = list(unseen) if unseen is not None and not isinstance(unseen, (str, bytes)) else unseen
-    _unseen_pool(lexicon, pool)
-    tiles = list(pool or [])
+    if phase == "jarnac" and opponent is None:
+        raise InvalidInputError("advice in the jarnac phase needs the opponent's tray (the passer)")
+    if phase == "dispute" and not isinstance(disputed, Move):
+        raise InvalidInputError(f"advice in the dispute phase needs the disputed Move, not {disputed!r}")
+    tiles = [lexicon.alphabet.tiles[c] for c in _unseen_pool(lexicon, unseen)]
+    return _advise(
+        lexicon, tray, opponent, tiles, len(tiles), phase, rules, top, list(formed_indexes), disputed,
+        budget, samples, seed, familiarity, min_familiarity,
+    )  # fmt: skip
+
+
+def _advise(
+    lexicon: Lexicon,
+    tray: Tray,
+    opponent: Tray | None,
+    unseen: list[str],
+    bag_size: int,
+    phase: str,
+    rules: Rules,
+    top: int,
+    formed: list[int],
+    disputed: Move | None,
+    budget: float | Deadline | None,
+    samples: int,
+    seed: int,
+    familiarity: Familiarity | None,
+    min_familiarity: float | None,
+) -> Advice:
+    """The phase's advice; the arguments every phase shares are checked here, whatever the phase."""
+    _check_whole("top", top, 1)
+    _check_whole("samples", samples, 0)
+    deadline = deadline_of(budget)
     if phase == "opening":
         return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
     if phase == "start":
-        return _start(lexicon, tray, opponent, tiles, len(tiles), rules, top, deadline_of(budget), samples, seed)
+        return _start(lexicon, tray, opponent, unseen, bag_size, rules, top, deadline, samples, seed)
     if phase == "jarnac":
-        if opponent is None:
-            raise InvalidInputError("advice in the jarnac phase needs the opponent's tray (the passer)")
-        return _jarnac(lexicon, tray, opponent, rules, formed_indexes, deadline_of(budget))
+        assert opponent is not None
+        return _jarnac(lexicon, tray, opponent, rules, formed, deadline)
     if phase == "dispute":
-        if not isinstance(disputed, Move):
-            raise InvalidInputError(f"advice in the dispute phase needs the disputed Move, not {disputed!r}")
+        assert disputed is not None
         return _dispute(lexicon, disputed)
     return _play(
-        lexicon, tray, opponent, tiles, rules, top, budget, samples, seed, formed_indexes,
-        familiarity, min_familiarity,
-    )  # fmt: skip
+        lexicon, tray, opponent, unseen, rules, top, deadline, samples, seed, formed, familiarity, min_familiarity
+    )
+
+
+def _points(n: int) -> str:
+    return f"{n} pt" if abs(n) == 1 else f"{n} pts"
 
 
 def _play(
@@ -212,14 +235,13 @@ def _play(
     unseen: list[str],
     rules: Rules,
     top: int,
-    budget: float | Deadline | None,
+    deadline: Deadline | None,
     samples: int,
     seed: int,
-    formed_indexes: Iterable[int],
+    formed: list[int],
     familiarity: Familiarity | None,
     min_familiarity: float | None,
 ) -> Advice:
-    deadline = deadline_of(budget)
     # The end game first: with one line left, whether finishing wins decides the game (the hints can wait).
     finish: tuple[int, Move] | None = None
     end_game_exact = True
@@ -230,27 +252,60 @@ def _play(
             end_game_exact = False  # the margins of a finish must be exact: without them, the hints stand
     ranked = hints(
         lexicon, tray, unseen or None, top, rules, samples, seed,
-        opponent=opponent, formed_indexes=formed_indexes, budget=deadline,
+        opponent=opponent, formed_indexes=formed, budget=deadline,
         familiarity=familiarity, min_familiarity=min_familiarity,
     )  # fmt: skip
+    note: tuple[str, ...] = ()
+    if not ranked and min_familiarity is not None:
+        # Passing with a move left invites a Jarnac: the best moves anyway, said so.
+        note = (f"no word is known enough (familiarity {min_familiarity:g}): the best moves anyway",)
+        ranked = hints(
+            lexicon, tray, unseen or None, top, rules, samples, seed,
+            opponent=opponent, formed_indexes=formed, budget=deadline, familiarity=familiarity,
+        )  # fmt: skip
+    who = "the opponent" if opponent is not None else "a thief with free lines"
     options = []
     for h in ranked:
-        reasons = [f"+{h.points} pts now", f"about {h.draws:.1f} letters drawn this turn"]
-        if h.ladder:
-            reasons.append("then " + " ".join(map(str, h.ladder)))
-        who = "the opponent" if opponent is not None else "a thief with free lines"
-        reasons.append(f"{h.exposure} pts {who} could swing if you stopped here" if h.exposure else "nothing to steal")
+        if tray.free_lines(rules) == 1 and h.move.kind == "place":
+            reasons = [f"+{_points(h.points)} now; fills your last line: the game ends (no draw follows)"]
+        else:
+            reasons = [f"+{_points(h.points)} now", f"about {h.draws:.1f} letters drawn this turn"]
+            if h.ladder:
+                reasons.append("then " + " ".join(map(str, h.ladder)))
+            if h.exposure is None:
+                reasons.append("exposure not computed within the budget")
+            else:
+                swing = f"{_points(h.exposure)} {who} could swing if you stopped here"
+                reasons.append(swing if h.exposure else "nothing to steal if you stopped here")
         if h.alternatives:
             reasons.append("or the same with " + ", ".join(h.alternatives))
         if h.familiarity is not None:
             reasons.append(f"familiarity {h.familiarity:.1f}")
-        options.append(Option(Play(h.move), h.value, tuple(reasons), hint=h))
+        options.append(Option(Play(h.move), h.value, (*note, *reasons), hint=h))
+    exact = ranked.exact and end_game_exact
     if not options:
-        why = "no word known enough" if min_familiarity is not None else "no move is left"
-        options.append(Option(Pass(), 0.0, (f"{why}: pass (a clean pass, nothing to steal)",)))
+        options.append(_pass_option(lexicon, tray, opponent, rules, formed, deadline))
+        exact = exact and options[0].jarnac is not None and options[0].jarnac.exact
     if finish is not None:
         options = _end_game(lexicon, tray, rules, options, finish)
-    return Advice("play", tuple(options), ranked.exact and end_game_exact)
+    return Advice("play", tuple(options), exact)
+
+
+def _pass_option(
+    lexicon: Lexicon, tray: Tray, opponent: Tray | None, rules: Rules, formed: list[int], deadline: Deadline | None
+) -> Option:
+    """No move is left: the pass, and what the opponent could still call on it (a value Jarnac may be left)."""
+    if opponent is not None:
+        plan = thief_best_call(lexicon, tray, opponent, rules, formed, budget=deadline)
+    else:
+        plan = best_jarnac(lexicon, tray, rules=rules, formed_indexes=formed, budget=deadline)
+    if plan:
+        reason = f"no move is left: pass, though the opponent could call {plan} on it"
+    elif not plan.exact:
+        reason = "no move is left: pass (whether a Jarnac is left on it was not settled within the budget)"
+    else:
+        reason = "no move is left: pass (a clean pass, nothing to steal)"
+    return Option(Pass(), 0.0, (reason,), jarnac=plan)
 
 
 def _end_game(
@@ -261,15 +316,16 @@ def _end_game(
     decided, choice = end_game_decision(lexicon, tray, rules, finish)
     if not decided:
         return options
-    verdict = f"{'+' if margin > 0 else ''}{margin} pts over the opponent once its best final Jarnac is taken"
     if choice is not None and choice.kind == "place":
-        first = Option(Play(choice), float(margin), (f"fills your last line and ends the game: {verdict}",))
-    elif choice is not None:
-        reason = f"finishing now would lose ({verdict} at best, with {move.word}): extend and keep the last line"
-        first = Option(Play(choice), 0.0, (reason,))
+        reason = f"fills your last line and ends the game: you win by {_points(margin)}"
+        reason += ", after the opponent's best final Jarnac"
+        first = Option(Play(choice), float(margin), (reason,))
     else:
-        reason = f"finishing now would lose ({verdict} at best, with {move.word}) and no line can be extended"
-        first = Option(Pass(), 0.0, (reason + ": pass, though the opponent may call Jarnac",))
+        behind = f"finishing now would lose: with {move.word} you would trail by {_points(-margin)}"
+        if choice is not None:
+            first = Option(Play(choice), 0.0, (f"{behind}; extend instead and keep the last line free",))
+        else:
+            first = Option(Pass(), 0.0, (f"{behind}, and no line can be extended: pass, though a Jarnac may follow",))
     rest = [o for o in options if o.action != first.action]
     return [first, *rest]
 
@@ -279,15 +335,13 @@ def _jarnac(
     thief: Tray,
     passer: Tray,
     rules: Rules,
-    formed_indexes: Iterable[int],
+    formed: list[int],
     deadline: Deadline | None,
 ) -> Advice:
-    formed = list(formed_indexes)
     plan = thief_best_call(lexicon, passer, thief, rules, formed, budget=deadline)
     if plan:
         lost = plan.swing - plan.gain
-        steals = " ".join(map(str, plan.steals))
-        reasons = (f"steal {steals}", f"+{plan.gain} pts for you, -{lost} for the passer (swing {plan.swing})")
+        reasons = (f"+{_points(plan.gain)} for you, -{_points(lost)} for the passer (swing {plan.swing})",)
         call = CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
         why_not = "declining leaves the passer's move unpunished"
         return Advice(
@@ -295,13 +349,16 @@ def _jarnac(
             (Option(call, float(plan.swing), reasons, jarnac=plan), Option(Decline(), 0.0, (why_not,))),
             plan.exact,
         )
-    left = passer_left_move(lexicon, passer, rules, formed)
-    if left is None:
-        reason = "the pass was clean: the passer had no move left"
+    if not plan.exact:
+        reason = "no Jarnac found within the budget"
     elif not thief.free_lines(rules):
-        reason = f"the passer left {left}, but your tray has no free line"
+        reason = "your tray has no free line: nothing can be stolen"
     else:
-        reason = f"the passer left {left}, but no steal fits your free lines under these rules"
+        left = passer_left_move(lexicon, passer, rules, formed)
+        if left is None:
+            reason = "a clean pass: the passer had no move left"
+        else:
+            reason = f"the passer left {left}, but no steal fits your free lines under these rules"
     return Advice("jarnac", (Option(Decline(), 0.0, (reason,)),), plan.exact)
 
 
@@ -326,13 +383,11 @@ def _start(
     seed: int,
 ) -> Advice:
     """Draw one, or exchange which tiles: the planner's own choice (:func:`start_options`), every choice shown."""
-    _check_whole("top", top, 1)
-    _check_whole("samples", samples, 1)
-    weights = replace(DEFAULT_WEIGHTS, start_samples=samples)
+    weights = replace(DEFAULT_WEIGHTS, start_samples=max(1, samples))
     rng = random.Random(seed)
     choices, exact = start_options(lexicon, tray, opponent, unseen, bag_size, rules, rng, weights, deadline)
     n = rules.exchange_size
-    sampled = f"over {samples} sampled draws" if unseen else "(no unseen tiles given: no draw sampled)"
+    sampled = f"over {weights.start_samples} sampled draws" if unseen else "(no unseen tiles given: nothing sampled)"
     options = []
     shown = choices[:top]
     if all(tiles is not None for tiles, _ in shown):  # the draw is always shown: the choice to beat
@@ -342,4 +397,7 @@ def _start(
         what = "drawing one letter" if tiles is None else f"{n} new letters for {tray.alphabet.write(list(tiles))}"
         reason = f"after {what}, the turn is worth {value:.1f} on average {sampled} (lines, points, draws)"
         options.append(Option(action, value, (reason,)))
+    if len(unseen) < n:
+        why = "no unseen tiles were given" if not unseen else f"fewer than {n} tiles are left to draw"
+        options[0] = replace(options[0], reasons=(*options[0].reasons, f"no exchange: {why}"))
     return Advice("start", tuple(options), exact)

@@ -31,7 +31,7 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .ladder import plan_ladder
+from .ladder import Ladder, plan_ladder
 from .strategy import DEFAULT_WEIGHTS, turn_value
 
 __all__ = ["Hint", "Hints", "hints", "plan", "unseen_tiles"]
@@ -54,8 +54,9 @@ class Hint:
     """Points the move adds to the tray now."""
     draws: float
     """Letters drawn this turn if the ladder it starts is followed (expected, with the unseen tiles)."""
-    exposure: int
-    """What the opponent could swing by a Jarnac if the player passed right after the move."""
+    exposure: int | None
+    """What the opponent could swing by a Jarnac if the player passed right after the move (``None``: not
+    computed within the time budget)."""
     ladder: tuple[Move, ...]
     """The moves after this one that the current letters allow (the longest ladder)."""
     value: float
@@ -101,7 +102,7 @@ class Hint:
             Move.from_dict(field(form, "move", dict, "a hint"), alphabet),
             field(form, "points", int, "a hint"),
             float(field(form, "draws", (int, float), "a hint")),
-            field(form, "exposure", int, "a hint"),
+            _exposure(field(form, "exposure", (int, type(None)), "a hint")),
             tuple(Move.from_dict(m, alphabet) for m in field(form, "ladder", list, "a hint", [])),
             float(field(form, "value", (int, float), "a hint")),
             tuple(alternatives),
@@ -114,9 +115,16 @@ class Hint:
         known = f", familiarity {self.familiarity:.1f}" if self.familiarity is not None else ""
         then = " then " + " ".join(map(str, self.ladder)) if self.ladder else ""
         return (
-            f"{self.move}{also}: +{self.points} pts, draws {self.draws:g}, exposure {self.exposure}{known}{then}"
+            f"{self.move}{also}: +{self.points} pts, draws {self.draws:g}, "
+            f"exposure {'not computed' if self.exposure is None else self.exposure}{known}{then}"
             f" (value {self.value:.1f})"
         )
+
+
+def _exposure(value: object) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise InvalidInputError(f"a hint's exposure is a whole number >= 0 or null, not {value!r}")
+    return value
 
 
 def unseen_tiles(full_bag: Bag, trays: Iterable[Tray]) -> list[str]:
@@ -300,20 +308,25 @@ def hints(
 
     groups.sort(key=cheap_rank)
     looked = groups[: max(top, candidates)]
-    # The first move of the longest ladder is always a candidate.
+    # The first move of the longest ladder is always a candidate, and the
+    # first evaluated: the likeliest best, and its ladder is known already
+    # (the rest of a longest ladder is a longest ladder after its first move:
+    # one ladder search saved, the one a tight budget cannot afford).
     best_ladder = plan_ladder(lexicon, tray, rules, deadline)
     exact = best_ladder.exact
     if best_ladder:
         first = best_ladder[0]
-        if all(g[0] != first.line_index or first.word not in g[1] for g in looked):
-            looked += [g for g in groups if g[0] == first.line_index and first.word in g[1]]
+        mine = [g for g in groups if g[0] == first.line_index and first.word in g[1]]
+        looked = mine + [g for g in looked if g not in mine]
     rng = random.Random(seed)
     ranked: list[Hint] = []
     for group in looked:
         if deadline is not None and deadline.expired() and ranked:
             exact = False  # the moves not evaluated yet are left out: their value is unknown
             break
-        hint = _evaluate(lexicon, tray, _group_move(tray, group), rules, pool, samples, rng, opponent, turn, deadline)
+        move = _group_move(tray, group)
+        known = Ladder(best_ladder[1:], best_ladder.exact) if best_ladder and move == best_ladder[0] else None
+        hint = _evaluate(lexicon, tray, move, rules, pool, samples, rng, opponent, turn, deadline, known)
         ranked.append(replace(hint, alternatives=tuple(group[1][1:]), familiarity=group[2]))
         exact = exact and hint.exact
     ranked.sort(key=lambda h: (-h.value, str(h.move)))
@@ -331,10 +344,12 @@ def _evaluate(
     opponent: Tray | None,
     turn: list[int],
     deadline: Deadline | None,
+    known: Ladder | None = None,
 ) -> Hint:
-    """One move's hint: its ladder, its expected draws and its exposure (each within ``deadline``)."""
+    """One move's hint: its ladder (``known`` already, or searched), its expected draws and its exposure
+    (each within ``deadline``)."""
     after, line = tray.play(move, rules, lexicon)
-    ladder = plan_ladder(lexicon, after, rules, deadline)
+    ladder = known if known is not None else plan_ladder(lexicon, after, rules, deadline)
     exact = ladder.exact
     end = after
     for step in ladder:
@@ -360,9 +375,9 @@ def _evaluate(
         draws += max(0.0, extra / taken) if taken else 0.0
     formed = sorted({*turn, line}) if rules.value_jarnac else []
     if deadline is not None and deadline.expired():
-        # No time left for the exposure: the best Jarnac found in no time is none.
+        # No time left for the exposure: unknown (None), not zero.
         value = _value(tray, end, len(ladder) + 1, draws, opponent, len(pool) if pool else None, rules)
-        return Hint(move, tray.points(move), draws, 0, tuple(ladder), value, exact=False)
+        return Hint(move, tray.points(move), draws, None, tuple(ladder), value, exact=False)
     if opponent is not None:
         jarnac = thief_best_call(lexicon, after, opponent, rules, formed, budget=deadline)
     else:

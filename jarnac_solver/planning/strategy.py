@@ -306,14 +306,18 @@ def start_options(
 
     def mean_value(kept: list[str], take: int) -> float:
         nonlocal exact
-        total = 0.0
+        total, taken = 0.0, 0
         for drawn in samples:
+            if taken and deadline is not None and deadline.expired():
+                exact = False  # the samples valued so far make the mean
+                break
+            taken += 1
             tray = Tray._trusted(me.line_codes, tuple(index[t] for t in kept + drawn[:take]), me.alphabet, me.lines)
             ladder = plan_ladder(lexicon, tray, rules, deadline)
             exact = exact and ladder.exact
             end = _play_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
-        return total / len(samples)
+        return total / taken
 
     options: list[tuple[tuple[str, ...] | None, float]] = [(None, mean_value(rack, 1))]
     if len(rack) >= n and bag_size >= n and len(pool) >= n:
