@@ -30,6 +30,7 @@ from jarnac_solver import (
     best_jarnac,
     hints,
     plan_ladder,
+    thief_best_call,
     unseen_tiles,
 )
 from jarnac_solver.budget import deadline_of
@@ -131,11 +132,13 @@ def test_advice_on_a_hard_position_honours_the_budget() -> None:
 def test_exposure_is_what_this_opponent_can_call() -> None:
     """The issue: "75 pts exposed" against an opponent whose tray is full."""
     tray = Tray.parse("RAT BUT / ZWUSE")
-    assert max(h.exposure for h in hints(FR, tray)) > 0  # a thief with every line free
+    free = {h.move: h.exposure or 0 for h in hints(FR, tray)}  # a thief with every line free
+    assert max(free.values()) > 0
     assert all(h.exposure == 0 for h in hints(FR, tray, opponent=FULL))
     one_line = Tray.parse("TZAR CHOSE MOTS DIRE LAVA PIRE VIN / E")  # one free line: one steal at most
     for h in hints(FR, tray, opponent=one_line):
-        assert h.exposure <= max(hints(FR, tray), key=lambda x: x.exposure).exposure
+        after = tray.push(h.move, lexicon=FR)
+        assert h.exposure == thief_best_call(FR, after, one_line).swing <= free[h.move]
 
 
 def test_anagrams_are_one_hint_with_alternatives() -> None:
