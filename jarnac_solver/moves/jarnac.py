@@ -570,6 +570,9 @@ def best_jarnac(
                 worth = sum(n * n for n in tiles)
                 if most <= worth or (objective == "swing" and (most + worth, most) <= (best.swing, best.gain)):
                     continue
+                if deadline is not None and deadline.expired():
+                    exact = False  # a recomposition's word walk is not interrupted: none is started late
+                    break
                 plan, exact = _value_plan(lexicon, tray, taken, free_lines, rules, thief_last_free, deadline)
                 if plan and _key(plan, objective) > best_key:
                     best, best_key = plan, _key(plan, objective)
