@@ -21,7 +21,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import __version__
@@ -203,6 +203,29 @@ def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
     return lex, Tray.parse(args.tray, lex.alphabet), rules
 
 
+def _formed_lines(text: str | None, tray: Tray, rules: Rules, option: str) -> list[int]:
+    """Line numbers (``_turn_lines``'s text) of lines formed this turn, as indexes of ``tray``'s words."""
+    turn = [int(i) - 1 for i in text.split(",")] if text else []
+    for i in turn:
+        if i >= len(tray.lines) or not tray.lines[i]:
+            raise UsageError(f"{PROG} {option} names line {i + 1}, which holds no word of {tray}")
+    if turn and not rules.value_jarnac:
+        raise UsageError(f"{PROG} {option} is for the value Jarnac (--rules english)")
+    return turn
+
+
+def _other_tray(text: str | None, lex: Lexicon, rules: Rules, option: str) -> Tray | None:
+    """A second tray given by an option (the thief's, the opponent's), checked; errors name the option."""
+    if text is None:
+        return None
+    try:
+        tray = Tray.parse(text, lex.alphabet)
+        tray.check(rules)
+    except InvalidInputError as exc:
+        raise UsageError(f"{PROG} {option.replace(' ', ': ')}: {exc}") from None
+    return tray
+
+
 def _cmd_moves(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     moves = legal_moves(lex, tray, rules)
@@ -224,21 +247,10 @@ def _cmd_moves(args: argparse.Namespace) -> None:
 
 def _cmd_jarnac(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
-    turn = [int(i) - 1 for i in args.turn_lines.split(",")] if args.turn_lines else []
-    for i in turn:
-        if i >= len(tray.lines) or not tray.lines[i]:
-            raise UsageError(f"{PROG} jarnac: --turn-lines names line {i + 1}, which holds no word of {tray}")
-    if turn and not rules.value_jarnac:
-        raise UsageError(f"{PROG} jarnac: --turn-lines is for the value Jarnac (--rules english)")
+    turn = _formed_lines(args.turn_lines, tray, rules, "jarnac: --turn-lines")
     if args.thief is not None and args.free_lines is not None:
         raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
-    thief = None
-    if args.thief is not None:
-        try:
-            thief = Tray.parse(args.thief, lex.alphabet)
-            thief.check(rules)
-        except InvalidInputError as exc:
-            raise UsageError(f"{PROG} jarnac: --thief: {exc}") from None
+    thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
     left = passer_left_move(lex, tray, rules, turn)
     budget = None if args.budget is None else args.budget / 1000
     if thief is not None:
@@ -455,13 +467,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
     from .planning.advice import advise_position
 
     lex, tray, rules = _tray(args)
-    opponent = None
-    if args.opponent is not None:
-        try:
-            opponent = Tray.parse(args.opponent, lex.alphabet)
-            opponent.check(rules)
-        except InvalidInputError as exc:
-            raise UsageError(f"{PROG} hint: --opponent: {exc}") from None
+    opponent = _other_tray(args.opponent, lex, rules, "hint --opponent")
     if args.phase == "jarnac" and opponent is None:
         raise UsageError(f"{PROG} hint: --phase jarnac needs --opponent (the tray of the player who passed)")
     if args.unseen is not None and args.bag is not None:
@@ -485,13 +491,8 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         elif args.phase in ("start", "play"):
             note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"
     # The formed lines: of the tray whose lines a value Jarnac could take (the passer's in the jarnac phase).
-    turn = [int(i) - 1 for i in args.formed.split(",")] if args.formed else []
     passer = opponent if args.phase == "jarnac" and opponent is not None else tray
-    for i in turn:
-        if i >= len(passer.lines) or not passer.lines[i]:
-            raise UsageError(f"{PROG} hint: --formed names line {i + 1}, which holds no word of {passer}")
-    if turn and not rules.value_jarnac:
-        raise UsageError(f"{PROG} hint: --formed is for the value Jarnac (--rules english)")
+    turn = _formed_lines(args.formed, passer, rules, "hint: --formed")
     if args.disputed is not None and args.phase != "dispute":
         raise UsageError(f"{PROG} hint: --disputed is for --phase dispute")
     disputed = Move.parse(args.disputed, lex.alphabet) if args.disputed else None
@@ -547,30 +548,29 @@ def _workers(text: str) -> int:
     return value
 
 
-def _milliseconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
-    if not 0 <= value < 1e9:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"{text!r} milliseconds: give 0 or more (and less than 10^9)")
-    return value
+def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
+    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
+_milliseconds = _number_in(0, 1e9, "a number of milliseconds")
+_zipf = _number_in(0, 8, "a Zipf frequency")
 
 
 def _whole_or_zero(text: str) -> int:
     value = _whole(text)
     if not 0 <= value <= 10_000:
         raise argparse.ArgumentTypeError(f"{value}: give 0 to 10000")
-    return value
-
-
-def _zipf(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a Zipf frequency (a number from 0 to 8)") from None
-    if not 0 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"{text!r}: a Zipf frequency is from 0 to 8")
     return value
 
 

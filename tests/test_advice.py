@@ -278,25 +278,12 @@ def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
 def test_a_jarnac_not_found_in_time_is_not_called_impossible() -> None:
     """Under a budget the decline said "no steal fits your free lines" where a value Jarnac swung 307."""
     en = Lexicon.load("en")
-    advice = advise_position(
-        en,
-        Tray.parse("BIFID GUV / WUY"),
-        Tray.parse("KANGAROOS EPIDURALS REVETTED / C"),
-        phase="jarnac",
-        rules=Rules.preset("english"),
-        formed_indexes=[1, 2],
-        budget=0.0,
-    )
+    thief, passer = Tray.parse("BIFID GUV / WUY"), Tray.parse("KANGAROOS EPIDURALS REVETTED / C")
+    rules = Rules.preset("english")
+    advice = advise_position(en, thief, passer, phase="jarnac", rules=rules, formed_indexes=[1, 2], budget=0.0)
     if advice.best == Decline():
         assert not advice.exact and "within the budget" in advice.options[0].reasons[0]
-    exact = advise_position(
-        en,
-        Tray.parse("BIFID GUV / WUY"),
-        Tray.parse("KANGAROOS EPIDURALS REVETTED / C"),
-        phase="jarnac",
-        rules=Rules.preset("english"),
-        formed_indexes=[1, 2],
-    )
+    exact = advise_position(en, thief, passer, phase="jarnac", rules=rules, formed_indexes=[1, 2])
     assert exact.exact and isinstance(exact.best, CallJarnac)
 
 

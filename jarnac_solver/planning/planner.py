@@ -423,7 +423,7 @@ def plan(
     >>> from jarnac_solver import Lexicon
     >>> tray = Tray.parse("/ ACEERT")
     >>> str(plan(Lexicon.load("fr"), tray, unseen_tiles(Bag.load("fr"), [tray])))
-    '+ARC'
+    '+ACE'
     """
     best = hints(lexicon, tray, unseen, 1, rules, samples, seed, candidates, budget=budget)
     return best[0].move if best else None
