@@ -24,19 +24,21 @@ from jarnac_solver.game.players import LadderPlayer, PlannerPlayer, Player, play
 
 
 class Timed:
-    """Wraps a player; records the seconds of each play-phase decision."""
+    """Wraps a player; records the seconds of each play-phase and each start-phase decision."""
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.start_times: list[float] = []
 
     def choose(self, game: Game) -> Action:
-        if game.state.phase != "play":
+        phase = game.state.phase
+        if phase not in ("play", "start"):
             return self.inner.choose(game)
         start = time.perf_counter()
         action = self.inner.choose(game)
-        self.times.append(time.perf_counter() - start)
+        (self.times if phase == "play" else self.start_times).append(time.perf_counter() - start)
         return action
 
 
@@ -67,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     header = (
         f"{'lexicon':<8} {'games':>5} {'W/D/L':>11} {'win rate':>8} {'95% interval':>15} "
-        f"{'plan med':>8} {'plan p95':>8} {'ladder med':>10} {'ladder p95':>10} {'secs':>5}"
+        f"{'plan med':>8} {'plan p95':>8} {'start med':>9} {'all med':>7} {'ladder med':>10} {'ladder p95':>10}"
+        f" {'secs':>5}"
     )
     print(header)
     print("-" * len(header))
@@ -81,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
         lo, hi = wilson(rate, result.games)
         print(
             f"{name:<8} {result.games:>5} {f'{w}/{d}/{lost}':>11} {rate:>8.3f} {f'[{lo:.3f}, {hi:.3f}]':>15} "
-            f"{ms(mine.times, 0.5):>8.2f} {ms(mine.times, 0.95):>8.2f} "
+            f"{ms(mine.times, 0.5):>8.2f} {ms(mine.times, 0.95):>8.2f} {ms(mine.start_times, 0.5):>9.2f} "
+            f"{ms(mine.times + mine.start_times, 0.5):>7.2f} "
             f"{ms(ladder.times, 0.5):>10.2f} {ms(ladder.times, 0.95):>10.2f} {time.time() - began:>5.0f}",
             flush=True,
         )
-    print("times: milliseconds per play-phase decision; win rate counts a draw as half a win")
+    print(
+        "times: milliseconds per play-phase decision (plan, ladder), per start-phase decision (start: draw or"
+        " exchange), and over both (all); win rate counts a draw as half a win"
+    )
     return 0
 
 
