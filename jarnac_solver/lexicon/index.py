@@ -130,10 +130,15 @@ class AlphagramIndex:
                 edges[key[-1]][ids[key[:-1]]] = node
         for d in range(n_ranks):
             edges[d] = dict(sorted(edges[d].items()))
+        # starts[d]: the first terminal id of depth >= d. Keys are sorted by
+        # length, so one pass sets each depth once (a min per key and depth
+        # cost 0.6 s of a 2.9 s build on fr).
         starts = [len(keys) + 1] * (MAX_DEPTH + 2)
-        for i, key in reversed(list(enumerate(keys, 1))):
-            for d in range(len(key) + 1):
-                starts[d] = min(starts[d], i)
+        depth = 0
+        for i, key in enumerate(keys, 1):
+            while depth <= len(key):
+                starts[depth] = i
+                depth += 1
         return cls(edges, groups, ids[()], tuple(starts))
 
     # -- what the file format stores ----------------------------------------
