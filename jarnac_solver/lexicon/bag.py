@@ -8,6 +8,7 @@ text such as ``"14A 4B 2IJ"`` or one ``TILE COUNT`` pair a line.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -174,6 +175,22 @@ class Bag(Mapping[str, int]):
         ['A', 'A', 'B']
         """
         return [tile for tile, count in self._counts.items() for _ in range(count)]
+
+    def sample(self, rng: random.Random, n: int) -> list[str]:
+        """``n`` tiles drawn at random from the full bag, without replacement (a rack, a draw).
+
+        Deterministic given ``rng``'s state; a rack for a study is ``bag.sample(rng, 7)``.
+
+        >>> import random
+        >>> rack = Bag.load("fr").sample(random.Random(1), 7)
+        >>> len(rack), all(tile in Bag.load("fr") for tile in rack)
+        (7, True)
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidInputError(f"sample takes a random.Random, not {type(rng).__name__}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.total:
+            raise InvalidInputError(f"a sample is a whole number of tiles from 0 to {self.total}, not {n!r}")
+        return rng.sample(self.tiles(), n)
 
     def __str__(self) -> str:
         return " ".join(f"{count}{tile}" for tile, count in self._counts.items())

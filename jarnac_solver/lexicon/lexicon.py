@@ -9,10 +9,11 @@ alphabetical order (the order of ``sorted(lexicon)``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 
 from ..errors import (
+    AlphabetMismatchError,
     InvalidInputError,
     InvalidLetterError,
     LexiconFormatError,
@@ -486,6 +487,75 @@ class Lexicon:
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {self._size} words, alphabet {self.alphabet.name!r}>"
+
+    # -- derived lexicons -------------------------------------------------
+
+    def filter(self, keep: Callable[[str], bool], name: str | None = None) -> Lexicon:
+        """The words for which ``keep(word)`` is true: a new lexicon with this one's alphabet and bag.
+
+        Cost: one call of ``keep`` a word, then a build (fr: about 1.5 s).
+
+        >>> en = Lexicon.load("en")
+        >>> no_z = en.filter(lambda word: "Z" not in word)
+        >>> "ZOO" in no_z, "ZOO" in en, no_z.metadata["bag"], no_z.name
+        (False, True, 'en', 'en-filtered')
+        """
+        if not callable(keep):
+            raise InvalidInputError(f"filter takes a function of a word, not {type(keep).__name__}")
+        kept = [word for word in self._index.words() if keep(word)]
+        return self._derived(
+            kept, f"{self.name}-filtered" if name is None else name, f"the words of {self.name} kept by a filter"
+        )
+
+    def union(self, other: Lexicon, name: str | None = None) -> Lexicon:
+        """The words of either lexicon (same alphabet); the bag is this one's.
+
+        >>> a, b = Lexicon.from_words(["rat", "art"]), Lexicon.from_words(["art", "tar"])
+        >>> sorted(a.union(b)), sorted(a.intersection(b)), sorted(a.difference(b))
+        (['ART', 'RAT', 'TAR'], ['ART'], ['RAT'])
+        """
+        words = set(self._index.words()) | set(self._other(other)._index.words())
+        return self._derived(
+            words, f"{self.name}+{other.name}" if name is None else name, f"{self.name} and {other.name}"
+        )
+
+    def intersection(self, other: Lexicon, name: str | None = None) -> Lexicon:
+        """The words in both lexicons (same alphabet); the bag is this one's (see :meth:`union`)."""
+        words = set(self._index.words()) & set(self._other(other)._index.words())
+        return self._derived(
+            words,
+            f"{self.name}&{other.name}" if name is None else name,
+            f"the words of both {self.name} and {other.name}",
+        )
+
+    def difference(self, other: Lexicon, name: str | None = None) -> Lexicon:
+        """The words of this lexicon that ``other`` lacks (same alphabet); the bag is this one's (see :meth:`union`)."""
+        words = set(self._index.words()) - set(self._other(other)._index.words())
+        return self._derived(
+            words,
+            f"{self.name}-{other.name}" if name is None else name,
+            f"the words of {self.name} not in {other.name}",
+        )
+
+    def _other(self, other: object) -> Lexicon:
+        if not isinstance(other, Lexicon):
+            raise InvalidInputError(f"a set operation takes another Lexicon, not {type(other).__name__}")
+        if other.alphabet != self.alphabet:
+            raise AlphabetMismatchError(
+                f"lexicons {self.name!r} and {other.name!r} have different alphabets "
+                f"({self.alphabet.name!r}, {other.alphabet.name!r})"
+            )
+        return other
+
+    def _derived(self, words: Iterable[str], name: str, description: str) -> Lexicon:
+        """A lexicon of ``words`` (already folded tiles) that keeps this one's alphabet, bag, source and licence."""
+        if not isinstance(name, str) or not name:
+            raise InvalidInputError(f"a lexicon's name is a non-empty string, not {name!r}")
+        meta: dict[str, Any] = {
+            key: self.metadata[key] for key in ("bag", "source", "licence", "language") if key in self.metadata
+        }
+        meta.update(name=name, description=description)
+        return Lexicon.from_words(sorted(words), self.alphabet, strict=True, metadata=meta)
 
     def tile_length(self, word: str) -> int:
         """A word's length in tiles: what the game counts and scores.
