@@ -633,7 +633,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
     )
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
-    jarnac.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
+    jarnac.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
     jarnac.add_argument(
         "--turn-lines",
         type=_turn_lines,
@@ -644,7 +646,9 @@ def build_parser() -> argparse.ArgumentParser:
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
     plan.add_argument("tray", help=TRAY_HELP)
     plan.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
-    plan.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
+    plan.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
     plan.set_defaults(func=_cmd_plan)
 
     hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
@@ -658,12 +662,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hint.add_argument("--bag", metavar="NAME|FILE", help="the full bag (default: the lexicon's); unseen = bag - trays")
     hint.add_argument("--unseen", metavar="TILES", help="the tiles still to come, instead of --bag (e.g. EEAIST)")
-    hint.add_argument("--formed", type=_turn_lines, help="lines formed this turn, e.g. 2,3 (for the value Jarnac)")
+    hint.add_argument(
+        "--formed", type=_turn_lines, metavar="LINES", help="lines formed this turn, e.g. 2,3 (for the value Jarnac)"
+    )
     hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
-    hint.add_argument("--budget", type=_milliseconds, help="answer within this many milliseconds (default: exact)")
+    hint.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
     hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
     hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
-    hint.add_argument("--familiarity", action="store_true", help="show how well known each word is (wordfreq)")
+    hint.add_argument(
+        "--familiarity",
+        action="store_true",
+        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
+    )
     hint.add_argument(
         "--min-familiarity", type=_zipf, metavar="ZIPF", help="only words at least this well known (0-8, e.g. 3)"
     )
