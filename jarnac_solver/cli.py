@@ -441,23 +441,32 @@ def _cmd_audit(args: argparse.Namespace) -> None:
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     ladder = plan_ladder(lex, tray, rules, None if args.budget is None else args.budget / 1000)
+    end = tray
+    for move in ladder:
+        end = end.push(move, rules, lex)
+    # No draw follows the word that fills the tray (a ladder ends with it, if it holds one).
+    fills = bool(ladder) and ladder[-1].kind == "place" and not end.free_lines(rules)
+    draws = len(ladder) - fills
     if args.json:
         result = {
             "tray": tray.to_dict(),
             "ladder": [m.to_dict() for m in ladder],
-            "draws": len(ladder),
+            "draws": draws,
             "exact": ladder.exact,
         }
         _emit(args, result, lex, rules)
         return
     print(
         f"{tray} on {lex.name}: a ladder of {len(ladder)} move{'s' if len(ladder) != 1 else ''}, "
-        f"drawing {len(ladder)} letter{'s' if len(ladder) != 1 else ''}"
+        f"drawing {draws} letter{'s' if draws != 1 else ''}"
     )
     after = tray
     for n, move in enumerate(ladder, 1):
         after = after.push(move, rules, lex)
-        print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
+        if not after.free_lines(rules) and move.kind == "place":  # the word that fills the tray: no draw after it
+            print(f"  {n}. {move}  (the tray is full: the turn ends; tray {after.score} pts, rack {after.rack or '-'})")
+        else:
+            print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
     if not ladder.exact:
         print(f"(the best found in {args.budget:g} ms, not proven the longest)")
 

@@ -240,13 +240,15 @@ def best_ladder(
     best = (0, sum(len(line) ** 2 for line in lines))
     seen: set[tuple[tuple[Tiles, ...], tuple[str, ...]]] = set()
 
-    def search(lines: list[Tiles], rack: Tiles, count: int) -> None:
+    def search(lines: list[Tiles], rack: Tiles, count: int, ended: bool = False) -> None:
         nonlocal best
         key = (tuple(tuple(sorted(line)) for line in lines), tuple(sorted(rack)))
         if (key, count) in seen:  # type: ignore[comparison-overlap]
             return
         seen.add((key, count))  # type: ignore[arg-type]
         best = max(best, (count, sum(len(line) ** 2 for line in lines)))
+        if ended:
+            return  # the word that fills the tray ends the turn: no move after it
         for kind, i, word in moves(
             words, lines, rack, n_lines=n_lines, line_length=line_length, min_length=min_length, last_min=last_min
         ):
@@ -260,7 +262,7 @@ def best_ladder(
                 new_lines = [*lines, tiles]
             left = Counter(rack)
             left.subtract(used)
-            search(new_lines, tuple(left.elements()), count + 1)
+            search(new_lines, tuple(left.elements()), count + 1, kind == "place" and len(new_lines) == n_lines)
 
     search(list(lines), rack, 0)
     return best

@@ -346,3 +346,26 @@ def test_start_advice_without_unseen_tiles_says_why_no_exchange() -> None:
     advice = advise_position(FR, Tray.parse("RAT / QWXZKY"), phase="start")
     assert [str(o.action) for o in advice.options] == ["draw"]
     assert any("no exchange" in r for r in advice.options[0].reasons)
+
+
+# -- from the second newcomer run --------------------------------------------------
+
+
+def test_no_move_follows_the_word_that_fills_the_tray() -> None:
+    """The ladder listed +U then 8:U+W=WU: after the word that fills the tray the turn is over."""
+    tray = Tray.parse("RAT BUT TAS CHOSEE MOTS DIRE LAVA / ZWUSO")
+    for ladder in (plan_ladder(FR, tray), plan_ladder(FR, tray, budget=0.0)):
+        after = tray
+        for n, move in enumerate(ladder, 1):
+            after = after.push(move, lexicon=FR)
+            if not after.free_lines(Rules()):
+                assert n == len(ladder) and move.kind == "place"
+    fill = next(h for h in hints(FR, tray, top=400, candidates=400) if h.move.kind == "place")
+    assert fill.ladder == () and fill.draws == 0
+
+
+def test_new_words_are_candidates_beside_the_cheapest_extensions() -> None:
+    """With top=3, RUAT, ARTS and TZAR were shown while +WUS (a new line: the race) was worth far more."""
+    ranked = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=3)
+    everything = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=100, candidates=100)
+    assert [h.move for h in ranked] == [h.move for h in everything[:3]]

@@ -34,7 +34,7 @@ from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .planner import Hint, _check_opponent, _check_whole, _unseen_pool, hints, unseen_tiles
-from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, start_options
+from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, hold_back_ladder, start_options
 
 __all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
 
@@ -268,6 +268,8 @@ def _play(
     for h in ranked:
         if tray.free_lines(rules) == 1 and h.move.kind == "place":
             reasons = [f"+{_points(h.points)} now; fills your last line: the game ends (no draw follows)"]
+            if not end_game_exact:
+                reasons.append("whether that wins after the opponent's final Jarnac was not settled within the budget")
         else:
             reasons = [f"+{_points(h.points)} now", f"about {h.draws:.1f} letters drawn this turn"]
             if h.ladder:
@@ -323,7 +325,10 @@ def _end_game(
     else:
         behind = f"finishing now would lose: with {move.word} you would trail by {_points(-margin)}"
         if choice is not None:
-            first = Option(Play(choice), 0.0, (f"{behind}; extend instead and keep the last line free",))
+            ladder = hold_back_ladder(lexicon, tray, rules)
+            then = f"; then {' '.join(map(str, ladder[1:]))}" if len(ladder) > 1 else ""
+            points = f"+{_points(tray.points(choice))} now{then}"
+            first = Option(Play(choice), 0.0, (f"{behind}; extend instead and keep the last line free", points))
         else:
             first = Option(Pass(), 0.0, (f"{behind}, and no line can be extended: pass, though a Jarnac may follow",))
     rest = [o for o in options if o.action != first.action]

@@ -156,19 +156,19 @@ def plan_ladder(
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
 
     try:
-        line_items, new_items = _items(lexicon, tray, rules, place_nodes, line_nodes, weights, deadline)
+        line_items, new_items, singles = _items(lexicon, tray, rules, place_nodes, line_nodes, weights, deadline)
     except OutOfTime:
         return Ladder(_single_move(lexicon, tray, rules, place_nodes, line_nodes), exact=False)
 
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
     first_bound = knapsack_bounds(
         [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
-        [(it[3], it[1], 0) for it in new_items],
+        [(it[3], it[1], 0) for it in (*new_items, *singles)],
         rack_size,
     )
     second_bound = knapsack_bounds(
         [[(it[3], it[2], 0) for it, _ in items] for items in line_items],
-        [(it[3], it[2], 0) for it in new_items],
+        [(it[3], it[2], 0) for it in (*new_items, *singles)],
         rack_size,
     )
     n_lines = len(line_items)
@@ -181,48 +181,50 @@ def plan_ladder(
         return first < bf or (first == bf and second <= bs)
 
     NewBest = tuple[tuple[int, int], tuple[tuple[Item, int | None], ...]]
-    NONE: NewBest = ((-1, -1), ())
-    completions: dict[tuple[int, int, bool], NewBest] = {}
+    completions: dict[tuple[int, int], NewBest] = {}
 
-    def complete_new(
-        source: Sequence[Item], left: int, letters: int, placed: int = 0, has_short: bool = False
-    ) -> NewBest:
+    def fitting(source: Sequence[Item], left: int, letters: int) -> list[Item]:
+        return [it for it in source if it[3] <= letters and ((left | guard) - it[0]) & guard == guard]
+
+    def complete_new(source: Sequence[Item], last: Sequence[Item], left: int, letters: int, placed: int = 0) -> NewBest:
         """The best new chains from the letters ``left`` (dynamic programme on what is left).
 
         Many choices on the lines leave the same letters (measured: 33,447
         arrivals, 1,522 distinct, on a 12-letter rack with 5 lines), and new
         chains taken in any order leave the same letters too: memoised on
-        (letters left, chains placed, short start used), each state is solved
-        once. ``source`` holds every item that fits ``left`` (and maybe more).
+        (letters left, chains placed), each state is solved once. ``source``
+        holds every chain that fits ``left`` (and maybe more), ``last`` every
+        single placement: the chain that fills the tray's last free line is
+        one (a short word only there, and only on the 8th line).
         """
-        key = (left, placed, has_short)
+        key = (left, placed)
         cached = completions.get(key)
         if cached is not None:
             return cached
         if deadline is not None:
             deadline.check()
-        # A short start only as the new word that fills the last line (every free line used).
-        seated = not has_short or (last_free and placed == free)
-        best_here: NewBest = ((0, 0), ()) if seated else NONE
-        if placed < free:
+        best_here: NewBest = ((0, 0), ())
+        if placed + 1 == free:
+            for item in fitting(last, left, letters):
+                if not item[4] or last_free:  # sorted by points: the first that may go there
+                    best_here = max(best_here, ((1, item[2]), ((item, None),)), key=lambda b: b[0])
+                    break
+        elif placed < free:
             # Speed: a state tries only the chains that fit what is left,
             # filtered from the list its caller tried (a superset): lists
             # shrink fast as letters go, so a state costs its own candidates
             # instead of every new chain (three 15-letter racks with 4-6
             # lines: 17.3 s before, 4.5 s after).
-            candidates = [it for it in source if it[3] <= letters and ((left | guard) - it[0]) & guard == guard]
+            candidates = fitting(source, left, letters)
+            last_fitting = fitting(last, left, letters)
             for item in candidates:
-                item_key, moves, gain, used, is_short, _ = item
-                if is_short and has_short:
-                    continue
+                item_key, moves, gain, used, _, _ = item
                 # The memo is read here, not in a call: most states are met
                 # again (1.5 million arrivals, 28,000 states on 15 letters).
-                got = completions.get((left - item_key, placed + 1, has_short or is_short))
+                got = completions.get((left - item_key, placed + 1))
                 if got is None:
-                    got = complete_new(candidates, left - item_key, letters - used, placed + 1, has_short or is_short)
+                    got = complete_new(candidates, last_fitting, left - item_key, letters - used, placed + 1)
                 (sub_first, sub_second), sub = got
-                if sub_first < 0:
-                    continue
                 total = (sub_first + moves, sub_second + gain)
                 if total > best_here[0]:
                     best_here = (total, ((item, None), *sub))
@@ -232,17 +234,23 @@ def plan_ladder(
     greedy_done: list[bool] = []
 
     def greedy_new(left: int, letters: int) -> tuple[tuple[int, int], list[tuple[Item, int | None]]]:
-        """New chains taken best first while they fit (the anytime search's first answer)."""
-        total, placed, has_short = (0, 0), 0, False
+        """New chains taken best first while they fit, a single placement last (the anytime search's first answer)."""
+        total, placed = (0, 0), 0
         taken: list[tuple[Item, int | None]] = []
         for item in new_items:
-            item_key, moves, gain, used, is_short, _ = item
-            if placed == free or (is_short and (has_short or placed + 1 != free or not last_free)):
-                continue
+            if placed + 1 >= free:
+                break
+            item_key, moves, gain, used, _, _ = item
             if used <= letters and ((left | guard) - item_key) & guard == guard:
-                left, letters, placed, has_short = left - item_key, letters - used, placed + 1, has_short or is_short
+                left, letters, placed = left - item_key, letters - used, placed + 1
                 total = (total[0] + moves, total[1] + gain)
                 taken.append((item, None))
+        if placed + 1 == free:
+            for item in fitting(singles, left, letters):
+                if not item[4] or last_free:
+                    total = (total[0] + 1, total[1] + item[2])
+                    taken.append((item, None))
+                    break
         return total, taken
 
     def line_chains(i: int, left: int, letters: int, first: int, second: int) -> None:
@@ -259,7 +267,7 @@ def plan_ladder(
                 total = (first + more_first, second + more_second)
                 if total > best[0][0]:
                     best[0] = (total, [*chosen, *more_greedy])
-            (more_first, more_second), more = complete_new(new_items, left, letters)
+            (more_first, more_second), more = complete_new(new_items, singles, left, letters)
             total = (first + more_first, second + more_second)
             if total > best[0][0]:
                 best[0] = (total, [*chosen, *more])
@@ -292,8 +300,9 @@ def _items(
     line_nodes: Sequence[Sequence[int]],
     weights: Sequence[int],
     deadline: Deadline | None,
-) -> tuple[list[list[tuple[Item, int]]], list[Item]]:
-    """The chains worth allocating: per line, the best chain to each reachable word; the same for new words."""
+) -> tuple[list[list[tuple[Item, int]]], list[Item], list[Item]]:
+    """The chains worth allocating: per line, the best chain to each reachable word; the same for new words;
+    and every new word as a single placement (what the tray's last free line takes)."""
     index = lexicon.index
     guard = lexicon.pack_guard
     min_len = rules.min_length
@@ -315,24 +324,24 @@ def _items(
         if items:
             line_items.append(items)
     new_items: list[Item] = []
+    singles: list[Item] = []
     if place_nodes:
         keys = {lexicon.pack(w): w for w in (index.words_at(n)[0] for n in place_nodes)}
         long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
-        short_starts = set(keys) - long_starts
         normal = _Chains(keys, weights, guard, -1, long_starts, deadline)
-        short = _Chains(keys, weights, guard, -1, short_starts, deadline) if short_starts else None
         for key, word in keys.items():
             n = tray.tiles(word)
             moves, _ = normal.at(key)
             if moves >= 1:
                 new_items.append((key, moves, n * n, n, False, normal.chain(key)))
-            if short is not None:
-                s_moves, _ = short.at(key)
-                if s_moves > max(moves, 0):
-                    new_items.append((key, s_moves, n * n, n, True, short.chain(key)))
+            # The word that fills the tray's last free line ends the turn (no
+            # draw, no move after it): there a chain is a single placement.
+            # A short word goes only on the 8th line, which is filled last:
+            # it is never more than that.
+            singles.append((key, 1, n * n, n, key not in long_starts, [word]))
         new_items.sort(key=lambda it: (-it[1], -it[2], it[5][-1]))
-
-    return line_items, new_items
+        singles.sort(key=lambda it: (-it[2], it[5][-1]))
+    return line_items, new_items, singles
 
 
 def _single_move(

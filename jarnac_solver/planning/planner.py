@@ -258,6 +258,11 @@ def hints(
 ) -> Hints:
     """The ``top`` moves, best first, each with the reasons a person understands.
 
+    Candidates: the first move of the longest ladder, then up to
+    ``max(top, candidates)`` new words and as many extensions, each kind by
+    fewest letters used (then points); ``exact`` says they were all
+    evaluated in full, not that no other move could score more.
+
     Value = the planner's value of the turn the move starts, played to the
     end of its ladder (:func:`~jarnac_solver.planning.strategy.turn_value`:
     ``LINE_WEIGHT`` x lines filled, the race to the 8th line; the points
@@ -307,7 +312,13 @@ def hints(
         return (new - old, old * old - new * new, words[0])
 
     groups.sort(key=cheap_rank)
-    looked = groups[: max(top, candidates)]
+    # Candidates: the new words and the extensions, each kind by fewest
+    # letters (then points), up to ``max(top, candidates)`` of each. New
+    # words come first: each fills a line, what the race values most (on
+    # RAT BUT / ZWUSE the three best moves are new words; one list by fewest
+    # letters held only extensions).
+    most = max(top, candidates)
+    looked = [g for g in groups if g[0] is None][:most] + [g for g in groups if g[0] is not None][:most]
     # The first move of the longest ladder is always a candidate, and the
     # first evaluated: the likeliest best, and its ladder is known already
     # (the rest of a longest ladder is a longest ladder after its first move:
@@ -349,13 +360,18 @@ def _evaluate(
     """One move's hint: its ladder (``known`` already, or searched), its expected draws and its exposure
     (each within ``deadline``)."""
     after, line = tray.play(move, rules, lexicon)
-    ladder = known if known is not None else plan_ladder(lexicon, after, rules, deadline)
+    filled = move.kind == "place" and not after.free_lines(rules)
+    ladder = Ladder()  # the word that fills the tray ends the turn: no draw, no move after it
+    if not filled:
+        ladder = known if known is not None else plan_ladder(lexicon, after, rules, deadline)
     exact = ladder.exact
     end = after
     for step in ladder:
         end = end.push(step, rules, lexicon)
-    draws = 1.0 + len(ladder)
-    if pool and samples:
+    # One draw a word, but none after the word that fills the tray (the ladder's last, if any).
+    words = 1 + len(ladder) - filled - (bool(ladder) and ladder[-1].kind == "place" and not end.free_lines(rules))
+    draws = float(words)
+    if pool and samples and not filled:
         # The letter drawn after the move may open more of a ladder. Speed:
         # one ladder per distinct tile drawn (16 samples of a French bag hold
         # about 10 distinct tiles).
@@ -376,7 +392,7 @@ def _evaluate(
     formed = sorted({*turn, line}) if rules.value_jarnac else []
     if deadline is not None and deadline.expired():
         # No time left for the exposure: unknown (None), not zero.
-        value = _value(tray, end, len(ladder) + 1, draws, opponent, len(pool) if pool else None, rules)
+        value = _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules)
         return Hint(move, tray.points(move), draws, None, tuple(ladder), value, exact=False)
     if opponent is not None:
         jarnac = thief_best_call(lexicon, after, opponent, rules, formed, budget=deadline)
@@ -392,7 +408,7 @@ def _evaluate(
         draws,
         jarnac.swing,
         tuple(ladder),
-        _value(tray, end, len(ladder) + 1, draws, opponent, len(pool) if pool else None, rules),
+        _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules),
         exact=exact,
     )
 

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..budget import Deadline
+from ..budget import Deadline, OutOfTime
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import thief_best_call
@@ -53,6 +53,7 @@ __all__ = [
     "end_game_decision",
     "end_game_move",
     "final_margin",
+    "hold_back_ladder",
     "start_options",
     "turn_value",
 ]
@@ -88,7 +89,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def final_margin(lexicon: Lexicon, full: Tray, opponent: Tray, rules: Rules) -> int:
+def final_margin(lexicon: Lexicon, full: Tray, opponent: Tray, rules: Rules, deadline: Deadline | None = None) -> int:
     """My score less the opponent's after I fill my last line, once the opponent's best final Jarnac is taken.
 
     The word that fills the tray ends the game, but the opponent may still
@@ -96,7 +97,9 @@ def final_margin(lexicon: Lexicon, full: Tray, opponent: Tray, rules: Rules) -> 
     word): the swing of its best call (what it gains plus what I lose) is
     subtracted. Positive: finishing wins.
     """
-    plan = thief_best_call(lexicon, full, opponent, rules)
+    plan = thief_best_call(lexicon, full, opponent, rules, budget=deadline)
+    if not plan.exact:
+        raise OutOfTime  # a margin decides the game's end: an unproven one is not given
     return full.score - opponent.score - plan.swing
 
 
@@ -140,7 +143,7 @@ def turn_value(
     return value
 
 
-def _extensions_only(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
+def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     """The longest ladder that leaves the last free line empty (extensions only), or the best single extension."""
     if len(tray.line_codes) < rules.lines:
         # One line left and no gap: the same tray under rules with one line fewer has no free line.
@@ -174,7 +177,7 @@ def best_finish(
         if deadline is not None:
             deadline.check()
         move = Move.place(words[0], me.alphabet)
-        margin = final_margin(lexicon, me.push(move, rules), opponent, rules)
+        margin = final_margin(lexicon, me.push(move, rules), opponent, rules, deadline)
         if best is None or margin > best[0]:
             best = (margin, move)
     return best
@@ -210,7 +213,7 @@ def end_game_decision(
         return True, finish[1]
     if not weights.hold_back:
         return False, None
-    extensions = _extensions_only(lexicon, me, rules)
+    extensions = hold_back_ladder(lexicon, me, rules)
     return True, (extensions[0] if extensions else None)
 
 
