@@ -495,7 +495,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
                 raise UsageError(
                     f"{PROG} hint: --bag {name!r}: no built-in bag of that name ({known}) and no such file"
                 )
-            bag = Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet)
+            bag = Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
             unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
         elif args.phase in ("start", "play"):
             note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"

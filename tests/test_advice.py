@@ -340,6 +340,8 @@ def test_every_phase_checks_top_and_samples() -> None:
             advise_position(FR, Tray.parse("/"), Tray.parse("RAT / Z"), phase=phase, top=0)
         with pytest.raises(InvalidInputError, match="samples"):
             advise_position(FR, Tray.parse("/"), Tray.parse("RAT / Z"), phase=phase, samples=-1)
+        with pytest.raises(InvalidInputError, match="min_familiarity"):
+            advise_position(FR, Tray.parse("/"), Tray.parse("RAT / Z"), phase=phase, min_familiarity=9)
 
 
 def test_start_advice_without_unseen_tiles_says_why_no_exchange() -> None:

@@ -240,6 +240,7 @@ def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> No
         (["--bag", "/no/such/bag"], "bag"),
         (["--bag", ""], "--bag"),
         (["--bag", "nl"], "no built-in bag"),
+        (["--lexicon", "nl", "--bag", "fr"], "alphabet"),
         (["--disputed", "+ZORG"], "--phase dispute"),
         (["--formed", "1,1"], "twice"),
         (["--formed", "1"], "value Jarnac"),

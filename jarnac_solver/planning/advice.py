@@ -33,7 +33,7 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .planner import Hint, _check_opponent, _check_whole, _unseen_pool, hints, unseen_tiles
+from .planner import Hint, _check_opponent, _check_whole, _familiar, _unseen_pool, hints, unseen_tiles
 from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, hold_back_ladder, start_options
 
 __all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
@@ -208,6 +208,7 @@ def _advise(
     """The phase's advice; the arguments every phase shares are checked here, whatever the phase."""
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
+    familiarity = _familiar(familiarity, min_familiarity, lexicon)
     deadline = deadline_of(budget)
     if phase == "opening":
         return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
