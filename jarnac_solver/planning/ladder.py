@@ -12,6 +12,9 @@ lines only share the rack, so the search splits in two exact parts:
    new words within the free lines, a short word only on the last line),
    by branch and bound with a letter-count knapsack bound.
 
+The word that fills the tray's last free line ends the turn (no draw, no
+move after it): there a chain is a single placement, played last.
+
 The answer has the most moves, then the most points on the tray at the end;
 remaining ties go to the first found in a fixed order (lines in tray order,
 then new words; longer and alphabetically first words first).
