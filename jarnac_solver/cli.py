@@ -29,7 +29,7 @@ from .errors import IllegalActionError, InvalidInputError, JarnacError
 from .game.game import Game
 from .game.players import PLAYERS, make_player, play_match
 from .game.record import GameRecord, read_records
-from .lexicon.bag import BAGS, Bag
+from .lexicon.bag import BAGS, Bag, bag_name_for
 from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from .moves.jarnac import OBJECTIVES, best_jarnac, passer_left_move, thief_best_call
 from .moves.move import Move
@@ -151,7 +151,8 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
 def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon_spec)
     meta = lex.metadata
-    bag = Bag.load(meta["bag"]) if isinstance(meta.get("bag"), str) else None
+    name = bag_name_for(lex)
+    bag = Bag.load(name) if name is not None and name in BAGS else None
     info = {
         "words": len(lex),
         "alphabet": lex.alphabet.to_dict(),
@@ -487,7 +488,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
     if args.unseen is not None:
         unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(args.unseen, what="--unseen")]
     else:
-        name = args.bag if args.bag is not None else lex.metadata.get("bag")
+        name = args.bag if args.bag is not None else bag_name_for(lex)
         unseen = []
         if name:
             if name not in BAGS and not os.path.exists(name):

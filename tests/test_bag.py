@@ -65,8 +65,9 @@ def test_a_bag_and_a_lexicon_of_different_alphabets_cannot_mix() -> None:
     nl = Lexicon.load("nl")
     with pytest.raises(AlphabetMismatchError, match=r"'latin'.*'dutch'"):
         Bag.for_lexicon(nl, Bag.load("fr"))
+    assert Bag.for_lexicon(nl).name == "nl-estimate"  # estimated from the lexicon's letters
     with pytest.raises(InvalidInputError, match="no known bag"):
-        Bag.for_lexicon(nl)
+        Bag.for_lexicon(Lexicon.from_words(["rat"], DUTCH))
     multilingual = Bag.parse("12A 2IJ 20E", DUTCH)
     assert Bag.for_lexicon(nl, multilingual) is multilingual
     assert Bag.for_lexicon(Lexicon.load("en")).name == "en"

@@ -82,7 +82,7 @@ def test_lexicon_build_and_info(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     status, out, _ = run(capsys, "lexicon", "info", "en")
     assert "72301 words" in out and "SCOWL" in out and "bag: en (12A 3B" in out
     status, out, _ = run(capsys, "lexicon", "info", "nl")
-    assert "IJ" in out and "bag: none known" in out
+    assert "IJ" in out and "bag: nl-estimate (" in out and "2IJ" in out
 
 
 def test_default_lexicon_is_french(capsys: pytest.CaptureFixture[str]) -> None:
@@ -220,8 +220,10 @@ def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> No
     assert status == 0 and "1. dispute" in out
     status, out, _ = run(capsys, "hint", "RAT BUT TAS CHOSE / ABCDEEILNORS", "--budget", "20", "--samples", "2")
     assert status == 0 and "not proven" in out
-    status, out, _ = run(capsys, "hint", "BIJT / ZIJDNAE", "--lexicon", "nl", "--top", "1")
-    assert status == 0 and "no bag is known for nl" in out  # said, not silent
+    words = Path(__import__("tempfile").mkdtemp()) / "words.txt"
+    words.write_text("rat\nart\ntzar\n")
+    status, out, _ = run(capsys, "hint", "RAT / ZW", "--lexicon", str(words), "--top", "1")
+    assert status == 0 and "no bag is known for words" in out  # said, not silent
 
 
 @pytest.mark.parametrize(
@@ -261,7 +263,11 @@ def test_play_with_a_user_bag_and_the_ij_tile(capsys: pytest.CaptureFixture[str]
     bag.write_text("10A 2B 2C 5D 18E 2F 3G 2H 4I 2IJ 2J 3K 3L 3M 10N 6O 2P 1Q 5R 5S 5T 3U 2V 2W 1X 1Y 2Z\n")
     status, out, _ = run(capsys, "play", "--lexicon", "nl", "--bag", str(bag), "--games", "2")
     assert status == 0 and "2 games on nl" in out
-    status, _, err = run(capsys, "play", "--lexicon", "nl", "--games", "1")
+    status, out, _ = run(capsys, "play", "--lexicon", "nl", "--games", "1")
+    assert status == 0  # the estimated bag (nl-estimate)
+    words = tmp_path / "words.txt"
+    words.write_text("rat\nart\n")
+    status, _, err = run(capsys, "play", "--lexicon", str(words), "--games", "1")
     assert status == 2 and "no known bag" in err
     status, _, err = run(capsys, "play", "--lexicon", "nl", "--bag", "fr", "--games", "1")
     assert status == 2 and "cannot be played together" in err

@@ -102,7 +102,7 @@ FAILURES = [
     ["plan", "RATATATATA / Z"],
     ["hint", "RAT / Q1"],
     ["play", "--players", "greedy,foo"],
-    ["play", "--lexicon", "nl", "--games", "1"],
+    ["play", "--lexicon", "nl", "--bag", "fr", "--games", "1"],
     ["replay", "/no/such/record.txt"],
     ["audit", "/no/such/record.txt"],
     ["audit", "/no/such/record.txt", "--workers", "0"],

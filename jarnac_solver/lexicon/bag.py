@@ -17,22 +17,30 @@ from typing import TYPE_CHECKING
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
 from ..textfile import read_text
-from .alphabet import LATIN, Alphabet
+from .alphabet import DUTCH, LATIN, Alphabet
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
 
-__all__ = ["BAGS", "MAX_TILES", "Bag"]
+__all__ = ["BAGS", "ESTIMATED_BAGS", "MAX_TILES", "Bag", "bag_name_for"]
 
 MAX_TILES = 10_000
 """The most tiles of one kind a bag may hold (real bags hold at most about 20): a count of
 10^8 would make a game allocate gigabytes."""
 
-# The publisher's French sheet and the English write-up (seed 002), as in RULES.md.
+# The publisher's French sheet and the English write-up (seed 002), as in RULES.md; then
+# estimates for the languages whose edition's distribution is unpublished: Bag.estimate of
+# the bundled lexicon (a test checks they are what it gives). The method, tried on fr and
+# en, misplaces 13 of 144 tiles against the real bags (S is over-counted: plurals).
 BAGS: dict[str, str] = {
     "fr": "14A 4B 7C 5D 19E 2F 4G 2H 11I 1J 1K 6L 5M 9N 8O 4P 1Q 10R 7S 9T 8U 2V 1W 1X 1Y 2Z",
     "en": "12A 3B 4C 6D 17E 3F 5G 3H 12I 2J 2K 6L 3M 9N 11O 3P 2Q 9R 7S 8T 6U 3V 3W 1X 3Y 1Z",
+    "es-estimate": "25A 3B 6C 6D 17E 1F 2G 1H 9I 1J 1K 6L 4M 9N 10O 3P 1Q 13R 12S 5T 4U 1V 1W 1X 1Y 1Z",
+    "nl-estimate": "11A 3B 2C 6D 23E 2F 5G 2H 7I 1J 5K 7L 4M 10N 9O 4P 1Q 10R 8S 10T 4U 2V 2W 1X 1Y 2Z 2IJ",
 }
+ESTIMATED_BAGS: dict[str, str] = {"es": "es-estimate", "nl": "nl-estimate"}
+"""Bundled lexicons without a published bag -> their estimated bag (a bag given by the user always wins)."""
+_DUTCH_BAGS = frozenset({"nl-estimate"})
 
 _COMPACT = re.compile(r"(\d+)\s*([^\W\d_]+)")
 _LINE = re.compile(r"([^\W\d_]+)\s*[:=]?\s*(\d+)")
@@ -104,14 +112,54 @@ class Bag(Mapping[str, int]):
 
     @classmethod
     def load(cls, name: str) -> Bag:
-        """A built-in bag: ``fr`` (the publisher's sheet) or ``en`` (seed 002).
+        """A built-in bag: ``fr`` (the publisher's sheet), ``en`` (seed 002), or the estimates
+        ``es-estimate`` and ``nl-estimate`` (:meth:`estimate` of the bundled lexicons).
 
-        >>> Bag.load("en").total
-        144
+        >>> Bag.load("en").total, Bag.load("nl-estimate")["IJ"]
+        (144, 2)
         """
         if name not in BAGS:
             raise InvalidInputError(f"no built-in bag {name!r}; built in: {', '.join(sorted(BAGS))}")
-        return cls.parse(BAGS[name], LATIN, name=name)
+        return cls.parse(BAGS[name], DUTCH if name in _DUTCH_BAGS else LATIN, name=name)
+
+    @classmethod
+    def estimate(cls, lexicon: Lexicon, total: int = 144, name: str | None = None) -> Bag:
+        """A bag estimated from a lexicon's letter frequencies: ``total`` tiles (144 like the real
+        fr and en bags), each tile of the alphabet at least once, shared out by the largest
+        remainders. Tried on fr and en it misplaces 13 of 144 tiles against the real bags.
+
+        Cost: one pass over the words (es, 233,327 words: about a second).
+
+        >>> from jarnac_solver import Lexicon
+        >>> rat = Alphabet(["A", "R", "T", "S"], name="rats")
+        >>> str(Bag.estimate(Lexicon.from_words(["rat", "tar", "arts"], rat), total=12))
+        '4A 4R 3T 1S'
+        """
+        from collections import Counter
+
+        if (
+            isinstance(total, bool)
+            or not isinstance(total, int)
+            or not len(lexicon.alphabet.tiles) <= total <= MAX_TILES
+        ):
+            raise InvalidInputError(
+                f"an estimated bag holds from {len(lexicon.alphabet.tiles)} (one of each tile) to {MAX_TILES} tiles, "
+                f"not {total!r}"
+            )
+        alphabet = lexicon.alphabet
+        freq: Counter[str] = Counter()
+        for word in lexicon:
+            freq.update(alphabet.tokenize(word))
+        letters = sum(freq.values()) or 1
+        raw = {t: total * freq[t] / letters for t in alphabet.tiles}
+        counts = {t: max(1, int(raw[t])) for t in alphabet.tiles}
+        order = sorted(alphabet.tiles, key=lambda t: (-(raw[t] - int(raw[t])), alphabet.index[t]))
+        for i in range(total - sum(counts.values())):
+            counts[order[i % len(order)]] += 1
+        while sum(counts.values()) > total:  # the ones that rounding up made too many
+            tile = max((t for t in alphabet.tiles if counts[t] > 1), key=lambda t: counts[t] - raw[t])
+            counts[tile] -= 1
+        return cls(counts, alphabet, name=f"{lexicon.name}-estimate" if name is None else name)
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon, bag: Bag | None = None) -> Bag:
@@ -124,8 +172,8 @@ class Bag(Mapping[str, int]):
         if bag is not None and not isinstance(bag, Bag):
             raise InvalidInputError(f"a bag is a Bag (Bag.parse, Bag.load), not {type(bag).__name__}")
         if bag is None:
-            name = lexicon.metadata.get("bag")
-            if not isinstance(name, str):
+            name = bag_name_for(lexicon)
+            if name is None:
                 raise InvalidInputError(
                     f"lexicon {lexicon.name!r} has no known bag; give one (--bag FILE on the command line; "
                     "Bag.parse or Bag.from_file in Python)"
@@ -223,3 +271,16 @@ class Bag(Mapping[str, int]):
 
     def __hash__(self) -> int:
         return hash((self.alphabet, tuple(self._counts.items())))
+
+
+def bag_name_for(lexicon: Lexicon) -> str | None:
+    """The built-in bag a lexicon is played with: its metadata's, or its estimate (``None``: unknown).
+
+    >>> from jarnac_solver import Lexicon
+    >>> bag_name_for(Lexicon.load("fr")), bag_name_for(Lexicon.load("es"))
+    ('fr', 'es-estimate')
+    """
+    name = lexicon.metadata.get("bag")
+    if isinstance(name, str):
+        return name
+    return ESTIMATED_BAGS.get(lexicon.name)

@@ -551,9 +551,14 @@ class Lexicon:
         """A lexicon of ``words`` (already folded tiles) that keeps this one's alphabet, bag, source and licence."""
         if not isinstance(name, str) or not name:
             raise InvalidInputError(f"a lexicon's name is a non-empty string, not {name!r}")
+        from .bag import bag_name_for
+
         meta: dict[str, Any] = {
-            key: self.metadata[key] for key in ("bag", "source", "licence", "language") if key in self.metadata
+            key: self.metadata[key] for key in ("source", "licence", "language") if key in self.metadata
         }
+        bag = bag_name_for(self)
+        if bag is not None:
+            meta["bag"] = bag
         meta.update(name=name, description=description)
         return Lexicon.from_words(sorted(words), self.alphabet, strict=True, metadata=meta)
 
