@@ -36,7 +36,7 @@ from .moves.move import Move
 from .moves.movegen import legal_moves
 from .moves.rules import PRESETS, Rules
 from .moves.tray import Tray
-from .planning.ladder import plan_ladder
+from .planning.ladder import ladder_draws, plan_ladder, play_out
 from .planning.planner import unseen_tiles
 
 __all__ = ["SCHEMA", "main"]
@@ -204,6 +204,16 @@ def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
     return lex, Tray.parse(args.tray, lex.alphabet), rules
 
 
+def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
+    """``--bag``: a built-in bag's name or a bag file, checked against the lexicon's alphabet."""
+    if not name:
+        raise UsageError(f"{PROG} {command}: --bag is empty: give a bag's name ({', '.join(BAGS)}) or a file")
+    if name not in BAGS and not os.path.exists(name):
+        known = ", ".join(BAGS)
+        raise UsageError(f"{PROG} {command}: --bag {name!r}: no built-in bag of that name ({known}) and no such file")
+    return Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
+
+
 def _formed_lines(text: str | None, tray: Tray, rules: Rules, option: str) -> list[int]:
     """Line numbers (``_turn_lines``'s text) of lines formed this turn, as indexes of ``tray``'s words."""
     turn = [int(i) - 1 for i in text.split(",")] if text else []
@@ -331,9 +341,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
 
     record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
-    bag = None
-    if args.bag:
-        bag = Bag.load(args.bag) if args.bag in BAGS else Bag.from_file(args.bag, lex.alphabet)
+    bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
     result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag)
     seconds = time.perf_counter() - start
     if show_bar:
@@ -442,12 +450,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     ladder = plan_ladder(lex, tray, rules, None if args.budget is None else args.budget / 1000)
-    end = tray
-    for move in ladder:
-        end = end.push(move, rules, lex)
-    # No draw follows the word that fills the tray (a ladder ends with it, if it holds one).
-    fills = bool(ladder) and ladder[-1].kind == "place" and not end.free_lines(rules)
-    draws = len(ladder) - fills
+    draws = ladder_draws(ladder, play_out(tray, ladder, rules, lex), rules)
     if args.json:
         result = {
             "tray": tray.to_dict(),
@@ -483,20 +486,13 @@ def _cmd_hint(args: argparse.Namespace) -> None:
     if args.unseen is not None and args.bag is not None:
         raise UsageError(f"{PROG} hint: give --unseen or --bag, not both (the bag gives the unseen tiles)")
     note = ""
-    if args.bag == "":
-        raise UsageError(f"{PROG} hint: --bag is empty: give a bag's name ({', '.join(BAGS)}) or a file")
     if args.unseen is not None:
         unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(args.unseen, what="--unseen")]
     else:
         name = args.bag if args.bag is not None else bag_name_for(lex)
         unseen = []
-        if name:
-            if name not in BAGS and not os.path.exists(name):
-                known = ", ".join(BAGS)
-                raise UsageError(
-                    f"{PROG} hint: --bag {name!r}: no built-in bag of that name ({known}) and no such file"
-                )
-            bag = Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
+        if name is not None:
+            bag = _user_bag(name, lex, "hint")
             unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
         elif args.phase in ("start", "play"):
             note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"

@@ -312,3 +312,11 @@ def test_records_in_json_lines_and_replay_errors_name_file_and_game(
     text.write_text("\n".join(body), encoding="utf-8")
     status, _, err = run(capsys, "replay", str(text))
     assert status == 2 and f"{text}: game 2: " in err and "QQQQ" in err
+
+
+def test_play_reads_its_bag_as_hint_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty --bag was ignored by play (and refused by hint); a bag's name that is not built in is named."""
+    status, _, err = run(capsys, "play", "--bag", "", "--games", "1")
+    assert status == 2 and "--bag is empty" in err
+    status, _, err = run(capsys, "play", "--bag", "nl", "--games", "1")
+    assert status == 2 and "no built-in bag" in err

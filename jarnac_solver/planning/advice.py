@@ -28,13 +28,22 @@ from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, E
 from ..game.game import Game
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, best_jarnac, passer_left_move, thief_best_call
+from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .planner import Hint, _check_opponent, _check_whole, _familiar, _unseen_pool, hints, unseen_tiles
-from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, hold_back_ladder, start_options
+from .planner import (
+    Hint,
+    _check_opponent,
+    _check_whole,
+    _familiar,
+    _unseen_pool,
+    exposure_plan,
+    hints,
+    unseen_tiles,
+)
+from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, start_options
 
 __all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
 
@@ -298,10 +307,7 @@ def _pass_option(
     lexicon: Lexicon, tray: Tray, opponent: Tray | None, rules: Rules, formed: list[int], deadline: Deadline | None
 ) -> Option:
     """No move is left: the pass, and what the opponent could still call on it (a value Jarnac may be left)."""
-    if opponent is not None:
-        plan = thief_best_call(lexicon, tray, opponent, rules, formed, budget=deadline)
-    else:
-        plan = best_jarnac(lexicon, tray, rules=rules, formed_indexes=formed, budget=deadline)
+    plan = exposure_plan(lexicon, tray, opponent, rules, formed, deadline)
     if plan:
         reason = f"no move is left: pass, though the opponent could call {plan} on it"
     elif not plan.exact:
@@ -316,9 +322,10 @@ def _end_game(
 ) -> list[Option]:
     """With one line left, the planner's end game first: finish only when that wins (see ``end_game_move``)."""
     margin, move = finish
-    decided, choice = end_game_decision(lexicon, tray, rules, finish)
+    decided, moves = end_game_decision(lexicon, tray, rules, finish)
     if not decided:
         return options
+    choice = moves[0] if moves else None
     if choice is not None and choice.kind == "place":
         reason = f"fills your last line and ends the game: you win by {_points(margin)}"
         reason += ", after the opponent's best final Jarnac"
@@ -326,8 +333,7 @@ def _end_game(
     else:
         behind = f"finishing now would lose: with {move.word} you would trail by {_points(-margin)}"
         if choice is not None:
-            ladder = hold_back_ladder(lexicon, tray, rules)
-            then = f"; then {' '.join(map(str, ladder[1:]))}" if len(ladder) > 1 else ""
+            then = f"; then {' '.join(map(str, moves[1:]))}" if len(moves) > 1 else ""
             points = f"+{_points(tray.points(choice))} now{then}"
             first = Option(Play(choice), 0.0, (f"{behind}; extend instead and keep the last line free", points))
         else:

@@ -39,7 +39,7 @@ from ..moves.movegen import check_inputs, tallies
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 
-__all__ = ["Ladder", "plan_ladder"]
+__all__ = ["Ladder", "ladder_draws", "plan_ladder", "play_out"]
 
 
 class Ladder(list[Move]):
@@ -124,6 +124,29 @@ class _Chains:
             words.append(self.keys[key])
             key = self.best_at[key][1]
         return words[::-1]
+
+
+def play_out(tray: Tray, moves: Sequence[Move], rules: Rules | None = None, lexicon: Lexicon | None = None) -> Tray:
+    """The tray after ``moves``, each pushed (and checked) in turn.
+
+    >>> str(play_out(Tray.parse("/ ORE"), [Move.parse("+ORE")]))
+    'ORE /'
+    """
+    for move in moves:
+        tray = tray.push(move, rules, lexicon)
+    return tray
+
+
+def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
+    """The letters ``moves`` draw, ``end`` being the tray after them: one a word, but none after the
+    word that fills the tray (a ladder ends with it, if it holds one).
+
+    >>> from jarnac_solver import Rules
+    >>> ladder_draws([Move.parse("+ORE")], Tray.parse("ORE /"), Rules())
+    1
+    """
+    fills = bool(moves) and moves[-1].kind == "place" and not end.free_lines(rules)
+    return len(moves) - fills
 
 
 def plan_ladder(

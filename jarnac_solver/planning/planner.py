@@ -26,12 +26,12 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import _formed_indexes, best_jarnac, thief_best_call
+from ..moves.jarnac import JarnacPlan, _formed_indexes, best_jarnac, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .ladder import Ladder, plan_ladder
+from .ladder import Ladder, ladder_draws, plan_ladder, play_out
 from .strategy import DEFAULT_WEIGHTS, turn_value
 
 __all__ = ["Hint", "Hints", "hints", "plan", "unseen_tiles"]
@@ -365,11 +365,8 @@ def _evaluate(
     if not filled:
         ladder = known if known is not None else plan_ladder(lexicon, after, rules, deadline)
     exact = ladder.exact
-    end = after
-    for step in ladder:
-        end = end.push(step, rules, lexicon)
-    # One draw a word, but none after the word that fills the tray (the ladder's last, if any).
-    words = 1 + len(ladder) - filled - (bool(ladder) and ladder[-1].kind == "place" and not end.free_lines(rules))
+    end = play_out(after, ladder, rules, lexicon)
+    words = 0 if filled else 1 + ladder_draws(ladder, end, rules)  # the letters the turn draws
     draws = float(words)
     if pool and samples and not filled:
         # The letter drawn after the move may open more of a ladder. Speed:
@@ -389,28 +386,36 @@ def _evaluate(
             extra += lengths[code] - len(ladder)
             taken += 1
         draws += max(0.0, extra / taken) if taken else 0.0
-    formed = sorted({*turn, line}) if rules.value_jarnac else []
-    if deadline is not None and deadline.expired():
-        # No time left for the exposure: unknown (None), not zero.
-        value = _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules)
-        return Hint(move, tray.points(move), draws, None, tuple(ladder), value, exact=False)
-    if opponent is not None:
-        jarnac = thief_best_call(lexicon, after, opponent, rules, formed, budget=deadline)
-    else:
-        jarnac = best_jarnac(lexicon, after, rules=rules, formed_indexes=formed, budget=deadline)
-    exact = exact and jarnac.exact
     # Exposure after this single move is what stopping here would risk;
     # the plan is to go on, so the value counts the ladder's end instead
     # (where, the ladder being maximal, nothing is left to steal).
-    return Hint(
-        move,
-        tray.points(move),
-        draws,
-        jarnac.swing,
-        tuple(ladder),
-        _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules),
-        exact=exact,
-    )
+    value = _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules)
+    if deadline is not None and deadline.expired():
+        # No time left for the exposure: unknown (None), not zero.
+        return Hint(move, tray.points(move), draws, None, tuple(ladder), value, exact=False)
+    formed = sorted({*turn, line}) if rules.value_jarnac else []
+    jarnac = exposure_plan(lexicon, after, opponent, rules, formed, deadline)
+    return Hint(move, tray.points(move), draws, jarnac.swing, tuple(ladder), value, exact=exact and jarnac.exact)
+
+
+def exposure_plan(
+    lexicon: Lexicon,
+    tray: Tray,
+    opponent: Tray | None,
+    rules: Rules,
+    formed_indexes: list[int],
+    deadline: Deadline | None = None,
+) -> JarnacPlan:
+    """What ``opponent`` could call if the player passed with ``tray`` now (without ``opponent``: a thief
+    with every line free); ``formed_indexes`` are the lines formed this turn.
+
+    >>> from jarnac_solver import Lexicon, Rules
+    >>> exposure_plan(Lexicon.load("fr"), Tray.parse("RAT / Z"), None, Rules(), []).swing
+    25
+    """
+    if opponent is not None:
+        return thief_best_call(lexicon, tray, opponent, rules, formed_indexes, budget=deadline)
+    return best_jarnac(lexicon, tray, rules=rules, formed_indexes=formed_indexes, budget=deadline)
 
 
 def _value(

@@ -42,7 +42,7 @@ from ..moves.move import Move
 from ..moves.movegen import legal_moves, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .ladder import plan_ladder
+from .ladder import plan_ladder, play_out
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -101,12 +101,6 @@ def final_margin(lexicon: Lexicon, full: Tray, opponent: Tray, rules: Rules, dea
     if not plan.exact:
         raise OutOfTime  # a margin decides the game's end: an unproven one is not given
     return full.score - opponent.score - plan.swing
-
-
-def _play_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
-    for move in moves:
-        tray = tray.push(move, rules)
-    return tray
 
 
 def turn_value(
@@ -200,21 +194,23 @@ def end_game_move(
     finish is left: the pass may be stolen by a Jarnac, but finishing behind
     is a certain loss.
     """
-    return end_game_decision(lexicon, me, rules, best_finish(lexicon, me, opponent, rules, deadline), weights)
+    finish = best_finish(lexicon, me, opponent, rules, deadline)
+    decided, moves = end_game_decision(lexicon, me, rules, finish, weights)
+    return decided, (moves[0] if moves else None)
 
 
 def end_game_decision(
     lexicon: Lexicon, me: Tray, rules: Rules, finish: tuple[int, Move] | None, weights: Weights = DEFAULT_WEIGHTS
-) -> tuple[bool, Move | None]:
-    """:func:`end_game_move` once :func:`best_finish` is known (``finish``)."""
+) -> tuple[bool, list[Move]]:
+    """:func:`end_game_move` once :func:`best_finish` is known (``finish``), with the moves it plans:
+    the winning finish, or the :func:`hold_back_ladder` (empty: pass)."""
     if finish is None:
-        return False, None
+        return False, []
     if finish[0] > 0:
-        return True, finish[1]
+        return True, [finish[1]]
     if not weights.hold_back:
-        return False, None
-    extensions = hold_back_ladder(lexicon, me, rules)
-    return True, (extensions[0] if extensions else None)
+        return False, []
+    return True, hold_back_ladder(lexicon, me, rules)
 
 
 def choose_move(
@@ -251,7 +247,7 @@ def choose_move(
     for candidate in looked:
         after = me.push(candidate, rules)
         rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules)
-        end = _play_out(after, rest, rules)
+        end = play_out(after, rest, rules)
         value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights)
         if best_value is None or value > best_value:
             best_value, choice = value, candidate
@@ -318,7 +314,7 @@ def start_options(
             tray = Tray._trusted(me.line_codes, tuple(index[t] for t in kept + drawn[:take]), me.alphabet, me.lines)
             ladder = plan_ladder(lexicon, tray, rules, deadline)
             exact = exact and ladder.exact
-            end = _play_out(tray, ladder, rules)
+            end = play_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
 
