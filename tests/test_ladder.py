@@ -82,3 +82,13 @@ def test_ladder_is_optimal(case: tuple[list[Tiles], list[str], int, int]) -> Non
         after = after.push(move, rules, lex)
     expected = oracle.best_ladder(words, lines, tuple(rack), **shape(rules))
     assert (len(plan), after.score) == expected
+
+
+def test_the_word_that_fills_the_8th_line_meets_its_minimum() -> None:
+    """Found by the property: with last_line_min_length above min_length, a 2-tile word was planned for a
+    last line that takes 3 tiles at least."""
+    lex = Lexicon.from_words(["aa", "aaa"])
+    rules = Rules(lines=2, line_length=4, min_length=2, last_line_min_length=3)
+    tray = Tray.parse("AA / AAA")
+    assert [str(m) for m in plan_ladder(lex, tray, rules)] == ["+AAA"]
+    assert plan_ladder(Lexicon.from_words(["aa"]), tray, rules) == []

@@ -199,6 +199,10 @@ def plan_ladder(
     )
     n_lines = len(line_items)
     last_free = tray.last_line_free(rules)
+    # The word that fills the tray goes on its last free line: the 8th when
+    # it is free (a word of at least last_line_min_length tiles, shorter or
+    # longer than the other lines' minimum), else a gap above (min_length).
+    seat_min = rules.last_line_min_length if last_free else rules.min_length
     best: list[tuple[tuple[int, int], list[tuple[Item, int | None]]]] = [((0, 0), [])]
     chosen: list[tuple[Item, int | None]] = []
 
@@ -232,7 +236,7 @@ def plan_ladder(
         best_here: NewBest = ((0, 0), ())
         if placed + 1 == free:
             for item in fitting(last, left, letters):
-                if not item[4] or last_free:  # sorted by points: the first that may go there
+                if item[3] >= seat_min:  # sorted by points: the first that may go there
                     best_here = max(best_here, ((1, item[2]), ((item, None),)), key=lambda b: b[0])
                     break
         elif placed < free:
@@ -273,7 +277,7 @@ def plan_ladder(
                 taken.append((item, None))
         if placed + 1 == free:
             for item in fitting(singles, left, letters):
-                if not item[4] or last_free:
+                if item[3] >= seat_min:
                     total = (total[0] + 1, total[1] + item[2])
                     taken.append((item, None))
                     break
@@ -386,8 +390,8 @@ def _single_move(
                 best, choice = key, [Move("extend", i, old, word, added_letters(old, word, tray.alphabet))]
     for word in (lexicon.index.words_at(n)[0] for n in place_nodes):
         n = tray.tiles(word)
-        if n < rules.min_length:
-            continue  # a short word only on the last line: not worth the check here
+        if n < rules.min_length_on(tray.next_line_index):
+            continue  # the line the word would go on takes no word this short
         if best is None or (n, n * n) > best[:2]:
             best, choice = (n, n * n, word), [Move("place", None, None, word, added_letters("", word, tray.alphabet))]
     return choice
