@@ -26,6 +26,7 @@ from .game import VOWELS, Game
 from .record import GameRecord
 
 if TYPE_CHECKING:
+    from ..executors import Executor
     from ..planning.strategy import Weights
 
 __all__ = [
@@ -282,8 +283,12 @@ def play_game(
     seed: int | None = None,
     bag: Bag | None = None,
     max_actions: int = 5000,
+    observe: Callable[[Game], None] | None = None,
 ) -> GameRecord:
     """Play one whole game; returns its record (``str(record)`` is the notation).
+
+    ``observe(game)`` is called after every action (a study samples
+    positions with it).
 
     >>> from jarnac_solver import Lexicon
     >>> record = play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1)
@@ -305,6 +310,8 @@ def play_game(
         if isinstance(action, CallJarnac):
             after = game.scores()
             jarnacs.append((who, (after[who] - before[who]) + (before[1 - who] - after[1 - who])))
+        if observe is not None:
+            observe(game)
     record = GameRecord.of(game, (actors[0].name, actors[1].name))
     record.jarnacs = jarnacs
     return record
@@ -379,6 +386,22 @@ class MatchResult:
         return "\n".join(rows)
 
 
+def _match_games(
+    shared: tuple[Lexicon, tuple[str | Player, str | Player], Rules | None, int, Bag | None], span: tuple[int, int]
+) -> list[GameRecord]:
+    """Games ``span[0]..span[1]-1`` of a match (sides swapped on odd games): one chunk for an executor."""
+    lexicon, players, rules, seed, bag = shared
+    records = []
+    for g in range(*span):
+        seats = [players[1], players[0]] if g % 2 == 1 else [players[0], players[1]]
+        records.append(play_game(lexicon, seats, rules, seed + g, bag))
+    return records
+
+
+MATCH_CHUNK = 4
+"""Games per chunk when a match runs on an executor (a few seconds of work)."""
+
+
 def play_match(
     lexicon: Lexicon,
     players: Sequence[str | Player],
@@ -388,8 +411,14 @@ def play_match(
     progress: Callable[[int, int], None] | None = None,
     records: list[GameRecord] | None = None,
     bag: Bag | None = None,
+    executor: Executor | None = None,
 ) -> MatchResult:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``, ...; sides alternate.
+
+    ``executor`` (see :mod:`jarnac_solver.executors`) runs the games
+    in chunks, e.g. on local processes or a Dask cluster; the result is the
+    same as in this process (each game has its own seed). ``progress`` is
+    then called per chunk of games.
 
     >>> from jarnac_solver import Lexicon
     >>> play_match(Lexicon.load("fr"), ["greedy", "cautious"], games=2, seed=1).games
@@ -397,12 +426,27 @@ def play_match(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise InvalidInputError(f"games must be a whole number >= 0, not {games!r}")
+    if len(players) != 2:
+        raise InvalidInputError(f"a game has two players, not {len(players)}")
     names = tuple(make_player(p).name for p in players)
     result = MatchResult((names[0], names[1]))
-    for g in range(games):
+    shared = (lexicon, (players[0], players[1]), rules, seed, bag)
+    if executor is None:
+        played: list[GameRecord] = []
+        for g in range(games):
+            played += _match_games(shared, (g, g + 1))
+            if progress is not None:
+                progress(g + 1, games)
+    else:
+        spans = [(g, min(g + MATCH_CHUNK, games)) for g in range(0, games, MATCH_CHUNK)]
+
+        def chunk_progress(done: int, total: int) -> None:
+            if progress is not None:
+                progress(min(games, done * MATCH_CHUNK), games)
+
+        played = [r for chunk in executor.run(_match_games, shared, spans, chunk_progress) for r in chunk]
+    for g, record in enumerate(played):
         flip = g % 2 == 1
-        seats = [players[1], players[0]] if flip else [players[0], players[1]]
-        record = play_game(lexicon, seats, rules, seed + g, bag)
         if records is not None:
             records.append(record)
         game_scores = record.scores[::-1] if flip else record.scores
@@ -418,8 +462,6 @@ def play_match(
             seat = 1 - who if flip else who
             result.jarnacs[seat] += 1
             result.swung[seat] += swing
-        if progress is not None:
-            progress(g + 1, games)
     return result
 
 

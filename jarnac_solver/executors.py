@@ -1,0 +1,210 @@
+"""One interface to run work in chunks (a study, a match): in this process, in local processes, or on Dask.
+
+The key idea: a chunk is a pure function of ``(shared, item)``, where
+``shared`` is sent to each worker once (the lexicons: megabytes) and
+``item`` is small (a chunk index with its seed). An executor only maps the
+function over the items and returns the results *in item order*, so a
+study's numbers do not depend on the executor or on the number of
+workers; only the time does.
+
+- :class:`InProcess`: a plain loop (the default; no pickling).
+- :class:`LocalProcesses`: a ``concurrent.futures`` process pool; ``shared``
+  travels once per worker through the pool's initializer.
+- :class:`DaskExecutor`: ``dask.distributed`` (the optional ``distributed``
+  extra). ``scheduler="tcp://host:8786"`` joins a running cluster;
+  ``workers=N`` starts a local cluster of N single-threaded processes.
+  ``shared`` is scattered to every worker once (``broadcast=True``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .errors import InvalidInputError, MissingExtraError
+
+__all__ = ["DaskExecutor", "Executor", "InProcess", "LocalProcesses", "make_executor"]
+
+S = TypeVar("S")
+T = TypeVar("T")
+R = TypeVar("R")
+
+Progress = Callable[[int, int], None]
+"""Called with (items done, items in all) after each item."""
+
+
+@runtime_checkable
+class Executor(Protocol):
+    """Maps ``fn(shared, item)`` over ``items``; results in item order."""
+
+    name: str
+    workers: int
+
+    def run(
+        self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None
+    ) -> list[R]: ...
+
+
+class InProcess:
+    """Every chunk in this process, one after the other.
+
+    >>> InProcess().run(lambda s, x: s + x, 10, [1, 2])
+    [11, 12]
+    """
+
+    name = "in-process"
+    workers = 1
+
+    def run(self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None) -> list[R]:
+        """``[fn(shared, item) for item in items]``, reporting progress."""
+        results: list[R] = []
+        for item in items:
+            results.append(fn(shared, item))
+            if progress is not None:
+                progress(len(results), len(items))
+        return results
+
+
+_SHARED: Any = None
+"""A pool worker's copy of ``shared`` (set once by the pool's initializer)."""
+
+
+def _install(shared: object) -> None:
+    global _SHARED
+    _SHARED = shared
+
+
+def _call(fn: Callable[[Any, T], R], item: T) -> R:
+    return fn(_SHARED, item)
+
+
+def _check_workers(workers: object) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidInputError(f"workers must be a whole number >= 1, not {workers!r}")
+    return workers
+
+
+class LocalProcesses:
+    """A pool of ``workers`` local processes (default: one per CPU).
+
+    ``fn`` must be picklable (a module-level function).
+
+    >>> LocalProcesses(2).workers
+    2
+    """
+
+    name = "processes"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
+
+    def run(self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None) -> list[R]:
+        """Map over the pool; ``shared`` is pickled once per worker, not per item."""
+        results: list[Any] = [None] * len(items)
+        if not items:
+            return []
+        with ProcessPoolExecutor(self.workers, initializer=_install, initargs=(shared,)) as pool:
+            futures = {pool.submit(_call, fn, item): i for i, item in enumerate(items)}
+            for done, future in enumerate(as_completed(futures), 1):
+                results[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, len(items))
+        return results
+
+
+def _dask() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise MissingExtraError(
+            "a Dask executor needs dask.distributed: pip install 'jarnac-solver[distributed]'"
+        ) from None
+    return distributed
+
+
+class DaskExecutor:
+    """Chunks as Dask tasks: on the cluster at ``scheduler``, or on a local cluster of ``workers`` processes.
+
+    The workers need jarnac-solver installed (the same version): a task is
+    a call of one of its functions. Without ``scheduler``, a
+    ``LocalCluster`` of ``workers`` single-threaded processes is started
+    for each :meth:`run` and closed after it.
+
+    >>> DaskExecutor(workers=2).workers
+    2
+    """
+
+    name = "dask"
+
+    def __init__(self, scheduler: str | None = None, workers: int | None = None, timeout: float = 10.0) -> None:
+        if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+            raise InvalidInputError(f"a Dask scheduler is an address such as tcp://host:8786, not {scheduler!r}")
+        if scheduler is not None and workers is not None:
+            raise InvalidInputError("give a Dask scheduler address or a number of local workers, not both")
+        self.scheduler = scheduler
+        self.timeout = timeout
+        """Seconds to wait for the scheduler at ``scheduler`` before giving up."""
+        self.workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
+
+    def run(self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None) -> list[R]:
+        """Scatter ``shared`` to every worker, map ``fn`` over ``items``, gather in order."""
+        distributed = _dask()
+        if not items:
+            return []
+        cluster = None
+        try:
+            if self.scheduler is None:
+                cluster = distributed.LocalCluster(
+                    n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                )
+                client = distributed.Client(cluster)
+            else:
+                try:
+                    client = distributed.Client(self.scheduler, timeout=f"{self.timeout}s")
+                except (OSError, TimeoutError) as exc:
+                    raise InvalidInputError(f"cannot reach the Dask scheduler {self.scheduler}: {exc}") from None
+            with client:
+                self.workers = (
+                    max(1, len(client.scheduler_info().get("workers", {}))) if cluster is None else self.workers
+                )
+                scattered = client.scatter(shared, broadcast=True)
+                futures = client.map(fn, [scattered] * len(items), items, pure=False)
+                index = {future.key: i for i, future in enumerate(futures)}
+                results: list[Any] = [None] * len(items)
+                for done, future in enumerate(distributed.as_completed(futures), 1):
+                    results[index[future.key]] = future.result()
+                    if progress is not None:
+                        progress(done, len(items))
+                return results
+        finally:
+            if cluster is not None:
+                cluster.close()
+
+
+def make_executor(workers: int | None = None, scheduler: str | None = None, processes: int | None = None) -> Executor:
+    """The executor the command line's options name (at most one of them).
+
+    - ``scheduler``: the Dask cluster at that address (``--scheduler``);
+    - ``workers``: a local Dask cluster of that many processes (``--workers``);
+    - ``processes``: a local process pool, no Dask needed (``--processes``);
+    - none: in this process.
+
+    >>> make_executor().name, make_executor(processes=2).name, make_executor(workers=2).name
+    ('in-process', 'processes', 'dask')
+    """
+    chosen = [
+        name
+        for name, value in (("scheduler", scheduler), ("workers", workers), ("processes", processes))
+        if value is not None
+    ]
+    if len(chosen) > 1:
+        raise InvalidInputError(f"choose one executor, not {' and '.join(chosen)}")
+    if scheduler is not None:
+        return DaskExecutor(scheduler=scheduler)
+    if workers is not None:
+        return DaskExecutor(workers=workers)
+    if processes is not None:
+        return LocalProcesses(processes)
+    return InProcess()
