@@ -1,0 +1,344 @@
+"""``compare``: one study of several lexicons, over racks, positions and games, run on any executor.
+
+The study is cut into chunks of items (racks, positions, games); every
+chunk runs on every lexicon and returns rows; the rows, in item order,
+are the study's data and the summaries (each with a 95% interval) are
+computed from them alone. Because each item draws from its own seeded
+stream (:func:`.setup.item_rng`), the rows are identical whatever the
+executor and however many workers it has.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..executors import Executor, InProcess, Progress
+from ..lexicon.bag import Bag
+from ..lexicon.lexicon import Lexicon
+from ..moves.rules import Rules
+from .difference import Difference, compare_words
+from .games import game_rows
+from .positions import tray_rows
+from .racks import rack_rows
+from .setup import StudySetup
+from .stats import Estimate, mean_estimate, rate_estimate
+
+__all__ = ["CHUNK_SIZES", "Comparison", "compare", "run_chunk"]
+
+CHUNK_SIZES = {"games": 4, "trays": 4, "racks": 500}
+"""Items per chunk: a few seconds of work each, many chunks to share among workers.
+
+Racks come 500 to a chunk so that the batch engine sees whole arrays (its
+cost per rack flattens out from a few hundred racks)."""
+
+KINDS = ("games", "trays", "racks")
+"""The longest chunks first: workers that finish early take the short ones."""
+
+_RUNNERS: dict[str, Callable[[StudySetup, int, int], list[dict[str, Any]]]] = {
+    "racks": rack_rows,
+    "trays": tray_rows,
+    "games": game_rows,
+}
+
+
+def run_chunk(setup: StudySetup, item: tuple[str, int, int]) -> tuple[str, list[dict[str, Any]]]:
+    """Run one chunk ``(kind, start, stop)``: what every executor calls on a worker.
+
+    >>> setup = StudySetup.of([Lexicon.load("fr")], racks=3, ladder_budget=None)
+    >>> kind, rows = run_chunk(setup, ("racks", 0, 3))
+    >>> kind, len(rows)
+    ('racks', 3)
+    """
+    kind, start, stop = item
+    return kind, _RUNNERS[kind](setup, start, stop)
+
+
+def _chunks(setup: StudySetup) -> list[tuple[str, int, int]]:
+    items = []
+    for kind in KINDS:
+        total, size = getattr(setup, kind), CHUNK_SIZES[kind]
+        items += [(kind, start, min(start + size, total)) for start in range(0, total, size)]
+    return items
+
+
+def _summaries(setup: StudySetup, rows: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, dict[str, Estimate]]]:
+    """Per lexicon, per kind of item, per measure: the estimate."""
+    result: dict[str, dict[str, dict[str, Estimate]]] = {}
+    for name in setup.names:
+        racks = [r for r in rows["racks"] if r["lexicon"] == name]
+        trays = [r for r in rows["trays"] if r["lexicon"] == name]
+        games = [r for r in rows["games"] if r["lexicon"] == name]
+        sections: dict[str, dict[str, Estimate]] = {}
+        if racks:
+            sections["racks"] = {
+                "playable": rate_estimate(sum(r["playable"] for r in racks), len(racks)),
+                "words": mean_estimate([r["words"] for r in racks]),
+                "classes": mean_estimate([r["classes"] for r in racks]),
+                "longest": mean_estimate([r["longest"] for r in racks]),
+                "best_points": mean_estimate([r["best_points"] for r in racks]),
+            }
+            ladders = [r for r in racks if r["ladder"] is not None]
+            if ladders:
+                sections["racks"]["ladder"] = mean_estimate([r["ladder"] for r in ladders])
+                sections["racks"]["ladder_exact"] = rate_estimate(sum(r["ladder_exact"] for r in ladders), len(ladders))
+        if trays:
+            sections["trays"] = {
+                "moves": mean_estimate([r["moves"] for r in trays]),
+                "jarnacable": rate_estimate(sum(r["jarnacable"] for r in trays), len(trays)),
+                "best_swing": mean_estimate([r["best_swing"] for r in trays]),
+                "swing_exact": rate_estimate(sum(r["swing_exact"] for r in trays), len(trays)),
+            }
+        if games:
+            sections["games"] = {
+                "score": mean_estimate([(r["score_a"] + r["score_b"]) / 2 for r in games]),
+                "turns": mean_estimate([r["turns"] for r in games]),
+                "words": mean_estimate([r["words_a"] + r["words_b"] for r in games]),
+                "jarnacs": mean_estimate([r["jarnacs_a"] + r["jarnacs_b"] for r in games]),
+                "swung": mean_estimate([r["swung_a"] + r["swung_b"] for r in games]),
+                "stalled": rate_estimate(sum(r["stalled"] for r in games), len(games)),
+                "first_player_wins": rate_estimate(
+                    sum(
+                        1
+                        for r in games
+                        if r["winner"] == ("b" if r["game_index"] % 2 else "a")  # players[0] sits first on even games
+                    ),
+                    len(games),
+                ),
+            }
+        result[name] = sections
+    return result
+
+
+MEASURES: dict[str, dict[str, str]] = {
+    "racks": {
+        "playable": "racks with a word",
+        "words": "words per rack",
+        "classes": "anagram classes per rack",
+        "longest": "longest word (tiles)",
+        "best_points": "best word (points)",
+        "ladder": "longest ladder (moves)",
+        "ladder_exact": "ladders proven in budget",
+    },
+    "trays": {
+        "moves": "legal moves per position",
+        "jarnacable": "a pass would be Jarnac-able",
+        "best_swing": "best Jarnac swing (points)",
+        "swing_exact": "Jarnacs proven in budget",
+    },
+    "games": {
+        "score": "score per player",
+        "turns": "turns per game",
+        "words": "words formed per game",
+        "jarnacs": "Jarnacs per game",
+        "swung": "points swung by Jarnacs",
+        "stalled": "games that stall",
+        "first_player_wins": "wins of the first named player",
+    },
+}
+"""Every measure of a summary, in print order, with the words a table shows for it."""
+
+PAIRED_MEASURES = {
+    "words": "words per rack ({second} - {first})",
+    "longest": "longest word ({second} - {first})",
+    "best_points": "best points ({second} - {first})",
+    "best_only_first": "best word only in {first}",
+    "best_only_second": "best word only in {second}",
+    "playable_only_first": "a word only in {first}",
+    "playable_only_second": "a word only in {second}",
+}
+"""The paired measures of a difference (the same racks), with the words a table shows for them."""
+
+
+@dataclass
+class Comparison:
+    """A finished study: its setting, the summaries, the differences and every row."""
+
+    setup: StudySetup
+    summaries: dict[str, dict[str, dict[str, Estimate]]]
+    differences: list[Difference]
+    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    seconds: float = 0.0
+    executor: str = "in-process"
+    workers: int = 1
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The lexicons' labels, in the order given."""
+        return self.setup.names
+
+    def to_dict(self, rows: bool = False) -> dict[str, Any]:
+        """JSON-ready (``docs/schema.json``, ``compare_result``); the rows only when asked (they are many).
+
+        No timing: the same study gives the same document.
+        """
+        s = self.setup
+        document: dict[str, Any] = {
+            "lexicons": [
+                {"name": name, "words": len(lex), "bag": bag.name}
+                for name, lex, bag in zip(s.names, s.lexicons, s.bags, strict=True)
+            ],
+            "seed": s.seed,
+            "racks": s.racks,
+            "rack_size": s.rack_size,
+            "ladder_budget": s.ladder_budget,
+            "trays": s.trays,
+            "tray_budget": s.tray_budget,
+            "games": s.games,
+            "players": list(s.players),
+            "summaries": {
+                name: {kind: {m: e.to_dict() for m, e in measures.items()} for kind, measures in sections.items()}
+                for name, sections in self.summaries.items()
+            },
+            "differences": [d.to_dict() for d in self.differences],
+        }
+        if rows:
+            document["rows"] = self.rows
+        return document
+
+    def table(self) -> str:
+        """The summaries side by side, then the differences: what a terminal shows.
+
+        Each cell is the estimate and its 95% interval.
+        """
+        width = 30
+        col = 26
+        out = [f"{'':<{width}}" + "".join(f"{name:>{col}}" for name in self.names)]
+        for kind, measures in MEASURES.items():
+            present = [m for m in measures if any(m in self.summaries[n].get(kind, {}) for n in self.names)]
+            if not present:
+                continue
+            n_items = getattr(self.setup, kind)
+            extra = f" of {self.setup.rack_size} tiles" if kind == "racks" else ""
+            out.append(f"{kind} ({n_items}{extra}, seed {self.setup.seed})")
+            for m in present:
+                cells = []
+                for name in self.names:
+                    e = self.summaries[name].get(kind, {}).get(m)
+                    cells.append(_cell(e, rate=m in _RATES))
+                out.append(f"  {measures[m]:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
+        for d in self.differences:
+            out.append(f"{d.second} against {d.first}")
+            if d.only_first or d.only_second:
+                out.append(f"  words in {d.first} only: {sum(d.only_first.values())} ({_lengths(d.only_first)})")
+                out.append(f"  words in {d.second} only: {sum(d.only_second.values())} ({_lengths(d.only_second)})")
+            for m, e in d.paired.items():
+                out.append(
+                    f"  {PAIRED_MEASURES[m].format(first=d.first, second=d.second):<{width + 8}}"
+                    f"{_cell(e, rate=m in _RATES_PAIRED):>{col}}"
+                )
+            for label, top in ((d.first, d.top_first), (d.second, d.top_second)):
+                if top:
+                    out.append(
+                        f"  most often the best word, in {label} only: " + ", ".join(f"{w} ({n})" for w, n in top)
+                    )
+            if d.familiarity:
+                for label, fam in d.familiarity.items():
+                    if fam and fam["words"]:
+                        known = ", ".join(w for w, _ in fam["best_known"][:6])
+                        out.append(
+                            f"  {label} only: {fam['known']} of {fam['words']} words have a known frequency;"
+                            f" best known: {known}"
+                        )
+        out.append(f"({self.executor}, {self.workers} worker{'s' if self.workers != 1 else ''}, {self.seconds:.1f} s)")
+        return "\n".join(out)
+
+
+_RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins"}
+_RATES_PAIRED = {"best_only_first", "best_only_second", "playable_only_first", "playable_only_second"}
+
+
+def _cell(e: Estimate | None, rate: bool) -> str:
+    if e is None or e.n == 0:
+        return "-"
+    if rate:
+        return f"{100 * e.value:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+    return f"{e.value:.2f} [{e.low:.2f}, {e.high:.2f}]"
+
+
+def _lengths(counts: dict[int, int]) -> str:
+    return ", ".join(f"{n}: {c}" for n, c in counts.items()) or "none"
+
+
+def compare(
+    lexicons: Sequence[Lexicon | str],
+    *,
+    bags: Sequence[Bag | None] | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    racks: int = 10_000,
+    rack_size: int = 7,
+    ladder_budget: float | None = 0.05,
+    trays: int = 200,
+    tray_budget: float | None = 0.05,
+    games: int = 100,
+    players: Sequence[str] = ("ladder", "ladder"),
+    engine: str = "auto",
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    familiarity: bool = True,
+) -> Comparison:
+    """Compare ``lexicons`` (objects or names such as ``"fr"``) by how they play.
+
+    ``racks`` racks of ``rack_size`` tiles, ``trays`` positions from
+    self-play, ``games`` self-play games between ``players``, on every
+    lexicon, each lexicon drawing from its bag (``bags`` overrides them).
+    Each lexicon after the first is also compared with the first (words
+    each lacks; paired rack measures when they share a bag). ``executor``
+    runs the chunks (default: this process); the result does not depend
+    on it. Cost: about 1 ms per rack with ladders (0.05 ms without), 30 to
+    100 ms per position and per game, depending on the players.
+
+    >>> fr = Lexicon.load("fr")
+    >>> study = compare([fr, fr.filter(lambda w: "Z" not in w, "fr-noZ")],
+    ...                 racks=200, trays=0, games=0, ladder_budget=None, familiarity=False)
+    >>> study.summaries["fr"]["racks"]["playable"].n
+    200
+    >>> study.differences[0].paired["best_only_first"].value > 0
+    True
+    """
+    if isinstance(lexicons, (str, Lexicon)) or not isinstance(lexicons, Sequence):
+        raise InvalidInputError("compare takes a list of lexicons (objects or names)")
+    resolved = [Lexicon.resolve(lex) if isinstance(lex, str) else lex for lex in lexicons]
+    setup = StudySetup.of(
+        resolved,
+        bags=None if bags is None else list(bags),
+        rules=rules,
+        seed=seed,
+        racks=racks,
+        rack_size=rack_size,
+        ladder_budget=ladder_budget,
+        trays=trays,
+        tray_budget=tray_budget,
+        games=games,
+        players=tuple(players) if isinstance(players, (list, tuple)) else players,  # type: ignore[arg-type]
+        engine=engine,
+    )
+    executor = executor if executor is not None else InProcess()
+    if not isinstance(executor, Executor):
+        raise InvalidInputError(f"an executor has run(fn, shared, items); not {type(executor).__name__}")
+    start = time.perf_counter()
+    results = executor.run(run_chunk, setup, _chunks(setup), progress)
+    seconds = time.perf_counter() - start
+    rows: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}
+    for kind, chunk_rows in results:
+        rows[kind].extend(chunk_rows)
+    order = {"racks": "rack_index", "trays": "tray_index", "games": "game_index"}
+    position = {name: i for i, name in enumerate(setup.names)}
+    for kind in KINDS:  # one order whatever the executor: lexicon, then item
+        rows[kind].sort(key=lambda r, key=order[kind]: (position[r["lexicon"]], r[key]))  # type: ignore[misc]
+    differences = []
+    for j in range(1, len(setup.lexicons)):
+        paired = None
+        if setup.same_bag(0, j) and rows["racks"]:
+            paired = (
+                [r for r in rows["racks"] if r["lexicon"] == setup.names[0]],
+                [r for r in rows["racks"] if r["lexicon"] == setup.names[j]],
+            )
+        differences.append(
+            compare_words(setup.lexicons[0], setup.lexicons[j], (setup.names[0], setup.names[j]), paired, familiarity)
+        )
+    return Comparison(setup, _summaries(setup, rows), differences, rows, seconds, executor.name, executor.workers)
