@@ -40,12 +40,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .budget import Deadline
+    from .executors import DaskExecutor, InProcess, LocalProcesses, make_executor
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
     from .game.audit import AuditReport, audit, audit_many
     from .game.game import Game, GameState, Played
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
     from .lexicon.bag import Bag
+    from .lexicon.batch import BatchIndex, RackStats, rack_stats
     from .lexicon.familiarity import Familiarity
     from .moves.jarnac import (
         JarnacPlan,
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
     from .planning.advice import Advice, Option, advise, advise_position
     from .planning.ladder import Ladder, plan_ladder
     from .planning.planner import Hint, Hints, hints, plan, unseen_tiles
+    from .studies.compare import Comparison, compare
 
 # Name -> the module that defines it, imported on first use (PEP 562).
 _LAZY = {
@@ -79,6 +82,9 @@ _LAZY = {
     **dict.fromkeys(["Ladder", "plan_ladder"], "planning.ladder"),
     **dict.fromkeys(["Advice", "Option", "advise", "advise_position"], "planning.advice"),
     "Deadline": "budget",
+    **dict.fromkeys(["DaskExecutor", "InProcess", "LocalProcesses", "make_executor"], "executors"),
+    **dict.fromkeys(["BatchIndex", "RackStats", "rack_stats"], "lexicon.batch"),
+    **dict.fromkeys(["Comparison", "compare"], "studies.compare"),
     "Familiarity": "lexicon.familiarity",
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
@@ -116,7 +122,10 @@ __all__ = [
     "AlphabetMismatchError",
     "AuditReport",
     "Bag",
+    "BatchIndex",
     "CallJarnac",
+    "Comparison",
+    "DaskExecutor",
     "Deadline",
     "Decline",
     "Dispute",
@@ -130,6 +139,7 @@ __all__ = [
     "Hints",
     "IllegalActionError",
     "IllegalMoveError",
+    "InProcess",
     "InvalidInputError",
     "InvalidLetterError",
     "InvalidMoveError",
@@ -142,6 +152,7 @@ __all__ = [
     "Lexicon",
     "LexiconFormatError",
     "LexiconNotFoundError",
+    "LocalProcesses",
     "MatchResult",
     "MissingExtraError",
     "Move",
@@ -150,6 +161,7 @@ __all__ = [
     "Play",
     "Played",
     "Player",
+    "RackStats",
     "Rules",
     "Tray",
     "UnknownLexiconError",
@@ -158,11 +170,13 @@ __all__ = [
     "audit",
     "audit_many",
     "best_jarnac",
+    "compare",
     "hints",
     "is_jarnacable",
     "iter_records",
     "jarnac_steals",
     "legal_moves",
+    "make_executor",
     "make_player",
     "parse_action",
     "passer_left_move",
@@ -170,6 +184,7 @@ __all__ = [
     "plan_ladder",
     "play_game",
     "play_match",
+    "rack_stats",
     "read_records",
     "thief_best_call",
     "unseen_tiles",

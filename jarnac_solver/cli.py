@@ -26,6 +26,7 @@ from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .errors import IllegalActionError, InvalidInputError, JarnacError
+from .executors import Executor, make_executor
 from .game.game import Game
 from .game.players import PLAYERS, make_player, play_match
 from .game.record import GameRecord, read_records
@@ -333,16 +334,12 @@ def _cmd_play(args: argparse.Namespace) -> None:
         make_player(name)
     records: list[GameRecord] = []
     show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
-
-    def progress(done: int, total: int) -> None:
-        if show_bar:
-            filled = done * 30 // total
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games", end="", file=sys.stderr)
-
+    progress = _progress_bar("games") if show_bar else None
+    executor = _executor(args)
     record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
     bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
-    result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag)
+    result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag, executor)
     seconds = time.perf_counter() - start
     if show_bar:
         print(file=sys.stderr)
@@ -366,6 +363,77 @@ def _cmd_play(args: argparse.Namespace) -> None:
         f" ({seconds:.1f} s)"
     )
     print(result.table())
+
+
+def _progress_bar(unit: str) -> Callable[[int, int], None]:
+    """A progress bar on stderr (for a terminal): ``[#####.....] 12/40 games``."""
+
+    def show(done: int, total: int) -> None:
+        filled = done * 30 // max(1, total)
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}", end="", file=sys.stderr)
+
+    return show
+
+
+def _executor(args: argparse.Namespace) -> Executor | None:
+    """The executor named by --workers, --processes or --scheduler (``None``: this process)."""
+    if args.workers is None and args.processes is None and args.scheduler is None:
+        return None
+    return make_executor(args.workers, args.scheduler, args.processes)
+
+
+def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
+    from .studies.compare import compare
+    from .studies.report import write_report
+    from .studies.rows import write_rows
+
+    lexicons = [Lexicon.resolve(spec) for spec in args.lexicons]
+    bag = _user_bag(args.bag, lexicons[0], "lexicon compare") if args.bag is not None else None
+    players = [p.strip() for p in args.players.split(",")]
+    if len(players) != 2:
+        raise UsageError(f"{PROG} lexicon compare: --players takes two names, e.g. ladder,planner")
+    executor = _executor(args)
+    if args.report is not None:  # before the work: a missing extra is said at once, not after an hour
+        from .studies.report import _pyplot
+
+        _pyplot()
+    if args.rows is not None and args.rows_format == "parquet":
+        from .studies.rows import _parquet_module
+
+        _parquet_module()
+    show_bar = sys.stderr.isatty() and not args.json and not args.no_progress
+    study = compare(
+        lexicons,
+        bags=None if bag is None else [bag] * len(lexicons),
+        rules=Rules.preset(args.rules),
+        seed=args.seed,
+        racks=args.racks,
+        rack_size=args.rack_size,
+        ladder_budget=args.ladder_budget / 1000 if args.ladder_budget else None,
+        trays=args.trays,
+        tray_budget=args.tray_budget / 1000 if args.tray_budget else None,
+        games=args.games,
+        players=players,
+        engine=args.engine,
+        executor=executor,
+        progress=_progress_bar("chunks") if show_bar else None,
+        familiarity=not args.no_familiarity,
+    )
+    if show_bar:
+        print(file=sys.stderr)
+    written = write_rows(study, args.rows, args.rows_format) if args.rows is not None else []
+    page = write_report(study, args.report) if args.report is not None else None
+    if args.json:
+        document = study.to_dict()
+        document["rows_written"] = [str(p) for p in written]
+        document["report"] = None if page is None else str(page)
+        _emit(args, document, None, Rules.preset(args.rules))
+        return
+    print(study.table())
+    for path in written:
+        print(f"rows: {path}")
+    if page is not None:
+        print(f"report: {page}")
 
 
 def _open_for_writing(path: str) -> TextIO:
@@ -573,6 +641,13 @@ _milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
 
 
+def _count(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 100_000_000:
+        raise argparse.ArgumentTypeError(f"{value}: give 0 to 100000000")
+    return value
+
+
 def _whole_or_zero(text: str) -> int:
     value = _whole(text)
     if not 0 <= value <= 10_000:
@@ -689,7 +764,20 @@ def build_parser() -> argparse.ArgumentParser:
     hint.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     hint.set_defaults(func=_cmd_hint)
 
-    play = command("play", "self-play: a match between two players, sides alternating", [common])
+    executors = _Parser(add_help=False, allow_abbrev=False)
+    where = executors.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=_workers, metavar="N", help="run on N local processes (no extra needed)")
+    where.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="run on a local Dask cluster of N processes (the distributed extra)",
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS, e.g. tcp://host:8786"
+    )
+
+    play = command("play", "self-play: a match between two players, sides alternating", [common, executors])
     play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYERS)}")
     play.add_argument("--games", type=_positive, default=10, help="how many games")
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
@@ -723,9 +811,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser, metavar="COMMAND")
 
-    def lexicon_command(name: str, about: str) -> argparse.ArgumentParser:
+    def lexicon_command(name: str, about: str, more: Sequence[_Parser] = ()) -> argparse.ArgumentParser:
         made = lsub.add_parser(
-            name, parents=[output], help=about, description=about, formatter_class=_Help, allow_abbrev=False
+            name, parents=[output, *more], help=about, description=about, formatter_class=_Help, allow_abbrev=False
         )
         made.set_defaults(command_name=f"lexicon {name}")
         return made
@@ -740,11 +828,51 @@ def build_parser() -> argparse.ArgumentParser:
     info.set_defaults(func=_cmd_lexicon_info)
     listing = lexicon_command("list", "the bundled lexicons")
     listing.set_defaults(func=_cmd_lexicon_list)
+    study = lexicon_command(
+        "compare", "compare lexicons by how they play: racks, positions, games (95%% intervals)", [executors]
+    )
+    study.add_argument("lexicons", nargs="+", metavar="LEXICON", help="bundled names, .jlex files or word lists")
+    study.add_argument("--racks", type=_count, default=10_000, help="racks drawn from the bag")
+    study.add_argument("--rack-size", type=_positive, default=7, help="tiles per rack (1 to 15)")
+    study.add_argument(
+        "--ladder-budget",
+        type=_milliseconds,
+        default=50,
+        metavar="MS",
+        help="milliseconds per rack's ladder (0: no ladders)",
+    )
+    study.add_argument("--trays", type=_count, default=200, help="positions taken from self-play")
+    study.add_argument(
+        "--tray-budget",
+        type=_milliseconds,
+        default=50,
+        metavar="MS",
+        help="milliseconds per position's best Jarnac (0: exact)",
+    )
+    study.add_argument("--games", type=_count, default=100, help="self-play games on each lexicon")
+    study.add_argument(
+        "--players", default="ladder,ladder", help=f"the self-play players, two of: {', '.join(PLAYERS)}"
+    )
+    study.add_argument("--seed", type=_whole, default=0, help="the study's seed: the same seed, the same numbers")
+    study.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
+    study.add_argument("--bag", metavar="NAME|FILE", help="one bag for every lexicon (default: each lexicon's own)")
+    study.add_argument(
+        "--engine",
+        choices=["auto", "numpy", "python"],
+        default="auto",
+        help="rack counting: numpy batch or one query a rack",
+    )
+    study.add_argument("--rows", metavar="DIR", help="write every rack, position and game as a row into DIR")
+    study.add_argument("--rows-format", choices=["csv", "parquet"], default="csv", help="the rows' file format")
+    study.add_argument("--report", metavar="DIR", help="write a page with plots into DIR (the report extra)")
+    study.add_argument("--no-familiarity", action="store_true", help="skip the difference words' familiarity")
+    study.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+    study.set_defaults(func=_cmd_lexicon_compare)
     return parser
 
 
 COMMANDS = ("words", "anagram", "extend", "moves", "jarnac", "plan", "hint", "play", "replay", "audit", "lexicon")
-LEXICON_COMMANDS = ("build", "info", "list")
+LEXICON_COMMANDS = ("build", "info", "list", "compare")
 
 
 def _command_name(argv: Sequence[str]) -> str:

@@ -31,6 +31,7 @@ def test_the_schema_is_a_valid_json_schema() -> None:
 
 
 SUCCESSES = [
+    ["lexicon", "compare", "fr", "en", "--racks", "30", "--trays", "1", "--games", "1", "--players", "greedy,greedy"],
     ["words", "ABUZRTT"],
     ["words", "ouucchk", "--min-len", "5", "--lexicon", "en"],
     ["anagram", "OHCCAU", "--lexicon", "en"],
