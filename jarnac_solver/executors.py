@@ -130,7 +130,7 @@ class DaskExecutor:
     The workers need jarnac-solver installed (the same version): a task is
     a call of one of its functions. Without ``scheduler``, a
     ``LocalCluster`` of ``workers`` single-threaded processes is started
-    for each :meth:`run` and closed after it.
+    for each :meth:`run` and closed after it, or once for a ``with`` block.
 
     >>> DaskExecutor(workers=2).workers
     2
@@ -148,39 +148,66 @@ class DaskExecutor:
         """Seconds to wait for the scheduler at ``scheduler`` before giving up."""
         self.workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
 
+    def __enter__(self) -> DaskExecutor:
+        """Keep one client (and local cluster) open for every :meth:`run` until the block ends."""
+        self._client = self._connect()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the client and the local cluster kept by ``with`` (if any)."""
+        client, self._client = self._client, None
+        if client is not None:
+            self._release(client)
+
+    def _release(self, client: Any) -> None:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None and self.scheduler is None:  # a local cluster is ours to close
+            cluster.close()
+
+    _client: Any = None
+
+    def _connect(self) -> Any:
+        distributed = _dask()
+        if self.scheduler is None:
+            cluster = distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            return distributed.Client(cluster)
+        try:
+            client = distributed.Client(self.scheduler, timeout=f"{self.timeout}s")
+        except (OSError, TimeoutError) as exc:
+            raise InvalidInputError(f"cannot reach the Dask scheduler {self.scheduler}: {exc}") from None
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+        return client
+
     def run(self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None) -> list[R]:
-        """Scatter ``shared`` to every worker, map ``fn`` over ``items``, gather in order."""
+        """Scatter ``shared`` to every worker, map ``fn`` over ``items``, gather in order.
+
+        Outside a ``with`` block, each run connects (and starts its local
+        cluster: about 2 s) and closes after itself.
+        """
         distributed = _dask()
         if not items:
             return []
-        cluster = None
+        kept = self._client is not None
+        client = self._client if kept else self._connect()
         try:
-            if self.scheduler is None:
-                cluster = distributed.LocalCluster(
-                    n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
-                )
-                client = distributed.Client(cluster)
-            else:
-                try:
-                    client = distributed.Client(self.scheduler, timeout=f"{self.timeout}s")
-                except (OSError, TimeoutError) as exc:
-                    raise InvalidInputError(f"cannot reach the Dask scheduler {self.scheduler}: {exc}") from None
-            with client:
-                self.workers = (
-                    max(1, len(client.scheduler_info().get("workers", {}))) if cluster is None else self.workers
-                )
-                scattered = client.scatter(shared, broadcast=True)
-                futures = client.map(fn, [scattered] * len(items), items, pure=False)
-                index = {future.key: i for i, future in enumerate(futures)}
-                results: list[Any] = [None] * len(items)
-                for done, future in enumerate(distributed.as_completed(futures), 1):
-                    results[index[future.key]] = future.result()
-                    if progress is not None:
-                        progress(done, len(items))
-                return results
+            scattered = client.scatter(shared, broadcast=True)
+            futures = client.map(fn, [scattered] * len(items), items, pure=False)
+            index = {future.key: i for i, future in enumerate(futures)}
+            results: list[Any] = [None] * len(items)
+            for done, future in enumerate(distributed.as_completed(futures), 1):
+                results[index[future.key]] = future.result()
+                if progress is not None:
+                    progress(done, len(items))
+            return results
         finally:
-            if cluster is not None:
-                cluster.close()
+            if not kept:
+                self._release(client)
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, processes: int | None = None) -> Executor:

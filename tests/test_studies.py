@@ -225,7 +225,10 @@ def test_a_dask_local_cluster_gives_the_same_study(study: Comparison) -> None:
     other = compare([FR, FR_NO_EZ], **SMALL, executor=dask, progress=lambda d, t: seen.append((d, t)))
     assert other.rows == study.rows and other.to_dict() == study.to_dict()
     assert seen[-1][0] == seen[-1][1] and len(seen) == seen[-1][1]
-    match = play_match(FR, ["greedy", "greedy"], 5, seed=3, executor=DaskExecutor(workers=2))
+    with DaskExecutor(workers=2) as kept:  # one cluster for several runs
+        match = play_match(FR, ["greedy", "greedy"], 5, seed=3, executor=kept)
+        assert kept.run(divmod, 7, [2, 3]) == [(3, 1), (2, 1)]
+    assert kept._client is None
     assert match == play_match(FR, ["greedy", "greedy"], 5, seed=3)
 
 
