@@ -145,6 +145,12 @@ def test_the_difference_is_the_set_difference_and_what_it_changes(study: Compari
     assert d.paired["best_only_second"].value == 0
     assert d.paired["words"].value < 0
     assert all(word in only for word, _ in d.top_first)
+    # Positions of the filtered list's games, judged by both: its words are fr words, so a pass
+    # Jarnac-able with them is Jarnac-able in fr.
+    positions = [r for r in study.rows["trays"] if r["lexicon"] == "fr-noEZ"]
+    assert all(r["jarnacable_in_first"] or not r["jarnacable"] for r in positions)
+    assert d.paired["jarnac_only_second"].value == 0 and d.paired["jarnac_only_first"].n == len(positions)
+    assert all(r["jarnacable_in_first"] is None for r in study.rows["trays"] if r["lexicon"] == "fr")
     assert "fr-noEZ against fr" in study.table()
 
 

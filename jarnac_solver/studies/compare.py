@@ -149,6 +149,8 @@ PAIRED_MEASURES = {
     "best_only_second": "best word only in {second}",
     "playable_only_first": "a word only in {first}",
     "playable_only_second": "a word only in {second}",
+    "jarnac_only_first": "a pass Jarnac-able only in {first}",
+    "jarnac_only_second": "a pass Jarnac-able only in {second}",
 }
 """The paired measures of a difference (the same racks), with the words a table shows for them."""
 
@@ -248,7 +250,14 @@ class Comparison:
 
 
 _RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins"}
-_RATES_PAIRED = {"best_only_first", "best_only_second", "playable_only_first", "playable_only_second"}
+_RATES_PAIRED = {
+    "best_only_first",
+    "best_only_second",
+    "playable_only_first",
+    "playable_only_second",
+    "jarnac_only_first",
+    "jarnac_only_second",
+}
 
 
 def _cell(e: Estimate | None, rate: bool) -> str:
@@ -338,7 +347,10 @@ def compare(
                 [r for r in rows["racks"] if r["lexicon"] == setup.names[0]],
                 [r for r in rows["racks"] if r["lexicon"] == setup.names[j]],
             )
+        positions = [r for r in rows["trays"] if r["lexicon"] == setup.names[j]]
         differences.append(
-            compare_words(setup.lexicons[0], setup.lexicons[j], (setup.names[0], setup.names[j]), paired, familiarity)
+            compare_words(
+                setup.lexicons[0], setup.lexicons[j], (setup.names[0], setup.names[j]), paired, familiarity, positions
+            )
         )
     return Comparison(setup, _summaries(setup, rows), differences, rows, seconds, executor.name, executor.workers)

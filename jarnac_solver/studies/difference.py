@@ -4,8 +4,10 @@ Which words one list has and the other lacks, by length; on racks drawn
 from the same bag (the same racks for both lists), how often the best word
 of one list is longer than anything the other can form (a difference word
 *is* the best move), how often a rack plays in one list only, and which
-difference words were the best move most often; with their familiarity
-(Zipf frequency) when the ``familiarity`` extra is installed.
+difference words were the best move most often; on self-play positions
+judged by both lists, how often a pass is Jarnac-able with one list's words
+only (a difference word enables the Jarnac); with their familiarity (Zipf
+frequency) when the ``familiarity`` extra is installed.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ class Difference:
     """Words in ``first`` only, by length."""
     only_second: dict[int, int]
     paired: dict[str, Estimate] = field(default_factory=dict)
-    """Measures over the same racks (empty when the two draw from different bags)."""
+    """Measures over the same items: racks (when the two draw from the same bag) and the
+    second's positions judged by both (when they share an alphabet); else empty."""
     top_first: list[tuple[str, int]] = field(default_factory=list)
     """``first``-only words most often the best move of a rack, with how often."""
     top_second: list[tuple[str, int]] = field(default_factory=list)
@@ -89,10 +92,14 @@ def compare_words(
     names: tuple[str, str],
     rack_rows: tuple[Sequence[dict[str, Any]], Sequence[dict[str, Any]]] | None = None,
     familiarity: bool = True,
+    tray_rows: Sequence[dict[str, Any]] = (),
 ) -> Difference:
     """The words each lexicon lacks, and (given both lexicons' rows over the same racks) what they change.
 
-    ``rack_rows`` are the two lexicons' rack rows in the same rack order.
+    ``rack_rows`` are the two lexicons' rack rows in the same rack order;
+    ``tray_rows`` the second lexicon's position rows, judged by the first
+    too (their ``jarnacable_in_first``): the passes only one list's words
+    make Jarnac-able.
     Cost: one pass over each word list, one over the rows.
 
     >>> en = Lexicon.load("en")
@@ -127,6 +134,15 @@ def compare_words(
         result.top_first = _top([x for x, y in zip(a, b, strict=True) if x["longest"] > y["longest"]], set(only_first))
         result.top_second = _top(
             [y for x, y in zip(a, b, strict=True) if y["longest"] > x["longest"]], set(only_second)
+        )
+    judged = [r for r in tray_rows if r.get("jarnacable_in_first") is not None]
+    if judged:
+        n = len(judged)
+        result.paired["jarnac_only_first"] = rate_estimate(
+            sum(1 for r in judged if r["jarnacable_in_first"] and not r["jarnacable"]), n
+        )
+        result.paired["jarnac_only_second"] = rate_estimate(
+            sum(1 for r in judged if r["jarnacable"] and not r["jarnacable_in_first"]), n
         )
     if familiarity and (only_first or only_second):
         sides = {names[0]: _familiarity(first, only_first), names[1]: _familiarity(second, only_second)}

@@ -34,8 +34,12 @@ TRAY_COLUMNS = (
     "jarnacable",
     "best_swing",
     "swing_exact",
+    "jarnacable_in_first",
 )
-"""The columns of a position row."""
+"""The columns of a position row. ``jarnacable_in_first``: whether a pass there would be
+Jarnac-able with the words of the study's first lexicon (``None`` for the first lexicon
+itself, and for a lexicon of another alphabet): paired with ``jarnacable``, it tells
+the Jarnacs that one list's words alone allow."""
 
 
 def _positions(setup: StudySetup, lex_index: int, game_seed: int) -> list[tuple[int, Tray, Tray]]:
@@ -63,7 +67,9 @@ def tray_rows(setup: StudySetup, start: int, stop: int) -> list[dict[str, Any]]:
     """
     rows: list[dict[str, Any]] = []
     rules = setup.rules
+    first = setup.lexicons[0]
     for k, (lex, name) in enumerate(zip(setup.lexicons, setup.names, strict=True)):
+        judge_first = k > 0 and lex.alphabet == first.alphabet
         for i in range(start, stop):
             rng = item_rng(setup.seed, "tray", i)
             game_seed = rng.randrange(2**31)
@@ -83,6 +89,7 @@ def tray_rows(setup: StudySetup, start: int, stop: int) -> list[dict[str, Any]]:
                     "jarnacable": is_jarnacable(lex, tray, rules) is not None,
                     "best_swing": plan.swing,
                     "swing_exact": plan.exact,
+                    "jarnacable_in_first": is_jarnacable(first, tray, rules) is not None if judge_first else None,
                 }
             )
     return rows
