@@ -67,7 +67,9 @@ class _Help(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
-        if action.default not in (None, False, argparse.SUPPRESS) and "default" not in text:
+        # Identity, not ==: a default of 0 is shown (0 == False).
+        shown = all(action.default is not hidden for hidden in (None, False, argparse.SUPPRESS))
+        if shown and "default" not in text:
             text += " (default: %(default)s)"
         return text
 
@@ -385,7 +387,7 @@ def _executor(args: argparse.Namespace) -> Executor | None:
 def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
     from .studies.compare import compare
     from .studies.report import write_report
-    from .studies.rows import write_rows
+    from .studies.rows import prepare_folder, write_rows
 
     lexicons = [Lexicon.resolve(spec) for spec in args.lexicons]
     bag = _user_bag(args.bag, lexicons[0], "lexicon compare") if args.bag is not None else None
@@ -401,6 +403,12 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         from .studies.rows import _parquet_module
 
         _parquet_module()
+    for folder, what in ((args.rows, "rows"), (args.report, "report")):
+        if folder is not None:
+            try:
+                prepare_folder(folder, what)
+            except InvalidInputError as exc:
+                raise UsageError(f"{PROG} lexicon compare: {exc}") from None
     show_bar = sys.stderr.isatty() and not args.json and not args.no_progress
     study = compare(
         lexicons,
@@ -409,9 +417,10 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         seed=args.seed,
         racks=args.racks,
         rack_size=args.rack_size,
-        ladder_budget=args.ladder_budget / 1000 if args.ladder_budget else None,
+        ladders=not args.no_ladders,
+        ladder_budget=None if args.ladder_budget is None else args.ladder_budget / 1000,
         trays=args.trays,
-        tray_budget=args.tray_budget / 1000 if args.tray_budget else None,
+        tray_budget=None if args.tray_budget is None else args.tray_budget / 1000,
         games=args.games,
         players=players,
         engine=args.engine,
@@ -611,7 +620,7 @@ def _positive(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a length (at least 1)")
+        raise argparse.ArgumentTypeError(f"{value}: give a whole number of at least 1")
     return value
 
 
@@ -638,7 +647,15 @@ def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
 
 
 _milliseconds = _number_in(0, 1e9, "a number of milliseconds")
+_budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > 10_000_000:
+        raise argparse.ArgumentTypeError(f"{value} games: at most 10000000")
+    return value
 
 
 def _count(text: str) -> int:
@@ -779,7 +796,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = command("play", "self-play: a match between two players, sides alternating", [common, executors])
     play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYERS)}")
-    play.add_argument("--games", type=_positive, default=10, help="how many games")
+    play.add_argument("--games", type=_games, default=10, help="how many games (1 to 10000000)")
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     play.add_argument("--rules", default="sheet", choices=list(PRESETS), help=RULES_HELP)
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
@@ -829,25 +846,21 @@ def build_parser() -> argparse.ArgumentParser:
     listing = lexicon_command("list", "the bundled lexicons")
     listing.set_defaults(func=_cmd_lexicon_list)
     study = lexicon_command(
-        "compare", "compare lexicons by how they play: racks, positions, games (95%% intervals)", [executors]
+        "compare", "compare lexicons by how they play: racks, positions and games, with intervals", [executors]
     )
     study.add_argument("lexicons", nargs="+", metavar="LEXICON", help="bundled names, .jlex files or word lists")
     study.add_argument("--racks", type=_count, default=10_000, help="racks drawn from the bag")
     study.add_argument("--rack-size", type=_positive, default=7, help="tiles per rack (1 to 15)")
+    study.add_argument("--no-ladders", action="store_true", help="skip the racks' longest ladders (the costliest part)")
     study.add_argument(
         "--ladder-budget",
-        type=_milliseconds,
-        default=50,
+        type=_budget_ms,
         metavar="MS",
-        help="milliseconds per rack's ladder (0: no ladders)",
+        help="milliseconds per rack's ladder (default: exact; a budget that runs out changes a row, flagged)",
     )
     study.add_argument("--trays", type=_count, default=200, help="positions taken from self-play")
     study.add_argument(
-        "--tray-budget",
-        type=_milliseconds,
-        default=50,
-        metavar="MS",
-        help="milliseconds per position's best Jarnac (0: exact)",
+        "--tray-budget", type=_budget_ms, metavar="MS", help="milliseconds per position's best Jarnac (default: exact)"
     )
     study.add_argument("--games", type=_count, default=100, help="self-play games on each lexicon")
     study.add_argument(

@@ -18,7 +18,10 @@ workers; only the time does.
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -74,6 +77,9 @@ _SHARED: Any = None
 def _install(shared: object) -> None:
     global _SHARED
     _SHARED = shared
+    # Ctrl-C reaches every process of the terminal's group: the parent alone handles it
+    # (cancels the queue, stops the pool), instead of each worker printing a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _call(fn: Callable[[Any, T], R], item: T) -> R:
@@ -105,12 +111,20 @@ class LocalProcesses:
         results: list[Any] = [None] * len(items)
         if not items:
             return []
-        with ProcessPoolExecutor(self.workers, initializer=_install, initargs=(shared,)) as pool:
+        pool = ProcessPoolExecutor(self.workers, initializer=_install, initargs=(shared,))
+        try:
             futures = {pool.submit(_call, fn, item): i for i, item in enumerate(items)}
             for done, future in enumerate(as_completed(futures), 1):
                 results[futures[future]] = future.result()
                 if progress is not None:
                     progress(done, len(items))
+        except BaseException:  # Ctrl-C or a failed chunk: drop the queue, stop the workers now
+            busy = list((getattr(pool, "_processes", None) or {}).values())  # no public way to stop a busy worker
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in busy:
+                process.terminate()
+            raise
+        pool.shutdown()
         return results
 
 
@@ -143,7 +157,7 @@ class DaskExecutor:
             raise InvalidInputError(f"a Dask scheduler is an address such as tcp://host:8786, not {scheduler!r}")
         if scheduler is not None and workers is not None:
             raise InvalidInputError("give a Dask scheduler address or a number of local workers, not both")
-        self.scheduler = scheduler
+        self.scheduler = None if scheduler is None else _scheduler_address(scheduler)
         self.timeout = timeout
         """Seconds to wait for the scheduler at ``scheduler`` before giving up."""
         self.workers = _check_workers(workers if workers is not None else (os.cpu_count() or 1))
@@ -174,13 +188,33 @@ class DaskExecutor:
         distributed = _dask()
         if self.scheduler is None:
             cluster = distributed.LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                n_workers=self.workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,  # a Ctrl-C or a closing worker is not an error to print
+                preload=["jarnac_solver._dask_worker"],  # the workers leave Ctrl-C to this process
             )
             return distributed.Client(cluster)
-        try:
-            client = distributed.Client(self.scheduler, timeout=f"{self.timeout}s")
-        except (OSError, TimeoutError) as exc:
-            raise InvalidInputError(f"cannot reach the Dask scheduler {self.scheduler}: {exc}") from None
+        address = _scheduler_address(self.scheduler)
+        # Connect in a thread that is given ``timeout`` seconds: Dask's own timeout covers the
+        # TCP connection, not a peer that accepts it and never answers (an HTTP server, say).
+        outcome: list[Any] = []
+
+        def connect() -> None:
+            try:
+                outcome.append(distributed.Client(address, timeout=f"{self.timeout}s"))
+            except Exception as exc:  # any failure to connect is reported as one line
+                outcome.append(exc)
+
+        thread = threading.Thread(target=connect, daemon=True)
+        thread.start()
+        thread.join(self.timeout + 5)
+        if not outcome:
+            raise InvalidInputError(f"no Dask scheduler answered at {address} within {self.timeout:g} s")
+        if isinstance(outcome[0], Exception):
+            raise InvalidInputError(f"cannot reach the Dask scheduler {address}: {outcome[0]}") from None
+        client = outcome[0]
         self.workers = max(1, len(client.scheduler_info().get("workers", {})))
         return client
 
@@ -208,6 +242,27 @@ class DaskExecutor:
         finally:
             if not kept:
                 self._release(client)
+
+
+_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss")
+
+
+def _scheduler_address(text: str) -> str:
+    """``text`` checked as a Dask scheduler address, ``scheme://host:port`` (``host:port`` means tcp).
+
+    >>> _scheduler_address("head:8786")
+    'tcp://head:8786'
+    >>> _scheduler_address("http://head:8786")
+    Traceback (most recent call last):
+    ...
+    jarnac_solver.errors.InvalidInputError: a Dask scheduler address is tcp://HOST:PORT (or tls, ucx, ws, wss), not 'http://head:8786'
+    """
+    scheme, _, rest = text.strip().rpartition("://")
+    scheme = scheme or "tcp"
+    host, _, port = rest.rpartition(":")
+    if scheme not in _SCHEMES or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise InvalidInputError(f"a Dask scheduler address is tcp://HOST:PORT (or tls, ucx, ws, wss), not {text!r}")
+    return f"{scheme}://{host}:{port}"
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, processes: int | None = None) -> Executor:

@@ -25,7 +25,7 @@ from jarnac_solver import Lexicon
 from jarnac_solver.cli import main
 from jarnac_solver.errors import InvalidInputError, JarnacError
 from jarnac_solver.executors import DaskExecutor, InProcess, LocalProcesses, make_executor
-from jarnac_solver.game.players import play_match
+from jarnac_solver.game.players import play_game, play_match
 from jarnac_solver.lexicon.bag import Bag
 from jarnac_solver.studies.compare import Comparison, compare
 from jarnac_solver.studies.report import write_report
@@ -40,8 +40,7 @@ SMALL: dict[str, Any] = {
     "trays": 3,
     "games": 3,
     "players": ("greedy", "cautious"),
-    "ladder_budget": None,  # a time budget could end a search sooner on a busy machine: rows would differ
-    "tray_budget": None,
+    "ladders": False,
     "seed": 7,
     "familiarity": False,
 }
@@ -157,7 +156,7 @@ def test_the_difference_is_the_set_difference_and_what_it_changes(study: Compari
 def test_the_difference_reports_familiarity_when_word_frequencies_are_installed() -> None:
     pytest.importorskip("wordfreq")
     en = Lexicon.load("en")
-    s = compare([en, "en-large"], racks=50, trays=0, games=0, ladder_budget=None)
+    s = compare([en, "en-large"], racks=50, trays=0, games=0, ladders=False)
     fam = s.differences[0].familiarity
     assert fam is not None
     side = fam["en-large"]
@@ -169,15 +168,16 @@ def test_games_and_positions_are_rows_with_their_summaries(study: Comparison) ->
     games = [r for r in study.rows["games"] if r["lexicon"] == "fr"]
     assert [g["game_index"] for g in games] == [0, 1, 2]
     assert [(g["player_a"], g["player_b"]) for g in games][:2] == [("greedy", "cautious"), ("cautious", "greedy")]
-    match = play_match(FR, ["greedy", "cautious"], 3, seed=SMALL["seed"])
-    assert [[g["score_a"], g["score_b"]][g["game_index"] % 2] for g in games] == match.scores[0]
+    for g in games:  # each row is the game its seed plays
+        record = play_game(FR, [g["player_a"], g["player_b"]], seed=g["seed"])
+        assert (g["score_a"], g["score_b"]) == record.scores and g["result"] == record.result
     trays = [r for r in study.rows["trays"] if r["lexicon"] == "fr"]
     assert len(trays) == 3 and all(r["swing_exact"] for r in trays)
     assert all(r["best_swing"] == 0 or r["jarnacable"] for r in trays)
 
 
 def test_bags_of_different_alphabets_are_compared_unpaired() -> None:
-    s = compare(["fr", "nl"], racks=30, trays=0, games=0, ladder_budget=None, familiarity=False)
+    s = compare(["fr", "nl"], racks=30, trays=0, games=0, ladders=False, familiarity=False)
     assert s.differences[0].paired == {} and s.differences[0].only_first == {}
     assert s.setup.bags[1].name == "nl-estimate"
 
@@ -189,14 +189,49 @@ def test_ladders_within_a_budget_are_flagged() -> None:
     assert s.summaries["fr"]["racks"]["ladder_exact"].n == 20
 
 
+def test_by_default_every_search_is_exact_and_the_numbers_repeat() -> None:
+    """Newcomer: with 50 ms budgets on by default, two identical runs gave different ladders."""
+    first = compare(["fr"], racks=40, trays=2, games=0, players=("greedy", "greedy"), seed=3)
+    assert first.setup.ladder_budget is None and first.setup.tray_budget is None
+    assert all(r["ladder_exact"] for r in first.rows["racks"]) and all(r["swing_exact"] for r in first.rows["trays"])
+    again = compare(["fr"], racks=40, trays=2, games=0, players=("greedy", "greedy"), seed=3)
+    assert again.rows == first.rows
+
+
+def test_studies_of_other_seeds_share_no_game() -> None:
+    """Newcomer: game g was seeded seed + g, so seeds 1 and 2 shared 3 games of 4."""
+    one = compare(["fr"], racks=0, trays=0, games=3, players=("greedy", "greedy"), seed=1)
+    two = compare(["fr"], racks=0, trays=0, games=3, players=("greedy", "greedy"), seed=2)
+    assert not {r["seed"] for r in one.rows["games"]} & {r["seed"] for r in two.rows["games"]}
+
+
+def test_a_list_too_poor_to_play_stalls_instead_of_failing(tmp_path: Path) -> None:
+    """Newcomer: ladder players exchanged forever on a 7-word list: 'the game did not end within 5000 actions'."""
+    words = tmp_path / "tiny.txt"
+    words.write_text("RAT\nRATS\nSTAR\nZZZ\n", encoding="utf-8")
+    tiny = Lexicon.from_file(words)
+    s = compare([FR, tiny], bags=[None, Bag.load("fr")], racks=20, trays=1, games=2, familiarity=True)
+    games = [r for r in s.rows["games"] if r["lexicon"] == "tiny"]
+    assert all(r["stalled"] for r in games) and s.summaries["tiny"]["games"]["stalled"].value == 1
+    assert any(r["result"].startswith("stopped after") for r in games)
+    assert s.differences[0].familiarity is not None  # fr's side; the list has no known language, no error
+
+
+def test_lists_of_other_alphabets_say_why_they_are_not_paired() -> None:
+    s = compare(["fr", "nl"], racks=10, trays=0, games=0, ladders=False, familiarity=False)
+    assert "different alphabets (latin, dutch)" in s.differences[0].note and s.differences[0].note in s.table()
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
         ({"racks": -1}, "racks must be"),
-        ({"rack_size": 16}, "rack_size must be"),
+        ({"rack_size": 16}, "1 to 15 tiles"),
         ({"players": ("greedy", "nobody")}, "no player 'nobody'"),
         ({"engine": "gpu"}, "rack engine"),
         ({"ladder_budget": 0}, "ladder_budget"),
+        ({"ladders": "yes"}, "ladders is True or False"),
+        ({"rack_size": 0}, "1 to 15 tiles"),
         ({"seed": 1.5}, "seed"),
         ({"bags": [Bag.load("en"), None]}, "one bag per lexicon"),
     ],
@@ -253,8 +288,44 @@ def test_executors_keep_item_order_and_check_their_options() -> None:
         make_executor(workers=2, processes=2)
     with pytest.raises(InvalidInputError, match="not both"):
         DaskExecutor(scheduler="tcp://x:1", workers=2)
-    with pytest.raises(InvalidInputError, match="an executor has run"):
+    with pytest.raises(InvalidInputError, match="an executor has a method run"):
         compare(["fr"], racks=1, executor=object())  # type: ignore[arg-type]
+
+    class Mine:  # only run(): enough to be an executor
+        def run(self, fn: Any, shared: Any, items: Any, progress: Any = None) -> list[Any]:
+            return [fn(shared, item) for item in items]
+
+    assert compare(["fr"], racks=3, ladders=False, executor=Mine()).executor == "Mine"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("nonsense", "a Dask scheduler address is tcp://HOST:PORT"),
+        ("http://127.0.0.1:9", "a Dask scheduler address is tcp://HOST:PORT"),
+        ("tcp://host:99999", "a Dask scheduler address is tcp://HOST:PORT"),
+        ("", "a Dask scheduler is an address"),
+    ],
+)
+def test_bad_scheduler_addresses_are_refused_before_any_work(address: str, message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        DaskExecutor(scheduler=address)
+
+
+def test_a_peer_that_never_answers_is_given_up_on() -> None:
+    """Newcomer: --scheduler pointed at an HTTP server hung for 12 minutes."""
+    pytest.importorskip("distributed")
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()  # accepts the TCP connection, never speaks
+    port = server.getsockname()[1]
+    try:
+        with pytest.raises(InvalidInputError, match="Dask scheduler"):
+            DaskExecutor(scheduler=f"tcp://127.0.0.1:{port}", timeout=1).run(divmod, 7, [1])
+    finally:
+        server.close()
 
 
 def test_play_match_on_processes_is_the_same_match() -> None:
@@ -300,7 +371,7 @@ def test_the_new_users_question_is_one_call() -> None:
     """Issue 14: 'comparing en with en-large and fr with a filtered fr over racks took 40 lines of glue'."""
     rng = random.Random(0)
     assert len(Bag.load("fr").sample(rng, 6)) == 6
-    s = compare([FR, FR.filter(lambda w: "Z" not in w, "fr-noZ")], racks=300, trays=0, games=0, ladder_budget=None)
+    s = compare([FR, FR.filter(lambda w: "Z" not in w, "fr-noZ")], racks=300, trays=0, games=0, ladders=False)
     assert s.setup.bags[1] == Bag.load("fr")  # the filtered list kept its bag
     fr, no_z = (s.summaries[n]["racks"]["words"].value for n in ("fr", "fr-noZ"))
     assert no_z < fr
@@ -314,7 +385,7 @@ def test_the_command_line_compares_and_writes_rows_and_a_report(
 ) -> None:
     argv = ["lexicon", "compare", "fr", "en", "--racks", "60", "--trays", "1", "--games", "2"]
     argv += ["--players", "greedy,greedy", "--seed", "3", "--rows", str(tmp_path / "rows")]
-    argv += ["--ladder-budget", "0", "--tray-budget", "0"]  # no time budget: the same rows on a busy machine
+    argv += ["--no-ladders"]
     assert main([*argv, "--report", str(tmp_path / "report"), "--no-familiarity"]) == 0
     out, err = capsys.readouterr()
     assert "racks with a word" in out and "en against fr" in out and err == ""
@@ -330,13 +401,17 @@ def test_the_command_line_compares_and_writes_rows_and_a_report(
     [
         (["--players", "greedy,nobody"], "no player 'nobody'"),
         (["--players", "greedy"], "two names"),
-        (["--rack-size", "16"], "rack_size must be"),
+        (["--rack-size", "16"], "1 to 15 tiles"),
         (["--workers", "2", "--processes", "2"], "not allowed with"),
         (["--processes", "0"], "at least 1"),
         (["--rows-format", "xlsx"], "invalid choice"),
         (["--racks", "-1"], "give 0 to"),
         (["--ladder-budget", "x"], "milliseconds"),
         (["--bag", "nl-estimate"], "alphabet"),
+        (["--rows", ""], "empty path"),
+        (["--report", "/proc/no-report-here"], "cannot write the report folder"),
+        (["--ladder-budget", "0"], "milliseconds"),
+        (["--scheduler", "nonsense"], "a Dask scheduler address"),
     ],
 )
 def test_the_command_line_names_bad_input_in_one_line(
@@ -347,9 +422,38 @@ def test_the_command_line_names_bad_input_in_one_line(
     assert out == "" and err.count("\n") == 1 and message in err, err
 
 
+def test_an_unwritable_folder_is_said_before_the_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    # 10 million racks would take hours: the error must come first.
+    assert main(["lexicon", "compare", "fr", "--racks", "10000000", "--rows", str(afile / "sub")]) == 2
+    assert "cannot write the rows folder" in capsys.readouterr().err
+
+
+def test_help_shows_every_default_and_play_bounds_its_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["lexicon", "compare", "--help"])
+    text = capsys.readouterr().out
+    assert "(default: 0)" in text and "%%" not in text  # the seed's default 0 was hidden (0 == False)
+    assert main(["play", "--games", "99999999999999999999", "--processes", "2"]) == 2
+    assert "at most 10000000" in capsys.readouterr().err
+
+
 def test_play_runs_on_processes_with_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play", "--games", "4", "--seed", "2", "--json"]
     assert main(argv) == 0
     alone = json.loads(capsys.readouterr().out)
     assert main([*argv, "--processes", "2"]) == 0
     assert json.loads(capsys.readouterr().out) == alone
+
+
+def test_a_terminal_sees_a_progress_bar(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    argv = ["lexicon", "compare", "fr", "--racks", "1200", "--trays", "0", "--games", "0", "--no-ladders"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("\r[") and "3/3 chunks" in err and err.endswith("\n")
+    assert main([*argv, "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""

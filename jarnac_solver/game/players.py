@@ -284,11 +284,15 @@ def play_game(
     bag: Bag | None = None,
     max_actions: int = 5000,
     observe: Callable[[Game], None] | None = None,
+    stop_at_limit: bool = False,
 ) -> GameRecord:
     """Play one whole game; returns its record (``str(record)`` is the notation).
 
     ``observe(game)`` is called after every action (a study samples
-    positions with it).
+    positions with it). A game still going after ``max_actions`` (players
+    that exchange forever on a word list too poor to form words) raises
+    ``InvalidInputError``, or with ``stop_at_limit`` ends there, its result
+    ``"stopped after N actions"``.
 
     >>> from jarnac_solver import Lexicon
     >>> record = play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1)
@@ -302,6 +306,8 @@ def play_game(
     jarnacs: list[tuple[int, int]] = []
     while not game.is_over():
         if len(game.actions) >= max_actions:
+            if stop_at_limit:
+                break
             raise InvalidInputError(f"the game did not end within {max_actions} actions")
         who = game.state.to_act
         action = actors[who].choose(game)
@@ -314,6 +320,8 @@ def play_game(
             observe(game)
     record = GameRecord.of(game, (actors[0].name, actors[1].name))
     record.jarnacs = jarnacs
+    if not game.is_over():
+        record.result = f"stopped after {max_actions} actions"
     return record
 
 

@@ -48,7 +48,7 @@ _RUNNERS: dict[str, Callable[[StudySetup, int, int], list[dict[str, Any]]]] = {
 def run_chunk(setup: StudySetup, item: tuple[str, int, int]) -> tuple[str, list[dict[str, Any]]]:
     """Run one chunk ``(kind, start, stop)``: what every executor calls on a worker.
 
-    >>> setup = StudySetup.of([Lexicon.load("fr")], racks=3, ladder_budget=None)
+    >>> setup = StudySetup.of([Lexicon.load("fr")], racks=3, ladders=False)
     >>> kind, rows = run_chunk(setup, ("racks", 0, 3))
     >>> kind, len(rows)
     ('racks', 3)
@@ -186,6 +186,7 @@ class Comparison:
             "seed": s.seed,
             "racks": s.racks,
             "rack_size": s.rack_size,
+            "ladders": s.ladders,
             "ladder_budget": s.ladder_budget,
             "trays": s.trays,
             "tray_budget": s.tray_budget,
@@ -207,7 +208,7 @@ class Comparison:
         Each cell is the estimate and its 95% interval.
         """
         width = 30
-        col = 26
+        col = max(26, *(len(name) + 2 for name in self.names))
         out = [f"{'':<{width}}" + "".join(f"{name:>{col}}" for name in self.names)]
         for kind, measures in MEASURES.items():
             present = [m for m in measures if any(m in self.summaries[n].get(kind, {}) for n in self.names)]
@@ -224,6 +225,8 @@ class Comparison:
                 out.append(f"  {measures[m]:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
         for d in self.differences:
             out.append(f"{d.second} against {d.first}")
+            if d.note:
+                out.append(f"  {d.note}")
             if d.only_first or d.only_second:
                 out.append(f"  words in {d.first} only: {sum(d.only_first.values())} ({_lengths(d.only_first)})")
                 out.append(f"  words in {d.second} only: {sum(d.only_second.values())} ({_lengths(d.only_second)})")
@@ -280,9 +283,10 @@ def compare(
     seed: int = 0,
     racks: int = 10_000,
     rack_size: int = 7,
-    ladder_budget: float | None = 0.05,
+    ladders: bool = True,
+    ladder_budget: float | None = None,
     trays: int = 200,
-    tray_budget: float | None = 0.05,
+    tray_budget: float | None = None,
     games: int = 100,
     players: Sequence[str] = ("ladder", "ladder"),
     engine: str = "auto",
@@ -303,7 +307,7 @@ def compare(
 
     >>> fr = Lexicon.load("fr")
     >>> study = compare([fr, fr.filter(lambda w: "Z" not in w, "fr-noZ")],
-    ...                 racks=200, trays=0, games=0, ladder_budget=None, familiarity=False)
+    ...                 racks=200, trays=0, games=0, ladders=False, familiarity=False)
     >>> study.summaries["fr"]["racks"]["playable"].n
     200
     >>> study.differences[0].paired["best_only_first"].value > 0
@@ -319,6 +323,7 @@ def compare(
         seed=seed,
         racks=racks,
         rack_size=rack_size,
+        ladders=ladders,
         ladder_budget=ladder_budget,
         trays=trays,
         tray_budget=tray_budget,
@@ -327,8 +332,8 @@ def compare(
         engine=engine,
     )
     executor = executor if executor is not None else InProcess()
-    if not isinstance(executor, Executor):
-        raise InvalidInputError(f"an executor has run(fn, shared, items); not {type(executor).__name__}")
+    if not callable(getattr(executor, "run", None)):
+        raise InvalidInputError(f"an executor has a method run(fn, shared, items, progress); {executor!r} has none")
     start = time.perf_counter()
     results = executor.run(run_chunk, setup, _chunks(setup), progress)
     seconds = time.perf_counter() - start
@@ -353,4 +358,6 @@ def compare(
                 setup.lexicons[0], setup.lexicons[j], (setup.names[0], setup.names[j]), paired, familiarity, positions
             )
         )
-    return Comparison(setup, _summaries(setup, rows), differences, rows, seconds, executor.name, executor.workers)
+    name = str(getattr(executor, "name", type(executor).__name__))
+    workers = getattr(executor, "workers", 1)
+    return Comparison(setup, _summaries(setup, rows), differences, rows, seconds, name, workers)

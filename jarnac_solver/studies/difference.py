@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MissingExtraError
+from ..errors import InvalidInputError, MissingExtraError
 from ..lexicon.lexicon import Lexicon
 from .stats import Estimate, paired_difference, rate_estimate
 
@@ -41,6 +41,8 @@ class Difference:
     top_second: list[tuple[str, int]] = field(default_factory=list)
     familiarity: dict[str, Any] | None = None
     """Per side: the share of its only-words with a known frequency and the best-known ones."""
+    note: str = ""
+    """Why some measures are missing (e.g. the two lists have different alphabets)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (lengths as string keys)."""
@@ -53,6 +55,7 @@ class Difference:
             "top_first": [[w, n] for w, n in self.top_first],
             "top_second": [[w, n] for w, n in self.top_second],
             "familiarity": self.familiarity,
+            "note": self.note,
         }
 
 
@@ -75,7 +78,7 @@ def _familiarity(lex: Lexicon, words: Sequence[str]) -> dict[str, Any] | None:
 
     try:
         table = Familiarity.for_lexicon(lex)
-    except MissingExtraError:
+    except (MissingExtraError, InvalidInputError):  # not installed, or no language known for this list
         return None
     scored = sorted(((table.familiarity(w), w) for w in words), key=lambda item: (-item[0], item[1]))
     known = sum(1 for zipf, _ in scored if zipf > 0)
@@ -111,6 +114,13 @@ def compare_words(
     only_first = sorted(set(first) - set(second)) if first.alphabet == second.alphabet else []
     only_second = sorted(set(second) - set(first)) if first.alphabet == second.alphabet else []
     result = Difference(names[0], names[1], _by_length(first, only_first), _by_length(second, only_second))
+    if first.alphabet != second.alphabet:
+        result.note = (
+            f"different alphabets ({first.alphabet.name}, {second.alphabet.name}): their words, racks and positions"
+            " are not compared item by item; see each list's own measures above"
+        )
+    elif rack_rows is None:
+        result.note = "different bags: the racks differ, so rack measures are not paired"
     if rack_rows is not None:
         a, b = rack_rows
         n = len(a)

@@ -1,9 +1,11 @@
 """The games of a study: self-play on each lexicon, one row per game.
 
-Game ``g`` is seeded ``seed + g`` and the players swap seats on odd games,
-exactly as :func:`jarnac_solver.game.players.play_match` does: a study's
-games are a match's games. A game *stalls* when it ends because the bag
-is empty and both players passed, rather than on a full tray.
+Game ``g`` is seeded from the study's ``(seed, "game", g)`` stream (so
+studies of different seeds share no game) and the players swap seats on
+odd games. A game *stalls* when it ends because the bag is empty and both
+players passed, rather than on a full tray, or when it is still going
+after 5,000 actions (players that exchange forever on a list too poor to
+form words): it is then stopped and counted.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from ..game.players import play_game
 from ..game.record import GameRecord
-from .setup import StudySetup
+from .setup import StudySetup, item_rng
 
 __all__ = ["GAME_COLUMNS", "game_row", "game_rows"]
 
@@ -35,6 +37,7 @@ GAME_COLUMNS = (
     "swung_b",
     "stalled",
     "actions",
+    "result",
 )
 """The columns of a game row (``a``: the seat that played first; ``winner`` ``a``, ``b`` or ``draw``)."""
 
@@ -76,8 +79,9 @@ def game_row(record: GameRecord) -> dict[str, Any]:
         "jarnacs_b": jarnacs[1],
         "swung_a": swung[0],
         "swung_b": swung[1],
-        "stalled": record.result.startswith("the bag is empty"),
+        "stalled": record.result.startswith(("the bag is empty", "stopped after")),
         "actions": len(record.actions),
+        "result": record.result,
     }
 
 
@@ -93,7 +97,8 @@ def game_rows(setup: StudySetup, start: int, stop: int) -> list[dict[str, Any]]:
     for lex, name, bag in zip(setup.lexicons, setup.names, setup.bags, strict=True):
         for g in range(start, stop):
             seats = setup.players[::-1] if g % 2 else setup.players
-            record = play_game(lex, seats, setup.rules, setup.seed + g, bag)
+            game_seed = item_rng(setup.seed, "game", g).randrange(2**31)
+            record = play_game(lex, seats, setup.rules, game_seed, bag, stop_at_limit=True)
             row = game_row(record)
             row["lexicon"] = name
             row["game_index"] = g

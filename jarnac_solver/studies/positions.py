@@ -52,7 +52,8 @@ def _positions(setup: StudySetup, lex_index: int, game_seed: int) -> list[tuple[
         if s.phase == "play" and isinstance(last, (Draw, Exchange)):
             found.append((s.turn, s.trays[s.to_act], s.trays[1 - s.to_act]))
 
-    play_game(setup.lexicons[lex_index], setup.players, setup.rules, game_seed, setup.bags[lex_index], observe=observe)
+    lexicon, bag = setup.lexicons[lex_index], setup.bags[lex_index]
+    play_game(lexicon, setup.players, setup.rules, game_seed, bag, observe=observe, stop_at_limit=True)
     return found
 
 

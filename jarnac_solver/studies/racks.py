@@ -39,7 +39,7 @@ def rack_rows(setup: StudySetup, start: int, stop: int) -> list[dict[str, Any]]:
     """The rows of racks ``start..stop-1`` for every lexicon of ``setup`` (lexicon by lexicon).
 
     >>> from jarnac_solver import Lexicon
-    >>> setup = StudySetup.of([Lexicon.load("fr")], racks=2, ladder_budget=None)
+    >>> setup = StudySetup.of([Lexicon.load("fr")], racks=2, ladders=False)
     >>> [row["rack_index"] for row in rack_rows(setup, 0, 2)]
     [0, 1]
     """
@@ -61,10 +61,9 @@ def rack_rows(setup: StudySetup, start: int, stop: int) -> list[dict[str, Any]]:
             row["best"] = " ".join(lex.index.words_at(best)) if best else ""
             row["ladder"] = None
             row["ladder_exact"] = None
-            if setup.ladder_budget is not None:
-                ladder = plan_ladder(
-                    lex, Tray.from_codes((), codes, alphabet), rules, budget=Deadline(setup.ladder_budget)
-                )
+            if setup.ladders:
+                budget = None if setup.ladder_budget is None else Deadline(setup.ladder_budget)
+                ladder = plan_ladder(lex, Tray.from_codes((), codes, alphabet), rules, budget=budget)
                 row["ladder"] = len(ladder)
                 row["ladder_exact"] = ladder.exact
             rows.append(row)

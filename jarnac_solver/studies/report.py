@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import InvalidInputError, MissingExtraError
 from .compare import MEASURES, Comparison, _cell
+from .rows import prepare_folder
 
 __all__ = ["write_report"]
 
@@ -34,7 +35,7 @@ def _pyplot() -> Any:
 def _distribution(plt: Any, path: Path, title: str, series: Mapping[str, Sequence[float]], xlabel: str) -> None:
     """Side-by-side bars of the share of items at each whole value, one colour per lexicon."""
     values = sorted({int(v) for data in series.values() for v in data})
-    if len(values) > 40:  # too many distinct values for bars: bin them
+    if values[-1] - values[0] > 40:  # a wide range (scores, swings): 30 bins, not a hairline per value
         fig, ax = plt.subplots(figsize=(7, 3.6))
         low, high = values[0], values[-1] + 1
         edges = [low + (high - low) * k / 30 for k in range(31)]  # the same bins for every lexicon
@@ -115,17 +116,13 @@ def write_report(comparison: Comparison, directory: str | Path) -> Path:
 
     >>> import tempfile
     >>> from jarnac_solver.studies.compare import compare
-    >>> study = compare(["fr", "en"], racks=20, trays=0, games=0, ladder_budget=None)
+    >>> study = compare(["fr", "en"], racks=20, trays=0, games=0, ladders=False)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     write_report(study, d).name
     'index.html'
     """
     plt = _pyplot()
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot make the report folder {folder}: {exc.strerror}") from None
+    folder = prepare_folder(directory, "report")
     figures: list[tuple[str, str]] = []
     try:
         for kind, column, title, xlabel in _DISTRIBUTIONS:

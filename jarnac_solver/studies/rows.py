@@ -19,7 +19,7 @@ from .games import GAME_COLUMNS
 from .positions import TRAY_COLUMNS
 from .racks import RACK_COLUMNS
 
-__all__ = ["COLUMNS", "FORMATS", "write_rows"]
+__all__ = ["COLUMNS", "FORMATS", "prepare_folder", "write_rows"]
 
 COLUMNS = {"racks": RACK_COLUMNS, "trays": TRAY_COLUMNS, "games": GAME_COLUMNS}
 FORMATS = ("csv", "parquet")
@@ -48,23 +48,43 @@ def _parquet(path: Path, columns: Sequence[str], rows: Sequence[dict[str, Any]])
     pq.write_table(table, path)
 
 
+def prepare_folder(directory: str | Path, what: str) -> Path:
+    """Make ``directory`` (and its parents) and check that a file can be written in it.
+
+    Called before a study's work, so that a folder that cannot be written is
+    said at once, not after hours of work.
+
+    >>> prepare_folder("", "rows")
+    Traceback (most recent call last):
+    ...
+    jarnac_solver.errors.InvalidInputError: the rows folder is an empty path
+    """
+    if not isinstance(directory, (str, Path)) or not str(directory).strip():
+        raise InvalidInputError(f"the {what} folder is an empty path")
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".jarnac-solver-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise InvalidInputError(f"cannot write the {what} folder {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
 def write_rows(comparison: Comparison, directory: str | Path, fmt: str = "csv") -> list[Path]:
     """Write ``racks``, ``trays`` and ``games`` tables (those with rows) into ``directory``; the paths written.
 
     >>> import tempfile
     >>> from jarnac_solver.studies.compare import compare
-    >>> study = compare(["fr"], racks=5, trays=0, games=0, ladder_budget=None)
+    >>> study = compare(["fr"], racks=5, trays=0, games=0, ladders=False)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     [p.name for p in write_rows(study, d)]
     ['racks.csv']
     """
     if fmt not in FORMATS:
         raise InvalidInputError(f"rows are written as {' or '.join(FORMATS)}, not {fmt!r}")
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot make the rows folder {folder}: {exc.strerror}") from None
+    folder = prepare_folder(directory, "rows")
     written = []
     for kind, columns in COLUMNS.items():
         rows = comparison.rows.get(kind, [])

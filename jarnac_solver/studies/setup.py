@@ -66,11 +66,13 @@ class StudySetup:
     seed: int = 0
     racks: int = 10_000
     rack_size: int = 7
-    ladder_budget: float | None = 0.05
-    """Seconds per rack for its longest ladder (``None``: no ladders)."""
+    ladders: bool = True
+    """Whether each rack's longest ladder is searched (the costliest rack measure)."""
+    ladder_budget: float | None = None
+    """Seconds per rack for its longest ladder (``None``: exact, the same rows on any machine)."""
     trays: int = 200
-    tray_budget: float | None = 0.05
-    """Seconds per position for its best Jarnac (``None``: no bound)."""
+    tray_budget: float | None = None
+    """Seconds per position for its best Jarnac (``None``: exact)."""
     games: int = 100
     players: tuple[str, str] = ("ladder", "ladder")
     engine: str = "auto"
@@ -86,16 +88,17 @@ class StudySetup:
         seed: int = 0,
         racks: int = 10_000,
         rack_size: int = 7,
-        ladder_budget: float | None = 0.05,
+        ladders: bool = True,
+        ladder_budget: float | None = None,
         trays: int = 200,
-        tray_budget: float | None = 0.05,
+        tray_budget: float | None = None,
         games: int = 100,
         players: tuple[str, str] | list[str] = ("ladder", "ladder"),
         engine: str = "auto",
     ) -> StudySetup:
         """Check every option and attach each lexicon's bag (a given bag wins over the known one).
 
-        >>> s = StudySetup.of([Lexicon.load("fr"), Lexicon.load("fr")], racks=10)
+        >>> s = StudySetup.of([Lexicon.load("fr"), Lexicon.load("fr")], racks=10, ladders=False)
         >>> s.names, str(s.bags[0])[:7]
         (('fr', 'fr#2'), '14A 4B ')
         """
@@ -114,8 +117,15 @@ class StudySetup:
             raise InvalidInputError(f"rules must be a Rules, not {type(rules).__name__}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"a seed is a whole number, not {seed!r}")
-        smallest = min(bag.total for bag in chosen)
-        _count(rack_size, "rack_size", 0, min(15, smallest))
+        smallest = min(chosen, key=lambda bag: bag.total)
+        if isinstance(rack_size, bool) or not isinstance(rack_size, int) or not 1 <= rack_size <= 15:
+            raise InvalidInputError(f"a rack holds 1 to 15 tiles, not {rack_size!r}")
+        if rack_size > smallest.total:
+            raise InvalidInputError(
+                f"a rack of {rack_size} tiles cannot be drawn from the bag {smallest.name} of {smallest.total} tiles"
+            )
+        if not isinstance(ladders, bool):
+            raise InvalidInputError(f"ladders is True or False, not {ladders!r}")
         if not isinstance(players, (list, tuple)) or len(players) != 2:
             raise InvalidInputError(f"a game has two players, not {players!r}")
         for player in players:
@@ -139,6 +149,7 @@ class StudySetup:
             seed,
             _count(racks, "racks"),
             rack_size,
+            ladders,
             _seconds(ladder_budget, "ladder_budget"),
             _count(trays, "trays"),
             _seconds(tray_budget, "tray_budget"),
