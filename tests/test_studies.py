@@ -365,6 +365,18 @@ def test_the_report_is_a_page_with_its_plots(study: Comparison, tmp_path: Path) 
         assert f'src="{name}"' in text
         assert (page.parent / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "fr-noEZ" in text and "95%" in text
+    only_racks = compare(["fr"], racks=20, trays=0, games=0, ladders=False)
+    write_report(only_racks, page.parent)  # the same folder again: no stale plot of the first study stays
+    assert not (page.parent / "games-turns.png").exists() and (page.parent / "racks-words.png").exists()
+
+
+def test_a_rate_near_0_or_1_is_not_rounded_to_it() -> None:
+    from jarnac_solver.studies.compare import _cell
+
+    assert _cell(rate_estimate(9999, 10000), rate=True).startswith("99.99%")
+    assert _cell(rate_estimate(1, 10000), rate=True).startswith("0.01%")
+    assert _cell(rate_estimate(5, 10), rate=True).startswith("50.0%")
+    assert _cell(rate_estimate(0, 10), rate=True).startswith("0.0%")
 
 
 def test_the_new_users_question_is_one_call() -> None:

@@ -267,7 +267,9 @@ def _cell(e: Estimate | None, rate: bool) -> str:
     if e is None or e.n == 0:
         return "-"
     if rate:
-        return f"{100 * e.value:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+        # One decimal, unless it would round a rate that is not 0 or 1 to "0.0" or "100.0".
+        digits = 1 if e.value in (0, 1) or 0.0005 <= e.value <= 0.9995 else 2
+        return f"{100 * e.value:.{digits}f}% [{100 * e.low:.{digits}f}, {100 * e.high:.{digits}f}]"
     return f"{e.value:.2f} [{e.low:.2f}, {e.high:.2f}]"
 
 

@@ -111,6 +111,14 @@ _DISTRIBUTIONS = (
 )
 
 
+_PLOT_NAMES = frozenset(
+    [f"{kind}-{column}" for kind, column, _, _ in _DISTRIBUTIONS]
+    + [f"{kind}-intervals" for kind in MEASURES]
+    + ["difference-lengths"]
+)
+"""The stems of every plot a report may write."""
+
+
 def write_report(comparison: Comparison, directory: str | Path) -> Path:
     """Write ``index.html`` and its PNG plots into ``directory``; returns the page's path.
 
@@ -124,6 +132,9 @@ def write_report(comparison: Comparison, directory: str | Path) -> Path:
     plt = _pyplot()
     folder = prepare_folder(directory, "report")
     figures: list[tuple[str, str]] = []
+    for old in folder.glob("*.png"):  # a reused folder: drop the plots an earlier study left
+        if old.stem in _PLOT_NAMES:
+            old.unlink(missing_ok=True)
     try:
         for kind, column, title, xlabel in _DISTRIBUTIONS:
             series = {
