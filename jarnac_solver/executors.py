@@ -38,10 +38,11 @@ Progress = Callable[[int, int], None]
 
 @runtime_checkable
 class Executor(Protocol):
-    """Maps ``fn(shared, item)`` over ``items``; results in item order."""
+    """Maps ``fn(shared, item)`` over ``items``; results in item order.
 
-    name: str
-    workers: int
+    ``run`` is all an executor needs; ``name`` and ``workers`` attributes,
+    when it has them, are what a study reports it ran on.
+    """
 
     def run(
         self, fn: Callable[[S, T], R], shared: S, items: Sequence[T], progress: Progress | None = None

@@ -65,13 +65,24 @@ def _chunks(setup: StudySetup) -> list[tuple[str, int, int]]:
     return items
 
 
-def _summaries(setup: StudySetup, rows: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, dict[str, Estimate]]]:
+Rows = dict[str, list[dict[str, Any]]]
+"""Rows by kind of item (``racks``, ``trays``, ``games``)."""
+
+
+def _by_lexicon(setup: StudySetup, rows: Rows) -> dict[str, Rows]:
+    """The rows split per lexicon, once (each kind keeps its item order)."""
+    split: dict[str, Rows] = {name: {kind: [] for kind in KINDS} for name in setup.names}
+    for kind in KINDS:
+        for row in rows[kind]:
+            split[row["lexicon"]][kind].append(row)
+    return split
+
+
+def _summaries(setup: StudySetup, per_lexicon: dict[str, Rows]) -> dict[str, dict[str, dict[str, Estimate]]]:
     """Per lexicon, per kind of item, per measure: the estimate."""
     result: dict[str, dict[str, dict[str, Estimate]]] = {}
     for name in setup.names:
-        racks = [r for r in rows["racks"] if r["lexicon"] == name]
-        trays = [r for r in rows["trays"] if r["lexicon"] == name]
-        games = [r for r in rows["games"] if r["lexicon"] == name]
+        racks, trays, games = (per_lexicon[name][kind] for kind in ("racks", "trays", "games"))
         sections: dict[str, dict[str, Estimate]] = {}
         if racks:
             sections["racks"] = {
@@ -346,15 +357,13 @@ def compare(
     position = {name: i for i, name in enumerate(setup.names)}
     for kind in KINDS:  # one order whatever the executor: lexicon, then item
         rows[kind].sort(key=lambda r, key=order[kind]: (position[r["lexicon"]], r[key]))  # type: ignore[misc]
+    per_lexicon = _by_lexicon(setup, rows)
+    first = per_lexicon[setup.names[0]]
     differences = []
     for j in range(1, len(setup.lexicons)):
-        paired = None
-        if setup.same_bag(0, j) and rows["racks"]:
-            paired = (
-                [r for r in rows["racks"] if r["lexicon"] == setup.names[0]],
-                [r for r in rows["racks"] if r["lexicon"] == setup.names[j]],
-            )
-        positions = [r for r in rows["trays"] if r["lexicon"] == setup.names[j]]
+        other = per_lexicon[setup.names[j]]
+        paired = (first["racks"], other["racks"]) if setup.same_bag(0, j) and rows["racks"] else None
+        positions = other["trays"]
         differences.append(
             compare_words(
                 setup.lexicons[0], setup.lexicons[j], (setup.names[0], setup.names[j]), paired, familiarity, positions
@@ -362,4 +371,4 @@ def compare(
         )
     name = str(getattr(executor, "name", type(executor).__name__))
     workers = getattr(executor, "workers", 1)
-    return Comparison(setup, _summaries(setup, rows), differences, rows, seconds, name, workers)
+    return Comparison(setup, _summaries(setup, per_lexicon), differences, rows, seconds, name, workers)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..game.players import play_game
+from ..game.players import _turns, play_game
 from ..game.record import GameRecord
 from .setup import StudySetup, item_rng
 
@@ -72,7 +72,7 @@ def game_row(record: GameRecord) -> dict[str, Any]:
         "score_a": a,
         "score_b": b,
         "winner": "a" if a > b else "b" if b > a else "draw",
-        "turns": 1 + sum(1 for _, text, _ in record.actions if text == "pass"),
+        "turns": _turns(record),
         "words_a": words[0],
         "words_b": words[1],
         "jarnacs_a": jarnacs[0],

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError, MissingExtraError
-from .compare import MEASURES, Comparison, _cell
+from .compare import _RATES, MEASURES, Comparison, _cell
 from .rows import prepare_folder
 
 __all__ = ["write_report"]
@@ -172,7 +172,7 @@ def _page(comparison: Comparison, figures: list[tuple[str, str]]) -> str:
             cells = [comparison.summaries[n].get(kind, {}).get(m) for n in comparison.names]
             if all(c is None for c in cells):
                 continue
-            rate = m in ("playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins")
+            rate = m in _RATES
             rows.append(
                 f"<tr><td>{e(kind)}</td><td>{e(label)}</td>"
                 + "".join(f"<td>{e(_cell(c, rate))}</td>" for c in cells)
