@@ -295,7 +295,7 @@ def test_executors_keep_item_order_and_check_their_options() -> None:
         def run(self, fn: Any, shared: Any, items: Any, progress: Any = None) -> list[Any]:
             return [fn(shared, item) for item in items]
 
-    assert compare(["fr"], racks=3, ladders=False, executor=Mine()).executor == "Mine"  # type: ignore[arg-type]
+    assert compare(["fr"], racks=3, ladders=False, executor=Mine()).executor == "Mine"
 
 
 @pytest.mark.parametrize(
