@@ -32,6 +32,7 @@ from .errors import (
 )
 from .lexicon.alphabet import DUTCH, LATIN, Alphabet
 from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from .native import IMPLEMENTATION
 
 # Not imported at run time (typing alone costs ~10 ms); mypy reads any
 # constant named TYPE_CHECKING as True.
@@ -113,6 +114,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "DEFAULT_LEXICON",
     "DUTCH",
+    "IMPLEMENTATION",
     "LATIN",
     "PLAYERS",
     "Accept",

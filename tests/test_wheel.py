@@ -1,7 +1,10 @@
-"""The wheel built from the repository ships every compiled lexicon and its licence."""
+"""The wheel built from the repository ships every compiled lexicon, its licence and the compiled walk;
+without a C compiler the build still succeeds, and the package runs its pure walk."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -10,11 +13,16 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+needs_source = pytest.mark.skipif(not (REPO / "pyproject.toml").exists(), reason="needs the source tree")
 
 
-@pytest.mark.skipif(not (REPO / "pyproject.toml").exists(), reason="needs the source tree")
-def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
-    subprocess.run(
+def build_wheel(folder: Path, env: dict[str, str] | None = None) -> Path:
+    """``pip wheel`` of a clean copy of the repository into ``folder`` (no build isolation: setuptools is a
+    test dependency; a copy: no ``build/`` folder or in-place extension of another build leaks in)."""
+    source = folder / "source"
+    skip = shutil.ignore_patterns(".*", "build", "dist", "*.egg-info", "*.so", "*.pyd", "__pycache__")
+    shutil.copytree(REPO, source, ignore=skip)
+    done = subprocess.run(
         [
             sys.executable,
             "-m",
@@ -24,13 +32,21 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
             "--no-build-isolation",
             "-q",
             "-w",
-            str(tmp_path),
-            str(REPO),
+            str(folder),
+            str(source),
         ],
-        check=True,
         capture_output=True,
+        text=True,
+        env=env,
     )
-    (wheel,) = tmp_path.glob("jarnac_solver-*.whl")
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = folder.glob("jarnac_solver-*.whl")
+    return wheel
+
+
+@needs_source
+def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
     archive = zipfile.ZipFile(wheel)
     names = set(archive.namelist())
     for lexicon in ("en", "en-large", "fr", "es", "nl"):
@@ -45,3 +61,26 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
     )
     assert "jarnac_solver/py.typed" in names
     assert not any(name.startswith(("tests/", "lexicons/")) for name in names)
+    if shutil.which("cc") or shutil.which("gcc"):
+        assert any(n.startswith("jarnac_solver/_speedups.") for n in names), "the C extension was not built"
+    assert not any(n.endswith(".c") for n in names)
+
+
+@needs_source
+def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
+    """A machine with no C compiler (``CC=false``): the build succeeds, the package runs the pure walk."""
+    wheel = build_wheel(tmp_path, {**os.environ, "CC": "false", "LDSHARED": "false"})
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not any("_speedups" in n for n in names)
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)], check=True
+    )
+    code = "import jarnac_solver as j; print(j.__file__, j.IMPLEMENTATION, j.Lexicon.load('en').anagrams('CHOUCA'))"
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    # -S: no site-packages, so no editable install of the repository in the way
+    done = subprocess.run([sys.executable, "-S", "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    where, implementation, answer = done.stdout.split()
+    assert where.startswith(str(target))
+    assert (implementation, answer) == ("pure", "['CACHOU']")

@@ -31,7 +31,13 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
+from .flat import FlatIndex, flatten, u32_view
 from .tally import FIELD_BITS, Tally, pack_tally, tally_size
+
+# Not imported at run time (typing costs ~10 ms); mypy reads any constant named TYPE_CHECKING as True.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex"]
 
@@ -70,31 +76,136 @@ class AlphagramIndex:
     """A trie over alphagram keys, with the words of each key at its end node.
 
     Built by :meth:`build`; stored and read back by :mod:`jarnac_solver.lexicon.fileformat`
-    through :meth:`to_parts` / :meth:`from_parts`.
+    as the flat arrays of :mod:`jarnac_solver.lexicon.flat`. Two walks answer
+    the queries: the compiled one (:attr:`trie`, reading the flat arrays in
+    place) when ``jarnac_solver.IMPLEMENTATION`` is ``"compiled"``, else the
+    pure-Python one over :attr:`edges` and :attr:`groups` (built from the
+    arrays on first use). Both return the same nodes in the same order.
     """
 
-    __slots__ = ("_views", "depth_starts", "edges", "groups", "n_ranks", "root")
+    __slots__ = (
+        "_edges",
+        "_flat",
+        "_groups",
+        "_views",
+        "depth_starts",
+        "edge_counts",
+        "n_nodes",
+        "n_ranks",
+        "root",
+        "trie",
+    )
 
     def __init__(
         self,
-        edges: list[dict[int, int]],
-        groups: list[str | None],
+        edges: list[dict[int, int]] | None,
+        groups: list[str | None] | None,
         root: int,
         depth_starts: tuple[int, ...],
+        flat: FlatIndex | None = None,
+        edge_counts: tuple[int, ...] | None = None,
     ) -> None:
-        self.edges = edges
-        """``edges[rank]`` maps a node to its child by that letter."""
-        self.groups = groups
-        """``groups[node]``: the words whose key ends at ``node``, sorted and joined
-        by spaces ("ART RAT TAR"), else ``None``. One string per key, not a
-        tuple of words: an open lexicon holds 116k strings instead of 139k
-        strings and 116k tuples (-10 MB on SCOWL-80, and 35 ms less to open),
-        and a query turns its hits into words with one C-level join and split."""
+        """The pure parts (``edges``, ``groups``), or the ``flat`` arrays with ``edge_counts`` (per rank)."""
+        self._edges = edges
+        self._groups = groups
+        self._flat = flat
         self.root = root
         self.depth_starts = depth_starts
         """``depth_starts[d]``: the first terminal id of depth >= d (d = 0..10)."""
-        self.n_ranks = len(edges)
+        if edges is not None:
+            self.edge_counts = tuple(map(len, edges))
+        elif edge_counts is not None and flat is not None:
+            self.edge_counts = edge_counts
+        else:
+            raise ValueError("an index needs its edges or its flat arrays and edge counts")
+        self.n_ranks = len(self.edge_counts)
+        self.n_nodes = len(groups) if groups is not None else flat.n_nodes  # type: ignore[union-attr]
+        """Number of node ids, including the unused id 0."""
+        self.trie: Any = None
+        """The compiled walk over the flat arrays (``jarnac_solver._speedups.Trie``), or ``None``."""
         self._views: dict[tuple[int, int], list[str | None]] = {}
+
+    @classmethod
+    def from_flat(
+        cls, flat: FlatIndex, root: int, depth_starts: tuple[int, ...], edge_counts: tuple[int, ...]
+    ) -> AlphagramIndex:
+        """An index over flat arrays (a file's sections); the pure parts are built on first use."""
+        return cls(None, None, root, depth_starts, flat, edge_counts)
+
+    def compile(self, check: bool = True, source: str = "<lexicon>") -> None:
+        """Attach the compiled walk when it is available (``jarnac_solver.IMPLEMENTATION``).
+
+        The C code checks the arrays (bounds, one parent per node, word
+        numbers; with ``check``, that both layouts agree) and raises
+        :class:`~jarnac_solver.errors.LexiconFormatError` naming ``source``
+        on a bad one: now with ``check`` (~3 ms for fr), else the bounds at
+        the first query (~2 ms, once). Computing the arrays of an index
+        built in memory costs ~0.2 s for fr.
+        """
+        from .. import native
+
+        if native.speedups is None or self.trie is not None or self.n_ranks > 256:
+            return
+        if self._flat is None:
+            self._flat = self._flatten()
+        flat = self._flat
+        self.trie = native.speedups.Trie(
+            flat.sections,
+            flat.n_nodes,
+            flat.n_terminals,
+            flat.n_words,
+            self.n_ranks,
+            self.root,
+            self.edge_counts,
+            check,
+            source,
+        )
+
+    def _flatten(self) -> FlatIndex:
+        parts = flatten(self.edges, self.groups, self.n_terminals)
+        n_words = len(parts["word_ids"]) // 4
+        return FlatIndex({k: memoryview(v) for k, v in parts.items()}, self.n_nodes, self.n_terminals, n_words)
+
+    def flat_sections(self) -> dict[str, memoryview]:
+        """The file's sections (:data:`jarnac_solver.lexicon.flat.SECTIONS`), computed once if built in memory."""
+        if self._flat is None:
+            self._flat = self._flatten()
+        return self._flat.sections
+
+    @property
+    def edges(self) -> list[dict[int, int]]:
+        """``edges[rank]`` maps a node to its child by that letter (built from the flat arrays on first use)."""
+        if self._edges is None:
+            flat = self._flat
+            assert flat is not None
+            parents = u32_view(flat.sections["parents"])
+            children = u32_view(flat.sections["children"])
+            edges = []
+            pos = 0
+            for count in self.edge_counts:
+                edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count], strict=True)))
+                pos += count
+            self._edges = edges
+        return self._edges
+
+    @property
+    def groups(self) -> list[str | None]:
+        """``groups[node]``: the words whose key ends at ``node``, sorted and joined
+        by spaces ("ART RAT TAR"), else ``None`` (built from the flat arrays on first use).
+
+        One string per key, not a tuple of words: an open lexicon holds 116k
+        strings instead of 139k strings and 116k tuples (-10 MB on SCOWL-80,
+        and 35 ms less to open), and a query turns its hits into words with
+        one C-level join and split."""
+        if self._groups is None:
+            flat = self._flat
+            assert flat is not None
+            text = bytes(flat.sections["words"]).decode("utf-8")
+            groups: list[str | None] = [None]
+            groups.extend(text.split("\n") if text else [])
+            groups.extend([None] * (self.n_nodes - len(groups)))
+            self._groups = groups
+        return self._groups
 
     # -- building -----------------------------------------------------------
 
@@ -144,11 +255,6 @@ class AlphagramIndex:
     # -- what the file format stores ----------------------------------------
 
     @property
-    def n_nodes(self) -> int:
-        """Number of node ids, including the unused id 0."""
-        return len(self.groups)
-
-    @property
     def n_terminals(self) -> int:
         """Number of distinct keys (anagram classes)."""
         return self.depth_starts[-1] - 1
@@ -159,10 +265,17 @@ class AlphagramIndex:
         >>> AlphagramIndex.build([("RAT", [0, 1, 2]), ("AT", [1, 2])], 3).words(3)
         ['RAT']
         """
+        start, stop = self._nodes_of_lengths(min_len, max_len)
+        if self.trie is not None:
+            return self.trie.words_of(range(start, stop))  # type: ignore[no-any-return]
+        return " ".join(filter(None, self.groups[start:stop])).split()
+
+    def _nodes_of_lengths(self, min_len: int, max_len: int) -> tuple[int, int]:
+        """The id range of the terminal nodes of keys of ``min_len..max_len`` tiles."""
         lo = min(max(min_len, 0), MAX_DEPTH + 1)
         hi = min(max(max_len + 1, lo), MAX_DEPTH + 1)
-        chunk = self.groups[self.depth_starts[lo] : self.depth_starts[hi]]
-        return " ".join(filter(None, chunk)).split()
+        starts = self.depth_starts
+        return starts[lo], starts[hi]
 
     # -- queries ------------------------------------------------------------
 
@@ -263,13 +376,25 @@ class AlphagramIndex:
         of the rack walk below its lowest letter was tried and measured: that
         part is the root alone in the median case, lines hold E, S or A.)
         """
+        trie = self.trie
+        if trie is not None:
+            # Compiled: one C walk for the new words and one per line; no key map
+            # (a C walk of a line costs less than hashing the rack's subsets).
+            places = trie.walk((), rack, *self._nodes_of_lengths(*place)) if place else []
+            extended: list[list[int]] = []
+            for tally, size in lines:
+                if size >= line_max or not rack or not tally:
+                    extended.append([])
+                else:
+                    extended.append(trie.walk(tally, rack, *self._nodes_of_lengths(size + 1, line_max)))
+            return places, extended
         if keys is not None and rack and all(count <= MAX_DEPTH for _, count in rack):
             subsets = _subsets(rack, HASHED_SUBSETS)
             if subsets is not None:
                 return self._hashed_moves(subsets, place, lines, line_max, keys)
         front = self._rack_walk(rack)
         places = list(filter(self.view(*place).__getitem__, front)) if place else []
-        extended: list[list[int]] = []
+        extended = []
         for tally, size in lines:
             if size >= line_max or not rack or not tally:
                 extended.append([])
@@ -307,6 +432,8 @@ class AlphagramIndex:
         The walk of :meth:`_walk` with nothing required, stopping at the first
         letter step that reaches one: a witness, not a list.
         """
+        if self.trie is not None:
+            return self.trie.first((), rack, *self._nodes_of_lengths(min_len, max_len))  # type: ignore[no-any-return]
         found = self._walk((), rack, hit=self.view(min_len, max_len).__getitem__)
         return found[0] if found else None
 
@@ -317,6 +444,8 @@ class AlphagramIndex:
         """
         if size >= line_max or not rack or not word:
             return None
+        if self.trie is not None:
+            return self.trie.first(word, rack, *self._nodes_of_lengths(size + 1, line_max))  # type: ignore[no-any-return]
         found = self._walk(word, rack, hit=self.view(size + 1, line_max).__getitem__)
         return found[0] if found else None
 
@@ -326,20 +455,53 @@ class AlphagramIndex:
         Cost: one pass over the keys (0.45 s and 14 MB for fr's 118k keys);
         the lexicon builds it once it pays (``Lexicon.move_keys``).
         """
-        groups = self.groups
-        firsts = [g.split(" ", 1)[0] for g in groups[1 : self.n_terminals + 1]]  # type: ignore[union-attr]
+        if self.trie is not None:
+            firsts = self.trie.first_words(range(1, self.n_terminals + 1))
+        else:
+            firsts = [g.split(" ", 1)[0] for g in self.groups[1 : self.n_terminals + 1]]  # type: ignore[union-attr]
         return dict(zip(map(pack, firsts), range(1, self.n_terminals + 1), strict=True))
+
+    def words_of(self, nodes: Sequence[int]) -> list[str]:
+        """The words of distinct ``nodes`` (inner nodes add none), sorted.
+
+        >>> ix = AlphagramIndex.build([("RAT", [0, 1, 2]), ("ART", [1, 0, 2]), ("AT", [1, 2])], 3)
+        >>> ix.words_of([1, 2])
+        ['ART', 'AT', 'RAT']
+        """
+        if self.trie is not None:
+            return self.trie.words_of(nodes)  # type: ignore[no-any-return]
+        groups = self.groups
+        words = " ".join(filter(None, map(groups.__getitem__, nodes))).split()
+        words.sort()
+        return words
+
+    def first_words(self, nodes: Sequence[int]) -> list[str]:
+        """The first word (alphabetically) of each terminal node of ``nodes``, in their order.
+
+        >>> ix = AlphagramIndex.build([("RAT", [0, 1, 2]), ("ART", [1, 0, 2])], 3)
+        >>> ix.first_words([ix.root, 1])
+        ['ART']
+        """
+        if self.trie is not None:
+            return self.trie.first_words(nodes)  # type: ignore[no-any-return]
+        return [g.split(" ", 1)[0] for g in map(self.groups.__getitem__, nodes) if g]
 
     def words_at(self, node: int) -> list[str]:
         """The words whose key ends at ``node`` (sorted)."""
+        if self.trie is not None:
+            return self.trie.words_at(node)  # type: ignore[no-any-return]
         group = self.groups[node]
         return group.split() if group else []
 
     def subanagrams(self, rack: Tally, min_len: int, max_len: int) -> list[str]:
         """Words whose keys are sub-multisets of ``rack``, sorted.
 
-        Cost: one dict lookup per (node reached, letter tried).
+        Cost: one dict lookup per (node reached, letter tried); compiled, one
+        scan of a node's edges per (node reached, letter tried) and a radix
+        sort of the answer's word numbers.
         """
+        if self.trie is not None:
+            return self.trie.words((), rack, *self._nodes_of_lengths(min_len, max_len))  # type: ignore[no-any-return]
         return self._collect(self.view(min_len, max_len), self._rack_walk(rack))
 
     def _rack_walk(self, rack: Tally) -> list[int]:
@@ -348,6 +510,8 @@ class AlphagramIndex:
         :meth:`_walk` with nothing required, without its per-call dicts: this
         is the hot path of ``subanagrams``.
         """
+        if self.trie is not None:
+            return self.trie.walk((), rack)  # type: ignore[no-any-return]
         front = [self.root]
         edges = self.edges
         for rank, count in rack:
@@ -365,13 +529,19 @@ class AlphagramIndex:
 
     def extensions(self, word: Tally, rack: Tally, word_len: int, max_len: int) -> list[str]:
         """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
+        if self.trie is not None:
+            return self.trie.words(word, rack, *self._nodes_of_lengths(word_len + 1, max_len))  # type: ignore[no-any-return]
         return self._collect(self.view(word_len + 1, max_len), self._walk(word, rack))
 
     def anagram_nodes(self, letters: Tally) -> list[int]:
         """The node whose key is exactly ``letters`` (a list of one, or empty)."""
+        if self.trie is not None:
+            return self.trie.walk(letters, ())  # type: ignore[no-any-return]
         return self._walk(letters, ())
 
     def anagrams(self, letters: Tally) -> list[str]:
         """Words that use exactly ``letters``, sorted."""
         length = tally_size(letters)
+        if self.trie is not None:
+            return self.trie.words(letters, (), *self._nodes_of_lengths(length, length))  # type: ignore[no-any-return]
         return self._collect(self.view(length, length), self._walk(letters, ()))

@@ -53,6 +53,16 @@ def _data_folder() -> Traversable:
     return importlib.resources.files("jarnac_solver") / _DATA
 
 
+def _bundled(name: str, checksum: int) -> Lexicon:
+    """The bundled lexicon ``name`` as pickled: the same file, or :class:`LexiconFormatError`."""
+    lexicon = Lexicon.load(name)
+    if lexicon._origin != (name, checksum):
+        raise LexiconFormatError(
+            f"bundled lexicon {name!r} differs from the one pickled (another version of jarnac-solver?)"
+        )
+    return lexicon
+
+
 def _check_length(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInputError(f"{what} must be an integer, not {value!r}")
@@ -88,6 +98,8 @@ class Lexicon:
         ``size`` is the number of words when the caller knows it (a file header).
         """
         self._index = index
+        index.compile(check=False)  # built in memory or read from a file: the compiled walk when there is one
+        self._origin: tuple[str, int] | None = None  # (bundled name, checksum): how a copy pickles
         self.alphabet = alphabet
         self.order: tuple[str, ...] = tuple(order)
         """The tiles in rank order: the order of letters inside index keys."""
@@ -220,7 +232,7 @@ class Lexicon:
             raise InvalidInputError(f"lexicon {self.name!r}: its metadata cannot be saved ({exc})") from None
 
     @classmethod
-    def from_bytes(cls, data: bytes, source: str = "<bytes>", *, trusted: bool = False) -> Lexicon:
+    def from_bytes(cls, data: bytes | memoryview, source: str = "<bytes>", *, trusted: bool = False) -> Lexicon:
         """Decode a compiled lexicon; raises :class:`LexiconFormatError` on bad data.
 
         >>> lex = Lexicon.from_words(["rat"])
@@ -241,7 +253,8 @@ class Lexicon:
             raise
         except (KeyError, ValueError, TypeError) as exc:
             raise LexiconFormatError(f"{source}: malformed header ({exc})") from None
-        lexicon._check_sample(source)
+        if not trusted:  # the package's own files were checked when built and by the tests
+            lexicon._check_sample(source)
         return lexicon
 
     def _check_sample(self, source: str, every: int | None = None) -> None:
@@ -255,9 +268,7 @@ class Lexicon:
         step = every if every is not None else max(1, n // 64)
         starts = index.depth_starts
         for node in range(1, n + 1, step):
-            group = index.groups[node]
-            assert group is not None
-            words = group.split(" ")
+            words = index.words_at(node)
             if words != sorted(set(words)):
                 raise LexiconFormatError(f"{source}: the words of node {node} are not sorted and distinct")
             for word in words:
@@ -283,7 +294,10 @@ class Lexicon:
         self._check_sample(f"lexicon {self.name!r}", every=1)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle as the compiled bytes (a process pool gets the lexicon in one message, rebuilt in ~25 ms)."""
+        """Pickle a bundled lexicon as its name and checksum (each process maps the package's file,
+        whose pages the processes share), any other as the compiled bytes (one message)."""
+        if self._origin is not None:
+            return (_bundled, self._origin)
         return (Lexicon.from_bytes, (self.to_bytes(), f"pickled lexicon {self.name!r}"))
 
     def save(self, path: str | Path) -> None:
@@ -299,9 +313,7 @@ class Lexicon:
             if not isinstance(path, PurePath):
                 raise InvalidInputError(f"a lexicon file is a path (str or pathlib.Path), not {path!r}")
         try:
-            from pathlib import Path
-
-            data = Path(path).read_bytes()
+            data = fileformat.map_file(path)
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot open lexicon ({exc.strerror})") from None
         except ValueError as exc:  # a NUL in the path
@@ -331,8 +343,15 @@ class Lexicon:
         if name not in names:
             raise UnknownLexiconError(f"no bundled lexicon {name!r}; available: {', '.join(names)}")
         resource = _data_folder() / f"{name}.jlex"
-        # Shipped with the package and checksummed: the whole-array scans are skipped.
-        return cls.from_bytes(resource.read_bytes(), source=f"bundled lexicon {name!r}", trusted=True)
+        from pathlib import Path
+
+        # A file of an installed package is memory-mapped (processes share it), one
+        # inside a zip archive read. Shipped and checksummed: the scans in Python
+        # are skipped (the compiled walk's own checks of its arrays are not).
+        data = fileformat.map_file(resource) if isinstance(resource, Path) else resource.read_bytes()
+        lexicon = cls.from_bytes(data, source=f"bundled lexicon {name!r}", trusted=True)
+        lexicon._origin = (name, fileformat.checksum(data))
+        return lexicon
 
     @classmethod
     def resolve(cls, spec: str) -> Lexicon:
@@ -458,6 +477,17 @@ class Lexicon:
         4
         """
         return self._tally(text, what)
+
+    @property
+    def implementation(self) -> str:
+        """Which walk answers this lexicon's queries: ``"compiled"`` (C, over the file's
+        arrays) or ``"pure"`` (Python); see ``jarnac_solver.IMPLEMENTATION``.
+
+        >>> from jarnac_solver import IMPLEMENTATION
+        >>> Lexicon.load("en").implementation == IMPLEMENTATION
+        True
+        """
+        return "compiled" if self._index.trie is not None else "pure"
 
     @property
     def name(self) -> str:

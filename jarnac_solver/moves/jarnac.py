@@ -271,7 +271,7 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]
     if passer_free > 0 and rules.steal_place:
         place = (min(rules.last_line_min_length, rules.min_length), rules.line_length)
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
-    groups = index.groups
+    first_words = index.first_words
     pack = lexicon.pack
     tiles_of = tray.tiles
     per_line: list[list[_Item]] = []
@@ -279,9 +279,9 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]
         old = tray.lines[i]
         old_packed = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = lines[i][1]
-        firsts = [g.split(" ", 1)[0] for g in map(groups.__getitem__, nodes) if g]
+        firsts = first_words(nodes)
         per_line.append([_Item(pack(w) - old_packed, tiles_of(w), i, w, old, old_tiles) for w in firsts])
-    firsts = [g.split(" ", 1)[0] for g in map(groups.__getitem__, place_nodes) if g]
+    firsts = first_words(place_nodes)
     places = [_Item(pack(w), tiles_of(w), None, w, None, 0) for w in firsts]
     return per_line, places
 
@@ -604,10 +604,7 @@ def _value_plan(
     # lines do not limit them, so the passer side is given every slot.
     place = (rules.last_line_min_length, rules.line_length)
     place_nodes, _ = lexicon.index.move_nodes(rack, place, [], rules.line_length)
-    items = [
-        _Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0)
-        for w in (lexicon.index.words_at(n)[0] for n in place_nodes)
-    ]
+    items = [_Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in lexicon.index.first_words(place_nodes)]
     (gain, _), chosen, exact = _optimise(
         [],
         _distinct(items),

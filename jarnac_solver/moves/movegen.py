@@ -78,22 +78,17 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
     same move but for the word written (same points, same future).
     """
     place_nodes, line_nodes = _move_nodes(lexicon, tray, rules)
-    groups = lexicon.index.groups
-    places = [sorted(groups[n].split()) for n in place_nodes if groups[n]]  # type: ignore[union-attr]
-    lines = [[sorted(groups[n].split()) for n in nodes if groups[n]] for nodes in line_nodes]  # type: ignore[union-attr]
+    words_at = lexicon.index.words_at
+    places = [words for words in map(words_at, place_nodes) if words]
+    lines = [[words for words in map(words_at, nodes) if words] for nodes in line_nodes]
     return places, lines
 
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
     """Place words and, per line, extension words (``move_nodes``, as words)."""
     place_nodes, line_nodes = _move_nodes(lexicon, tray, rules)
-    groups = lexicon.index.groups
-    places = " ".join(map(groups.__getitem__, place_nodes)).split()  # type: ignore[arg-type]
-    extensions = [" ".join(map(groups.__getitem__, nodes)).split() for nodes in line_nodes]  # type: ignore[arg-type]
-    places.sort()
-    for words in extensions:
-        words.sort()
-    return places, extensions
+    words_of = lexicon.index.words_of
+    return words_of(place_nodes), [words_of(nodes) for nodes in line_nodes]
 
 
 class LegalMoves:

@@ -342,7 +342,7 @@ def _items(
             continue
         old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = len(tray.line_codes[i])
-        keys = {lexicon.pack(w) - old: w for w in (index.words_at(n)[0] for n in nodes)}
+        keys = {lexicon.pack(w) - old: w for w in index.first_words(nodes)}
         chains = _Chains(keys, weights, guard, 0, set(keys), deadline)
         items = []
         for key, word in keys.items():
@@ -356,7 +356,7 @@ def _items(
     new_items: list[Item] = []
     singles: list[Item] = []
     if place_nodes:
-        keys = {lexicon.pack(w): w for w in (index.words_at(n)[0] for n in place_nodes)}
+        keys = {lexicon.pack(w): w for w in index.first_words(place_nodes)}
         long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
         normal = _Chains(keys, weights, guard, -1, long_starts, deadline)
         for key, word in keys.items():
@@ -383,12 +383,12 @@ def _single_move(
     for i, nodes in enumerate(line_nodes):
         old = tray.lines[i]
         old_tiles = len(tray.line_codes[i])
-        for word in (lexicon.index.words_at(n)[0] for n in nodes):
+        for word in lexicon.index.first_words(nodes):
             n = tray.tiles(word)
             key = (n, n * n - old_tiles * old_tiles, word)
             if best is None or key[:2] > best[:2]:
                 best, choice = key, [Move("extend", i, old, word, added_letters(old, word, tray.alphabet))]
-    for word in (lexicon.index.words_at(n)[0] for n in place_nodes):
+    for word in lexicon.index.first_words(place_nodes):
         n = tray.tiles(word)
         if n < rules.min_length_on(tray.next_line_index):
             continue  # the line the word would go on takes no word this short

@@ -1,0 +1,649 @@
+/* jarnac_solver._speedups: the alphagram trie walked in C, in place over the flat arrays of a .jlex file.
+ *
+ * Key idea: the file already holds the trie as arrays (see lexicon/flat.py); this module walks them where
+ * they lie (a memory map or a bytes object) and builds only the Python objects of the answer.  The walk is
+ * the pure-Python walk's algorithm step for step (breadth-first by letter rank, see lexicon/index.py), so
+ * both implementations return the same nodes in the same order: the pure one stays the reference, and a
+ * property test compares the two.
+ *
+ * Speed tricks, each measured on fr (benchmarks/bench_search.py --native):
+ * - words are numbered alphabetically when the file is built; a query sorts integers (a radix sort) and
+ *   only then turns numbers into str: sorting str objects took half of a query;
+ * - each word's str is made once and kept (the cache), so a query only increments reference counts;
+ * - the walk's fronts live in one scratch buffer per trie, allocated once: no allocation per query.
+ * Safety: every array is checked when the trie is made (bounds, one parent per node, ranks increasing,
+ * word numbers a permutation, UTF-8), so no query can read outside the buffers, whatever the file holds.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_RANKS 256
+
+static PyObject *FormatError;  /* jarnac_solver.errors.LexiconFormatError, a ValueError */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *source;  /* what the messages name: the file, "bundled lexicon 'fr'" */
+    int checked;       /* the bounds checks passed (made at the first query for the package's own files) */
+    Py_buffer bufs[9];
+    int n_bufs;
+    const uint32_t *start, *child, *wstart, *wids, *wpos;
+    const uint8_t *rank;
+    const char *text;
+    Py_ssize_t text_len;
+    uint32_t n_nodes, n_edges, n_terminals, n_words, root;
+    int n_ranks;
+    int ascii;
+    uint32_t *front;   /* scratch: the walk's nodes (at most n_nodes: each node is reached once) */
+    uint32_t *ids;     /* scratch: word numbers of an answer (at most n_words) */
+    uint32_t *tmp;     /* scratch: the radix sort's other half */
+    PyObject **cache;  /* word number -> its str, made on first use */
+} Trie;
+
+/* -- checks made once, when a trie is made ---------------------------------------------------------- */
+
+static PyObject *current_source;  /* the trie being checked: its messages name it */
+
+static int fail(const char *msg) {
+    if (current_source) PyErr_Format(FormatError, "%U: %s", current_source, msg);
+    else PyErr_SetString(FormatError, msg);
+    return -1;
+}
+
+static int get_section(Trie *t, PyObject *sections, const char *name, Py_ssize_t itemsize, Py_ssize_t count,
+                       const void **out, Py_ssize_t *len_out) {
+    PyObject *obj = PyDict_GetItemString(sections, name);
+    if (obj == NULL) {
+        PyErr_Format(FormatError, "%U: section %s is missing", t->source, name);
+        return -1;
+    }
+    Py_buffer *b = &t->bufs[t->n_bufs];
+    if (PyObject_GetBuffer(obj, b, PyBUF_SIMPLE) < 0) return -1;
+    t->n_bufs++;
+    if (count >= 0 && b->len != count * itemsize) {
+        PyErr_Format(FormatError, "%U: section %s holds %zd bytes, expected %zd", t->source, name, b->len, count * itemsize);
+        return -1;
+    }
+    if (itemsize == 4 && ((uintptr_t)b->buf % 4) != 0) {
+        PyErr_Format(FormatError, "%U: section %s is not aligned on 4 bytes", t->source, name);
+        return -1;
+    }
+    *out = b->buf;
+    if (len_out) *len_out = b->len;
+    return 0;
+}
+
+static int valid_utf8(const unsigned char *s, Py_ssize_t n, int *ascii) {
+    *ascii = 1;
+    Py_ssize_t i = 0;
+    /* ASCII runs 8 bytes at a time (the bundled lists are ASCII: ~0.3 ms for fr instead of ~2 ms). */
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (w & 0x8080808080808080ull) break;
+        i += 8;
+    }
+    while (i < n) {
+        unsigned char c = s[i];
+        if (c < 0x80) { i++; continue; }
+        *ascii = 0;
+        int more;
+        uint32_t cp;
+        if ((c & 0xE0) == 0xC0) { more = 1; cp = c & 0x1F; }
+        else if ((c & 0xF0) == 0xE0) { more = 2; cp = c & 0x0F; }
+        else if ((c & 0xF8) == 0xF0) { more = 3; cp = c & 0x07; }
+        else return 0;
+        if (i + more >= n) return 0;
+        for (int k = 1; k <= more; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        if ((more == 1 && cp < 0x80) || (more == 2 && cp < 0x800) || (more == 3 && cp < 0x10000) ||
+            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        i += more + 1;
+    }
+    return 1;
+}
+
+static int is_sep(char c) { return c == ' ' || c == '\n'; }
+
+static Py_ssize_t word_end(const Trie *t, Py_ssize_t pos) {
+    const char *p = t->text + pos, *end = t->text + t->text_len;
+    while (p < end && !is_sep(*p)) p++;
+    return p - t->text;
+}
+
+static int check_structure(Trie *t) {
+    const uint32_t *start = t->start;
+    if (start[0] != 0 || start[t->n_nodes] != t->n_edges) return fail("the edge offsets do not cover the edges");
+    if (t->root == 0 || t->root >= t->n_nodes) return fail("the root is not a node");
+    uint8_t *seen = PyMem_Calloc(t->n_nodes, 1);
+    if (seen == NULL) { PyErr_NoMemory(); return -1; }
+    int rc = -1;
+    for (uint32_t node = 0; node < t->n_nodes; node++) {
+        if (start[node] > start[node + 1] || start[node + 1] > t->n_edges) { fail("the edge offsets decrease"); goto done; }
+        int last = -1;
+        for (uint32_t e = start[node]; e < start[node + 1]; e++) {
+            int r = t->rank[e];
+            uint32_t c = t->child[e];
+            if (r <= last || r >= t->n_ranks) { fail("a node's letters are not increasing ranks"); goto done; }
+            last = r;
+            /* One parent per node and never the root: the part a walk reaches is a tree, so a walk ends and
+               reaches each node once (the scratch buffer of n_nodes entries always suffices). */
+            if (c == 0 || c >= t->n_nodes || c == t->root || seen[c]) { fail("a node has two parents"); goto done; }
+            seen[c] = 1;
+        }
+    }
+    const uint32_t *ws = t->wstart;
+    if (ws[0] != 0 || ws[1] != 0 || ws[t->n_terminals + 1] != t->n_words) { fail("the word offsets do not cover the words"); goto done; }
+    for (uint32_t node = 1; node <= t->n_terminals; node++)
+        if (ws[node + 1] <= ws[node]) { fail("a terminal node without words"); goto done; }
+    /* Bounds only (what memory safety needs); that the numbers are a permutation pointing at word starts
+       is checked with the agreement of the layouts (files not shipped with the package). */
+    for (uint32_t s = 0; s < t->n_words; s++)
+        if (t->wids[s] >= t->n_words) { fail("a word number is out of range"); goto done; }
+    for (uint32_t a = 0; a < t->n_words; a++)
+        if ((Py_ssize_t)t->wpos[a] >= t->text_len) { fail("a word position lies outside the words"); goto done; }
+    if (!valid_utf8((const unsigned char *)t->text, t->text_len, &t->ascii)) { fail("the words are not UTF-8"); goto done; }
+    rc = 0;
+done:
+    PyMem_Free(seen);
+    return rc;
+}
+
+/* The checks that the two layouts agree (run on files not shipped with the package): the words in
+   alphabetical order, and each slot's number pointing at the slot's own word in the text lines. */
+static int check_agreement(Trie *t) {
+    uint8_t *seen = PyMem_Calloc(t->n_words + 1, 1);
+    if (seen == NULL) { PyErr_NoMemory(); return -1; }
+    for (uint32_t s = 0; s < t->n_words; s++) {
+        if (seen[t->wids[s]]) { PyMem_Free(seen); return fail("the word numbers are not a permutation"); }
+        seen[t->wids[s]] = 1;
+    }
+    PyMem_Free(seen);
+    for (uint32_t a = 0; a < t->n_words; a++) {
+        uint32_t p = t->wpos[a];
+        if (is_sep(t->text[p]) || (p > 0 && !is_sep(t->text[p - 1]))) return fail("a word position is not the start of a word");
+    }
+    for (uint32_t a = 1; a < t->n_words; a++) {
+        Py_ssize_t p = t->wpos[a - 1], q = t->wpos[a];
+        Py_ssize_t lp = word_end(t, p) - p, lq = word_end(t, q) - q;
+        int c = memcmp(t->text + p, t->text + q, lp < lq ? lp : lq);
+        if (c > 0 || (c == 0 && lp >= lq)) return fail("the word numbers are not in alphabetical order");
+    }
+    Py_ssize_t pos = 0;
+    uint32_t slot = 0;
+    for (uint32_t node = 1; node <= t->n_terminals; node++) {
+        for (uint32_t s = t->wstart[node]; s < t->wstart[node + 1]; s++, slot++) {
+            if (pos >= t->text_len || t->wpos[t->wids[s]] != (uint32_t)pos) return fail("the word numbers do not match the word lines");
+            pos = word_end(t, pos);
+            char want = s + 1 < t->wstart[node + 1] ? ' ' : '\n';
+            if (pos < t->text_len && t->text[pos] != want) return fail("the word lines do not match the word offsets");
+            pos++;
+        }
+    }
+    if (pos < t->text_len) return fail("the word lines hold more words than the offsets");
+    return 0;
+}
+
+static int check_edges(Trie *t, PyObject *sections, PyObject *counts) {
+    const void *pp, *cp;
+    if (get_section(t, sections, "parents", 4, t->n_edges, &pp, NULL) < 0) return -1;
+    if (get_section(t, sections, "children", 4, t->n_edges, &cp, NULL) < 0) return -1;
+    const uint32_t *parents = pp, *children = cp;
+    Py_ssize_t n = PyTuple_GET_SIZE(counts), at = 0;
+    if (n != t->n_ranks) return fail("edge_counts has one count per letter");
+    for (Py_ssize_t r = 0; r < n; r++) {
+        Py_ssize_t k = PyLong_AsSsize_t(PyTuple_GET_ITEM(counts, r));
+        if (k < 0 || at + k > (Py_ssize_t)t->n_edges) return PyErr_Occurred() ? -1 : fail("edge_counts do not add up");
+        for (Py_ssize_t i = at; i < at + k; i++) {
+            uint32_t p = parents[i], found = 0;
+            if (p >= t->n_nodes) return fail("a parent is not a node");
+            for (uint32_t e = t->start[p]; e < t->start[p + 1]; e++)
+                if (t->rank[e] == r) { found = t->child[e] == children[i]; break; }
+            if (!found) return fail("the edges by letter do not give each node the parent the edges by node give it");
+        }
+        at += k;
+    }
+    if (at != (Py_ssize_t)t->n_edges) return fail("edge_counts do not add up");
+    return 0;
+}
+
+/* -- making and freeing a trie -------------------------------------------------------------------- */
+
+static void Trie_dealloc(Trie *t) {
+    if (t->cache) {
+        for (uint32_t a = 0; a < t->n_words; a++) Py_XDECREF(t->cache[a]);
+        PyMem_Free(t->cache);
+    }
+    PyMem_Free(t->front);
+    PyMem_Free(t->ids);
+    PyMem_Free(t->tmp);
+    for (int i = 0; i < t->n_bufs; i++) PyBuffer_Release(&t->bufs[i]);
+    Py_XDECREF(t->source);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static int init_sections(Trie *t, PyObject *sections, PyObject *counts, unsigned int n_nodes, unsigned int n_terminals,
+                         unsigned int n_words, unsigned int root, int n_ranks, int check);
+
+static int Trie_init(Trie *t, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"sections", "n_nodes", "n_terminals", "n_words", "n_ranks", "root", "edge_counts", "check",
+                         "source", NULL};
+    PyObject *sections, *counts, *source = NULL;
+    unsigned int n_nodes, n_terminals, n_words, root;
+    int n_ranks, check;
+    if (t->n_bufs || t->source) return fail("a trie is made once");
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!IIIiIO!p|U", kw, &PyDict_Type, &sections, &n_nodes, &n_terminals,
+                                     &n_words, &n_ranks, &root, &PyTuple_Type, &counts, &check, &source))
+        return -1;
+    t->source = source ? source : PyUnicode_FromString("<lexicon>");
+    if (t->source == NULL) return -1;
+    if (source) Py_INCREF(source);
+    current_source = t->source;
+    int rc = init_sections(t, sections, counts, n_nodes, n_terminals, n_words, root, n_ranks, check);
+    current_source = NULL;
+    return rc;
+}
+
+static int init_sections(Trie *t, PyObject *sections, PyObject *counts, unsigned int n_nodes, unsigned int n_terminals,
+                         unsigned int n_words, unsigned int root, int n_ranks, int check) {
+    if (n_ranks < 1 || n_ranks > MAX_RANKS) return fail("the alphabet has 1 to 256 letters");
+    if (n_nodes < 2 || n_terminals >= n_nodes || n_nodes > 0x7fffffffu || n_words > 0x7fffffffu) return fail("bad node counts");
+    t->n_nodes = n_nodes; t->n_terminals = n_terminals; t->n_words = n_words; t->root = root; t->n_ranks = n_ranks;
+    t->n_edges = n_nodes - 2;  /* id 0 unused, the root has no parent: one edge per other node */
+    const void *p;
+    if (get_section(t, sections, "csr_start", 4, (Py_ssize_t)n_nodes + 1, &p, NULL) < 0) return -1;
+    t->start = p;
+    if (get_section(t, sections, "csr_rank", 1, t->n_edges, &p, NULL) < 0) return -1;
+    t->rank = p;
+    if (get_section(t, sections, "csr_child", 4, t->n_edges, &p, NULL) < 0) return -1;
+    t->child = p;
+    if (get_section(t, sections, "word_start", 4, (Py_ssize_t)n_terminals + 2, &p, NULL) < 0) return -1;
+    t->wstart = p;
+    if (get_section(t, sections, "word_ids", 4, n_words, &p, NULL) < 0) return -1;
+    t->wids = p;
+    if (get_section(t, sections, "word_pos", 4, n_words, &p, NULL) < 0) return -1;
+    t->wpos = p;
+    if (get_section(t, sections, "words", 1, -1, &p, &t->text_len) < 0) return -1;
+    t->text = p;
+    /* The package's own files are checked at their first query (opening one costs ~0.5 ms, not ~2 ms);
+       any other file is checked whole now: bounds, and that both layouts agree. */
+    if (!check) return 0;
+    if (check_structure(t) < 0 || check_agreement(t) < 0 || check_edges(t, sections, counts) < 0) return -1;
+    t->checked = 1;
+    return 0;
+}
+
+static int ensure_scratch(Trie *t) {
+    if (!t->checked) {
+        if (t->source == NULL) return fail("the trie was not made");
+        current_source = t->source;
+        int rc = check_structure(t);
+        current_source = NULL;
+        if (rc < 0) return -1;
+        t->checked = 1;
+    }
+    if (t->front) return 0;
+    t->front = PyMem_Malloc(sizeof(uint32_t) * (t->n_nodes + 1));
+    t->ids = PyMem_Malloc(sizeof(uint32_t) * (t->n_words + 1));
+    t->tmp = PyMem_Malloc(sizeof(uint32_t) * (t->n_words + 1));
+    t->cache = PyMem_Calloc(t->n_words + 1, sizeof(PyObject *));
+    if (!t->front || !t->ids || !t->tmp || !t->cache) {
+        PyMem_Free(t->front); PyMem_Free(t->ids); PyMem_Free(t->tmp); PyMem_Free(t->cache);
+        t->front = t->ids = t->tmp = NULL; t->cache = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* -- the walk --------------------------------------------------------------------------------------- */
+
+/* A tally (a sequence of (rank, count) pairs) into counts[rank]; the highest rank in *top. */
+static int read_tally(const Trie *t, PyObject *tally, uint8_t *counts, int *top) {
+    PyObject *seq = PySequence_Fast(tally, "a tally is a sequence of (rank, count) pairs");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) { Py_DECREF(seq); fail("a tally is a sequence of (rank, count) pairs"); return -1; }
+        long r = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0)), c = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        if (PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        if (r < 0 || r >= t->n_ranks || c < 0 || c > 255) { Py_DECREF(seq); fail("a tally's rank or count is out of range"); return -1; }
+        counts[r] = (uint8_t)(counts[r] + c > 255 ? 255 : counts[r] + c);
+        if (c && r > *top) *top = (int)r;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static inline uint32_t child_of(const Trie *t, uint32_t node, int r) {
+    /* A node's edges are sorted by rank: stop at the first rank >= r (most nodes have a few children). */
+    for (uint32_t e = t->start[node], end = t->start[node + 1]; e < end; e++) {
+        int k = t->rank[e];
+        if (k >= r) return k == r ? t->child[e] : 0;
+    }
+    return 0;
+}
+
+/* One letter step over front[lo, hi), appending the children at out; returns how many. */
+static inline uint32_t step(const Trie *t, uint32_t *buf, uint32_t lo, uint32_t hi, uint32_t out, int r) {
+    uint32_t n = 0;
+    for (uint32_t i = lo; i < hi; i++) {
+        uint32_t c = child_of(t, buf[i], r);
+        if (c) buf[out + n++] = c;
+    }
+    return n;
+}
+
+#define NO_HIT UINT32_MAX
+
+/* The walk of AlphagramIndex._walk, over t->front. Fills front[0, *count). With hit_lo < hit_hi, stops at
+   the first complete node in [hit_lo, hit_hi) and returns it (NO_HIT if none; then *count is 0). */
+static uint32_t walk(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, uint32_t hit_lo,
+                     uint32_t hit_hi, uint32_t *count) {
+    uint32_t *buf = t->front;
+    uint32_t nf = 1;
+    int hit = hit_lo < hit_hi;
+    buf[0] = t->root;
+    *count = 0;
+    if (need_top > top) top = need_top;
+    for (int r = 0; r <= top; r++) {
+        if (!need[r] && !opt[r]) continue;
+        for (int k = 0; k < need[r]; k++) {
+            /* In place: a required letter keeps the nodes that can take it (children written over parents). */
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < nf; i++) {
+                uint32_t c = child_of(t, buf[i], r);
+                if (c) buf[n++] = c;
+            }
+            nf = n;
+            if (!nf) return NO_HIT;
+        }
+        int complete = hit && r >= need_top;
+        if (complete && r == need_top)
+            for (uint32_t i = 0; i < nf; i++)
+                if (buf[i] >= hit_lo && buf[i] < hit_hi) return buf[i];
+        uint32_t lo = 0, hi = nf, end = nf;
+        for (int k = 0; k < opt[r]; k++) {
+            uint32_t n = step(t, buf, lo, hi, end, r);
+            if (!n) break;
+            if (complete)
+                for (uint32_t i = end; i < end + n; i++)
+                    if (buf[i] >= hit_lo && buf[i] < hit_hi) return buf[i];
+            lo = end; hi = end + n; end += n;
+        }
+        nf = end;
+    }
+    if (hit) return NO_HIT;
+    *count = nf;
+    return NO_HIT;
+}
+
+static int parse_walk(Trie *t, PyObject *need_t, PyObject *opt_t, uint8_t *need, int *need_top, uint8_t *opt, int *top) {
+    memset(need, 0, MAX_RANKS); memset(opt, 0, MAX_RANKS);
+    *need_top = -1; *top = -1;
+    if (ensure_scratch(t) < 0) return -1;
+    if (read_tally(t, need_t, need, need_top) < 0 || read_tally(t, opt_t, opt, top) < 0) return -1;
+    return 0;
+}
+
+static void clip(const Trie *t, Py_ssize_t *lo, Py_ssize_t *hi) {
+    if (*lo < 0) *lo = 0;
+    if (*hi > (Py_ssize_t)t->n_nodes) *hi = t->n_nodes;
+    if (*hi < *lo) *hi = *lo;
+}
+
+static PyObject *int_list(const uint32_t *v, uint32_t n) {
+    PyObject *list = PyList_New(n);
+    if (list == NULL) return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLong(v[i]);
+        if (x == NULL) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+/* -- words ------------------------------------------------------------------------------------------ */
+
+/* Sort word numbers: insertion sort for a few, else a least-significant-digit radix sort (8 bits a pass,
+   as many passes as the largest number needs), linear in the answer where qsort of str was n log n. */
+static uint32_t *sort_ids(Trie *t, uint32_t n) {
+    uint32_t *a = t->ids, *b = t->tmp;
+    if (n < 48) {
+        for (uint32_t i = 1; i < n; i++) {
+            uint32_t x = a[i], j = i;
+            while (j > 0 && a[j - 1] > x) { a[j] = a[j - 1]; j--; }
+            a[j] = x;
+        }
+        return a;
+    }
+    for (int shift = 0; shift < 32 && (t->n_words - 1) >> shift; shift += 8) {
+        uint32_t count[257] = {0};
+        for (uint32_t i = 0; i < n; i++) count[((a[i] >> shift) & 0xFF) + 1]++;
+        for (int k = 0; k < 256; k++) count[k + 1] += count[k];
+        for (uint32_t i = 0; i < n; i++) b[count[(a[i] >> shift) & 0xFF]++] = a[i];
+        uint32_t *s = a; a = b; b = s;
+    }
+    return a;
+}
+
+static PyObject *word_str(Trie *t, uint32_t number) {
+    PyObject *w = t->cache[number];
+    if (w == NULL) {
+        Py_ssize_t p = t->wpos[number], len = word_end(t, p) - p;
+        if (t->ascii) {
+            w = PyUnicode_New(len, 127);
+            if (w == NULL) return NULL;
+            memcpy(PyUnicode_DATA(w), t->text + p, len);
+        } else {
+            w = PyUnicode_DecodeUTF8(t->text + p, len, "strict");
+            if (w == NULL) return NULL;
+        }
+        t->cache[number] = w;
+    }
+    Py_INCREF(w);
+    return w;
+}
+
+/* The sorted words of the first n nodes of front that lie in [lo, hi). */
+static PyObject *words_of(Trie *t, const uint32_t *nodes, uint32_t n, uint32_t lo, uint32_t hi) {
+    uint32_t m = 0;
+    if (hi > t->n_terminals + 1) hi = t->n_terminals + 1;
+    if (lo < 1) lo = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = nodes[i];
+        if (v < lo || v >= hi) continue;
+        /* Terminal nodes are distinct, so at most n_words numbers are written. */
+        for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
+    }
+    uint32_t *sorted = sort_ids(t, m);
+    PyObject *list = PyList_New(m);
+    if (list == NULL) return NULL;
+    for (uint32_t i = 0; i < m; i++) {
+        PyObject *w = word_str(t, sorted[i]);
+        if (w == NULL) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, w);
+    }
+    return list;
+}
+
+/* -- methods ---------------------------------------------------------------------------------------- */
+
+static PyObject *Trie_walk(Trie *t, PyObject *args) {
+    PyObject *need_t, *opt_t;
+    Py_ssize_t lo = 0, hi = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "OO|nn", &need_t, &opt_t, &lo, &hi)) return NULL;
+    uint8_t need[MAX_RANKS], opt[MAX_RANKS];
+    int need_top, top;
+    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
+    clip(t, &lo, &hi);
+    uint32_t n;
+    walk(t, need, need_top, opt, top, 0, 0, &n);
+    if (lo == 0 && hi == (Py_ssize_t)t->n_nodes) return int_list(t->front, n);
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (t->front[i] >= lo && t->front[i] < hi) t->front[m++] = t->front[i];
+    return int_list(t->front, m);
+}
+
+static PyObject *Trie_words(Trie *t, PyObject *args) {
+    PyObject *need_t, *opt_t;
+    Py_ssize_t lo, hi;
+    if (!PyArg_ParseTuple(args, "OOnn", &need_t, &opt_t, &lo, &hi)) return NULL;
+    uint8_t need[MAX_RANKS], opt[MAX_RANKS];
+    int need_top, top;
+    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
+    clip(t, &lo, &hi);
+    uint32_t n;
+    walk(t, need, need_top, opt, top, 0, 0, &n);
+    return words_of(t, t->front, n, lo, hi);
+}
+
+static PyObject *Trie_first(Trie *t, PyObject *args) {
+    PyObject *need_t, *opt_t;
+    Py_ssize_t lo, hi;
+    if (!PyArg_ParseTuple(args, "OOnn", &need_t, &opt_t, &lo, &hi)) return NULL;
+    uint8_t need[MAX_RANKS], opt[MAX_RANKS];
+    int need_top, top;
+    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
+    clip(t, &lo, &hi);
+    if (lo >= hi) Py_RETURN_NONE;
+    uint32_t n, found = walk(t, need, need_top, opt, top, lo, hi, &n);
+    if (found == NO_HIT) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLong(found);
+}
+
+/* nodes -> the sorted words of those that are terminal (ids checked). */
+static PyObject *Trie_words_of(Trie *t, PyObject *nodes) {
+    if (ensure_scratch(t) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    uint32_t m = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+        if (v < 0 || v >= (Py_ssize_t)t->n_nodes) { Py_DECREF(seq); PyErr_SetString(PyExc_IndexError, "node id out of range"); return NULL; }
+        if (v < 1 || v > (Py_ssize_t)t->n_terminals) continue;
+        /* A node listed twice would overflow the word buffer: the front buffer marks nothing, so count. */
+        if (m + (t->wstart[v + 1] - t->wstart[v]) > t->n_words) { Py_DECREF(seq); return fail("a node is listed twice"), NULL; }
+        for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
+    }
+    Py_DECREF(seq);
+    uint32_t *sorted = sort_ids(t, m);
+    PyObject *list = PyList_New(m);
+    if (list == NULL) return NULL;
+    for (uint32_t i = 0; i < m; i++) {
+        PyObject *w = word_str(t, sorted[i]);
+        if (w == NULL) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, w);
+    }
+    return list;
+}
+
+static int node_arg(const Trie *t, PyObject *arg, uint32_t *out) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v >= (Py_ssize_t)t->n_nodes) { PyErr_SetString(PyExc_IndexError, "node id out of range"); return -1; }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* node -> its words, sorted (empty for an inner node). */
+static PyObject *Trie_words_at(Trie *t, PyObject *arg) {
+    uint32_t v;
+    if (ensure_scratch(t) < 0 || node_arg(t, arg, &v) < 0) return NULL;
+    if (v < 1 || v > t->n_terminals) return PyList_New(0);
+    uint32_t a = t->wstart[v], b = t->wstart[v + 1];
+    PyObject *list = PyList_New(b - a);
+    if (list == NULL) return NULL;
+    for (uint32_t s = a; s < b; s++) {
+        PyObject *w = word_str(t, t->wids[s]);
+        if (w == NULL) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, s - a, w);
+    }
+    return list;
+}
+
+/* nodes -> the first word of each terminal node, in the order given (inner nodes skipped). */
+static PyObject *Trie_first_words(Trie *t, PyObject *nodes) {
+    if (ensure_scratch(t) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
+    if (seq == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *list = PyList_New(0);
+    for (Py_ssize_t i = 0; list && i < n; i++) {
+        uint32_t v;
+        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) { Py_CLEAR(list); break; }
+        if (v < 1 || v > t->n_terminals) continue;
+        PyObject *w = word_str(t, t->wids[t->wstart[v]]);
+        if (w == NULL || PyList_Append(list, w) < 0) { Py_XDECREF(w); Py_CLEAR(list); break; }
+        Py_DECREF(w);
+    }
+    Py_DECREF(seq);
+    return list;
+}
+
+static PyMethodDef Trie_methods[] = {
+    {"walk", (PyCFunction)Trie_walk, METH_VARARGS,
+     "walk(need, opt, lo=0, hi=n_nodes) -> nodes holding all of need and part of opt, in [lo, hi), in walk order"},
+    {"words", (PyCFunction)Trie_words, METH_VARARGS, "words(need, opt, lo, hi) -> the sorted words of the walk's nodes in [lo, hi)"},
+    {"first", (PyCFunction)Trie_first, METH_VARARGS, "first(need, opt, lo, hi) -> the first complete node in [lo, hi), or None"},
+    {"words_of", (PyCFunction)Trie_words_of, METH_O, "words_of(nodes) -> the sorted words of these distinct nodes"},
+    {"words_at", (PyCFunction)Trie_words_at, METH_O, "words_at(node) -> the node's words, sorted"},
+    {"first_words", (PyCFunction)Trie_first_words, METH_O, "first_words(nodes) -> each terminal node's first word"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *Trie_memory(Trie *t, void *closure) {
+    (void)closure;
+    Py_ssize_t scratch = t->front ? (Py_ssize_t)sizeof(uint32_t) * (t->n_nodes + 2 * t->n_words + 3) : 0;
+    return PyLong_FromSsize_t(scratch + (t->cache ? (Py_ssize_t)sizeof(PyObject *) * (t->n_words + 1) : 0));
+}
+
+static PyGetSetDef Trie_getset[] = {
+    {"private_bytes", (getter)Trie_memory, NULL, "bytes this process allocated for queries (scratch and word cache pointers)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject TrieType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "jarnac_solver._speedups.Trie",
+    .tp_basicsize = sizeof(Trie),
+    .tp_dealloc = (destructor)Trie_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The alphagram trie over the flat sections of a .jlex file, walked in C.",
+    .tp_methods = Trie_methods,
+    .tp_getset = Trie_getset,
+    .tp_init = (initproc)Trie_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "jarnac_solver._speedups",
+    "The compiled walk of the alphagram trie (see jarnac_solver/_speedups.c).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void) {
+    if (PyType_Ready(&TrieType) < 0) return NULL;
+    PyObject *errors = PyImport_ImportModule("jarnac_solver.errors");
+    if (errors == NULL) return NULL;
+    FormatError = PyObject_GetAttrString(errors, "LexiconFormatError");
+    Py_DECREF(errors);
+    if (FormatError == NULL) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&TrieType);
+    if (PyModule_AddObject(m, "Trie", (PyObject *)&TrieType) < 0) {
+        Py_DECREF(&TrieType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,70 @@
+"""Which implementation of the trie walk runs: the compiled extension or the pure-Python reference.
+
+The compiled walk (``jarnac_solver._speedups``, built from ``_speedups.c``
+when the package is installed on a machine with a C compiler) returns what
+the pure walk returns, node for node; it is used whenever it was built,
+unless the environment variable ``JARNAC_SOLVER_PURE`` is set to a non-empty
+value other than ``0`` when the package is first imported.
+
+>>> from jarnac_solver import IMPLEMENTATION
+>>> IMPLEMENTATION in ("compiled", "pure")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
+__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "implementation", "speedups"]
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get("JARNAC_SOLVER_PURE", "") not in ("", "0"):
+        return None, "JARNAC_SOLVER_PURE is set"
+    import importlib
+
+    try:
+        module = importlib.import_module("jarnac_solver._speedups")  # a name mypy need not resolve
+    except ImportError as exc:
+        return None, f"the C extension is not built ({exc})"
+    return module, "the C extension"
+
+
+speedups, IMPLEMENTATION_REASON = _load()
+"""The compiled module (``None`` on the pure path), and why this implementation runs."""
+
+IMPLEMENTATION = "compiled" if speedups is not None else "pure"
+"""``"compiled"`` when lexicons opened in this process walk in C, ``"pure"`` otherwise."""
+
+
+_built = speedups
+
+
+@contextmanager
+def implementation(name: str) -> Iterator[None]:
+    """Lexicons opened or built inside the block use ``name``: ``"pure"`` or ``"compiled"``.
+
+    For benchmarks and tests that run both walks in one process; a lexicon
+    keeps the walk it was made with (``Lexicon.implementation``). Not for
+    threads: it changes a module global for the block.
+
+    >>> from jarnac_solver import Lexicon
+    >>> with implementation("pure"):
+    ...     lex = Lexicon.from_words(["rat"])
+    >>> lex.implementation
+    'pure'
+    """
+    global speedups
+    if name not in ("pure", "compiled"):
+        raise ValueError(f"implementation must be 'pure' or 'compiled', not {name!r}")
+    if name == "compiled" and _built is None:
+        raise RuntimeError(f"the compiled walk is not available here ({IMPLEMENTATION_REASON})")
+    saved = speedups
+    speedups = _built if name == "compiled" else None
+    try:
+        yield
+    finally:
+        speedups = saved

@@ -1,0 +1,282 @@
+"""The compiled walk against the pure one: the same answers, node for node, and no crash on any file.
+
+The pure-Python walk is the reference (the oracle suites check it against
+brute force); here the compiled walk (``jarnac_solver._speedups``) must give
+exactly what it gives on random lexicons, racks and trays, multi-tile
+alphabets (I, J and IJ) included, and refuse corrupted files with
+``LexiconFormatError`` whether it checks them when they open or at their
+first query. ``test_pure_oracles`` runs the oracle suites again with
+``JARNAC_SOLVER_PURE=1``, so that CI checks both implementations against
+brute force.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import jarnac_solver
+from jarnac_solver import DUTCH, Lexicon, LexiconFormatError, Tray, best_jarnac, is_jarnacable, legal_moves, native
+from jarnac_solver.lexicon import fileformat
+from jarnac_solver.lexicon.fileformat import _PREFIX, MAGIC
+from jarnac_solver.lexicon.lexicon import _bundled
+
+from .strategies import DIGRAPH_TILES, LATIN_SMALL, Tiles, lexicons, racks, written
+from .test_moves_oracle import cases
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = Path(jarnac_solver.__file__).resolve().parent / "data"
+COMPILED = native._built is not None
+needs_compiled = pytest.mark.skipif(
+    not COMPILED, reason=f"the compiled walk is not built ({native.IMPLEMENTATION_REASON})"
+)
+
+
+def both(words: list[str]) -> tuple[Lexicon, Lexicon]:
+    """The same word list (Dutch alphabet: A..Z and IJ) under the pure walk and the compiled one."""
+    with native.implementation("pure"):
+        pure = Lexicon.from_words(words, DUTCH)
+    with native.implementation("compiled"):
+        compiled = Lexicon.from_words(words, DUTCH)
+    assert (pure.implementation, compiled.implementation) == ("pure", "compiled")
+    return pure, compiled
+
+
+def tally(lex: Lexicon, tiles: Tiles) -> list[tuple[int, int]]:
+    return list(lex.tally_codes(DUTCH.encode(written(tiles))))
+
+
+@needs_compiled
+@settings(max_examples=150)
+@given(st.data(), st.sampled_from([LATIN_SMALL, DIGRAPH_TILES]))
+def test_every_walk_returns_the_same_nodes(data: st.DataObject, tiles: tuple[str, ...]) -> None:
+    words = ["".join(w) for w in data.draw(lexicons(tiles))]
+    pure, compiled = both(words)
+    p, c = pure.index, compiled.index
+    assert (p.n_nodes, p.root, p.depth_starts) == (c.n_nodes, c.root, c.depth_starts)
+    rack = tally(pure, data.draw(racks(tiles)))
+    need = tally(pure, data.draw(racks(tiles, max_size=5)))
+    lo = data.draw(st.integers(0, 10))
+    hi = lo + data.draw(st.integers(0, 4))
+    # Node lists in the walk's order (the compiled walk is the pure one's algorithm).
+    assert c._rack_walk(rack) == p._rack_walk(rack)
+    assert c.anagram_nodes(need) == p.anagram_nodes(need)
+    with native.implementation("pure"):
+        assert p._walk(need, rack) == c.trie.walk(need, rack)
+    assert c.subanagrams(rack, lo, hi) == p.subanagrams(rack, lo, hi)
+    assert c.anagrams(need) == p.anagrams(need)
+    size = sum(n for _, n in need)
+    assert c.extensions(need, rack, size, hi) == p.extensions(need, rack, size, hi)
+    assert c.first_place(rack, lo, hi) == p.first_place(rack, lo, hi)
+    assert c.first_extension(need, size, rack, hi) == p.first_extension(need, size, rack, hi)
+    assert sorted(c.words()) == sorted(p.words())
+    nodes = list(range(p.n_nodes))
+    assert c.words_of(nodes) == p.words_of(nodes)
+    assert c.first_words(nodes) == p.first_words(nodes)
+    assert [c.words_at(n) for n in nodes] == [p.words_at(n) for n in nodes]
+    assert compiled.to_bytes() == pure.to_bytes()
+
+
+@needs_compiled
+@settings(max_examples=150)
+@given(cases())
+def test_moves_and_jarnacs_are_the_same(case: tuple[list[Tiles], object, list[Tiles], Tiles]) -> None:
+    words, rules, lines, rack = case
+    pure, compiled = both(["".join(w) for w in words])
+    tray = Tray([written(t) for t in lines], written(rack), DUTCH)
+    moves = [legal_moves(lex, tray, rules) for lex in (pure, compiled)]  # type: ignore[arg-type]
+    assert [list(map(str, m)) for m in moves[0:1]] == [list(map(str, m)) for m in moves[1:2]]
+    jarnacs = [is_jarnacable(lex, tray, rules) for lex in (pure, compiled)]  # type: ignore[arg-type]
+    assert str(jarnacs[0]) == str(jarnacs[1])
+    plans = [best_jarnac(lex, tray, rules=rules) for lex in (pure, compiled)]  # type: ignore[arg-type]
+    assert [str(m) for m in plans[0].steals] == [str(m) for m in plans[1].steals]
+    # Move generation through the key map (pure) and through C walks (compiled) agree too.
+    pure.key_map()
+    assert list(map(str, legal_moves(pure, tray, rules))) == list(map(str, moves[1]))  # type: ignore[arg-type]
+
+
+@needs_compiled
+def test_bundled_lexicons_agree_on_real_racks() -> None:
+    """Every bundled list, 200 racks of 7 to 15 tiles drawn from its bag: the same words both ways."""
+    import random
+
+    for name in Lexicon.available():
+        compiled = Lexicon.load(name)
+        with native.implementation("pure"):
+            pure = Lexicon.load(name)
+        tiles = list(compiled.alphabet.tiles)
+        rng = random.Random(name)
+        for i in range(200):
+            rack = rng.choices(tiles, k=7 + i % 9)
+            rack_tally = compiled.tally_codes([compiled.alphabet.index[t] for t in rack])
+            assert compiled.index.subanagrams(rack_tally, 3, 9) == pure.index.subanagrams(rack_tally, 3, 9)
+        assert len(compiled) == len(pure)
+
+
+# -- files -----------------------------------------------------------------------------------------
+
+BASE = Lexicon.from_words(["rat", "art", "tar", "tzar", "ruat", "bus", "sub", "arts", "ijs", "bijt"], DUTCH)
+
+
+def with_checksum(data: bytearray) -> bytes:
+    """``data`` with its checksum made right again (what a crafted file has)."""
+    _, _, head_len, _, _, _ = _PREFIX.unpack_from(data)
+    crc = zlib.crc32(bytes(data[_PREFIX.size :]))
+    _PREFIX.pack_into(data, 0, MAGIC, 2, head_len, len(data) - _PREFIX.size - head_len, crc, 0)
+    return bytes(data)
+
+
+def answers_or_refuses(data: bytes, trusted: bool) -> None:
+    """Either LexiconFormatError (when opening or at the first query), or answers; never a crash."""
+    try:
+        lex = Lexicon.from_bytes(data, trusted=trusted)
+        for rack in ("TARS", "RATZUBS", "IJSBT", ""):
+            lex.subanagrams(rack, min_len=1)
+        lex.extensions("RAT", "ZSU")
+        len(list(lex))
+        for node in range(lex.index.n_nodes):
+            lex.index.words_at(node)
+    except LexiconFormatError:
+        pass
+
+
+@settings(max_examples=300)
+@given(st.data(), st.booleans())
+def test_corrupted_payload_bytes_never_crash(data: st.DataObject, trusted: bool) -> None:
+    """Bytes of the payload changed (the checksum made right): refused or answered, even when trusted
+    (no checksum, the compiled walk's bounds checks at the first query)."""
+    raw = bytearray(BASE.to_bytes())
+    _, _, head_len, _, _, _ = _PREFIX.unpack_from(raw)
+    start = _PREFIX.size + head_len
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(start, len(raw) - 1))
+        raw[at] = data.draw(st.integers(0, 255))
+    answers_or_refuses(with_checksum(raw), trusted)
+
+
+@settings(max_examples=100)
+@given(st.sampled_from(["csr_start", "csr_rank", "csr_child", "word_start", "word_ids", "word_pos"]), st.data())
+def test_compiled_sections_filled_with_anything(name: str, data: st.DataObject) -> None:
+    """A compiled section overwritten with random words (ids far out of range, cycles, duplicates)."""
+    raw = bytearray(BASE.to_bytes())
+    _, _, head_len, _, _, _ = _PREFIX.unpack_from(raw)
+    head = json.loads(raw[_PREFIX.size : _PREFIX.size + head_len])
+    off, length = head["sections"][name]
+    base = _PREFIX.size + head_len + off
+    fill = data.draw(st.binary(min_size=length, max_size=length))
+    raw[base : base + length] = fill
+    for trusted in (False, True):
+        answers_or_refuses(with_checksum(raw), trusted)
+
+
+@needs_compiled
+def test_a_trusted_file_is_checked_at_its_first_query() -> None:
+    raw = bytearray(BASE.to_bytes())
+    _, _, head_len, _, _, _ = _PREFIX.unpack_from(raw)
+    head = json.loads(raw[_PREFIX.size : _PREFIX.size + head_len])
+    off, _ = head["sections"]["csr_child"]
+    at = _PREFIX.size + head_len + off
+    raw[at : at + 4] = (10**6).to_bytes(4, "little")
+    lex = Lexicon.from_bytes(bytes(raw), "crafted.jlex", trusted=True)  # opens: nothing read yet
+    with pytest.raises(LexiconFormatError, match=r"crafted\.jlex: .*two parents"):
+        lex.subanagrams("TARS")
+    with pytest.raises(LexiconFormatError, match=r"crafted\.jlex"):
+        lex.subanagrams("TARS")  # and again: never answered from a bad file
+    with pytest.raises(LexiconFormatError, match=r"crafted\.jlex"):
+        Lexicon.from_bytes(bytes(raw), "crafted.jlex")  # not trusted: the checksum and every check at once
+
+
+def test_a_version_1_file_still_opens() -> None:
+    """Files saved before the compiled sections existed (format 1: three sections, no alignment)."""
+    raw = BASE.to_bytes()
+    _, _, head_len, _, _, _ = _PREFIX.unpack_from(raw)
+    head = json.loads(raw[_PREFIX.size : _PREFIX.size + head_len])
+    payload = raw[_PREFIX.size + head_len :]
+    parts = [payload[o : o + n] for o, n in (head["sections"][k] for k in ("parents", "children", "words"))]
+    pos = 0
+    head["sections"] = {}
+    for name, part in zip(("parents", "children", "words"), parts, strict=True):
+        head["sections"][name] = [pos, len(part)]
+        pos += len(part)
+    blob = json.dumps(head).encode() + b"  "  # a header of any length: the payload is not aligned
+    body = b"".join(parts)
+    old = _PREFIX.pack(MAGIC, 1, len(blob), len(body), zlib.crc32(body, zlib.crc32(blob)), 0) + blob + body
+    lex = Lexicon.from_bytes(old)
+    assert lex.implementation == jarnac_solver.IMPLEMENTATION
+    assert lex.subanagrams("RATZ") == BASE.subanagrams("RATZ") == ["ART", "RAT", "TAR", "TZAR"]
+    assert lex.to_bytes() == BASE.to_bytes()  # saved again, as format 2
+
+
+# -- the implementation, the environment, processes -----------------------------------------------
+
+
+def test_the_implementation_is_said() -> None:
+    assert ("compiled" if COMPILED else "pure") == jarnac_solver.IMPLEMENTATION
+    assert Lexicon.load("fr").implementation == jarnac_solver.IMPLEMENTATION
+    with native.implementation("pure"):
+        assert Lexicon.from_words(["rat"]).implementation == "pure"
+    with pytest.raises(ValueError, match="'pure' or 'compiled'"), native.implementation("fast"):
+        pass
+
+
+def test_the_environment_forces_the_pure_walk() -> None:
+    code = "import jarnac_solver as j; print(j.IMPLEMENTATION, j.Lexicon.load('en').implementation)"
+    env = {**os.environ, "JARNAC_SOLVER_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["pure", "pure"]
+    env["JARNAC_SOLVER_PURE"] = "0"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [jarnac_solver.IMPLEMENTATION] * 2
+
+
+def test_a_bundled_lexicon_pickles_as_its_name() -> None:
+    """A process pool gets the name and maps the package's file (shared pages), not a 6 MB copy."""
+    fr = Lexicon.load("fr")
+    data = pickle.dumps(fr)
+    assert len(data) < 500
+    again = pickle.loads(data)
+    assert again.subanagrams("RETIRONS") == fr.subanagrams("RETIRONS")
+    derived = fr.filter(lambda w: "Z" not in w)
+    assert len(pickle.dumps(derived)) > 100_000  # not bundled: the compiled bytes
+    assert fr.__reduce__() == (_bundled, ("fr", fileformat.checksum(fileformat.map_file(DATA / "fr.jlex"))))
+    with pytest.raises(LexiconFormatError, match="differs from the one pickled"):
+        _bundled("fr", 1)  # another version's file
+
+
+def test_open_maps_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "small.jlex"
+    BASE.save(path)
+    lex = Lexicon.open(path)
+    assert lex.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
+    path.unlink()  # the map keeps the pages: queries go on
+    assert lex.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
+    empty = tmp_path / "empty.jlex"
+    empty.write_bytes(b"")
+    with pytest.raises(LexiconFormatError, match="truncated"):
+        Lexicon.open(empty)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="environment variables for a subprocess")
+def test_pure_oracles() -> None:
+    """The brute-force oracle suites, again with JARNAC_SOLVER_PURE=1: CI checks both walks."""
+    if os.environ.get("JARNAC_SOLVER_PURE", "") not in ("", "0"):
+        pytest.skip("this run is already pure")
+    env = {**os.environ, "JARNAC_SOLVER_PURE": "1", "HYPOTHESIS_PROFILE": "quick"}
+    files = ["tests/test_search_oracle.py", "tests/test_moves_oracle.py", "tests/test_jlex_fuzz.py"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *files],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
