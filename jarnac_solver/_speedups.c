@@ -303,8 +303,22 @@ static int ensure_scratch(Trie *t) {
 
 /* -- the walk --------------------------------------------------------------------------------------- */
 
-/* A tally (a sequence of (rank, count) pairs) into counts[rank]; the highest rank in *top. */
+/* A tally (a sequence of (rank, count) pairs, or a str whose characters are ranks: chr(rank) per tile,
+   what Lexicon's str.translate makes, counted here instead of by tally_of_codes: ~2 us less a 7-tile
+   query) into counts[rank]; the highest rank in *top. */
 static int read_tally(const Trie *t, PyObject *tally, uint8_t *counts, int *top) {
+    if (PyUnicode_Check(tally)) {
+        Py_ssize_t n = PyUnicode_GET_LENGTH(tally);
+        int kind = PyUnicode_KIND(tally);
+        const void *data = PyUnicode_DATA(tally);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_UCS4 r = PyUnicode_READ(kind, data, i);
+            if (r >= (Py_UCS4)t->n_ranks) { fail("a tile code is out of range"); return -1; }
+            if (counts[r] < 255) counts[r]++;
+            if ((int)r > *top) *top = (int)r;
+        }
+        return 0;
+    }
     PyObject *seq = PySequence_Fast(tally, "a tally is a sequence of (rank, count) pairs");
     if (seq == NULL) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);

@@ -166,6 +166,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
         "description": meta.get("description", ""),
         "skipped": meta.get("skipped", {}),
         "bag": bag.to_dict() if bag is not None else None,
+        "implementation": {"name": lex.implementation, "reason": _implementation_reason(lex)},
     }
     if args.json:
         _emit(args, info, lex, None)
@@ -179,6 +180,15 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {count} entries {reason}")
+    print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")
+
+
+def _implementation_reason(lex: Lexicon) -> str:
+    from . import native
+
+    if lex.implementation == native.IMPLEMENTATION:
+        return native.IMPLEMENTATION_REASON
+    return "an alphabet of more than 256 tiles" if lex.index.n_ranks > 256 else "chosen for this lexicon"
 
 
 def _cmd_lexicon_list(args: argparse.Namespace) -> None:

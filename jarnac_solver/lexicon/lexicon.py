@@ -395,8 +395,11 @@ class Lexicon:
         Building it costs about 0.45 s and 14 MB on fr (118k keys), which a
         one-off query (the command line) would only lose; after
         ``KEY_MAP_AFTER`` move generations in a process it is built, and
-        moves are then found by hashing (2x faster than walking).
+        moves are then found by hashing (2x faster than walking). Never for
+        the compiled walk: its walks of the lines cost less than hashing.
         """
+        if self._index.trie is not None:
+            return None
         if self._key_map is None:
             self._move_calls += 1
             if self._move_calls <= KEY_MAP_AFTER:
@@ -604,18 +607,26 @@ class Lexicon:
 
     def _tally(self, text: str, what: str) -> tuple[Tally, int]:
         """Fold, validate and tally ``text``; returns the tally and its size in tiles."""
-        if not isinstance(text, str):
-            raise InvalidInputError(f"{what} must be text, not {type(text).__name__}")
-        if self._codes is not None and SEPARATOR not in text:
-            folded = self.alphabet.fold(text)
-            codes = folded.translate(self._codes)
-            # Tiles became chr(rank) < chr(len(order)); any other character
-            # kept its own code, which is either >= that or not a letter.
-            if codes and (max(codes) >= chr(len(self.order)) or not folded.isalpha()):
-                self.alphabet.tokenize(text, what)  # raises the descriptive error
+        codes = self._rank_codes(text, what)
+        if codes is not None:
             return tally_of_codes(codes), len(codes)
         tiles = self.alphabet.tokenize(text, what)
         return tally_of_ranks(self._rank[t] for t in tiles), len(tiles)
+
+    def _rank_codes(self, text: str, what: str) -> str | None:
+        """``text`` folded and validated as rank codes (``chr(rank)`` per tile), or ``None`` where the
+        alphabet needs the tokenizer (multi-character tiles, separators)."""
+        if not isinstance(text, str):
+            raise InvalidInputError(f"{what} must be text, not {type(text).__name__}")
+        if self._codes is None or SEPARATOR in text:
+            return None
+        folded = self.alphabet.fold(text)
+        codes = folded.translate(self._codes)
+        # Tiles became chr(rank) < chr(len(order)); any other character
+        # kept its own code, which is either >= that or not a letter.
+        if codes and (max(codes) >= chr(len(self.order)) or not folded.isalpha()):
+            self.alphabet.tokenize(text, what)  # raises the descriptive error
+        return codes
 
     def anagrams(self, letters: str) -> list[str]:
         """Words that use exactly these letters, alphabetically.
@@ -642,6 +653,9 @@ class Lexicon:
         hi = _check_length(max_len, "max_len")
         if hi < lo:
             raise InvalidInputError(f"max_len {hi} is less than min_len {lo}")
+        codes = self._rank_codes(rack, "rack")
+        if codes is not None:
+            return self._index.subanagrams_of_codes(codes, lo, hi)
         tally, _ = self._tally(rack, "rack")
         return self._index.subanagrams(tally, lo, hi)
 

@@ -260,6 +260,22 @@ def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     return turn
 
 
+def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules) -> bool:
+    """Whether :func:`_items` would list any candidate (a new word, an extension): first-hit walks."""
+    index = lexicon.index
+    rack = lexicon.tally_codes(tray.rack_codes)
+    if not rack:
+        return False
+    if tray.free_lines(rules) > 0 and rules.steal_place:
+        shortest = min(rules.last_line_min_length, rules.min_length)  # as _items asks
+        if index.first_place(rack, shortest, rules.line_length) is not None:
+            return True
+    for codes in tray.line_codes:
+        if codes and index.first_extension(lexicon.tally_line(codes), len(codes), rack, rules.line_length) is not None:
+            return True
+    return False
+
+
 def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]], list[_Item]]:
     """The distinct steals that matter: per line one per set of added letters, and one per new-word key."""
     index = lexicon.index
@@ -539,6 +555,11 @@ def best_jarnac(
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     turn = _formed_indexes(tray, formed_indexes)
     deadline = deadline_of(budget)
+    if free_lines == 0 or (not (rules.value_jarnac and turn) and not _any_steal(lexicon, tray, rules)):
+        # Exact shortcut: no candidate steal at all (most passes of a game between programs that
+        # play whenever they can). A first-hit walk per line costs a few microseconds where listing
+        # the candidates and searching cost ~0.5 ms on fr.
+        return JarnacPlan()
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen, exact = _optimise(
