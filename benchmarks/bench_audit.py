@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Lexicon, play_game
+from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.game.audit import audit_many
 
 
@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--deep", action="store_true", help="also audit every turn (best move, longest ladder)")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     lex = Lexicon.resolve(args.lexicon)
     records = [play_game(lex, ["sloppy", "greedy"], seed=seed) for seed in range(1, args.games + 1)]
     reports = audit_many(records, lex, deep=args.deep)

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Bag, Lexicon
+from jarnac_solver import IMPLEMENTATION, Bag, Lexicon
 from jarnac_solver.lexicon.batch import BatchIndex, rack_stats
 
 SIZES = (7, 9, 12)
@@ -102,6 +102,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--native", type=Path, default=NATIVE, help="the C anchor's source")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     if args.racks < 1 or args.repeat < 1 or args.python_racks < 1:
         parser.error("--racks, --repeat and --python-racks must be at least 1")
 

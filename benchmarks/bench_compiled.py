@@ -14,7 +14,7 @@ the median of ``--repeat`` runs. Tables:
    list) on the same words and racks; the total word counts must agree.
 2. ``legal_moves`` and ``best_jarnac`` on trays of 3, 5 and 7 lines, as
    multiples of one ``subanagrams`` query of the tray's rack, in the same
-   implementation (target: compiled ≤ 2× and ≤ 4×).
+   implementation (target: compiled at most 2 and 4 times).
 3. Self-play on fr, greedy against greedy, one core: games a second.
 4. Opening fr: ``Lexicon.open`` of the file (every check), ``Lexicon.load``
    (the package's file: mapped, checked at the first query) and that first
@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -41,11 +42,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_moves import random_trays  # noqa: E402
+from bench_moves import random_trays
 
-import jarnac_solver  # noqa: E402
-from jarnac_solver import Bag, Lexicon, best_jarnac, legal_moves, native  # noqa: E402
-from jarnac_solver.game.players import play_game  # noqa: E402
+import jarnac_solver
+from jarnac_solver import Bag, Lexicon, best_jarnac, legal_moves, native
+from jarnac_solver.game.players import play_game
 
 NATIVE = Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "native_ref.c"
 DATA = Path(jarnac_solver.__file__).resolve().parent / "data"
@@ -102,31 +103,39 @@ def search_table(lexicons: dict[str, Lexicon], native_c: Native | None, n: int, 
         words = sum(len(fr.subanagrams(rack)) for rack in racks)
         pure_words = sum(len(lexicons["pure"].subanagrams(rack)) for rack in racks[: n // 5])
         assert pure_words == sum(len(fr.subanagrams(rack)) for rack in racks[: n // 5])
-        fns = {name: per_item_us(lex.subanagrams, racks if name == "compiled" else racks[: n // 5]) for name, lex in lexicons.items()}
+        fns = {
+            name: per_item_us(lex.subanagrams, racks if name == "compiled" else racks[: n // 5])
+            for name, lex in lexicons.items()
+        }
         c_us = 0.0
+        counted: list[int] = []
         if native_c is not None:
-            counted: list[int] = []
-
-            def run_native() -> float:
-                us, outputs = native_c.run(racks)
-                counted.append(outputs)
-                return us
-
-            fns["native"] = run_native
+            fns["native"] = partial(run_native, native_c, racks, counted)
         times = interleaved(fns, repeat)
         if native_c is not None:
             c_us = times["native"]
             if set(counted) != {words}:
                 raise SystemExit(f"{size} tiles: native C counted {sorted(set(counted))} words, the library {words}")
         comp, pure = times["compiled"], times["pure"]
-        ratio = (lambda us: f"{us / c_us:.2f}x") if c_us else (lambda us: "-")
         c_text = f"{c_us:9.2f}" if c_us else f"{'-':>9}"
-        print(f"{size:>5} {c_text} {comp:9.2f} {pure:9.1f} {ratio(comp):>11} {ratio(pure):>8} {words:>10}")
+        print(f"{size:>5} {c_text} {comp:9.2f} {pure:9.1f} {ratio(comp, c_us):>11} {ratio(pure, c_us):>8} {words:>10}")
+
+
+def ratio(us: float, c_us: float) -> str:
+    return f"{us / c_us:.2f}x" if c_us else "-"
+
+
+def run_native(native_c: Native, racks: list[str], counted: list[int]) -> float:
+    us, outputs = native_c.run(racks)
+    counted.append(outputs)
+    return us
 
 
 def moves_table(lexicons: dict[str, Lexicon], n: int, repeat: int) -> None:
     print(f"\n2. legal_moves and best_jarnac, fr, {n} random trays a shape, as multiples of one subanagrams query")
-    print(f"{'lines':>5} {'rack':>4} {'impl':>9} {'subanagrams':>12} {'legal_moves':>12} {'ratio':>6} {'best_jarnac':>12} {'ratio':>6}")
+    heads = [f"{c:>12}" if c != "ratio" else f"{c:>6}" for c in ("subanagrams", "legal_moves", "ratio")]
+    heads += [f"{'best_jarnac':>12}", f"{'ratio':>6}"]
+    print(f"{'lines':>5} {'rack':>4} {'impl':>9} " + " ".join(heads))
     for lines, rack in ((3, 7), (5, 8), (7, 9)):
         trays = random_trays(lexicons["compiled"], n, lines, rack, lines)
         for name, lex in lexicons.items():
@@ -186,7 +195,9 @@ print(" ".join(str(after[k] - before[k]) for k in ("VmRSS", "RssAnon", "RssFile"
 
 def open_table(repeat: int) -> None:
     print(f"\n4. opening fr (median of {max(repeat, 15)}) and the memory of five bundled lexicons (fresh processes)")
-    print(f"{'impl':>9} {'open file':>10} {'load':>8} {'1st query':>10} {'5 lexicons: own':>16} {'mapped (shared)':>16}")
+    print(
+        f"{'impl':>9} {'open file':>10} {'load':>8} {'1st query':>10} {'5 lexicons: own':>16} {'mapped (shared)':>16}"
+    )
     path = DATA / "fr.jlex"
     for name in IMPLEMENTATIONS:
         opens, loads, firsts = [], [], []

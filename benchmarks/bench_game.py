@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Lexicon, Rules
+from jarnac_solver import IMPLEMENTATION, Lexicon, Rules
 from jarnac_solver.game.players import play_game
 
 
@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     lex = Lexicon.resolve(args.lexicon)
     rules = Rules.preset(args.rules)
     players = args.players.split(",")

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Bag, Game, Lexicon, Rules, Tray, advise_position, make_player, unseen_tiles
+from jarnac_solver import IMPLEMENTATION, Bag, Game, Lexicon, Rules, Tray, advise_position, make_player, unseen_tiles
 from jarnac_solver.game.actions import Play
 
 Position = tuple[str, Tray, Tray | None, list[str], str, Rules, tuple[int, ...]]
@@ -126,6 +126,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--cap", type=float, default=30.0, help="seconds an exact reference may take")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     lex = Lexicon.load(args.lexicon)
     budgets: list[float | None] = [float(b) for b in args.budgets.split(",")]
     real = real_positions(lex, args.games, args.seed)

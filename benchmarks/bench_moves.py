@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Bag, Lexicon, Rules, Tray, best_jarnac, is_jarnacable, legal_moves
+from jarnac_solver import IMPLEMENTATION, Bag, Lexicon, Rules, Tray, best_jarnac, is_jarnacable, legal_moves
 
 
 def random_trays(lex: Lexicon, n: int, n_lines: int, rack_size: int, seed: int) -> list[Tray]:
@@ -65,6 +65,7 @@ def main() -> None:
     parser.add_argument("--rack", type=int, default=8)
     parser.add_argument("--value", action="store_true", help="also time the value Jarnac on pools of 12-24 letters")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     lex = Lexicon.resolve(args.lexicon)
     trays = random_trays(lex, args.trays, args.lines, args.rack, args.seed)
     with_move = [t for t in trays if is_jarnacable(lex, t) is not None]

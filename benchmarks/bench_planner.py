@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Lexicon
+from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.game.players import play_match
 from jarnac_solver.game.record import GameRecord
 
@@ -73,6 +73,7 @@ def main() -> None:
     parser.add_argument("--lexicons", default="fr,en")
     parser.add_argument("--ladder", action="store_true", help="only time plan_ladder on growing racks")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     if args.ladder:
         ladder_table()
         return

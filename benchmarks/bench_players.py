@@ -17,7 +17,7 @@ import statistics
 import sys
 import time
 
-from jarnac_solver import Lexicon
+from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.game import Game
 from jarnac_solver.game.players import LadderPlayer, PlannerPlayer, Player, play_match
@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexicons", default="fr,en")
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (games use seed, seed+1, ...)")
     args = parser.parse_args(argv)
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     header = (
         f"{'lexicon':<8} {'games':>5} {'W/D/L':>11} {'win rate':>8} {'95% interval':>15} "
         f"{'plan med':>8} {'plan p95':>8} {'start med':>9} {'all med':>7} {'ladder med':>10} {'ladder p95':>10}"

@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import Lexicon
+from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.lexicon.index import AlphagramIndex
 
 # The 144-tile bags of ../shared/RULES.md (fr: the publisher's sheet; en: seed 002).
@@ -315,6 +315,7 @@ def main() -> None:
     parser.add_argument("--orders", action="store_true", help="also compare key letter orders")
     parser.add_argument("--tallies", action="store_true", help="also compare tally representations")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
 
     start = time.perf_counter()
     lex = Lexicon.resolve(args.lexicon)

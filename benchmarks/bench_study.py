@@ -19,7 +19,7 @@ import os
 import statistics
 import time
 
-from jarnac_solver import Lexicon
+from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.executors import DaskExecutor, Executor, InProcess, LocalProcesses
 from jarnac_solver.studies.compare import compare
 
@@ -32,6 +32,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask executors")
     args = parser.parse_args()
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     fr = Lexicon.load("fr")
     lexicons = [fr, fr.filter(lambda w: "Z" not in w, "fr-noZ")]
     executors: list[tuple[str, Executor]] = [

@@ -63,6 +63,7 @@ def main() -> None:
     sys.path.insert(0, args.old)
     new = importlib.import_module("jarnac_solver")
     old = importlib.import_module("jarnac_old")
+    print(f"jarnac-solver implementation: {new.IMPLEMENTATION}")
     new_cases, old_cases = cases(new, args.cases), cases(old, args.cases)
     print(f"{'search':<26} {'cases':>5} {'before median s':>15} {'max':>8} {'after median s':>15} {'max':>8}")
     for kind in new_cases:

@@ -559,7 +559,7 @@ def best_jarnac(
         # Exact shortcut: no candidate steal at all (most passes of a game between programs that
         # play whenever they can). A first-hit walk per line costs a few microseconds where listing
         # the candidates and searching cost ~0.5 ms on fr.
-        return JarnacPlan()
+        return _plan([], tray, tray.rack_codes, False, ())  # no steal: the whole rack is left
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen, exact = _optimise(
