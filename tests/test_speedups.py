@@ -25,7 +25,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import jarnac_solver
-from jarnac_solver import DUTCH, Lexicon, LexiconFormatError, Tray, best_jarnac, is_jarnacable, legal_moves, native
+from jarnac_solver import (
+    DUTCH,
+    InvalidInputError,
+    Lexicon,
+    LexiconFormatError,
+    Tray,
+    best_jarnac,
+    is_jarnacable,
+    legal_moves,
+    native,
+)
 from jarnac_solver.lexicon import fileformat
 from jarnac_solver.lexicon.fileformat import _PREFIX, MAGIC
 from jarnac_solver.lexicon.lexicon import _bundled
@@ -252,13 +262,20 @@ def test_a_bundled_lexicon_pickles_as_its_name() -> None:
         _bundled("fr", 1)  # another version's file
 
 
-def test_open_maps_the_file(tmp_path: Path) -> None:
+def test_open_reads_or_maps_the_file(tmp_path: Path) -> None:
     path = tmp_path / "small.jlex"
     BASE.save(path)
     lex = Lexicon.open(path)
+    path.write_bytes(b"")  # changed in place after opening: the bytes were read, queries go on
     assert lex.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
-    path.unlink()  # the map keeps the pages: queries go on
-    assert lex.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
+    BASE.save(path)
+    mapped = Lexicon.open(path, shared=True)
+    assert mapped.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
+    BASE.filter(lambda w: w != "RAT").save(path)  # replaced by a rename: the map keeps the old pages
+    path.unlink()
+    assert mapped.subanagrams("TARS") == ["ART", "ARTS", "RAT", "TAR"]
+    with pytest.raises(InvalidInputError, match="shared must be True or False"):
+        Lexicon.open(path, shared="yes")  # type: ignore[arg-type]
     empty = tmp_path / "empty.jlex"
     empty.write_bytes(b"")
     with pytest.raises(LexiconFormatError, match="truncated"):

@@ -45,7 +45,17 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-__all__ = ["FORMAT_VERSION", "MAGIC", "checksum", "dump", "load_bytes", "map_file", "read_file", "write_file"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAGIC",
+    "checksum",
+    "dump",
+    "load_bytes",
+    "map_file",
+    "read_bytes",
+    "read_file",
+    "write_file",
+]
 
 MAGIC = b"JARNACLX"
 FORMAT_VERSION = 2
@@ -331,15 +341,23 @@ def _umask() -> int:
 
 
 def read_file(path: str | Path) -> tuple[AlphagramIndex, dict[str, Any]]:
-    """Open a compiled lexicon file: :func:`load_bytes` on a read-only memory map of it."""
-    return load_bytes(map_file(path), source=str(path))
+    """Open a compiled lexicon file: :func:`load_bytes` on its bytes."""
+    return load_bytes(read_bytes(path), source=str(path))
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of ``path`` (an ``OSError`` if it cannot be read)."""
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def map_file(path: str | Path) -> memoryview:
     """A read-only memory map of ``path`` (its bytes, read, where the file cannot be mapped).
 
     Processes that map one file share its pages; nothing is read until a
-    query touches it. The map lives as long as a view of it does.
+    query touches it. The map lives as long as a view of it does. The file
+    must not change in place meanwhile (a truncated map raises SIGBUS):
+    files are replaced by renaming a new file over them (:func:`write_file`).
     """
     import mmap
 

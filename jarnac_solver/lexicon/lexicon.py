@@ -305,15 +305,34 @@ class Lexicon:
         fileformat.write_file(path, self.to_bytes())
 
     @classmethod
-    def open(cls, path: str | Path) -> Lexicon:
-        """Open a compiled lexicon written by :meth:`save`; no rebuild from text."""
+    def open(cls, path: str | Path, *, shared: bool = False) -> Lexicon:
+        """Open a compiled lexicon written by :meth:`save`; no rebuild from text.
+
+        The file is read into memory (the compiled walk then queries those
+        bytes in place). With ``shared=True`` it is memory-mapped instead:
+        nothing is read until a query needs it, and every process that maps
+        the file shares its pages (a server or a process pool holding several
+        lexicons). A mapped file must not be changed in place while open
+        (``cp`` over it, ``truncate``): the system then stops the process
+        (SIGBUS) at its next query. Replace it by writing a new file and
+        renaming it over the old one, as :meth:`save` and ``jarnac-solver
+        lexicon build`` do; open processes keep the old file's pages.
+
+        >>> import tempfile, os
+        >>> path = os.path.join(tempfile.mkdtemp(), "small.jlex")
+        >>> Lexicon.from_words(["rat", "art"]).save(path)
+        >>> Lexicon.open(path, shared=True).subanagrams("TARS")
+        ['ART', 'RAT']
+        """
+        if not isinstance(shared, bool):
+            raise InvalidInputError(f"shared must be True or False, not {shared!r}")
         if not isinstance(path, str) or not path:
             from pathlib import PurePath
 
             if not isinstance(path, PurePath):
                 raise InvalidInputError(f"a lexicon file is a path (str or pathlib.Path), not {path!r}")
         try:
-            data = fileformat.map_file(path)
+            data = fileformat.map_file(path) if shared else fileformat.read_bytes(path)
         except OSError as exc:
             raise LexiconNotFoundError(f"{path}: cannot open lexicon ({exc.strerror})") from None
         except ValueError as exc:  # a NUL in the path
