@@ -9,10 +9,8 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension(
-            "jarnac_solver._speedups",
-            ["jarnac_solver/_speedups.c"],
-            optional=True,  # compiled with Python's own flags (-O3 on CPython's Linux builds)
-        )
+        # Compiled with Python's own flags (-O3 on CPython's Linux builds).
+        Extension("jarnac_solver._speedups", ["jarnac_solver/_speedups.c"], optional=True),
+        Extension("jarnac_solver._steals", ["jarnac_solver/_steals.c"], optional=True),
     ]
 )

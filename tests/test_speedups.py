@@ -19,6 +19,7 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -112,6 +113,47 @@ def test_moves_and_jarnacs_are_the_same(case: tuple[list[Tiles], object, list[Ti
     # Move generation through the key map (pure) and through C walks (compiled) agree too.
     pure.key_map()
     assert list(map(str, legal_moves(pure, tray, rules))) == list(map(str, moves[1]))  # type: ignore[arg-type]
+
+
+def plan_text(plan: Any) -> tuple[Any, ...]:
+    return ([str(m) for m in plan.steals], plan.gain, plan.swing, plan.taken_indexes, plan.leftover, plan.value)
+
+
+@needs_compiled
+@settings(max_examples=150)
+@given(st.data())
+def test_every_jarnac_search_finds_the_same_plan(data: st.DataObject) -> None:
+    """best_jarnac with every parameter (objectives, free lines, the thief's last line, value Jarnacs): the C
+    branch and bound finds the plan the Python one finds."""
+    words, rules, lines, rack = data.draw(cases())
+    if data.draw(st.booleans()):
+        rules = rules.replace(value_jarnac=True)
+    pure, compiled = both(["".join(w) for w in words])
+    tray = Tray([written(t) for t in lines], written(rack), DUTCH)
+    formed = [i for i, line in enumerate(tray.line_codes) if line]
+    kwargs: dict[str, Any] = {
+        "free_lines": data.draw(st.integers(0, rules.lines)),
+        "objective": data.draw(st.sampled_from(["swing", "gain"])),
+        "thief_last_free": data.draw(st.booleans()),
+        "formed_indexes": data.draw(st.sets(st.sampled_from(formed))) if formed else set(),
+    }
+    plans = [best_jarnac(lex, tray, rules=rules, **kwargs) for lex in (pure, compiled)]
+    assert plan_text(plans[0]) == plan_text(plans[1])
+    assert plans[0].exact and plans[1].exact
+
+
+@needs_compiled
+def test_a_budget_stops_the_compiled_search() -> None:
+    """A deadline already past: the C search stops at its first check and says the plan is unproven."""
+    from jarnac_solver import Deadline
+
+    fr = Lexicon.load("fr")
+    tray = Tray.parse("CARIES SORBETS TRIAS LIENS RATES / SNEUIRT")
+    exact = best_jarnac(fr, tray)
+    assert exact.exact and exact.steals
+    rushed = best_jarnac(fr, tray, budget=Deadline(0.0))
+    assert not rushed.exact
+    assert (rushed.swing, rushed.gain) <= (exact.swing, exact.gain)
 
 
 @needs_compiled

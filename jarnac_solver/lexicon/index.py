@@ -517,7 +517,7 @@ class AlphagramIndex:
         with one ``str.translate``; the compiled walk counts the codes itself.
 
         >>> ix = AlphagramIndex.build([("RAT", [0, 1, 2]), ("ART", [1, 0, 2])], 3)
-        >>> ix.subanagrams_of_codes("\x02\x01\x00", 1, 9)
+        >>> ix.subanagrams_of_codes(chr(2) + chr(1) + chr(0), 1, 9)
         ['ART', 'RAT']
         """
         if self.trie is not None:

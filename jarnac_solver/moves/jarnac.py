@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import NamedTuple
 
+from .. import native
 from ..budget import Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
 from ..forms import field, line_number, mapping
@@ -320,6 +321,7 @@ def _optimise(
     guard: int,
     last_free: tuple[bool, bool] = (True, True),
     deadline: Deadline | None = None,
+    compiled: bool = False,
 ) -> tuple[Score, list[_Item], bool]:
     """The best set of items under every constraint: exact branch and bound; the flag: proven.
 
@@ -331,10 +333,33 @@ def _optimise(
     the objective are broken exactly by the other part. The first branch
     taken is the greedy one, so when ``deadline`` passes (``OutOfTime``) the
     best plan found so far is a good one; it is returned unproven.
+
+    ``compiled``: the search itself runs in C (``jarnac_solver._steals``, the
+    same steps over the same lists and bounds, so the same plan) when built.
     """
     min_len = rules.min_length
     last_min = rules.last_line_min_length
     by_swing = objective == "swing"
+    search = native._built_steals if compiled else None
+    if search is not None:
+        found = search.optimise(
+            [list(items) for items in per_line],
+            list(places),
+            rack,
+            rack_size,
+            free_lines,
+            passer_free,
+            min_len,
+            last_min,
+            by_swing,
+            last_free[0],
+            last_free[1],
+            deadline.check if deadline is not None else None,
+            OutOfTime,
+        )
+        if found is not None:  # None: an alphabet of more than 32 tiles, searched below
+            first, second, items, proven = found
+            return (first, second), items, proven
 
     def entry(item: _Item) -> tuple[int, int, int, int, bool, bool, _Item]:
         gain = item.tiles * item.tiles
@@ -574,6 +599,7 @@ def best_jarnac(
         lexicon.pack_guard,
         (thief_last_free, tray.last_line_free(rules)),
         deadline,
+        lexicon.index.trie is not None,
     )
     best = _plan(chosen, tray, tray.rack_codes, False, ())
     best_key = _key(best, objective)
@@ -638,6 +664,7 @@ def _value_plan(
         lexicon.pack_guard,
         (thief_last_free, thief_last_free),
         deadline,
+        lexicon.index.trie is not None,
     )
     if not chosen or gain <= worth:
         return None, exact
