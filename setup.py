@@ -11,6 +11,6 @@ setup(
     ext_modules=[
         # Compiled with Python's own flags (-O3 on CPython's Linux builds).
         Extension("jarnac_solver._speedups", ["jarnac_solver/_speedups.c"], optional=True),
-        Extension("jarnac_solver._steals", ["jarnac_solver/_steals.c"], optional=True),
+        Extension("jarnac_solver._allocation", ["jarnac_solver/_allocation.c"], optional=True),
     ]
 )

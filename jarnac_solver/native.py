@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "implementation", "speedups", "steals"]
+__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "implementation", "allocation", "speedups"]
 
 
 def _load() -> tuple[ModuleType | None, str]:
@@ -37,26 +37,26 @@ speedups, IMPLEMENTATION_REASON = _load()
 """The compiled walk (``None`` on the pure path), and why this implementation runs."""
 
 
-def _load_steals() -> ModuleType | None:
+def _load_allocation() -> ModuleType | None:
     if speedups is None:
         return None
     import importlib
 
     try:
-        return importlib.import_module("jarnac_solver._steals")
+        return importlib.import_module("jarnac_solver._allocation")
     except ImportError:  # built apart: a compiler that managed one extension and not the other
         return None
 
 
-steals = _load_steals()
-"""The compiled branch and bound of ``best_jarnac`` (``None`` on the pure path)."""
+allocation = _load_allocation()
+"""The compiled allocation searches of ``best_jarnac`` and ``plan_ladder`` (``None`` on the pure path)."""
 
 IMPLEMENTATION = "compiled" if speedups is not None else "pure"
 """``"compiled"`` when lexicons opened in this process walk in C, ``"pure"`` otherwise."""
 
 
 _built = speedups
-_built_steals = steals
+_built_allocation = allocation
 
 
 @contextmanager
@@ -73,14 +73,14 @@ def implementation(name: str) -> Iterator[None]:
     >>> lex.implementation
     'pure'
     """
-    global speedups, steals
+    global speedups, allocation
     if name not in ("pure", "compiled"):
         raise ValueError(f"implementation must be 'pure' or 'compiled', not {name!r}")
     if name == "compiled" and _built is None:
         raise RuntimeError(f"the compiled walk is not available here ({IMPLEMENTATION_REASON})")
-    saved = speedups, steals
-    speedups, steals = (_built, _built_steals) if name == "compiled" else (None, None)
+    saved = speedups, allocation
+    speedups, allocation = (_built, _built_allocation) if name == "compiled" else (None, None)
     try:
         yield
     finally:
-        speedups, steals = saved
+        speedups, allocation = saved

@@ -334,13 +334,13 @@ def _optimise(
     taken is the greedy one, so when ``deadline`` passes (``OutOfTime``) the
     best plan found so far is a good one; it is returned unproven.
 
-    ``compiled``: the search itself runs in C (``jarnac_solver._steals``, the
+    ``compiled``: the search itself runs in C (``jarnac_solver._allocation``, the
     same steps over the same lists and bounds, so the same plan) when built.
     """
     min_len = rules.min_length
     last_min = rules.last_line_min_length
     by_swing = objective == "swing"
-    search = native._built_steals if compiled else None
+    search = native._built_allocation if compiled else None
     if search is not None:
         found = search.optimise(
             [list(items) for items in per_line],

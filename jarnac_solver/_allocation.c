@@ -1,4 +1,4 @@
-/* jarnac_solver._steals: the branch and bound of best_jarnac (moves/jarnac.py, _optimise) in C.
+/* jarnac_solver._allocation: the branch and bound of best_jarnac (moves/jarnac.py, _optimise) in C.
  *
  * Key idea: the same search, step for step: the same candidate entries in the same (stable) order, the same
  * knapsack bounds, the same cuts and memo; only the language changes.  So the plan found is the one the pure
@@ -437,8 +437,8 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "jarnac_solver._steals",
-    "The branch and bound of best_jarnac in C (see jarnac_solver/_steals.c).", -1, methods,
+    PyModuleDef_HEAD_INIT, "jarnac_solver._allocation",
+    "The branch and bound of best_jarnac in C (see jarnac_solver/_allocation.c).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__steals(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__allocation(void) { return PyModule_Create(&module); }
