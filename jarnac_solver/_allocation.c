@@ -1,4 +1,5 @@
-/* jarnac_solver._allocation: the branch and bound of best_jarnac (moves/jarnac.py, _optimise) in C.
+/* jarnac_solver._allocation: the exact allocation searches in C: the branch and bound of best_jarnac
+ * (moves/jarnac.py, _optimise) and the ladder's allocation of the rack to chains (planning/ladder.py).
  *
  * Key idea: the same search, step for step: the same candidate entries in the same (stable) order, the same
  * knapsack bounds, the same cuts and memo; only the language changes.  So the plan found is the one the pure
@@ -428,7 +429,594 @@ done:
     return result;
 }
 
+
+/* -- the ladder's allocation (planning/ladder.py, plan_ladder) ------------------------------------------
+ * The same search as the Python one: lines first (each its chains, best first, or none), then new chains
+ * from the letters left by a dynamic programme memoised on (letters left, chains placed), the chain that
+ * fills the tray's last free line a single placement; ties to the first found in the same order. */
+
+typedef struct {
+    Letters packed;
+    long moves, gain;
+    int used;
+    PyObject *obj;  /* lines: the (item, line) pair given; new chains and singles: the item */
+} Chain;
+
+typedef struct {
+    Letters left;
+    int placed, filled;
+    long first, second;
+    Py_ssize_t item;  /* -1: none; below n_new a new chain (then the state it leaves); else a single */
+} Done;
+
+typedef struct {
+    Chain **lines;
+    Py_ssize_t *line_len, n_lines;
+    Chain *news, *singles;
+    Py_ssize_t n_new, n_single;
+    long **fb, **sb;
+    int free, seat_min, greedy_pending;
+    Done *memo;
+    size_t memo_cap, memo_count;
+    PyObject **chosen;
+    int n_chosen;
+    long best_first, best_second;
+    PyObject **best;      /* the best plan's line pairs */
+    int n_best;
+    int best_kind;        /* 0: no chain; 1: then the completion from best_left; 2: then best_greedy */
+    Letters best_left;
+    Py_ssize_t *greedy, *best_greedy;
+    int n_greedy, n_best_greedy;
+    Py_ssize_t *arena;    /* per level: the new chains that fit, then the singles that fit */
+    PyObject *check, *out_of_time;
+    long calls;
+    int stopped;
+} Ladder;
+
+static int ladder_tick(Ladder *L) {
+    if (L->stopped) return 1;
+    if (L->check == NULL || (L->calls++ & 63)) return 0;  /* the first node, then every 64th */
+    PyObject *r = PyObject_CallNoArgs(L->check);
+    if (r != NULL) { Py_DECREF(r); return 0; }
+    L->stopped = 1;
+    if (PyErr_ExceptionMatches(L->out_of_time)) { PyErr_Clear(); L->stopped = 2; }
+    return 1;
+}
+
+static Done *done_find(Ladder *L, const Letters *left, int placed) {
+    if ((L->memo_count + 1) * 2 > L->memo_cap) {
+        size_t cap = L->memo_cap ? L->memo_cap * 2 : 1024;
+        Done *grown = PyMem_Calloc(cap, sizeof(Done));
+        if (grown == NULL) { PyErr_NoMemory(); L->stopped = 1; return NULL; }
+        for (size_t i = 0; i < L->memo_cap; i++) {
+            Done *d = &L->memo[i];
+            if (!d->filled) continue;
+            size_t j = memo_hash(&d->left, d->placed, 0, 0) & (cap - 1);
+            while (grown[j].filled) j = (j + 1) & (cap - 1);
+            grown[j] = *d;
+        }
+        PyMem_Free(L->memo);
+        L->memo = grown;
+        L->memo_cap = cap;
+    }
+    size_t j = memo_hash(left, placed, 0, 0) & (L->memo_cap - 1);
+    for (;;) {
+        Done *d = &L->memo[j];
+        if (!d->filled || (d->placed == placed && !memcmp(&d->left, left, sizeof *left))) return d;
+        j = (j + 1) & (L->memo_cap - 1);
+    }
+}
+
+/* complete_new: the best new chains from ``left``; 0 with (*first, *second), -1 when stopped. */
+static int complete_new(Ladder *L, const Py_ssize_t *src, Py_ssize_t n_src, const Py_ssize_t *last, Py_ssize_t n_last,
+                        Letters left, int letters, int placed, int level, long *first, long *second) {
+    Done *d = done_find(L, &left, placed);
+    if (d == NULL) return -1;
+    if (d->filled) { *first = d->first; *second = d->second; return 0; }
+    if (ladder_tick(L)) return -1;
+    long bf = 0, bs = 0;
+    Py_ssize_t bitem = -1;
+    if (placed + 1 == L->free) {
+        for (Py_ssize_t k = 0; k < n_last; k++) {
+            const Chain *c = &L->singles[last[k]];
+            if (c->used <= letters && fits(&left, &c->packed) && c->used >= L->seat_min) {
+                bf = 1; bs = c->gain; bitem = L->n_new + last[k];
+                break;  /* sorted by points: the first that may go there */
+            }
+        }
+    } else if (placed < L->free) {
+        Py_ssize_t width = L->n_new + L->n_single;
+        Py_ssize_t *cands = L->arena + (Py_ssize_t)level * width, *lastf = cands + L->n_new, nc = 0, nl = 0;
+        for (Py_ssize_t k = 0; k < n_src; k++) {
+            const Chain *c = &L->news[src[k]];
+            if (c->used <= letters && fits(&left, &c->packed)) cands[nc++] = src[k];
+        }
+        for (Py_ssize_t k = 0; k < n_last; k++) {
+            const Chain *c = &L->singles[last[k]];
+            if (c->used <= letters && fits(&left, &c->packed)) lastf[nl++] = last[k];
+        }
+        for (Py_ssize_t k = 0; k < nc; k++) {
+            const Chain *c = &L->news[cands[k]];
+            long sf, ss;
+            if (complete_new(L, cands, nc, lastf, nl, minus(&left, &c->packed), letters - c->used, placed + 1,
+                             level + 1, &sf, &ss) < 0)
+                return -1;
+            if (sf + c->moves > bf || (sf + c->moves == bf && ss + c->gain > bs)) {
+                bf = sf + c->moves; bs = ss + c->gain; bitem = cands[k];
+            }
+        }
+    }
+    d = done_find(L, &left, placed);  /* again: the table may have grown meanwhile */
+    if (d == NULL) return -1;
+    d->filled = 1; d->left = left; d->placed = placed; d->first = bf; d->second = bs; d->item = bitem;
+    L->memo_count++;
+    *first = bf; *second = bs;
+    return 0;
+}
+
+/* greedy_new: new chains best first while they fit, a single placement last (the anytime first answer). */
+static void greedy_new(Ladder *L, Letters left, int letters, long *first, long *second) {
+    int placed = 0;
+    *first = 0; *second = 0;
+    L->n_greedy = 0;
+    for (Py_ssize_t k = 0; k < L->n_new; k++) {
+        if (placed + 1 >= L->free) break;
+        const Chain *c = &L->news[k];
+        if (c->used <= letters && fits(&left, &c->packed)) {
+            left = minus(&left, &c->packed); letters -= c->used; placed++;
+            *first += c->moves; *second += c->gain;
+            L->greedy[L->n_greedy++] = k;
+        }
+    }
+    if (placed + 1 == L->free)
+        for (Py_ssize_t k = 0; k < L->n_single; k++) {
+            const Chain *c = &L->singles[k];
+            if (c->used <= letters && fits(&left, &c->packed) && c->used >= L->seat_min) {
+                *first += 1; *second += c->gain;
+                L->greedy[L->n_greedy++] = L->n_new + k;
+                break;
+            }
+        }
+}
+
+static int ladder_better(Ladder *L, long first, long second) {
+    return first > L->best_first || (first == L->best_first && second > L->best_second);
+}
+
+static void keep_lines(Ladder *L, long first, long second, int kind) {
+    L->best_first = first; L->best_second = second; L->best_kind = kind;
+    L->n_best = L->n_chosen;
+    memcpy(L->best, L->chosen, sizeof(PyObject *) * L->n_chosen);
+}
+
+static void line_chains(Ladder *L, Py_ssize_t i, Letters left, int letters, long first, long second) {
+    if (ladder_tick(L)) return;
+    if (first + L->fb[i][letters] < L->best_first ||
+        (first + L->fb[i][letters] == L->best_first && second + L->sb[i][letters] <= L->best_second))
+        return;
+    if (i == L->n_lines) {
+        if (L->greedy_pending) {
+            /* The first leaf is the greedy choice on every line: completed greedily too, so that a deadline
+               leaves a good answer. */
+            long gf, gs;
+            L->greedy_pending = 0;
+            greedy_new(L, left, letters, &gf, &gs);
+            if (ladder_better(L, first + gf, second + gs)) {
+                keep_lines(L, first + gf, second + gs, 2);
+                memcpy(L->best_greedy, L->greedy, sizeof(Py_ssize_t) * L->n_greedy);
+                L->n_best_greedy = L->n_greedy;
+            }
+        }
+        Py_ssize_t width = L->n_new + L->n_single;
+        const Py_ssize_t *all = L->arena + (Py_ssize_t)(L->free + 2) * width;
+        long mf, ms;
+        if (complete_new(L, all, L->n_new, all + L->n_new, L->n_single, left, letters, 0, 0, &mf, &ms) < 0) return;
+        if (ladder_better(L, first + mf, second + ms)) {
+            keep_lines(L, first + mf, second + ms, 1);
+            L->best_left = left;
+        }
+        return;
+    }
+    for (Py_ssize_t k = 0; k < L->line_len[i]; k++) {
+        const Chain *c = &L->lines[i][k];
+        if (c->used > letters || !fits(&left, &c->packed)) continue;
+        L->chosen[L->n_chosen++] = c->obj;
+        line_chains(L, i + 1, minus(&left, &c->packed), letters - c->used, first + c->moves, second + c->gain);
+        L->n_chosen--;
+        if (L->stopped) return;
+    }
+    line_chains(L, i + 1, left, letters, first, second);
+}
+
+/* An item (key, moves, gain, used, ...) as a chain; obj is what the answer lists for it. */
+static int read_chain(PyObject *item, PyObject *obj, Chain *c) {
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 4) {
+        PyErr_SetString(PyExc_TypeError, "a chain is a tuple (key, moves, gain, used, ...)");
+        return -1;
+    }
+    int rc = unpack(PyTuple_GET_ITEM(item, 0), &c->packed);
+    if (rc < 0) return rc;
+    c->moves = PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+    c->gain = PyLong_AsLong(PyTuple_GET_ITEM(item, 2));
+    c->used = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 3));
+    c->obj = obj;
+    if (PyErr_Occurred()) return -1;
+    return 0;
+}
+
+static Py_ssize_t read_chains(PyObject *list, Chain **out, int pairs) {
+    if (!PyList_Check(list)) { PyErr_SetString(PyExc_TypeError, "chains are a list"); return -1; }
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    *out = PyMem_Calloc(n + 1, sizeof(Chain));
+    if (*out == NULL) { PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *obj = PyList_GET_ITEM(list, k), *item = obj;
+        if (pairs) {
+            if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2) {
+                PyErr_SetString(PyExc_TypeError, "a line's chains are (item, line) pairs");
+                return -1;
+            }
+            item = PyTuple_GET_ITEM(obj, 0);
+        }
+        int rc = read_chain(item, obj, &(*out)[k]);
+        if (rc < 0) return rc;
+    }
+    return n;
+}
+
+static long **read_bounds(PyObject *tables, Py_ssize_t rows, int letters) {
+    if (!PyList_Check(tables) || PyList_GET_SIZE(tables) != rows) {
+        PyErr_SetString(PyExc_ValueError, "a bound table has one row per line and one for the new chains");
+        return NULL;
+    }
+    long **out = PyMem_Calloc(rows, sizeof(long *));
+    if (out == NULL) return (long **)PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        PyObject *row = PyList_GET_ITEM(tables, i);
+        out[i] = PyMem_Calloc(letters + 1, sizeof(long));
+        if (out[i] == NULL) { PyErr_NoMemory(); return out; }
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) < letters + 1) {
+            PyErr_SetString(PyExc_ValueError, "a bound row holds one bound per number of letters");
+            return out;
+        }
+        for (int m = 0; m <= letters; m++) out[i][m] = PyLong_AsLong(PyList_GET_ITEM(row, m));
+        if (PyErr_Occurred()) return out;
+    }
+    return out;
+}
+
+static int append_new(PyObject *list, Ladder *L, Py_ssize_t item) {
+    PyObject *obj = item < L->n_new ? L->news[item].obj : L->singles[item - L->n_new].obj;
+    PyObject *pair = PyTuple_Pack(2, obj, Py_None);
+    if (pair == NULL) return -1;
+    int rc = PyList_Append(list, pair);
+    Py_DECREF(pair);
+    return rc;
+}
+
+/* The best plan's (item, line) pairs: its lines, then its new chains. */
+static PyObject *ladder_answer(Ladder *L) {
+    PyObject *list = PyList_New(0);
+    if (list == NULL) return NULL;
+    for (int k = 0; k < L->n_best; k++)
+        if (PyList_Append(list, L->best[k]) < 0) { Py_DECREF(list); return NULL; }
+    if (L->best_kind == 2) {
+        for (int k = 0; k < L->n_best_greedy; k++)
+            if (append_new(list, L, L->best_greedy[k]) < 0) { Py_DECREF(list); return NULL; }
+    } else if (L->best_kind == 1) {
+        Letters left = L->best_left;
+        int placed = 0;
+        for (;;) {
+            Done *d = done_find(L, &left, placed);
+            if (d == NULL || !d->filled || d->item < 0) break;
+            Py_ssize_t item = d->item;
+            if (append_new(list, L, item) < 0) { Py_DECREF(list); return NULL; }
+            if (item >= L->n_new) break;  /* a single placement ends the chains */
+            left = minus(&left, &L->news[item].packed);
+            placed++;
+        }
+    }
+    return list;
+}
+
+/* ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check,
+          out_of_time) -> (pairs, exact), or None past 32 letter ranks */
+static PyObject *ladder(PyObject *self, PyObject *args) {
+    PyObject *line_items, *news, *singles, *fbt, *sbt, *rack, *check, *out_of_time;
+    int rack_size, free, seat_min;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!iiiOO", &PyList_Type, &line_items, &PyList_Type, &news, &PyList_Type,
+                          &singles, &PyList_Type, &fbt, &PyList_Type, &sbt, &PyLong_Type, &rack, &rack_size, &free,
+                          &seat_min, &check, &out_of_time))
+        return NULL;
+    if (rack_size < 0 || rack_size > 100000 || free < 0 || free > 1000) {
+        PyErr_SetString(PyExc_ValueError, "counts out of range");
+        return NULL;
+    }
+    Ladder L;
+    memset(&L, 0, sizeof L);
+    L.free = free; L.seat_min = seat_min;
+    L.check = check == Py_None ? NULL : check;
+    L.greedy_pending = L.check != NULL;
+    L.out_of_time = out_of_time;
+    PyObject *result = NULL;
+    Letters left;
+    int rc = unpack(rack, &left);
+    if (rc == -2) Py_RETURN_NONE;
+    if (rc < 0) return NULL;
+    Py_ssize_t total = 0;
+    L.n_lines = PyList_GET_SIZE(line_items);
+    L.lines = PyMem_Calloc(L.n_lines + 1, sizeof(Chain *));
+    L.line_len = PyMem_Calloc(L.n_lines + 1, sizeof(Py_ssize_t));
+    if (!L.lines || !L.line_len) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < L.n_lines; i++) {
+        L.line_len[i] = read_chains(PyList_GET_ITEM(line_items, i), &L.lines[i], 1);
+        if (L.line_len[i] < 0) {
+            if (L.line_len[i] == -2) result = Py_NewRef(Py_None);
+            L.line_len[i] = 0;
+            goto done;
+        }
+        total += L.line_len[i];
+    }
+    L.n_new = read_chains(news, &L.news, 0);
+    if (L.n_new < 0) { if (L.n_new == -2) result = Py_NewRef(Py_None); L.n_new = 0; goto done; }
+    L.n_single = read_chains(singles, &L.singles, 0);
+    if (L.n_single < 0) { if (L.n_single == -2) result = Py_NewRef(Py_None); L.n_single = 0; goto done; }
+    L.fb = read_bounds(fbt, L.n_lines + 1, rack_size);
+    if (L.fb == NULL || PyErr_Occurred()) goto done;
+    L.sb = read_bounds(sbt, L.n_lines + 1, rack_size);
+    if (L.sb == NULL || PyErr_Occurred()) goto done;
+    Py_ssize_t width = L.n_new + L.n_single;
+    L.arena = PyMem_Calloc(((size_t)free + 3) * (size_t)(width + 1), sizeof(Py_ssize_t));
+    L.chosen = PyMem_Calloc((size_t)L.n_lines + 1, sizeof(PyObject *));
+    L.best = PyMem_Calloc((size_t)L.n_lines + 1, sizeof(PyObject *));
+    L.greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
+    L.best_greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
+    if (!L.arena || !L.chosen || !L.best || !L.greedy || !L.best_greedy) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t *all = L.arena + (Py_ssize_t)(free + 2) * width;
+    for (Py_ssize_t k = 0; k < L.n_new; k++) all[k] = k;
+    for (Py_ssize_t k = 0; k < L.n_single; k++) all[L.n_new + k] = k;
+    (void)total;
+    line_chains(&L, 0, left, rack_size, 0, 0);
+    if (L.stopped == 1) goto done;  /* an error other than the deadline */
+    PyObject *pairs = ladder_answer(&L);
+    if (pairs == NULL) goto done;
+    result = Py_BuildValue("NO", pairs, L.stopped == 2 ? Py_False : Py_True);
+done:
+    if (L.lines) for (Py_ssize_t i = 0; i < L.n_lines; i++) PyMem_Free(L.lines[i]);
+    PyMem_Free(L.lines); PyMem_Free(L.line_len); PyMem_Free(L.news); PyMem_Free(L.singles);
+    if (L.fb) for (Py_ssize_t i = 0; i <= L.n_lines; i++) PyMem_Free(L.fb[i]);
+    if (L.sb) for (Py_ssize_t i = 0; i <= L.n_lines; i++) PyMem_Free(L.sb[i]);
+    PyMem_Free(L.fb); PyMem_Free(L.sb); PyMem_Free(L.arena); PyMem_Free(L.chosen); PyMem_Free(L.best);
+    PyMem_Free(L.greedy); PyMem_Free(L.best_greedy); PyMem_Free(L.memo);
+    return result;
+}
+
+
+/* -- the ladder's chains (planning/ladder.py, _Chains) ----------------------------------------------------
+ * The longest chain ending at each word key, by dynamic programming over the letters added: the same
+ * recursion (at / below), the same order of letters tried and the same tie-break (the smaller key), so the
+ * same chains as the Python class. */
+
+#define KEY_NONE (-1)  /* the -1 of the Python code: no chain */
+#define KEY_ZERO (-2)  /* the key 0: the line itself, 0 moves */
+
+typedef struct {
+    Letters key;
+    Py_ssize_t index;  /* -1: an empty slot */
+} KeySlot;
+
+typedef struct {
+    Letters letters;
+    int filled;
+    long moves;
+    Py_ssize_t key;    /* a key index, KEY_NONE or KEY_ZERO */
+} Below;
+
+typedef struct {
+    Letters *keys;
+    Py_ssize_t n_keys;
+    KeySlot *slots;
+    size_t slot_cap;
+    Letters *weights;
+    Py_ssize_t n_weights;
+    int base;
+    char *starts;
+    char *at_done;
+    long *at_moves;
+    Py_ssize_t *at_prev;
+    Below *below;
+    size_t below_cap, below_count;
+    PyObject *check;
+    long calls;
+    int failed;
+} Chains;
+
+static int is_zero(const Letters *a) { return !(a->w[0] | a->w[1] | a->w[2] | a->w[3]); }
+
+static Py_ssize_t key_index(const Chains *c, const Letters *k) {
+    size_t j = memo_hash(k, 0, 0, 0) & (c->slot_cap - 1);
+    for (;;) {
+        const KeySlot *slot = &c->slots[j];
+        if (slot->index < 0) return -1;
+        if (!memcmp(&slot->key, k, sizeof *k)) return slot->index;
+        j = (j + 1) & (c->slot_cap - 1);
+    }
+}
+
+/* The packed integer order of two keys (KEY_NONE < KEY_ZERO < any word key; words by their counts, the
+   highest rank first, as the 7-bit fields of the packed int compare). */
+static int key_less(const Chains *c, Py_ssize_t a, Py_ssize_t b) {
+    if (a < 0 || b < 0) {
+        long va = a == KEY_NONE ? -1 : a == KEY_ZERO ? 0 : 1, vb = b == KEY_NONE ? -1 : b == KEY_ZERO ? 0 : 1;
+        return va < vb;
+    }
+    for (int w = WORDS - 1; w >= 0; w--) {
+        uint64_t x = c->keys[a].w[w], y = c->keys[b].w[w];
+        for (int lane = 7; lane >= 0; lane--) {
+            unsigned xa = (x >> (lane * 8)) & 0xFF, yb = (y >> (lane * 8)) & 0xFF;
+            if (xa != yb) return xa < yb;
+        }
+    }
+    return 0;
+}
+
+static Below *below_find(Chains *c, const Letters *letters) {
+    if ((c->below_count + 1) * 2 > c->below_cap) {
+        size_t cap = c->below_cap ? c->below_cap * 2 : 1024;
+        Below *grown = PyMem_Calloc(cap, sizeof(Below));
+        if (grown == NULL) { PyErr_NoMemory(); c->failed = 1; return NULL; }
+        for (size_t i = 0; i < c->below_cap; i++) {
+            if (!c->below[i].filled) continue;
+            size_t j = memo_hash(&c->below[i].letters, 0, 0, 0) & (cap - 1);
+            while (grown[j].filled) j = (j + 1) & (cap - 1);
+            grown[j] = c->below[i];
+        }
+        PyMem_Free(c->below);
+        c->below = grown;
+        c->below_cap = cap;
+    }
+    size_t j = memo_hash(letters, 0, 0, 0) & (c->below_cap - 1);
+    for (;;) {
+        Below *b = &c->below[j];
+        if (!b->filled || !memcmp(&b->letters, letters, sizeof *letters)) return b;
+        j = (j + 1) & (c->below_cap - 1);
+    }
+}
+
+static int chain_at(Chains *c, Py_ssize_t k);
+
+/* below: the longest chain ending at a key inside ``letters`` (moves, key); 0, or -1 on an error. */
+static int chain_below(Chains *c, Letters letters, long *moves, Py_ssize_t *key) {
+    if (is_zero(&letters)) {
+        if (c->base == 0) { *moves = 0; *key = KEY_ZERO; } else { *moves = -1; *key = KEY_NONE; }
+        return 0;
+    }
+    Below *b = below_find(c, &letters);
+    if (b == NULL) return -1;
+    if (b->filled) { *moves = b->moves; *key = b->key; return 0; }
+    long best = -1;
+    Py_ssize_t best_key = KEY_NONE;
+    Py_ssize_t k = key_index(c, &letters);
+    if (k >= 0) {
+        if (chain_at(c, k) < 0) return -1;
+        if (c->at_moves[k] >= 0) { best = c->at_moves[k]; best_key = k; }
+    }
+    for (Py_ssize_t i = 0; i < c->n_weights; i++) {
+        if (!fits(&letters, &c->weights[i])) continue;
+        long sub_moves;
+        Py_ssize_t sub_key;
+        if (chain_below(c, minus(&letters, &c->weights[i]), &sub_moves, &sub_key) < 0) return -1;
+        if (sub_moves > best || (sub_moves == best && key_less(c, sub_key, best_key))) {
+            best = sub_moves;
+            best_key = sub_key;
+        }
+    }
+    b = below_find(c, &letters);  /* again: the table may have grown meanwhile */
+    if (b == NULL) return -1;
+    b->filled = 1; b->letters = letters; b->moves = best; b->key = best_key;
+    c->below_count++;
+    *moves = best; *key = best_key;
+    return 0;
+}
+
+/* at: the longest chain ending exactly at key k (moves, previous key; KEY_NONE for a start). */
+static int chain_at(Chains *c, Py_ssize_t k) {
+    if (c->at_done[k]) return 0;
+    if (c->check != NULL && !(c->calls++ & 63)) {  /* the deadline: the first word, then every 64th */
+        PyObject *r = PyObject_CallNoArgs(c->check);
+        if (r == NULL) { c->failed = 1; return -1; }  /* OutOfTime goes to the caller, as in Python */
+        Py_DECREF(r);
+    }
+    long best = (c->base == 0 || c->starts[k]) ? 1 : -1;
+    Py_ssize_t prev = KEY_NONE;
+    for (Py_ssize_t i = 0; i < c->n_weights; i++) {
+        if (!fits(&c->keys[k], &c->weights[i])) continue;
+        long moves;
+        Py_ssize_t previous;
+        if (chain_below(c, minus(&c->keys[k], &c->weights[i]), &moves, &previous) < 0) return -1;
+        if ((moves >= 1 || (moves == 0 && c->base == 0)) && moves + 1 > best) {
+            best = moves + 1;
+            prev = moves >= 1 ? previous : KEY_NONE;
+        }
+    }
+    c->at_done[k] = 1; c->at_moves[k] = best; c->at_prev[k] = prev;
+    return 0;
+}
+
+/* chains(keys, weights, base, starts, check) -> [(moves, [key indexes of the chain, first to last])] a key,
+   or None past 32 letter ranks; the deadline's exception (OutOfTime) goes through. */
+static PyObject *chains(PyObject *self, PyObject *args) {
+    PyObject *keys, *weights, *starts, *check;
+    int base;
+    if (!PyArg_ParseTuple(args, "O!O!iO!O", &PyList_Type, &keys, &PyList_Type, &weights, &base, &PyList_Type, &starts,
+                          &check))
+        return NULL;
+    Chains c;
+    memset(&c, 0, sizeof c);
+    c.base = base;
+    c.check = check == Py_None ? NULL : check;
+    c.n_keys = PyList_GET_SIZE(keys);
+    c.n_weights = PyList_GET_SIZE(weights);
+    if (PyList_GET_SIZE(starts) != c.n_keys) { PyErr_SetString(PyExc_ValueError, "one start flag a key"); return NULL; }
+    PyObject *result = NULL;
+    c.keys = PyMem_Calloc(c.n_keys + 1, sizeof(Letters));
+    c.weights = PyMem_Calloc(c.n_weights + 1, sizeof(Letters));
+    c.starts = PyMem_Calloc(c.n_keys + 1, 1);
+    c.at_done = PyMem_Calloc(c.n_keys + 1, 1);
+    c.at_moves = PyMem_Calloc(c.n_keys + 1, sizeof(long));
+    c.at_prev = PyMem_Calloc(c.n_keys + 1, sizeof(Py_ssize_t));
+    for (c.slot_cap = 16; c.slot_cap < (size_t)c.n_keys * 2 + 2; c.slot_cap *= 2) {}
+    c.slots = PyMem_Calloc(c.slot_cap, sizeof(KeySlot));
+    if (!c.keys || !c.weights || !c.starts || !c.at_done || !c.at_moves || !c.at_prev || !c.slots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t j = 0; j < c.slot_cap; j++) c.slots[j].index = -1;
+    for (Py_ssize_t k = 0; k < c.n_keys; k++) {
+        int rc = unpack(PyList_GET_ITEM(keys, k), &c.keys[k]);
+        if (rc == -2) { result = Py_NewRef(Py_None); goto done; }
+        if (rc < 0) goto done;
+        c.starts[k] = (char)PyObject_IsTrue(PyList_GET_ITEM(starts, k));
+        size_t j = memo_hash(&c.keys[k], 0, 0, 0) & (c.slot_cap - 1);
+        while (c.slots[j].index >= 0 && memcmp(&c.slots[j].key, &c.keys[k], sizeof(Letters))) j = (j + 1) & (c.slot_cap - 1);
+        if (c.slots[j].index < 0) { c.slots[j].key = c.keys[k]; c.slots[j].index = k; }
+    }
+    for (Py_ssize_t i = 0; i < c.n_weights; i++) {
+        int rc = unpack(PyList_GET_ITEM(weights, i), &c.weights[i]);
+        if (rc == -2) { result = Py_NewRef(Py_None); goto done; }
+        if (rc < 0) goto done;
+    }
+    result = PyList_New(c.n_keys);
+    if (result == NULL) goto done;
+    for (Py_ssize_t k = 0; k < c.n_keys; k++) {
+        if (chain_at(&c, k) < 0) { Py_CLEAR(result); goto done; }
+        PyObject *path = PyList_New(0);
+        if (path == NULL) { Py_CLEAR(result); goto done; }
+        if (c.at_moves[k] >= 1)
+            for (Py_ssize_t at = k; at >= 0; at = c.at_prev[at]) {
+                PyObject *index = PyLong_FromSsize_t(at);
+                if (index == NULL || PyList_Insert(path, 0, index) < 0) {
+                    Py_XDECREF(index); Py_DECREF(path); Py_CLEAR(result); goto done;
+                }
+                Py_DECREF(index);
+            }
+        PyObject *pair = Py_BuildValue("lN", c.at_moves[k], path);
+        if (pair == NULL) { Py_CLEAR(result); goto done; }
+        PyList_SET_ITEM(result, k, pair);
+    }
+done:
+    PyMem_Free(c.keys); PyMem_Free(c.weights); PyMem_Free(c.starts); PyMem_Free(c.at_done);
+    PyMem_Free(c.at_moves); PyMem_Free(c.at_prev); PyMem_Free(c.slots); PyMem_Free(c.below);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"chains", chains, METH_VARARGS,
+     "chains(keys, weights, base, starts, check) -> [(moves, chain key indexes)] a key, or None past 32 letter "
+     "ranks: the longest chains of planning/ladder.py's _Chains"},
+    {"ladder", ladder, METH_VARARGS,
+     "ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check, "
+     "out_of_time) -> ((item, line) pairs, exact), or None past 32 letter ranks: plan_ladder's allocation"},
     {"optimise", optimise, METH_VARARGS,
      "optimise(per_line, places, rack, rack_size, free_lines, passer_free, min_len, last_min, by_swing, "
      "last_free_thief, last_free_passer, check, out_of_time) -> (first, second, chosen, exact), or None past 32 "

@@ -36,6 +36,7 @@ from jarnac_solver import (
     is_jarnacable,
     legal_moves,
     native,
+    plan_ladder,
 )
 from jarnac_solver.lexicon import fileformat
 from jarnac_solver.lexicon.fileformat import _PREFIX, MAGIC
@@ -154,6 +155,32 @@ def test_a_budget_stops_the_compiled_search() -> None:
     rushed = best_jarnac(fr, tray, budget=Deadline(0.0))
     assert not rushed.exact
     assert (rushed.swing, rushed.gain) <= (exact.swing, exact.gain)
+
+
+@needs_compiled
+@settings(max_examples=150)
+@given(cases())
+def test_ladders_are_the_same(case: tuple[list[Tiles], Any, list[Tiles], Tiles]) -> None:
+    """plan_ladder: the C allocation finds the ladder the Python one finds (same moves, same order)."""
+    words, rules, lines, rack = case
+    pure, compiled = both(["".join(w) for w in words])
+    tray = Tray([written(t) for t in lines], written(rack), DUTCH)
+    ladders = [plan_ladder(lex, tray, rules) for lex in (pure, compiled)]
+    assert [str(m) for m in ladders[0]] == [str(m) for m in ladders[1]]
+    assert ladders[0].exact and ladders[1].exact
+
+
+@needs_compiled
+def test_a_budget_stops_the_compiled_ladder() -> None:
+    from jarnac_solver import Deadline
+
+    fr = Lexicon.load("fr")
+    tray = Tray.parse("CARIES SORBETS TRIAS / SNEUIRTAE")
+    exact = plan_ladder(fr, tray)
+    assert exact.exact and len(exact) >= 3
+    rushed = plan_ladder(fr, tray, budget=Deadline(0.0))
+    assert not rushed.exact
+    assert len(rushed) <= len(exact)
 
 
 @needs_compiled

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from .. import native
 from ..budget import Deadline, OutOfTime, deadline_of
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import FIELD_BITS
@@ -203,6 +204,25 @@ def plan_ladder(
     # it is free (a word of at least last_line_min_length tiles, shorter or
     # longer than the other lines' minimum), else a gap above (min_length).
     seat_min = rules.last_line_min_length if last_free else rules.min_length
+    allocation = native._built_allocation if index.trie is not None else None
+    if allocation is not None:
+        # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder.
+        found = allocation.ladder(
+            line_items,
+            new_items,
+            singles,
+            first_bound,
+            second_bound,
+            rack_packed,
+            rack_size,
+            free,
+            seat_min,
+            deadline.check if deadline is not None else None,
+            OutOfTime,
+        )
+        if found is not None:  # None: an alphabet of more than 32 tiles, searched below
+            pairs, exact = found
+            return Ladder(_moves(pairs, tray), exact=exact)
     best: list[tuple[tuple[int, int], list[tuple[Item, int | None]]]] = [((0, 0), [])]
     chosen: list[tuple[Item, int | None]] = []
 
@@ -318,6 +338,32 @@ def plan_ladder(
     return Ladder(_moves(best[0][1], tray))
 
 
+def _longest(
+    keys: dict[int, str],
+    weights: Sequence[int],
+    guard: int,
+    base: int,
+    starts: set[int],
+    deadline: Deadline | None,
+    compiled: bool,
+) -> list[tuple[int, list[str]]]:
+    """Per key (in ``keys`` order): the moves of the longest chain ending there and its words.
+
+    ``compiled``: the dynamic programme in C (``jarnac_solver._allocation.chains``:
+    the same recursion, letter order and tie-break) when built.
+    """
+    allocation = native._built_allocation if compiled else None
+    if allocation is not None:
+        found = allocation.chains(
+            list(keys), list(weights), base, [k in starts for k in keys], deadline.check if deadline else None
+        )
+        if found is not None:  # None: an alphabet of more than 32 tiles
+            words = list(keys.values())
+            return [(moves, [words[i] for i in chain]) for moves, chain in found]
+    chains = _Chains(keys, weights, guard, base, starts, deadline)
+    return [(moves, chains.chain(key) if moves >= 1 else []) for key in keys for moves in (chains.at(key)[0],)]
+
+
 # Items: (packed letters used, moves, points gained, letters used, start is short, words of the chain)
 Item = tuple[int, int, int, int, bool, list[str]]
 
@@ -336,6 +382,7 @@ def _items(
     index = lexicon.index
     guard = lexicon.pack_guard
     min_len = rules.min_length
+    compiled = index.trie is not None
     line_items: list[list[tuple[Item, int]]] = []
     for i, nodes in enumerate(line_nodes):
         if not tray.line_codes[i]:
@@ -343,13 +390,12 @@ def _items(
         old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = len(tray.line_codes[i])
         keys = {lexicon.pack(w) - old: w for w in index.first_words(nodes)}
-        chains = _Chains(keys, weights, guard, 0, set(keys), deadline)
+        longest = _longest(keys, weights, guard, 0, set(keys), deadline, compiled)
         items = []
-        for key, word in keys.items():
-            moves, _ = chains.at(key)
+        for (key, word), (moves, chain) in zip(keys.items(), longest, strict=True):
             if moves >= 1:
                 n = tray.tiles(word)
-                items.append(((key, moves, n * n - old_tiles * old_tiles, n - old_tiles, False, chains.chain(key)), i))
+                items.append(((key, moves, n * n - old_tiles * old_tiles, n - old_tiles, False, chain), i))
         items.sort(key=lambda it: (-it[0][1], -it[0][2], it[0][5][-1]))
         if items:
             line_items.append(items)
@@ -358,12 +404,11 @@ def _items(
     if place_nodes:
         keys = {lexicon.pack(w): w for w in index.first_words(place_nodes)}
         long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
-        normal = _Chains(keys, weights, guard, -1, long_starts, deadline)
-        for key, word in keys.items():
+        longest = _longest(keys, weights, guard, -1, long_starts, deadline, compiled)
+        for (key, word), (moves, chain) in zip(keys.items(), longest, strict=True):
             n = tray.tiles(word)
-            moves, _ = normal.at(key)
             if moves >= 1:
-                new_items.append((key, moves, n * n, n, False, normal.chain(key)))
+                new_items.append((key, moves, n * n, n, False, chain))
             # The word that fills the tray's last free line ends the turn (no
             # draw, no move after it): there a chain is a single placement.
             # A short word goes only on the 8th line, which is filled last:
