@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "implementation", "allocation", "speedups"]
+__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "allocation", "implementation", "speedups"]
 
 
 def _load() -> tuple[ModuleType | None, str]:
