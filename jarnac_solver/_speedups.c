@@ -533,6 +533,57 @@ static PyObject *Trie_first(Trie *t, PyObject *args) {
     return PyLong_FromUnsignedLong(found);
 }
 
+/* moves(rack, place_lo, place_hi, lines) -> (place words, [extension words of each line]): every walk of a
+   move generation in one call (lines: (tally, lo, hi) each, or None for a line with no extension); saves the
+   Python steps between the walks (~2 us a line). */
+static PyObject *Trie_moves(Trie *t, PyObject *args) {
+    PyObject *rack, *lines;
+    Py_ssize_t place_lo, place_hi;
+    if (!PyArg_ParseTuple(args, "OnnO!", &rack, &place_lo, &place_hi, &PyList_Type, &lines)) return NULL;
+    uint8_t none[MAX_RANKS], opt[MAX_RANKS], need[MAX_RANKS];
+    int top = -1, need_top;
+    memset(none, 0, MAX_RANKS);
+    memset(opt, 0, MAX_RANKS);
+    if (ensure_scratch(t) < 0 || read_tally(t, rack, opt, &top) < 0) return NULL;
+    PyObject *places;
+    clip(t, &place_lo, &place_hi);
+    if (place_lo < place_hi) {
+        uint32_t n;
+        walk(t, none, -1, opt, top, 0, 0, &n);
+        places = words_of(t, t->front, n, place_lo, place_hi);
+    } else {
+        places = PyList_New(0);
+    }
+    if (places == NULL) return NULL;
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    PyObject *extended = PyList_New(n_lines);
+    if (extended == NULL) { Py_DECREF(places); return NULL; }
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i), *words;
+        PyObject *tally;
+        Py_ssize_t lo, hi;
+        if (line == Py_None || top < 0) {
+            words = PyList_New(0);
+        } else if (!PyArg_ParseTuple(line, "Onn", &tally, &lo, &hi)) {
+            words = NULL;
+        } else {
+            memset(need, 0, MAX_RANKS);
+            need_top = -1;
+            clip(t, &lo, &hi);
+            if (read_tally(t, tally, need, &need_top) < 0) {
+                words = NULL;
+            } else {
+                uint32_t n;
+                walk(t, need, need_top, opt, top, 0, 0, &n);
+                words = words_of(t, t->front, n, lo, hi);
+            }
+        }
+        if (words == NULL) { Py_DECREF(places); Py_DECREF(extended); return NULL; }
+        PyList_SET_ITEM(extended, i, words);
+    }
+    return Py_BuildValue("NN", places, extended);
+}
+
 /* nodes -> the sorted words of those that are terminal (ids checked). */
 static PyObject *Trie_words_of(Trie *t, PyObject *nodes) {
     if (ensure_scratch(t) < 0) return NULL;
@@ -610,6 +661,8 @@ static PyMethodDef Trie_methods[] = {
     {"words", (PyCFunction)Trie_words, METH_VARARGS, "words(need, opt, lo, hi) -> the sorted words of the walk's nodes in [lo, hi)"},
     {"first", (PyCFunction)Trie_first, METH_VARARGS, "first(need, opt, lo, hi) -> the first complete node in [lo, hi), or None"},
     {"words_of", (PyCFunction)Trie_words_of, METH_O, "words_of(nodes) -> the sorted words of these distinct nodes"},
+    {"moves", (PyCFunction)Trie_moves, METH_VARARGS,
+     "moves(rack, place_lo, place_hi, lines) -> (place words, per line its extension words)"},
     {"words_at", (PyCFunction)Trie_words_at, METH_O, "words_at(node) -> the node's words, sorted"},
     {"first_words", (PyCFunction)Trie_first_words, METH_O, "first_words(nodes) -> each terminal node's first word"},
     {NULL, NULL, 0, NULL},

@@ -86,9 +86,9 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
     """Place words and, per line, extension words (``move_nodes``, as words)."""
-    place_nodes, line_nodes = _move_nodes(lexicon, tray, rules)
-    words_of = lexicon.index.words_of
-    return words_of(place_nodes), [words_of(nodes) for nodes in line_nodes]
+    rack, lines = tallies(lexicon, tray)
+    place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None
+    return lexicon.index.move_words(rack, place, lines, rules.line_length, lexicon.move_keys())
 
 
 class LegalMoves:
