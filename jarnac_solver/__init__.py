@@ -32,7 +32,7 @@ from .errors import (
 )
 from .lexicon.alphabet import DUTCH, LATIN, Alphabet
 from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
-from .native import IMPLEMENTATION
+from .native import IMPLEMENTATION, IMPLEMENTATION_REASON
 
 # Not imported at run time (typing alone costs ~10 ms); mypy reads any
 # constant named TYPE_CHECKING as True.
@@ -115,6 +115,7 @@ __all__ = [
     "DEFAULT_LEXICON",
     "DUTCH",
     "IMPLEMENTATION",
+    "IMPLEMENTATION_REASON",
     "LATIN",
     "PLAYERS",
     "Accept",

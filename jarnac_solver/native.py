@@ -3,8 +3,9 @@
 The compiled walk (``jarnac_solver._speedups``, built from ``_speedups.c``
 when the package is installed on a machine with a C compiler) returns what
 the pure walk returns, node for node; it is used whenever it was built,
-unless the environment variable ``JARNAC_SOLVER_PURE`` is set to a non-empty
-value other than ``0`` when the package is first imported.
+unless the environment variable ``JARNAC_SOLVER_PURE`` is set when the
+package is first imported, to any value but an empty one, ``0``, ``false``,
+``no`` or ``off`` (in any case).
 
 >>> from jarnac_solver import IMPLEMENTATION
 >>> IMPLEMENTATION in ("compiled", "pure")
@@ -21,15 +22,19 @@ from types import ModuleType
 __all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "allocation", "implementation", "speedups"]
 
 
+_OFF = ("", "0", "false", "no", "off")
+
+
 def _load() -> tuple[ModuleType | None, str]:
-    if os.environ.get("JARNAC_SOLVER_PURE", "") not in ("", "0"):
-        return None, "JARNAC_SOLVER_PURE is set"
+    value = os.environ.get("JARNAC_SOLVER_PURE", "")
+    if value.strip().lower() not in _OFF:
+        return None, f"JARNAC_SOLVER_PURE={value}"
     import importlib
 
     try:
         module = importlib.import_module("jarnac_solver._speedups")  # a name mypy need not resolve
     except ImportError as exc:
-        return None, f"the C extension is not built ({exc})"
+        return None, f"the C extension is not built: {exc}"
     return module, "the C extension"
 
 

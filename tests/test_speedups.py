@@ -307,14 +307,33 @@ def test_the_implementation_is_said() -> None:
         pass
 
 
-def test_the_environment_forces_the_pure_walk() -> None:
+@pytest.mark.parametrize(
+    ("value", "pure"),
+    [("1", True), ("yes", True), ("TRUE", True), ("0", False), ("", False), ("false", False), ("No", False)],
+)
+def test_the_environment_forces_the_pure_walk(value: str, pure: bool) -> None:
     code = "import jarnac_solver as j; print(j.IMPLEMENTATION, j.Lexicon.load('en').implementation)"
-    env = {**os.environ, "JARNAC_SOLVER_PURE": "1"}
+    env = {**os.environ, "JARNAC_SOLVER_PURE": value}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["pure", "pure"]
-    env["JARNAC_SOLVER_PURE"] = "0"
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert done.stdout.split() == [jarnac_solver.IMPLEMENTATION] * 2
+    assert done.stdout.split() == ["pure" if pure else jarnac_solver.IMPLEMENTATION] * 2
+
+
+def test_a_buffer_changed_after_opening_changes_nothing() -> None:
+    """from_bytes on a bytearray or a writable view keeps a copy (found by a newcomer: the compiled walk read
+    the caller's buffer in place, and writing into it crashed the process)."""
+    import random
+
+    for make in (bytearray, lambda b: memoryview(bytearray(b)), lambda b: memoryview(bytearray(b)).toreadonly()):
+        raw = make(Lexicon.load("en").to_bytes())
+        lex = Lexicon.from_bytes(raw)
+        before = lex.subanagrams("RETAINS")
+        writable: bytearray = raw if isinstance(raw, bytearray) else raw.obj  # type: ignore[assignment]
+        rng = random.Random(1)
+        for _ in range(2000):
+            at = rng.randrange(256, len(writable) - 4)
+            writable[at : at + 4] = rng.randbytes(4)
+        assert lex.subanagrams("RETAINS") == before
+        assert "TZAR" not in lex and "RETINA" in lex
 
 
 def test_a_bundled_lexicon_pickles_as_its_name() -> None:

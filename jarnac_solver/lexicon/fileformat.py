@@ -100,7 +100,7 @@ def dump(index: AlphagramIndex, header: dict[str, Any]) -> bytes:
 
 
 def load_bytes(
-    data: bytes | memoryview, source: str = "<bytes>", trusted: bool = False
+    data: bytes | bytearray | memoryview, source: str = "<bytes>", trusted: bool = False
 ) -> tuple[AlphagramIndex, dict[str, Any]]:
     """Check and decode a compiled lexicon; return the index and the header.
 
@@ -109,6 +109,10 @@ def load_bytes(
     when the data is not a lexicon of a readable version, is truncated, or
     fails its checksum.
     """
+    if not isinstance(data, bytes) and not _read_only_map(data):
+        # The compiled walk reads the buffer in place for as long as the lexicon lives: a bytearray or
+        # any other buffer its owner may change is copied first (a change under the walk could crash it).
+        data = bytes(data)
     if len(data) < _PREFIX.size:
         raise LexiconFormatError(f"{source}: truncated ({len(data)} bytes), not a compiled lexicon")
     magic, version, head_len, payload_len, crc, _ = _PREFIX.unpack_from(data)
@@ -139,6 +143,15 @@ def load_bytes(
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise LexiconFormatError(f"{source}: the header is not JSON ({type(exc).__name__})") from None
     return _index(header, payload, source, trusted, version), header
+
+
+def _read_only_map(data: object) -> bool:
+    """Whether ``data`` is a view of a read-only memory map (:func:`map_file`): kept as it is."""
+    if not isinstance(data, memoryview) or not data.readonly:
+        return False
+    import mmap
+
+    return isinstance(data.obj, mmap.mmap)
 
 
 def checksum(data: bytes | memoryview) -> int:

@@ -46,6 +46,18 @@ DEFAULT_LEXICON = "fr"
 """The lexicon used where a language must be guessed: French, Jarnac's own."""
 
 
+def _data_path() -> str | None:
+    """The folder of bundled lexicons on disk (a normal install), or ``None`` (inside a zip archive).
+
+    ``os.path`` on the package's own file: importlib.resources costs ~7 ms of imports
+    (pathlib, tempfile, inspect) that a first ``Lexicon.load`` then paid.
+    """
+    import os
+
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), _DATA)
+    return folder if os.path.isdir(folder) else None
+
+
 def _data_folder() -> Traversable:
     """The folder of bundled lexicons (importlib.resources, imported when first needed)."""
     import importlib.resources
@@ -232,8 +244,13 @@ class Lexicon:
             raise InvalidInputError(f"lexicon {self.name!r}: its metadata cannot be saved ({exc})") from None
 
     @classmethod
-    def from_bytes(cls, data: bytes | memoryview, source: str = "<bytes>", *, trusted: bool = False) -> Lexicon:
+    def from_bytes(
+        cls, data: bytes | bytearray | memoryview, source: str = "<bytes>", *, trusted: bool = False
+    ) -> Lexicon:
         """Decode a compiled lexicon; raises :class:`LexiconFormatError` on bad data.
+
+        ``bytes`` and read-only memory maps are read in place; a ``bytearray``
+        or another buffer its owner may change is copied first.
 
         >>> lex = Lexicon.from_words(["rat"])
         >>> Lexicon.from_bytes(lex.to_bytes()).subanagrams("TARS")
@@ -346,8 +363,14 @@ class Lexicon:
         >>> "en" in Lexicon.available()
         True
         """
-        folder = _data_folder()
-        return sorted(p.name[: -len(".jlex")] for p in folder.iterdir() if p.name.endswith(".jlex"))
+        path = _data_path()
+        if path is not None:
+            import os
+
+            found = os.listdir(path)
+        else:
+            found = [p.name for p in _data_folder().iterdir()]
+        return sorted(name[: -len(".jlex")] for name in found if name.endswith(".jlex"))
 
     @classmethod
     def load(cls, name: str = DEFAULT_LEXICON) -> Lexicon:
@@ -361,13 +384,15 @@ class Lexicon:
         names = cls.available()
         if name not in names:
             raise UnknownLexiconError(f"no bundled lexicon {name!r}; available: {', '.join(names)}")
-        resource = _data_folder() / f"{name}.jlex"
-        from pathlib import Path
-
         # A file of an installed package is memory-mapped (processes share it), one
         # inside a zip archive read. Shipped and checksummed: the scans in Python
         # are skipped (the compiled walk's own checks of its arrays are not).
-        data = fileformat.map_file(resource) if isinstance(resource, Path) else resource.read_bytes()
+        path = _data_path()
+        data: bytes | memoryview
+        if path is not None:
+            data = fileformat.map_file(f"{path}/{name}.jlex")
+        else:
+            data = (_data_folder() / f"{name}.jlex").read_bytes()
         lexicon = cls.from_bytes(data, source=f"bundled lexicon {name!r}", trusted=True)
         lexicon._origin = (name, fileformat.checksum(data))
         return lexicon
