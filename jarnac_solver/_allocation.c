@@ -77,13 +77,18 @@ static Letters minus(const Letters *a, const Letters *b) {
 static int unpack(PyObject *packed, Letters *out) {
     unsigned char bytes[32];
     memset(out, 0, sizeof *out);
-    PyObject *b = PyObject_CallMethod(packed, "to_bytes", "is", 32, "little");
-    if (b == NULL) {
+    /* The int's bytes directly (~0.4 us less an item than calling int.to_bytes). */
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t need = PyLong_AsNativeBytes(packed, bytes, 32,
+                                           Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (need < 0) return -1;
+    if (need > 32) return -2;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)packed, bytes, 32, 1, 0) < 0) {
         if (PyErr_ExceptionMatches(PyExc_OverflowError)) { PyErr_Clear(); return -2; }
         return -1;
     }
-    memcpy(bytes, PyBytes_AS_STRING(b), 32);
-    Py_DECREF(b);
+#endif
     if (bytes[28] || bytes[29] || bytes[30] || bytes[31]) return -2;  /* a rank of 32 or more (bits 224..255) */
     for (int r = 0; r < 32; r++) {
         int bit = 7 * r, value = 0;
