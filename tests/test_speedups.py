@@ -372,11 +372,19 @@ def test_open_reads_or_maps_the_file(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="environment variables for a subprocess")
 def test_pure_oracles() -> None:
-    """The brute-force oracle suites, again with JARNAC_SOLVER_PURE=1: CI checks both walks."""
-    if os.environ.get("JARNAC_SOLVER_PURE", "") not in ("", "0"):
+    """The brute-force oracle and rulebook suites, again with JARNAC_SOLVER_PURE=1: CI checks both walks."""
+    if jarnac_solver.IMPLEMENTATION == "pure":
         pytest.skip("this run is already pure")
-    env = {**os.environ, "JARNAC_SOLVER_PURE": "1", "HYPOTHESIS_PROFILE": "quick"}
-    files = ["tests/test_search_oracle.py", "tests/test_moves_oracle.py", "tests/test_jlex_fuzz.py"]
+    env = {**os.environ, "JARNAC_SOLVER_PURE": "1"}
+    files = [
+        "tests/test_search_oracle.py",
+        "tests/test_moves_oracle.py",
+        "tests/test_jlex_fuzz.py",
+        "tests/test_ladder.py",
+        "tests/test_rulebook.py",
+        "tests/test_bundled.py",
+        "tests/test_planner.py",
+    ]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *files],
         cwd=REPO,
