@@ -25,7 +25,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 
-__all__ = ["SECTIONS", "FlatIndex", "flatten", "u32", "u32_view"]
+__all__ = ["SECTIONS", "FlatIndex", "edge_dicts", "flatten", "u32", "u32_view"]
 
 SECTIONS = ("parents", "children", "words", "csr_start", "csr_rank", "csr_child", "word_start", "word_ids", "word_pos")
 """The payload's sections, in file order."""
@@ -57,6 +57,24 @@ def u32_view(data: memoryview) -> Sequence[int]:
     arr.frombytes(data)  # pragma: no cover
     arr.byteswap()  # pragma: no cover
     return arr  # pragma: no cover
+
+
+def edge_dicts(parents: Sequence[int], children: Sequence[int], counts: Sequence[int]) -> list[dict[int, int]]:
+    """The pure walk's per-letter edge dicts from the edges grouped by letter (``counts[rank]`` edges each).
+
+    ``zip`` over the two u32 views straight into a dict: no list in between.
+    A letter whose dict is smaller than its count had a node with two
+    children by that letter (the caller checks).
+
+    >>> edge_dicts([1, 1], [2, 3], [1, 1])
+    [{1: 2}, {1: 3}]
+    """
+    edges: list[dict[int, int]] = []
+    pos = 0
+    for count in counts:
+        edges.append(dict(zip(parents[pos : pos + count], children[pos : pos + count], strict=True)))
+        pos += count
+    return edges
 
 
 class FlatIndex:
