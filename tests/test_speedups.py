@@ -345,6 +345,9 @@ def test_a_bundled_lexicon_pickles_as_its_name() -> None:
     assert again.subanagrams("RETIRONS") == fr.subanagrams("RETIRONS")
     derived = fr.filter(lambda w: "Z" not in w)
     assert len(pickle.dumps(derived)) > 100_000  # not bundled: the compiled bytes
+    renamed = Lexicon.load("fr")
+    renamed.metadata["note"] = "mine"
+    assert pickle.loads(pickle.dumps(renamed)).metadata["note"] == "mine"  # changed: pickled whole
     assert fr.__reduce__() == (_bundled, ("fr", fileformat.checksum(fileformat.map_file(DATA / "fr.jlex"))))
     with pytest.raises(LexiconFormatError, match="differs from the one pickled"):
         _bundled("fr", 1)  # another version's file

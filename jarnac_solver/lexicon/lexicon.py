@@ -112,6 +112,7 @@ class Lexicon:
         self._index = index
         index.compile(check=False)  # built in memory or read from a file: the compiled walk when there is one
         self._origin: tuple[str, int] | None = None  # (bundled name, checksum): how a copy pickles
+        self._loaded_metadata: dict[str, Any] = {}
         self.alphabet = alphabet
         self.order: tuple[str, ...] = tuple(order)
         """The tiles in rank order: the order of letters inside index keys."""
@@ -250,7 +251,10 @@ class Lexicon:
         """Decode a compiled lexicon; raises :class:`LexiconFormatError` on bad data.
 
         ``bytes`` and read-only memory maps are read in place; a ``bytearray``
-        or another buffer its owner may change is copied first.
+        or another buffer its owner may change is copied first. ``trusted``
+        (what :meth:`load` passes for the package's own files) skips the
+        checksum and the checks made in Python; the compiled walk still checks
+        its arrays' bounds, at the first query.
 
         >>> lex = Lexicon.from_words(["rat"])
         >>> Lexicon.from_bytes(lex.to_bytes()).subanagrams("TARS")
@@ -313,7 +317,7 @@ class Lexicon:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle a bundled lexicon as its name and checksum (each process maps the package's file,
         whose pages the processes share), any other as the compiled bytes (one message)."""
-        if self._origin is not None:
+        if self._origin is not None and self.metadata == self._loaded_metadata:
             return (_bundled, self._origin)
         return (Lexicon.from_bytes, (self.to_bytes(), f"pickled lexicon {self.name!r}"))
 
@@ -395,6 +399,7 @@ class Lexicon:
             data = (_data_folder() / f"{name}.jlex").read_bytes()
         lexicon = cls.from_bytes(data, source=f"bundled lexicon {name!r}", trusted=True)
         lexicon._origin = (name, fileformat.checksum(data))
+        lexicon._loaded_metadata = dict(lexicon.metadata)  # metadata changed since: pickled as bytes
         return lexicon
 
     @classmethod
