@@ -416,14 +416,26 @@ static void clip(const Trie *t, Py_ssize_t *lo, Py_ssize_t *hi) {
     if (*hi < *lo) *hi = *lo;
 }
 
-static PyObject *int_list(const uint32_t *v, uint32_t n) {
+/* A private copy of scratch numbers, taken before any Python object is made: making one may run the garbage
+   collector, whose finalizers may run Python code and let another thread query this trie, which reuses the
+   scratch buffers. (Without the copy such a race gives wrong answers, never a read out of bounds.) */
+static uint32_t *private_copy(const uint32_t *v, uint32_t n) {
+    uint32_t *copy = PyMem_Malloc(sizeof(uint32_t) * (n + 1));
+    if (copy == NULL) { PyErr_NoMemory(); return NULL; }
+    memcpy(copy, v, sizeof(uint32_t) * n);
+    return copy;
+}
+
+static PyObject *int_list(const uint32_t *scratch, uint32_t n) {
+    uint32_t *v = private_copy(scratch, n);
+    if (v == NULL) return NULL;
     PyObject *list = PyList_New(n);
-    if (list == NULL) return NULL;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; list && i < n; i++) {
         PyObject *x = PyLong_FromUnsignedLong(v[i]);
-        if (x == NULL) { Py_DECREF(list); return NULL; }
+        if (x == NULL) { Py_CLEAR(list); break; }
         PyList_SET_ITEM(list, i, x);
     }
+    PyMem_Free(v);
     return list;
 }
 
@@ -469,6 +481,20 @@ static PyObject *word_str(Trie *t, uint32_t number) {
     return w;
 }
 
+/* The words of these word numbers, as a new list (the numbers copied first: see private_copy). */
+static PyObject *word_list(Trie *t, const uint32_t *scratch, uint32_t m) {
+    uint32_t *numbers = private_copy(scratch, m);
+    if (numbers == NULL) return NULL;
+    PyObject *list = PyList_New(m);
+    for (uint32_t i = 0; list && i < m; i++) {
+        PyObject *w = word_str(t, numbers[i]);
+        if (w == NULL) { Py_CLEAR(list); break; }
+        PyList_SET_ITEM(list, i, w);
+    }
+    PyMem_Free(numbers);
+    return list;
+}
+
 /* The sorted words of the first n nodes of front that lie in [lo, hi). */
 static PyObject *words_of(Trie *t, const uint32_t *nodes, uint32_t n, uint32_t lo, uint32_t hi) {
     uint32_t m = 0;
@@ -480,15 +506,7 @@ static PyObject *words_of(Trie *t, const uint32_t *nodes, uint32_t n, uint32_t l
         /* Terminal nodes are distinct, so at most n_words numbers are written. */
         for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
     }
-    uint32_t *sorted = sort_ids(t, m);
-    PyObject *list = PyList_New(m);
-    if (list == NULL) return NULL;
-    for (uint32_t i = 0; i < m; i++) {
-        PyObject *w = word_str(t, sorted[i]);
-        if (w == NULL) { Py_DECREF(list); return NULL; }
-        PyList_SET_ITEM(list, i, w);
-    }
-    return list;
+    return word_list(t, sort_ids(t, m), m);
 }
 
 /* -- methods ---------------------------------------------------------------------------------------- */
@@ -735,15 +753,7 @@ static PyObject *Trie_words_of(Trie *t, PyObject *nodes) {
         for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
     }
     Py_DECREF(seq);
-    uint32_t *sorted = sort_ids(t, m);
-    PyObject *list = PyList_New(m);
-    if (list == NULL) return NULL;
-    for (uint32_t i = 0; i < m; i++) {
-        PyObject *w = word_str(t, sorted[i]);
-        if (w == NULL) { Py_DECREF(list); return NULL; }
-        PyList_SET_ITEM(list, i, w);
-    }
-    return list;
+    return word_list(t, sort_ids(t, m), m);
 }
 
 static int node_arg(const Trie *t, PyObject *arg, uint32_t *out) {
