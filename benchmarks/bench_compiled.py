@@ -14,7 +14,8 @@ the median of ``--repeat`` runs. Tables:
    list) on the same words and racks; the total word counts must agree.
 2. ``legal_moves`` and ``best_jarnac`` on trays of 3, 5 and 7 lines, as
    multiples of one ``subanagrams`` query of the tray's rack, in the same
-   implementation (target: compiled at most 2 and 4 times).
+   implementation (target: compiled at most 2 and 4 times); then
+   ``plan_ladder`` (ms a tray) on racks of 7, 9 and 12 tiles.
 3. Self-play on fr, greedy against greedy, one core: games a second.
 4. Opening fr: ``Lexicon.open`` of the file (every check), ``Lexicon.load``
    (the package's file: mapped, checked at the first query) and that first
@@ -45,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_moves import random_trays
 
 import jarnac_solver
-from jarnac_solver import Bag, Lexicon, best_jarnac, legal_moves, native
+from jarnac_solver import Bag, Lexicon, best_jarnac, legal_moves, native, plan_ladder
 from jarnac_solver.game.players import play_game
 
 NATIVE = Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "native_ref.c"
@@ -159,6 +160,20 @@ def moves_table(lexicons: dict[str, Lexicon], n: int, repeat: int) -> None:
             )
 
 
+def ladder_table(lexicons: dict[str, Lexicon], n: int, repeat: int) -> None:
+    print(f"\n2b. plan_ladder (the chains' dynamic programme and the allocation), fr, {n} random trays per shape")
+    print(f"{'lines':>5} {'rack':>4} {'compiled':>10} {'pure':>10} {'pure/compiled':>14}")
+    for lines, rack in ((3, 7), (4, 9), (5, 12)):
+        trays = random_trays(lexicons["compiled"], n, lines, rack, lines + 10)
+        for tray in trays[:20]:
+            ladders = [[str(m) for m in plan_ladder(lex, tray)] for lex in lexicons.values()]
+            assert ladders[0] == ladders[1]
+        fns = {name: per_item_us(partial(plan_ladder, lex), trays) for name, lex in lexicons.items()}
+        times = interleaved(fns, repeat)
+        comp, pure = times["compiled"] / 1000, times["pure"] / 1000
+        print(f"{lines:>5} {rack:>4} {comp:8.2f}ms {pure:8.2f}ms {pure / comp:13.1f}x")
+
+
 def games_table(lexicons: dict[str, Lexicon], games: int, repeat: int) -> None:
     print(f"\n3. self-play, fr, greedy against greedy, one core, {games} games (seeds 1..{games}), median of {repeat}")
     print("   target: compiled at least 500 games/s")
@@ -250,6 +265,7 @@ def main() -> None:
             native_c = Native(args.native, Path(tmp), lexicons["compiled"])
         search_table(lexicons, native_c, args.racks, args.repeat)
     moves_table(lexicons, args.trays, args.repeat)
+    ladder_table(lexicons, max(1, args.trays // 3), args.repeat)
     games_table(lexicons, args.games, args.repeat)
     open_table(args.repeat)
 
