@@ -27,7 +27,6 @@ the median of ``--repeat`` runs. Tables:
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import statistics
 import subprocess
@@ -43,6 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_batch import Native
 from bench_moves import random_trays
 
 import jarnac_solver
@@ -73,26 +73,6 @@ def per_item_us(fn: Callable[[Any], object], items: Sequence[Any]) -> Callable[[
     return run
 
 
-class Native:
-    """The C anchor, compiled once; ``run`` returns (µs a query, answers counted)."""
-
-    def __init__(self, source: Path, folder: Path, lexicon: Lexicon) -> None:
-        self.folder = folder
-        self.binary = folder / "native_ref"
-        subprocess.run(["gcc", "-O2", "-o", str(self.binary), str(source)], check=True)
-        self.words = folder / "words.txt"
-        self.words.write_text("\n".join(lexicon.index.words(3, 9)) + "\n", encoding="ascii")
-
-    def run(self, racks: list[str]) -> tuple[float, int]:
-        rack_file = self.folder / "racks.txt"
-        rack_file.write_text("\n".join(racks) + "\n", encoding="ascii")
-        done = subprocess.run(
-            [str(self.binary), str(self.words), str(rack_file)], check=True, capture_output=True, text=True
-        )
-        fields = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
-        return int(fields["ns_per_query"]) / 1000, int(fields["outputs"])
-
-
 def search_table(lexicons: dict[str, Lexicon], native_c: Native | None, n: int, repeat: int) -> None:
     print(f"\n1. subanagrams(rack), fr, {n} racks per size (pure: {n // 5}), µs a query, median of {repeat}")
     print("   target: compiled at most 1.5 times native C")
@@ -112,7 +92,8 @@ def search_table(lexicons: dict[str, Lexicon], native_c: Native | None, n: int, 
         c_us = 0.0
         counted: list[int] = []
         if native_c is not None:
-            fns["native"] = partial(run_native, native_c, racks, counted)
+            codes = [list(fr.alphabet.encode(rack)) for rack in racks]
+            fns["native"] = partial(run_native, native_c, fr, codes, counted)
         times = interleaved(fns, repeat)
         if native_c is not None:
             c_us = times["native"]
@@ -127,8 +108,8 @@ def ratio(us: float, c_us: float) -> str:
     return f"{us / c_us:.2f}x" if c_us else "-"
 
 
-def run_native(native_c: Native, racks: list[str], counted: list[int]) -> float:
-    us, outputs = native_c.run(racks)
+def run_native(native_c: Native, lexicon: Lexicon, racks: list[list[int]], counted: list[int]) -> float:
+    us, outputs = native_c.run(lexicon, racks, 1)
     counted.append(outputs)
     return us
 

@@ -38,6 +38,14 @@ typedef struct {
     long first, second;
 } Memo;
 
+/* The deadline of a search: ``deadline.check`` called at the first node and every 64th after. */
+typedef struct {
+    PyObject *check;        /* deadline.check, or NULL */
+    PyObject *out_of_time;  /* OutOfTime: caught, the search then stops with the best found, unproven */
+    long calls;
+    int stopped;            /* 1: an error is set; 2: the deadline passed */
+} Clock;
+
 typedef struct {
     Entry **lines;        /* lines[i]: its entries, best first */
     Py_ssize_t *line_len;
@@ -55,10 +63,7 @@ typedef struct {
     int levels;
     Memo *memo;
     size_t memo_cap, memo_count;
-    PyObject *check;      /* deadline.check, or NULL */
-    long calls;
-    int stopped;          /* the deadline passed (OutOfTime caught) or an error is set */
-    PyObject *out_of_time;
+    Clock clock;
 } Search;
 
 static int fits(const Letters *left, const Letters *item) {
@@ -116,14 +121,14 @@ static long fill(long letters, long words, long longest) {
     return full * longest * longest + (words > full ? r * r : 0);
 }
 
-/* The deadline, at the first node and every 64th after: 0 go on, 1 stop (the time is up, or an error is set). */
-static int tick(Search *s) {
-    if (s->stopped) return 1;
-    if (s->check == NULL || (s->calls++ & 63)) return 0;  /* the first node, then every 64th */
-    PyObject *r = PyObject_CallNoArgs(s->check);
+/* 0 go on, 1 stop (the time is up, or an error is set). */
+static int tick(Clock *c) {
+    if (c->stopped) return 1;
+    if (c->check == NULL || (c->calls++ & 63)) return 0;  /* the first node, then every 64th */
+    PyObject *r = PyObject_CallNoArgs(c->check);
     if (r != NULL) { Py_DECREF(r); return 0; }
-    s->stopped = 1;
-    if (PyErr_ExceptionMatches(s->out_of_time)) { PyErr_Clear(); s->stopped = 2; }
+    c->stopped = 1;
+    if (PyErr_ExceptionMatches(c->out_of_time)) { PyErr_Clear(); c->stopped = 2; }
     return 1;
 }
 
@@ -139,7 +144,7 @@ static Memo *memo_find(Search *s, const Letters *left, int slots, int places, in
     if ((s->memo_count + 1) * 2 > s->memo_cap) {
         size_t cap = s->memo_cap ? s->memo_cap * 2 : 1024;
         Memo *grown = PyMem_Calloc(cap, sizeof(Memo));
-        if (grown == NULL) { PyErr_NoMemory(); s->stopped = 1; return NULL; }
+        if (grown == NULL) { PyErr_NoMemory(); s->clock.stopped = 1; return NULL; }
         for (size_t i = 0; i < s->memo_cap; i++) {
             Memo *m = &s->memo[i];
             if (!m->used) continue;
@@ -172,7 +177,7 @@ static void keep_best(Search *s, long first, long second) {
 static void new_words(Search *s, const Py_ssize_t *source, Py_ssize_t n_source, int level, Py_ssize_t start,
                       Letters left, int letters, int slots, int places, int thief_short, int thief_last,
                       int passer_short, int passer_last, long first, long second) {
-    if (tick(s)) return;
+    if (tick(&s->clock)) return;
     if ((first > s->best_first || (first == s->best_first && second > s->best_second)) &&
         seated(slots, s->free_lines - slots, thief_short, thief_last, s->last_free_thief) &&
         seated(s->passer_free - places, places, passer_short, passer_last, s->last_free_passer))
@@ -210,13 +215,13 @@ static void new_words(Search *s, const Py_ssize_t *source, Py_ssize_t n_source, 
                   places + 1, thief_short || c->is_short, thief_last || c->fits_last, passer_short || c->is_short,
                   passer_last || c->fits_last, first + c->first, second + c->second);
         s->n_chosen--;
-        if (s->stopped) return;
+        if (s->clock.stopped) return;
     }
 }
 
 static void line_steals(Search *s, Py_ssize_t i, Letters left, int letters, int slots, int thief_short,
                         int thief_last, long first, long second) {
-    if (tick(s)) return;
+    if (tick(&s->clock)) return;
     if (beaten(s, first + s->fb[i][letters], second + s->sb[i][letters])) return;
     if (i == s->n_lines || !slots) {
         new_words(s, s->arena + (Py_ssize_t)s->levels * s->n_words, s->n_words, 0, 0, left, letters, slots, 0,
@@ -230,7 +235,7 @@ static void line_steals(Search *s, Py_ssize_t i, Letters left, int letters, int 
         line_steals(s, i + 1, minus(&left, &e->packed), letters - e->used, slots - 1, thief_short || e->is_short,
                     thief_last || e->fits_last, first + e->first, second + e->second);
         s->n_chosen--;
-        if (s->stopped) return;
+        if (s->clock.stopped) return;
     }
     line_steals(s, i + 1, left, letters, slots, thief_short, thief_last, first, second);
 }
@@ -337,11 +342,11 @@ static PyObject *run_search(Search *s, Letters left, int rack_size, int free_lin
     if (!s->arena || !s->chosen || !s->best) return PyErr_NoMemory();
     for (Py_ssize_t k = 0; k < s->n_words; k++) s->arena[(Py_ssize_t)s->levels * s->n_words + k] = k;
     line_steals(s, 0, left, rack_size, free_lines, 0, 0, 0, 0);
-    if (s->stopped == 1) return NULL;  /* an error other than the deadline */
+    if (s->clock.stopped == 1) return NULL;  /* an error other than the deadline */
     PyObject *chosen = PyList_New(s->n_best);
     if (chosen == NULL) return NULL;
     for (int k = 0; k < s->n_best; k++) PyList_SET_ITEM(chosen, k, Py_NewRef(s->best[k]));
-    return Py_BuildValue("llNO", s->best_first, s->best_second, chosen, s->stopped == 2 ? Py_False : Py_True);
+    return Py_BuildValue("llNO", s->best_first, s->best_second, chosen, s->clock.stopped == 2 ? Py_False : Py_True);
 }
 
 static void free_search(Search *s) {
@@ -370,8 +375,8 @@ static PyObject *optimise(PyObject *self, PyObject *args) {
     memset(&s, 0, sizeof s);
     s.free_lines = free_lines; s.passer_free = passer_free;
     s.last_free_thief = last_thief; s.last_free_passer = last_passer;
-    s.check = check == Py_None ? NULL : check;
-    s.out_of_time = out_of_time;
+    s.clock.check = check == Py_None ? NULL : check;
+    s.clock.out_of_time = out_of_time;
     PyObject *result = NULL;
     Letters left;
     int rc = unpack(rack, &left);
@@ -473,26 +478,14 @@ typedef struct {
     Py_ssize_t *greedy, *best_greedy;
     int n_greedy, n_best_greedy;
     Py_ssize_t *arena;    /* per level: the new chains that fit, then the singles that fit */
-    PyObject *check, *out_of_time;
-    long calls;
-    int stopped;
+    Clock clock;
 } Ladder;
-
-static int ladder_tick(Ladder *L) {
-    if (L->stopped) return 1;
-    if (L->check == NULL || (L->calls++ & 63)) return 0;  /* the first node, then every 64th */
-    PyObject *r = PyObject_CallNoArgs(L->check);
-    if (r != NULL) { Py_DECREF(r); return 0; }
-    L->stopped = 1;
-    if (PyErr_ExceptionMatches(L->out_of_time)) { PyErr_Clear(); L->stopped = 2; }
-    return 1;
-}
 
 static Done *done_find(Ladder *L, const Letters *left, int placed) {
     if ((L->memo_count + 1) * 2 > L->memo_cap) {
         size_t cap = L->memo_cap ? L->memo_cap * 2 : 1024;
         Done *grown = PyMem_Calloc(cap, sizeof(Done));
-        if (grown == NULL) { PyErr_NoMemory(); L->stopped = 1; return NULL; }
+        if (grown == NULL) { PyErr_NoMemory(); L->clock.stopped = 1; return NULL; }
         for (size_t i = 0; i < L->memo_cap; i++) {
             Done *d = &L->memo[i];
             if (!d->filled) continue;
@@ -518,7 +511,7 @@ static int complete_new(Ladder *L, const Py_ssize_t *src, Py_ssize_t n_src, cons
     Done *d = done_find(L, &left, placed);
     if (d == NULL) return -1;
     if (d->filled) { *first = d->first; *second = d->second; return 0; }
-    if (ladder_tick(L)) return -1;
+    if (tick(&L->clock)) return -1;
     long bf = 0, bs = 0;
     Py_ssize_t bitem = -1;
     if (placed + 1 == L->free) {
@@ -595,7 +588,7 @@ static void keep_lines(Ladder *L, long first, long second, int kind) {
 }
 
 static void line_chains(Ladder *L, Py_ssize_t i, Letters left, int letters, long first, long second) {
-    if (ladder_tick(L)) return;
+    if (tick(&L->clock)) return;
     if (first + L->fb[i][letters] < L->best_first ||
         (first + L->fb[i][letters] == L->best_first && second + L->sb[i][letters] <= L->best_second))
         return;
@@ -628,7 +621,7 @@ static void line_chains(Ladder *L, Py_ssize_t i, Letters left, int letters, long
         L->chosen[L->n_chosen++] = c->obj;
         line_chains(L, i + 1, minus(&left, &c->packed), letters - c->used, first + c->moves, second + c->gain);
         L->n_chosen--;
-        if (L->stopped) return;
+        if (L->clock.stopped) return;
     }
     line_chains(L, i + 1, left, letters, first, second);
 }
@@ -740,9 +733,9 @@ static PyObject *ladder(PyObject *self, PyObject *args) {
     Ladder L;
     memset(&L, 0, sizeof L);
     L.free = free; L.seat_min = seat_min;
-    L.check = check == Py_None ? NULL : check;
-    L.greedy_pending = L.check != NULL;
-    L.out_of_time = out_of_time;
+    L.clock.check = check == Py_None ? NULL : check;
+    L.clock.out_of_time = out_of_time;
+    L.greedy_pending = L.clock.check != NULL;
     PyObject *result = NULL;
     Letters left;
     int rc = unpack(rack, &left);
@@ -782,10 +775,10 @@ static PyObject *ladder(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < L.n_single; k++) all[L.n_new + k] = k;
     (void)total;
     line_chains(&L, 0, left, rack_size, 0, 0);
-    if (L.stopped == 1) goto done;  /* an error other than the deadline */
+    if (L.clock.stopped == 1) goto done;  /* an error other than the deadline */
     PyObject *pairs = ladder_answer(&L);
     if (pairs == NULL) goto done;
-    result = Py_BuildValue("NO", pairs, L.stopped == 2 ? Py_False : Py_True);
+    result = Py_BuildValue("NO", pairs, L.clock.stopped == 2 ? Py_False : Py_True);
 done:
     if (L.lines) for (Py_ssize_t i = 0; i < L.n_lines; i++) PyMem_Free(L.lines[i]);
     PyMem_Free(L.lines); PyMem_Free(L.line_len); PyMem_Free(L.news); PyMem_Free(L.singles);

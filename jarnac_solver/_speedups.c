@@ -744,11 +744,10 @@ static PyObject *Trie_words_of(Trie *t, PyObject *nodes) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     uint32_t m = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        Py_ssize_t v = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
-        if (v < 0 || v >= (Py_ssize_t)t->n_nodes) { Py_DECREF(seq); PyErr_SetString(PyExc_IndexError, "node id out of range"); return NULL; }
-        if (v < 1 || v > (Py_ssize_t)t->n_terminals) continue;
-        /* A node listed twice would overflow the word buffer: the front buffer marks nothing, so count. */
+        uint32_t v;
+        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) { Py_DECREF(seq); return NULL; }
+        if (v < 1 || v > t->n_terminals) continue;
+        /* Nodes listed twice could hold more words than the buffer: refused past n_words numbers. */
         if (m + (t->wstart[v + 1] - t->wstart[v]) > t->n_words) { Py_DECREF(seq); return fail("a node is listed twice"), NULL; }
         for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
     }
