@@ -232,7 +232,7 @@ def main() -> None:
     if min(args.racks, args.trays, args.games, args.repeat) < 1 or args.racks < 5:
         parser.error("--racks (at least 5), --trays, --games and --repeat must be positive")
     print(f"jarnac-solver implementation: {jarnac_solver.IMPLEMENTATION} ({native.IMPLEMENTATION_REASON})")
-    if native._built is None:
+    if not native.compiled_available():
         raise SystemExit("the compiled walk is not built here: nothing to compare")
     lexicons = {}
     for name in IMPLEMENTATIONS:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "allocation", "implementation", "speedups"]
+__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "allocation", "compiled_available", "implementation", "speedups"]
 
 
 _OFF = ("", "0", "false", "no", "off")
@@ -54,14 +54,22 @@ def _load_allocation() -> ModuleType | None:
 
 
 allocation = _load_allocation()
-"""The compiled allocation searches of ``best_jarnac`` and ``plan_ladder`` (``None`` on the pure path)."""
+"""The compiled allocation searches of ``best_jarnac`` and ``plan_ladder``, which serve the lexicons that
+walk compiled (``None`` where the extension is not built or the walk is forced pure)."""
 
 IMPLEMENTATION = "compiled" if speedups is not None else "pure"
 """``"compiled"`` when lexicons opened in this process walk in C, ``"pure"`` otherwise."""
 
-
 _built = speedups
-_built_allocation = allocation
+
+
+def compiled_available() -> bool:
+    """Whether the compiled walk can run here (built, and not forced pure by the environment).
+
+    >>> compiled_available() == (IMPLEMENTATION == "compiled")
+    True
+    """
+    return _built is not None
 
 
 @contextmanager
@@ -78,14 +86,14 @@ def implementation(name: str) -> Iterator[None]:
     >>> lex.implementation
     'pure'
     """
-    global speedups, allocation
+    global speedups
     if name not in ("pure", "compiled"):
         raise ValueError(f"implementation must be 'pure' or 'compiled', not {name!r}")
     if name == "compiled" and _built is None:
         raise RuntimeError(f"the compiled walk is not available here ({IMPLEMENTATION_REASON})")
-    saved = speedups, allocation
-    speedups, allocation = (_built, _built_allocation) if name == "compiled" else (None, None)
+    saved = speedups
+    speedups = _built if name == "compiled" else None
     try:
         yield
     finally:
-        speedups, allocation = saved
+        speedups = saved

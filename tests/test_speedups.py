@@ -47,7 +47,7 @@ from .test_moves_oracle import cases
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(jarnac_solver.__file__).resolve().parent / "data"
-COMPILED = native._built is not None
+COMPILED = native.compiled_available()
 needs_compiled = pytest.mark.skipif(
     not COMPILED, reason=f"the compiled walk is not built ({native.IMPLEMENTATION_REASON})"
 )

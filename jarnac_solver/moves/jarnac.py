@@ -348,7 +348,7 @@ def _optimise(
     min_len = rules.min_length
     last_min = rules.last_line_min_length
     by_swing = objective == "swing"
-    search = native._built_allocation if compiled else None
+    search = native.allocation if compiled else None
     if search is not None:
         found = search.optimise(
             [list(items) for items in per_line],

@@ -204,7 +204,7 @@ def plan_ladder(
     # it is free (a word of at least last_line_min_length tiles, shorter or
     # longer than the other lines' minimum), else a gap above (min_length).
     seat_min = rules.last_line_min_length if last_free else rules.min_length
-    allocation = native._built_allocation if index.trie is not None else None
+    allocation = native.allocation if index.trie is not None else None
     if allocation is not None:
         # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder.
         found = allocation.ladder(
@@ -352,7 +352,7 @@ def _longest(
     ``compiled``: the dynamic programme in C (``jarnac_solver._allocation.chains``:
     the same recursion, letter order and tie-break) when built.
     """
-    allocation = native._built_allocation if compiled else None
+    allocation = native.allocation if compiled else None
     if allocation is not None:
         found = allocation.chains(
             list(keys), list(weights), base, [k in starts for k in keys], deadline.check if deadline else None
@@ -361,7 +361,11 @@ def _longest(
             words = list(keys.values())
             return [(moves, [words[i] for i in chain]) for moves, chain in found]
     chains = _Chains(keys, weights, guard, base, starts, deadline)
-    return [(moves, chains.chain(key) if moves >= 1 else []) for key in keys for moves in (chains.at(key)[0],)]
+    longest = []
+    for key in keys:
+        moves = chains.at(key)[0]
+        longest.append((moves, chains.chain(key) if moves >= 1 else []))
+    return longest
 
 
 # Items: (packed letters used, moves, points gained, letters used, start is short, words of the chain)
