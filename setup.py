@@ -6,17 +6,26 @@ install goes on without it; the package then runs its pure-Python walk
 (``jarnac_solver.IMPLEMENTATION`` says which runs).
 """
 
+import os
+
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 
 class AlwaysBuildExt(build_ext):
-    """Compile every time (a few seconds): a ``build/`` folder left by an earlier install must not
-    hand an old extension to this one (without a compiler, the install must come out pure)."""
+    """Compile every time (a few seconds), the old output removed first: a ``build/`` folder left by
+    an earlier install must not hand an old extension to this one (without a compiler, the install must
+    come out pure)."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
         self.force = True
+
+    def build_extension(self, ext: Extension) -> None:
+        stale = self.get_ext_fullpath(ext.name)
+        if os.path.exists(stale):
+            os.remove(stale)
+        super().build_extension(ext)
 
 
 setup(
