@@ -608,6 +608,23 @@ static PyObject *Trie_moves(Trie *t, PyObject *args) {
 
 static int node_arg(const Trie *t, PyObject *arg, uint32_t *out);
 
+/* The terminal nodes among ``nodes`` (every id checked), in their order, in a new buffer; -1 on an error. */
+static Py_ssize_t terminal_nodes(const Trie *t, PyObject *nodes, uint32_t **out) {
+    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), m = 0;
+    uint32_t *found = PyMem_Malloc(sizeof(uint32_t) * (n + 1));
+    if (found == NULL) { Py_DECREF(seq); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint32_t v;
+        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) { PyMem_Free(found); Py_DECREF(seq); return -1; }
+        if (v >= 1 && v <= t->n_terminals) found[m++] = v;
+    }
+    Py_DECREF(seq);
+    *out = found;
+    return m;
+}
+
 /* -- the letters of a node: its key, walking up to the root ----------------------------------------- */
 
 static int ensure_parents(Trie *t) {
@@ -677,20 +694,16 @@ static PyObject *Trie_steal_items(Trie *t, PyObject *args) {
     int top = -1;
     memset(less, 0, MAX_RANKS);
     if (read_tally(t, minus, less, &top) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), m = 0;
-    Steal *rows = PyMem_Calloc(n + 1, sizeof(Steal));
+    uint32_t *found;
+    Py_ssize_t m = terminal_nodes(t, nodes, &found);
+    if (m < 0) return NULL;
+    Steal *rows = PyMem_Calloc(m + 1, sizeof(Steal));
     uint8_t *seen = NULL;
     PyObject *result = NULL;
     if (rows == NULL) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        uint32_t v;
-        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) goto done;
-        if (v < 1 || v > t->n_terminals) continue;
-        rows[m].word = t->wids[t->wstart[v]];
-        rows[m].node = v;
-        m++;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        rows[i].word = t->wids[t->wstart[found[i]]];
+        rows[i].node = found[i];
     }
     qsort(rows, m, sizeof(Steal), by_word);
     /* One row per set of added letters: a small open-addressing set of the sets seen (n_ranks bytes each). */
@@ -730,7 +743,7 @@ static PyObject *Trie_steal_items(Trie *t, PyObject *args) {
         Py_DECREF(row);
     }
 done:
-    Py_DECREF(seq);
+    PyMem_Free(found);
     PyMem_Free(rows);
     PyMem_Free(seen);
     return result;
@@ -738,20 +751,17 @@ done:
 
 /* nodes -> the sorted words of those that are terminal (ids checked). */
 static PyObject *Trie_words_of(Trie *t, PyObject *nodes) {
+    uint32_t *found, m = 0;
     if (ensure_scratch(t) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    uint32_t m = 0;
+    Py_ssize_t n = terminal_nodes(t, nodes, &found);
+    if (n < 0) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        uint32_t v;
-        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) { Py_DECREF(seq); return NULL; }
-        if (v < 1 || v > t->n_terminals) continue;
+        uint32_t v = found[i];
         /* Nodes listed twice could hold more words than the buffer: refused past n_words numbers. */
-        if (m + (t->wstart[v + 1] - t->wstart[v]) > t->n_words) { Py_DECREF(seq); return fail("a node is listed twice"), NULL; }
+        if (m + (t->wstart[v + 1] - t->wstart[v]) > t->n_words) { PyMem_Free(found); return fail("a node is listed twice"), NULL; }
         for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) t->ids[m++] = t->wids[s];
     }
-    Py_DECREF(seq);
+    PyMem_Free(found);
     return word_list(t, sort_ids(t, m), m);
 }
 
@@ -781,20 +791,17 @@ static PyObject *Trie_words_at(Trie *t, PyObject *arg) {
 
 /* nodes -> the first word of each terminal node, in the order given (inner nodes skipped). */
 static PyObject *Trie_first_words(Trie *t, PyObject *nodes) {
+    uint32_t *found;
     if (ensure_scratch(t) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(nodes, "nodes must be a sequence of node ids");
-    if (seq == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject *list = PyList_New(0);
+    Py_ssize_t n = terminal_nodes(t, nodes, &found);
+    if (n < 0) return NULL;
+    PyObject *list = PyList_New(n);
     for (Py_ssize_t i = 0; list && i < n; i++) {
-        uint32_t v;
-        if (node_arg(t, PySequence_Fast_GET_ITEM(seq, i), &v) < 0) { Py_CLEAR(list); break; }
-        if (v < 1 || v > t->n_terminals) continue;
-        PyObject *w = word_str(t, t->wids[t->wstart[v]]);
-        if (w == NULL || PyList_Append(list, w) < 0) { Py_XDECREF(w); Py_CLEAR(list); break; }
-        Py_DECREF(w);
+        PyObject *w = word_str(t, t->wids[t->wstart[found[i]]]);
+        if (w == NULL) { Py_CLEAR(list); break; }
+        PyList_SET_ITEM(list, i, w);
     }
-    Py_DECREF(seq);
+    PyMem_Free(found);
     return list;
 }
 
