@@ -405,7 +405,7 @@ class AlphagramIndex:
 
     def move_words(
         self,
-        rack: Tally,
+        rack: Tally | str,
         place: tuple[int, int] | None,
         lines: Sequence[tuple[Tally, int]],
         line_max: int,
@@ -413,7 +413,9 @@ class AlphagramIndex:
     ) -> tuple[list[str], list[list[str]]]:
         """The words of :meth:`move_nodes`, sorted: the place words and, per line, its extension words.
 
-        Compiled: every walk in one C call.
+        ``rack`` is a tally or rank codes (``chr(rank)`` a tile, as
+        ``Lexicon.rank_string`` makes them). Compiled: every walk in one C
+        call, the rank codes counted there.
 
         >>> ix = AlphagramIndex.build([("RAT", [0, 1, 2]), ("ART", [1, 0, 2]), ("TART", [0, 1, 2, 2])], 3)
         >>> ix.move_words([(0, 1), (1, 1), (2, 1)], (3, 9), [([(0, 1), (1, 1), (2, 1)], 3)], 9)
@@ -426,6 +428,8 @@ class AlphagramIndex:
                 for tally, size in lines
             ]
             return self.trie.moves(rack, lo, hi, asked)  # type: ignore[no-any-return]
+        if isinstance(rack, str):
+            rack = tally_of_codes(rack)
         place_nodes, line_nodes = self.move_nodes(rack, place, lines, line_max, keys)
         return self.words_of(place_nodes), [self.words_of(nodes) for nodes in line_nodes]
 

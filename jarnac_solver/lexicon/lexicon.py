@@ -492,7 +492,16 @@ class Lexicon:
         >>> lex.tally_codes(lex.alphabet.encode("TART")) == lex.tally("TART")[0]
         True
         """
-        return tally_of_codes("".join(map(self._code_chars.__getitem__, codes)))
+        return tally_of_codes(self.rank_string(codes))
+
+    def rank_string(self, codes: Sequence[int]) -> str:
+        """Tile codes as rank codes, ``chr(rank)`` a tile: what the compiled walk counts itself.
+
+        >>> lex = Lexicon.from_words(["rat"])
+        >>> [ord(c) for c in lex.rank_string(lex.alphabet.encode("TAT"))] == [lex.order.index(t) for t in "TAT"]
+        True
+        """
+        return "".join(map(self._code_chars.__getitem__, codes))
 
     def tally_line(self, codes: tuple[int, ...]) -> Tally:
         """:meth:`tally_codes` of a tray line, remembered: lines outlive the trays that hold them.

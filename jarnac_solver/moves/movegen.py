@@ -86,8 +86,11 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
     """Place words and, per line, extension words (``move_nodes``, as words)."""
-    rack, lines = tallies(lexicon, tray)
+    line = lexicon.tally_line
+    lines = [(line(codes), len(codes)) for codes in tray.line_codes]
     place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None
+    # The rack as rank codes: the compiled walk counts them (~2 us less than tallying in Python).
+    rack = lexicon.rank_string(tray.rack_codes)
     return lexicon.index.move_words(rack, place, lines, rules.line_length, lexicon.move_keys())
 
 
