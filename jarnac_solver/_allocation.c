@@ -38,11 +38,14 @@ typedef struct {
     long first, second;
 } Memo;
 
-/* The deadline of a search: ``deadline.check`` called at the first node and every 64th after. */
+/* The deadline of a search and Ctrl-C: every 64th node, signals are checked (a KeyboardInterrupt stops the
+   search, as it stops the Python one), and once a first plan is found (``armed``: the greedy first branch
+   always gives an answer, even with a budget of 0), ``deadline.check``. */
 typedef struct {
     PyObject *check;        /* deadline.check, or NULL */
     PyObject *out_of_time;  /* OutOfTime: caught, the search then stops with the best found, unproven */
     long calls;
+    int armed;              /* a first plan is found: the deadline counts */
     int stopped;            /* 1: an error is set; 2: the deadline passed */
 } Clock;
 
@@ -124,7 +127,9 @@ static long fill(long letters, long words, long longest) {
 /* 0 go on, 1 stop (the time is up, or an error is set). */
 static int tick(Clock *c) {
     if (c->stopped) return 1;
-    if (c->check == NULL || (c->calls++ & 63)) return 0;  /* the first node, then every 64th */
+    if (c->calls++ & 63) return 0;  /* every 64th node */
+    if (PyErr_CheckSignals() < 0) { c->stopped = 1; return 1; }
+    if (c->check == NULL || !c->armed) return 0;
     PyObject *r = PyObject_CallNoArgs(c->check);
     if (r != NULL) { Py_DECREF(r); return 0; }
     c->stopped = 1;
@@ -167,6 +172,7 @@ static Memo *memo_find(Search *s, const Letters *left, int slots, int places, in
 }
 
 static void keep_best(Search *s, long first, long second) {
+    s->clock.armed = 1;
     s->best_first = first;
     s->best_second = second;
     s->n_best = s->n_chosen;
@@ -582,6 +588,7 @@ static int ladder_better(Ladder *L, long first, long second) {
 }
 
 static void keep_lines(Ladder *L, long first, long second, int kind) {
+    L->clock.armed = 1;
     L->best_first = first; L->best_second = second; L->best_kind = kind;
     L->n_best = L->n_chosen;
     memcpy(L->best, L->chosen, sizeof(PyObject *) * L->n_chosen);
@@ -892,6 +899,7 @@ static int chain_below(Chains *c, Letters letters, long *moves, Py_ssize_t *key)
     Below *b = below_find(c, &letters);
     if (b == NULL) return -1;
     if (b->filled) { *moves = b->moves; *key = b->key; return 0; }
+    if (!(c->calls++ & 63) && PyErr_CheckSignals() < 0) { c->failed = 1; return -1; }  /* Ctrl-C */
     long best = -1;
     Py_ssize_t best_key = KEY_NONE;
     Py_ssize_t k = key_index(c, &letters);
@@ -920,8 +928,9 @@ static int chain_below(Chains *c, Letters letters, long *moves, Py_ssize_t *key)
 /* at: the longest chain ending exactly at key k (moves, previous key; KEY_NONE for a start). */
 static int chain_at(Chains *c, Py_ssize_t k) {
     if (c->at_done[k]) return 0;
-    if (c->check != NULL && !(c->calls++ & 63)) {  /* the deadline: the first word, then every 64th */
-        PyObject *r = PyObject_CallNoArgs(c->check);
+    if (!(c->calls++ & 63)) {  /* Ctrl-C and the deadline: the first word, then every 64th */
+        if (PyErr_CheckSignals() < 0) { c->failed = 1; return -1; }
+        PyObject *r = c->check ? PyObject_CallNoArgs(c->check) : Py_NewRef(Py_None);
         if (r == NULL) { c->failed = 1; return -1; }  /* OutOfTime goes to the caller, as in Python */
         Py_DECREF(r);
     }

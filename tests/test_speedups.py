@@ -145,16 +145,17 @@ def test_every_jarnac_search_finds_the_same_plan(data: st.DataObject) -> None:
 
 @needs_compiled
 def test_a_budget_stops_the_compiled_search() -> None:
-    """A deadline already past: the C search stops at its first check and says the plan is unproven."""
-    from jarnac_solver import Deadline
+    """A search of minutes (a value Jarnac over 8 lines) stops at its deadline with its best plan, unproven."""
+    import time
 
-    fr = Lexicon.load("fr")
-    tray = Tray.parse("CARIES SORBETS TRIAS LIENS RATES / SNEUIRT")
-    exact = best_jarnac(fr, tray)
-    assert exact.exact and exact.steals
-    rushed = best_jarnac(fr, tray, budget=Deadline(0.0))
-    assert not rushed.exact
-    assert (rushed.swing, rushed.gain) <= (exact.swing, exact.gain)
+    from jarnac_solver import Rules
+
+    en = Lexicon.load("en")
+    tray = Tray.parse("PROFANES FLYOVERS SHIRKING COMPOTE CICALA MONOPOLE VALVULAE BRACERO / BAOIUDUW")
+    start = time.monotonic()
+    rushed = best_jarnac(en, tray, rules=Rules.preset("english"), formed_indexes=range(8), budget=0.3)
+    assert time.monotonic() - start < 2
+    assert not rushed.exact and rushed.steals
 
 
 @needs_compiled
@@ -172,15 +173,37 @@ def test_ladders_are_the_same(case: tuple[list[Tiles], Any, list[Tiles], Tiles])
 
 @needs_compiled
 def test_a_budget_stops_the_compiled_ladder() -> None:
-    from jarnac_solver import Deadline
+    import time
 
     fr = Lexicon.load("fr")
-    tray = Tray.parse("CARIES SORBETS TRIAS / SNEUIRTAE")
-    exact = plan_ladder(fr, tray)
-    assert exact.exact and len(exact) >= 3
-    rushed = plan_ladder(fr, tray, budget=Deadline(0.0))
-    assert not rushed.exact
-    assert len(rushed) <= len(exact)
+    start = time.monotonic()
+    rushed = plan_ladder(fr, Tray.parse("/ EEEEEAAAAIIIIOOOUUSSSTTTRRRNNNLLLCCDDMMPP"), budget=0.3)
+    assert time.monotonic() - start < 2
+    assert not rushed.exact and rushed
+
+
+@pytest.mark.parametrize("name", ["pure", "compiled"])
+def test_a_budget_of_zero_still_answers(name: str) -> None:
+    """With no time at all, the searches give their greedy first answer, never an empty one where a plan
+    or a ladder exists (found by a newcomer: a deadline met before the first plan left nothing)."""
+    import random
+
+    from jarnac_solver import Bag, Deadline
+
+    if name == "compiled" and not COMPILED:
+        pytest.skip("the compiled walk is not built")
+    with native.implementation(name):
+        fr = Lexicon.load("fr")
+    rng = random.Random(15)
+    words = [w for w in fr.subanagrams("EARTISNLOUC", 4, 6)]
+    tiles = Bag.load("fr").tiles()
+    for _ in range(30):
+        tray = Tray(rng.sample(words, rng.randint(2, 5)), "".join(rng.sample(tiles, 9)))
+        exact, rushed = best_jarnac(fr, tray), best_jarnac(fr, tray, budget=Deadline(0.0))
+        assert bool(rushed.steals) == bool(exact.steals)
+        assert plan_text(rushed) == plan_text(exact) if rushed.exact else (rushed.swing <= exact.swing)
+        ladder, quick = plan_ladder(fr, tray), plan_ladder(fr, tray, budget=Deadline(0.0))
+        assert bool(quick) == bool(ladder)
 
 
 @needs_compiled

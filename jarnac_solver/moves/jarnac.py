@@ -339,8 +339,10 @@ def _optimise(
     what the letters left could be worth if only their number mattered
     (``_knapsack_bounds``). Both parts of the score are bounded, so ties on
     the objective are broken exactly by the other part. The first branch
-    taken is the greedy one, so when ``deadline`` passes (``OutOfTime``) the
-    best plan found so far is a good one; it is returned unproven.
+    taken is the greedy one, and the deadline counts only once a first plan is
+    found (a budget of 0 gives the greedy plan, not an empty one), so when
+    ``deadline`` passes (``OutOfTime``) the best plan found so far is a good
+    one; it is returned unproven.
 
     ``compiled``: the search itself runs in C (``jarnac_solver._allocation``, the
     same steps over the same lists and bounds, so the same plan) when built.
@@ -429,7 +431,7 @@ def _optimise(
         second: int,
     ) -> None:
         """New words from ``source`` (the words from position ``start`` on; those that fit ``left`` are tried)."""
-        if deadline is not None:
+        if deadline is not None and best[0][1]:  # the deadline counts once a first plan is found
             deadline.check()
         if (
             (first, second) > best[0][0]
@@ -487,7 +489,7 @@ def _optimise(
     def line_steals(
         i: int, left: int, letters: int, slots: int, thief: tuple[bool, bool], first: int, second: int
     ) -> None:
-        if deadline is not None:
+        if deadline is not None and best[0][1]:
             deadline.check()
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return

@@ -251,7 +251,7 @@ def plan_ladder(
         cached = completions.get(key)
         if cached is not None:
             return cached
-        if deadline is not None:
+        if deadline is not None and best[0][1]:  # the deadline counts once a first ladder is found
             deadline.check()
         best_here: NewBest = ((0, 0), ())
         if placed + 1 == free:
@@ -304,7 +304,7 @@ def plan_ladder(
         return total, taken
 
     def line_chains(i: int, left: int, letters: int, first: int, second: int) -> None:
-        if deadline is not None:
+        if deadline is not None and best[0][1]:
             deadline.check()
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return
