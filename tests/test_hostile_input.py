@@ -245,6 +245,9 @@ def test_ctrl_c_during_a_long_search_stops_it(command: list[str]) -> None:
         lambda: Tray.parse("RAT /").validate(None),  # type: ignore[arg-type]
         lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [float("inf"), 1]}),
         lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [1.5, 1]}),
+        # the compiled core's newcomer run: a negative limit silently meant "no value Jarnac"
+        lambda: __import__("jarnac_solver").best_jarnac(FR, Tray.parse("RAT / S"), value_pool_limit=-1),
+        lambda: Lexicon.open("x.jlex", shared="yes"),  # type: ignore[arg-type]
     ],
 )
 def test_hostile_values_from_the_hostile_run(call: object) -> None:

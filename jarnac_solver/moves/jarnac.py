@@ -588,6 +588,10 @@ def best_jarnac(
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if value_pool_limit is not None and (
+        isinstance(value_pool_limit, bool) or not isinstance(value_pool_limit, int) or value_pool_limit < 0
+    ):
+        raise InvalidInputError(f"value_pool_limit must be a whole number >= 0 or None, not {value_pool_limit!r}")
     turn = _formed_indexes(tray, formed_indexes)
     deadline = deadline_of(budget)
     if free_lines == 0 or (not (rules.value_jarnac and turn) and not _any_steal(lexicon, tray, rules)):
