@@ -418,7 +418,12 @@ static PyObject *optimise(PyObject *self, PyObject *args) {
         total += n;
     }
     Ranked *order = PyMem_Calloc(n_kept + 1, sizeof(Ranked));
-    if (order == NULL) { PyErr_NoMemory(); goto done; }
+    if (order == NULL) {
+        for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);
+        PyMem_Free(kept); PyMem_Free(kept_len);
+        PyErr_NoMemory();
+        goto done;
+    }
     memcpy(order, heads, sizeof(Ranked) * n_kept);
     qsort(order, n_kept, sizeof(Ranked), by_value);
     for (Py_ssize_t i = 0; i < n_kept; i++) {
