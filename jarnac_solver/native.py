@@ -29,6 +29,10 @@ def _load() -> tuple[ModuleType | None, str]:
     value = os.environ.get("JARNAC_SOLVER_PURE", "")
     if value.strip().lower() not in _OFF:
         return None, f"JARNAC_SOLVER_PURE={value}"
+    import sys
+
+    if sys.byteorder != "little":  # pragma: no cover - the C walk reads the file's little-endian arrays as they lie
+        return None, "a big-endian machine (the compiled walk reads the file's little-endian arrays in place)"
     import importlib
 
     try:
