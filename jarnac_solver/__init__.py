@@ -31,7 +31,7 @@ from .errors import (
     UnknownLexiconError,
 )
 from .lexicon.alphabet import DUTCH, LATIN, Alphabet
-from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon, WordCheck
 from .native import IMPLEMENTATION, IMPLEMENTATION_REASON
 
 # Not imported at run time (typing alone costs ~10 ms); mypy reads any
@@ -168,6 +168,7 @@ __all__ = [
     "Rules",
     "Tray",
     "UnknownLexiconError",
+    "WordCheck",
     "advise",
     "advise_position",
     "audit",

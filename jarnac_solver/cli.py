@@ -55,6 +55,10 @@ class _PartialFailure(Exception):
     """Some input was bad and reported line by line; the rest was done: exit with status 2."""
 
 
+class _NotAllValid(Exception):
+    """``check``: a word is not in the lexicon (the answer is printed): exit with status 1."""
+
+
 class _Parser(argparse.ArgumentParser):
     """An argparse parser that reports a bad command line in one line."""
 
@@ -130,6 +134,22 @@ def _cmd_extend(args: argparse.Namespace) -> None:
     title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
     query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
     _print_words(args, lex, title, words, query)
+
+
+def _cmd_check(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    checks = [lex.check(word) for word in args.words]  # every word checked before anything is printed
+    source = str(lex.metadata.get("source", "")) or "a word list"
+    if args.json:
+        rows = [check._asdict() for check in checks]
+        _emit(args, {"source": source, "all_valid": all(c.valid for c in checks), "words": rows}, lex, None)
+    else:
+        print(f"lexicon {lex.name} ({source})")
+        for check in checks:
+            shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
+            print(f"{shown}: {'valid' if check.valid else 'NOT valid'} ({check.tiles} tiles)")
+    if not all(check.valid for check in checks):
+        raise _NotAllValid()
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -722,6 +742,12 @@ def build_parser() -> argparse.ArgumentParser:
     anagram.add_argument("letters", help="the letters, in any order")
     anagram.set_defaults(func=_cmd_anagram)
 
+    check = command(
+        "check", "judge words: valid or not in the lexicon, as it folds them (status 1 if one is not)", [common]
+    )
+    check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
+    check.set_defaults(func=_cmd_check)
+
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [common])
     extend.add_argument("word", help="the word on the line")
     extend.add_argument("rack", help="the spare letters that may be added")
@@ -894,7 +920,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("words", "anagram", "extend", "moves", "jarnac", "plan", "hint", "play", "replay", "audit", "lexicon")
+COMMANDS = (
+    "words",
+    "anagram",
+    "check",
+    "extend",
+    "moves",
+    "jarnac",
+    "plan",
+    "hint",
+    "play",
+    "replay",
+    "audit",
+    "lexicon",
+)
 LEXICON_COMMANDS = ("build", "info", "list", "compare")
 
 
@@ -909,7 +948,7 @@ def _command_name(argv: Sequence[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 on bad input).
+    """Run the command line; returns the exit status (0; 1 when ``check`` finds a word not valid; 2 on bad input).
 
     >>> main(["anagram", "ohccau", "--lexicon", "en"])
     anagrams of OHCCAU on en: 1 word
@@ -932,6 +971,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except _PartialFailure:
         return 2
+    except _NotAllValid:
+        return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

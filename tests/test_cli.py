@@ -18,6 +18,22 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def test_check_judges_words_as_the_lexicon_folds_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """The word judge (issue 16): valid or not, folded (ÉTÉ -> ETE), the lexicon and its source named;
+    status 0 when every word is valid, 1 when one is not, 2 on bad input."""
+    assert main(["check", "été", "TZAR"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("lexicon fr (Debian packages hunspell")
+    assert out[1:] == ["été -> ETE: valid (3 tiles)", "TZAR: valid (4 tiles)"]
+    assert main(["check", "TZAR", "tzra"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "tzra -> TZRA: NOT valid (4 tiles)"
+    assert main(["check", "IJS", "I.JS", "--lexicon", "nl"]) == 1  # the IJ tile, then I and J apart
+    assert capsys.readouterr().out.splitlines()[1:] == ["IJS: valid (2 tiles)", "I.JS: NOT valid (3 tiles)"]
+    assert main(["check", "RAT", "R4T"]) == 2  # nothing printed but the one error line
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "'4'" in captured.err
+
+
 def test_words_groups_by_length_with_points(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "words", "OUCCHK", "--lexicon", "en")
     assert status == 0

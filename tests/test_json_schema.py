@@ -35,6 +35,8 @@ SUCCESSES = [
     ["words", "ABUZRTT"],
     ["words", "ouucchk", "--min-len", "5", "--lexicon", "en"],
     ["anagram", "OHCCAU", "--lexicon", "en"],
+    ["check", "été", "TZAR"],
+    ["check", "IJS", "--lexicon", "nl"],
     ["extend", "COUCH", "A", "--lexicon", "en"],
     ["moves", "RAT BUT / ZW"],
     ["moves", "BIJT / ZI.JD", "--lexicon", "nl", "--rules", "multilingual"],
@@ -95,6 +97,8 @@ FAILURES = [
     ["words", "AB1"],
     ["words", "ABC", "--min-len", "0"],
     ["anagram", "A.", "--lexicon", "nl"],
+    ["check", "R4T"],
+    ["check", ""],
     ["extend", "", "AB"],
     ["moves", "RAT BUT"],
     ["moves", "RAT / Z", "--lexicon", "klingon"],
@@ -114,6 +118,12 @@ FAILURES = [
     ["words"],
     [],
 ]
+
+
+def test_a_word_not_valid_is_a_result_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    status, document = run_json(capsys, "check", "TZAR", "TZRA")
+    assert status == 1 and document["result"]["all_valid"] is False
+    assert [w["valid"] for w in document["result"]["words"]] == [True, False]
 
 
 @pytest.mark.parametrize("argv", FAILURES, ids=lambda argv: " ".join(argv) or "nothing")
