@@ -152,6 +152,14 @@ def _cmd_check(args: argparse.Namespace) -> None:
         raise _NotAllValid()
 
 
+def _cmd_search(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    words = lex.search(args.pattern, letters=args.letters)
+    query = {"pattern": args.pattern, "letters": args.letters}
+    title = f"words matching {args.pattern}" + (f" from {lex.alphabet.fold(args.letters)}" if args.letters else "")
+    _print_words(args, lex, title, words, query)
+
+
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
     from pathlib import Path
 
@@ -748,6 +756,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
     check.set_defaults(func=_cmd_check)
 
+    search = command(
+        "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [common]
+    )
+    search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
+    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters")
+    search.set_defaults(func=_cmd_search)
+
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [common])
     extend.add_argument("word", help="the word on the line")
     extend.add_argument("rack", help="the spare letters that may be added")
@@ -924,6 +939,7 @@ COMMANDS = (
     "words",
     "anagram",
     "check",
+    "search",
     "extend",
     "moves",
     "jarnac",

@@ -34,6 +34,16 @@ def test_check_judges_words_as_the_lexicon_folds_them(capsys: pytest.CaptureFixt
     assert captured.out == "" and captured.err.count("\n") == 1 and "'4'" in captured.err
 
 
+def test_search_lists_the_words_of_a_pattern(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "?A*E", "--letters", "RATES", "--lexicon", "en"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "words matching ?A*E from RATES on en: 3 words",
+        "4 letters (16 pts): RATE SATE TARE",
+    ]
+    assert main(["search", "Q[^U"]) == 2
+    assert "never closed" in capsys.readouterr().err
+
+
 def test_words_groups_by_length_with_points(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "words", "OUCCHK", "--lexicon", "en")
     assert status == 0

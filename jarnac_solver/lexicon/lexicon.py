@@ -691,6 +691,31 @@ class Lexicon:
         folded = self.alphabet.write(tiles)
         return WordCheck(word, folded, folded in self, len(tiles))
 
+    def search(self, pattern: str, letters: str | None = None) -> list[str]:
+        """Words matching ``pattern`` (``?`` one tile, ``*`` any run of tiles, ``[AEIOU]`` one of these
+        tiles, ``[^AEIOU]`` one tile not among them), alphabetically; with ``letters``, only the words
+        formable from them (the rack's subanagrams that match).
+
+        Lengths count tiles (Dutch ``IJ`` is one). Cost: one regular-expression
+        test per word of the pattern's lengths (the rack's words with ``letters``).
+
+        >>> en = Lexicon.load("en")
+        >>> en.search("CA?H?U")
+        ['CACHOU']
+        >>> en.search("?A*E", letters="RATES")
+        ['RATE', 'SATE', 'TARE']
+        """
+        from .pattern import Pattern
+
+        parsed = Pattern.parse(pattern, self.alphabet)
+        lo, hi = parsed.lengths()
+        lo, hi = max(lo, 1), min(hi, MAX_DEPTH)
+        if lo > hi:
+            return []
+        candidates = self.subanagrams(letters, lo, hi) if letters is not None else self._index.words(lo, hi)
+        match = parsed.match_text
+        return sorted(word for word in candidates if match(word))
+
     def tile_length(self, word: str) -> int:
         """A word's length in tiles: what the game counts and scores.
 
