@@ -511,46 +511,47 @@ static PyObject *words_of(Trie *t, const uint32_t *nodes, uint32_t n, uint32_t l
 
 /* -- methods ---------------------------------------------------------------------------------------- */
 
-static PyObject *Trie_walk(Trie *t, PyObject *args) {
-    PyObject *need_t, *opt_t;
-    Py_ssize_t lo = 0, hi = PY_SSIZE_T_MAX;
-    if (!PyArg_ParseTuple(args, "OO|nn", &need_t, &opt_t, &lo, &hi)) return NULL;
+/* The arguments of walk, words and first: (need, opt[, lo, hi]), counted and the range clipped. */
+typedef struct {
     uint8_t need[MAX_RANKS], opt[MAX_RANKS];
     int need_top, top;
-    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
-    clip(t, &lo, &hi);
+    Py_ssize_t lo, hi;
+} Query;
+
+static int parse_query(Trie *t, PyObject *args, Query *q) {
+    PyObject *need_t, *opt_t;
+    q->lo = 0;
+    q->hi = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "OO|nn", &need_t, &opt_t, &q->lo, &q->hi)) return -1;
+    if (parse_walk(t, need_t, opt_t, q->need, &q->need_top, q->opt, &q->top) < 0) return -1;
+    clip(t, &q->lo, &q->hi);
+    return 0;
+}
+
+static PyObject *Trie_walk(Trie *t, PyObject *args) {
+    Query q;
+    if (parse_query(t, args, &q) < 0) return NULL;
     uint32_t n;
-    walk(t, need, need_top, opt, top, 0, 0, &n);
-    if (lo == 0 && hi == (Py_ssize_t)t->n_nodes) return int_list(t->front, n);
+    walk(t, q.need, q.need_top, q.opt, q.top, 0, 0, &n);
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (t->front[i] >= lo && t->front[i] < hi) t->front[m++] = t->front[i];
+        if (t->front[i] >= q.lo && t->front[i] < q.hi) t->front[m++] = t->front[i];
     return int_list(t->front, m);
 }
 
 static PyObject *Trie_words(Trie *t, PyObject *args) {
-    PyObject *need_t, *opt_t;
-    Py_ssize_t lo, hi;
-    if (!PyArg_ParseTuple(args, "OOnn", &need_t, &opt_t, &lo, &hi)) return NULL;
-    uint8_t need[MAX_RANKS], opt[MAX_RANKS];
-    int need_top, top;
-    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
-    clip(t, &lo, &hi);
+    Query q;
+    if (parse_query(t, args, &q) < 0) return NULL;
     uint32_t n;
-    walk(t, need, need_top, opt, top, 0, 0, &n);
-    return words_of(t, t->front, n, lo, hi);
+    walk(t, q.need, q.need_top, q.opt, q.top, 0, 0, &n);
+    return words_of(t, t->front, n, q.lo, q.hi);
 }
 
 static PyObject *Trie_first(Trie *t, PyObject *args) {
-    PyObject *need_t, *opt_t;
-    Py_ssize_t lo, hi;
-    if (!PyArg_ParseTuple(args, "OOnn", &need_t, &opt_t, &lo, &hi)) return NULL;
-    uint8_t need[MAX_RANKS], opt[MAX_RANKS];
-    int need_top, top;
-    if (parse_walk(t, need_t, opt_t, need, &need_top, opt, &top) < 0) return NULL;
-    clip(t, &lo, &hi);
-    if (lo >= hi) Py_RETURN_NONE;
-    uint32_t n, found = walk(t, need, need_top, opt, top, lo, hi, &n);
+    Query q;
+    if (parse_query(t, args, &q) < 0) return NULL;
+    if (q.lo >= q.hi) Py_RETURN_NONE;
+    uint32_t n, found = walk(t, q.need, q.need_top, q.opt, q.top, q.lo, q.hi, &n);
     if (found == NO_HIT) Py_RETURN_NONE;
     return PyLong_FromUnsignedLong(found);
 }
