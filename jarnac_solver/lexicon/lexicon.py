@@ -689,7 +689,11 @@ class Lexicon:
         if not tiles:
             raise InvalidInputError(f"{word!r} holds no letter to check")
         folded = self.alphabet.write(tiles)
-        return WordCheck(word, folded, folded in self, len(tiles))
+        # The tiles once: what `in` would fold and cut again (one anagram walk).
+        valid = len(tiles) <= MAX_DEPTH and folded in self._index.anagrams(
+            tally_of_ranks(map(self._rank.__getitem__, tiles))
+        )
+        return WordCheck(word, folded, valid, len(tiles))
 
     def search(self, pattern: str, letters: str | None = None) -> list[str]:
         """Words matching ``pattern`` (``?`` one tile, ``*`` any run of tiles, ``[AEIOU]`` one of these
