@@ -31,7 +31,7 @@ from .errors import (
     UnknownLexiconError,
 )
 from .lexicon.alphabet import DUTCH, LATIN, Alphabet
-from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon, WordCheck
+from .lexicon.lexicon import DEFAULT_LEXICON, ORDERS, Lexicon, WordCheck
 from .native import IMPLEMENTATION, IMPLEMENTATION_REASON
 
 # Not imported at run time (typing alone costs ~10 ms); mypy reads any
@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from .lexicon.bag import Bag
     from .lexicon.batch import BatchIndex, RackStats, rack_stats
     from .lexicon.familiarity import Familiarity
+    from .lexicon.pattern import Pattern
+    from .lexicon.probability import DrawOdds
     from .moves.jarnac import (
         JarnacPlan,
         best_jarnac,
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
     from .planning.ladder import Ladder, plan_ladder
     from .planning.planner import Hint, Hints, hints, plan, unseen_tiles
     from .studies.compare import Comparison, compare
+    from .studies.difference import word_difference
 
 # Name -> the module that defines it, imported on first use (PEP 562).
 _LAZY = {
@@ -87,6 +90,9 @@ _LAZY = {
     **dict.fromkeys(["BatchIndex", "RackStats", "rack_stats"], "lexicon.batch"),
     **dict.fromkeys(["Comparison", "compare"], "studies.compare"),
     "Familiarity": "lexicon.familiarity",
+    "DrawOdds": "lexicon.probability",
+    "Pattern": "lexicon.pattern",
+    "word_difference": "studies.difference",
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
     **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
@@ -117,6 +123,7 @@ __all__ = [
     "IMPLEMENTATION",
     "IMPLEMENTATION_REASON",
     "LATIN",
+    "ORDERS",
     "PLAYERS",
     "Accept",
     "Action",
@@ -133,6 +140,7 @@ __all__ = [
     "Decline",
     "Dispute",
     "Draw",
+    "DrawOdds",
     "Exchange",
     "Familiarity",
     "Game",
@@ -161,6 +169,7 @@ __all__ = [
     "Move",
     "Option",
     "Pass",
+    "Pattern",
     "Play",
     "Played",
     "Player",
@@ -192,6 +201,7 @@ __all__ = [
     "read_records",
     "thief_best_call",
     "unseen_tiles",
+    "word_difference",
 ]
 
 __version__ = "0.1.0"

@@ -31,7 +31,8 @@ from .game.game import Game
 from .game.players import PLAYERS, make_player, play_match
 from .game.record import GameRecord, read_records
 from .lexicon.bag import BAGS, Bag, bag_name_for
-from .lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from .lexicon.lexicon import DEFAULT_LEXICON, ORDERS, Lexicon
+from .lexicon.probability import draw_odds_text
 from .moves.jarnac import OBJECTIVES, best_jarnac, passer_left_move, thief_best_call
 from .moves.move import Move
 from .moves.movegen import legal_moves
@@ -98,12 +99,56 @@ def _by_length(lex: Lexicon, words: list[str]) -> list[tuple[int, list[str]]]:
 
 
 def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list[str], query: dict[str, Any]) -> None:
+    """A query's words by length; ``--sort`` orders each length, ``--probability``/``--familiarity`` add columns."""
+    order = args.sort
+    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
+    show_odds = args.probability or order == "probability"
+    show_known = args.familiarity or order == "familiarity"
+    words = lex.ordered(words, order, bag) if order != "alphabet" else words
+    odds = lex.draw_odds(bag) if show_odds else None
+    known = _familiarity_of(lex) if show_known else None
+    details: list[dict[str, Any]] = []
+    if odds is not None or known is not None:
+        for word in words:
+            row: dict[str, Any] = {"word": word, "tiles": lex.tile_length(word)}
+            if odds is not None:
+                row.update(ways=odds.ways(word), probability=odds.probability(word))
+            if known is not None:
+                row["familiarity"] = known(word)
+            details.append(row)
     if args.json:
-        _emit(args, {"query": query, "count": len(words), "words": words}, lex, None)
+        result: dict[str, Any] = {"query": query, "count": len(words), "words": words}
+        if details:
+            result["details"] = details
+            if odds is not None:
+                result["bag"] = odds.bag.name
+        _emit(args, result, lex, None)
         return
     print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}")
-    for length, group in _by_length(lex, words):
-        print(f"{length} letters ({length * length} pts): {' '.join(group)}")
+    if odds is not None:
+        print(f"probability: of drawing the word's tiles from the full bag {odds.bag.name} ({odds.total} tiles)")
+    if not details:
+        for length, group in _by_length(lex, words):
+            print(f"{length} letters ({length * length} pts): {' '.join(group)}")
+        return
+    width = max(len(word) for word in words)
+    shown = -1
+    for row in sorted(details, key=lambda row: -row["tiles"]):  # stable: each length keeps the order
+        if row["tiles"] != shown:
+            shown = row["tiles"]
+            print(f"{shown} letters ({shown * shown} pts):")
+        cells = [row["word"].ljust(width)]
+        if odds is not None:
+            cells.append(f"{draw_odds_text(row['probability']):>16}  ways {row['ways']:,}")
+        if known is not None:
+            cells.append(f"familiarity {row['familiarity']:.1f}")
+        print("  " + "  ".join(cells).rstrip())
+
+
+def _familiarity_of(lex: Lexicon) -> Callable[[str], float]:
+    from .lexicon.familiarity import Familiarity
+
+    return Familiarity.for_lexicon(lex).familiarity
 
 
 def _not_empty(value: str, what: str) -> None:
@@ -491,6 +536,62 @@ def _open_for_writing(path: str) -> TextIO:
         raise UsageError(f"{PROG}: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
+def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str]) -> dict[str, Any]:
+    """One side of ``lexicon diff``: its only-words by length (longest first), each length's first
+    ``--limit`` in ``--sort`` order with their draw odds."""
+    if args.length is not None:
+        only = [word for word in only if lex.tile_length(word) == args.length]
+    bag = _user_bag(args.bag, lex, "lexicon diff") if args.bag is not None else None
+    odds, note, order = None, "", args.sort
+    try:
+        odds = lex.draw_odds(bag)
+    except InvalidInputError:  # a user's word list without a known bag: no probabilities
+        order = "alphabet" if order == "probability" else order
+        note = f"no bag is known for {name}: no probabilities, {order} order (give --bag)"
+    groups: dict[int, list[str]] = {}
+    for word in lex.ordered(only, order, bag):
+        groups.setdefault(lex.tile_length(word), []).append(word)
+    by_length: dict[str, Any] = {}
+    for length, group in sorted(groups.items(), reverse=True):
+        shown = group if args.limit == 0 else group[: args.limit]
+        cells: list[dict[str, Any]] = [{"word": word} for word in shown]
+        if odds is not None:
+            for cell in cells:
+                cell.update(ways=odds.ways(cell["word"]), probability=odds.probability(cell["word"]))
+        by_length[str(length)] = {"count": len(group), "words": cells, "more": len(group) - len(shown)}
+    bag_name = odds.bag.name if odds is not None else None
+    return {"name": name, "words": len(lex), "only": len(only), "bag": bag_name, "note": note, "by_length": by_length}
+
+
+def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
+    from .studies.difference import word_difference
+
+    first, second = Lexicon.resolve(args.first), Lexicon.resolve(args.second)
+    names = (first.name, second.name) if first.name != second.name else (args.first, args.second)
+    only = word_difference(first, second)
+    sides = [_diff_side(args, lex, name, words) for lex, name, words in zip((first, second), names, only, strict=True)]
+    if args.json:
+        _emit(args, {"first": names[0], "second": names[1], "sides": sides}, None, None)
+        return
+    for side, other in zip(sides, reversed(names), strict=True):
+        drawn = f", probability of drawing each from the bag {side['bag']}" if side["bag"] else ""
+        size = f"{side['words']:,} words"
+        print(f"only in {side['name']} ({size}), not in {other}: {_plural(side['only'], 'word')}{drawn}")
+        if side["note"]:
+            print(f"  ({side['note']})")
+        for length, row in side["by_length"].items():
+            print(f"  {_plural(int(length), 'letter')}: {_plural(row['count'], 'word')}")
+            for cell in row["words"]:
+                odds_text = f"  {draw_odds_text(cell['probability'])}" if "probability" in cell else ""
+                print(f"    {cell['word']}{odds_text}")
+            if row["more"]:
+                print(f"    ... and {row['more']:,} more (--limit 0 lists them all)")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def _cmd_replay(args: argparse.Namespace) -> None:
     records = read_records(args.file)
     if not records:
@@ -729,6 +830,22 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
     )
+    word_list = _Parser(add_help=False, parents=[common], allow_abbrev=False)
+    word_list.add_argument(
+        "--sort",
+        choices=ORDERS,
+        default="alphabet",
+        help="each length's words in this order: probability = likeliest to be drawn first (Zyzzyva's order)",
+    )
+    word_list.add_argument(
+        "--probability", action="store_true", help="show each word's chance of being drawn from the full bag"
+    )
+    word_list.add_argument(
+        "--familiarity",
+        action="store_true",
+        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
+    )
+    word_list.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
@@ -740,13 +857,13 @@ def build_parser() -> argparse.ArgumentParser:
         made.set_defaults(command_name=name)
         return made
 
-    words = command("words", "every word formable from a rack, by length, with points", [common])
+    words = command("words", "every word formable from a rack, by length, with points", [word_list])
     words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
     words.add_argument("--min-len", type=_positive, default=3, help="shortest word, in tiles")
     words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
     words.set_defaults(func=_cmd_words)
 
-    anagram = command("anagram", "words that use exactly these letters", [common])
+    anagram = command("anagram", "words that use exactly these letters", [word_list])
     anagram.add_argument("letters", help="the letters, in any order")
     anagram.set_defaults(func=_cmd_anagram)
 
@@ -757,13 +874,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_cmd_check)
 
     search = command(
-        "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [common]
+        "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [word_list]
     )
     search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
     search.add_argument("--letters", metavar="RACK", help="only words formable from these letters")
     search.set_defaults(func=_cmd_search)
 
-    extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [common])
+    extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])
     extend.add_argument("word", help="the word on the line")
     extend.add_argument("rack", help="the spare letters that may be added")
     extend.add_argument("--max-len", type=_positive, default=9, help="longest extension, in tiles")
@@ -932,6 +1049,18 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--no-familiarity", action="store_true", help="skip the difference words' familiarity")
     study.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
     study.set_defaults(func=_cmd_lexicon_compare)
+    diff = lexicon_command("diff", "the words in one lexicon and not the other, by length, likeliest first")
+    diff.add_argument("first", metavar="A", help="a bundled name, a .jlex file or a word list")
+    diff.add_argument("second", metavar="B", help="the lexicon to compare it with")
+    diff.add_argument(
+        "--limit", type=_whole_or_zero, default=10, help="words shown per length and side (0: all of them)"
+    )
+    diff.add_argument("--length", type=_positive, metavar="TILES", help="only words of this many tiles")
+    diff.add_argument(
+        "--sort", choices=ORDERS, default="probability", help="each length's words in this order (see words --sort)"
+    )
+    diff.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: each lexicon's)")
+    diff.set_defaults(func=_cmd_lexicon_diff)
     return parser
 
 
@@ -950,7 +1079,7 @@ COMMANDS = (
     "audit",
     "lexicon",
 )
-LEXICON_COMMANDS = ("build", "info", "list", "compare")
+LEXICON_COMMANDS = ("build", "info", "list", "compare", "diff")
 
 
 def _command_name(argv: Sequence[str]) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from jarnac_solver import Lexicon
 from jarnac_solver.cli import main
 
 
@@ -346,3 +347,53 @@ def test_play_reads_its_bag_as_hint_does(capsys: pytest.CaptureFixture[str]) -> 
     assert status == 2 and "--bag is empty" in err
     status, _, err = run(capsys, "play", "--bag", "nl", "--games", "1")
     assert status == 2 and "no built-in bag" in err
+
+
+def test_words_sorted_by_probability_show_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    """Zyzzyva's order (issue 16): each length likeliest first, with the chance of drawing the word."""
+    status, out, _ = run(capsys, "words", "AERTS", "--sort", "probability")
+    lines = out.splitlines()
+    assert status == 0 and lines[1].startswith("probability: of drawing the word's tiles from the full bag fr")
+    three = lines[lines.index("3 letters (9 pts):") + 1 :]
+    assert three[0].split()[0] in {"ARE", "REA"} and three[-1].split()[0] == "TAS"  # E, A, R common; S, T rarer
+    assert "1 in 183" in three[0]
+    status, out, _ = run(capsys, "words", "AERTS", "--probability", "--json", "--bag", "en")
+    details = json.loads(out)["result"]["details"]
+    assert status == 0 and {row["word"] for row in details} >= {"RATES", "ARE"}
+    assert all(0 < row["probability"] < 1 and row["ways"] > 0 for row in details)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["words", "AERTS", "--sort", "size"], "invalid choice"),
+        (["words", "AERTS", "--probability", "--bag", "nosuch"], "no built-in bag"),
+        (["words", "IJSEL", "--lexicon", "nl", "--probability", "--bag", "fr"], "alphabet"),
+        (["lexicon", "diff", "fr", "nl"], "different alphabets"),
+        (["lexicon", "diff", "fr"], "required"),
+        (["lexicon", "diff", "fr", "en", "--limit", "-1"], "-1"),
+    ],
+)
+def test_order_and_diff_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_lexicon_diff_lists_each_sides_words_likeliest_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "lexicon", "diff", "en", "en-large", "--limit", "2", "--length", "3")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0] == (
+        "only in en (72,301 words), not in en-large: 0 words, probability of drawing each from the bag en"
+    )
+    assert lines[1].startswith("only in en-large (141,650 words), not in en: ")
+    assert lines[2] == "  3 letters: 353 words" and lines[-1] == "    ... and 351 more (--limit 0 lists them all)"
+    listed = tmp_path / "mine.txt"
+    listed.write_text("rat\ntar\nzzz\n", encoding="utf-8")
+    status, out, _ = run(capsys, "lexicon", "diff", str(listed), "en", "--limit", "0", "--length", "3", "--json")
+    sides = json.loads(out)["result"]["sides"]
+    assert status == 0 and sides[0]["bag"] is None and "no bag is known" in sides[0]["note"]
+    assert sides[0]["by_length"] == {"3": {"count": 1, "words": [{"word": "ZZZ"}], "more": 0}}
+    assert sides[1]["only"] == len([w for w in Lexicon.load("en") if len(w) == 3]) - 2  # RAT and TAR shared

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import DUTCH, AlphabetMismatchError, Bag, InvalidInputError, Lexicon
+from jarnac_solver.studies.difference import word_difference
 
-from .strategies import LATIN_SMALL, Tiles, lexicons
+from .strategies import DIGRAPH_TILES, LATIN_SMALL, Tiles, lexicons
 
 
 def test_a_filtered_lexicon_keeps_its_bag() -> None:
@@ -100,3 +101,16 @@ def test_bad_estimates_are_named() -> None:
     for total in (0, 25, 10**6, 2.5, True):
         with pytest.raises(InvalidInputError, match="estimated bag"):
             Bag.estimate(Lexicon.load("en"), total=total)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40)
+@given(lexicons(DIGRAPH_TILES, max_words=25), lexicons(DIGRAPH_TILES, max_words=25))
+def test_word_difference_is_each_words_membership(first: list[Tiles], second: list[Tiles]) -> None:
+    """`lexicon diff`'s words: each word of one list judged by the other's walk (`in`), not by sets."""
+    a = Lexicon.from_words(["".join(w) for w in first], DUTCH)
+    b = Lexicon.from_words(["".join(w) for w in second], DUTCH)
+    only_a = sorted(word for word in a if word not in b)
+    only_b = sorted(word for word in b if word not in a)
+    assert word_difference(a, b) == (only_a, only_b)
+    with pytest.raises(AlphabetMismatchError):
+        word_difference(a, Lexicon.from_words(["rat"]))
