@@ -69,6 +69,10 @@ WORDNET_SUFFIXES = {
 # names (npr, patr: family names, titr: titles) and locutions.
 FRENCH_DROPPED_TAGS = frozenset({"interj", "pfx", "sfx", "err", "sign", "nbro", "npr", "patr", "titr", "loc"})
 FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿœæ")
+# Seed 000's competitive rules take verbs "only in the infinitive, past participle, or present
+# participle": Dicollecte's po: tags of those suffix rules (past participles with their agreement).
+FRENCH_COMPETITIVE_VERB_FORMS = frozenset({"infi", "ppre", "ppas"})
+VERB_TAG = re.compile(r"v[0-3]")  # Dicollecte's verb entries: po:v0 (être, avoir) .. po:v3
 
 
 @dataclass
@@ -158,9 +162,19 @@ def word_list(path: Path) -> Callable[[Report], Iterable[str]]:
 
 
 def hunspell(
-    name: str, dropped_tags: frozenset[str] = frozenset(), *, symbol_homographs: bool = False
+    name: str,
+    dropped_tags: frozenset[str] = frozenset(),
+    *,
+    symbol_homographs: bool = False,
+    verb_forms: frozenset[str] | None = None,
 ) -> Callable[[Report], Iterable[str]]:
     """Every form of a hunspell dictionary that hunspell itself accepts (see hunspell_expand).
+
+    With ``verb_forms`` (``po:`` tags of suffix rules, e.g. infi, ppre, ppas),
+    a verb's entry (tagged ``po:v0``..``po:v3``) gives only its stem (the
+    infinitive) and the forms of suffixes carrying one of these tags: the
+    competitive rules' verbs. Every other entry gives all its forms, so a
+    noun or adjective spelled like a conjugated form stays (PORTES, FERMES).
 
     With ``symbol_homographs``, a stem with no vowel spelled like a KEEPCASE
     stem (a unit symbol) is that symbol used as a noun and is dropped too:
@@ -169,9 +183,17 @@ def hunspell(
     """
 
     def extract(report: Report) -> Iterable[str]:
-        from hunspell_expand import accepted_by_hunspell, expand, read_dictionary
+        from hunspell_expand import accepted_by_hunspell, expand, read_dictionary, read_suffix_tags, suffix_key
 
         aff, stems = read_dictionary(str(HUNSPELL / name))
+        keep: Callable[[object], bool] | None = None
+        if verb_forms is not None:
+            suffix_tags = read_suffix_tags(str(HUNSPELL / f"{name}.aff"))
+            allowed = verb_forms
+
+            def keep(suffix: object) -> bool:
+                return bool(suffix_tags.get(suffix_key(suffix), frozenset()) & allowed)
+
         symbols = {entry.stem for entry in stems if aff.KEEPCASE and aff.KEEPCASE in entry.flags}
         forms: set[str] = set()
         for entry in stems:
@@ -196,6 +218,13 @@ def hunspell(
                 )
                 continue
             # A form longer than 12 characters cannot fold to 9 tiles: skip it early.
+            if keep is not None and any(VERB_TAG.match(tag) for tag in entry.tags.get("po", ())):
+                every = expand(aff, entry)
+                allowed_forms = expand(aff, entry, keep)
+                report.drop("conjugated verb form (competitive: infinitive and participles only)",
+                            len(every - allowed_forms))
+                forms.update(f for f in allowed_forms if len(f) <= 12)
+                continue
             forms.update(f for f in expand(aff, entry) if len(f) <= 12)
         accepted = set(accepted_by_hunspell(str(HUNSPELL / name), forms))
         report.drop("generated form that hunspell rejects", len(forms) - len(accepted))
@@ -373,6 +402,21 @@ SOURCES = {
         copyright=Path("/usr/share/doc/hunspell-fr-classical/copyright"),
         alphabet="latin",
         extract=hunspell("fr", FRENCH_DROPPED_TAGS, symbol_homographs=True),
+        licence_texts=("MPL-2.0",),
+        bag="fr",
+    ),
+    "fr-competitive": Source(
+        packages=("hunspell", "hunspell-fr-classical"),
+        description=(
+            "French for the competitive rules: fr with verbs only as infinitives and present and past"
+            " participles (with their agreement), as Dicollecte's morphological tags tell"
+        ),
+        licence="MPL-2.0 (see fr-competitive.copyright)",
+        copyright=Path("/usr/share/doc/hunspell-fr-classical/copyright"),
+        alphabet="latin",
+        extract=hunspell(
+            "fr", FRENCH_DROPPED_TAGS, symbol_homographs=True, verb_forms=FRENCH_COMPETITIVE_VERB_FORMS
+        ),
         licence_texts=("MPL-2.0",),
         bag="fr",
     ),

@@ -15,7 +15,7 @@ Build-time only: the package never imports this.
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,32 @@ def read_dictionary(path_stem: str) -> tuple[Any, list[Stem]]:
     return dictionary.aff, stems
 
 
+def read_suffix_tags(aff_path: str) -> dict[tuple[str, str, str, str], frozenset[str]]:
+    """The ``po:`` tags of each suffix rule of an ``.aff`` file, which spylls does not keep.
+
+    A rule line is ``SFX FLAG STRIP ADD[/FLAGS] CONDITION [MORPHOLOGY...]``
+    (``0``: nothing); the key is what spylls keeps of it, ``(flag, strip, add,
+    condition)``, and the value the ``po:`` fields of its morphology
+    (Dicollecte's French: ``infi``, ``ppre``, ``ppas``, ``ipre``, ``ifut``, ...).
+    """
+    tags: dict[tuple[str, str, str, str], frozenset[str]] = {}
+    with open(aff_path, encoding="utf-8") as handle:
+        for line in handle:
+            fields = line.split()
+            if len(fields) < 5 or fields[0] != "SFX":
+                continue  # not a rule (the header line has 4 fields)
+            flag, strip, add, condition = fields[1:5]
+            key = (flag, "" if strip == "0" else strip, "" if add.split("/")[0] == "0" else add.split("/")[0], condition)
+            found = frozenset(f[3:] for f in fields[5:] if f.startswith("po:"))
+            tags[key] = tags.get(key, frozenset()) | found
+    return tags
+
+
+def suffix_key(suffix: Any) -> tuple[str, str, str, str]:
+    """A spylls suffix's key in :func:`read_suffix_tags`."""
+    return (suffix.flag, suffix.strip, suffix.add, suffix.condition)
+
+
 def _apply_suffix(stem: str, suffix: Any) -> str | None:
     if suffix.strip and not stem.endswith(suffix.strip):
         return None
@@ -55,8 +81,12 @@ def _apply_prefix(stem: str, prefix: Any) -> str | None:
     return str(prefix.add + stem[len(prefix.strip) :])
 
 
-def expand(aff: Any, entry: Stem) -> set[str]:
-    """Every form the affix rules can make of one entry (a superset of the valid ones)."""
+def expand(aff: Any, entry: Stem, keep: Callable[[Any], bool] | None = None) -> set[str]:
+    """Every form the affix rules can make of one entry (a superset of the valid ones).
+
+    With ``keep``, only the forms whose last suffix ``keep(suffix)`` accepts
+    (and the stem itself): the verb forms a competitive list allows.
+    """
     forms = {entry.stem}
     suffixed: list[tuple[str, Any, frozenset[str]]] = []  # (form, suffix, flags the form carries)
     for flag in entry.flags:
@@ -64,14 +94,15 @@ def expand(aff: Any, entry: Stem) -> set[str]:
             form = _apply_suffix(entry.stem, suffix)
             if form is None:
                 continue
-            forms.add(form)
+            if keep is None or keep(suffix):
+                forms.add(form)
             carried = entry.flags | frozenset(suffix.flags)
             suffixed.append((form, suffix, carried))
             # Twofold suffixes: a suffix whose own flags name further suffixes.
             for flag2 in suffix.flags:
                 for suffix2 in aff.SFX.get(flag2, ()):
                     form2 = _apply_suffix(form, suffix2)
-                    if form2 is not None:
+                    if form2 is not None and (keep is None or keep(suffix2)):
                         forms.add(form2)
                         suffixed.append((form2, suffix2, carried | frozenset(suffix2.flags)))
     for flag in entry.flags:
@@ -82,7 +113,7 @@ def expand(aff: Any, entry: Stem) -> set[str]:
     for form, suffix, carried in suffixed:
         for flag in carried:
             for prefix in aff.PFX.get(flag, ()):
-                if prefix.crossproduct and suffix.crossproduct:
+                if prefix.crossproduct and suffix.crossproduct and (keep is None or keep(suffix)):
                     both = _apply_prefix(form, prefix)
                     if both is not None:
                         forms.add(both)
