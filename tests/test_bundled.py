@@ -19,8 +19,22 @@ REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO / "lexicons"
 
 # lexicons/README.md: words of 1-9 tiles.
-STATED_SIZES = {"en": 72301, "en-large": 141650, "fr": 159919, "es": 233327, "nl": 104601}
-ALPHABETS: dict[str, Alphabet] = {"en": LATIN, "en-large": LATIN, "fr": LATIN, "es": LATIN, "nl": DUTCH}
+STATED_SIZES = {
+    "en": 72301,
+    "en-large": 141650,
+    "fr": 159919,
+    "fr-competitive": 82839,
+    "es": 233327,
+    "nl": 104601,
+}
+ALPHABETS: dict[str, Alphabet] = {
+    "en": LATIN,
+    "en-large": LATIN,
+    "fr": LATIN,
+    "fr-competitive": LATIN,
+    "es": LATIN,
+    "nl": DUTCH,
+}
 
 
 @pytest.fixture(scope="module", params=sorted(STATED_SIZES))

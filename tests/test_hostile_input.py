@@ -78,6 +78,15 @@ def test_rules_options_are_refused_by_type() -> None:
     with pytest.raises(InvalidRulesError):
         Rules.from_options({"value_jarnac": 1})
     assert Rules.from_options({"think_seconds": 1.5}).think_seconds == 1.5  # the clock may run in fractions
+    assert Rules.from_options({"think_seconds": 0.1}).think_seconds == 0.1  # self-play at a tenth of a second
+    for bad in (0, -1, float("inf"), True):
+        with pytest.raises(InvalidRulesError, match="think_seconds"):
+            Rules.from_options({"think_seconds": bad})
+    for form in ("some", 3, None):
+        with pytest.raises(InvalidRulesError, match="verb_forms must be one of all, infinitive-participles"):
+            Rules.from_options({"verb_forms": form})
+    with pytest.raises(InvalidRulesError, match="lexicon name is text"):
+        Rules().lexicon_for(None)  # type: ignore[arg-type]
 
 
 def test_one_lexicon_shared_by_threads_answers_as_alone() -> None:

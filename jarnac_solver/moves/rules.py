@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import InvalidRulesError
 
-__all__ = ["PRESETS", "Rules"]
+__all__ = ["PRESETS", "VERB_FORMS", "VERB_FORM_LEXICONS", "Rules"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,12 @@ class Rules:
     """Letters exchanged instead of drawing one (exactly this many)."""
     disputes: bool = False
     """Competitive rules: a word may be disputed before the opponent draws."""
-    think_seconds: int | None = None
-    """Competitive rules: thinking time per turn (None: unlimited)."""
+    think_seconds: float | None = None
+    """Competitive rules: the clock, seconds a player may think over each decision (None: no clock).
+    A decision that takes longer does nothing: a pass (see :func:`~jarnac_solver.game.players.play_game`)."""
+    verb_forms: str = "all"
+    """Competitive rules: ``infinitive-participles`` plays verbs only as infinitives and present and
+    past participles, a property of the lexicon (:meth:`lexicon_for` names it); ``all``: every form."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -75,9 +79,15 @@ class Rules:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
         seconds = self.think_seconds
         if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 1 <= seconds < float("inf")
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf")
         ):
-            raise InvalidRulesError(f"rule option think_seconds must be None or >= 1, not {self.think_seconds!r}")
+            raise InvalidRulesError(
+                f"rule option think_seconds must be None or a number of seconds > 0, not {self.think_seconds!r}"
+            )
+        if self.verb_forms not in VERB_FORMS:
+            raise InvalidRulesError(
+                f"rule option verb_forms must be one of {', '.join(VERB_FORMS)}, not {self.verb_forms!r}"
+            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -141,6 +151,21 @@ class Rules:
         """
         return next((name for name, preset in PRESETS.items() if preset == self), None) or self.to_dict()
 
+    def lexicon_for(self, name: str) -> str:
+        """The bundled lexicon these rules play in place of ``name``: its verb-form list when the rules
+        restrict verb forms and the language has one (``fr`` -> ``fr-competitive``), else ``name``.
+
+        >>> Rules.preset("competitive").lexicon_for("fr"), Rules().lexicon_for("fr")
+        ('fr-competitive', 'fr')
+        >>> Rules.preset("competitive").lexicon_for("en")  # no English list of verb forms
+        'en'
+        """
+        if not isinstance(name, str):
+            raise InvalidRulesError(f"a lexicon name is text, not {type(name).__name__}")
+        if self.verb_forms == "infinitive-participles":
+            return VERB_FORM_LEXICONS.get(name, name)
+        return name
+
     def min_length_on(self, line: int) -> int:
         """The shortest word allowed on line index ``line`` (0-based).
 
@@ -150,6 +175,13 @@ class Rules:
         return self.last_line_min_length if line == self.lines - 1 else self.min_length
 
 
+VERB_FORMS = ("all", "infinitive-participles")
+"""The values of :attr:`Rules.verb_forms`."""
+
+VERB_FORM_LEXICONS = {"fr": "fr-competitive"}
+"""Bundled lexicon -> its list with verbs only as infinitives and participles (``lexicons/README.md``
+says why the other languages have none)."""
+
 PRESETS: dict[str, Rules] = {
     # The publisher's French sheet: any length on the last line, nothing drawn for a Jarnac.
     "sheet": Rules(),
@@ -158,12 +190,14 @@ PRESETS: dict[str, Rules] = {
     "multilingual": Rules(last_line_min_length=3, opening_vowel_rule=True, thief_keeps_turn_on_last_line=True),
     # Seeds 002-003: the value Jarnac; the last word need not have 3 letters.
     "english": Rules(value_jarnac=True),
-    # Seeds 000 and 003: the multilingual rules with disputes and a minute per turn.
+    # Seeds 000 and 003: the multilingual rules with disputes, a minute per turn, and verbs
+    # only as infinitives and participles (seed 000).
     "competitive": Rules(
         last_line_min_length=3,
         opening_vowel_rule=True,
         thief_keeps_turn_on_last_line=True,
         disputes=True,
         think_seconds=60,
+        verb_forms="infinitive-participles",
     ),
 }
