@@ -221,8 +221,9 @@ def hunspell(
             if keep is not None and any(VERB_TAG.match(tag) for tag in entry.tags.get("po", ())):
                 every = expand(aff, entry)
                 allowed_forms = expand(aff, entry, keep)
-                report.drop("conjugated verb form (competitive: infinitive and participles only)",
-                            len(every - allowed_forms))
+                report.drop(
+                    "conjugated verb form (competitive: infinitive and participles only)", len(every - allowed_forms)
+                )
                 forms.update(f for f in allowed_forms if len(f) <= 12)
                 continue
             forms.update(f for f in expand(aff, entry) if len(f) <= 12)
@@ -414,9 +415,7 @@ SOURCES = {
         licence="MPL-2.0 (see fr-competitive.copyright)",
         copyright=Path("/usr/share/doc/hunspell-fr-classical/copyright"),
         alphabet="latin",
-        extract=hunspell(
-            "fr", FRENCH_DROPPED_TAGS, symbol_homographs=True, verb_forms=FRENCH_COMPETITIVE_VERB_FORMS
-        ),
+        extract=hunspell("fr", FRENCH_DROPPED_TAGS, symbol_homographs=True, verb_forms=FRENCH_COMPETITIVE_VERB_FORMS),
         licence_texts=("MPL-2.0",),
         bag="fr",
     ),

@@ -53,7 +53,8 @@ def read_suffix_tags(aff_path: str) -> dict[tuple[str, str, str, str], frozenset
             if len(fields) < 5 or fields[0] != "SFX":
                 continue  # not a rule (the header line has 4 fields)
             flag, strip, add, condition = fields[1:5]
-            key = (flag, "" if strip == "0" else strip, "" if add.split("/")[0] == "0" else add.split("/")[0], condition)
+            added = add.split("/")[0]
+            key = (flag, "" if strip == "0" else strip, "" if added == "0" else added, condition)
             found = frozenset(f[3:] for f in fields[5:] if f.startswith("po:"))
             tags[key] = tags.get(key, frozenset()) | found
     return tags

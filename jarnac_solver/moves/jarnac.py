@@ -28,12 +28,11 @@ from ..lexicon.lexicon import Lexicon
 from .allocation import fill, knapsack_bounds
 from .move import Move, added_letters
 from .movegen import LegalMoves, check_inputs, move_words, tallies
+from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: it was defined here
 from .rules import Rules
 from .tray import Codes, Tray, remove_tiles
 
 __all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"]
-
-OBJECTIVES = ("swing", "gain")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,104 @@
+"""The ``jarnac-solver`` command line.
+
+Every command that reads words takes ``--lexicon NAME|PATH`` (a bundled name,
+a compiled ``.jlex`` file or a plain word list); every command takes
+``--json``. Bad input prints one line on stderr and exits with status 2;
+with ``--json`` the error is a JSON document on stdout (status 2 still).
+
+JSON output is one envelope (``docs/schema.json``)::
+
+    {"schema": "jarnac-solver/1", "command": "moves", "lexicon": "fr", "rules": "sheet", "result": {...}}
+    {"schema": "jarnac-solver/1", "command": "moves", "error": {"type": "InvalidTrayError", "message": "..."}}
+
+Moves, trays, plans, hints and records are the dict forms of the library's
+values (``to_dict``), the same in every command; line numbers count from 1.
+
+Key idea: the parser is built from light modules only, and each command's
+module is imported only when that command runs. A subparser names its
+handler as ``(module, function)`` (``handler=("words", "_cmd_check")``) and
+:func:`main` imports it, so ``check`` imports the lexicon layer and none of
+the move, game or planning layers, nor the executors
+(``python -X importtime -m jarnac_solver check ETE``).
+
+The modules, by layer: ``parser`` (the commands, their options, types and
+help), ``errors`` (usage errors and exit statuses), ``output`` (the JSON
+envelope, word listings, progress bars), ``options`` (``--bag`` and where to
+run); then the commands: ``words`` (words, anagram, extend, check, search),
+``lexicons`` (lexicon build, info, list, compare, diff), ``positions``
+(moves, jarnac, plan, hint) and ``games`` (play, replay, audit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from ..errors import JarnacError
+from .errors import PROG, UsageError, _NotAllValid, _PartialFailure
+from .output import SCHEMA
+from .parser import COMMANDS, LEXICON_COMMANDS, build_parser
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+__all__ = ["COMMANDS", "LEXICON_COMMANDS", "PROG", "SCHEMA", "UsageError", "build_parser", "main", "main_exit"]
+
+
+def _handler(args: argparse.Namespace) -> Callable[[argparse.Namespace], None]:
+    """The function of the command ``args`` holds, its module imported now (``("words", "_cmd_check")``)."""
+    module, name = args.handler
+    handler: Callable[[argparse.Namespace], None] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return handler
+
+
+def _command_name(argv: Sequence[str]) -> str:
+    """The command named in ``argv`` (for an error document), ``""`` when it names none we know."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or words[0] not in COMMANDS:
+        return ""
+    if words[0] == "lexicon" and len(words) > 1 and words[1] in LEXICON_COMMANDS:
+        return f"lexicon {words[1]}"
+    return words[0]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0; 1 when ``check`` finds a word not valid; 2 on bad input).
+
+    >>> main(["anagram", "ohccau", "--lexicon", "en"])
+    anagrams of OHCCAU on en: 1 word
+    6 letters (36 pts): CACHOU
+    0
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        _handler(args)(args)
+    except (UsageError, JarnacError) as exc:
+        kind = "UsageError" if isinstance(exc, UsageError) else type(exc).__name__
+        message = str(exc) if isinstance(exc, UsageError) else f"{PROG}: error: {exc}"
+        if "--json" in argv:
+            error = {"type": kind, "message": str(exc)}
+            print(json.dumps({"schema": SCHEMA, "command": _command_name(argv), "error": error}, ensure_ascii=False))
+        else:
+            print(message, file=sys.stderr)
+        return 2
+    except _PartialFailure:
+        return 2
+    except _NotAllValid:
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+    return 0
+
+
+def main_exit() -> NoReturn:
+    """Entry point of the ``jarnac-solver`` console script."""
+    raise SystemExit(main())

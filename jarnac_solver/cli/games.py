@@ -1,0 +1,160 @@
+"""The game commands: ``play`` (self-play), ``replay`` and ``audit`` (game records)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from ..errors import IllegalActionError, InvalidInputError
+from ..game.game import Game
+from ..game.players import make_player, play_match
+from ..game.record import GameRecord, read_records
+from ..lexicon.lexicon import Lexicon
+from ..moves.rules import Rules
+from .errors import PROG, UsageError, _PartialFailure
+from .options import _executor, _user_bag
+from .output import _emit, _progress_bar
+
+
+def _show(record: GameRecord, lex: Lexicon) -> Game:
+    """Replay a game, printing it turn by turn as a person would follow it; returns the game."""
+    print(f"game {record.seed}: A = {record.players[0]}, B = {record.players[1]}")
+
+    def show(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
+        after = game.scores()
+        gained = after[who] - before[who]
+        note = f" (+{gained})" if gained > 0 else ""
+        if text.startswith("jarnac"):
+            note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
+        drew = game.drawn_text(game.actions[-1])
+        print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else ""))
+        if text == "decline" or text.startswith("jarnac") or game.is_over():
+            for i in range(2):
+                print(f"      {'AB'[i]} {game.state.trays[i]}  [{after[i]} pts]")
+
+    game = record.replay(lex, show)
+    print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {record.result}")
+    return game
+
+
+def _cmd_play(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon)
+    rules = Rules.preset(args.rules)
+    players = [p.strip() for p in args.players.split(",")]
+    if len(players) != 2:
+        raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,cautious")
+    for name in players:
+        make_player(name)
+    records: list[GameRecord] = []
+    show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
+    progress = _progress_bar("games") if show_bar else None
+    executor = _executor(args)
+    record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
+    start = time.perf_counter()
+    bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
+    result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag, executor)
+    seconds = time.perf_counter() - start
+    if show_bar:
+        print(file=sys.stderr)
+    if record_file is not None:
+        try:
+            with record_file:
+                if args.record.endswith(".jsonl"):
+                    record_file.write("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
+                else:
+                    record_file.write("\n".join(str(r) for r in records))
+        except OSError as exc:
+            raise UsageError(f"{PROG}: cannot write {args.record}: {exc.strerror}") from None
+    if args.show:
+        for record in records:
+            _show(record, lex)
+    if args.json:
+        _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
+        return
+    print(
+        f"{args.games} games on {lex.name}, rules {args.rules}, seeds {args.seed}..{args.seed + args.games - 1}"
+        f" ({seconds:.1f} s)"
+    )
+    print(result.table())
+
+
+def _open_for_writing(path: str) -> TextIO:
+    """``path`` opened for writing, or a usage error naming it (checked before any work is done)."""
+    try:
+        return open(path, "w", encoding="utf-8")  # closed by the caller's with
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise UsageError(f"{PROG}: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _cmd_replay(args: argparse.Namespace) -> None:
+    records = read_records(args.file)
+    if not records:
+        raise UsageError(f"{PROG} replay: {args.file} holds no game record")
+    games = []
+    lex: Lexicon | None = None
+    for n, record in enumerate(records, 1):
+        lex = Lexicon.resolve(args.lexicon or record.lexicon)
+        try:
+            game = _show(record, lex) if args.show and not args.json else record.replay(lex)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{args.file}: game {n}: {exc}") from None
+        games.append(
+            {
+                "game": n,
+                "seed": record.seed,
+                "actions": len(record.actions),
+                "scores": list(record.scores),
+                "result": game.state.result,
+            }
+        )
+        if not args.show and not args.json:
+            print(
+                f"game {n}: {len(record.actions)} actions replayed, A {record.scores[0]} - B {record.scores[1]}"
+                f"{', ' + game.state.result if game.state.result else ''}: ok"
+            )
+    if args.json:
+        _emit(args, {"games": games}, lex if args.lexicon else None, None)
+
+
+def _cmd_audit(args: argparse.Namespace) -> None:
+    from ..game.audit import AuditReport, PlayerAudit, audit_many
+
+    errors: list[InvalidInputError] = []
+    records = read_records(args.file, errors)
+    if not records and not errors:
+        raise UsageError(f"{PROG} audit: {args.file} holds no game record")
+    lex = Lexicon.resolve(args.lexicon) if args.lexicon else None
+    show_bar = sys.stderr.isatty() and len(records) >= 5 and not args.json
+
+    def progress(done: int) -> None:
+        if show_bar:
+            filled = done * 30 // len(records)
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(records)} games", end="", file=sys.stderr)
+
+    try:
+        reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"{args.file}: {exc}") from None
+    if show_bar:
+        print(file=sys.stderr)
+    totals = [PlayerAudit(), PlayerAudit()]
+    for report in reports:
+        totals = [totals[i] + report.players[i] for i in range(2)]
+    if args.json:
+        result = {
+            "games": [r.to_dict() for r in reports],
+            "errors": [str(e) for e in errors],
+            "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
+        }
+        _emit(args, result, lex, None)
+    else:
+        for report in reports:
+            print(report.text())
+        print(f"{len(reports)} games audited, {sum(len(r.windows) for r in reports)} Jarnac windows")
+    for error in errors:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+    if errors:
+        raise _PartialFailure()

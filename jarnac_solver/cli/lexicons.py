@@ -1,0 +1,213 @@
+"""The ``lexicon`` commands: ``build``, ``info``, ``list``, ``compare`` and ``diff``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..lexicon.bag import BAGS, Bag, bag_name_for
+from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from ..lexicon.probability import draw_odds_text
+from .errors import PROG, UsageError
+from .options import _executor, _user_bag
+from .output import _emit, _progress_bar
+
+
+def _cmd_lexicon_build(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    if Path(args.output).resolve() == Path(args.input).resolve():
+        raise UsageError(f"{PROG} lexicon build: the output {args.output} is the word list itself")
+    start = time.perf_counter()
+    meta = {"name": args.name} if args.name else None
+    lex = Lexicon.from_file(args.input, metadata=meta)
+    lex.save(args.output)
+    seconds = time.perf_counter() - start
+    skipped = lex.metadata.get("skipped", {})
+    if args.json:
+        _emit(args, {"output": args.output, "words": len(lex), "skipped": skipped}, lex, None)
+        return
+    print(f"{args.output}: {len(lex)} words in {seconds:.2f} s")
+    for reason, count in skipped.items():
+        print(f"skipped {count} entries: {reason}")
+
+
+def _cmd_lexicon_info(args: argparse.Namespace) -> None:
+    lex = Lexicon.resolve(args.lexicon_spec)
+    meta = lex.metadata
+    name = bag_name_for(lex)
+    bag = Bag.load(name) if name is not None and name in BAGS else None
+    info = {
+        "words": len(lex),
+        "alphabet": lex.alphabet.to_dict(),
+        "by_length": {str(n): c for n, c in lex.length_counts().items()},
+        "letters": lex.letter_counts(),
+        "source": meta.get("source", ""),
+        "licence": meta.get("licence", ""),
+        "description": meta.get("description", ""),
+        "skipped": meta.get("skipped", {}),
+        "bag": bag.to_dict() if bag is not None else None,
+        "implementation": {"name": lex.implementation, "reason": _implementation_reason(lex)},
+    }
+    if args.json:
+        _emit(args, info, lex, None)
+        return
+    print(f"{lex.name}: {len(lex)} words, alphabet {lex.alphabet.name} ({lex.alphabet.describe()})")
+    for key in ("description", "source", "licence"):
+        if info[key]:
+            print(f"{key}: {info[key]}")
+    print("by length: " + ", ".join(f"{n}: {c}" for n, c in lex.length_counts().items()))
+    print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
+    print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
+    for reason, count in dict(meta.get("skipped", {})).items():
+        print(f"skipped at build: {count} entries {reason}")
+    print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")
+
+
+def _implementation_reason(lex: Lexicon) -> str:
+    from .. import native
+
+    if lex.implementation == native.IMPLEMENTATION:
+        return native.IMPLEMENTATION_REASON
+    return "an alphabet of more than 256 tiles" if lex.index.n_ranks > 256 else "chosen for this lexicon"
+
+
+def _cmd_lexicon_list(args: argparse.Namespace) -> None:
+    rows = []
+    for name in Lexicon.available():
+        lex = Lexicon.load(name)
+        rows.append(
+            {
+                "name": name,
+                "words": len(lex),
+                "description": str(lex.metadata.get("description", "")),
+                "default": name == DEFAULT_LEXICON,
+            }
+        )
+    if args.json:
+        _emit(args, {"lexicons": rows}, None, None)
+        return
+    for row in rows:
+        default = " (default)" if row["default"] else ""
+        print(f"{row['name']:<9} {row['words']:>7} words  {row['description']}{default}")
+
+
+def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
+    from ..moves.rules import Rules
+    from ..studies.compare import compare
+    from ..studies.report import write_report
+    from ..studies.rows import prepare_folder, write_rows
+
+    lexicons = [Lexicon.resolve(spec) for spec in args.lexicons]
+    bag = _user_bag(args.bag, lexicons[0], "lexicon compare") if args.bag is not None else None
+    players = [p.strip() for p in args.players.split(",")]
+    if len(players) != 2:
+        raise UsageError(f"{PROG} lexicon compare: --players takes two names, e.g. ladder,planner")
+    executor = _executor(args)
+    if args.report is not None:  # before the work: a missing extra is said at once, not after an hour
+        from ..studies.report import _pyplot
+
+        _pyplot()
+    if args.rows is not None and args.rows_format == "parquet":
+        from ..studies.rows import _parquet_module
+
+        _parquet_module()
+    for folder, what in ((args.rows, "rows"), (args.report, "report")):
+        if folder is not None:
+            try:
+                prepare_folder(folder, what)
+            except InvalidInputError as exc:
+                raise UsageError(f"{PROG} lexicon compare: {exc}") from None
+    show_bar = sys.stderr.isatty() and not args.json and not args.no_progress
+    study = compare(
+        lexicons,
+        bags=None if bag is None else [bag] * len(lexicons),
+        rules=Rules.preset(args.rules),
+        seed=args.seed,
+        racks=args.racks,
+        rack_size=args.rack_size,
+        ladders=not args.no_ladders,
+        ladder_budget=None if args.ladder_budget is None else args.ladder_budget / 1000,
+        trays=args.trays,
+        tray_budget=None if args.tray_budget is None else args.tray_budget / 1000,
+        games=args.games,
+        players=players,
+        engine=args.engine,
+        executor=executor,
+        progress=_progress_bar("chunks") if show_bar else None,
+        familiarity=not args.no_familiarity,
+    )
+    if show_bar:
+        print(file=sys.stderr)
+    written = write_rows(study, args.rows, args.rows_format) if args.rows is not None else []
+    page = write_report(study, args.report) if args.report is not None else None
+    if args.json:
+        document = study.to_dict()
+        document["rows_written"] = [str(p) for p in written]
+        document["report"] = None if page is None else str(page)
+        _emit(args, document, None, Rules.preset(args.rules))
+        return
+    print(study.table())
+    for path in written:
+        print(f"rows: {path}")
+    if page is not None:
+        print(f"report: {page}")
+
+
+def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str]) -> dict[str, Any]:
+    """One side of ``lexicon diff``: its only-words by length (longest first), each length's first
+    ``--limit`` in ``--sort`` order with their draw odds."""
+    if args.length is not None:
+        only = [word for word in only if lex.tile_length(word) == args.length]
+    bag = _user_bag(args.bag, lex, "lexicon diff") if args.bag is not None else None
+    odds, note, order = None, "", args.sort
+    try:
+        odds = lex.draw_odds(bag)
+    except InvalidInputError:  # a user's word list without a known bag: no probabilities
+        order = "alphabet" if order == "probability" else order
+        note = f"no bag is known for {name}: no probabilities, {order} order (give --bag)"
+    groups: dict[int, list[str]] = {}
+    for word in lex.ordered(only, order, bag):
+        groups.setdefault(lex.tile_length(word), []).append(word)
+    by_length: dict[str, Any] = {}
+    for length, group in sorted(groups.items(), reverse=True):
+        shown = group if args.limit == 0 else group[: args.limit]
+        cells: list[dict[str, Any]] = [{"word": word} for word in shown]
+        if odds is not None:
+            for cell in cells:
+                cell.update(ways=odds.ways(cell["word"]), probability=odds.probability(cell["word"]))
+        by_length[str(length)] = {"count": len(group), "words": cells, "more": len(group) - len(shown)}
+    bag_name = odds.bag.name if odds is not None else None
+    return {"name": name, "words": len(lex), "only": len(only), "bag": bag_name, "note": note, "by_length": by_length}
+
+
+def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
+    from ..studies.difference import word_difference
+
+    first, second = Lexicon.resolve(args.first), Lexicon.resolve(args.second)
+    names = (first.name, second.name) if first.name != second.name else (args.first, args.second)
+    only = word_difference(first, second)
+    sides = [_diff_side(args, lex, name, words) for lex, name, words in zip((first, second), names, only, strict=True)]
+    if args.json:
+        _emit(args, {"first": names[0], "second": names[1], "sides": sides}, None, None)
+        return
+    for side, other in zip(sides, reversed(names), strict=True):
+        drawn = f", probability of drawing each from the bag {side['bag']}" if side["bag"] else ""
+        size = f"{side['words']:,} words"
+        print(f"only in {side['name']} ({size}), not in {other}: {_plural(side['only'], 'word')}{drawn}")
+        if side["note"]:
+            print(f"  ({side['note']})")
+        for length, row in side["by_length"].items():
+            print(f"  {_plural(int(length), 'letter')}: {_plural(row['count'], 'word')}")
+            for cell in row["words"]:
+                odds_text = f"  {draw_odds_text(cell['probability'])}" if "probability" in cell else ""
+                print(f"    {cell['word']}{odds_text}")
+            if row["more"]:
+                print(f"    ... and {row['more']:,} more (--limit 0 lists them all)")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

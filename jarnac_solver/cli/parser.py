@@ -1,0 +1,386 @@
+"""The argument parser: every command, its options, their types and help.
+
+Built from light modules only (the lexicon layer and names): the parser of
+``check`` costs no import of the move, game or planning layers. Each
+command names its handler as ``(module, function)`` in this package
+(``handler=("words", "_cmd_check")``); ``main`` imports that module when
+the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from .. import __version__
+from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
+from ..moves.objectives import OBJECTIVES
+from .errors import PROG, UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
+# The names of the rules presets and of the players, as the parser offers
+# them: copies, so that building the parser imports neither moves.rules nor
+# the game engine; tests/test_cli_layers.py checks that they are the keys of
+# moves.rules.PRESETS and game.players.PLAYERS, in order.
+PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
+PLAYER_NAMES = ("random", "greedy", "cautious", "sloppy", "ladder", "planner")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser that reports a bad command line in one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (try --help)")
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help that shows every option's default (flags and options without one excepted)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        # Identity, not ==: a default of 0 is shown (0 == False).
+        shown = all(action.default is not hidden for hidden in (None, False, argparse.SUPPRESS))
+        if shown and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
+def _turn_lines(text: str) -> str:
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
+    if len({int(part) for part in parts}) != len(parts):
+        raise argparse.ArgumentTypeError(f"{text!r} names a line twice")
+    return text
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: give a whole number of at least 1")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > 256:
+        raise argparse.ArgumentTypeError(f"{value} workers: at most 256")
+    return value
+
+
+def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
+    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
+_milliseconds = _number_in(0, 1e9, "a number of milliseconds")
+_budget_ms = _number_in(1, 1e9, "a number of milliseconds")
+_zipf = _number_in(0, 8, "a Zipf frequency")
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > 10_000_000:
+        raise argparse.ArgumentTypeError(f"{value} games: at most 10000000")
+    return value
+
+
+def _count(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 100_000_000:
+        raise argparse.ArgumentTypeError(f"{value}: give 0 to 100000000")
+    return value
+
+
+def _whole_or_zero(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{value}: give 0 to 10000")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
+RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    output = _Parser(add_help=False, allow_abbrev=False)
+    output.add_argument("--json", action="store_true", help="print one JSON document (docs/schema.json)")
+    common = _Parser(add_help=False, parents=[output], allow_abbrev=False)
+    common.add_argument(
+        "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
+    )
+    word_list = _Parser(add_help=False, parents=[common], allow_abbrev=False)
+    word_list.add_argument(
+        "--sort",
+        choices=ORDERS,
+        default="alphabet",
+        help="each length's words in this order: probability = likeliest to be drawn first (Zyzzyva's order)",
+    )
+    word_list.add_argument(
+        "--probability", action="store_true", help="show each word's chance of being drawn from the full bag"
+    )
+    word_list.add_argument(
+        "--familiarity",
+        action="store_true",
+        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
+    )
+    word_list.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
+    parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    def command(name: str, about: str, parents: list[_Parser], **kw: Any) -> argparse.ArgumentParser:
+        made = sub.add_parser(
+            name, parents=parents, help=about, description=about, formatter_class=_Help, allow_abbrev=False, **kw
+        )
+        made.set_defaults(command_name=name)
+        return made
+
+    words = command("words", "every word formable from a rack, by length, with points", [word_list])
+    words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
+    words.add_argument("--min-len", type=_positive, default=3, help="shortest word, in tiles")
+    words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
+    words.set_defaults(handler=("words", "_cmd_words"))
+
+    anagram = command("anagram", "words that use exactly these letters", [word_list])
+    anagram.add_argument("letters", help="the letters, in any order")
+    anagram.set_defaults(handler=("words", "_cmd_anagram"))
+
+    check = command(
+        "check", "judge words: valid or not in the lexicon, as it folds them (status 1 if one is not)", [common]
+    )
+    check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
+    check.set_defaults(handler=("words", "_cmd_check"))
+
+    search = command(
+        "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [word_list]
+    )
+    search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
+    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters")
+    search.set_defaults(handler=("words", "_cmd_search"))
+
+    extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])
+    extend.add_argument("word", help="the word on the line")
+    extend.add_argument("rack", help="the spare letters that may be added")
+    extend.add_argument("--max-len", type=_positive, default=9, help="longest extension, in tiles")
+    extend.set_defaults(handler=("words", "_cmd_extend"))
+
+    moves = command("moves", "every legal move of a tray, by line, with points", [common])
+    moves.add_argument("tray", help=TRAY_HELP)
+    moves.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    moves.set_defaults(handler=("positions", "_cmd_moves"))
+
+    jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])
+    jarnac.add_argument("tray", help="the passer's tray: " + TRAY_HELP)
+    jarnac.add_argument("--free-lines", type=_whole, help="lines the thief has free (default: all the rules' lines)")
+    jarnac.add_argument("--thief", metavar="TRAY", help="the thief's tray as it is: its free lines decide the steals")
+    jarnac.add_argument(
+        "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
+    )
+    jarnac.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    jarnac.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
+    jarnac.add_argument(
+        "--turn-lines",
+        type=_turn_lines,
+        help="value Jarnac (english rules): the numbers of the lines formed this turn, e.g. 2,3,4",
+    )
+    jarnac.set_defaults(handler=("positions", "_cmd_jarnac"))
+
+    plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
+    plan.add_argument("tray", help=TRAY_HELP)
+    plan.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    plan.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
+    plan.set_defaults(handler=("positions", "_cmd_plan"))
+
+    hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
+    hint.add_argument("tray", help=TRAY_HELP + "; your tray")
+    hint.add_argument("--opponent", metavar="TRAY", help="the opponent's tray: the exposure is what it could call")
+    hint.add_argument(
+        "--phase",
+        default="play",
+        choices=["start", "play", "jarnac", "dispute"],
+        help="start: draw or exchange; play: your moves; jarnac: the opponent (--opponent) just passed",
+    )
+    hint.add_argument("--bag", metavar="NAME|FILE", help="the full bag (default: the lexicon's); unseen = bag - trays")
+    hint.add_argument("--unseen", metavar="TILES", help="the tiles still to come, instead of --bag (e.g. EEAIST)")
+    hint.add_argument(
+        "--formed", type=_turn_lines, metavar="LINES", help="lines formed this turn, e.g. 2,3 (for the value Jarnac)"
+    )
+    hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
+    hint.add_argument(
+        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
+    )
+    hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
+    hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
+    hint.add_argument(
+        "--familiarity",
+        action="store_true",
+        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
+    )
+    hint.add_argument(
+        "--min-familiarity", type=_zipf, metavar="ZIPF", help="only words at least this well known (0-8, e.g. 3)"
+    )
+    hint.add_argument("--top", type=_positive, default=5, help="how many options to show")
+    hint.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    hint.set_defaults(handler=("positions", "_cmd_hint"))
+
+    executors = _Parser(add_help=False, allow_abbrev=False)
+    where = executors.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=_workers, metavar="N", help="run on N local processes (no extra needed)")
+    where.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="run on a local Dask cluster of N processes (the distributed extra)",
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on the Dask cluster at ADDRESS, e.g. tcp://host:8786"
+    )
+
+    play = command("play", "self-play: a match between two players, sides alternating", [common, executors])
+    play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYER_NAMES)}")
+    play.add_argument("--games", type=_games, default=10, help="how many games (1 to 10000000)")
+    play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
+    play.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    play.add_argument("--show", action="store_true", help="print every game turn by turn")
+    play.add_argument(
+        "--record", metavar="FILE", help="write the game records to FILE (text; JSON Lines if FILE ends in .jsonl)"
+    )
+    play.add_argument(
+        "--bag",
+        metavar="NAME|FILE",
+        help="a built-in bag (fr, en) or a file such as '12A 2IJ ...' (default: the lexicon's)",
+    )
+    play.set_defaults(handler=("games", "_cmd_play"))
+
+    replay = command("replay", "replay and check game records (text or JSON Lines)", [output])
+    replay.add_argument("file", help="a file of game records, as play --record writes them")
+    replay.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
+    replay.add_argument("--show", action="store_true", help="print every game turn by turn")
+    replay.set_defaults(handler=("games", "_cmd_replay"))
+
+    audit = command("audit", "audit recorded games: every Jarnac window, what could be called, what was", [output])
+    audit.add_argument("file", help="game records (text or JSON Lines), seeded or played over the board")
+    audit.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
+    audit.add_argument("--deep", action="store_true", help="also each turn's best first move and longest ladder")
+    audit.add_argument("--workers", type=_workers, default=1, help="processes auditing in parallel (1 to 256)")
+    audit.set_defaults(handler=("games", "_cmd_audit"))
+
+    lexicon = sub.add_parser(
+        "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
+    )
+    lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    def lexicon_command(name: str, about: str, more: Sequence[_Parser] = ()) -> argparse.ArgumentParser:
+        made = lsub.add_parser(
+            name, parents=[output, *more], help=about, description=about, formatter_class=_Help, allow_abbrev=False
+        )
+        made.set_defaults(command_name=f"lexicon {name}")
+        return made
+
+    build = lexicon_command("build", "compile a word list (one word a line, UTF-8) into a .jlex file")
+    build.add_argument("input", help="the word list")
+    build.add_argument("output", help="the .jlex file to write")
+    build.add_argument("--name", help="the name stored in the lexicon (default: the file's stem)")
+    build.set_defaults(handler=("lexicons", "_cmd_lexicon_build"))
+    info = lexicon_command("info", "sizes, letters, source, licence and bag of a lexicon")
+    info.add_argument("lexicon_spec", metavar="NAME|PATH", help="a bundled name, a .jlex file or a word list")
+    info.set_defaults(handler=("lexicons", "_cmd_lexicon_info"))
+    listing = lexicon_command("list", "the bundled lexicons")
+    listing.set_defaults(handler=("lexicons", "_cmd_lexicon_list"))
+    study = lexicon_command(
+        "compare", "compare lexicons by how they play: racks, positions and games, with intervals", [executors]
+    )
+    study.add_argument("lexicons", nargs="+", metavar="LEXICON", help="bundled names, .jlex files or word lists")
+    study.add_argument("--racks", type=_count, default=10_000, help="racks drawn from the bag")
+    study.add_argument("--rack-size", type=_positive, default=7, help="tiles per rack (1 to 15)")
+    study.add_argument("--no-ladders", action="store_true", help="skip the racks' longest ladders (the costliest part)")
+    study.add_argument(
+        "--ladder-budget",
+        type=_budget_ms,
+        metavar="MS",
+        help="milliseconds per rack's ladder (default: exact; a budget that runs out changes a row, flagged)",
+    )
+    study.add_argument("--trays", type=_count, default=200, help="positions taken from self-play")
+    study.add_argument(
+        "--tray-budget", type=_budget_ms, metavar="MS", help="milliseconds per position's best Jarnac (default: exact)"
+    )
+    study.add_argument("--games", type=_count, default=100, help="self-play games on each lexicon")
+    study.add_argument(
+        "--players", default="ladder,ladder", help=f"the self-play players, two of: {', '.join(PLAYER_NAMES)}"
+    )
+    study.add_argument("--seed", type=_whole, default=0, help="the study's seed: the same seed, the same numbers")
+    study.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    study.add_argument("--bag", metavar="NAME|FILE", help="one bag for every lexicon (default: each lexicon's own)")
+    study.add_argument(
+        "--engine",
+        choices=["auto", "numpy", "python"],
+        default="auto",
+        help="rack counting: numpy batch or one query a rack",
+    )
+    study.add_argument("--rows", metavar="DIR", help="write every rack, position and game as a row into DIR")
+    study.add_argument("--rows-format", choices=["csv", "parquet"], default="csv", help="the rows' file format")
+    study.add_argument("--report", metavar="DIR", help="write a page with plots into DIR (the report extra)")
+    study.add_argument("--no-familiarity", action="store_true", help="skip the difference words' familiarity")
+    study.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
+    study.set_defaults(handler=("lexicons", "_cmd_lexicon_compare"))
+    diff = lexicon_command("diff", "the words in one lexicon and not the other, by length, likeliest first")
+    diff.add_argument("first", metavar="A", help="a bundled name, a .jlex file or a word list")
+    diff.add_argument("second", metavar="B", help="the lexicon to compare it with")
+    diff.add_argument(
+        "--limit", type=_whole_or_zero, default=10, help="words shown per length and side (0: all of them)"
+    )
+    diff.add_argument("--length", type=_positive, metavar="TILES", help="only words of this many tiles")
+    diff.add_argument(
+        "--sort", choices=ORDERS, default="probability", help="each length's words in this order (see words --sort)"
+    )
+    diff.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: each lexicon's)")
+    diff.set_defaults(handler=("lexicons", "_cmd_lexicon_diff"))
+    return parser
+
+
+COMMANDS = (
+    "words",
+    "anagram",
+    "check",
+    "search",
+    "extend",
+    "moves",
+    "jarnac",
+    "plan",
+    "hint",
+    "play",
+    "replay",
+    "audit",
+    "lexicon",
+)
+LEXICON_COMMANDS = ("build", "info", "list", "compare", "diff")

@@ -1,0 +1,194 @@
+"""The position commands: ``moves``, ``jarnac``, ``plan`` and ``hint`` (a tray in, the move layer and the planner)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import InvalidInputError
+from ..lexicon.bag import bag_name_for
+from ..lexicon.lexicon import Lexicon
+from ..moves.jarnac import best_jarnac, passer_left_move, thief_best_call
+from ..moves.move import Move
+from ..moves.movegen import legal_moves
+from ..moves.rules import Rules
+from ..moves.tray import Tray
+from ..planning.ladder import ladder_draws, plan_ladder, play_out
+from ..planning.planner import unseen_tiles
+from .errors import PROG, UsageError
+from .options import _user_bag
+from .output import _emit
+
+
+def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
+    lex = Lexicon.resolve(args.lexicon)
+    rules = Rules.preset(args.rules)
+    return lex, Tray.parse(args.tray, lex.alphabet), rules
+
+
+def _formed_lines(text: str | None, tray: Tray, rules: Rules, option: str) -> list[int]:
+    """Line numbers (``_turn_lines``'s text) of lines formed this turn, as indexes of ``tray``'s words."""
+    turn = [int(i) - 1 for i in text.split(",")] if text else []
+    for i in turn:
+        if i >= len(tray.lines) or not tray.lines[i]:
+            raise UsageError(f"{PROG} {option} names line {i + 1}, which holds no word of {tray}")
+    if turn and not rules.value_jarnac:
+        raise UsageError(f"{PROG} {option} is for the value Jarnac (--rules english)")
+    return turn
+
+
+def _other_tray(text: str | None, lex: Lexicon, rules: Rules, option: str) -> Tray | None:
+    """A second tray given by an option (the thief's, the opponent's), checked; errors name the option."""
+    if text is None:
+        return None
+    try:
+        tray = Tray.parse(text, lex.alphabet)
+        tray.check(rules)
+    except InvalidInputError as exc:
+        raise UsageError(f"{PROG} {option.replace(' ', ': ')}: {exc}") from None
+    return tray
+
+
+def _cmd_moves(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    moves = legal_moves(lex, tray, rules)
+    if args.json:
+        listed = [{**m.to_dict(), "points": tray.points(m)} for m in moves]
+        _emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
+        return
+    print(f"{tray} on {lex.name}: {len(moves)} legal move{'s' if len(moves) != 1 else ''} (tray: {tray.score} pts)")
+    for line, words in enumerate(moves.extensions):
+        if words:
+            old = tray.lines[line]
+            cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]  # no Move built
+            print(f"line {line + 1} {old}: " + " ".join(cells))
+    if moves.places:
+        line = tray.next_line_index + 1
+        cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(moves.places, key=lambda w: (-tray.tiles(w), w))]
+        print(f"new word on line {line}: " + " ".join(cells))
+
+
+def _cmd_jarnac(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    turn = _formed_lines(args.turn_lines, tray, rules, "jarnac: --turn-lines")
+    if args.thief is not None and args.free_lines is not None:
+        raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
+    thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
+    left = passer_left_move(lex, tray, rules, turn)
+    budget = None if args.budget is None else args.budget / 1000
+    if thief is not None:
+        plan = thief_best_call(lex, tray, thief, rules, turn, args.objective, budget=budget)
+    else:
+        plan = best_jarnac(
+            lex,
+            tray,
+            free_lines=args.free_lines,
+            objective=args.objective,
+            rules=rules,
+            formed_indexes=turn,
+            budget=budget,
+        )
+    if args.json:
+        result = {
+            "tray": tray.to_dict(),
+            "thief": thief.to_dict() if thief is not None else None,
+            "left_move": left.to_dict() if left is not None else None,
+            "plan": plan.to_dict(),
+        }
+        _emit(args, result, lex, rules)
+        return
+    if not plan:
+        if left is not None:
+            print(f"{tray} on {lex.name}: the passer left {left}, but the thief can seat no steal: no Jarnac")
+        else:
+            print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
+        return
+    print(f"{tray} on {lex.name}: {'value ' if plan.value else ''}Jarnac!")
+    for move in plan.steals:
+        lost = f", passer loses {tray.tiles(move.old) ** 2}" if move.old else ""
+        print(f"  {move}  (+{tray.tiles(move.word) ** 2}{lost})")
+    if plan.value:
+        print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
+    print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
+    if not plan.exact:
+        print(f"(the best found in {args.budget:g} ms, not proven the best)")
+
+
+def _cmd_plan(args: argparse.Namespace) -> None:
+    lex, tray, rules = _tray(args)
+    ladder = plan_ladder(lex, tray, rules, None if args.budget is None else args.budget / 1000)
+    draws = ladder_draws(ladder, play_out(tray, ladder, rules, lex), rules)
+    if args.json:
+        result = {
+            "tray": tray.to_dict(),
+            "ladder": [m.to_dict() for m in ladder],
+            "draws": draws,
+            "exact": ladder.exact,
+        }
+        _emit(args, result, lex, rules)
+        return
+    print(
+        f"{tray} on {lex.name}: a ladder of {len(ladder)} move{'s' if len(ladder) != 1 else ''}, "
+        f"drawing {draws} letter{'s' if draws != 1 else ''}"
+    )
+    after = tray
+    for n, move in enumerate(ladder, 1):
+        after = after.push(move, rules, lex)
+        if not after.free_lines(rules) and move.kind == "place":  # the word that fills the tray: no draw after it
+            print(f"  {n}. {move}  (the tray is full: the turn ends; tray {after.score} pts, rack {after.rack or '-'})")
+        else:
+            print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
+    if not ladder.exact:
+        print(f"(the best found in {args.budget:g} ms, not proven the longest)")
+
+
+def _cmd_hint(args: argparse.Namespace) -> None:
+    from ..lexicon.familiarity import Familiarity
+    from ..planning.advice import advise_position
+
+    lex, tray, rules = _tray(args)
+    opponent = _other_tray(args.opponent, lex, rules, "hint --opponent")
+    if args.phase == "jarnac" and opponent is None:
+        raise UsageError(f"{PROG} hint: --phase jarnac needs --opponent (the tray of the player who passed)")
+    if args.unseen is not None and args.bag is not None:
+        raise UsageError(f"{PROG} hint: give --unseen or --bag, not both (the bag gives the unseen tiles)")
+    note = ""
+    if args.unseen is not None:
+        unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(args.unseen, what="--unseen")]
+    else:
+        name = args.bag if args.bag is not None else bag_name_for(lex)
+        unseen = []
+        if name is not None:
+            bag = _user_bag(name, lex, "hint")
+            unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
+        elif args.phase in ("start", "play"):
+            note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"
+    # The formed lines: of the tray whose lines a value Jarnac could take (the passer's in the jarnac phase).
+    passer = opponent if args.phase == "jarnac" and opponent is not None else tray
+    turn = _formed_lines(args.formed, passer, rules, "hint: --formed")
+    if args.disputed is not None and args.phase != "dispute":
+        raise UsageError(f"{PROG} hint: --disputed is for --phase dispute")
+    disputed = Move.parse(args.disputed, lex.alphabet) if args.disputed else None
+    if args.phase == "dispute" and disputed is None:
+        raise UsageError(f"{PROG} hint: --phase dispute needs --disputed MOVE (the opponent's move)")
+    if args.phase == "dispute" and not rules.disputes:
+        raise UsageError(f"{PROG} hint: --phase dispute: these rules have no disputes (--rules competitive)")
+    familiarity = Familiarity.for_lexicon(lex) if args.familiarity or args.min_familiarity is not None else None
+    budget = None if args.budget is None else args.budget / 1000
+    advice = advise_position(
+        lex, tray, opponent, unseen, args.phase, rules, args.top,
+        formed_indexes=turn, disputed=disputed, budget=budget, samples=args.samples, seed=args.seed,
+        familiarity=familiarity, min_familiarity=args.min_familiarity,
+    )  # fmt: skip
+    if args.json:
+        result: dict[str, object] = {"tray": tray.to_dict(), "opponent": opponent.to_dict() if opponent else None}
+        result["advice"] = advice.to_dict()
+        result["hints"] = [o.hint.to_dict() for o in advice.options if o.hint is not None]
+        _emit(args, result, lex, rules)
+        return
+    versus = f" against {opponent}" if opponent is not None else ""
+    proven = "" if advice.exact else f" (the best found in {args.budget:g} ms, not proven)"
+    print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
+    for n, option in enumerate(advice.options, 1):
+        print(f"  {n}. {option.action}: " + "; ".join(option.reasons))
+    if note:
+        print(note)
