@@ -19,7 +19,7 @@ import time
 
 from .errors import InvalidInputError
 
-__all__ = ["Deadline", "OutOfTime", "deadline_of"]
+__all__ = ["SEARCH_SHARE", "Deadline", "OutOfTime", "clock_deadline", "deadline_of"]
 
 
 class OutOfTime(Exception):
@@ -105,3 +105,20 @@ def deadline_of(budget: float | Deadline | None) -> Deadline | None:
     if isinstance(budget, bool) or not isinstance(budget, (int, float)):
         raise InvalidInputError(f"a budget is a number of seconds, a Deadline or None, not {budget!r}")
     return Deadline.after(budget)
+
+
+SEARCH_SHARE = 0.8
+"""Under a clock (``Rules.think_seconds``), the share of it a search may spend; the rest is the
+move's own cost and the engine's, so that a budgeted decision ends in time."""
+
+
+def clock_deadline(budget: float | Deadline | None, think_seconds: float | None) -> Deadline | None:
+    """``budget`` as a :class:`Deadline` (:func:`deadline_of`); with no budget under a clock, the
+    clock's :data:`SEARCH_SHARE` from now; with neither, ``None``.
+
+    >>> clock_deadline(None, None) is None, clock_deadline(None, 60).remaining() > 47
+    (True, True)
+    """
+    if budget is None and think_seconds is not None:
+        return Deadline.after(think_seconds * SEARCH_SHARE)
+    return deadline_of(budget)

@@ -397,3 +397,20 @@ def test_lexicon_diff_lists_each_sides_words_likeliest_first(
     assert status == 0 and sides[0]["bag"] is None and "no bag is known" in sides[0]["note"]
     assert sides[0]["by_length"] == {"3": {"count": 1, "words": [{"word": "ZZZ"}], "more": 0}}
     assert sides[1]["only"] == len([w for w in Lexicon.load("en") if len(w) == 3]) - 2  # RAT and TAR shared
+
+
+def test_competitive_rules_pick_the_competitive_list_and_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 17: seed 000's verbs only as infinitives and participles, a property of the lexicon."""
+    status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "competitive")
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("(competitive rules: lexicon fr-competitive in place of fr")
+    assert lines[1].startswith("RAT / MANGEAIS on fr-competitive")
+    status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "competitive", "--json")
+    assert status == 0 and json.loads(out)["lexicon"] == "fr-competitive"
+    status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "multilingual")
+    assert "on fr:" in out.splitlines()[0]  # other rules: the full list
+    status, out, _ = run(capsys, "moves", "RAT / ZW", "--rules", "competitive", "--lexicon", "en")
+    assert out.splitlines()[0].startswith("RAT / ZW on en:")  # no English list of verb forms: as given
+    status, out, _ = run(capsys, "play", "--rules", "competitive", "--games", "1", "--json")
+    record = json.loads(out)["result"]["records"][0]
+    assert record["lexicon"] == "fr-competitive" and len(record["clock"]) == len(record["actions"])

@@ -13,9 +13,8 @@ from ..game.game import Game
 from ..game.players import make_player, play_match
 from ..game.record import GameRecord, read_records
 from ..lexicon.lexicon import Lexicon
-from ..moves.rules import Rules
 from .errors import PROG, UsageError, _PartialFailure
-from .options import _executor, _user_bag
+from .options import _executor, _rules_and_lexicon, _user_bag
 from .output import _emit, _progress_bar
 
 
@@ -41,8 +40,7 @@ def _show(record: GameRecord, lex: Lexicon) -> Game:
 
 
 def _cmd_play(args: argparse.Namespace) -> None:
-    lex = Lexicon.resolve(args.lexicon)
-    rules = Rules.preset(args.rules)
+    rules, lex = _rules_and_lexicon(args)
     players = [p.strip() for p in args.players.split(",")]
     if len(players) != 2:
         raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,cautious")

@@ -90,9 +90,10 @@ def _cmd_lexicon_list(args: argparse.Namespace) -> None:
     if args.json:
         _emit(args, {"lexicons": rows}, None, None)
         return
+    width = max(len(str(row["name"])) for row in rows)
     for row in rows:
         default = " (default)" if row["default"] else ""
-        print(f"{row['name']:<9} {row['words']:>7} words  {row['description']}{default}")
+        print(f"{row['name']:<{width}} {row['words']:>7} words  {row['description']}{default}")
 
 
 def _cmd_lexicon_compare(args: argparse.Namespace) -> None:

@@ -18,6 +18,7 @@ from .errors import PROG, UsageError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..executors import Executor
+    from ..moves.rules import Rules
 
 
 def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
@@ -28,6 +29,22 @@ def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
         known = ", ".join(BAGS)
         raise UsageError(f"{PROG} {command}: --bag {name!r}: no built-in bag of that name ({known}) and no such file")
     return Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
+
+
+def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
+    """``--rules`` and ``--lexicon`` together: a bundled list the rules play in another form is replaced
+    by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and the text output
+    says so on its first line; a user's file is played as given."""
+    from ..moves.rules import Rules
+
+    rules = Rules.preset(args.rules)
+    chosen = rules.lexicon_for(args.lexicon) if args.lexicon in Lexicon.available() else args.lexicon
+    if chosen != args.lexicon and not args.json:
+        print(
+            f"({args.rules} rules: lexicon {chosen} in place of {args.lexicon},"
+            " verbs only as infinitives and participles)"
+        )
+    return rules, Lexicon.resolve(chosen)
 
 
 def _executor(args: argparse.Namespace) -> Executor | None:

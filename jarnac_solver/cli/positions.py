@@ -15,13 +15,12 @@ from ..moves.tray import Tray
 from ..planning.ladder import ladder_draws, plan_ladder, play_out
 from ..planning.planner import unseen_tiles
 from .errors import PROG, UsageError
-from .options import _user_bag
+from .options import _rules_and_lexicon, _user_bag
 from .output import _emit
 
 
 def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
-    lex = Lexicon.resolve(args.lexicon)
-    rules = Rules.preset(args.rules)
+    rules, lex = _rules_and_lexicon(args)
     return lex, Tray.parse(args.tray, lex.alphabet), rules
 
 

@@ -22,6 +22,7 @@ from collections import Counter
 from itertools import combinations
 from typing import NamedTuple
 
+from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
@@ -172,6 +173,10 @@ class Game:
         self._stack: list[GameState] = []
         self.actions: list[Played] = []
         """Every action pushed, with what it drew (:class:`Played`)."""
+        self.clock: Deadline | None = None
+        """Under a clock (``rules.think_seconds``), the deadline of the decision being made: set by the
+        engine (:func:`~jarnac_solver.game.players.play_game`) before it asks a player, and the budget
+        of the players that search; ``None``: no clock, search exactly."""
         self.value_pool_limit: int | None = 20
         """Value Jarnacs the engine offers recompose pools of at most this many letters
         (exact up to there; the search grows steeply beyond, see docs/design.md)."""
@@ -244,8 +249,29 @@ class Game:
             calls.append(CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()))
         return calls
 
+    def time_over_action(self) -> Action:
+        """What a decision that overran the clock does: nothing it may decline. A pass in the play
+        phase (the turn ends, as at a table; a move left open invites a Jarnac), declining a
+        Jarnac, accepting a word instead of disputing it, and the obligatory draw at the start.
+
+        >>> from jarnac_solver import Lexicon
+        >>> Game(Lexicon.load("fr"), seed=1).time_over_action()  # the opening draw
+        Draw()
+        """
+        phase = self.state.phase
+        if phase in ("opening", "start"):
+            return Draw()
+        if phase == "play":
+            return Pass()
+        if phase == "jarnac":
+            return Decline()
+        if phase == "dispute":
+            return Accept()
+        raise IllegalActionError("the game is over: no decision to time")
+
     def best_call(self, objective: str = "swing") -> JarnacPlan:
-        """The best Jarnac the player to act could call now (empty outside a window)."""
+        """The best Jarnac the player to act could call now (empty outside a window); under a clock,
+        the best found by :attr:`clock`'s deadline."""
         s = self.state
         if s.phase != "jarnac":
             return JarnacPlan()
@@ -258,6 +284,7 @@ class Game:
             self.formed_lines(),
             objective,
             self.value_pool_limit,
+            budget=self.clock,
         )
 
     def formed_lines(self) -> list[int]:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ..budget import SEARCH_SHARE, Deadline
 from ..errors import InvalidInputError
 from ..forms import field as form_field
 from ..forms import mapping
@@ -209,7 +211,7 @@ class LadderPlayer(CautiousPlayer):
         from ..planning.ladder import plan_ladder
 
         s = game.state
-        ladder = plan_ladder(game.lexicon, s.trays[s.to_act], game.rules)
+        ladder = plan_ladder(game.lexicon, s.trays[s.to_act], game.rules, game.clock)
         return ladder[0] if ladder else None
 
 
@@ -240,7 +242,9 @@ class PlannerPlayer(CautiousPlayer):
         s = game.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         unseen = unseen_tiles(game.bag, s.trays)
-        triple = choose_start(game.lexicon, me, opponent, unseen, len(s.bag), game.rules, self.rng, self.weights)
+        triple = choose_start(
+            game.lexicon, me, opponent, unseen, len(s.bag), game.rules, self.rng, self.weights, game.clock
+        )
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
     def best_move(self, game: Game) -> Move | None:
@@ -248,7 +252,7 @@ class PlannerPlayer(CautiousPlayer):
 
         s = game.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        return choose_move(game.lexicon, me, opponent, len(s.bag), game.rules, self.rng, self.weights)
+        return choose_move(game.lexicon, me, opponent, len(s.bag), game.rules, self.rng, self.weights, game.clock)
 
 
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
@@ -289,7 +293,14 @@ def play_game(
     """Play one whole game; returns its record (``str(record)`` is the notation).
 
     ``observe(game)`` is called after every action (a study samples
-    positions with it). A game still going after ``max_actions`` (players
+    positions with it). Under a clock (``rules.think_seconds``, the
+    competitive preset's minute) each decision is timed: the player is asked
+    with :attr:`Game.clock` set to a deadline at :data:`~jarnac_solver.budget.SEARCH_SHARE` of the
+    clock (the budget of the players that search: ladder, planner, the best
+    Jarnac), and a decision that takes longer than the clock is replaced by
+    :meth:`Game.time_over_action` (a pass in the play phase, as at a table:
+    the turn ends). The record keeps every decision's time
+    (:attr:`GameRecord.clock`). A game still going after ``max_actions`` (players
     that exchange forever on a word list too poor to form words) raises
     ``InvalidInputError``, or with ``stop_at_limit`` ends there, its result
     ``"stopped after N actions"``.
@@ -304,13 +315,29 @@ def play_game(
     game = Game(lexicon, rules, bag, seed)
     actors = [make_player(p, None if seed is None else seed * 2 + i) for i, p in enumerate(players)]
     jarnacs: list[tuple[int, int]] = []
+    think = game.rules.think_seconds
+    clock: list[tuple[float, bool]] = []
     while not game.is_over():
         if len(game.actions) >= max_actions:
             if stop_at_limit:
                 break
             raise InvalidInputError(f"the game did not end within {max_actions} actions")
         who = game.state.to_act
-        action = actors[who].choose(game)
+        if think is None:
+            action = actors[who].choose(game)
+        else:
+            game.clock = Deadline(think * SEARCH_SHARE)
+            started = time.perf_counter()
+            try:
+                action = actors[who].choose(game)
+            finally:
+                game.clock = None
+            seconds = time.perf_counter() - started
+            over = seconds > think
+            if over:
+                action = game.time_over_action()
+            # Milliseconds, as the record writes them: a record read back is the same record.
+            clock.append((round(seconds, 3), over))
         before = game.scores()
         game.push(action)
         if isinstance(action, CallJarnac):
@@ -320,6 +347,7 @@ def play_game(
             observe(game)
     record = GameRecord.of(game, (actors[0].name, actors[1].name))
     record.jarnacs = jarnacs
+    record.clock = clock
     if not game.is_over():
         record.result = f"stopped after {max_actions} actions"
     return record

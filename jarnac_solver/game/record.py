@@ -17,6 +17,10 @@ Braces hold the tiles an action drew, written as tiles are everywhere (a
 ``.`` between a single I and a single J: ``{EI.JDET}``); under the
 competitive rules the mover draws after the opponent's ``accept`` or
 ``dispute``, and the braces then name the drawer (``3. B accept {A:E}``).
+A game played under a clock (``think_seconds``) gives each action the time
+its player thought, in brackets: ``5. A +RAT {E} [0.041s]``; a decision that
+overran the clock did nothing (:meth:`Game.time_over_action`: a pass in the
+play phase) and says so: ``6. B pass [0.130s time over]``.
 They follow from the seed, and a replay checks them. A game played over the
 board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
 replay checks each draw against what the bag still holds. ``Rules`` is a preset name or the options as JSON.
@@ -44,7 +48,7 @@ __all__ = ["GameRecord", "iter_records", "read_records"]
 
 _HEADER = re.compile(r"^\[(\w+) (.*)\]$")
 _ACTION = re.compile(
-    r"^([0-9]+)\. ([AB]) (.*?)(?: \{([^}]*)\})?$"
+    r"^([0-9]+)\. ([AB]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
 )  # ASCII digits only: a full-width digit is no action number
 
 
@@ -64,6 +68,9 @@ class GameRecord:
     result: str = ""
     jarnacs: list[tuple[int, int]] = field(default_factory=list)
     """(player, swing) of each Jarnac called, when the record was made by play_game."""
+    clock: list[tuple[float, bool]] = field(default_factory=list)
+    """Under a clock, each action's (seconds its player thought, whether that overran the clock and
+    the action is :meth:`Game.time_over_action`'s); empty for a game without a clock."""
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, str] = ("A", "B")) -> GameRecord:
@@ -88,13 +95,29 @@ class GameRecord:
             f"[Players {json.dumps(self.players[0])} {json.dumps(self.players[1])}]",
         ]
         for n, (who, action, drawn) in enumerate(self.actions, 1):
-            lines.append(f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else ""))
+            line = f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else "")
+            if self.clock:
+                seconds, over = self._timed()[n - 1]
+                line += f" [{seconds:.3f}s{' time over' if over else ''}]"
+            lines.append(line)
         # A finished game has a result (how it ended); an unfinished one is "*", as in PGN.
         outcome = f"A {self.scores[0]} - B {self.scores[1]}: {self.result}" if self.result else "*"
         lines.append(f"[Result {json.dumps(outcome)}]")
         if self.jarnacs:
             lines.append(f"[Jarnacs {json.dumps([['AB'[w], v] for w, v in self.jarnacs])}]")
         return "\n".join(lines) + "\n"
+
+    def _checked(self) -> GameRecord:
+        self._timed()
+        return self
+
+    def _timed(self) -> list[tuple[float, bool]]:
+        """The clock, checked to time every action."""
+        if self.clock and len(self.clock) != len(self.actions):
+            raise InvalidInputError(
+                f"the record's clock holds {len(self.clock)} times for {len(self.actions)} actions: one each, or none"
+            )
+        return self.clock
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (``from_dict`` reads it back); rules as a preset name or options."""
@@ -108,6 +131,7 @@ class GameRecord:
             "scores": list(self.scores),
             "result": self.result,
             "jarnacs": [{"player": "AB"[w], "swing": v} for w, v in self.jarnacs],
+            "clock": [{"seconds": round(t, 3), "time_over": over} for t, over in self._timed()],
         }
 
     @classmethod
@@ -141,7 +165,11 @@ class GameRecord:
                     (_player(j["player"]), _whole(j["swing"]))
                     for j in form_field(form, "jarnacs", list, "a game record", [])
                 ],
-            )
+                [
+                    (_seconds(c["seconds"]), form_field(c, "time_over", bool, "a record's clock"))
+                    for c in form_field(form, "clock", list, "a game record", [])
+                ],
+            )._checked()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, InvalidInputError):
                 raise
@@ -166,6 +194,8 @@ class GameRecord:
         """One record from its numbered lines; errors name ``where`` and the line number."""
         headers: dict[str, tuple[int, str]] = {}
         actions: list[tuple[int, str, str]] = []
+        clock: list[tuple[float, bool]] = []
+        timed_line = untimed_line = 0
         for number, raw in lines:
             line = raw.strip()
             if not line:
@@ -182,6 +212,16 @@ class GameRecord:
                     f"{where}line {number}: action {act[1]} where action {len(actions) + 1} belongs"
                 )
             actions.append(("AB".index(act[2]), act[3], act[4] or ""))
+            if act[5] is not None:
+                clock.append((float(act[5]), act[6] is not None))
+                timed_line = timed_line or number
+            else:
+                untimed_line = untimed_line or number
+        if timed_line and untimed_line:
+            raise InvalidInputError(
+                f"{where}line {max(timed_line, untimed_line)}: an action without its time [N.NNNs] in a timed "
+                f"record (line {min(timed_line, untimed_line)} differs): every action has one, or none"
+            )
         first = lines[0][0] if lines else 1
 
         def header_value(name: str, kind: type | None = None) -> Any:
@@ -216,6 +256,7 @@ class GameRecord:
                 header_value("Bag", str),
                 (players[0], players[1]),
                 actions,
+                clock=clock,
             )
         except InvalidInputError as exc:
             message = str(exc)
@@ -261,6 +302,8 @@ class GameRecord:
                 action: Action = parse_action(text, lex.alphabet)
             except InvalidInputError as exc:
                 raise IllegalActionError(f"record action {n}: {exc}") from None
+            if self.clock:
+                self._check_clock(game, n, text, action)
             before = game.scores()
             try:
                 # Over the board, the braces are the draw (after "B:" when the other player drew).
@@ -274,6 +317,23 @@ class GameRecord:
                 raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
         self._check_end(game)
         return game
+
+    def _check_clock(self, game: Game, n: int, text: str, action: Action) -> None:
+        """A timed action: over the clock exactly when its time says so, and then the time-over action."""
+        seconds, over = self._timed()[n - 1]
+        limit = self.rules.think_seconds
+        if limit is None:
+            raise IllegalActionError(f"record action {n} ({text}) is timed, but the rules have no clock")
+        # The record keeps milliseconds: a time within half of one of the limit is read either way.
+        if (over and seconds < limit - 0.0005) or (not over and seconds > limit + 0.0005):
+            said = "time over" if over else "in time"
+            raise IllegalActionError(
+                f"record action {n} ({text}) took {seconds:.3f}s of a {limit:g}s clock, but says {said}"
+            )
+        if over and action != game.time_over_action():
+            raise IllegalActionError(
+                f"record action {n} ({text}) overran the clock, so it must be {game.time_over_action()}"
+            )
 
     def _check_end(self, game: Game) -> None:
         """The record's end (result, scores) must be the replayed game's."""
@@ -294,6 +354,12 @@ class GameRecord:
                 f"the record says A {self.scores[0]} - B {self.scores[1]}: {self.result}; the replay ends "
                 f"A {game.scores()[0]} - B {game.scores()[1]}: {game.state.result}"
             )
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        raise InvalidInputError(f"a record's clock holds seconds (a number >= 0), not {value!r}")
+    return float(value)
 
 
 def _whole(value: object) -> int:

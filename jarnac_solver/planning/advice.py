@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..budget import Deadline, OutOfTime, deadline_of
+from ..budget import Deadline, OutOfTime, clock_deadline
 from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game
@@ -218,7 +218,7 @@ def _advise(
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
-    deadline = deadline_of(budget)
+    deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     if phase == "opening":
         return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
     if phase == "start":

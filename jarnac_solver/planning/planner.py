@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..budget import Deadline, deadline_of
+from ..budget import Deadline, clock_deadline
 from ..errors import InvalidInputError
 from ..forms import field, mapping
 from ..lexicon.alphabet import LATIN, Alphabet
@@ -299,7 +299,7 @@ def hints(
     turn = _formed_indexes(tray, formed_indexes)
     pool = _unseen_pool(lexicon, unseen)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
-    deadline = deadline_of(budget)
+    deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     groups = _groups(lexicon, tray, rules, familiarity)
     if min_familiarity is not None:
         groups = [g for g in groups if g[2] is not None and g[2] >= min_familiarity]

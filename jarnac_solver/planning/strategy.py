@@ -221,6 +221,7 @@ def choose_move(
     rules: Rules,
     rng: random.Random | None = None,
     weights: Weights = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
 ) -> Move | None:
     """The move to play now (``None``: pass, only when no move is left or finishing would lose).
 
@@ -231,12 +232,18 @@ def choose_move(
     played; ties go to the first candidate, the ladder's move when it is
     best. Lines dominate the value: of two turns the one that fills more
     lines wins, so short words are placed while the race is on. Deterministic
-    (``rng`` is not used; it is taken for a uniform signature).
+    (``rng`` is not used; it is taken for a uniform signature). Under a
+    ``deadline`` (a clock): each ladder the best found by then, the end game
+    left undecided if it is not settled in time, and no candidate looked at
+    once it has passed (the first ladder's move is always there).
     """
-    ladder = plan_ladder(lexicon, me, rules)
+    ladder = plan_ladder(lexicon, me, rules, deadline)
     if not ladder:
         return None
-    decided, move = end_game_move(lexicon, me, opponent, rules, weights)
+    try:
+        decided, move = end_game_move(lexicon, me, opponent, rules, weights, deadline)
+    except OutOfTime:
+        decided, move = False, None
     if decided:
         return move
     moves = list(legal_moves(lexicon, me, rules))
@@ -245,8 +252,10 @@ def choose_move(
     best_value: float | None = None
     choice = ladder[0]
     for candidate in looked:
+        if best_value is not None and deadline is not None and deadline.expired():
+            break
         after = me.push(candidate, rules)
-        rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules)
+        rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, deadline)
         end = play_out(after, rest, rules)
         value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights)
         if best_value is None or value > best_value:
@@ -343,11 +352,12 @@ def choose_start(
     rules: Rules,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
 ) -> tuple[str, ...] | None:
     """The start of a turn: ``None`` to draw one letter, or the rack tiles to exchange (the best of
-    :func:`start_options`). Deterministic given ``rng``.
+    :func:`start_options`, within ``deadline``). Deterministic given ``rng`` (and no deadline).
     """
     n = rules.exchange_size
     if len(me.rack_codes) < n or bag_size < n or len(unseen) < n:
         return None  # no exchange possible: draw, without valuing it
-    return start_options(lexicon, me, opponent, unseen, bag_size, rules, rng, weights)[0][0][0]
+    return start_options(lexicon, me, opponent, unseen, bag_size, rules, rng, weights, deadline)[0][0][0]

@@ -1,0 +1,140 @@
+"""The competitive clock (issue 17; RULES.md, competitive rules: "one minute of thinking time per turn";
+seed 000): each decision timed, an overrun does nothing (a pass in the play phase), records keep the times
+and replay them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from jarnac_solver import (
+    Game,
+    GameRecord,
+    IllegalActionError,
+    InvalidInputError,
+    Lexicon,
+    Rules,
+    Tray,
+    hints,
+    play_game,
+)
+from jarnac_solver.game.actions import Accept, Action, Decline, Draw, Pass
+from jarnac_solver.game.players import GreedyPlayer
+
+FR = Lexicon.load("fr")
+
+
+def test_a_decision_over_the_clock_does_nothing() -> None:
+    game = Game(FR, Rules.preset("competitive"), seed=3)
+    expected = [Draw(), Pass(), Decline(), Draw(), Pass(), Decline(), Draw(), Pass()]
+    for action in expected:  # opening, play, jarnac, B's opening, play, jarnac, A's start, play
+        assert game.time_over_action() == action
+        game.push(action)
+    game.push(Decline())
+    game.push(Draw())  # B's start
+    move = next(iter(game.legal_actions()))
+    game.push(move)  # a word: the opponent may dispute it
+    assert game.state.phase == "dispute" and game.time_over_action() == Accept()
+
+
+def timed_record() -> GameRecord:
+    rules = Rules.preset("competitive").replace(think_seconds=0.5)
+    game = Game(FR, rules, seed=3)
+    for action in (Draw(), Pass(), Decline(), Draw(), Pass()):
+        game.push(action)
+    record = GameRecord.of(game)
+    record.clock = [(0.001, False), (0.002, False), (0.010, False), (0.020, False), (0.731, True)]
+    return record
+
+
+def test_times_are_written_read_and_replayed() -> None:
+    record = timed_record()
+    text = str(record)
+    assert "5. B pass [0.731s time over]" in text and "1. A draw {" in text and "[0.001s]" in text
+    again = GameRecord.parse(text)
+    assert again.clock == record.clock
+    assert GameRecord.from_dict(record.to_dict()).clock == record.clock
+    again.replay(FR)
+
+
+def test_a_record_whose_times_do_not_add_up_is_refused() -> None:
+    record = timed_record()
+    lines = str(record).splitlines()
+    untimed = "\n".join(line.split(" [")[0] if line.startswith("3.") else line for line in lines)
+    with pytest.raises(InvalidInputError, match="every action has one, or none"):
+        GameRecord.parse(untimed)
+    record.clock[4] = (0.731, False)  # over the clock but says in time
+    with pytest.raises(IllegalActionError, match="says in time"):
+        record.replay(FR)
+    record.clock[4] = (0.2, True)  # in time but says over
+    with pytest.raises(IllegalActionError, match="says time over"):
+        record.replay(FR)
+    record.clock = record.clock[:2]
+    with pytest.raises(InvalidInputError, match="2 times for 5 actions"):
+        str(record)
+    data = timed_record().to_dict()
+    data["clock"][0]["seconds"] = -1
+    with pytest.raises(InvalidInputError, match="seconds"):
+        GameRecord.from_dict(data)
+
+
+COMPETITIVE = Lexicon.load("fr-competitive")
+TENTH = Rules.preset("competitive").replace(think_seconds=0.1)
+
+
+@pytest.mark.parametrize("players", [("planner", "ladder"), ("greedy", "cautious")])
+def test_self_play_under_a_tenth_of_a_second_finishes_and_replays(players: tuple[str, str]) -> None:
+    """Issue 17: the competitive preset, its lexicon and a 0.1 s clock; every decision timed."""
+    record = play_game(COMPETITIVE, list(players), TENTH, seed=7)
+    assert record.result and len(record.clock) == len(record.actions)
+    assert all(seconds >= 0 for seconds, _ in record.clock)
+    assert all(over == (seconds > 0.1) for seconds, over in record.clock)
+    again = GameRecord.parse(str(record))
+    assert again.clock == record.clock and again.replay(COMPETITIVE).scores() == record.scores
+
+
+class Slow:
+    """A player too slow for the clock in the play phase: its word is never played, the turn ends."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.greedy = GreedyPlayer()
+
+    def choose(self, game: Game) -> Action:
+        if game.state.phase == "play":
+            assert game.clock is not None and game.clock.remaining() <= 0.08  # the searching share
+            time.sleep(0.12)
+        return self.greedy.choose(game)
+
+
+def test_a_player_over_the_clock_passes() -> None:
+    record = play_game(COMPETITIVE, [Slow(), "greedy"], TENTH, seed=2, max_actions=400, stop_at_limit=True)
+    timed_out = [record.actions[i][1] for i, (_, over) in enumerate(record.clock) if over]
+    assert timed_out and set(timed_out) == {"pass"}
+    assert all(record.actions[i][0] == 0 for i, (_, over) in enumerate(record.clock) if over)
+    GameRecord.parse(str(record)).replay(COMPETITIVE)
+    untimed = play_game(COMPETITIVE, ["greedy", "greedy"], Rules.preset("multilingual"), seed=2)
+    assert untimed.clock == [] and "s]" not in str(untimed)  # no clock, no times
+
+
+def test_a_timed_record_needs_a_clock_and_the_time_over_action() -> None:
+    record = play_game(COMPETITIVE, ["greedy", "greedy"], TENTH, seed=4)
+    played = next(i for i, (_, text, _) in enumerate(record.actions) if text.startswith(("+", "1:", "2:")))
+    record.clock[played] = (0.2, True)  # a word played over the clock
+    with pytest.raises(IllegalActionError, match="must be pass"):
+        record.replay(COMPETITIVE)
+    record.rules = Rules.preset("multilingual")
+    with pytest.raises(IllegalActionError, match="no clock"):
+        record.replay(COMPETITIVE)
+
+
+def test_hints_take_the_clock_as_their_budget() -> None:
+    """Under a clock and without a budget, the hint engine spends the clock's searching share."""
+    tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORS")
+    clocked = Rules.preset("competitive").replace(think_seconds=0.02)
+    started = time.perf_counter()
+    cut = hints(COMPETITIVE, tray, rules=clocked, samples=1)
+    assert time.perf_counter() - started < 2 and not cut.exact
+    assert hints(COMPETITIVE, tray, rules=Rules.preset("multilingual"), samples=1).exact  # no clock: exact
