@@ -96,3 +96,23 @@ def test_patterns_on_the_bundled_lists() -> None:
 def test_bad_patterns_name_the_bad_part(pattern: str) -> None:
     with pytest.raises(InvalidInputError):
         Lexicon.load("en").search(pattern)
+
+
+NARROWED = {
+    "fr": ["MUN?TER", "?IME", "*OOP", "TU*", "AB?D*EL", "[^AEIOU]?E"],
+    "nl": ["?IJ", "IJ?", "IJ*IJ", "*IJS", "?E?IJ*N"],  # IJ, one tile, at either end
+}
+
+
+@pytest.mark.parametrize("name", sorted(NARROWED))
+def test_narrowed_scans_agree_with_testing_every_word(name: str) -> None:
+    """The search narrows its scan to the lines that begin (or, read backwards, end) with the pattern's
+    letters; every shape against the same pattern tested on every word, one by one."""
+    from jarnac_solver.lexicon.pattern import Pattern
+
+    lex = Lexicon.load(name)
+    coded = [(word, lex.alphabet.encode(word)) for word in lex]
+    for text in NARROWED[name]:
+        pattern = Pattern.parse(text, lex.alphabet)
+        expected = sorted(word for word, codes in coded if pattern.match(codes))
+        assert lex.search(text) == expected, text

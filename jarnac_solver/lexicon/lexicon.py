@@ -721,7 +721,9 @@ class Lexicon:
         """
         from .pattern import Pattern
 
-        parsed = Pattern.parse(pattern, self.alphabet)
+        if not isinstance(pattern, str):
+            raise InvalidInputError(f"a pattern is text, not {type(pattern).__name__}")
+        parsed = Pattern.cached(pattern, self.alphabet)
         lo, hi = parsed.lengths()
         lo, hi = max(lo, 1), min(hi, MAX_DEPTH)
         if lo > hi:
