@@ -100,7 +100,7 @@ def test_lexicon_build_and_info(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     target = tmp_path / "mine.jlex"
     status, out, _ = run(capsys, "lexicon", "build", str(source), str(target))
     assert status == 0
-    assert "3 words" in out and "skipped 1 entries: not in the alphabet" in out
+    assert "3 words" in out and "skipped 1 entry: not in the alphabet" in out
     status, out, _ = run(capsys, "words", "TRAS", "--lexicon", str(target))
     assert "ART RAT" in out
     status, out, _ = run(capsys, "lexicon", "info", str(target), "--json")
@@ -403,14 +403,17 @@ def test_competitive_rules_pick_the_competitive_list_and_say_so(capsys: pytest.C
     """Issue 17: seed 000's verbs only as infinitives and participles, a property of the lexicon."""
     status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "competitive")
     lines = out.splitlines()
-    assert status == 0 and lines[0].startswith("(competitive rules: lexicon fr-competitive in place of fr")
-    assert lines[1].startswith("RAT / MANGEAIS on fr-competitive")
+    assert status == 0 and lines[0].startswith("RAT / MANGEAIS on fr-competitive")
+    assert lines[-1].startswith("(competitive rules: played on fr-competitive in place of fr")  # after the answer
+    status, out, err = run(capsys, "moves", "RAT 3UT / ZW", "--rules", "competitive")
+    assert status == 2 and out == "" and err.count("\n") == 1  # an error prints no note
     status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "competitive", "--json")
     assert status == 0 and json.loads(out)["lexicon"] == "fr-competitive"
     status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "multilingual")
     assert "on fr:" in out.splitlines()[0]  # other rules: the full list
     status, out, _ = run(capsys, "moves", "RAT / ZW", "--rules", "competitive", "--lexicon", "en")
     assert out.splitlines()[0].startswith("RAT / ZW on en:")  # no English list of verb forms: as given
+    assert "en has no list of verbs only as infinitives and participles" in out.splitlines()[-1]
     status, out, _ = run(capsys, "play", "--rules", "competitive", "--games", "1", "--json")
     record = json.loads(out)["result"]["records"][0]
     assert record["lexicon"] == "fr-competitive" and len(record["clock"]) == len(record["actions"])

@@ -138,3 +138,31 @@ def test_hints_take_the_clock_as_their_budget() -> None:
     cut = hints(COMPETITIVE, tray, rules=clocked, samples=1)
     assert time.perf_counter() - started < 2 and not cut.exact
     assert hints(COMPETITIVE, tray, rules=Rules.preset("multilingual"), samples=1).exact  # no clock: exact
+
+
+def test_broken_times_are_named() -> None:
+    """A newcomer's edits of a record's times: each refused with the bad text named, never a traceback."""
+    text = str(timed_record())
+    for bad in ("[abc]", "[-1.000s]", "[5s]", "[0.005s late]", "[0.005s TIME OVER]"):
+        broken = text.replace("[0.010s]", bad)
+        with pytest.raises(InvalidInputError, match=r"line \d+: cannot read the time"):
+            GameRecord.parse(broken)
+    with pytest.raises(InvalidInputError, match="over a day"):
+        GameRecord.parse(text.replace("[0.010s]", "[99999999.000s]"))
+    data = timed_record().to_dict()
+    data["clock"][0]["seconds"] = 10**400
+    with pytest.raises(InvalidInputError, match="from 0 to 86400"):
+        GameRecord.from_dict(data)
+    data["clock"][0] = [0.1, False]
+    with pytest.raises(InvalidInputError, match="clock entry"):
+        GameRecord.from_dict(data)
+
+
+def test_an_audit_says_which_passes_were_the_clocks() -> None:
+    from jarnac_solver import audit
+
+    record = play_game(COMPETITIVE, [Slow(), "greedy"], TENTH, seed=2, max_actions=120, stop_at_limit=True)
+    report = audit(record, COMPETITIVE)
+    timed_out = [w for w in report.windows if w.time_over]
+    assert timed_out and all(w.passer == 0 for w in timed_out)
+    assert "the clock ran out" in report.text() and all(w.to_dict()["time_over"] for w in timed_out)

@@ -77,7 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        args.notes = []
         _handler(args)(args)
+        if not args.json:  # after the answer, never before an error: a failed command prints no line on stdout
+            for note in args.notes:
+                print(note)
     except (UsageError, JarnacError) as exc:
         kind = "UsageError" if isinstance(exc, UsageError) else type(exc).__name__
         message = str(exc) if isinstance(exc, UsageError) else f"{PROG}: error: {exc}"

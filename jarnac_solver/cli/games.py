@@ -41,6 +41,8 @@ def _show(record: GameRecord, lex: Lexicon) -> Game:
 
 def _cmd_play(args: argparse.Namespace) -> None:
     rules, lex = _rules_and_lexicon(args)
+    if args.clock is not None:
+        rules = rules.replace(think_seconds=args.clock)
     players = [p.strip() for p in args.players.split(",")]
     if len(players) != 2:
         raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,cautious")
@@ -73,7 +75,9 @@ def _cmd_play(args: argparse.Namespace) -> None:
         _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
     print(
-        f"{args.games} games on {lex.name}, rules {args.rules}, seeds {args.seed}..{args.seed + args.games - 1}"
+        f"{args.games} games on {lex.name}, rules {args.rules}"
+        + (f" with a {rules.think_seconds:g} s clock" if rules.think_seconds is not None else "")
+        + f", seeds {args.seed}..{args.seed + args.games - 1}"
         f" ({seconds:.1f} s)"
     )
     print(result.table())

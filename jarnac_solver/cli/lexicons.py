@@ -13,7 +13,7 @@ from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from ..lexicon.probability import draw_odds_text
 from .errors import PROG, UsageError
 from .options import _executor, _user_bag
-from .output import _emit, _progress_bar
+from .output import _emit, _familiarity_of, _progress_bar, _skipped_note, plural
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -32,7 +32,7 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
         return
     print(f"{args.output}: {len(lex)} words in {seconds:.2f} s")
     for reason, count in skipped.items():
-        print(f"skipped {count} entries: {reason}")
+        print(f"skipped {plural(count, 'entry')}: {reason}")
 
 
 def _cmd_lexicon_info(args: argparse.Namespace) -> None:
@@ -63,7 +63,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     print("letters: " + " ".join(f"{t}:{c}" for t, c in lex.letter_counts().items()))
     print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
-        print(f"skipped at build: {count} entries {reason}")
+        print(f"skipped at build: {plural(count, 'entry')} {reason}")
     print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")
 
 
@@ -170,6 +170,7 @@ def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str
     except InvalidInputError:  # a user's word list without a known bag: no probabilities
         order = "alphabet" if order == "probability" else order
         note = f"no bag is known for {name}: no probabilities, {order} order (give --bag)"
+    known = _familiarity_of(lex) if order == "familiarity" else None
     groups: dict[int, list[str]] = {}
     for word in lex.ordered(only, order, bag):
         groups.setdefault(lex.tile_length(word), []).append(word)
@@ -180,8 +181,14 @@ def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str
         if odds is not None:
             for cell in cells:
                 cell.update(ways=odds.ways(cell["word"]), probability=odds.probability(cell["word"]))
+        if known is not None:
+            for cell in cells:
+                cell["familiarity"] = known(cell["word"])
         by_length[str(length)] = {"count": len(group), "words": cells, "more": len(group) - len(shown)}
     bag_name = odds.bag.name if odds is not None else None
+    skipped = _skipped_note(lex)
+    if skipped:
+        note = (note + "; " if note else "") + skipped[2:]
     return {"name": name, "words": len(lex), "only": len(only), "bag": bag_name, "note": note, "by_length": by_length}
 
 
@@ -195,20 +202,18 @@ def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
     if args.json:
         _emit(args, {"first": names[0], "second": names[1], "sides": sides}, None, None)
         return
+    unit = "letter" if first.alphabet.single else "tile"  # one alphabet: word_difference checked it
     for side, other in zip(sides, reversed(names), strict=True):
         drawn = f", probability of drawing each from the bag {side['bag']}" if side["bag"] else ""
         size = f"{side['words']:,} words"
-        print(f"only in {side['name']} ({size}), not in {other}: {_plural(side['only'], 'word')}{drawn}")
+        print(f"only in {side['name']} ({size}), not in {other}: {plural(side['only'], 'word')}{drawn}")
         if side["note"]:
             print(f"  ({side['note']})")
         for length, row in side["by_length"].items():
-            print(f"  {_plural(int(length), 'letter')}: {_plural(row['count'], 'word')}")
+            print(f"  {plural(int(length), unit)}: {plural(row['count'], 'word')}")
             for cell in row["words"]:
                 odds_text = f"  {draw_odds_text(cell['probability'])}" if "probability" in cell else ""
-                print(f"    {cell['word']}{odds_text}")
+                known_text = f"  familiarity {cell['familiarity']:.1f}" if "familiarity" in cell else ""
+                print(f"    {cell['word']}{odds_text}{known_text}")
             if row["more"]:
                 print(f"    ... and {row['more']:,} more (--limit 0 lists them all)")
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -33,16 +33,22 @@ def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
 
 def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
     """``--rules`` and ``--lexicon`` together: a bundled list the rules play in another form is replaced
-    by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and the text output
-    says so on its first line; a user's file is played as given."""
+    by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and a note after the
+    answer says so (or that the language has no such list); a user's file is played as given."""
     from ..moves.rules import Rules
 
     rules = Rules.preset(args.rules)
-    chosen = rules.lexicon_for(args.lexicon) if args.lexicon in Lexicon.available() else args.lexicon
-    if chosen != args.lexicon and not args.json:
-        print(
-            f"({args.rules} rules: lexicon {chosen} in place of {args.lexicon},"
+    bundled = args.lexicon in Lexicon.available()
+    chosen = rules.lexicon_for(args.lexicon) if bundled else args.lexicon
+    if chosen != args.lexicon:
+        args.notes.append(
+            f"({args.rules} rules: played on {chosen} in place of {args.lexicon},"
             " verbs only as infinitives and participles)"
+        )
+    elif bundled and rules.verb_forms != "all":
+        args.notes.append(
+            f"({args.rules} rules: {args.lexicon} has no list of verbs only as infinitives and participles;"
+            " every form is played)"
         )
     return rules, Lexicon.resolve(chosen)
 

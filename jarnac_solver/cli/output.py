@@ -68,19 +68,19 @@ def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list
                 result["bag"] = odds.bag.name
         _emit(args, result, lex, None)
         return
-    print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}")
+    print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}{_skipped_note(lex)}")
     if odds is not None:
         print(f"probability: of drawing the word's tiles from the full bag {odds.bag.name} ({odds.total} tiles)")
     if not details:
         for length, group in _by_length(lex, words):
-            print(f"{length} letters ({length * length} pts): {' '.join(group)}")
+            print(f"{_length_label(lex, length)}: {' '.join(group)}")
         return
     width = max(len(word) for word in words)
     shown = -1
     for row in sorted(details, key=lambda row: -row["tiles"]):  # stable: each length keeps the order
         if row["tiles"] != shown:
             shown = row["tiles"]
-            print(f"{shown} letters ({shown * shown} pts):")
+            print(f"{_length_label(lex, shown)}:")
         cells = [row["word"].ljust(width)]
         if odds is not None:
             cells.append(f"{draw_odds_text(row['probability']):>16}  ways {row['ways']:,}")
@@ -103,3 +103,34 @@ def _progress_bar(unit: str) -> Callable[[int, int], None]:
         print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}", end="", file=sys.stderr)
 
     return show
+
+
+def _skipped(lex: Lexicon) -> int:
+    """How many entries of a user's word list were left out when it was read (0 for a bundled list)."""
+    skipped = lex.metadata.get("skipped") or {}
+    return sum(skipped.values()) if isinstance(skipped, dict) else 0
+
+
+def _skipped_note(lex: Lexicon) -> str:
+    """``"; N entries of the list skipped when read ..."`` when some were, else ``""``."""
+    n = _skipped(lex)
+    if not n:
+        return ""
+    where = str(lex.metadata.get("source") or lex.name)
+    return f"; {n} entr{'y' if n == 1 else 'ies'} of the list skipped when read (lexicon info {where} says why)"
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 word"``, ``"2 words"`` (with thousands separators).
+
+    >>> plural(1, "tile"), plural(12000, "entry")
+    ('1 tile', '12,000 entries')
+    """
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count:,} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
+
+
+def _length_label(lex: Lexicon, length: int) -> str:
+    """A length group's heading: ``5 letters (25 pts)``; ``tiles`` where a tile may be two letters (IJ)."""
+    return f"{plural(length, 'letter' if lex.alphabet.single else 'tile')} ({plural(length * length, 'pt')})"

@@ -67,6 +67,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _word_length(text: str) -> int:
+    value = _positive(text)
+    if value > 9:
+        raise argparse.ArgumentTypeError(f"{value}: a word holds 1 to 9 tiles (a line's length)")
+    return value
+
+
 def _workers(text: str) -> int:
     value = _positive(text)
     if value > 256:
@@ -271,6 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=_games, default=10, help="how many games (1 to 10000000)")
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     play.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    play.add_argument(
+        "--clock",
+        type=_number_in(0.001, 86400, "a number of seconds"),
+        metavar="SECONDS",
+        help="thinking time per decision; over it the decision is a pass (default: the rules', competitive 60)",
+    )
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument(
         "--record", metavar="FILE", help="write the game records to FILE (text; JSON Lines if FILE ends in .jsonl)"
@@ -359,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument(
         "--limit", type=_whole_or_zero, default=10, help="words shown per length and side (0: all of them)"
     )
-    diff.add_argument("--length", type=_positive, metavar="TILES", help="only words of this many tiles")
+    diff.add_argument("--length", type=_word_length, metavar="TILES", help="only words of this many tiles (1 to 9)")
     diff.add_argument(
         "--sort", choices=ORDERS, default="probability", help="each length's words in this order (see words --sort)"
     )

@@ -6,7 +6,7 @@ import argparse
 
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
-from .output import _emit, _print_words
+from .output import _emit, _print_words, _skipped, _skipped_note, plural
 
 
 def _not_empty(value: str, what: str) -> None:
@@ -45,17 +45,20 @@ def _cmd_check(args: argparse.Namespace) -> None:
     source = str(lex.metadata.get("source", "")) or "a word list"
     if args.json:
         rows = [check._asdict() for check in checks]
-        _emit(args, {"source": source, "all_valid": all(c.valid for c in checks), "words": rows}, lex, None)
+        result = {"source": source, "all_valid": all(c.valid for c in checks), "words": rows, "skipped": _skipped(lex)}
+        _emit(args, result, lex, None)
     else:
-        print(f"lexicon {lex.name} ({source})")
+        print(f"lexicon {lex.name} ({source}){_skipped_note(lex)}")
         for check in checks:
             shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
-            print(f"{shown}: {'valid' if check.valid else 'NOT valid'} ({check.tiles} tiles)")
+            print(f"{shown}: {'valid' if check.valid else 'NOT valid'} ({plural(check.tiles, 'tile')})")
     if not all(check.valid for check in checks):
         raise _NotAllValid()
 
 
 def _cmd_search(args: argparse.Namespace) -> None:
+    if args.letters is not None:
+        _not_empty(args.letters, "--letters rack")  # as words refuses an empty rack (leave it out to search all)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.search(args.pattern, letters=args.letters)
     query = {"pattern": args.pattern, "letters": args.letters}

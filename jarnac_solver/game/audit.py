@@ -60,6 +60,8 @@ class Window:
     """The call made (notation), ``None`` when the thief declined (or the record ended)."""
     called_gain: int = 0
     called_swing: int = 0
+    time_over: bool = False
+    """The pass was the clock's: the passer's decision overran ``think_seconds`` (a timed record)."""
 
     @property
     def thief(self) -> int:
@@ -94,6 +96,7 @@ class Window:
             "called_swing": self.called_swing,
             "missed": self.missed,
             "optimal": self.optimal,
+            "time_over": self.time_over,
         }
 
 
@@ -211,6 +214,8 @@ def _annotate(window: Window) -> list[str]:
     lines = []
     if window.left_move is not None:
         lines.append(f"      ! {window.kind} with a move left: {window.left_move}")
+    if window.time_over:
+        lines.append("      ! the clock ran out: the rules made the decision a pass")
     if window.best:
         steals = " ".join(map(str, window.best.steals))
         lines.append(f"      ! {thief} could call {steals} (swing {window.best.swing}, gain {window.best.gain})")
@@ -286,6 +291,7 @@ def audit(
                     passer_left_move(lex, passer_tray, game.rules, formed),
                     best,
                     thief_best_call(lex, passer_tray, thief_tray, game.rules, formed, "gain") if best else best,
+                    time_over=bool(record.clock) and record.clock[n - 1][1],
                 )
             )
 

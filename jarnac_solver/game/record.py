@@ -47,6 +47,7 @@ from .game import Game
 __all__ = ["GameRecord", "iter_records", "read_records"]
 
 _HEADER = re.compile(r"^\[(\w+) (.*)\]$")
+_BAD_TIME = re.compile(r" \[[^\]]*\]$")  # what is left of an action line whose [time] did not read
 _ACTION = re.compile(
     r"^([0-9]+)\. ([AB]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
 )  # ASCII digits only: a full-width digit is no action number
@@ -166,8 +167,11 @@ class GameRecord:
                     for j in form_field(form, "jarnacs", list, "a game record", [])
                 ],
                 [
-                    (_seconds(c["seconds"]), form_field(c, "time_over", bool, "a record's clock"))
-                    for c in form_field(form, "clock", list, "a game record", [])
+                    (
+                        _seconds(form_field(c, "seconds", (int, float), "a record's clock")),
+                        form_field(c, "time_over", bool, "a record's clock"),
+                    )
+                    for c in map(_clock_entry, form_field(form, "clock", list, "a game record", []))
                 ],
             )._checked()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -212,8 +216,17 @@ class GameRecord:
                     f"{where}line {number}: action {act[1]} where action {len(actions) + 1} belongs"
                 )
             actions.append(("AB".index(act[2]), act[3], act[4] or ""))
+            bad = _BAD_TIME.search(act[3]) if act[5] is None else None
+            if bad is not None:
+                raise InvalidInputError(
+                    f"{where}line {number}: cannot read the time {bad[0].strip()!r}"
+                    " (write [0.041s] or [0.130s time over])"
+                )
             if act[5] is not None:
-                clock.append((float(act[5]), act[6] is not None))
+                seconds = float(act[5])
+                if seconds > MAX_SECONDS:
+                    raise InvalidInputError(f"{where}line {number}: a time of {act[5]}s is over a day")
+                clock.append((seconds, act[6] is not None))
                 timed_line = timed_line or number
             else:
                 untimed_line = untimed_line or number
@@ -344,6 +357,14 @@ class GameRecord:
                     f"({game.state.result})"
                 )
             return
+        stopped = f"stopped after {len(self.actions)} actions"
+        if self.result == stopped and not game.is_over():  # play_game's stop_at_limit: cut, not ended
+            if game.scores() != self.scores:
+                raise IllegalActionError(
+                    f"the record stopped at A {self.scores[0]} - B {self.scores[1]}; the replay stands at "
+                    f"A {game.scores()[0]} - B {game.scores()[1]}"
+                )
+            return
         if not game.is_over():
             raise IllegalActionError(
                 f"the record says the game ended ({self.result}), but after its {len(self.actions)} actions "
@@ -356,9 +377,18 @@ class GameRecord:
             )
 
 
+MAX_SECONDS = 86_400.0
+"""The longest decision a record's clock holds (a day; a clock is at most that long)."""
+
+
+def _clock_entry(entry: object) -> dict[str, Any]:
+    return mapping(entry, "a record's clock entry ({'seconds': ..., 'time_over': ...})")
+
+
 def _seconds(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
-        raise InvalidInputError(f"a record's clock holds seconds (a number >= 0), not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SECONDS:
+        shown = f"{value!r}"[:40]  # a huge integer is not printed whole
+        raise InvalidInputError(f"a record's clock holds seconds from 0 to {MAX_SECONDS:g}, not {shown}")
     return float(value)
 
 

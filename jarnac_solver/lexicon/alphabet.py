@@ -54,7 +54,10 @@ def _fold_char(char: str, keep: frozenset[str]) -> str:
         return _LIGATURES[char]
     decomposed = unicodedata.normalize("NFKD", char)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return stripped.upper() if stripped else char
+    if stripped:
+        return stripped.upper()
+    # An accent left on its own (after a letter with no precomposed form): ignored, as accents are.
+    return "" if unicodedata.combining(char) else char
 
 
 class Alphabet:
@@ -133,14 +136,17 @@ class Alphabet:
 
         Cost: O(len(text)); ASCII text takes a fast path.
 
-        >>> LATIN.fold("Cœur d'été")
-        "COEUR D'ETE"
+        >>> LATIN.fold("Cœur d'été"), LATIN.fold("e\u0301te\u0301")  # the accent typed apart too
+        ("COEUR D'ETE", 'ETE')
         """
         if not isinstance(text, str):
             raise InvalidInputError(f"expected a string of letters, got {type(text).__name__}")
         upper = text.upper()
         if upper.isascii():
             return upper
+        # Composed first: an accent typed as its own character (e + U+0301, as macOS
+        # writes file names and some keyboards type) joins its letter, then folds with it.
+        upper = unicodedata.normalize("NFC", upper)
         cache = self._fold_cache
         out = []
         for char in upper:

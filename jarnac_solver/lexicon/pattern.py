@@ -263,9 +263,14 @@ class Pattern:
                 end = i
                 while end < len(text) and text[end] not in _SPECIAL:
                     end += 1
-                run = text[i:end]
-                if run.strip(SEPARATOR + " "):
-                    tokens.extend(("tile", code) for code in alphabet.encode(run.replace(" ", ""), "pattern"))
+                run = text[i:end].replace(" ", "")
+                if run.startswith(SEPARATOR) or run.endswith(SEPARATOR):
+                    raise InvalidInputError(
+                        f"pattern {text!r}: the {SEPARATOR!r} near position {i + 1} is not between two tiles"
+                        f" (it separates tiles, as in I{SEPARATOR}J)"
+                    )
+                if run:
+                    tokens.extend(("tile", code) for code in alphabet.encode(run, "pattern"))
                 i = end
         return cls(text, alphabet, tokens)
 

@@ -57,7 +57,7 @@ class DrawOdds:
         >>> DrawOdds(Bag.parse("3A 2B")).ways("AAB")
         6
         """
-        tiles = word if self._single and word.isupper() else self.alphabet.tokenize(word, what="word")
+        tiles = self._tiles(word)
         table = self._comb
         result = 1
         for tile, count in Counter(tiles).items():
@@ -73,8 +73,7 @@ class DrawOdds:
         >>> DrawOdds(Bag.parse("3A 2B")).probability("AB")  # 3*2 of the comb(5, 2) = 10 draws
         0.6
         """
-        tiles = self.alphabet.tokenize(word, what="word") if not (self._single and word.isupper()) else word
-        n = len(tiles)
+        n = len(self._tiles(word))
         if n > self.total:
             return 0.0
         return self.ways(word) / comb(self.total, n)
@@ -90,7 +89,16 @@ class DrawOdds:
         return [w for _, _, w in keyed]
 
     def _length(self, word: str) -> int:
-        return len(word) if self._single and word.isupper() else len(self.alphabet.tokenize(word, what="word"))
+        return len(self._tiles(word))
+
+    def _tiles(self, word: str) -> str | tuple[str, ...]:
+        """The word's tiles: the word itself when it is written in capital single-letter tiles."""
+        if not isinstance(word, str):
+            raise InvalidInputError(f"a word is text, not {type(word).__name__}")
+        tiles = word if self._single and word.isascii() and word.isupper() else self.alphabet.tokenize(word, "word")
+        if not tiles:
+            raise InvalidInputError(f"{word!r} holds no tile: the odds are of a word")
+        return tiles
 
     def __repr__(self) -> str:
         return f"DrawOdds({self.bag.name!r}, {self.total} tiles)"

@@ -79,10 +79,11 @@ class Rules:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
         seconds = self.think_seconds
         if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < float("inf")
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.001 <= seconds <= 86_400
         ):
             raise InvalidRulesError(
-                f"rule option think_seconds must be None or a number of seconds > 0, not {self.think_seconds!r}"
+                "rule option think_seconds must be None or from 0.001 (records keep milliseconds) to 86400"
+                f" seconds (a day), not {f'{seconds!r}'[:40]}"
             )
         if self.verb_forms not in VERB_FORMS:
             raise InvalidRulesError(
