@@ -78,7 +78,7 @@ def test_diff_shows_its_sort_key_and_refuses_impossible_lengths(capsys: pytest.C
     status, out, _ = run(capsys, "lexicon", "diff", "en", "en-large", "--sort", "familiarity", "--limit", "2")
     assert status == 0 and "familiarity " in out
     status, out, err = run(capsys, "lexicon", "diff", "en", "en-large", "--length", "10")
-    assert status == 2 and out == "" and "1 to 9 tiles" in err
+    assert status == 2 and out == "" and "10 tiles: give 1 to 9" in err
 
 
 def test_play_takes_a_clock(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

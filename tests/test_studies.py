@@ -415,7 +415,7 @@ def test_the_command_line_compares_and_writes_rows_and_a_report(
         (["--players", "greedy"], "two names"),
         (["--rack-size", "16"], "1 to 15 tiles"),
         (["--workers", "2", "--processes", "2"], "not allowed with"),
-        (["--processes", "0"], "at least 1"),
+        (["--processes", "0"], "give 1 to 256"),
         (["--rows-format", "xlsx"], "invalid choice"),
         (["--racks", "-1"], "give 0 to"),
         (["--ladder-budget", "x"], "milliseconds"),
@@ -448,7 +448,7 @@ def test_help_shows_every_default_and_play_bounds_its_games(capsys: pytest.Captu
     text = capsys.readouterr().out
     assert "(default: 0)" in text and "%%" not in text  # the seed's default 0 was hidden (0 == False)
     assert main(["play", "--games", "99999999999999999999", "--processes", "2"]) == 2
-    assert "at most 10000000" in capsys.readouterr().err
+    assert "give 1 to 10000000" in capsys.readouterr().err
 
 
 def test_play_runs_on_processes_with_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:

@@ -57,30 +57,6 @@ def _turn_lines(text: str) -> str:
     return text
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: give a whole number of at least 1")
-    return value
-
-
-def _word_length(text: str) -> int:
-    value = _positive(text)
-    if value > 9:
-        raise argparse.ArgumentTypeError(f"{value}: a word holds 1 to 9 tiles (a line's length)")
-    return value
-
-
-def _workers(text: str) -> int:
-    value = _positive(text)
-    if value > 256:
-        raise argparse.ArgumentTypeError(f"{value} workers: at most 256")
-    return value
-
-
 def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
     """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
 
@@ -101,25 +77,17 @@ _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
 
 
-def _games(text: str) -> int:
-    value = _positive(text)
-    if value > 10_000_000:
-        raise argparse.ArgumentTypeError(f"{value} games: at most 10000000")
-    return value
+def _whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str], int]:
+    """A parser of a whole number from ``low`` to ``high`` (``None``: no upper bound); ``unit`` names it."""
 
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if value < low or (high is not None and value > high):
+            bound = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"{value}{unit}: give {bound}")
+        return value
 
-def _count(text: str) -> int:
-    value = _whole(text)
-    if not 0 <= value <= 100_000_000:
-        raise argparse.ArgumentTypeError(f"{value}: give 0 to 100000000")
-    return value
-
-
-def _whole_or_zero(text: str) -> int:
-    value = _whole(text)
-    if not 0 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"{value}: give 0 to 10000")
-    return value
+    return parse
 
 
 def _whole(text: str) -> int:
@@ -127,6 +95,14 @@ def _whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+_positive = _whole_in(1)
+_word_length = _whole_in(1, 9, " tiles")
+_workers = _whole_in(1, 256, " workers")
+_games = _whole_in(1, 10_000_000, " games")
+_count = _whole_in(0, 100_000_000)
+_whole_or_zero = _whole_in(0, 10_000)
 
 
 TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'

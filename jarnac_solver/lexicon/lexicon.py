@@ -654,13 +654,14 @@ class Lexicon:
             f"the words of {self.name} not in {other.name}",
         )
 
-    def _other(self, other: object) -> Lexicon:
+    def _other(self, other: object, what: str = "a set operation") -> Lexicon:
+        """``other`` if it is a Lexicon of this one's alphabet (its words are the same tiles), else an error."""
         if not isinstance(other, Lexicon):
-            raise InvalidInputError(f"a set operation takes another Lexicon, not {type(other).__name__}")
+            raise InvalidInputError(f"{what} takes another Lexicon, not {type(other).__name__}")
         if other.alphabet != self.alphabet:
             raise AlphabetMismatchError(
                 f"lexicons {self.name!r} and {other.name!r} have different alphabets "
-                f"({self.alphabet.name!r}, {other.alphabet.name!r})"
+                f"({self.alphabet.name!r}, {other.alphabet.name!r}): their words are not the same tiles"
             )
         return other
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import AlphabetMismatchError, InvalidInputError, MissingExtraError
+from ..errors import InvalidInputError, MissingExtraError
 from ..lexicon.lexicon import Lexicon
 from .stats import Estimate, paired_difference, rate_estimate
 
@@ -69,15 +69,9 @@ def word_difference(first: Lexicon, second: Lexicon) -> tuple[list[str], list[st
     >>> word_difference(a, b)
     (['RAT'], ['TAR', 'TSAR'])
     """
-    for lex in (first, second):
-        if not isinstance(lex, Lexicon):
-            raise InvalidInputError(f"a difference takes two Lexicons, not {type(lex).__name__}")
-    if first.alphabet != second.alphabet:
-        raise AlphabetMismatchError(
-            f"lexicons {first.name!r} and {second.name!r} have different alphabets "
-            f"({first.alphabet.name!r}, {second.alphabet.name!r}): their words are not the same tiles"
-        )
-    a, b = set(first), set(second)
+    if not isinstance(first, Lexicon):
+        raise InvalidInputError(f"a difference takes two Lexicons, not {type(first).__name__}")
+    a, b = set(first), set(first._other(second, "a difference"))
     return sorted(a - b), sorted(b - a)
 
 
