@@ -5,6 +5,7 @@ and replay them."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +167,42 @@ def test_an_audit_says_which_passes_were_the_clocks() -> None:
     timed_out = [w for w in report.windows if w.time_over]
     assert timed_out and all(w.passer == 0 for w in timed_out)
     assert "the clock ran out" in report.text() and all(w.to_dict()["time_over"] for w in timed_out)
+
+
+def test_the_first_start_decision_is_not_charged_for_the_lexicons_tables() -> None:
+    """Second newcomer: the letter counts a planner's exchange reads were built inside its first
+    decision's clock (~70-110 ms against 0.05 s): every game began with a time-over draw."""
+    fresh = Lexicon.from_bytes(COMPETITIVE.to_bytes())  # no table built yet
+    rules = Rules.preset("competitive").replace(think_seconds=0.05)
+    record = play_game(fresh, ["planner", "ladder"], rules, seed=1)
+    starts = [i for i, (_, text, _) in enumerate(record.actions) if text.startswith(("draw", "exchange"))]
+    assert not any(record.clock[i][1] for i in starts[:4])
+
+
+def test_json_times_are_milliseconds() -> None:
+    data = timed_record().to_dict()
+    data["clock"][0]["seconds"] = 0.0004
+    with pytest.raises(InvalidInputError, match="milliseconds"):
+        GameRecord.from_dict(data)
+
+
+def test_show_and_audit_name_the_clocks_decisions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from jarnac_solver import audit
+    from jarnac_solver.cli import main
+
+    class SlowThief(GreedyPlayer):
+        name = "slow-thief"
+
+        def choose(self, game: Game) -> Action:
+            if game.state.phase == "jarnac":
+                time.sleep(0.12)
+            return super().choose(game)
+
+    record = play_game(COMPETITIVE, [SlowThief(), "greedy"], TENTH, seed=2, max_actions=200, stop_at_limit=True)
+    report = audit(record, COMPETITIVE)
+    answered = [w for w in report.windows if w.answer_time_over]
+    assert answered and "the rules made its answer a decline" in report.text()
+    path = tmp_path / "slow.txt"
+    path.write_text(str(record), encoding="utf-8")
+    assert main(["replay", str(path), "--show"]) == 0
+    assert "time over: the rules' decline" in capsys.readouterr().out

@@ -94,3 +94,61 @@ def test_play_takes_a_clock(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert FR.search("RAT", letters="") == []  # in Python an empty rack forms no word, as subanagrams("") does
     status, out, err = run(capsys, "play", "--clock", "0")
     assert status == 2 and out == "" and "0.001" in err
+
+
+def test_player_names_round_trip_through_text_records() -> None:
+    """Second newcomer: a name with an accent came back as '\\u00c9mile', one more backslash each time."""
+    from jarnac_solver import GameRecord, play_game
+    from jarnac_solver.game.players import GreedyPlayer
+
+    class Named(GreedyPlayer):
+        name = 'Émile "le" \\ grand\tII'
+
+    record = play_game(FR, [Named(), "greedy"], seed=1)
+    again = GameRecord.parse(str(record))
+    assert again.players == record.players and GameRecord.parse(str(again)).players == record.players
+    assert '[Players "Émile' in str(record)
+    data = record.to_dict()
+    data["players"] = ["solo"]
+    with pytest.raises(InvalidInputError, match="names two players"):
+        GameRecord.from_dict(data)
+
+
+def test_a_word_list_with_no_word_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Second newcomer: --lexicon /etc/passwd gave a 0-word lexicon and 'NOT valid' answers."""
+    junk = tmp_path / "passwd"
+    junk.write_text("root:x:0:0:root:/root:/bin/bash\n1234\n", encoding="utf-8")
+    with pytest.raises(InvalidInputError, match=r"no word of the alphabet .latin.*2 not in the alphabet"):
+        Lexicon.from_file(junk)
+    status, out, err = run(capsys, "check", "RAT", "--lexicon", str(junk))
+    assert status == 2 and out == "" and "no word of the alphabet" in err
+
+
+def test_json_listings_count_skipped_entries(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    listed = tmp_path / "w.txt"
+    listed.write_text("rat\nx-ray\n", encoding="utf-8")
+    status, out, _ = run(capsys, "search", "???", "--lexicon", str(listed), "--json")
+    assert status == 0 and json.loads(out)["result"]["skipped"] == 1
+    status, out, _ = run(capsys, "lexicon", "diff", str(listed), "en", "--json", "--length", "3", "--limit", "1")
+    assert json.loads(out)["result"]["sides"][0]["skipped"] == 1
+
+
+def test_the_competitive_note_knows_its_own_list(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", "RAT / ZW", "--rules", "competitive", "--lexicon", "fr-competitive")
+    assert status == 0 and "(competitive" not in out  # it is the list: nothing to say
+
+
+def test_play_records_names_and_plurals(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(capsys, "play", "--record", "")
+    assert status == 2 and out == "" and "--record is empty" in err
+    upper = tmp_path / "games.JSONL"
+    status, out, _ = run(capsys, "play", "--games", "1", "--record", str(upper))
+    assert status == 0 and out.startswith("1 game on fr") and "1 game, 0 drawn" in out
+    assert json.loads(upper.read_text(encoding="utf-8").splitlines()[0])["lexicon"] == "fr"
+    status, out, _ = run(capsys, "audit", str(upper))
+    assert "1 game audited" in out
+
+
+def test_ordered_refuses_what_is_not_a_list() -> None:
+    with pytest.raises(InvalidInputError, match="a list of words, not NoneType"):
+        FR.ordered(None)  # type: ignore[arg-type]

@@ -78,7 +78,7 @@ def test_orders_and_odds_refuse_bad_input() -> None:
     en = Lexicon.load("en")
     with pytest.raises(InvalidInputError, match="no word order 'size'"):
         en.ordered(["RAT"], "size")
-    with pytest.raises(InvalidInputError, match="not one text"):
+    with pytest.raises(InvalidInputError, match="a list of words, not str"):
         en.ordered("RAT")
     with pytest.raises(InvalidInputError, match="as text, not int"):
         en.ordered([3])  # type: ignore[list-item]

@@ -15,7 +15,7 @@ from ..game.record import GameRecord, read_records
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
-from .output import _emit, _progress_bar
+from .output import _emit, _progress_bar, plural
 
 
 def _show(record: GameRecord, lex: Lexicon) -> Game:
@@ -24,12 +24,18 @@ def _show(record: GameRecord, lex: Lexicon) -> Game:
 
     def show(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
         after = game.scores()
+        n = len(game.actions)
+        clock = (
+            f"  [{record.clock[n - 1][0]:.3f}s, time over: the rules' {text}]"
+            if record.clock and record.clock[n - 1][1]
+            else ""
+        )
         gained = after[who] - before[who]
         note = f" (+{gained})" if gained > 0 else ""
         if text.startswith("jarnac"):
             note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
         drew = game.drawn_text(game.actions[-1])
-        print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else ""))
+        print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else "") + clock)
         if text == "decline" or text.startswith("jarnac") or game.is_over():
             for i in range(2):
                 print(f"      {'AB'[i]} {game.state.trays[i]}  [{after[i]} pts]")
@@ -52,6 +58,8 @@ def _cmd_play(args: argparse.Namespace) -> None:
     show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
     progress = _progress_bar("games") if show_bar else None
     executor = _executor(args)
+    if args.record is not None and not args.record.strip():
+        raise UsageError(f"{PROG} play: --record is empty: give a file name (.jsonl for JSON Lines)")
     record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
     bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
@@ -62,7 +70,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
     if record_file is not None:
         try:
             with record_file:
-                if args.record.endswith(".jsonl"):
+                if args.record.lower().endswith(".jsonl"):
                     record_file.write("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
                 else:
                     record_file.write("\n".join(str(r) for r in records))
@@ -75,7 +83,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
         _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
     print(
-        f"{args.games} games on {lex.name}, rules {args.rules}"
+        f"{plural(args.games, 'game')} on {lex.name}, rules {args.rules}"
         + (f" with a {rules.think_seconds:g} s clock" if rules.think_seconds is not None else "")
         + f", seeds {args.seed}..{args.seed + args.games - 1}"
         f" ({seconds:.1f} s)"
@@ -155,7 +163,8 @@ def _cmd_audit(args: argparse.Namespace) -> None:
     else:
         for report in reports:
             print(report.text())
-        print(f"{len(reports)} games audited, {sum(len(r.windows) for r in reports)} Jarnac windows")
+        windows = sum(len(r.windows) for r in reports)
+        print(f"{plural(len(reports), 'game')} audited, {plural(windows, 'Jarnac window')}")
     for error in errors:
         print(f"{PROG}: error: {error}", file=sys.stderr)
     if errors:

@@ -13,7 +13,7 @@ from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from ..lexicon.probability import draw_odds_text
 from .errors import PROG, UsageError
 from .options import _executor, _user_bag
-from .output import _emit, _familiarity_of, _progress_bar, _skipped_note, plural
+from .output import _emit, _familiarity_of, _progress_bar, _skipped, _skipped_note, plural
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -190,7 +190,15 @@ def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str
     skipped = _skipped_note(lex)
     if skipped:
         note = (note + "; " if note else "") + skipped[2:]
-    return {"name": name, "words": len(lex), "only": len(only), "bag": bag_name, "note": note, "by_length": by_length}
+    return {
+        "name": name,
+        "words": len(lex),
+        "only": len(only),
+        "bag": bag_name,
+        "note": note,
+        "skipped": _skipped(lex),
+        "by_length": by_length,
+    }
 
 
 def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
@@ -206,7 +214,7 @@ def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
     unit = "letter" if first.alphabet.single else "tile"  # one alphabet: word_difference checked it
     for side, other in zip(sides, reversed(names), strict=True):
         drawn = f", probability of drawing each from the bag {side['bag']}" if side["bag"] else ""
-        size = f"{side['words']:,} words"
+        size = plural(side["words"], "word")
         print(f"only in {side['name']} ({size}), not in {other}: {plural(side['only'], 'word')}{drawn}")
         if side["note"]:
             print(f"  ({side['note']})")

@@ -35,7 +35,7 @@ def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
     """``--rules`` and ``--lexicon`` together: a bundled list the rules play in another form is replaced
     by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and a note after the
     answer says so (or that the language has no such list); a user's file is played as given."""
-    from ..moves.rules import Rules
+    from ..moves.rules import VERB_FORM_LEXICONS, Rules
 
     rules = Rules.preset(args.rules)
     bundled = args.lexicon in Lexicon.available()
@@ -45,7 +45,7 @@ def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
             f"({args.rules} rules: played on {chosen} in place of {args.lexicon},"
             " verbs only as infinitives and participles)"
         )
-    elif bundled and rules.verb_forms != "all":
+    elif bundled and rules.verb_forms != "all" and args.lexicon not in VERB_FORM_LEXICONS.values():
         args.notes.append(
             f"({args.rules} rules: {args.lexicon} has no list of verbs only as infinitives and participles;"
             " every form is played)"

@@ -62,7 +62,7 @@ def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list
                 row["familiarity"] = known(word)
             details.append(row)
     if args.json:
-        result: dict[str, Any] = {"query": query, "count": len(words), "words": words}
+        result: dict[str, Any] = {"query": query, "count": len(words), "words": words, "skipped": _skipped(lex)}
         if details:
             result["details"] = details
             if odds is not None:

@@ -62,6 +62,8 @@ class Window:
     called_swing: int = 0
     time_over: bool = False
     """The pass was the clock's: the passer's decision overran ``think_seconds`` (a timed record)."""
+    answer_time_over: bool = False
+    """The thief's answer was the clock's: a decline the rules made when its decision overran."""
 
     @property
     def thief(self) -> int:
@@ -97,6 +99,7 @@ class Window:
             "missed": self.missed,
             "optimal": self.optimal,
             "time_over": self.time_over,
+            "answer_time_over": self.answer_time_over,
         }
 
 
@@ -216,6 +219,8 @@ def _annotate(window: Window) -> list[str]:
         lines.append(f"      ! {window.kind} with a move left: {window.left_move}")
     if window.time_over:
         lines.append("      ! the clock ran out: the rules made the decision a pass")
+    if window.answer_time_over:
+        lines.append(f"      ! the clock ran out on {thief}: the rules made its answer a decline")
     if window.best:
         steals = " ".join(map(str, window.best.steals))
         lines.append(f"      ! {thief} could call {steals} (swing {window.best.swing}, gain {window.best.gain})")
@@ -265,6 +270,8 @@ def audit(
         after = game.scores()
         if open_window and open_window[-1].action == n - 1 and who == open_window[-1].thief:
             window = open_window.pop()
+            if record.clock and record.clock[n - 1][1]:
+                window = replace(window, answer_time_over=True)
             if text.startswith("jarnac"):
                 gain = after[who] - before[who]
                 lost = before[1 - who] - after[1 - who]

@@ -317,6 +317,10 @@ def play_game(
     jarnacs: list[tuple[int, int]] = []
     think = game.rules.think_seconds
     clock: list[tuple[float, bool]] = []
+    if think is not None:
+        # The lexicon's lazy tables are built before the clock runs, not charged to the first
+        # decision that needs them (the letter counts a planner's exchange reads: fr ~50 ms).
+        lexicon.letter_counts()
     while not game.is_over():
         if len(game.actions) >= max_actions:
             if stop_at_limit:
@@ -418,7 +422,8 @@ class MatchResult:
                 f"{self.jarnacs[i]:>8} {self.swung[i]:>8}"
             )
         mean_length = statistics.mean(self.lengths) if self.lengths else 0
-        rows.append(f"{self.games} games, {self.draws} drawn; mean length {mean_length:.1f} turns")
+        games = f"{self.games} game{'' if self.games == 1 else 's'}"
+        rows.append(f"{games}, {self.draws} drawn; mean length {mean_length:.1f} turns")
         return "\n".join(rows)
 
 

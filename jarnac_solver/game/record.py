@@ -93,7 +93,7 @@ class GameRecord:
             f"[Rules {json.dumps(self.rules.name_or_dict(), sort_keys=True)}]",
             f"[Seed {json.dumps('-' if self.seed is None else str(self.seed))}]",
             f"[Bag {json.dumps(self.bag)}]",
-            f"[Players {json.dumps(self.players[0])} {json.dumps(self.players[1])}]",
+            "[Players " + " ".join(json.dumps(name, ensure_ascii=False) for name in self.players) + "]",
         ]
         for n, (who, action, drawn) in enumerate(self.actions, 1):
             line = f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else "")
@@ -151,7 +151,7 @@ class GameRecord:
                 Rules.from_dict(form["rules"]),
                 form_field(form, "seed", (int, type(None)), "a game record"),
                 form_field(form, "bag", str, "a game record"),
-                (str(form["players"][0]), str(form["players"][1])),
+                _players(form_field(form, "players", list, "a game record")),
                 [
                     (
                         _player(a["player"]),
@@ -251,7 +251,8 @@ class GameRecord:
 
         try:
             players_line, players_text = headers.get("Players", (first, '"A" "B"'))
-            players = re.findall(r'"((?:[^"\\]|\\.)*)"', players_text)
+            # Each name is a JSON string, as written: decoded, so a name round-trips unchanged.
+            players = [json.loads(quoted) for quoted in re.findall(r'"(?:[^"\\]|\\.)*"', players_text)]
             if len(players) != 2:
                 raise InvalidInputError(
                     f"{where}line {players_line}: [Players ...] names two players, not {len(players)}"
@@ -381,6 +382,12 @@ MAX_SECONDS = 86_400.0
 """The longest decision a record's clock holds (a day; a clock is at most that long)."""
 
 
+def _players(names: list[Any]) -> tuple[str, str]:
+    if len(names) != 2 or not all(isinstance(name, str) for name in names):
+        raise InvalidInputError(f"a game record names two players (text), not {names!r}"[:120])
+    return names[0], names[1]
+
+
 def _clock_entry(entry: object) -> dict[str, Any]:
     return mapping(entry, "a record's clock entry ({'seconds': ..., 'time_over': ...})")
 
@@ -389,6 +396,10 @@ def _seconds(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SECONDS:
         shown = f"{value!r}"[:40]  # a huge integer is not printed whole
         raise InvalidInputError(f"a record's clock holds seconds from 0 to {MAX_SECONDS:g}, not {shown}")
+    if round(value, 3) != value:
+        raise InvalidInputError(
+            f"a record's clock holds milliseconds (3 decimals, as the text writes them), not {value!r}"
+        )
     return float(value)
 
 

@@ -218,6 +218,8 @@ def _advise(
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
+    if phase == "start":
+        lexicon.letter_counts()  # built once per lexicon (fr ~50 ms): before the budget starts, not inside it
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     if phase == "opening":
         return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
