@@ -152,3 +152,17 @@ def test_play_records_names_and_plurals(capsys: pytest.CaptureFixture[str], tmp_
 def test_ordered_refuses_what_is_not_a_list() -> None:
     with pytest.raises(InvalidInputError, match="a list of words, not NoneType"):
         FR.ordered(None)  # type: ignore[arg-type]
+
+
+def test_replay_and_audit_name_the_file_and_game_of_a_bad_header(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = tmp_path / "one.txt"
+    assert run(capsys, "play", "--games", "2", "--record", str(good))[0] == 0
+    text = good.read_text(encoding="utf-8")
+    second = text.rindex('[Lexicon "fr"]')
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text[:second] + text[second:].replace('[Lexicon "fr"]', '[Lexicon "nosuch"]'), encoding="utf-8")
+    for command in ("replay", "audit"):
+        status, _, err = run(capsys, command, str(bad))
+        assert status == 2 and f"{bad}: game 2: 'nosuch' is neither" in err, command

@@ -106,11 +106,13 @@ def _cmd_replay(args: argparse.Namespace) -> None:
     games = []
     lex: Lexicon | None = None
     for n, record in enumerate(records, 1):
-        lex = Lexicon.resolve(args.lexicon or record.lexicon)
         try:
+            lex = Lexicon.resolve(args.lexicon or record.lexicon)
             game = _show(record, lex) if args.show and not args.json else record.replay(lex)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"{args.file}: game {n}: {exc}") from None
+        except (IllegalActionError, InvalidInputError) as exc:  # the file and the game named
+            raise (IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError)(
+                f"{args.file}: game {n}: {exc}"
+            ) from None
         games.append(
             {
                 "game": n,
@@ -146,8 +148,8 @@ def _cmd_audit(args: argparse.Namespace) -> None:
 
     try:
         reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress)
-    except IllegalActionError as exc:
-        raise IllegalActionError(f"{args.file}: {exc}") from None
+    except (IllegalActionError, InvalidInputError) as exc:
+        raise type(exc)(f"{args.file}: {exc}") from None
     if show_bar:
         print(file=sys.stderr)
     totals = [PlayerAudit(), PlayerAudit()]

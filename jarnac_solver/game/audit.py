@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import InvalidInputError
+from ..errors import IllegalActionError, InvalidInputError, JarnacError
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
@@ -386,23 +386,27 @@ def audit_many(
         raise InvalidInputError(f"workers must be a whole number from 1 to 256, not {workers!r}")
     jobs = [(record, deep) for record in records]
     reports: list[AuditReport] = []
-    if workers == 1:
-        _init_worker(lexicon)
-        try:
-            for job in jobs:
-                reports.append(AuditReport(job[0], *_audit_one(job)))
+    try:
+        if workers == 1:
+            _init_worker(lexicon)
+            try:
+                for job in jobs:
+                    reports.append(AuditReport(job[0], *_audit_one(job)))
+                    if progress is not None:
+                        progress(len(reports))
+            finally:
+                _init_worker(None)
+            return reports
+        from concurrent.futures import ProcessPoolExecutor
+
+        # Chunks of several records: fewer messages; four chunks a worker keep the load even.
+        chunk = max(1, len(jobs) // (workers * 4))
+        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
+            for job, findings in zip(jobs, pool.map(_audit_one, jobs, chunksize=chunk), strict=True):
+                reports.append(AuditReport(job[0], *findings))
                 if progress is not None:
                     progress(len(reports))
-        finally:
-            _init_worker(None)
-        return reports
-    from concurrent.futures import ProcessPoolExecutor
-
-    # Chunks of several records: fewer messages; four chunks a worker keep the load even.
-    chunk = max(1, len(jobs) // (workers * 4))
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
-        for job, findings in zip(jobs, pool.map(_audit_one, jobs, chunksize=chunk), strict=True):
-            reports.append(AuditReport(job[0], *findings))
-            if progress is not None:
-                progress(len(reports))
+    except JarnacError as exc:  # results come in order: the failing record is the next one
+        kind = IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError
+        raise kind(f"game {len(reports) + 1}: {exc}") from None
     return reports
