@@ -417,3 +417,18 @@ def test_competitive_rules_pick_the_competitive_list_and_say_so(capsys: pytest.C
     status, out, _ = run(capsys, "play", "--rules", "competitive", "--games", "1", "--json")
     record = json.loads(out)["result"]["records"][0]
     assert record["lexicon"] == "fr-competitive" and len(record["clock"]) == len(record["actions"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "start"),
+    [
+        (["words", ""], "jarnac-solver words: "),  # a usage error
+        (["check", "R4T"], "jarnac-solver check: "),  # a library error
+        (["lexicon", "info", "nosuch"], "jarnac-solver lexicon info: "),
+        (["play", "--games", "0"], "jarnac-solver play: "),  # an argparse error
+    ],
+)
+def test_every_error_line_names_the_command(capsys: pytest.CaptureFixture[str], argv: list[str], start: str) -> None:
+    """Second newcomer: error lines came in three forms ('jarnac-solver: error: ...' among them)."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.startswith(start) and err.count("\n") == 1

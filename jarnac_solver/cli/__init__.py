@@ -84,7 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(note)
     except (UsageError, JarnacError) as exc:
         kind = "UsageError" if isinstance(exc, UsageError) else type(exc).__name__
-        message = str(exc) if isinstance(exc, UsageError) else f"{PROG}: error: {exc}"
+        # One form for every error line: "jarnac-solver COMMAND: what is wrong".
+        command = _command_name(argv)
+        message = str(exc) if isinstance(exc, UsageError) else f"{PROG}{' ' + command if command else ''}: {exc}"
         if "--json" in argv:
             error = {"type": kind, "message": str(exc)}
             print(json.dumps({"schema": SCHEMA, "command": _command_name(argv), "error": error}, ensure_ascii=False))

@@ -75,7 +75,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
                 else:
                     record_file.write("\n".join(str(r) for r in records))
         except OSError as exc:
-            raise UsageError(f"{PROG}: cannot write {args.record}: {exc.strerror}") from None
+            raise UsageError(f"{PROG} play: cannot write {args.record}: {exc.strerror}") from None
     if args.show:
         for record in records:
             _show(record, lex)
@@ -96,7 +96,7 @@ def _open_for_writing(path: str) -> TextIO:
     try:
         return open(path, "w", encoding="utf-8")  # closed by the caller's with
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise UsageError(f"{PROG}: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise UsageError(f"{PROG} play: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:

@@ -9,13 +9,13 @@ from .errors import PROG, UsageError, _NotAllValid
 from .output import _emit, _print_words, _skipped, _skipped_note, plural
 
 
-def _not_empty(value: str, what: str) -> None:
+def _not_empty(value: str, what: str, command: str) -> None:
     if not value.strip():
-        raise UsageError(f"{PROG}: the {what} is empty; give some letters")
+        raise UsageError(f"{PROG} {command}: the {what} is empty; give some letters")
 
 
 def _cmd_words(args: argparse.Namespace) -> None:
-    _not_empty(args.rack, "rack")
+    _not_empty(args.rack, "rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.subanagrams(args.rack, min_len=args.min_len, max_len=args.max_len)
     query = {"rack": args.rack, "min_len": args.min_len, "max_len": args.max_len}
@@ -23,15 +23,15 @@ def _cmd_words(args: argparse.Namespace) -> None:
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
-    _not_empty(args.letters, "list of letters")
+    _not_empty(args.letters, "list of letters", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.anagrams(args.letters)
     _print_words(args, lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, {"letters": args.letters})
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
-    _not_empty(args.word, "word")
-    _not_empty(args.rack, "rack")
+    _not_empty(args.word, "word", args.command_name)
+    _not_empty(args.rack, "rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.extensions(args.word, args.rack, max_len=args.max_len)
     title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
@@ -58,7 +58,8 @@ def _cmd_check(args: argparse.Namespace) -> None:
 
 def _cmd_search(args: argparse.Namespace) -> None:
     if args.letters is not None:
-        _not_empty(args.letters, "--letters rack")  # as words refuses an empty rack (leave it out to search all)
+        # As words refuses an empty rack (leave --letters out to search every word).
+        _not_empty(args.letters, "--letters rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.search(args.pattern, letters=args.letters)
     query = {"pattern": args.pattern, "letters": args.letters}
