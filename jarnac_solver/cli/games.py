@@ -168,6 +168,6 @@ def _cmd_audit(args: argparse.Namespace) -> None:
         windows = sum(len(r.windows) for r in reports)
         print(f"{plural(len(reports), 'game')} audited, {plural(windows, 'Jarnac window')}")
     for error in errors:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG} audit: {error}", file=sys.stderr)
     if errors:
         raise _PartialFailure()

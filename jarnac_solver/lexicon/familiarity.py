@@ -189,7 +189,8 @@ class Familiarity:
             if language not in _languages(wordlist):
                 raise InvalidInputError(
                     f"lexicon {lexicon.name!r}: its name does not start with a language that wordfreq knows; "
-                    f"set its metadata['language'] or use Familiarity(language, lexicon.alphabet)"
+                    "name its file after its language (fr-mine.txt: the name is the file's stem), "
+                    "or in Python set its metadata['language'] or use Familiarity(language, lexicon.alphabet)"
                 )
         return cls(language, lexicon.alphabet, wordlist)
 
