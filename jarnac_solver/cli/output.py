@@ -69,7 +69,7 @@ def _print_words(args: argparse.Namespace, lex: Lexicon, title: str, words: list
                 result["bag"] = odds.bag.name
         _emit(args, result, lex, None)
         return
-    print(f"{title} on {lex.name}: {len(words)} word{'s' if len(words) != 1 else ''}{_skipped_note(lex)}")
+    print(f"{title} on {lex.name}: {plural(len(words), 'word')}{_skipped_note(lex)}")
     if odds is not None:
         print(f"probability: of drawing the word's tiles from the full bag {odds.bag.name} ({odds.total} tiles)")
     if not details:
@@ -118,7 +118,7 @@ def _skipped_note(lex: Lexicon) -> str:
     if not n:
         return ""
     where = str(lex.metadata.get("source") or lex.name)
-    return f"; {n} entr{'y' if n == 1 else 'ies'} of the list skipped when read (lexicon info {where} says why)"
+    return f"; {plural(n, 'entry')} of the list skipped when read (lexicon info {where} says why)"
 
 
 def plural(count: int, noun: str) -> str:
