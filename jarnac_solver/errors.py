@@ -21,6 +21,7 @@ __all__ = [
     "LexiconNotFoundError",
     "MissingExtraError",
     "UnknownLexiconError",
+    "located",
 ]
 
 
@@ -85,3 +86,14 @@ class MissingExtraError(JarnacError, ImportError):
 
     It is also an :class:`ImportError`, so callers that already catch that keep working.
     """
+
+
+def located(exc: JarnacError, where: str) -> JarnacError:
+    """``exc`` told again with ``where`` first (``"games.txt: game 2"``), for a caller that knows the
+    place: an :class:`IllegalActionError` stays one, any other error becomes an :class:`InvalidInputError`.
+
+    >>> located(IllegalActionError("draw is not possible now"), "game 2")
+    IllegalActionError('game 2: draw is not possible now')
+    """
+    kind = IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError
+    return kind(f"{where}: {exc}")

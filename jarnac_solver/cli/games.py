@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from ..errors import IllegalActionError, InvalidInputError
+from ..errors import IllegalActionError, InvalidInputError, located
 from ..game.game import Game
 from ..game.players import make_player, play_match
 from ..game.record import GameRecord, read_records
@@ -110,9 +110,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
             lex = Lexicon.resolve(args.lexicon or record.lexicon)
             game = _show(record, lex) if args.show and not args.json else record.replay(lex)
         except (IllegalActionError, InvalidInputError) as exc:  # the file and the game named
-            raise (IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError)(
-                f"{args.file}: game {n}: {exc}"
-            ) from None
+            raise located(exc, f"{args.file}: game {n}") from None
         games.append(
             {
                 "game": n,
@@ -149,7 +147,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
     try:
         reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress)
     except (IllegalActionError, InvalidInputError) as exc:
-        raise type(exc)(f"{args.file}: {exc}") from None
+        raise located(exc, args.file) from None
     if show_bar:
         print(file=sys.stderr)
     totals = [PlayerAudit(), PlayerAudit()]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import IllegalActionError, InvalidInputError, JarnacError
+from ..errors import InvalidInputError, JarnacError, located
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
@@ -407,6 +407,5 @@ def audit_many(
                 if progress is not None:
                     progress(len(reports))
     except JarnacError as exc:  # results come in order: the failing record is the next one
-        kind = IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError
-        raise kind(f"game {len(reports) + 1}: {exc}") from None
+        raise located(exc, f"game {len(reports) + 1}") from None
     return reports

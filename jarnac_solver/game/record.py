@@ -95,10 +95,11 @@ class GameRecord:
             f"[Bag {json.dumps(self.bag)}]",
             "[Players " + " ".join(json.dumps(name, ensure_ascii=False) for name in self.players) + "]",
         ]
+        timed = self._timed()  # checked once, not per line
         for n, (who, action, drawn) in enumerate(self.actions, 1):
             line = f"{n}. {'AB'[who]} {action}" + (f" {{{drawn}}}" if drawn else "")
-            if self.clock:
-                seconds, over = self._timed()[n - 1]
+            if timed:
+                seconds, over = timed[n - 1]
                 line += f" [{seconds:.3f}s{' time over' if over else ''}]"
             lines.append(line)
         # A finished game has a result (how it ended); an unfinished one is "*", as in PGN.
@@ -309,6 +310,7 @@ class GameRecord:
         bag = Bag.parse(self.bag, lex.alphabet)
         board = self.seed is None
         game = Game(lex, self.rules, bag, self.seed, over_the_board=board)
+        timed = self._timed()
         for n, (who, text, drew) in enumerate(self.actions, 1):
             if game.state.to_act != who:
                 raise IllegalActionError(f"record action {n} ({text}) is by {'AB'[who]}, but {'AB'[1 - who]} is to act")
@@ -316,8 +318,8 @@ class GameRecord:
                 action: Action = parse_action(text, lex.alphabet)
             except InvalidInputError as exc:
                 raise IllegalActionError(f"record action {n}: {exc}") from None
-            if self.clock:
-                self._check_clock(game, n, text, action)
+            if timed:
+                self._check_clock(game, n, text, action, timed[n - 1])
             before = game.scores()
             try:
                 # Over the board, the braces are the draw (after "B:" when the other player drew).
@@ -332,9 +334,9 @@ class GameRecord:
         self._check_end(game)
         return game
 
-    def _check_clock(self, game: Game, n: int, text: str, action: Action) -> None:
+    def _check_clock(self, game: Game, n: int, text: str, action: Action, time: tuple[float, bool]) -> None:
         """A timed action: over the clock exactly when its time says so, and then the time-over action."""
-        seconds, over = self._timed()[n - 1]
+        seconds, over = time
         limit = self.rules.think_seconds
         if limit is None:
             raise IllegalActionError(f"record action {n} ({text}) is timed, but the rules have no clock")
