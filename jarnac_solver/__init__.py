@@ -40,7 +40,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .budget import Deadline
+    from .budget import DEFAULT_BUDGET, EXACT, Deadline
     from .executors import DaskExecutor, InProcess, LocalProcesses, make_executor
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
     from .game.audit import AuditReport, audit, audit_many
@@ -85,7 +85,7 @@ _LAZY = {
     ),
     **dict.fromkeys(["Ladder", "plan_ladder"], "planning.ladder"),
     **dict.fromkeys(["Advice", "Option", "advise", "advise_position"], "planning.advice"),
-    "Deadline": "budget",
+    **dict.fromkeys(["DEFAULT_BUDGET", "EXACT", "Deadline"], "budget"),
     **dict.fromkeys(["DaskExecutor", "InProcess", "LocalProcesses", "make_executor"], "executors"),
     **dict.fromkeys(["BatchIndex", "RackStats", "rack_stats"], "lexicon.batch"),
     **dict.fromkeys(["Comparison", "compare"], "studies.compare"),
@@ -118,8 +118,10 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_LEXICON",
     "DUTCH",
+    "EXACT",
     "IMPLEMENTATION",
     "IMPLEMENTATION_REASON",
     "LATIN",

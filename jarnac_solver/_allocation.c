@@ -19,6 +19,11 @@
 #include <string.h>
 
 #define WORDS 4   /* 4 x 8 lanes: ranks 0..31 */
+
+/* The most states a memo holds (budget.MEMO_LIMIT; a test checks they agree): its table has at most twice as
+   many slots (~70 MB of Memo, Done or Below entries).  A search that needs one more stops as at a deadline
+   (its answer unproven), so that no input grows a search past a few hundred MB. */
+#define MEMO_LIMIT ((size_t)1 << 20)
 #define GUARD 0x8080808080808080ull
 
 typedef struct { uint64_t w[WORDS]; } Letters;
@@ -146,7 +151,8 @@ static size_t memo_hash(const Letters *left, int slots, int places, int flags) {
 }
 
 static Memo *memo_find(Search *s, const Letters *left, int slots, int places, int flags) {
-    if ((s->memo_count + 1) * 2 > s->memo_cap) {
+    int full = s->memo_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
+    if (!full && (s->memo_count + 1) * 2 > s->memo_cap) {
         size_t cap = s->memo_cap ? s->memo_cap * 2 : 1024;
         Memo *grown = PyMem_Calloc(cap, sizeof(Memo));
         if (grown == NULL) { PyErr_NoMemory(); s->clock.stopped = 1; return NULL; }
@@ -164,7 +170,10 @@ static Memo *memo_find(Search *s, const Letters *left, int slots, int places, in
     size_t j = memo_hash(left, slots, places, flags) & (s->memo_cap - 1);
     for (;;) {
         Memo *m = &s->memo[j];
-        if (!m->used) return m;
+        if (!m->used) {
+            if (full) { s->clock.stopped = 2; return NULL; }  /* a new state past the limit: stop, unproven */
+            return m;
+        }
         if (m->slots == slots && m->places == places && m->flags == flags && !memcmp(&m->left, left, sizeof *left))
             return m;
         j = (j + 1) & (s->memo_cap - 1);
@@ -493,7 +502,8 @@ typedef struct {
 } Ladder;
 
 static Done *done_find(Ladder *L, const Letters *left, int placed) {
-    if ((L->memo_count + 1) * 2 > L->memo_cap) {
+    int full = L->memo_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
+    if (!full && (L->memo_count + 1) * 2 > L->memo_cap) {
         size_t cap = L->memo_cap ? L->memo_cap * 2 : 1024;
         Done *grown = PyMem_Calloc(cap, sizeof(Done));
         if (grown == NULL) { PyErr_NoMemory(); L->clock.stopped = 1; return NULL; }
@@ -511,6 +521,7 @@ static Done *done_find(Ladder *L, const Letters *left, int placed) {
     size_t j = memo_hash(left, placed, 0, 0) & (L->memo_cap - 1);
     for (;;) {
         Done *d = &L->memo[j];
+        if (!d->filled && full) { L->clock.stopped = 2; return NULL; }  /* a new state past the limit: stop */
         if (!d->filled || (d->placed == placed && !memcmp(&d->left, left, sizeof *left))) return d;
         j = (j + 1) & (L->memo_cap - 1);
     }
@@ -605,6 +616,7 @@ static void line_chains(Ladder *L, Py_ssize_t i, Letters left, int letters, long
         (first + L->fb[i][letters] == L->best_first && second + L->sb[i][letters] <= L->best_second))
         return;
     if (i == L->n_lines) {
+        int greedy_leaf = L->greedy_pending;
         if (L->greedy_pending) {
             /* The first leaf is the greedy choice on every line: completed greedily too, so that a deadline
                leaves a good answer. */
@@ -621,7 +633,10 @@ static void line_chains(Ladder *L, Py_ssize_t i, Letters left, int letters, long
         const Py_ssize_t *all = L->arena + (Py_ssize_t)(L->free + 2) * width;
         long mf, ms;
         if (complete_new(L, all, L->n_new, all + L->n_new, L->n_single, left, letters, 0, 0, &mf, &ms) < 0) return;
-        if (ladder_better(L, first + mf, second + ms)) {
+        /* At the greedy leaf the exact completion replaces the greedy one it ties with: a budget that is
+           not reached gives the ladder no budget gives (a default ceiling changes no answer). */
+        if (ladder_better(L, first + mf, second + ms) ||
+            (greedy_leaf && first + mf == L->best_first && second + ms == L->best_second)) {
             keep_lines(L, first + mf, second + ms, 1);
             L->best_left = left;
         }
@@ -837,6 +852,7 @@ typedef struct {
     Below *below;
     size_t below_cap, below_count;
     PyObject *check;
+    PyObject *out_of_time;  /* raised when the memo is full */
     long calls;
     int failed;
 } Chains;
@@ -871,7 +887,8 @@ static int key_less(const Chains *c, Py_ssize_t a, Py_ssize_t b) {
 }
 
 static Below *below_find(Chains *c, const Letters *letters) {
-    if ((c->below_count + 1) * 2 > c->below_cap) {
+    int full = c->below_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
+    if (!full && (c->below_count + 1) * 2 > c->below_cap) {
         size_t cap = c->below_cap ? c->below_cap * 2 : 1024;
         Below *grown = PyMem_Calloc(cap, sizeof(Below));
         if (grown == NULL) { PyErr_NoMemory(); c->failed = 1; return NULL; }
@@ -888,6 +905,11 @@ static Below *below_find(Chains *c, const Letters *letters) {
     size_t j = memo_hash(letters, 0, 0, 0) & (c->below_cap - 1);
     for (;;) {
         Below *b = &c->below[j];
+        if (!b->filled && full) {  /* a new state past the limit: the caller's OutOfTime, as at a deadline */
+            PyErr_SetNone(c->out_of_time);
+            c->failed = 1;
+            return NULL;
+        }
         if (!b->filled || !memcmp(&b->letters, letters, sizeof *letters)) return b;
         j = (j + 1) & (c->below_cap - 1);
     }
@@ -958,15 +980,16 @@ static int chain_at(Chains *c, Py_ssize_t k) {
 /* chains(keys, weights, base, starts, check) -> [(moves, [key indexes of the chain, first to last])] a key,
    or None past 32 letter ranks; the deadline's exception (OutOfTime) goes through. */
 static PyObject *chains(PyObject *self, PyObject *args) {
-    PyObject *keys, *weights, *starts, *check;
+    PyObject *keys, *weights, *starts, *check, *out_of_time = PyExc_MemoryError;
     int base;
-    if (!PyArg_ParseTuple(args, "O!O!iO!O", &PyList_Type, &keys, &PyList_Type, &weights, &base, &PyList_Type, &starts,
-                          &check))
+    if (!PyArg_ParseTuple(args, "O!O!iO!O|O", &PyList_Type, &keys, &PyList_Type, &weights, &base, &PyList_Type,
+                          &starts, &check, &out_of_time))
         return NULL;
     Chains c;
     memset(&c, 0, sizeof c);
     c.base = base;
     c.check = check == Py_None ? NULL : check;
+    c.out_of_time = out_of_time;
     c.n_keys = PyList_GET_SIZE(keys);
     c.n_weights = PyList_GET_SIZE(weights);
     if (PyList_GET_SIZE(starts) != c.n_keys) { PyErr_SetString(PyExc_ValueError, "one start flag a key"); return NULL; }
@@ -1024,8 +1047,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"chains", chains, METH_VARARGS,
-     "chains(keys, weights, base, starts, check) -> [(moves, chain key indexes)] a key, or None past 32 letter "
-     "ranks: the longest chains of planning/ladder.py's _Chains"},
+     "chains(keys, weights, base, starts, check, out_of_time=MemoryError) -> [(moves, chain key indexes)] a key, "
+     "or None past 32 letter ranks: the longest chains of planning/ladder.py's _Chains (out_of_time raised when "
+     "its memo is full)"},
     {"ladder", ladder, METH_VARARGS,
      "ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check, "
      "out_of_time) -> ((item, line) pairs, exact), or None past 32 letter ranks: plan_ladder's allocation"},
@@ -1041,4 +1065,8 @@ static struct PyModuleDef module = {
     "The branch and bound of best_jarnac in C (see jarnac_solver/_allocation.c).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__allocation(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__allocation(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "MEMO_LIMIT", (long)MEMO_LIMIT) < 0) Py_CLEAR(m);
+    return m;
+}

@@ -2,10 +2,17 @@
 
 The searches that can grow exponentially (the best Jarnac, the longest
 ladder, hints, advice) take ``budget``: seconds (a float), a
-:class:`Deadline` shared by several calls, or ``None`` for no limit. They
-are *anytime*: a good answer comes first (a greedy pass), the exact search
-improves it, and when the deadline passes the best answer found so far is
-returned with ``exact=False``. With no budget every answer is exact.
+:class:`Deadline` shared by several calls, ``None`` for the default ceiling
+(:data:`DEFAULT_BUDGET`, 10 s) or :data:`EXACT` (``math.inf``) for no limit.
+They are *anytime*: a good answer comes first (a greedy pass), the exact
+search improves it, and when the deadline passes the best answer found so
+far is returned with ``exact=False``. No call runs for minutes by default:
+on ordinary positions every answer is proven in milliseconds, and the
+ceiling only ever stops a made-up or pathological one (a 30-letter rack),
+whose answer then says ``exact=False``; ``budget=EXACT`` asks for the proof
+however long it takes. Memory is bounded apart from time: a search's memo
+holds at most :data:`MEMO_LIMIT` states, and a search that needs more
+stops there as if its time were up (``exact=False``), even under ``EXACT``.
 
 The key idea: the search raises :class:`OutOfTime` from deep inside its
 recursion, and the function that owns the incumbent catches it; nothing
@@ -19,7 +26,28 @@ import time
 
 from .errors import InvalidInputError
 
-__all__ = ["SEARCH_SHARE", "Deadline", "OutOfTime", "clock_deadline", "deadline_of"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "EXACT",
+    "MEMO_LIMIT",
+    "SEARCH_SHARE",
+    "Deadline",
+    "OutOfTime",
+    "clock_deadline",
+    "deadline_of",
+    "passed_on",
+]
+
+DEFAULT_BUDGET = 10.0
+"""Seconds: the ceiling of a search called with ``budget=None`` (no call runs for minutes unasked)."""
+
+EXACT = math.inf
+"""``budget=EXACT``: no time limit, the proven answer however long it takes (still within :data:`MEMO_LIMIT`)."""
+
+MEMO_LIMIT = 1 << 20
+"""The most states a search memoises (the ladder's chains and allocation, the best Jarnac's new words):
+about 70 MB in the compiled searches, a few hundred in the pure ones. Ordinary racks need thousands
+(28,000 on 15 letters); a search that would need more stops as at a deadline, its answer ``exact=False``."""
 
 
 class OutOfTime(Exception):
@@ -87,10 +115,11 @@ class Deadline:
 
 
 def deadline_of(budget: float | Deadline | None) -> Deadline | None:
-    """``budget`` as a :class:`Deadline` (``None``: no limit); seconds start counting now.
+    """``budget`` as a :class:`Deadline`, seconds counted from now: ``None`` is the default ceiling
+    (:data:`DEFAULT_BUDGET`), :data:`EXACT` (``math.inf``) no limit (``None`` returned).
 
-    >>> deadline_of(None) is None
-    True
+    >>> deadline_of(EXACT) is None, deadline_of(None).remaining() > DEFAULT_BUDGET - 1
+    (True, True)
     >>> deadline_of(0.05).remaining() > 0
     True
     >>> deadline_of(-1)
@@ -98,7 +127,9 @@ def deadline_of(budget: float | Deadline | None) -> Deadline | None:
     ...
     jarnac_solver.errors.InvalidInputError: a budget is a number of seconds >= 0, not -1
     """
-    if budget is None or isinstance(budget, Deadline):
+    if budget is None:
+        return Deadline.after(DEFAULT_BUDGET)
+    if isinstance(budget, Deadline):
         return budget
     if isinstance(budget, (int, float)) and not isinstance(budget, bool) and math.isinf(budget) and budget > 0:
         return None
@@ -114,11 +145,21 @@ move's own cost and the engine's, so that a budgeted decision ends in time."""
 
 def clock_deadline(budget: float | Deadline | None, think_seconds: float | None) -> Deadline | None:
     """``budget`` as a :class:`Deadline` (:func:`deadline_of`); with no budget under a clock, the
-    clock's :data:`SEARCH_SHARE` from now; with neither, ``None``.
+    clock's :data:`SEARCH_SHARE` from now; with neither, the default ceiling.
 
-    >>> clock_deadline(None, None) is None, clock_deadline(None, 60).remaining() > 47
+    >>> clock_deadline(EXACT, None) is None, 47 < clock_deadline(None, 60).remaining() <= 48
     (True, True)
     """
     if budget is None and think_seconds is not None:
         return Deadline.after(think_seconds * SEARCH_SHARE)
     return deadline_of(budget)
+
+
+def passed_on(deadline: Deadline | None) -> Deadline | float:
+    """What a search hands as ``budget`` to another public search: its own deadline, or :data:`EXACT`
+    when it has none (``None`` would start the callee's default ceiling).
+
+    >>> passed_on(None)
+    inf
+    """
+    return EXACT if deadline is None else deadline

@@ -77,6 +77,18 @@ _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
 
 
+def _add_budget(parser: argparse.ArgumentParser) -> None:
+    """``--budget MS`` and ``--exact``: a search's time (default: the library's ceiling, budget.DEFAULT_BUDGET)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--budget",
+        type=_milliseconds,
+        metavar="MS",
+        help="answer within this many milliseconds (default: 10000, a ceiling ordinary positions never reach)",
+    )
+    group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
+
+
 def _whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str], int]:
     """A parser of a whole number from ``low`` to ``high`` (``None``: no upper bound); ``unit`` names it."""
 
@@ -186,9 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
     )
     jarnac.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    jarnac.add_argument(
-        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
-    )
+    _add_budget(jarnac)
     jarnac.add_argument(
         "--turn-lines",
         type=_turn_lines,
@@ -199,9 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
     plan.add_argument("tray", help=TRAY_HELP)
     plan.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    plan.add_argument(
-        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
-    )
+    _add_budget(plan)
     plan.set_defaults(handler=("positions", "_cmd_plan"))
 
     hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
@@ -219,9 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--formed", type=_turn_lines, metavar="LINES", help="lines formed this turn, e.g. 2,3 (for the value Jarnac)"
     )
     hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
-    hint.add_argument(
-        "--budget", type=_milliseconds, metavar="MS", help="answer within this many milliseconds (default: exact)"
-    )
+    _add_budget(hint)
     hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
     hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
     hint.add_argument(
@@ -317,11 +323,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--ladder-budget",
         type=_budget_ms,
         metavar="MS",
-        help="milliseconds per rack's ladder (default: exact; a budget that runs out changes a row, flagged)",
+        help="milliseconds per rack's ladder (default: a 10 s ceiling; a budget that runs out changes a row, flagged)",
     )
     study.add_argument("--trays", type=_count, default=200, help="positions taken from self-play")
     study.add_argument(
-        "--tray-budget", type=_budget_ms, metavar="MS", help="milliseconds per position's best Jarnac (default: exact)"
+        "--tray-budget",
+        type=_budget_ms,
+        metavar="MS",
+        help="milliseconds per position's best Jarnac (default: the 10 s ceiling)",
     )
     study.add_argument("--games", type=_count, default=100, help="self-play games on each lexicon")
     study.add_argument(

@@ -66,6 +66,26 @@ def _cmd_moves(args: argparse.Namespace) -> None:
         print(f"new word on line {line}: " + " ".join(cells))
 
 
+def _budget(args: argparse.Namespace) -> float | None:
+    """The search budget the options ask for, in seconds: ``--exact`` none (EXACT), no option the library's
+    default ceiling (``None``)."""
+    from ..budget import EXACT
+
+    if args.exact:
+        return EXACT
+    return None if args.budget is None else float(args.budget) / 1000
+
+
+def _unproven(args: argparse.Namespace, what: str = "") -> str:
+    """What an unproven answer says: the budget that ended it, and how to ask for the proof."""
+    from ..budget import DEFAULT_BUDGET
+
+    proven = f"not proven {what}" if what else "not proven"
+    if args.budget is None:
+        return f"(the best found within the default {DEFAULT_BUDGET:g} s ceiling, {proven}; --exact for the proof)"
+    return f"(the best found in {args.budget:g} ms, {proven})"
+
+
 def _cmd_jarnac(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
     turn = _formed_lines(args.turn_lines, tray, rules, "jarnac: --turn-lines")
@@ -73,7 +93,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
     thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
     left = passer_left_move(lex, tray, rules, turn)
-    budget = None if args.budget is None else args.budget / 1000
+    budget = _budget(args)
     if thief is not None:
         plan = thief_best_call(lex, tray, thief, rules, turn, args.objective, budget=budget)
     else:
@@ -109,12 +129,12 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
     if not plan.exact:
-        print(f"(the best found in {args.budget:g} ms, not proven the best)")
+        print(_unproven(args, "the best"))
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
-    ladder = plan_ladder(lex, tray, rules, None if args.budget is None else args.budget / 1000)
+    ladder = plan_ladder(lex, tray, rules, _budget(args))
     draws = ladder_draws(ladder, play_out(tray, ladder, rules, lex), rules)
     if args.json:
         result = {
@@ -137,7 +157,7 @@ def _cmd_plan(args: argparse.Namespace) -> None:
         else:
             print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
     if not ladder.exact:
-        print(f"(the best found in {args.budget:g} ms, not proven the longest)")
+        print(_unproven(args, "the longest"))
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
@@ -172,7 +192,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
     if args.phase == "dispute" and not rules.disputes:
         raise UsageError(f"{PROG} hint: --phase dispute: these rules have no disputes (--rules competitive)")
     familiarity = Familiarity.for_lexicon(lex) if args.familiarity or args.min_familiarity is not None else None
-    budget = None if args.budget is None else args.budget / 1000
+    budget = _budget(args)
     advice = advise_position(
         lex, tray, opponent, unseen, args.phase, rules, args.top,
         formed_indexes=turn, disputed=disputed, budget=budget, samples=args.samples, seed=args.seed,
@@ -185,7 +205,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         _emit(args, result, lex, rules)
         return
     versus = f" against {opponent}" if opponent is not None else ""
-    proven = "" if advice.exact else f" (the best found in {args.budget:g} ms, not proven)"
+    proven = "" if advice.exact else " " + _unproven(args)
     print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
     for n, option in enumerate(advice.options, 1):
         print(f"  {n}. {option.action}: " + "; ".join(option.reasons))

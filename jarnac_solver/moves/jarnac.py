@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .. import native
-from ..budget import Deadline, OutOfTime, deadline_of
+from ..budget import MEMO_LIMIT, Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
 from ..forms import field, line_number, mapping
 from ..lexicon.alphabet import LATIN, Alphabet
@@ -447,6 +447,8 @@ def _optimise(
         # explored everything this one could.
         state = (left, slots, places, thief, passer)
         seen = visited.get(state)
+        if seen is None and len(visited) >= MEMO_LIMIT:
+            raise OutOfTime  # memory bounded: a state past the limit stops the search as a deadline would
         if seen is not None and seen[0] <= start and (seen[1], seen[2]) >= (first, second):
             return
         if seen is None or (start <= seen[0] and (first, second) >= (seen[1], seen[2])):
@@ -569,11 +571,11 @@ def best_jarnac(
     tried, trading exactness for time). Cost: a shared
     walk for the candidate steals, then a search memoised on the letters left.
 
-    ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`, or
-    ``None``: no limit) bounds the search: the plan is then the best found in
-    time, and ``plan.exact`` says whether it is proven the best (it always is
-    without a budget). The candidate walk itself is not interrupted (a few
-    milliseconds at most).
+    ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`,
+    ``None``: the default ceiling of 10 s, ``EXACT``: no limit) bounds the
+    search: the plan is then the best found in time, and ``plan.exact`` says
+    whether it is proven the best. The candidate walk itself is not
+    interrupted (a few milliseconds at most).
 
     >>> from jarnac_solver import Lexicon
     >>> plan = best_jarnac(Lexicon.load("fr"), Tray.parse("CARIES SORBETS / SN"))

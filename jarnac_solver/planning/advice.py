@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..budget import Deadline, OutOfTime, clock_deadline
+from ..budget import Deadline, OutOfTime, clock_deadline, passed_on
 from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game
@@ -264,7 +264,7 @@ def _play(
             end_game_exact = False  # the margins of a finish must be exact: without them, the hints stand
     ranked = hints(
         lexicon, tray, unseen or None, top, rules, samples, seed,
-        opponent=opponent, formed_indexes=formed, budget=deadline,
+        opponent=opponent, formed_indexes=formed, budget=passed_on(deadline),
         familiarity=familiarity, min_familiarity=min_familiarity,
     )  # fmt: skip
     note: tuple[str, ...] = ()
@@ -273,7 +273,7 @@ def _play(
         note = (f"no word is known enough (familiarity {min_familiarity:g}): the best moves anyway",)
         ranked = hints(
             lexicon, tray, unseen or None, top, rules, samples, seed,
-            opponent=opponent, formed_indexes=formed, budget=deadline, familiarity=familiarity,
+            opponent=opponent, formed_indexes=formed, budget=passed_on(deadline), familiarity=familiarity,
         )  # fmt: skip
     who = "the opponent" if opponent is not None else "a thief with free lines"
     options = []
@@ -352,7 +352,7 @@ def _jarnac(
     formed: list[int],
     deadline: Deadline | None,
 ) -> Advice:
-    plan = thief_best_call(lexicon, passer, thief, rules, formed, budget=deadline)
+    plan = thief_best_call(lexicon, passer, thief, rules, formed, budget=passed_on(deadline))
     if plan:
         lost = plan.swing - plan.gain
         reasons = (f"+{_points(plan.gain)} for you, -{_points(lost)} for the passer (swing {plan.swing})",)

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from .. import native
-from ..budget import Deadline, OutOfTime, deadline_of
+from ..budget import MEMO_LIMIT, Deadline, OutOfTime, deadline_of
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import FIELD_BITS
 from ..moves.allocation import knapsack_bounds
@@ -89,6 +89,8 @@ class _Chains:
         cached = self.best_below.get(letters)
         if cached is not None:
             return cached
+        if len(self.best_below) >= MEMO_LIMIT:
+            raise OutOfTime  # memory bounded: a state past the limit stops the search as a deadline would
         best = self.at(letters) if letters in self.keys else (-1, -1)
         best = (best[0], letters) if best[0] >= 0 else (-1, -1)
         memo = self.best_below
@@ -160,10 +162,12 @@ def plan_ladder(
     can reach (all of them are keys of the chain search) and with the
     sub-multisets of the rack under them (at most 2^n for n distinct letters).
     ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`, ``None``:
-    no limit) bounds the allocation search; the answer then says whether it
-    is proven (``ladder.exact``); if it ends before the chains are known,
-    the ladder is the single move to the longest word. The candidate walk
-    is not interrupted (a few milliseconds).
+    the default ceiling of 10 s, ``EXACT``: no limit) bounds the chains and
+    the allocation search; the answer then says whether it is proven
+    (``ladder.exact``); if it ends before the chains are known, the ladder is
+    the single move to the longest word. The candidate walk is not
+    interrupted (a few milliseconds); the Python loops over its words look
+    at the clock every 2,048 words.
 
     >>> from jarnac_solver import Lexicon
     >>> [str(m) for m in plan_ladder(Lexicon.from_words(["ore", "reto", "torre", "retiro"]), Tray.parse("/ ORETRI"))]
@@ -251,6 +255,8 @@ def plan_ladder(
         cached = completions.get(key)
         if cached is not None:
             return cached
+        if len(completions) >= MEMO_LIMIT:
+            raise OutOfTime  # memory bounded: a state past the limit stops the search as a deadline would
         if deadline is not None and best[0][1]:  # the deadline counts once a first ladder is found
             deadline.check()
         best_here: NewBest = ((0, 0), ())
@@ -309,7 +315,8 @@ def plan_ladder(
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return
         if i == n_lines:
-            if deadline is not None and not greedy_done:
+            greedy_leaf = deadline is not None and not greedy_done
+            if greedy_leaf:
                 greedy_done.append(True)
                 # The first leaf is the greedy choice on every line: complete
                 # it greedily too, so a deadline leaves a good answer.
@@ -319,7 +326,9 @@ def plan_ladder(
                     best[0] = (total, [*chosen, *more_greedy])
             (more_first, more_second), more = complete_new(new_items, singles, left, letters)
             total = (first + more_first, second + more_second)
-            if total > best[0][0]:
+            # At the greedy leaf the exact completion replaces the greedy one it ties with: a budget that
+            # is not reached gives the ladder no budget gives (a default ceiling changes no answer).
+            if total > best[0][0] or (greedy_leaf and total == best[0][0]):
                 best[0] = (total, [*chosen, *more])
             return
         for item, line in line_items[i]:
@@ -355,7 +364,12 @@ def _longest(
     allocation = native.allocation if compiled else None
     if allocation is not None:
         found = allocation.chains(
-            list(keys), list(weights), base, [k in starts for k in keys], deadline.check if deadline else None
+            list(keys),
+            list(weights),
+            base,
+            [k in starts for k in keys],
+            deadline.check if deadline else None,
+            OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles
             words = list(keys.values())
@@ -393,7 +407,7 @@ def _items(
             continue
         old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = len(tray.line_codes[i])
-        keys = {lexicon.pack(w) - old: w for w in index.first_words(nodes)}
+        keys = _keys(lexicon, index.first_words(nodes), old, deadline)
         longest = _longest(keys, weights, guard, 0, set(keys), deadline, compiled)
         items = []
         for (key, word), (moves, chain) in zip(keys.items(), longest, strict=True):
@@ -406,10 +420,12 @@ def _items(
     new_items: list[Item] = []
     singles: list[Item] = []
     if place_nodes:
-        keys = {lexicon.pack(w): w for w in index.first_words(place_nodes)}
+        keys = _keys(lexicon, index.first_words(place_nodes), 0, deadline)
         long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
         longest = _longest(keys, weights, guard, -1, long_starts, deadline, compiled)
-        for (key, word), (moves, chain) in zip(keys.items(), longest, strict=True):
+        for k, ((key, word), (moves, chain)) in enumerate(zip(keys.items(), longest, strict=True)):
+            if deadline is not None and not k & _CHUNK_MASK:
+                deadline.check()
             n = tray.tiles(word)
             if moves >= 1:
                 new_items.append((key, moves, n * n, n, False, chain))
@@ -423,26 +439,55 @@ def _items(
     return line_items, new_items, singles
 
 
+_CHUNK = 2048
+_CHUNK_MASK = _CHUNK - 1
+"""The Python loops over every word a rack reaches look at the clock once per ``_CHUNK`` words (~2 ms):
+a 30-letter rack reaches 31,000 new words, ~70 ms of Python that a budget must be able to cut."""
+
+
+def _keys(lexicon: Lexicon, words: Sequence[str], old: int, deadline: Deadline | None) -> dict[int, str]:
+    """Each word's letters packed, less ``old`` (a line's letters) -> the word; the deadline checked a chunk."""
+    pack = lexicon.pack
+    if deadline is None:
+        return {pack(w) - old: w for w in words}
+    keys: dict[int, str] = {}
+    for start in range(0, len(words), _CHUNK):
+        deadline.check()
+        keys.update({pack(w) - old: w for w in words[start : start + _CHUNK]})
+    return keys
+
+
 def _single_move(
     lexicon: Lexicon, tray: Tray, rules: Rules, place_nodes: Sequence[int], line_nodes: Sequence[Sequence[int]]
 ) -> list[Move]:
-    """The move to the longest word (then the most points): the answer when the budget ends before any ladder."""
-    best: tuple[int, int, str] | None = None
+    """The move to the longest word (then the most points): the answer when the budget ends before any ladder.
+
+    Speed: terminal ids are ordered by depth, so each list's longest words are at its largest id (one
+    C-level ``max`` a list, not a word per node: a 30-letter rack reaches 31,000 new-word nodes, ~30 ms
+    of Python, which a budget of a few milliseconds cannot afford).
+    """
+    from bisect import bisect_right
+
+    starts = lexicon.index.depth_starts
+    best: tuple[int, int] | None = None
     choice: list[Move] = []
     for i, nodes in enumerate(line_nodes):
+        if not nodes:
+            continue
         old = tray.lines[i]
         old_tiles = len(tray.line_codes[i])
-        for word in lexicon.index.first_words(nodes):
-            n = tray.tiles(word)
-            key = (n, n * n - old_tiles * old_tiles, word)
-            if best is None or key[:2] > best[:2]:
-                best, choice = key, [Move("extend", i, old, word, added_letters(old, word, tray.alphabet))]
-    for word in lexicon.index.first_words(place_nodes):
-        n = tray.tiles(word)
-        if n < rules.min_length_on(tray.next_line_index):
-            continue  # the line the word would go on takes no word this short
-        if best is None or (n, n * n) > best[:2]:
-            best, choice = (n, n * n, word), [Move("place", None, None, word, added_letters("", word, tray.alphabet))]
+        node = max(nodes)
+        n = bisect_right(starts, node) - 1  # the depth of the node: its words' tiles
+        key = (n, n * n - old_tiles * old_tiles)
+        if best is None or key > best:
+            word = lexicon.index.words_at(node)[0]
+            best, choice = key, [Move("extend", i, old, word, added_letters(old, word, tray.alphabet))]
+    if place_nodes:
+        node = max(place_nodes)
+        n = bisect_right(starts, node) - 1
+        if n >= rules.min_length_on(tray.next_line_index) and (best is None or (n, n * n) > best):
+            word = lexicon.index.words_at(node)[0]
+            choice = [Move("place", None, None, word, added_letters("", word, tray.alphabet))]
     return choice
 
 

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..budget import Deadline, clock_deadline
+from ..budget import Deadline, clock_deadline, passed_on
 from ..errors import InvalidInputError
 from ..forms import field, mapping
 from ..lexicon.alphabet import LATIN, Alphabet
@@ -295,6 +295,8 @@ def hints(
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
     _check_whole("candidates", candidates, 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     _check_opponent(lexicon, opponent, rules)
     turn = _formed_indexes(tray, formed_indexes)
     pool = _unseen_pool(lexicon, unseen)
@@ -323,7 +325,7 @@ def hints(
     # first evaluated: the likeliest best, and its ladder is known already
     # (the rest of a longest ladder is a longest ladder after its first move:
     # one ladder search saved, the one a tight budget cannot afford).
-    best_ladder = plan_ladder(lexicon, tray, rules, deadline)
+    best_ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
     exact = best_ladder.exact
     if best_ladder:
         first = best_ladder[0]
@@ -363,7 +365,7 @@ def _evaluate(
     filled = move.kind == "place" and not after.free_lines(rules)
     ladder = Ladder()  # the word that fills the tray ends the turn: no draw, no move after it
     if not filled:
-        ladder = known if known is not None else plan_ladder(lexicon, after, rules, deadline)
+        ladder = known if known is not None else plan_ladder(lexicon, after, rules, passed_on(deadline))
     exact = ladder.exact
     end = play_out(after, ladder, rules, lexicon)
     words = 0 if filled else 1 + ladder_draws(ladder, end, rules)  # the letters the turn draws
@@ -380,7 +382,7 @@ def _evaluate(
                 break
             if code not in lengths:
                 drawn = Tray._trusted(after.line_codes, (*after.rack_codes, code), after.alphabet, after.lines)
-                more = plan_ladder(lexicon, drawn, rules, deadline)
+                more = plan_ladder(lexicon, drawn, rules, passed_on(deadline))
                 exact = exact and more.exact
                 lengths[code] = len(more)
             extra += lengths[code] - len(ladder)
@@ -414,8 +416,8 @@ def exposure_plan(
     25
     """
     if opponent is not None:
-        return thief_best_call(lexicon, tray, opponent, rules, formed_indexes, budget=deadline)
-    return best_jarnac(lexicon, tray, rules=rules, formed_indexes=formed_indexes, budget=deadline)
+        return thief_best_call(lexicon, tray, opponent, rules, formed_indexes, budget=passed_on(deadline))
+    return best_jarnac(lexicon, tray, rules=rules, formed_indexes=formed_indexes, budget=passed_on(deadline))
 
 
 def _value(

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..budget import Deadline, OutOfTime
+from ..budget import Deadline, OutOfTime, passed_on
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import thief_best_call
@@ -97,7 +97,7 @@ def final_margin(lexicon: Lexicon, full: Tray, opponent: Tray, rules: Rules, dea
     word): the swing of its best call (what it gains plus what I lose) is
     subtracted. Positive: finishing wins.
     """
-    plan = thief_best_call(lexicon, full, opponent, rules, budget=deadline)
+    plan = thief_best_call(lexicon, full, opponent, rules, budget=passed_on(deadline))
     if not plan.exact:
         raise OutOfTime  # a margin decides the game's end: an unproven one is not given
     return full.score - opponent.score - plan.swing
@@ -237,7 +237,7 @@ def choose_move(
     left undecided if it is not settled in time, and no candidate looked at
     once it has passed (the first ladder's move is always there).
     """
-    ladder = plan_ladder(lexicon, me, rules, deadline)
+    ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
     if not ladder:
         return None
     try:
@@ -255,7 +255,7 @@ def choose_move(
         if best_value is not None and deadline is not None and deadline.expired():
             break
         after = me.push(candidate, rules)
-        rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, deadline)
+        rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
         end = play_out(after, rest, rules)
         value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights)
         if best_value is None or value > best_value:
@@ -321,7 +321,7 @@ def start_options(
                 break
             taken += 1
             tray = Tray._trusted(me.line_codes, tuple(index[t] for t in kept + drawn[:take]), me.alphabet, me.lines)
-            ladder = plan_ladder(lexicon, tray, rules, deadline)
+            ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
             exact = exact and ladder.exact
             end = play_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
