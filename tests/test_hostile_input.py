@@ -304,7 +304,7 @@ def test_a_tampered_word_in_another_case_fails_verification() -> None:
     from .test_jlex_fuzz import join, split
 
     head, payload = split(data)
-    with pytest.raises(__import__("jarnac_solver").LexiconFormatError, match="not folded|not a word of its alphabet"):
+    with pytest.raises(__import__("jarnac_solver").LexiconFormatError, match=r"not folded|not a word of its alphabet"):
         Lexicon.from_bytes(join(head, payload.replace(b"TZAR", b"TzAR"))).verify()
 
 

@@ -153,6 +153,8 @@ class Game:
             raise InvalidInputError(f"expected a Lexicon, got {type(lexicon).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidInputError(f"expected Rules or None, got {type(rules).__name__} (use Rules.preset(name))")
+        if not isinstance(over_the_board, bool):
+            raise InvalidInputError(f"over_the_board must be True or False, not {over_the_board!r}")
         self.lexicon = lexicon
         self.rules = rules or Rules()
         self.bag = Bag.for_lexicon(lexicon, bag)

@@ -32,6 +32,8 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
+from os import PathLike
 from typing import Any
 
 from ..errors import IllegalActionError, InvalidInputError
@@ -433,9 +435,13 @@ def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | 
     if not isinstance(text, str):
         raise InvalidInputError(f"records are read from text, not {type(text).__name__}")
     prefix = f"{source}: " if source else ""
-    numbered = list(enumerate(text.splitlines(), 1))
-    content = [(n, line) for n, line in numbered if line.strip()]
-    if content and content[0][1].lstrip().startswith("{"):
+    numbered = _numbered_lines(text)
+    first = next(((number, line) for number, line in numbered if line.strip()), None)
+    if first is None:
+        return
+    rest = chain([first], numbered)
+    if first[1].lstrip().startswith("{"):
+        content = ((number, line) for number, line in rest if line.strip())
         for game, (number, line) in enumerate(content, 1):
             try:
                 try:
@@ -451,27 +457,48 @@ def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | 
                 continue
             yield record
         return
-    games: list[list[tuple[int, str]]] = []
-    for number, line in numbered:
+    if not first[1].strip().startswith("[Lexicon "):
+        raise InvalidInputError(f"{prefix}line {first[0]}: a game record opens with its [Lexicon ...] header")
+    # One game's lines at a time (a file's lines are never all held: a 60 MB file is 16 million lines).
+    game = 0
+    lines: list[tuple[int, str]] = []
+    for number, line in chain(rest, [(0, "[Lexicon -]")]):  # a last header closes the last game
         if line.strip().startswith("[Lexicon "):
-            games.append([])
-        elif not games and line.strip():
-            raise InvalidInputError(f"{prefix}line {number}: a game record opens with its [Lexicon ...] header")
-        if games:
-            games[-1].append((number, line))
-    for game, lines in enumerate(games, 1):
-        try:
-            record = GameRecord._parse_lines(lines, f"{prefix}game {game}, ")
-        except InvalidInputError as exc:
-            if errors is None:
-                raise
-            errors.append(exc)
-            continue
-        yield record
+            if lines:
+                game += 1
+                try:
+                    record = GameRecord._parse_lines(lines, f"{prefix}game {game}, ")
+                except InvalidInputError as exc:
+                    if errors is None:
+                        raise
+                    errors.append(exc)
+                else:
+                    yield record
+            lines = []
+        lines.append((number, line))
 
 
-def read_records(path: str, errors: list[InvalidInputError] | None = None) -> list[GameRecord]:
-    """Every game record of a UTF-8 file (see :func:`iter_records`).
+def _numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of ``text`` numbered from 1, one at a time (``\n``, ``\r\n`` or ``\r`` ends a line, as
+    :meth:`str.splitlines` reads a record)."""
+    for number, match in enumerate(_LINE.finditer(text), 1):
+        if match.end() == match.start():  # the empty match at the very end
+            break
+        yield number, match.group(1)
+
+
+_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
+
+
+def read_records(
+    path: str | PathLike[str],
+    errors: list[InvalidInputError] | None = None,
+    *,
+    max_bytes: int | None = None,
+    special: bool = False,
+) -> list[GameRecord]:
+    """Every game record of a UTF-8 file (see :func:`iter_records`): a regular file (any file with
+    ``special=True``) of at most ``max_bytes`` (default 64 MiB, or ``JARNAC_SOLVER_MAX_FILE_MB``).
 
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -479,5 +506,5 @@ def read_records(path: str, errors: list[InvalidInputError] | None = None) -> li
     >>> [r.seed for r in read_records(f.name)]; os.unlink(f.name)
     [1]
     """
-    text = read_text(path, "file of game records", InvalidInputError)
+    text = read_text(path, "file of game records", InvalidInputError, max_bytes=max_bytes, special=special)
     return list(iter_records(text, source=str(path), errors=errors))

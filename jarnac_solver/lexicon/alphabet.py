@@ -26,10 +26,13 @@ TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
     import re
 
-__all__ = ["ALPHABETS", "DUTCH", "LATIN", "SEPARATOR", "Alphabet", "alphabet_for"]
+__all__ = ["ALPHABETS", "DUTCH", "LATIN", "MAX_ALPHABET_TILES", "SEPARATOR", "Alphabet", "alphabet_for", "as_alphabet"]
 
 SEPARATOR = "."
 """Written between two tiles that greedy reading would otherwise join (``I.J``)."""
+
+MAX_ALPHABET_TILES = 256
+"""The most tiles an alphabet holds: a compiled lexicon stores a tile's rank in one byte."""
 
 # Letters that Unicode does not decompose into a base letter and a mark.
 _LIGATURES = {
@@ -80,9 +83,15 @@ class Alphabet:
     """
 
     def __init__(self, tiles: Iterable[str], name: str = "custom") -> None:
-        tile_list = list(tiles)
+        if isinstance(tiles, bytes) or not isinstance(tiles, Iterable):
+            raise InvalidInputError(f"an alphabet's tiles are a list of strings, not {tiles!r}")
+        from itertools import islice
+
+        tile_list = list(islice(tiles, MAX_ALPHABET_TILES + 1))
         if not tile_list:
             raise InvalidInputError("an alphabet needs at least one tile")
+        if len(tile_list) > MAX_ALPHABET_TILES:  # a .jlex file stores a rank in one byte
+            raise InvalidInputError(f"an alphabet holds at most {MAX_ALPHABET_TILES} tiles")
         if not isinstance(name, str) or not name:
             raise InvalidInputError(f"alphabet name must be a non-empty string, not {name!r}")
         for tile in tile_list:
@@ -314,6 +323,19 @@ DUTCH = Alphabet(LATIN_TILES + ("IJ",), name="dutch")
 
 ALPHABETS: dict[str, Alphabet] = {a.name: a for a in (LATIN, DUTCH)}
 """The named alphabets of the bundled lexicons."""
+
+
+def as_alphabet(value: object) -> Alphabet:
+    """``value`` as an alphabet: an :class:`Alphabet` or the name of a known one, else :class:`InvalidInputError`.
+
+    >>> as_alphabet("dutch") is DUTCH
+    True
+    """
+    if isinstance(value, Alphabet):
+        return value
+    if isinstance(value, str):
+        return alphabet_for(value)
+    raise InvalidInputError(f"alphabet must be an Alphabet (LATIN, DUTCH, Alphabet([...])) or its name, not {value!r}")
 
 
 def alphabet_for(name: str) -> Alphabet:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
 from ..textfile import read_text
-from .alphabet import DUTCH, LATIN, Alphabet
+from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
@@ -57,6 +57,11 @@ class Bag(Mapping[str, int]):
     """
 
     def __init__(self, counts: Mapping[str, int], alphabet: Alphabet = LATIN, name: str = "custom") -> None:
+        if not isinstance(name, str) or not name:
+            raise InvalidInputError(f"a bag's name must be a non-empty string, not {name!r}")
+        if not isinstance(counts, Mapping):
+            raise InvalidInputError(f"bag {name!r}: counts must be a mapping of tiles to counts, not {counts!r}")
+        alphabet = as_alphabet(alphabet)
         tally: dict[str, int] = {}
         for raw, count in counts.items():
             if not isinstance(raw, str):
@@ -86,6 +91,7 @@ class Bag(Mapping[str, int]):
         """
         if not isinstance(text, str):
             raise InvalidInputError(f"a bag is written as text such as '14A 4B', not {type(text).__name__}")
+        alphabet = as_alphabet(alphabet)
         body = "\n".join(line.split("#", 1)[0] for line in text.splitlines()).strip()
         pattern = _COMPACT if body[:1].isdigit() else _LINE
         counts: dict[str, int] = {}
@@ -93,7 +99,7 @@ class Bag(Mapping[str, int]):
         for match in pattern.finditer(body):
             gap = body[pos : match.start()]
             if gap.strip(" \t\n,;"):
-                raise InvalidInputError(f"bag {name!r}: cannot read {gap.strip()!r}")
+                raise InvalidInputError(f"bag {name!r}: cannot read {_excerpt(gap.strip())}")
             count, tile = (match[1], match[2]) if pattern is _COMPACT else (match[2], match[1])
             folded = alphabet.fold(tile)
             if folded in counts:
@@ -101,13 +107,16 @@ class Bag(Mapping[str, int]):
             counts[folded] = int(count)
             pos = match.end()
         if body[pos:].strip(" \t\n,;"):
-            raise InvalidInputError(f"bag {name!r}: cannot read {body[pos:].strip()!r}")
+            raise InvalidInputError(f"bag {name!r}: cannot read {_excerpt(body[pos:].strip())}")
         return cls(counts, alphabet, name)
 
     @classmethod
-    def from_file(cls, path: str | Path, alphabet: Alphabet = LATIN) -> Bag:
-        """Read a bag from a UTF-8 text file in the :meth:`parse` format."""
-        text = read_text(path, "bag file")
+    def from_file(
+        cls, path: str | Path, alphabet: Alphabet = LATIN, *, max_bytes: int | None = None, special: bool = False
+    ) -> Bag:
+        """Read a bag from a UTF-8 text file in the :meth:`parse` format: a regular file (any file
+        with ``special=True``) of at most ``max_bytes`` (default 64 MiB, or ``JARNAC_SOLVER_MAX_FILE_MB``)."""
+        text = read_text(path, "bag file", max_bytes=max_bytes, special=special)
         return cls.parse(text, alphabet, name=Path(path).stem)
 
     @classmethod
@@ -171,6 +180,10 @@ class Bag(Mapping[str, int]):
         """
         if bag is not None and not isinstance(bag, Bag):
             raise InvalidInputError(f"a bag is a Bag (Bag.parse, Bag.load), not {type(bag).__name__}")
+        from .lexicon import Lexicon
+
+        if not isinstance(lexicon, Lexicon):
+            raise InvalidInputError(f"a lexicon is a Lexicon (Lexicon.load, Lexicon.open), not {lexicon!r}")
         if bag is None:
             name = bag_name_for(lexicon)
             if name is None:
@@ -284,3 +297,14 @@ def bag_name_for(lexicon: Lexicon) -> str | None:
     if isinstance(name, str):
         return name
     return ESTIMATED_BAGS.get(lexicon.name)
+
+
+def _excerpt(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error message, cut after ``most`` characters (a bad bag file may be megabytes).
+
+    >>> _excerpt("RAT RAT", 3)
+    "'RAT' ... (7 characters)"
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r} ... ({len(text)} characters)"

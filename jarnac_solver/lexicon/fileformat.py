@@ -21,9 +21,14 @@ then computed, ~0.2 s for fr).
 
 Opening checks the magic, the version, the lengths and the checksum before it
 trusts a byte. The compiled walk then checks its arrays in C (their bounds,
-~2 ms for fr; with the agreement of both layouts, for files not shipped with
-the package, ~12 ms) and reads them where they lie; the pure walk turns them into the dicts and
+~2 ms for fr) and reads them where they lie; the pure walk turns them into the dicts and
 lists it uses (C-level ``dict(zip(...))`` and ``map``; no per-word Python loop).
+A file not shipped with the package is checked whole, the same files refused
+under either walk (:mod:`jarnac_solver.lexicon.checks`): both layouts hold
+the same trie and words, parents in range, and every word, cut into tiles of
+the alphabet, lies at the end of its own key at the depth ``depth_starts``
+gives it (compiled: ~20 ms for fr in all; pure: ~0.5 s,
+``benchmarks/bench_open.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ import zlib
 from collections.abc import Sequence
 
 from .. import native
-from ..errors import InvalidInputError, LexiconFormatError
+from ..errors import InvalidInputError, LexiconFormatError, LexiconNotFoundError
+from .checks import check_layouts
 from .flat import SECTIONS, FlatIndex, edge_dicts, u32_view
 from .index import MAX_DEPTH, AlphagramIndex
 
@@ -192,9 +198,10 @@ def _index(
     terminal, no empty word; ``n_words`` the number of words. The compiled
     walk checks its own arrays in C (bounds, ranks, a permutation of word
     numbers, UTF-8) and, for files not shipped with the package, that they
-    agree with the edges and words the pure walk reads. Whether each word's
-    letters are its node's key is checked on a sample when the lexicon opens
-    (:meth:`Lexicon.verify` checks every word).
+    agree with the edges and words the pure walk reads; the pure path checks
+    that agreement too (:func:`~jarnac_solver.lexicon.checks.check_layouts`),
+    and parents in range. Whether each word's letters are its node's key is
+    checked when the lexicon opens (:meth:`Lexicon.from_bytes`, both walks).
 
     ``trusted`` (the lexicons bundled with the package, checksummed) skips
     the whole-array scans (ids distinct and in range, empty words: ~35 ms on
@@ -255,6 +262,9 @@ def _index(
         source,
         trusted,
     )
+    if version >= 2 and not trusted:  # the compiled walk's sections, read by the pure walk's checks
+        all_sections = {name: section(name) for name in SECTIONS}
+        check_layouts(all_sections, edges, bytes(words), n_nodes, n_terminals, n_words, source)
     index = AlphagramIndex(edges, groups, root, depth_starts)
     if native.speedups is not None:  # a version 1 file: compute the compiled walk's sections
         index.compile(check=False, source=source)
@@ -279,7 +289,8 @@ def _pure_parts(
         child_set = set(children)
         if len(child_set) != n_edges or min(child_set) < 1 or max(child_set) >= n_nodes or root in child_set:
             raise LexiconFormatError(f"{source}: the edges do not give each node but the root one parent")
-        # A parent id out of range is only a dead edge (no walk reaches it), so it is not scanned for.
+        if max(parents) >= n_nodes:  # what the compiled walk refuses too: both walks refuse the same files
+            raise LexiconFormatError(f"{source}: a parent is not a node")
     edges = edge_dicts(parents, children, counts)
     if any(len(by_parent) != count for by_parent, count in zip(edges, counts, strict=True)):
         raise LexiconFormatError(f"{source}: a node has two children by the same letter")
@@ -309,7 +320,13 @@ def write_file(path: str | Path, data: bytes) -> None:
     :class:`InvalidInputError` names the path.
 
     Two writers of one path never share a temporary file, and a reader sees
-    the old file or the new one, never a torn one.
+    the old file or the new one, never a torn one. Only a regular file is
+    replaced: a folder, a device, a fifo or a socket at ``path`` (or where a
+    symbolic link at ``path`` leads) is refused and left as it is; a link to a
+    file (or to nothing yet) stays a link, and the file it leads to is written. A
+    temporary file is named ``.NAME.PID.XXXXXXXX.tmp`` after the writing
+    process; one left by a process that is gone (killed while saving) is
+    removed by the next save of the same path, never one of a live process.
     """
     import os
     import tempfile
@@ -318,10 +335,14 @@ def write_file(path: str | Path, data: bytes) -> None:
     if not isinstance(path, (str, os.PathLike)) or not str(path) or "\0" in str(path):
         raise InvalidInputError(f"{path!r}: cannot write a lexicon there (not a file name)")
     target = Path(path)
-    if target.is_dir():
-        raise InvalidInputError(f"{str(path)!r}: cannot write a lexicon there (a folder)")
+    _check_target(target)
+    if target.is_symlink():
+        # Through the link: the file it leads to is replaced and the link stays (found by a newcomer: the
+        # rename put a plain file in the link's place, and the file it led to kept the old lexicon).
+        target = Path(os.path.realpath(target))
+    _remove_stale(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
     try:
@@ -330,11 +351,64 @@ def write_file(path: str | Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        _check_target(target)  # again: it may have changed while the data was written
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:  # an OSError, or Ctrl-C: the temporary file goes either way
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
+        if isinstance(exc, OSError):
+            raise InvalidInputError(f"{path}: cannot write ({exc.strerror})") from None
+        raise
+
+
+def _check_target(target: Path) -> None:
+    """Refuse a target that is no regular file (following a symbolic link): it is left as it is."""
+    import os
+
+    from ..textfile import _kind
+
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:  # nothing there (or a dangling link): the rename makes a file
+        return
+    kind = _kind(mode)
+    if kind is not None:
+        what = f"{kind}{' (through a symbolic link)' if os.path.islink(target) else ''}"
+        raise InvalidInputError(f"{str(target)!r}: cannot write a lexicon there ({what})")
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove the temporary files of ``target`` left by writers that are gone (``.NAME.PID.XXXXXXXX.tmp``
+    whose process no longer runs); those of live processes, this one's included, stay."""
+    import os
+    import re
+
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.([0-9]{{1,10}})\.[A-Za-z0-9_]{{8}}\.tmp")
+    try:
+        names = os.listdir(target.parent if str(target.parent) else ".")
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None or _alive(int(match[1])):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(target.parent / name)
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` runs (or may: when that cannot be told, it is taken as alive)."""
+    import os
+
+    if pid <= 0:
+        return True  # no writer's pid: never removed
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process, or no such pid on this system
+        return True
+    return True
 
 
 def _umask() -> int:
@@ -349,19 +423,27 @@ def _umask() -> int:
     return 0o022
 
 
-def read_file(path: str | Path) -> tuple[AlphagramIndex, dict[str, Any]]:
-    """Open a compiled lexicon file: :func:`load_bytes` on its bytes."""
-    return load_bytes(read_bytes(path), source=str(path))
+def read_file(
+    path: str | Path, max_bytes: int | None = None, *, special: bool = False
+) -> tuple[AlphagramIndex, dict[str, Any]]:
+    """Open a compiled lexicon file: :func:`load_bytes` on its bytes (:func:`read_bytes`)."""
+    return load_bytes(read_bytes(path, max_bytes, special=special), source=str(path))
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of ``path`` (an ``OSError`` if it cannot be read)."""
-    with open(path, "rb") as f:
-        return f.read()
+def read_bytes(path: str | Path, max_bytes: int | None = None, *, special: bool = False) -> bytes:
+    """The bytes of the compiled lexicon at ``path``: a regular file (any file with
+    ``special=True``) of at most ``max_bytes`` (default :data:`~jarnac_solver.textfile.MAX_LEXICON_BYTES`,
+    512 MiB, or ``JARNAC_SOLVER_MAX_FILE_MB``), else :class:`InvalidInputError`;
+    :class:`LexiconNotFoundError` if it cannot be read.
+    """
+    from ..textfile import MAX_LEXICON_BYTES, read_file_bytes
+
+    return read_file_bytes(path, "compiled lexicon", max_bytes=max_bytes, default=MAX_LEXICON_BYTES, special=special)
 
 
-def map_file(path: str | Path) -> memoryview:
-    """A read-only memory map of ``path`` (its bytes, read, where the file cannot be mapped).
+def map_file(path: str | Path, max_bytes: int | None = None, *, special: bool = False) -> memoryview:
+    """A read-only memory map of ``path`` (its bytes, read, where the file cannot be mapped),
+    with the checks and the size limit of :func:`read_bytes`.
 
     Processes that map one file share its pages; nothing is read until a
     query touches it. The map lives as long as a view of it does. The file
@@ -369,9 +451,17 @@ def map_file(path: str | Path) -> memoryview:
     files are replaced by renaming a new file over them (:func:`write_file`).
     """
     import mmap
+    import os
 
-    with open(path, "rb") as f:
-        try:
-            return memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))
-        except (ValueError, OSError):  # an empty file, a pipe, a file system without maps
-            return memoryview(f.read())
+    from ..textfile import MAX_LEXICON_BYTES, open_file, read_open_file, size_limit
+
+    limit = size_limit(max_bytes, MAX_LEXICON_BYTES)
+    fd, status = open_file(path, "compiled lexicon", special=special)
+    try:
+        if 0 < status.st_size <= limit:  # a regular file's size is what is mapped
+            with contextlib.suppress(ValueError, OSError):  # a file system without maps
+                return memoryview(mmap.mmap(fd, 0, access=mmap.ACCESS_READ))
+        # Empty, a /proc file that says 0, a pipe, too large: read (refused if too large).
+        return memoryview(read_open_file(fd, status, path, "compiled lexicon", LexiconNotFoundError, limit))
+    finally:
+        os.close(fd)

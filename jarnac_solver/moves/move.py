@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ..errors import InvalidLetterError, InvalidMoveError
 from ..forms import field, line_number, mapping
-from ..lexicon.alphabet import LATIN, Alphabet
+from ..lexicon.alphabet import LATIN, Alphabet, as_alphabet
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
 
@@ -126,6 +126,7 @@ class Move(NamedTuple):
         """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move is written as text, not {type(text).__name__}")
+        alphabet = as_alphabet(alphabet)
         spec = text.strip()
         if spec.startswith("+"):
             return cls.place(spec[1:], alphabet)
