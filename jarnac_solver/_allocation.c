@@ -762,7 +762,9 @@ static PyObject *ladder(PyObject *self, PyObject *args) {
     L.free = free; L.seat_min = seat_min;
     L.clock.check = check == Py_None ? NULL : check;
     L.clock.out_of_time = out_of_time;
-    L.greedy_pending = L.clock.check != NULL;
+    /* Always, budget or not: a search stopped by its memo limit (even under EXACT) keeps the greedy ladder, and
+       the exact completion replaces it where they tie, so an unstopped search answers as without it. */
+    L.greedy_pending = 1;
     PyObject *result = NULL;
     Letters left;
     int rc = unpack(rack, &left);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 
 from ..errors import InvalidInputError
 from ..lexicon.bag import bag_name_for
@@ -76,11 +77,15 @@ def _budget(args: argparse.Namespace) -> float | None:
     return None if args.budget is None else float(args.budget) / 1000
 
 
-def _unproven(args: argparse.Namespace, what: str = "") -> str:
-    """What an unproven answer says: the budget that ended it, and how to ask for the proof."""
-    from ..budget import DEFAULT_BUDGET
+def _unproven(args: argparse.Namespace, seconds: float, what: str = "") -> str:
+    """What an unproven answer says: the budget that ended it (or a search's memory limit, when it ended
+    well before its time: ``seconds`` is how long it took), and how to ask for the proof."""
+    from ..budget import DEFAULT_BUDGET, MEMO_LIMIT
 
     proven = f"not proven {what}" if what else "not proven"
+    allowed = None if args.exact else DEFAULT_BUDGET if args.budget is None else float(args.budget) / 1000
+    if allowed is None or seconds < 0.9 * allowed:
+        return f"(stopped at a search's memory limit, {MEMO_LIMIT:,} states: the best found, {proven})"
     if args.budget is None:
         return f"(the best found within the default {DEFAULT_BUDGET:g} s ceiling, {proven}; --exact for the proof)"
     return f"(the best found in {args.budget:g} ms, {proven})"
@@ -94,6 +99,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
     left = passer_left_move(lex, tray, rules, turn)
     budget = _budget(args)
+    start = time.monotonic()
     if thief is not None:
         plan = thief_best_call(lex, tray, thief, rules, turn, args.objective, budget=budget)
     else:
@@ -129,12 +135,14 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
     print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
     if not plan.exact:
-        print(_unproven(args, "the best"))
+        print(_unproven(args, time.monotonic() - start, "the best"))
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:
     lex, tray, rules = _tray(args)
+    start = time.monotonic()
     ladder = plan_ladder(lex, tray, rules, _budget(args))
+    seconds = time.monotonic() - start
     draws = ladder_draws(ladder, play_out(tray, ladder, rules, lex), rules)
     if args.json:
         result = {
@@ -157,7 +165,7 @@ def _cmd_plan(args: argparse.Namespace) -> None:
         else:
             print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
     if not ladder.exact:
-        print(_unproven(args, "the longest"))
+        print(_unproven(args, seconds, "the longest"))
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
@@ -193,6 +201,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} hint: --phase dispute: these rules have no disputes (--rules competitive)")
     familiarity = Familiarity.for_lexicon(lex) if args.familiarity or args.min_familiarity is not None else None
     budget = _budget(args)
+    start = time.monotonic()
     advice = advise_position(
         lex, tray, opponent, unseen, args.phase, rules, args.top,
         formed_indexes=turn, disputed=disputed, budget=budget, samples=args.samples, seed=args.seed,
@@ -205,7 +214,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         _emit(args, result, lex, rules)
         return
     versus = f" against {opponent}" if opponent is not None else ""
-    proven = "" if advice.exact else " " + _unproven(args)
+    proven = "" if advice.exact else " " + _unproven(args, time.monotonic() - start)
     print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
     for n, option in enumerate(advice.options, 1):
         print(f"  {n}. {option.action}: " + "; ".join(option.reasons))

@@ -315,7 +315,9 @@ def plan_ladder(
         if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
             return
         if i == n_lines:
-            greedy_leaf = deadline is not None and not greedy_done
+            # Always, budget or not: a search stopped by its memo limit (even under EXACT) keeps the greedy
+            # ladder; the exact completion replaces it where they tie (below).
+            greedy_leaf = not greedy_done
             if greedy_leaf:
                 greedy_done.append(True)
                 # The first leaf is the greedy choice on every line: complete

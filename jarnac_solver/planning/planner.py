@@ -302,6 +302,18 @@ def hints(
     pool = _unseen_pool(lexicon, unseen)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
+    # The first move of the longest ladder is always a candidate, and the
+    # first evaluated: the likeliest best, and its ladder is known already
+    # (the rest of a longest ladder is a longest ladder after its first move:
+    # one ladder search saved, the one a tight budget cannot afford).
+    best_ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
+    exact = best_ladder.exact
+    if best_ladder and min_familiarity is None and deadline is not None and deadline.expired():
+        # No time left to list every move class (31,000 on a 30-letter rack, ~0.1 s): the ladder's move alone.
+        move = best_ladder[0]
+        rest = Ladder(best_ladder[1:], best_ladder.exact)
+        hint = _evaluate(lexicon, tray, move, rules, pool, samples, random.Random(seed), opponent, turn, deadline, rest)
+        return Hints([hint], False)
     groups = _groups(lexicon, tray, rules, familiarity)
     if min_familiarity is not None:
         groups = [g for g in groups if g[2] is not None and g[2] >= min_familiarity]
@@ -321,12 +333,6 @@ def hints(
     # letters held only extensions).
     most = max(top, candidates)
     looked = [g for g in groups if g[0] is None][:most] + [g for g in groups if g[0] is not None][:most]
-    # The first move of the longest ladder is always a candidate, and the
-    # first evaluated: the likeliest best, and its ladder is known already
-    # (the rest of a longest ladder is a longest ladder after its first move:
-    # one ladder search saved, the one a tight budget cannot afford).
-    best_ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
-    exact = best_ladder.exact
     if best_ladder:
         first = best_ladder[0]
         mine = [g for g in groups if g[0] == first.line_index and first.word in g[1]]
