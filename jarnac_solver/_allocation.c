@@ -928,7 +928,12 @@ static int chain_below(Chains *c, Letters letters, long *moves, Py_ssize_t *key)
     Below *b = below_find(c, &letters);
     if (b == NULL) return -1;
     if (b->filled) { *moves = b->moves; *key = b->key; return 0; }
-    if (!(c->calls++ & 63) && PyErr_CheckSignals() < 0) { c->failed = 1; return -1; }  /* Ctrl-C */
+    if (!(c->calls++ & 63)) {  /* Ctrl-C and the deadline here too: a key's sub-multisets are up to 2^9 calls */
+        if (PyErr_CheckSignals() < 0) { c->failed = 1; return -1; }
+        PyObject *r = c->check ? PyObject_CallNoArgs(c->check) : Py_NewRef(Py_None);
+        if (r == NULL) { c->failed = 1; return -1; }  /* OutOfTime goes to the caller, as in Python */
+        Py_DECREF(r);
+    }
     long best = -1;
     Py_ssize_t best_key = KEY_NONE;
     Py_ssize_t k = key_index(c, &letters);

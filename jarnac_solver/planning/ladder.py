@@ -91,6 +91,8 @@ class _Chains:
             return cached
         if len(self.best_below) >= MEMO_LIMIT:
             raise OutOfTime  # memory bounded: a state past the limit stops the search as a deadline would
+        if self.deadline is not None:
+            self.deadline.check()  # a key's sub-multisets are up to 2^9 calls between two of at()
         best = self.at(letters) if letters in self.keys else (-1, -1)
         best = (best[0], letters) if best[0] >= 0 else (-1, -1)
         memo = self.best_below
