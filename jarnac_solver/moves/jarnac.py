@@ -645,6 +645,10 @@ def best_jarnac(
     return best if exact else replace(best, exact=False)
 
 
+_NODE_CHUNK = 2048
+"""Nodes turned into a recomposition's candidates between two looks at the deadline (~2-4 ms of work)."""
+
+
 def _key(plan: JarnacPlan, objective: str) -> tuple[int, int]:
     return (plan.swing, plan.gain) if objective == "swing" else (plan.gain, plan.swing)
 
@@ -666,12 +670,25 @@ def _value_plan(
     # lines do not limit them, so the passer side is given every slot.
     place = (rules.last_line_min_length, rules.line_length)
     place_nodes, _ = lexicon.index.move_nodes(rack, place, [], rules.line_length)
+    # A recomposition is extra (the plain plan is found already): the deadline is looked at after each of
+    # its costly steps, a pool of 60 letters reaching thousands of words (a 50 ms budget ended at 113 ms).
+    if deadline is not None and deadline.expired():
+        return None, False
     trie = lexicon.index.trie
     if trie is not None:
-        items = [_Item(p, n, None, w, None, 0) for p, n, w in trie.steal_items(place_nodes, ())]
+        # In chunks of nodes (each a distinct key: no row is shared), the deadline looked at between them:
+        # a 60-letter pool reaches 50,000 words, ~90 ms of rows and items.
+        items = []
+        for start in range(0, len(place_nodes), _NODE_CHUNK):
+            if deadline is not None and deadline.expired():
+                return None, False
+            rows = trie.steal_items(place_nodes[start : start + _NODE_CHUNK], ())
+            items.extend(_Item(p, n, None, w, None, 0) for p, n, w in rows)
     else:
         firsts = lexicon.index.first_words(place_nodes)
         items = _distinct(_Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in firsts)
+    if deadline is not None and deadline.expired():
+        return None, False
     (gain, _), chosen, exact = _optimise(
         [],
         items,
