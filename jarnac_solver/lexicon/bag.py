@@ -12,15 +12,12 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
 from ..textfile import read_text
 from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
-
-if TYPE_CHECKING:
-    from .lexicon import Lexicon
+from .words import WordList, as_word_list
 
 __all__ = ["BAGS", "ESTIMATED_BAGS", "MAX_TILES", "Bag", "bag_name_for"]
 
@@ -132,7 +129,7 @@ class Bag(Mapping[str, int]):
         return cls.parse(BAGS[name], DUTCH if name in _DUTCH_BAGS else LATIN, name=name)
 
     @classmethod
-    def estimate(cls, lexicon: Lexicon, total: int = 144, name: str | None = None) -> Bag:
+    def estimate(cls, lexicon: WordList, total: int = 144, name: str | None = None) -> Bag:
         """A bag estimated from a lexicon's letter frequencies: ``total`` tiles (144 like the real
         fr and en bags), each tile of the alphabet at least once, shared out by the largest
         remainders. Tried on fr and en it misplaces 13 of 144 tiles against the real bags.
@@ -146,6 +143,7 @@ class Bag(Mapping[str, int]):
         """
         from collections import Counter
 
+        lexicon = as_word_list(lexicon)
         if (
             isinstance(total, bool)
             or not isinstance(total, int)
@@ -171,7 +169,7 @@ class Bag(Mapping[str, int]):
         return cls(counts, alphabet, name=f"{lexicon.name}-estimate" if name is None else name)
 
     @classmethod
-    def for_lexicon(cls, lexicon: Lexicon, bag: Bag | None = None) -> Bag:
+    def for_lexicon(cls, lexicon: WordList, bag: Bag | None = None) -> Bag:
         """The bag to play ``lexicon`` with: ``bag`` checked against it, or the lexicon's own.
 
         >>> from jarnac_solver import Lexicon
@@ -180,10 +178,7 @@ class Bag(Mapping[str, int]):
         """
         if bag is not None and not isinstance(bag, Bag):
             raise InvalidInputError(f"a bag is a Bag (Bag.parse, Bag.load), not {type(bag).__name__}")
-        from .lexicon import Lexicon
-
-        if not isinstance(lexicon, Lexicon):
-            raise InvalidInputError(f"a lexicon is a Lexicon (Lexicon.load, Lexicon.open), not {lexicon!r}")
+        lexicon = as_word_list(lexicon)
         if bag is None:
             name = bag_name_for(lexicon)
             if name is None:
@@ -286,7 +281,7 @@ class Bag(Mapping[str, int]):
         return hash((self.alphabet, tuple(self._counts.items())))
 
 
-def bag_name_for(lexicon: Lexicon) -> str | None:
+def bag_name_for(lexicon: WordList) -> str | None:
     """The built-in bag a lexicon is played with: its metadata's, or its estimate (``None``: unknown).
 
     >>> from jarnac_solver import Lexicon

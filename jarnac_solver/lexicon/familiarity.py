@@ -22,11 +22,7 @@ from __future__ import annotations
 
 from ..errors import InvalidInputError, MissingExtraError
 from .alphabet import SEPARATOR, Alphabet
-
-# Not imported at run time (mypy reads any constant of this name as True).
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .lexicon import Lexicon
+from .words import WordList, as_word_list
 
 __all__ = ["KNOWN_ZIPF", "WORDLISTS", "Familiarity"]
 
@@ -167,7 +163,7 @@ class Familiarity:
         self._table: dict[str, float] | None = _CACHE.get((language, wordlist, alphabet))
 
     @classmethod
-    def for_lexicon(cls, lexicon: Lexicon, wordlist: str = "best") -> Familiarity:
+    def for_lexicon(cls, lexicon: WordList, wordlist: str = "best") -> Familiarity:
         """The familiarity of a lexicon's language, in its alphabet.
 
         The language is ``lexicon.metadata["language"]`` when set, else the
@@ -179,10 +175,7 @@ class Familiarity:
         >>> Familiarity.for_lexicon(Lexicon.load("en-large")).language
         'en'
         """
-        from .lexicon import Lexicon
-
-        if not isinstance(lexicon, Lexicon):
-            raise InvalidInputError(f"expected a Lexicon, not {type(lexicon).__name__}")
+        lexicon = as_word_list(lexicon, f"expected a Lexicon, not {type(lexicon).__name__}")
         language = lexicon.metadata.get("language")
         if not isinstance(language, str) or not language:
             language = lexicon.name.split("-")[0]
