@@ -678,7 +678,7 @@ def _value_plan(
     if trie is not None:
         # In chunks of nodes (each a distinct key: no row is shared), the deadline looked at between them:
         # a 60-letter pool reaches 50,000 words, ~90 ms of rows and items.
-        items = []
+        items: list[_Item] = []
         for start in range(0, len(place_nodes), _NODE_CHUNK):
             if deadline is not None and deadline.expired():
                 return None, False
