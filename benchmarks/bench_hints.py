@@ -49,7 +49,7 @@ def real_positions(lex: Lexicon, games: int, seed: int) -> list[Position]:
                 me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
                 formed = tuple(game.formed_lines()) if s.phase == "jarnac" else s.formed_indexes
                 out.append(("real", me, other, unseen_tiles(game.bag, s.trays), s.phase, game.rules, formed))
-            action = players[s.to_act].choose(game)
+            action = players[s.to_act].choose(game.view())
             game.push(action)
             if isinstance(action, Play) and len(out) > 40 * games:
                 break

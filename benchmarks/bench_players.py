@@ -19,8 +19,8 @@ import time
 
 from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.game.actions import Action
-from jarnac_solver.game.game import Game
 from jarnac_solver.game.players import LadderPlayer, PlannerPlayer, Player, play_match
+from jarnac_solver.game.view import PlayerView
 
 
 class Timed:
@@ -32,12 +32,12 @@ class Timed:
         self.times: list[float] = []
         self.start_times: list[float] = []
 
-    def choose(self, game: Game) -> Action:
-        phase = game.state.phase
+    def choose(self, view: PlayerView) -> Action:
+        phase = view.state.phase
         if phase not in ("play", "start"):
-            return self.inner.choose(game)
+            return self.inner.choose(view)
         start = time.perf_counter()
-        action = self.inner.choose(game)
+        action = self.inner.choose(view)
         (self.times if phase == "play" else self.start_times).append(time.perf_counter() - start)
         return action
 

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .game.game import Game, GameState, Played
     from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
+    from .game.view import PlayerView, TableState
     from .lexicon.bag import Bag
     from .lexicon.batch import BatchIndex, RackStats, rack_stats
     from .lexicon.familiarity import Familiarity
@@ -98,6 +99,7 @@ _LAZY = {
     **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
     **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "game.players"),
     **dict.fromkeys(["GameRecord", "iter_records", "read_records"], "game.record"),
+    **dict.fromkeys(["PlayerView", "TableState"], "game.view"),
     "Rules": "moves.rules",
     "Tray": "moves.tray",
 }
@@ -175,8 +177,10 @@ __all__ = [
     "Play",
     "Played",
     "Player",
+    "PlayerView",
     "RackStats",
     "Rules",
+    "TableState",
     "Tray",
     "UnknownLexiconError",
     "WordCheck",

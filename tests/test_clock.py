@@ -22,6 +22,7 @@ from jarnac_solver import (
 )
 from jarnac_solver.game.actions import Accept, Action, Decline, Draw, Pass
 from jarnac_solver.game.players import GreedyPlayer
+from jarnac_solver.game.view import PlayerView
 
 FR = Lexicon.load("fr")
 
@@ -103,11 +104,11 @@ class Slow:
     def __init__(self) -> None:
         self.greedy = GreedyPlayer()
 
-    def choose(self, game: Game) -> Action:
-        if game.state.phase == "play":
-            assert game.clock is not None and game.clock.remaining() <= 0.08  # the searching share
+    def choose(self, view: PlayerView) -> Action:
+        if view.state.phase == "play":
+            assert view.clock is not None and view.clock.remaining() <= 0.08  # the searching share
             time.sleep(0.12)
-        return self.greedy.choose(game)
+        return self.greedy.choose(view)
 
 
 def test_a_player_over_the_clock_passes() -> None:
@@ -193,10 +194,10 @@ def test_show_and_audit_name_the_clocks_decisions(capsys: pytest.CaptureFixture[
     class SlowThief(GreedyPlayer):
         name = "slow-thief"
 
-        def choose(self, game: Game) -> Action:
-            if game.state.phase == "jarnac":
+        def choose(self, view: PlayerView | Game) -> Action:
+            if view.state.phase == "jarnac":
                 time.sleep(0.12)
-            return super().choose(game)
+            return super().choose(view)
 
     record = play_game(COMPETITIVE, [SlowThief(), "greedy"], TENTH, seed=2, max_actions=200, stop_at_limit=True)
     report = audit(record, COMPETITIVE)

@@ -6,7 +6,9 @@ undo is exact, the bag's order included. Randomness comes from the seed
 alone: the bag is shuffled once with it, and where tiles go back into the
 bag (an exchange, the opening vowel rule) the positions come from a
 generator seeded with the seed and the action's number. The same seed and
-the same actions give the same game, to the tile.
+the same actions give the same game, to the tile. :meth:`Game.fork` starts a
+game from any position with the bag re-sampled by another seed; a player is
+shown :meth:`Game.view`, which holds neither the seed nor the bag's order.
 
 Phases: ``opening`` (draw the first letters), ``start`` (draw 1 or
 exchange), ``play`` (moves, then pass), ``jarnac`` (the opponent's window
@@ -20,7 +22,7 @@ import os
 import random
 from collections import Counter
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
@@ -33,6 +35,9 @@ from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray, remove_tiles
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 __all__ = ["PHASES", "Game", "GameState", "Played"]
 
@@ -182,6 +187,9 @@ class Game:
         self.value_pool_limit: int | None = 20
         """Value Jarnacs the engine offers recompose pools of at most this many letters
         (exact up to there; the search grows steeply beyond, see docs/design.md)."""
+        self.resampled = False
+        """The bag was re-sampled by :meth:`fork`: the draws no longer follow from :attr:`seed`, and
+        the game's record writes them out as a game over the board does (``[Seed "-"]``)."""
 
     # -- reading the state --------------------------------------------------
 
@@ -355,11 +363,76 @@ class Game:
         return codes
 
     def pop(self) -> Action:
-        """Undo the last action, exactly; returns it."""
+        """Undo the last action, exactly; returns it (a re-sampled :meth:`fork` undoes only its own actions)."""
         if not self._stack:
+            if self.actions:
+                raise IllegalActionError(f"no action to undo: this game was forked after action {len(self.actions)}")
             raise IllegalActionError("no action to undo")
         self.state = self._stack.pop()
         return self.actions.pop().action
+
+    def fork(self, seed: int | None = None, *, keep_bag: bool = False) -> Game:
+        """A new game from this position, to play on without changing this one.
+
+        The hidden tiles, the bag's, are re-sampled: the bag holds the same
+        tiles (the unseen ones: both trays are on the table) in the order
+        ``seed`` shuffles them (random when ``None``), whatever their order
+        here, so the same position and seed give the same fork, and a fork of
+        a player's :meth:`view` is the fork of the game. Trays, scores, phase
+        and the actions so far are this game's; :attr:`seed` is ``seed`` (it
+        orders what goes back into the bag from here on); the fork draws by
+        itself (even from a game over the board), undoes only its own actions,
+        and its record writes every draw out (:attr:`resampled`).
+        With ``keep_bag`` (and no ``seed``), an exact copy: the same bag order
+        and seed, the same draws to come, undo included.
+
+        >>> from jarnac_solver import Lexicon
+        >>> game = Game(Lexicon.load("fr"), seed=1)
+        >>> game.push(Draw())
+        >>> fork = game.fork(seed=7)
+        >>> fork.state.trays == game.state.trays, sorted(fork.state.bag) == sorted(game.state.bag)
+        (True, True)
+        >>> fork.state.bag == game.fork(seed=7).state.bag, fork.state.bag == game.state.bag
+        (True, False)
+        """
+        if not isinstance(keep_bag, bool):
+            raise InvalidInputError(f"keep_bag must be True or False, not {keep_bag!r}")
+        if keep_bag:
+            if seed is not None:
+                raise InvalidInputError("a fork that keeps the bag keeps its seed too: give no seed")
+            return self._copy(self.state, self.seed, list(self._stack), self.over_the_board, self.resampled)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
+        bag = sorted(self.state.bag)  # the multiset, whatever the order here
+        random.Random(seed).shuffle(bag)
+        return self._copy(self.state._replace(bag=tuple(bag)), seed, [], False, True)
+
+    def _copy(
+        self,
+        state: GameState,
+        seed: int,
+        stack: list[GameState],
+        over_the_board: bool,
+        resampled: bool,
+        actions: list[Played] | None = None,
+    ) -> Game:
+        """This game with another state, seed and undo stack; the actions copied (or ``actions``), no clock."""
+        game = object.__new__(type(self))
+        game.__dict__.update(self.__dict__)
+        game.state, game.seed, game._stack = state, seed, stack
+        game.over_the_board, game.resampled = over_the_board, resampled
+        game.actions = list(self.actions) if actions is None else actions
+        game.clock = None
+        return game
+
+    def view(self) -> PlayerView:
+        """What the player to act is shown (:class:`~jarnac_solver.game.view.PlayerView`): the table,
+        the unseen tiles as a multiset, the actions so far; no bag order and no seed."""
+        from .view import PlayerView
+
+        return PlayerView(self)
 
     def push_text(self, text: str) -> None:
         """Parse an action in notation and push it."""

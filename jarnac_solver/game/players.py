@@ -1,8 +1,11 @@
 """Players that play the game by themselves, and whole games and matches.
 
-A player is any object with ``name`` and ``choose(game) -> Action``
-(:class:`Player`). Built in, by name: ``random``, ``greedy``, ``cautious``,
-``sloppy`` (see each class).
+A player is any object with ``name`` and ``choose(view) -> Action``
+(:class:`Player`), ``view`` a :class:`~jarnac_solver.game.view.PlayerView`:
+the table as both players see it, with the unseen tiles as a multiset and no
+seed or bag order (a player cannot read its future draws). Built in, by name:
+``random``, ``greedy``, ``cautious``, ``sloppy``, ``ladder``, ``planner``
+(see each class); each also accepts a whole ``Game`` (it looks at its view).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..moves.rules import Rules
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .game import VOWELS, Game
 from .record import GameRecord
+from .view import PlayerView
 
 if TYPE_CHECKING:
     from ..executors import Executor
@@ -49,13 +53,25 @@ __all__ = [
 
 @runtime_checkable
 class Player(Protocol):
-    """Anything that picks the next action of a game."""
+    """Anything that picks the next action of a game, from what the player to act is shown.
+
+    ``choose`` gets a :class:`~jarnac_solver.game.view.PlayerView` (what
+    players read of a game before: ``lexicon``, ``rules``, ``state.trays``,
+    ``state.phase``, ``legal_actions()``, ``best_call()``, ``clock``...;
+    ``state.bag_size`` and ``state.unseen`` instead of the bag, and
+    ``fork(seed)`` instead of ``push``/``pop``).
+    """
 
     name: str
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, view: PlayerView) -> Action:
         """The action to push for the player to act."""
         ...
+
+
+def _shown(view: PlayerView | Game) -> PlayerView:
+    """The view of ``view``: built-in players called with a whole game look at its view."""
+    return view.view() if isinstance(view, Game) else view
 
 
 class RandomPlayer:
@@ -66,8 +82,8 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
+    def choose(self, view: PlayerView | Game) -> Action:
+        actions = _shown(view).legal_actions()
         plays = [a for a in actions if isinstance(a, Play)]
         if plays:
             return self.rng.choice(plays)
@@ -82,15 +98,15 @@ class GreedyPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def start(self, game: Game) -> Action:
+    def start(self, view: PlayerView) -> Action:
         """The start of a turn: draw."""
         return Draw()
 
-    def best_move(self, game: Game) -> Move | None:
+    def best_move(self, view: PlayerView) -> Move | None:
         """The move to the longest word (then the most points, then alphabetical)."""
-        s = game.state
+        s = view.state
         tray = s.trays[s.to_act]
-        moves = legal_moves(game.lexicon, tray, game.rules)
+        moves = legal_moves(view.lexicon, tray, view.rules)
         best: tuple[int, int, str] | None = None
         choice: Move | None = None
         for line, words in enumerate(moves.extensions):
@@ -107,21 +123,22 @@ class GreedyPlayer:
                 best, choice = key, Move.place(word, tray.alphabet)
         return choice
 
-    def choose(self, game: Game) -> Action:
-        phase = game.state.phase
+    def choose(self, view: PlayerView | Game) -> Action:
+        view = _shown(view)
+        phase = view.state.phase
         if phase == "opening":
             return Draw()
         if phase == "start":
-            return self.start(game)
+            return self.start(view)
         if phase == "play":
-            move = self.best_move(game)
+            move = self.best_move(view)
             return Play(move) if move is not None else Pass()
         if phase == "jarnac":
-            plan = game.best_call()
+            plan = view.best_call()
             return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         if phase == "dispute":
-            disputed = game.state.disputed
-            return Dispute() if disputed is not None and disputed[0].word not in game.lexicon else Accept()
+            disputed = view.state.disputed
+            return Dispute() if disputed is not None and disputed[0].word not in view.lexicon else Accept()
         raise InvalidInputError(f"nothing to choose in phase {phase!r}")
 
 
@@ -133,18 +150,18 @@ class CautiousPlayer(GreedyPlayer):
 
     name = "cautious"
 
-    def start(self, game: Game) -> Action:
-        s = game.state
+    def start(self, view: PlayerView) -> Action:
+        s = view.state
         tray = s.trays[s.to_act]
-        n = game.rules.exchange_size
+        n = view.rules.exchange_size
         tiles = tray.rack_tiles()
-        if len(tiles) < n or len(s.bag) < n:
+        if len(tiles) < n or s.bag_size < n:
             return Draw()
         vowels = sum(t in VOWELS for t in tiles)
-        poor = vowels == 0 or vowels == len(tiles) or not legal_moves(game.lexicon, tray, game.rules)
+        poor = vowels == 0 or vowels == len(tiles) or not legal_moves(view.lexicon, tray, view.rules)
         if not poor:
             return Draw()
-        frequency = game.lexicon.letter_counts()
+        frequency = view.lexicon.letter_counts()
         rarest = sorted(tiles, key=lambda t: (frequency.get(t, 0), t))[:n]
         return Exchange(tray.alphabet.write(rarest))
 
@@ -171,25 +188,27 @@ class SloppyPlayer(GreedyPlayer):
         self.worse_jarnac = worse_jarnac
         self.mistakes: list[tuple[int, str]] = []
 
-    def choose(self, game: Game) -> Action:
-        n = len(game.actions) + 1
-        phase = game.state.phase
+    def choose(self, view: PlayerView | Game) -> Action:
+        view = _shown(view)
+        n = len(view.actions) + 1
+        phase = view.state.phase
         if phase == "play" and self.rng.random() < self.miss:
-            if self.best_move(game) is not None:
+            if self.best_move(view) is not None:
                 self.mistakes.append((n, "pass"))
             return Pass()
         if phase == "jarnac":
-            plan = game.best_call()
+            plan = view.best_call()
             # Draw from the generator only for a mistake that can happen: the defaults play as before.
             if plan and self.miss_jarnac and self.rng.random() < self.miss_jarnac:
                 self.mistakes.append((n, "missed jarnac"))
                 return Decline()
             if plan and self.worse_jarnac and self.rng.random() < self.worse_jarnac:
-                worse = [c for c in game.jarnac_calls() if _swing(game, c) < plan.swing]
+                trial = view.fork(0)  # the swing is on the lines: whatever the thief would draw
+                worse = [c for c in view.jarnac_calls() if _swing(trial, c) < plan.swing]
                 if worse:
                     self.mistakes.append((n, "worse jarnac"))
                     return self.rng.choice(worse)
-        return super().choose(game)
+        return super().choose(view)
 
 
 def _swing(game: Game, call: CallJarnac) -> int:
@@ -207,11 +226,11 @@ class LadderPlayer(CautiousPlayer):
 
     name = "ladder"
 
-    def best_move(self, game: Game) -> Move | None:
+    def best_move(self, view: PlayerView) -> Move | None:
         from ..planning.ladder import plan_ladder
 
-        s = game.state
-        ladder = plan_ladder(game.lexicon, s.trays[s.to_act], game.rules, game.clock)
+        s = view.state
+        ladder = plan_ladder(view.lexicon, s.trays[s.to_act], view.rules, view.clock)
         return ladder[0] if ladder else None
 
 
@@ -235,24 +254,22 @@ class PlannerPlayer(CautiousPlayer):
         super().__init__(seed)
         self.weights = weights or DEFAULT_WEIGHTS
 
-    def start(self, game: Game) -> Action:
-        from ..planning.planner import unseen_tiles
+    def start(self, view: PlayerView) -> Action:
         from ..planning.strategy import choose_start
 
-        s = game.state
+        s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        unseen = unseen_tiles(game.bag, s.trays)
         triple = choose_start(
-            game.lexicon, me, opponent, unseen, len(s.bag), game.rules, self.rng, self.weights, game.clock
+            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, self.weights, view.clock
         )
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
-    def best_move(self, game: Game) -> Move | None:
+    def best_move(self, view: PlayerView) -> Move | None:
         from ..planning.strategy import choose_move
 
-        s = game.state
+        s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        return choose_move(game.lexicon, me, opponent, len(s.bag), game.rules, self.rng, self.weights, game.clock)
+        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, self.weights, view.clock)
 
 
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
@@ -276,7 +293,7 @@ def make_player(spec: str | Player, seed: int | None = None) -> Player:
             raise InvalidInputError(f"no player {spec!r}; known: {', '.join(PLAYERS)}")
         return PLAYERS[spec](seed)
     if not isinstance(spec, Player):
-        raise InvalidInputError(f"a player is a name or an object with name and choose(game), not {spec!r}")
+        raise InvalidInputError(f"a player is a name or an object with name and choose(view), not {spec!r}")
     return spec
 
 
@@ -289,8 +306,24 @@ def play_game(
     max_actions: int = 5000,
     observe: Callable[[Game], None] | None = None,
     stop_at_limit: bool = False,
+    *,
+    start: Game | None = None,
 ) -> GameRecord:
     """Play one whole game; returns its record (``str(record)`` is the notation).
+
+    Each player is asked with the view of the game (:meth:`Game.view`), never
+    the game. The players named (``"greedy"``, ...) are made with the seed
+    ``game.seed * 2 + seat`` (seat 0 or 1; a :class:`Game` without a seed
+    draws one at random): the game's seed, which its record keeps, replays it
+    with its players' choices. A player object plays with its own seed.
+
+    ``start`` plays on from a position: a :class:`Game` (its own rules, bag
+    and seed; ``lexicon`` must be its lexicon, and ``rules``, ``seed``, ``bag``
+    not given), e.g. ``game.fork(seed)`` with the bag re-sampled. The game
+    given is left unchanged (play goes on on a copy, ``fork(keep_bag=True)``);
+    the record holds its actions too, then the ones played here (``jarnacs``
+    and times only of these: a game started after its first action keeps no
+    clock in its record).
 
     ``observe(game)`` is called after every action (a study samples
     positions with it). Under a clock (``rules.think_seconds``, the
@@ -303,17 +336,33 @@ def play_game(
     (:attr:`GameRecord.clock`). A game still going after ``max_actions`` (players
     that exchange forever on a word list too poor to form words) raises
     ``InvalidInputError``, or with ``stop_at_limit`` ends there, its result
-    ``"stopped after N actions"``.
+    ``"stopped after N actions"`` (``max_actions`` counts the actions of a
+    ``start`` too).
 
-    >>> from jarnac_solver import Lexicon
-    >>> record = play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1)
+    >>> from jarnac_solver import Draw, Game, Lexicon
+    >>> fr = Lexicon.load("fr")
+    >>> record = play_game(fr, ["greedy", "greedy"], seed=1)
     >>> record.result != ""
+    True
+    >>> game = Game(fr, seed=1)
+    >>> game.push(Draw())
+    >>> play_game(fr, ["greedy", "greedy"], start=game.fork(seed=5)).actions[0] == record.actions[0]
     True
     """
     if len(players) != 2:
         raise InvalidInputError(f"a game has two players, not {len(players)}")
-    game = Game(lexicon, rules, bag, seed)
-    actors = [make_player(p, None if seed is None else seed * 2 + i) for i, p in enumerate(players)]
+    if start is None:
+        game = Game(lexicon, rules, bag, seed)
+    else:
+        if not isinstance(start, Game):
+            raise InvalidInputError(f"start must be a Game, not {type(start).__name__}")
+        if rules is not None or seed is not None or bag is not None:
+            raise InvalidInputError("a game played from start= has its own rules, seed and bag: give none of them")
+        if lexicon is not start.lexicon and lexicon.name != start.lexicon.name:
+            raise InvalidInputError(f"start= plays its game's lexicon {start.lexicon.name!r}, not {lexicon.name!r}")
+        game = start.fork(keep_bag=True)
+    began = len(game.actions)
+    actors = [make_player(p, game.seed * 2 + i) for i, p in enumerate(players)]
     jarnacs: list[tuple[int, int]] = []
     think = game.rules.think_seconds
     clock: list[tuple[float, bool]] = []
@@ -328,12 +377,12 @@ def play_game(
             raise InvalidInputError(f"the game did not end within {max_actions} actions")
         who = game.state.to_act
         if think is None:
-            action = actors[who].choose(game)
+            action = actors[who].choose(game.view())
         else:
             game.clock = Deadline(think * SEARCH_SHARE)
             started = time.perf_counter()
             try:
-                action = actors[who].choose(game)
+                action = actors[who].choose(game.view())
             finally:
                 game.clock = None
             seconds = time.perf_counter() - started
@@ -351,7 +400,7 @@ def play_game(
             observe(game)
     record = GameRecord.of(game, (actors[0].name, actors[1].name))
     record.jarnacs = jarnacs
-    record.clock = clock
+    record.clock = clock if began == 0 else []
     if not game.is_over():
         record.result = f"stopped after {max_actions} actions"
     return record

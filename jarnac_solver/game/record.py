@@ -23,7 +23,8 @@ overran the clock did nothing (:meth:`Game.time_over_action`: a pass in the
 play phase) and says so: ``6. B pass [0.130s time over]``.
 They follow from the seed, and a replay checks them. A game played over the
 board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
-replay checks each draw against what the bag still holds. ``Rules`` is a preset name or the options as JSON.
+replay checks each draw against what the bag still holds; so has a game
+played on from a fork whose bag was re-sampled (:meth:`Game.fork`). ``Rules`` is a preset name or the options as JSON.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ class GameRecord:
     lexicon: str
     rules: Rules
     seed: int | None
-    """The seed that ordered the bag; ``None`` for a game played over the board (draws written out)."""
+    """The seed that ordered the bag; ``None`` for a game played over the board or from a re-sampled
+    :meth:`Game.fork` (draws written out)."""
     bag: str
     players: tuple[str, str] = ("A", "B")
     actions: list[tuple[int, str, str]] = field(default_factory=list)
@@ -81,7 +83,7 @@ class GameRecord:
         return cls(
             game.lexicon.name,
             game.rules,
-            None if game.over_the_board else game.seed,
+            None if game.over_the_board or game.resampled else game.seed,
             str(game.bag),
             players,
             [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
