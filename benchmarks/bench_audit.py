@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
-from jarnac_solver.game.audit import audit_many
+from jarnac_solver.play.audit import audit_many
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, GameRecord, Lexicon, Rules
-from jarnac_solver.game.players import play_game
+from jarnac_solver.play.players import play_game
 
 PAIRINGS = (("planner", "ladder"), ("ladder", "greedy"), ("greedy", "cautious"))
 

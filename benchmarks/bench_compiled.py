@@ -47,7 +47,7 @@ from bench_moves import random_trays
 
 import jarnac_solver
 from jarnac_solver import Bag, Lexicon, best_jarnac, legal_moves, native, plan_ladder
-from jarnac_solver.game.players import play_game
+from jarnac_solver.play.players import play_game
 
 NATIVE = Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "native_ref.c"
 DATA = Path(jarnac_solver.__file__).resolve().parent / "data"

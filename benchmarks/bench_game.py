@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, Rules
-from jarnac_solver.game.players import play_game
+from jarnac_solver.play.players import play_game
 
 
 def main() -> None:

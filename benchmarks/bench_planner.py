@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon
-from jarnac_solver.game.players import play_match
 from jarnac_solver.game.record import GameRecord
+from jarnac_solver.play.players import play_match
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

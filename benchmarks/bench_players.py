@@ -19,8 +19,8 @@ import time
 
 from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.game.actions import Action
-from jarnac_solver.game.players import LadderPlayer, PlannerPlayer, Player, play_match
 from jarnac_solver.game.view import PlayerView
+from jarnac_solver.play.players import LadderPlayer, PlannerPlayer, Player, play_match
 
 
 class Timed:

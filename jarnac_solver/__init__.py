@@ -43,9 +43,7 @@ if TYPE_CHECKING:
     from .budget import DEFAULT_BUDGET, EXACT, Deadline
     from .executors import DaskExecutor, InProcess, LocalProcesses, make_executor
     from .game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
-    from .game.audit import AuditReport, audit, audit_many
     from .game.game import Game, GameState, Played
-    from .game.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .game.record import GameRecord, iter_records, read_records
     from .game.view import PlayerView, TableState
     from .lexicon.bag import Bag
@@ -68,6 +66,8 @@ if TYPE_CHECKING:
     from .planning.advice import Advice, Option, advise, advise_position
     from .planning.ladder import Ladder, plan_ladder
     from .planning.planner import Hint, Hints, hints, plan, unseen_tiles
+    from .play.audit import AuditReport, audit, audit_many
+    from .play.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .studies.compare import Comparison, compare
     from .studies.difference import word_difference
 
@@ -79,7 +79,7 @@ _LAZY = {
     ),
     "Bag": "lexicon.bag",
     **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
-    **dict.fromkeys(["AuditReport", "audit", "audit_many"], "game.audit"),
+    **dict.fromkeys(["AuditReport", "audit", "audit_many"], "play.audit"),
     **dict.fromkeys(
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
@@ -97,7 +97,7 @@ _LAZY = {
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
     **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
-    **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "game.players"),
+    **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "play.players"),
     **dict.fromkeys(["GameRecord", "iter_records", "read_records"], "game.record"),
     **dict.fromkeys(["PlayerView", "TableState"], "game.view"),
     "Rules": "moves.rules",

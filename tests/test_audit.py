@@ -23,8 +23,8 @@ from jarnac_solver import (
     thief_best_call,
 )
 from jarnac_solver.cli import main
-from jarnac_solver.game.audit import audit, audit_many
-from jarnac_solver.game.players import SloppyPlayer
+from jarnac_solver.play.audit import audit, audit_many
+from jarnac_solver.play.players import SloppyPlayer
 
 from . import oracle
 

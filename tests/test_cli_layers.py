@@ -11,9 +11,9 @@ import sys
 
 from jarnac_solver.cli import build_parser
 from jarnac_solver.cli.parser import PLAYER_NAMES, PRESET_NAMES
-from jarnac_solver.game.players import PLAYERS
 from jarnac_solver.moves import jarnac, objectives
 from jarnac_solver.moves.rules import PRESETS
+from jarnac_solver.play.players import PLAYERS
 
 
 def test_the_parsers_names_are_the_engines() -> None:

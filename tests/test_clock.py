@@ -21,8 +21,8 @@ from jarnac_solver import (
     play_game,
 )
 from jarnac_solver.game.actions import Accept, Action, Decline, Draw, Pass
-from jarnac_solver.game.players import GreedyPlayer
 from jarnac_solver.game.view import PlayerView
+from jarnac_solver.play.players import GreedyPlayer
 
 FR = Lexicon.load("fr")
 

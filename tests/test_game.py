@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from jarnac_solver import Bag, IllegalActionError, Lexicon, Move, Rules, Tray
 from jarnac_solver.game.actions import Accept, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, parse_action
 from jarnac_solver.game.game import Game, GameState
-from jarnac_solver.game.players import SloppyPlayer, play_game, play_match
 from jarnac_solver.game.record import GameRecord
+from jarnac_solver.play.players import SloppyPlayer, play_game, play_match
 
 FR = Lexicon.load("fr")
 SMALL = Lexicon.from_words(

@@ -99,7 +99,7 @@ def test_play_takes_a_clock(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 def test_player_names_round_trip_through_text_records() -> None:
     """Second newcomer: a name with an accent came back as '\\u00c9mile', one more backslash each time."""
     from jarnac_solver import GameRecord, play_game
-    from jarnac_solver.game.players import GreedyPlayer
+    from jarnac_solver.play.players import GreedyPlayer
 
     class Named(GreedyPlayer):
         name = 'Émile "le" \\ grand\tII'

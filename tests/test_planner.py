@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from jarnac_solver import Bag, InvalidInputError, Lexicon, Tray, legal_moves
-from jarnac_solver.game.players import play_game
 from jarnac_solver.game.record import GameRecord
 from jarnac_solver.planning.planner import hints, plan, unseen_tiles
+from jarnac_solver.play.players import play_game
 
 FR = Lexicon.load("fr")
 

@@ -25,8 +25,8 @@ from jarnac_solver import Lexicon
 from jarnac_solver.cli import main
 from jarnac_solver.errors import InvalidInputError, JarnacError
 from jarnac_solver.executors import DaskExecutor, InProcess, LocalProcesses, make_executor
-from jarnac_solver.game.players import play_game, play_match
 from jarnac_solver.lexicon.bag import Bag
+from jarnac_solver.play.players import play_game, play_match
 from jarnac_solver.studies.compare import Comparison, compare
 from jarnac_solver.studies.report import write_report
 from jarnac_solver.studies.rows import write_rows

@@ -42,7 +42,7 @@ from jarnac_solver.game.actions import (
     Play,
     parse_action,
 )
-from jarnac_solver.game.players import play_game
+from jarnac_solver.play.players import play_game
 
 from .test_game import setup
 

@@ -9,10 +9,10 @@ import pytest
 from jarnac_solver import Bag, IllegalActionError, InvalidInputError, Lexicon, Rules, unseen_tiles
 from jarnac_solver.game.actions import Action, Draw
 from jarnac_solver.game.game import Game
-from jarnac_solver.game.players import GreedyPlayer, PlannerPlayer, play_game
 from jarnac_solver.game.record import GameRecord
 from jarnac_solver.game.view import PlayerView, TableState
 from jarnac_solver.moves.tray import Tray
+from jarnac_solver.play.players import GreedyPlayer, PlannerPlayer, play_game
 
 FR = Lexicon.load("fr")
 SEED = 987_654_321

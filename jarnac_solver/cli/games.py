@@ -10,9 +10,9 @@ from typing import TextIO
 
 from ..errors import IllegalActionError, InvalidInputError, located
 from ..game.game import Game
-from ..game.players import make_player, play_match
 from ..game.record import GameRecord, read_records
 from ..lexicon.lexicon import Lexicon
+from ..play.players import make_player, play_match
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
 from .output import _emit, _progress_bar, plural
@@ -130,7 +130,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _cmd_audit(args: argparse.Namespace) -> None:
-    from ..game.audit import AuditReport, PlayerAudit, audit_many
+    from ..play.audit import AuditReport, PlayerAudit, audit_many
 
     errors: list[InvalidInputError] = []
     records = read_records(args.file, errors)

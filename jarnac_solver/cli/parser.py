@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # The names of the rules presets and of the players, as the parser offers
 # them: copies, so that building the parser imports neither moves.rules nor
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
-# moves.rules.PRESETS and game.players.PLAYERS, in order.
+# moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
 PLAYER_NAMES = ("random", "greedy", "cautious", "sloppy", "ladder", "planner")
 

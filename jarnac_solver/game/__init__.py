@@ -1,4 +1,4 @@
-"""The game layer: two trays, the bag, the turns, the Jarnac windows; records and players.
+"""The game layer: two trays, the bag, the turns, the Jarnac windows; what a player is shown; records.
 
 Key idea: every state is immutable and every action is checked as tiles
 before it is applied, so ``push`` refuses what the rules forbid with the

@@ -182,7 +182,7 @@ class Game:
         """Every action pushed, with what it drew (:class:`Played`)."""
         self.clock: Deadline | None = None
         """Under a clock (``rules.think_seconds``), the deadline of the decision being made: set by the
-        engine (:func:`~jarnac_solver.game.players.play_game`) before it asks a player, and the budget
+        engine (:func:`~jarnac_solver.play.players.play_game`) before it asks a player, and the budget
         of the players that search; ``None``: no clock, search exactly."""
         self.value_pool_limit: int | None = 20
         """Value Jarnacs the engine offers recompose pools of at most this many letters

@@ -26,7 +26,10 @@ from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray
 from .actions import Action, CallJarnac
-from .game import Game, Played
+
+TYPE_CHECKING = False  # mypy reads any constant of this name as True
+if TYPE_CHECKING:
+    from .game import Game, Played
 
 __all__ = ["PlayerView", "TableState"]
 
@@ -74,7 +77,7 @@ class PlayerView:
     the bag. It has no ``seed``, no bag order, no ``push``/``pop``: try
     actions on :meth:`fork`.
 
-    >>> from jarnac_solver import Draw, Lexicon
+    >>> from jarnac_solver import Draw, Game, Lexicon
     >>> game = Game(Lexicon.load("fr"), seed=1)
     >>> game.push(Draw())
     >>> view = game.view()
@@ -89,7 +92,8 @@ class PlayerView:
     __slots__ = ("_actions", "_state", "_table")
 
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, Game):
+        # Looked at, not imported: game.py makes views (Game.view), so view.py does not import it back.
+        if not callable(getattr(game, "_copy", None)) or not hasattr(game, "state"):
             raise InvalidInputError(f"a view is of a Game, not {type(game).__name__}")
         s = game.state
         unseen = tuple(sorted(s.bag))

@@ -51,7 +51,7 @@ class Rules:
     """Competitive rules: a word may be disputed before the opponent draws."""
     think_seconds: float | None = None
     """Competitive rules: the clock, seconds a player may think over each decision (None: no clock).
-    A decision that takes longer does nothing: a pass (see :func:`~jarnac_solver.game.players.play_game`)."""
+    A decision that takes longer does nothing: a pass (see :func:`~jarnac_solver.play.players.play_game`)."""
     verb_forms: str = "all"
     """Competitive rules: ``infinitive-participles`` plays verbs only as infinitives and present and
     past participles, a property of the lexicon (:meth:`lexicon_for` names it); ``all``: every form."""

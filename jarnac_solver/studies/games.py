@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..game.players import _turns, play_game
 from ..game.record import GameRecord
+from ..play.players import _turns, play_game
 from .setup import StudySetup, item_rng
 
 __all__ = ["GAME_COLUMNS", "game_row", "game_rows"]
@@ -49,7 +49,7 @@ def game_row(record: GameRecord) -> dict[str, Any]:
     """What one game's record says, as a row (its ``lexicon`` and ``game_index`` to be filled in).
 
     >>> from jarnac_solver import Lexicon
-    >>> from jarnac_solver.game.players import play_game
+    >>> from jarnac_solver.play.players import play_game
     >>> row = game_row(play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1))
     >>> row["turns"] > 0, row["winner"] in ("a", "b", "draw")
     (True, True)

@@ -15,10 +15,10 @@ from typing import Any
 from ..budget import Deadline
 from ..game.actions import Draw, Exchange
 from ..game.game import Game
-from ..game.players import play_game
 from ..moves.jarnac import is_jarnacable, thief_best_call
 from ..moves.movegen import legal_moves
 from ..moves.tray import Tray
+from ..play.players import play_game
 from .setup import StudySetup, item_rng
 
 __all__ = ["TRAY_COLUMNS", "tray_rows"]

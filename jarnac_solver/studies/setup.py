@@ -14,10 +14,10 @@ import random
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
-from ..game.players import make_player
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
+from ..play.players import make_player
 
 __all__ = ["StudySetup", "item_rng"]
 

@@ -21,15 +21,15 @@ from ..budget import SEARCH_SHARE, Deadline
 from ..errors import InvalidInputError
 from ..forms import field as form_field
 from ..forms import mapping
+from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+from ..game.game import VOWELS, Game
+from ..game.record import GameRecord
+from ..game.view import PlayerView
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
-from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
-from .game import VOWELS, Game
-from .record import GameRecord
-from .view import PlayerView
 
 if TYPE_CHECKING:
     from ..executors import Executor

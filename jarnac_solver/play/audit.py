@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import InvalidInputError, JarnacError, located
+from ..game.game import Game
+from ..game.record import GameRecord
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
@@ -29,8 +31,6 @@ from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..planning.ladder import plan_ladder
-from .game import Game
-from .record import GameRecord
 
 __all__ = ["DEEP_RACK_LIMIT", "AuditReport", "PlayerAudit", "TurnAudit", "Window", "audit", "audit_many"]
 
