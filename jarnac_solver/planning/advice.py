@@ -6,10 +6,16 @@ One answer per phase, from a game (:func:`advise`) or from a position
 - **start**: draw one letter, or exchange which three: the planner's own
   choice (:func:`~jarnac_solver.planning.strategy.start_options`), each
   valued by the turn its letters are expected to allow (sampled draws);
-- **play**: the hints (:func:`~jarnac_solver.planning.planner.hints`), and
-  pass only when no move is left;
+- **play**: the hints (:func:`~jarnac_solver.planning.planner.hints`); in
+  the end game (one free line on either tray) the planner's end-game
+  decision first and the pass as an option, each valued by the end-game
+  model (:func:`~jarnac_solver.planning.strategy.window_choices`); pass
+  first when no move is left;
 - **jarnac**: the best call against the passer with this thief's tray, or
   decline, with why (the pass was clean, or what was left cannot be seated);
+  a call that ends the game (it fills the thief's last line, or the
+  passer's tray is full) is valued by its final margin, and declining comes
+  first when every such call loses;
 - **dispute**: dispute a word the lexicon does not hold, else accept.
 
 Everything that can grow exponentially shares one time budget; the
@@ -43,7 +49,16 @@ from .planner import (
     hints,
     unseen_tiles,
 )
-from .strategy import DEFAULT_WEIGHTS, best_finish, end_game_decision, start_options
+from .strategy import (
+    DEFAULT_WEIGHTS,
+    FinalOutcome,
+    WindowChoice,
+    best_finish,
+    end_game_decision,
+    preferred,
+    start_options,
+    window_choices,
+)
 
 __all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
 
@@ -255,11 +270,14 @@ def _play(
     min_familiarity: float | None,
 ) -> Advice:
     # The end game first: with one line left, whether finishing wins decides the game (the hints can wait).
-    finish: tuple[int, Move] | None = None
+    finish: tuple[FinalOutcome, Move] | None = None
+    passing: list[WindowChoice] | None = None
     end_game_exact = True
-    if opponent is not None and tray.free_lines(rules) == 1:
+    if opponent is not None and 1 in (tray.free_lines(rules), opponent.free_lines(rules)):
         try:
-            finish = best_finish(lexicon, tray, opponent, rules, deadline)
+            if tray.free_lines(rules) == 1:
+                finish = best_finish(lexicon, tray, opponent, rules, deadline)
+            passing = window_choices(lexicon, tray, opponent, rules, formed, deadline)
         except OutOfTime:
             end_game_exact = False  # the margins of a finish must be exact: without them, the hints stand
     ranked = hints(
@@ -279,7 +297,10 @@ def _play(
     options = []
     for h in ranked:
         if tray.free_lines(rules) == 1 and h.move.kind == "place":
-            reasons = [f"+{_points(h.points)} now; fills your last line: the game ends (no draw follows)"]
+            reasons = [
+                f"+{_points(h.points)} now; fills your last line: the game ends (no draw follows), "
+                "unless the opponent's final Jarnac keeps it going"
+            ]
             if not end_game_exact:
                 reasons.append("whether that wins after the opponent's final Jarnac was not settled within the budget")
         else:
@@ -300,9 +321,35 @@ def _play(
     if not options:
         options.append(_pass_option(lexicon, tray, opponent, rules, formed, deadline))
         exact = exact and options[0].jarnac is not None and options[0].jarnac.exact
+    elif passing is not None:
+        options.append(_valued_pass(tray, passing))
     if finish is not None:
-        options = _end_game(lexicon, tray, rules, options, finish)
+        answer = preferred(passing) if passing is not None else None
+        options = _end_game(lexicon, tray, rules, options, finish, answer)
     return Advice("play", tuple(options), exact)
+
+
+def _lead(n: int) -> str:
+    return f"you would lead by {_points(n)}" if n > 0 else f"you would trail by {_points(-n)}" if n else "level"
+
+
+def _valued_pass(tray: Tray, choices: list[WindowChoice]) -> Option:
+    """The pass with a move left, in the end game: where the end-game model says the opponent's answer leads."""
+    answer = preferred(choices)
+    lead = -choices[0].score
+    if answer.margin is not None and answer.margin > 0:
+        reason = f"the opponent could call {answer.plan} and end the game ahead by {_points(answer.margin)}"
+    elif answer.plan:
+        reason = f"the opponent could call {answer.plan} and play on ({_lead(-answer.score)})"
+    elif any(c.plan for c in choices):
+        ahead = f"ahead by {_points(lead)}" if lead > 0 else _lead(lead)
+        reason = (
+            f"{ahead}; every Jarnac the opponent could call would fill its last line and end the game "
+            "behind, so it plays on; you keep your letters but draw none"
+        )
+    else:
+        reason = "nothing to steal: the opponent plays on; you draw no letter"
+    return Option(Pass(), 0.0, (reason,), jarnac=answer.plan)
 
 
 def _pass_option(
@@ -320,26 +367,46 @@ def _pass_option(
 
 
 def _end_game(
-    lexicon: Lexicon, tray: Tray, rules: Rules, options: list[Option], finish: tuple[int, Move]
+    lexicon: Lexicon,
+    tray: Tray,
+    rules: Rules,
+    options: list[Option],
+    finish: tuple[FinalOutcome, Move],
+    passing: WindowChoice | None,
 ) -> list[Option]:
     """With one line left, the planner's end game first: finish only when that wins (see ``end_game_move``)."""
-    margin, move = finish
-    decided, moves = end_game_decision(lexicon, tray, rules, finish)
+    outcome, move = finish
+    decided, moves = end_game_decision(lexicon, tray, rules, finish, DEFAULT_WEIGHTS, passing)
     if not decided:
         return options
     choice = moves[0] if moves else None
-    if choice is not None and choice.kind == "place":
-        reason = f"fills your last line and ends the game: you win by {_points(margin)}"
-        reason += ", after the opponent's best final Jarnac"
-        first = Option(Play(choice), float(margin), (reason,))
+    if outcome.wins:
+        why = f"fills your last line and ends the game: you win by {_points(outcome.margin)}"
+        why += ", after the opponent's best final Jarnac" if outcome.call else " (the opponent has no Jarnac to call)"
+    elif outcome.open:
+        why = (
+            f"no finish wins for certain: after {move.word} the opponent could call {outcome.call} "
+            f"and play on with a free line ({_lead(outcome.margin)})"
+        )
     else:
-        behind = f"finishing now would lose: with {move.word} you would trail by {_points(-margin)}"
-        if choice is not None:
-            then = f"; then {' '.join(map(str, moves[1:]))}" if len(moves) > 1 else ""
-            points = f"+{_points(tray.points(choice))} now{then}"
-            first = Option(Play(choice), 0.0, (f"{behind}; extend instead and keep the last line free", points))
+        why = "finishing now would lose" if outcome.margin < 0 else "finishing now would not win"
+        after = f", after the opponent's final {outcome.call}," if outcome.call else ""
+        why += f": with {move.word}{after} {_lead(outcome.margin)}"
+    if choice is not None and choice.kind == "place":
+        if outcome.wins:
+            first = Option(Play(choice), float(outcome.margin), (why,))
         else:
-            first = Option(Pass(), 0.0, (f"{behind}, and no line can be extended: pass, though a Jarnac may follow",))
+            first = Option(Play(choice), 0.0, (why, "still better than passing"))
+    elif choice is not None:
+        then = f"; then {' '.join(map(str, moves[1:]))}" if len(moves) > 1 else ""
+        points = f"+{_points(tray.points(choice))} now{then}"
+        first = Option(Play(choice), 0.0, (f"{why}; extend instead and keep the last line free", points))
+    else:
+        reasons = [f"{why}, and no line can be extended: pass"]
+        old = next((o for o in options if o.action == Pass()), None)
+        if old is not None:
+            reasons += old.reasons
+        first = Option(Pass(), 0.0, tuple(reasons), jarnac=old.jarnac if old is not None else None)
     rest = [o for o in options if o.action != first.action]
     return [first, *rest]
 
@@ -353,15 +420,27 @@ def _jarnac(
     deadline: Deadline | None,
 ) -> Advice:
     plan = thief_best_call(lexicon, passer, thief, rules, formed, budget=passed_on(deadline))
+    free = thief.free_lines(rules)
+    final = passer.free_lines(rules) == 0
+    if plan and (final or free == 1 or len(plan.steals) >= free):
+        # A call may end the game (it fills the thief's last line), or declining does: the end-game model.
+        try:
+            choices = window_choices(lexicon, passer, thief, rules, formed, deadline)
+        except OutOfTime:
+            pass
+        else:
+            return _jarnac_end_game(choices, plan, final)
     if plan:
         lost = plan.swing - plan.gain
         reasons = (f"+{_points(plan.gain)} for you, -{_points(lost)} for the passer (swing {plan.swing})",)
         call = CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
         why_not = "declining leaves the passer's move unpunished"
+        if final:
+            why_not = f"declining ends the game: {_lead(thief.score - passer.score)}"
         return Advice(
             "jarnac",
             (Option(call, float(plan.swing), reasons, jarnac=plan), Option(Decline(), 0.0, (why_not,))),
-            plan.exact,
+            plan.exact and not final,
         )
     if not plan.exact:
         reason = "no Jarnac found within the budget"
@@ -373,7 +452,45 @@ def _jarnac(
             reason = "a clean pass: the passer had no move left"
         else:
             reason = f"the passer left {left}, but no steal fits your free lines under these rules"
+    if final and plan.exact:
+        reason += f"; declining ends the game: {_lead(thief.score - passer.score)}"
     return Advice("jarnac", (Option(Decline(), 0.0, (reason,)),), plan.exact)
+
+
+def _jarnac_end_game(choices: list[WindowChoice], best: JarnacPlan, final: bool) -> Advice:
+    """The window's choices ranked by the end-game model: a win that ends the game (by margin), then the game
+    going on (a call by swing, declining), then a loss or a draw that ends it; the best call by swing is shown
+    whatever its rank."""
+    shown = sorted(choices, key=lambda c: c.key, reverse=True)
+    first_call = next((c for c in shown if c.plan), None)
+    keep = [shown[0]] + [c for c in shown[1:] if not c.plan or c is first_call or c.plan == best]
+    win = DEFAULT_WEIGHTS.win
+    options = []
+    for c in keep:
+        if c.plan:
+            action: Action = CallJarnac(c.plan.steals, c.plan.taken_indexes if c.plan.value else ())
+            lost = c.plan.swing - c.plan.gain
+            what = f"+{_points(c.plan.gain)} for you, -{_points(lost)} for the passer (swing {c.plan.swing})"
+        else:
+            action, what = Decline(), ""
+        if c.margin is None:
+            value = float(c.plan.swing)
+            why = "you play on with a free line" if c.plan else "the game goes on: your turn"
+        else:
+            value = (win if c.margin > 0 else -win) + c.margin
+            ends = "fills your last line and ends the game" if c.plan else "the game ends"
+            if c.plan:
+                ends += " (after the passer's best final Jarnac)"
+            if c.margin > 0:
+                why = f"{ends}: you win by {_points(c.margin)}"
+            elif c.margin < 0:
+                why = f"{ends}: you lose by {_points(-c.margin)}"
+            else:
+                why = f"{ends} in a draw"
+        if not c.plan and shown[0] is c and any(o.plan and o.margin is not None and o.margin <= 0 for o in choices):
+            why += "; every call that ends the game loses it"
+        options.append(Option(action, value, tuple(r for r in (what, why) if r), jarnac=c.plan if c.plan else None))
+    return Advice("jarnac", tuple(options), True)
 
 
 def _dispute(lexicon: Lexicon, move: Move) -> Advice:

@@ -32,7 +32,7 @@ from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .ladder import Ladder, ladder_draws, plan_ladder, play_out
-from .strategy import DEFAULT_WEIGHTS, turn_value
+from .strategy import DEFAULT_WEIGHTS, finish_wins, turn_value
 
 __all__ = ["Hint", "Hints", "hints", "plan", "unseen_tiles"]
 
@@ -267,7 +267,9 @@ def hints(
     end of its ladder (:func:`~jarnac_solver.planning.strategy.turn_value`:
     ``LINE_WEIGHT`` x lines filled, the race to the 8th line; the points
     gained; ``DRAW_WEIGHT`` x letters drawn; less an unbalanced leftover
-    rack; with ``opponent``, a finish that wins or loses) + ``DRAW_WEIGHT``
+    rack; with ``opponent``, a finish that wins or loses after the
+    opponent's final Jarnac, by the end-game model of
+    :func:`~jarnac_solver.planning.strategy.final_outcome`) + ``DRAW_WEIGHT``
     x the extra letters the next draw lets the player draw (with
     ``unseen``, by ``samples`` sampled draws). Exposure (what ``opponent``, with its tray as it is, could call
     by a Jarnac if the player passed right after the move; without
@@ -397,7 +399,8 @@ def _evaluate(
     # Exposure after this single move is what stopping here would risk;
     # the plan is to go on, so the value counts the ladder's end instead
     # (where, the ladder being maximal, nothing is left to steal).
-    value = _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules)
+    wins = finish_wins(lexicon, end, opponent, rules, deadline)
+    value = _value(tray, end, words, draws, opponent, len(pool) if pool else None, rules, wins)
     if deadline is not None and deadline.expired():
         # No time left for the exposure: unknown (None), not zero.
         return Hint(move, tray.points(move), draws, None, tuple(ladder), value, exact=False)
@@ -427,13 +430,20 @@ def exposure_plan(
 
 
 def _value(
-    before: Tray, end: Tray, words: int, draws: float, opponent: Tray | None, bag_size: int | None, rules: Rules
+    before: Tray,
+    end: Tray,
+    words: int,
+    draws: float,
+    opponent: Tray | None,
+    bag_size: int | None,
+    rules: Rules,
+    wins: bool | None = None,
 ) -> float:
     """The planner's value of the turn (:func:`~jarnac_solver.planning.strategy.turn_value`: lines, points,
-    letters drawn, the leftover rack, a finish that wins or loses) + ``DRAW_WEIGHT`` x the extra letters the
-    sampled next draw lets the player draw."""
+    letters drawn, the leftover rack, a finish that wins or loses: ``wins``, by the end-game model) +
+    ``DRAW_WEIGHT`` x the extra letters the sampled next draw lets the player draw."""
     most = bag_size if bag_size is not None else words
-    return turn_value(before, end, words, opponent, most, rules) + DRAW_WEIGHT * (draws - words)
+    return turn_value(before, end, words, opponent, most, rules, DEFAULT_WEIGHTS, wins) + DRAW_WEIGHT * (draws - words)
 
 
 def plan(
