@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from .planning.advice import Advice, Option, advise, advise_position
     from .planning.ladder import Ladder, plan_ladder
     from .planning.planner import Hint, Hints, hints, plan, unseen_tiles
+    from .planning.simulation import SimOption, Simulation, simulate
     from .play.audit import AuditReport, audit, audit_many
     from .play.players import PLAYERS, MatchResult, Player, make_player, play_game, play_match
     from .studies.compare import Comparison, compare
@@ -97,6 +98,7 @@ _LAZY = {
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
     **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
+    **dict.fromkeys(["SimOption", "Simulation", "simulate"], "planning.simulation"),
     **dict.fromkeys(["PLAYERS", "MatchResult", "Player", "make_player", "play_game", "play_match"], "play.players"),
     **dict.fromkeys(["GameRecord", "iter_records", "read_records"], "game.record"),
     **dict.fromkeys(["PlayerView", "TableState"], "game.view"),
@@ -180,6 +182,8 @@ __all__ = [
     "PlayerView",
     "RackStats",
     "Rules",
+    "SimOption",
+    "Simulation",
     "TableState",
     "Tray",
     "UnknownLexiconError",
@@ -205,6 +209,7 @@ __all__ = [
     "play_match",
     "rack_stats",
     "read_records",
+    "simulate",
     "thief_best_call",
     "unseen_tiles",
     "word_difference",

@@ -4,8 +4,8 @@ A player is any object with ``name`` and ``choose(view) -> Action``
 (:class:`Player`), ``view`` a :class:`~jarnac_solver.game.view.PlayerView`:
 the table as both players see it, with the unseen tiles as a multiset and no
 seed or bag order (a player cannot read its future draws). Built in, by name:
-``random``, ``greedy``, ``cautious``, ``sloppy``, ``ladder``, ``planner``
-(see each class); each also accepts a whole ``Game`` (it looks at its view).
+``random``, ``greedy``, ``cautious``, ``sloppy``, ``ladder``, ``planner``,
+``sim`` (see each class); each also accepts a whole ``Game`` (it looks at its view).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from ..moves.rules import Rules
 
 if TYPE_CHECKING:
     from ..executors import Executor
+    from ..planning.simulation import Simulation
     from ..planning.strategy import Weights
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "PlannerPlayer",
     "Player",
     "RandomPlayer",
+    "SimPlayer",
     "SloppyPlayer",
     "make_player",
     "play_game",
@@ -271,6 +273,76 @@ class PlannerPlayer(CautiousPlayer):
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, self.weights, view.clock)
 
+    def choose(self, view: PlayerView | Game) -> Action:
+        """As the cautious player, but a Jarnac window is decided by the end-game model: a call that ends the
+        game is valued by its final margin, and declined when every such call loses (:func:`choose_jarnac`)."""
+        shown = _shown(view)
+        s = shown.state
+        if s.phase == "jarnac":
+            from ..planning.strategy import choose_jarnac
+
+            plan = choose_jarnac(
+                shown.lexicon, s.trays[s.player], s.trays[s.to_act], shown.rules, shown.formed_lines(), shown.clock, 20
+            )  # 20: the engine's value_pool_limit (Game.value_pool_limit)
+            return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
+        return super().choose(view)
+
+
+class SimPlayer(PlannerPlayer):
+    """The planner with simulation: each decision's candidates played out on re-sampled bags.
+
+    Each decision with more than one candidate (the planner's choice, the
+    best hints and ``pass``; the calls and declining; drawing and the best
+    exchanges) is simulated (:func:`~jarnac_solver.planning.simulation.simulate`)
+    within ``budget`` seconds (default :attr:`DEFAULT_BUDGET`, 0.2 s; under a
+    clock, at most the clock's deadline), seeded from the player's seed, and
+    the best mean is played; with one candidate, or no time left, the
+    planner's choice. It reads the view only: the play-outs fork it with the
+    unseen tiles shuffled (:meth:`PlayerView.fork`), never the real bag.
+    ``last`` is the last decision's
+    :class:`~jarnac_solver.planning.simulation.Simulation` (``None`` when the
+    planner decided alone). Its games are reproducible only in their record:
+    how many play-outs fit in a budget depends on the machine.
+    """
+
+    name = "sim"
+
+    DEFAULT_BUDGET = 0.2
+    """Seconds per decision (the issue's measured setting; 1 s plays stronger, see ``benchmarks/bench_sim.py``)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+        weights: Weights | None = None,
+        **options: object,
+    ) -> None:
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
+            raise InvalidInputError(f"budget must be a number of seconds >= 0, not {budget!r}")
+        super().__init__(seed, weights)
+        self.budget = float(budget)
+        self.options = options
+        """Keyword arguments handed to ``simulate`` (``turns``, ``top``, ``end_lines``, ``prune``...)."""
+        self.last: Simulation | None = None
+
+    def choose(self, view: PlayerView | Game) -> Action:
+        from ..planning.simulation import simulate
+
+        view = _shown(view)
+        self.last = None
+        if view.state.phase not in ("play", "start", "jarnac"):
+            return super().choose(view)  # the opening draw, a dispute: nothing to weigh
+        deadline = Deadline(self.budget)
+        if view.clock is not None and view.clock.at < deadline.at:
+            deadline = view.clock
+        if deadline.expired():
+            return super().choose(view)
+        seed = self.rng.getrandbits(32)
+        result = simulate(view, budget=deadline, seed=seed, weights=self.weights, **self.options)  # type: ignore[arg-type]
+        # Without play-outs (one candidate, or no time), the candidates' order: the planner's choice first.
+        self.last = result if result.playouts else None
+        return result.best.action
+
 
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
@@ -279,6 +351,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "sloppy": SloppyPlayer,
     "ladder": LadderPlayer,
     "planner": PlannerPlayer,
+    "sim": SimPlayer,
 }
 
 

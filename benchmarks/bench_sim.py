@@ -1,0 +1,179 @@
+"""The simulation player (SimPlayer, "sim") against the planner, with a paired control, per lexicon.
+
+Usage: python benchmarks/bench_sim.py [GAMES] [--lexicons fr,en] [--budget 0.2] [--seed S] [--minutes M]
+
+Game g of a lexicon (seed S + g) seats ``sim`` as player A on even games and
+B on odd ones, the ``planner`` (the named player, seeded by the game) in the
+other seat. Its control is the same seed played by the planner in both seats
+(the same players' seeds, the same bag): the planner in sim's seat. Per
+game, the paired difference is sim's final margin less the control seat's
+margin on the same seed. Lexicons are played in turn, game by game, and
+``--minutes`` stops starting games after that long (both lexicons then have
+about as many games).
+
+Prints per lexicon: games, sim's wins/draws/losses and win rate (a draw
+counts half, 95% Wilson interval), the control's win rate, the paired
+difference of the two (95% t interval), sim's mean margin
+and the mean paired difference with the control (95% t interval), and the
+milliseconds per sim decision (every play, start and Jarnac decision:
+median, 99th percentile) and per planner decision (the control's seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+
+from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
+from jarnac_solver.game.actions import Action
+from jarnac_solver.game.view import PlayerView
+from jarnac_solver.play.players import PlannerPlayer, Player, SimPlayer
+
+T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 8: 2.31, 10: 2.23, 15: 2.13, 20: 2.09, 30: 2.04}
+
+
+class Timed:
+    """Wraps a player; records the seconds of each decision with a choice (play, start, Jarnac)."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        if view.state.phase not in ("play", "start", "jarnac"):
+            return self.inner.choose(view)
+        start = time.perf_counter()
+        action = self.inner.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def t975(df: int) -> float:
+    """Student's t, two-sided 95% (the nearest tabulated df below; 1.96 past 30)."""
+    if df > 30:
+        return 1.96
+    return T975[max(k for k in T975 if k <= max(df, 1))]
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% t interval."""
+    m = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return m, -math.inf, math.inf
+    h = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return m, m - h, m + h
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` over ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((c - r) / d, (c + r) / d)
+
+
+def ms(times: list[float], q: float) -> float:
+    if not times:
+        return 0.0
+    if q == 0.5:
+        return statistics.median(times) * 1000
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def _won(margin: float) -> float:
+    """A game's result for the win rate: 1 won, 0.5 drawn, 0 lost."""
+    return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+
+
+class Tally:
+    """One lexicon's games."""
+
+    def __init__(self) -> None:
+        self.margins: list[float] = []
+        self.control: list[float] = []
+        self.sim_times: list[float] = []
+        self.planner_times: list[float] = []
+        self.seconds = 0.0
+
+    def play(self, lexicon: Lexicon, seed: int, g: int, budget: float) -> None:
+        seat = g % 2
+        began = time.perf_counter()
+        sim = Timed(SimPlayer(seed * 2 + seat, budget))
+        seats: list[str | Player] = ["planner", "planner"]
+        seats[seat] = sim
+        record = play_game(lexicon, seats, seed=seed)
+        self.margins.append(record.scores[seat] - record.scores[1 - seat])
+        mine = Timed(PlannerPlayer(seed * 2 + seat))
+        seats[seat] = mine
+        control = play_game(lexicon, seats, seed=seed)
+        self.control.append(control.scores[seat] - control.scores[1 - seat])
+        self.sim_times += sim.times
+        self.planner_times += mine.times
+        self.seconds += time.perf_counter() - began
+
+    def row(self, name: str) -> str:
+        n = len(self.margins)
+        w = sum(m > 0 for m in self.margins)
+        d = sum(m == 0 for m in self.margins)
+        rate = (w + d / 2) / max(1, n)
+        lo, hi = wilson(rate, n)
+        control = (sum(m > 0 for m in self.control) + sum(m == 0 for m in self.control) / 2) / max(1, n)
+        margin, _, _ = mean_interval(self.margins)
+        diff, dlo, dhi = mean_interval([a - b for a, b in zip(self.margins, self.control, strict=True)])
+        wins = [_won(a) - _won(b) for a, b in zip(self.margins, self.control, strict=True)]
+        wdiff, wlo, whi = mean_interval(wins)
+        return (
+            f"{name:<7} {n:>5} {f'{w}/{d}/{n - w - d}':>9} {rate:>6.3f} {f'[{lo:.2f}, {hi:.2f}]':>13} {control:>7.3f} "
+            f"{100 * wdiff:>+6.1f} {f'[{100 * wlo:+.0f}, {100 * whi:+.0f}]':>11} "
+            f"{margin:>+7.1f} {diff:>+7.1f} {f'[{dlo:+.1f}, {dhi:+.1f}]':>16} "
+            f"{ms(self.sim_times, 0.5):>7.1f} {ms(self.sim_times, 0.99):>7.1f} {ms(self.planner_times, 0.5):>7.2f} "
+            f"{ms(self.planner_times, 0.99):>7.1f} {self.seconds:>6.0f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="?", type=int, default=400, help="games per lexicon (at most)")
+    parser.add_argument("--lexicons", default="fr,en")
+    parser.add_argument("--budget", type=float, default=SimPlayer.DEFAULT_BUDGET, help="sim's seconds a decision")
+    parser.add_argument("--seed", type=int, default=0, help="first game's seed (games use seed, seed+1, ...)")
+    parser.add_argument("--minutes", type=float, default=math.inf, help="start no game after this long")
+    args = parser.parse_args(argv)
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {args.budget} s a decision")
+    names = args.lexicons.split(",")
+    lexicons = {name: Lexicon.load(name) for name in names}
+    tallies = {name: Tally() for name in names}
+    began = time.perf_counter()
+    for g in range(args.games):
+        if time.perf_counter() - began > args.minutes * 60:
+            break
+        for name in names:
+            tallies[name].play(lexicons[name], args.seed + g, g, args.budget)
+    header = (
+        f"{'lexicon':<7} {'games':>5} {'W/D/L':>9} {'win':>6} {'95% interval':>13} {'control':>7} "
+        f"{'win +':>6} {'95% int.':>11} "
+        f"{'margin':>7} {'paired':>7} {'95% interval':>16} {'sim med':>7} {'sim p99':>7} {'pl med':>7} {'pl p99':>7}"
+        f" {'secs':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name in names:
+        print(tallies[name].row(name))
+    print(
+        "win: sim's win rate (a draw half); control: the planner's in the same seat on the same seeds; win +:"
+        " sim's win less the control's, game by game, in points of percentage (95% t interval); margin:"
+        " sim's mean final margin; paired: sim's margin less the control's, game by game (95% t interval);"
+        " times: milliseconds per decision with a choice (play, start, Jarnac) of sim and of the control planner"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

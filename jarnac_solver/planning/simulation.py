@@ -1,0 +1,498 @@
+"""Simulation: each candidate action played out on re-sampled bags, and ranked by the mean result.
+
+The key idea: the planner values a turn by a fixed formula, and its end-game
+model sees only the letters on the table; a play-out sees what follows. For
+each candidate action of the position (:func:`candidates`: the planner's own
+choice, the best hints, ``pass``; the calls and declining in a Jarnac
+window; drawing and the best exchanges at the start of a turn), a play-out
+forks the position with the hidden tiles re-sampled
+(:meth:`~jarnac_solver.game.view.PlayerView.fork`: what the player to act
+cannot see is shuffled, never read), pushes the candidate, lets the
+planner's own decisions play both sides (:func:`policy`) for the rest of
+the turn and ``turns`` more turns, or to the end of the game once either
+tray has ``end_lines`` free lines or fewer, and values where it stopped
+(:func:`evaluate`: the final margin when the game is over, else a fitted
+estimate of it). :func:`simulate` runs rounds of play-outs over the
+candidates, best mean first, until its budget is spent, and ranks them by
+their mean.
+
+- **Common random numbers.** Round ``r`` plays every candidate on the same
+  fork (the same bag order) and the same policy seed, so candidates are
+  compared on the same draws (a paired comparison: the noise of the bag
+  cancels in their difference), and a candidate whose paired difference
+  with the leader is below zero beyond its 95% interval stops getting
+  play-outs (``prune``).
+- **Reproducible.** The same position, ``seed`` and number of play-outs
+  give the same answer: every fork and policy seed is a function of the
+  seed and the round, and the policies are deterministic. A play-out the
+  deadline interrupts is dropped (a deadline changes a search only once it
+  has passed), so a time-budgeted answer is the seeded answer for the
+  play-outs it counts (how many depends on the machine).
+- **Anytime.** ``budget`` (seconds or a :class:`~jarnac_solver.budget.Deadline`)
+  bounds the whole answer; the candidates take a share of it (hints are
+  searched within ``candidate_share`` of the budget), and an answer
+  stopped by the deadline says so (:attr:`Simulation.stopped`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..budget import EXACT, Deadline, OutOfTime, deadline_of, passed_on
+from ..errors import InvalidInputError
+from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+from ..game.game import Game, GameState
+from ..game.view import PlayerView, TableState
+from ..moves.jarnac import JarnacPlan
+from ..moves.movegen import legal_moves
+from .planner import hints
+from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choose_start, start_options
+
+__all__ = [
+    "DEFAULT_EVALUATION",
+    "VALUE_POOL_LIMIT",
+    "Candidate",
+    "Evaluation",
+    "SimOption",
+    "Simulation",
+    "candidates",
+    "evaluate",
+    "playout",
+    "policy",
+    "simulate",
+]
+
+
+VALUE_POOL_LIMIT = 20
+"""The pool limit of the value Jarnacs the candidates look at (a :class:`Game`'s default ``value_pool_limit``:
+a view does not show the game's)."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The estimate of the final margin at the start of a turn, from the side of the player about to start it.
+
+    ``score`` x the score difference + ``line`` x the difference in filled lines + ``rack`` x the
+    difference in rack letters + ``tempo`` (the turn to come). Fitted (least squares) on 8,197 turn starts
+    of 300 ``planner`` self-play games (seeds 1000-1149, fr and en) against each game's final margin:
+    0.72, 19.7, 9.8, 10.5 (residual 63 points; the score difference alone: 0.76 and residual 64). The
+    score weighs less than 1 because much is still to play (Jarnacs swing lines); the fit per lexicon is
+    close (fr 0.71, 24.6, 10.7, 12.2; en 0.71, 15.2, 8.9, 8.7).
+    """
+
+    score: float = 0.72
+    line: float = 20.0
+    rack: float = 10.0
+    tempo: float = 10.0
+
+
+DEFAULT_EVALUATION = Evaluation()
+
+
+def evaluate(state: TableState | GameState, who: int, evaluation: Evaluation = DEFAULT_EVALUATION) -> float:
+    """The value of ``state`` (a game's or a view's) for player ``who``: the final margin when the game
+    is over, else :class:`Evaluation`'s estimate of it (from the side of the player to act, negated for
+    the other)."""
+    trays = state.trays
+    me, opponent = trays[who], trays[1 - who]
+    if state.phase == "over":
+        return float(me.score - opponent.score)
+    to_act = state.to_act
+    a, b = trays[to_act], trays[1 - to_act]
+    e = evaluation
+    value = (
+        e.score * (a.score - b.score)
+        + e.line * (a.filled - b.filled)
+        + e.rack * (len(a.rack_codes) - len(b.rack_codes))
+        + e.tempo
+    )
+    return value if to_act == who else -value
+
+
+def _call(plan: JarnacPlan) -> Action:
+    """A plan as the action that calls it (empty: decline)."""
+    if not plan:
+        return Decline()
+    return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
+
+
+def policy(
+    game: Game, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, deadline: Deadline | None = None
+) -> Action:
+    """The planner's decision for the player to act in ``game`` (a fork: its bag's order is a sample, and
+    only its multiset is read): the start by :func:`~jarnac_solver.planning.strategy.choose_start`, the move
+    by :func:`~jarnac_solver.planning.strategy.choose_move`, the Jarnac by
+    :func:`~jarnac_solver.planning.strategy.choose_jarnac`, a valid word accepted and an invalid one
+    disputed. Deterministic given ``rng``; ``deadline`` changes an answer only once it has passed."""
+    s = game.state
+    lexicon, rules = game.lexicon, game.rules
+    me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
+    phase = s.phase
+    if phase == "play":
+        move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, weights, deadline)
+        return Pass() if move is None else Play(move)
+    if phase == "start":
+        tiles = game.alphabet.tiles
+        unseen = [tiles[c] for c in s.bag]
+        triple = choose_start(lexicon, me, opponent, unseen, len(s.bag), rules, rng, weights, deadline)
+        return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
+    if phase == "jarnac":
+        passer = s.trays[s.player]
+        plan = choose_jarnac(
+            lexicon, passer, me, rules, game.formed_lines(), deadline, value_pool_limit=game.value_pool_limit
+        )
+        return _call(plan)
+    if phase == "dispute":
+        disputed = s.disputed
+        return Dispute() if disputed is not None and disputed[0].word not in lexicon else Accept()
+    return Draw()  # the opening
+
+
+def playout(
+    game: Game,
+    who: int,
+    until_turn: int | None,
+    rng: random.Random,
+    weights: Weights = DEFAULT_WEIGHTS,
+    evaluation: Evaluation = DEFAULT_EVALUATION,
+    deadline: Deadline | None = None,
+    max_actions: int = 400,
+) -> float:
+    """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
+    to the end; at most ``max_actions`` actions), and its value for ``who`` (:func:`evaluate`). ``game`` is
+    changed (a fork)."""
+    for _ in range(max_actions):
+        s = game.state
+        if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
+            break
+        game.push(policy(game, rng, weights, deadline))
+    return evaluate(game.state, who, evaluation)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An action to simulate and why it is one (``"planner"``, ``"hint 2"``, ``"pass"``, ``"decline"``...)."""
+
+    action: Action
+    sources: tuple[str, ...]
+
+
+def _add(found: list[Candidate], action: Action, source: str) -> None:
+    """Add ``action`` to ``found``, or its source to the same action already there."""
+    key = str(action)
+    for i, c in enumerate(found):
+        if str(c.action) == key:
+            found[i] = Candidate(c.action, (*c.sources, source))
+            return
+    found.append(Candidate(action, (source,)))
+
+
+def _view(position: PlayerView | Game) -> PlayerView:
+    if isinstance(position, Game):
+        return position.view()
+    if isinstance(position, PlayerView):
+        return position
+    raise InvalidInputError(f"simulate takes a PlayerView or a Game, not {type(position).__name__}")
+
+
+def candidates(
+    position: PlayerView | Game,
+    top: int = 4,
+    seed: int = 0,
+    weights: Weights = DEFAULT_WEIGHTS,
+    budget: float | Deadline | None = None,
+) -> list[Candidate]:
+    """The actions :func:`simulate` compares at ``position`` (a view, or a game: its view), the planner's
+    choice first.
+
+    Play phase: the planner's move (:func:`~jarnac_solver.planning.strategy.choose_move`; ``pass`` when it
+    passes), the ``top`` best :func:`~jarnac_solver.planning.planner.hints` (with the opponent's tray and
+    the unseen tiles, ``seed`` for their sampled draws), and ``pass``. Jarnac window: the planner's choice
+    (:func:`~jarnac_solver.planning.strategy.choose_jarnac`), the best call by swing, the ``top`` single
+    steals that swing most, and declining. Start: the planner's choice, then drawing and the ``top``
+    exchanges :func:`~jarnac_solver.planning.strategy.start_options` values best. Opening and dispute: the
+    one action the planner takes (nothing to compare). ``budget`` bounds the searches (the hints evaluated in
+    time are ranked). Deterministic given ``seed`` when the budget does not run out.
+    """
+    view = _view(position)
+    deadline = deadline_of(budget)
+    s = view.state
+    lexicon, rules = view.lexicon, view.rules
+    me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
+    found: list[Candidate] = []
+    if s.phase == "play":
+        rng = random.Random(seed)
+        move = choose_move(lexicon, me, opponent, s.bag_size, rules, rng, weights, deadline)
+        _add(found, Pass() if move is None else Play(move), "planner")
+        # The planner may pass with a move left (one line left, finishing would lose): the moves are still
+        # candidates then, and ``pass`` is one whenever a move exists.
+        if move is not None or legal_moves(lexicon, me, rules):
+            if top:
+                formed = list(s.formed_indexes)  # the lines formed earlier this turn
+                found_hints = hints(
+                    lexicon,
+                    me,
+                    view.unseen_tiles(),
+                    top,
+                    rules,
+                    seed=seed,
+                    opponent=opponent,
+                    formed_indexes=formed,
+                    budget=passed_on(deadline),
+                )
+                for i, hint in enumerate(found_hints):
+                    _add(found, Play(hint.move), f"hint {i + 1}")
+            _add(found, Pass(), "pass")
+    elif s.phase == "jarnac":
+        passer = s.trays[s.player]
+        formed = view.formed_lines()
+        try:
+            plan = choose_jarnac(lexicon, passer, me, rules, formed, deadline, VALUE_POOL_LIMIT)
+        except OutOfTime:
+            plan = view.best_call()
+        _add(found, _call(plan), "planner")
+        best = view.best_call()
+        if best:
+            _add(found, _call(best), "best call")
+        if top:
+            trial = view.fork(0)  # the swing is on the lines: whatever is drawn after
+            swings = []
+            for call in view.jarnac_calls():
+                before = trial.scores()
+                trial.push(call)
+                after = trial.scores()
+                trial.pop()
+                swings.append(((after[s.to_act] - before[s.to_act]) + (before[s.player] - after[s.player]), call))
+            swings.sort(key=lambda item: (-item[0], str(item[1])))
+            for _, call in swings[:top]:
+                _add(found, call, "call")
+        _add(found, Decline(), "decline")
+    elif s.phase == "start":
+        tiles = view.unseen_tiles()
+        rng = random.Random(seed)
+        triple = choose_start(lexicon, me, opponent, tiles, s.bag_size, rules, rng, weights, deadline)
+        _add(found, Draw() if triple is None else Exchange(me.alphabet.write(list(triple))), "planner")
+        _add(found, Draw(), "draw")
+        n = rules.exchange_size
+        if top and len(me.rack_codes) >= n and s.bag_size >= n and len(tiles) >= n:
+            options, _ = start_options(
+                lexicon, me, opponent, tiles, s.bag_size, rules, random.Random(seed), weights, deadline
+            )
+            exchanges = [o for o, _ in options if o is not None]
+            for option in exchanges[:top]:
+                _add(found, Exchange(me.alphabet.write(list(option))), "exchange")
+    elif s.phase == "dispute":
+        disputed = s.disputed
+        _add(found, Dispute() if disputed is not None and disputed[0].word not in lexicon else Accept(), "planner")
+    elif s.phase == "opening":
+        _add(found, Draw(), "planner")
+    return found
+
+
+@dataclass(frozen=True)
+class SimOption:
+    """One candidate action with its play-outs' results, for the player to act."""
+
+    action: Action
+    mean: float
+    """The mean value of its play-outs (a final margin, or the :class:`Evaluation` where a play-out stopped);
+    0 without play-outs."""
+    playouts: int
+    stderr: float
+    """The standard error of the mean (``inf`` under two play-outs)."""
+    sources: tuple[str, ...] = ()
+    """Why it was a candidate (:class:`Candidate`)."""
+    pruned: bool = False
+    """It stopped getting play-outs: below the leader beyond its 95% interval (paired)."""
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean (normal approximation)."""
+        return (self.mean - 1.96 * self.stderr, self.mean + 1.96 * self.stderr)
+
+    def __str__(self) -> str:
+        lo, hi = self.interval
+        band = f" [{lo:+.1f}, {hi:+.1f}]" if math.isfinite(self.stderr) else ""
+        return f"{self.action}: {self.mean:+.1f}{band} over {self.playouts} play-outs ({', '.join(self.sources)})"
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """:func:`simulate`'s answer: the candidates ranked by mean value, best first (on a tie, the candidates'
+    order: the planner's choice first)."""
+
+    options: tuple[SimOption, ...]
+    rounds: int
+    """Rounds of play-outs completed (every candidate still in the running got one each)."""
+    stopped: bool
+    """The deadline stopped it before ``playouts`` rounds (or before it was told to stop)."""
+    seconds: float = field(default=0.0, compare=False)
+    """How long it took (not compared: two answers are equal when their rankings and play-outs are)."""
+
+    @property
+    def best(self) -> SimOption:
+        """The best option."""
+        return self.options[0]
+
+    @property
+    def playouts(self) -> int:
+        """Play-outs counted, over all candidates."""
+        return sum(o.playouts for o in self.options)
+
+    def __str__(self) -> str:
+        head = f"{self.playouts} play-outs, {self.rounds} rounds in {self.seconds:.2f} s"
+        head += " (stopped by the budget)" if self.stopped else ""
+        return "\n".join([head, *(f"  {i}. {o}" for i, o in enumerate(self.options, 1))])
+
+
+def _round_seed(seed: int, r: int) -> int:
+    """The fork seed of round ``r`` (the same for every candidate: common random numbers)."""
+    return random.Random(f"{seed}:{r}").getrandbits(32)
+
+
+def _stderr(values: Sequence[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) >= 2 else math.inf
+
+
+def simulate(
+    position: PlayerView | Game,
+    options: Sequence[Action | Candidate] | None = None,
+    budget: float | Deadline | None = 0.2,
+    seed: int = 0,
+    *,
+    playouts: int | None = None,
+    turns: int = 2,
+    end_lines: int = 2,
+    top: int = 4,
+    prune: int = 4,
+    candidate_share: float = 0.3,
+    weights: Weights = DEFAULT_WEIGHTS,
+    evaluation: Evaluation = DEFAULT_EVALUATION,
+) -> Simulation:
+    """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)
+    by play-outs on re-sampled bags (the module docstring says how).
+
+    ``options``: the actions to compare (``None``: :func:`candidates`, with ``top`` hints, calls or
+    exchanges). Each play-out plays the rest of this turn and ``turns`` more (``turns`` = 2: the opponent's
+    turn and mine), or to the end of the game once either tray has at most ``end_lines`` free lines.
+    ``budget``: seconds or a :class:`~jarnac_solver.budget.Deadline` for the whole answer (``None``: the
+    default ceiling, 10 s; :data:`~jarnac_solver.budget.EXACT`: none), of which the candidates may take
+    ``candidate_share``; ``playouts``: stop after that many rounds (``None``: when the budget is spent).
+    After ``prune`` rounds, a candidate whose paired difference with the leader is negative beyond its 95%
+    interval gets no more play-outs (0: never). With one candidate, no play-out is run.
+
+    Reproducible: the same position, ``seed`` and ``playouts`` (with a budget that does not run out) give
+    the same answer.
+
+    >>> from jarnac_solver import Draw, EXACT, Game, Lexicon
+    >>> game = Game(Lexicon.load("fr"), seed=1)
+    >>> game.push(Draw())
+    >>> result = simulate(game, budget=EXACT, playouts=2, seed=1, top=2)
+    >>> result.rounds, result.stopped, all(o.playouts == 2 for o in result.options)
+    (2, False, True)
+    >>> result == simulate(game.view(), budget=EXACT, playouts=2, seed=1, top=2)
+    True
+    """
+    began = time.perf_counter()
+    view = _view(position)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
+    for label, number in (("turns", turns), ("end_lines", end_lines), ("top", top), ("prune", prune)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise InvalidInputError(f"{label} must be a whole number >= 0, not {number!r}")
+    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+        raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
+    if not 0 <= candidate_share <= 1:
+        raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
+    deadline = deadline_of(budget)
+    s = view.state
+    if s.phase == "over":
+        raise InvalidInputError("the game is over: nothing to simulate")
+    if options is None:
+        share: float | Deadline = EXACT
+        if deadline is not None:
+            share = Deadline.after(max(0.0, deadline.remaining()) * candidate_share)
+        found = candidates(view, top, seed, weights, share)
+    else:
+        found = [o if isinstance(o, Candidate) else Candidate(o, ("given",)) for o in options]
+        if not found:
+            raise InvalidInputError("no action to simulate")
+    who = s.to_act
+    rules = view.rules
+    near_end = min(t.free_lines(rules) for t in s.trays) <= end_lines
+    until = None if near_end else s.turn + turns + 1
+    values: list[list[float]] = [[] for _ in found]
+    active = [True] * len(found)
+    rounds, stopped = 0, False
+    # One candidate: nothing to compare.
+    while len(found) > 1 and (playouts is None or rounds < playouts):
+        if deadline is not None and deadline.expired():
+            stopped = True
+            break
+        fork_seed = _round_seed(seed, rounds)
+        order = sorted(
+            (i for i in range(len(found)) if active[i]),
+            key=lambda i: (-statistics.fmean(values[i]) if values[i] else 0.0, i),
+        )
+        for i in order:
+            game = view.fork(fork_seed)
+            game.push(found[i].action)
+            value = playout(game, who, until, random.Random(fork_seed), weights, evaluation, deadline)
+            if deadline is not None and deadline.expired():
+                stopped = True  # this play-out may have been cut short: not counted
+                break
+            values[i].append(value)
+        if stopped:
+            break
+        rounds += 1
+        if prune and rounds >= prune:
+            _prune(values, active, rounds)
+            if sum(active) == 1:
+                break  # settled: the others are behind the leader beyond their intervals
+    ranked = sorted(range(len(found)), key=lambda i: (-(statistics.fmean(values[i]) if values[i] else -math.inf), i))
+    if not any(values):
+        ranked = list(range(len(found)))
+    result = tuple(
+        SimOption(
+            found[i].action,
+            statistics.fmean(values[i]) if values[i] else 0.0,
+            len(values[i]),
+            _stderr(values[i]),
+            found[i].sources,
+            not active[i],
+        )
+        for i in ranked
+    )
+    return Simulation(result, rounds, stopped, time.perf_counter() - began)
+
+
+def _prune(values: list[list[float]], active: list[bool], rounds: int) -> None:
+    """Stop the candidates below the leader beyond the 95% interval (Student's t) of their paired
+    difference (the same rounds: the same forks)."""
+    live = [i for i, a in enumerate(active) if a]
+    leader = max(live, key=lambda i: (statistics.fmean(values[i][:rounds]), -i))
+    for i in live:
+        if i == leader:
+            continue
+        diffs = [a - b for a, b in zip(values[i][:rounds], values[leader][:rounds], strict=True)]
+        if len(diffs) < 2:
+            continue
+        mean = statistics.fmean(diffs)
+        if mean + _t95(len(diffs) - 1) * _stderr(diffs) < 0:
+            active[i] = False
+
+
+_T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
+"""Student's t, two-sided 95%, for 1 to 15 degrees of freedom."""
+
+
+def _t95(df: int) -> float:
+    """The 95% critical value of Student's t with ``df`` degrees of freedom (1.96 past 30)."""
+    if df <= len(_T95):
+        return _T95[max(df, 1) - 1]
+    return 2.04 if df <= 30 else 1.96

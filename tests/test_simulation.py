@@ -1,0 +1,157 @@
+"""Simulation (issue 34): candidates played out on re-sampled bags, reproducible from a seed; the sim player."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from jarnac_solver import EXACT, InvalidInputError, Lexicon
+from jarnac_solver.game.actions import Decline, Draw, Pass, Play
+from jarnac_solver.game.game import Game
+from jarnac_solver.game.record import GameRecord
+from jarnac_solver.moves.move import Move
+from jarnac_solver.moves.tray import Tray
+from jarnac_solver.planning.simulation import (
+    Candidate,
+    SimOption,
+    Simulation,
+    candidates,
+    evaluate,
+    playout,
+    simulate,
+)
+from jarnac_solver.planning.strategy import choose_move
+from jarnac_solver.play.players import PLAYERS, SimPlayer, make_player, play_game
+
+FR = Lexicon.load("fr")
+
+
+def position(me: str, opponent: str, phase: str = "play", seed: int = 1) -> Game:
+    """A game with player A to act on the trays given, their tiles taken out of the bag."""
+    game = Game(FR, seed=seed)
+    trays = (Tray.parse(me), Tray.parse(opponent))
+    used: Counter[int] = Counter()
+    for tray in trays:
+        used.update(tray.rack_codes)
+        for codes in tray.line_codes:
+            used.update(codes)
+    bag = list(game.state.bag)
+    for code, n in used.items():
+        for _ in range(n):
+            bag.remove(code)
+    game.state = game.state._replace(
+        trays=trays, bag=tuple(bag), phase=phase, to_act=0, player=0, opened=(True, True), turn=20
+    )
+    game.check_invariants()
+    return game
+
+
+def midgame(seed: int = 11, actions: int = 30) -> Game:
+    """A planner game ``actions`` actions in."""
+    record = play_game(FR, ["planner", "planner"], seed=seed, max_actions=actions, stop_at_limit=True)
+    return record.replay(FR)
+
+
+def play_phase(seed: int = 11) -> Game:
+    """The first position of a planner game, from 30 actions in, in the play phase with a move to make."""
+    game = midgame(seed)
+    while not (game.state.phase == "play" and len(game.legal_actions()) > 1):
+        game.push(make_player("planner", 0).choose(game.view()))
+    return game
+
+
+def test_same_seed_same_answer() -> None:
+    game = play_phase()
+    first = simulate(game, budget=EXACT, playouts=3, seed=7, top=2)
+    assert isinstance(first, Simulation) and first.rounds == 3 and not first.stopped
+    assert first == simulate(game.view(), budget=EXACT, playouts=3, seed=7, top=2)  # the view is all it reads
+    for option in first.options:
+        assert isinstance(option, SimOption) and option.playouts <= 3
+    assert first.playouts == sum(o.playouts for o in first.options)
+    assert first.options == tuple(sorted(first.options, key=lambda o: -o.mean))
+    assert str(first).startswith(f"{first.playouts} play-outs, 3 rounds")
+
+
+def test_the_candidates_hold_the_planners_choice_first_and_pass() -> None:
+    game = play_phase()
+    s = game.state
+    found = candidates(game, top=3)
+    assert all(isinstance(c, Candidate) for c in found)
+    planner = choose_move(FR, s.trays[s.to_act], s.trays[1 - s.to_act], len(s.bag), game.rules, random.Random(0))
+    assert planner is not None and found[0].action == Play(planner) and "planner" in found[0].sources
+    assert Pass() in [c.action for c in found]
+    legal = game.legal_actions()
+    assert all(c.action in legal for c in found)
+    assert len({str(c.action) for c in found}) == len(found)  # each action once, with all its sources
+
+
+def test_the_candidates_of_a_jarnac_window_and_a_start() -> None:
+    game = position("RAT BUT / ZW", "CARIES / SN")
+    game.push(Pass())
+    found = [c.action for c in candidates(game)]
+    assert Decline() in found and len(found) >= 2
+    assert all(a in game.legal_actions() for a in found)
+    game = midgame(3, 40)
+    while game.state.phase != "start":
+        game.push(make_player("planner", 0).choose(game.view()))
+    found = [c.action for c in candidates(game)]
+    assert Draw() in found and all(a in game.legal_actions() for a in found)
+
+
+def test_finishing_into_the_final_jarnac_loses_and_extending_first_wins() -> None:
+    """Issue 34: +U fills the last line and the opponent's final Jarnac plays on; ZUNER first leaves nothing."""
+    game = position(
+        "DEGONFLER CESSAIENT RIBOULONS IMPUDENTE JAVAIENT BACTERIEN NUER / UZ",
+        "GENDARMEZ REABORDAT CLOUTAIS CARENATES COPULAI MAYO / GXE",
+    )
+    zuner, finish = Play(Move.parse("7:NUER+Z=ZUNER")), Play(Move.parse("+U"))
+    result = simulate(game, budget=EXACT, playouts=6, seed=3)
+    ranked = [o.action for o in result.options]
+    assert finish in ranked and zuner in ranked and ranked.index(zuner) < ranked.index(finish)
+    # The same with only the two to compare (whatever the planner's own choice).
+    given = simulate(game, [finish, zuner], budget=EXACT, playouts=6, seed=3)
+    assert given.best.action == zuner and given.best.mean > 0 and given.best.sources == ("given",)
+
+
+def test_a_playout_stops_at_the_horizon_and_values_the_end() -> None:
+    game = play_phase()
+    turn = game.state.turn
+    fork = game.view().fork(5)
+    value = playout(fork, 0, turn + 2, random.Random(1))
+    assert fork.state.phase in ("start", "opening", "over")
+    assert fork.state.turn >= turn + 2 or fork.state.phase == "over"
+    assert value == evaluate(fork.state, 0) == -evaluate(fork.state, 1)
+    ended = game.view().fork(5)
+    playout(ended, 0, None, random.Random(1))
+    assert ended.state.phase == "over"
+    assert evaluate(ended.state, 0) == ended.scores()[0] - ended.scores()[1]
+
+
+def test_a_time_budget_stops_it() -> None:
+    game = play_phase()
+    result = simulate(game, budget=0.05, seed=1, prune=0)
+    assert result.stopped and result.seconds < 0.5
+    single = simulate(position("RAT / Q", "BUT / E"), budget=EXACT, playouts=5)
+    assert single.playouts == 0 and single.best.action == Pass()  # one candidate: nothing to play out
+
+
+def test_bad_arguments() -> None:
+    game = play_phase()
+    with pytest.raises(InvalidInputError, match="playouts"):
+        simulate(game, playouts=0)
+    with pytest.raises(InvalidInputError, match="turns"):
+        simulate(game, turns=-1)
+    with pytest.raises(InvalidInputError, match="PlayerView or a Game"):
+        simulate("RAT / Z")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="budget"):
+        SimPlayer(1, budget=-1)
+
+
+def test_a_sim_game_against_the_planner_completes_and_replays() -> None:
+    assert "sim" in PLAYERS and make_player("sim", 1).name == "sim"
+    sim = SimPlayer(5, budget=0.01)
+    record = play_game(FR, [sim, "planner"], seed=2)
+    assert record.result and record.players == ("sim", "planner")
+    assert GameRecord.parse(str(record)).replay(FR).scores() == record.scores
