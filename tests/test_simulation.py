@@ -155,3 +155,19 @@ def test_a_sim_game_against_the_planner_completes_and_replays() -> None:
     record = play_game(FR, [sim, "planner"], seed=2)
     assert record.result and record.players == ("sim", "planner")
     assert GameRecord.parse(str(record)).replay(FR).scores() == record.scores
+
+
+def test_advise_can_simulate() -> None:
+    """advise(game, depth="simulate"): the candidates ranked by play-outs, each reason its mean and play-outs."""
+    from jarnac_solver import advise
+
+    game = Game(Lexicon.load("fr"), seed=3)
+    game.push(Draw())
+    advice = advise(game, top=3, depth="simulate", budget=0.3, seed=1)
+    assert advice.phase == "play" and not advice.exact and 1 <= len(advice.options) <= 3
+    legal = game.legal_actions()
+    for option in advice.options:
+        assert option.action in legal or str(option.action) == "pass"
+        assert "play-out" in option.reasons[0]
+    with pytest.raises(InvalidInputError, match="depth must be one of plan, simulate"):
+        advise(game, depth="deep")

@@ -60,10 +60,13 @@ from .strategy import (
     window_choices,
 )
 
-__all__ = ["PHASES", "Advice", "Option", "advise", "advise_position"]
+__all__ = ["DEPTHS", "PHASES", "Advice", "Option", "advise", "advise_position"]
 
 PHASES = ("opening", "start", "play", "jarnac", "dispute")
 """The phases advice is given for (a game's phases but ``over``)."""
+
+DEPTHS = ("plan", "simulate")
+"""How deep :func:`advise` looks: the planner's values, or play-outs of its candidates."""
 
 
 @dataclass(frozen=True)
@@ -140,12 +143,20 @@ def advise(
     seed: int = 0,
     familiarity: Familiarity | None = None,
     min_familiarity: float | None = None,
+    depth: str = "plan",
 ) -> Advice:
     """What the player to act should do now, in whatever phase the game is.
 
     The unseen tiles are the game's full bag minus both trays (what this
     player cannot see); the exposure of a move is what *this* opponent
     could call; a Jarnac is what this thief's tray can seat.
+
+    ``depth``: ``"plan"`` ranks by the planner's values (above);
+    ``"simulate"`` plays the candidates out on re-sampled bags within
+    ``budget`` (default 0.2 s; :func:`~jarnac_solver.planning.simulation.simulate`,
+    seeded by ``seed``) and ranks them by their mean result, each option's
+    reason its mean, its 95% interval and its play-outs (``familiarity`` and
+    ``samples`` are the planner's and are not used there).
 
     >>> from jarnac_solver import Lexicon
     >>> game = Game(Lexicon.load("fr"), seed=1)
@@ -154,9 +165,13 @@ def advise(
     """
     if not isinstance(game, Game):
         raise InvalidInputError(f"advise takes a Game, not {type(game).__name__}")
+    if depth not in DEPTHS:
+        raise InvalidInputError(f"depth must be one of {', '.join(DEPTHS)}, not {depth!r}")
     s = game.state
     if s.phase == "over":
         return Advice("over", ())
+    if depth == "simulate":
+        return _simulated(game, top, budget, seed)
     me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
     formed = game.formed_lines() if s.phase == "jarnac" else list(s.formed_indexes)
     disputed = s.disputed[0] if s.disputed is not None else None
@@ -164,6 +179,25 @@ def advise(
         game.lexicon, me, other, unseen_tiles(game.bag, s.trays), len(s.bag), s.phase, game.rules, top,
         formed, disputed, budget, samples, seed, familiarity, min_familiarity,
     )  # fmt: skip
+
+
+def _simulated(game: Game, top: int, budget: float | Deadline | None, seed: int) -> Advice:
+    """The advice of ``depth="simulate"``: the candidates ranked by their play-outs."""
+    from .simulation import simulate
+
+    _check_whole("top", top, 1)
+    found = simulate(game, budget=0.2 if budget is None else budget, seed=seed, top=top)
+    options = []
+    for option in found.options[:top]:
+        lo, hi = option.interval
+        band = f" (95% {lo:+.1f} to {hi:+.1f})" if option.playouts > 1 else ""
+        reasons = [f"{option.mean:+.1f} pts over {option.playouts} play-out{'s' if option.playouts != 1 else ''}{band}"]
+        if option.sources:
+            reasons.append("a candidate as " + ", ".join(option.sources))
+        if option.pruned:
+            reasons.append("left behind: below the best beyond its 95% interval")
+        options.append(Option(option.action, option.mean, tuple(reasons)))
+    return Advice(game.state.phase, tuple(options), exact=False)
 
 
 def advise_position(
