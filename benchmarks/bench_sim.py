@@ -31,8 +31,7 @@ from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.play.players import PlannerPlayer, Player, SimPlayer
-
-T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 8: 2.31, 10: 2.23, 15: 2.13, 20: 2.09, 30: 2.04}
+from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_estimate
 
 
 class Timed:
@@ -50,32 +49,6 @@ class Timed:
         action = self.inner.choose(view)
         self.times.append(time.perf_counter() - start)
         return action
-
-
-def t975(df: int) -> float:
-    """Student's t, two-sided 95% (the nearest tabulated df below; 1.96 past 30)."""
-    if df > 30:
-        return 1.96
-    return T975[max(k for k in T975 if k <= max(df, 1))]
-
-
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean and its 95% t interval."""
-    m = statistics.fmean(values) if values else 0.0
-    if len(values) < 2:
-        return m, -math.inf, math.inf
-    h = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return m, m - h, m + h
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` over ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - r) / d, (c + r) / d)
 
 
 def ms(times: list[float], q: float) -> float:
@@ -123,12 +96,15 @@ class Tally:
         w = sum(m > 0 for m in self.margins)
         d = sum(m == 0 for m in self.margins)
         rate = (w + d / 2) / max(1, n)
-        lo, hi = wilson(rate, n)
+        win = rate_estimate(w, n)  # no draws in Jarnac self-play so far; a draw counts half in ``rate``
+        lo, hi = win.low, win.high
         control = (sum(m > 0 for m in self.control) + sum(m == 0 for m in self.control) / 2) / max(1, n)
-        margin, _, _ = mean_interval(self.margins)
-        diff, dlo, dhi = mean_interval([a - b for a, b in zip(self.margins, self.control, strict=True)])
+        margin = mean_estimate(self.margins).value
+        paired = paired_difference(self.control, self.margins)  # sim less the control, game by game
+        diff, dlo, dhi = paired.value, paired.low, paired.high
         wins = [_won(a) - _won(b) for a, b in zip(self.margins, self.control, strict=True)]
-        wdiff, wlo, whi = mean_interval(wins)
+        won = mean_estimate(wins)
+        wdiff, wlo, whi = won.value, won.low, won.high
         return (
             f"{name:<7} {n:>5} {f'{w}/{d}/{n - w - d}':>9} {rate:>6.3f} {f'[{lo:.2f}, {hi:.2f}]':>13} {control:>7.3f} "
             f"{100 * wdiff:>+6.1f} {f'[{100 * wlo:+.0f}, {100 * whi:+.0f}]':>11} "

@@ -12,6 +12,8 @@ from jarnac_solver.game.game import Game, GameState
 from jarnac_solver.game.record import GameRecord
 from jarnac_solver.play.players import SloppyPlayer, play_game, play_match
 
+from .positions import setup
+
 FR = Lexicon.load("fr")
 SMALL = Lexicon.from_words(
     ["rat", "tzar", "but", "ruat", "caries", "casiers", "sorbets", "brossent", "tar", "art", "arts", "star", "tas"]
@@ -73,31 +75,6 @@ def test_opening_draw_and_vowel_rule() -> None:
     plain = Game(SMALL, Rules(), consonants, 0)
     plain.push(Draw())
     assert len(plain.state.trays[0].rack) == 6
-
-
-def setup(game: Game, trays: tuple[Tray, Tray], phase: str, to_act: int, player: int, **extra: object) -> None:
-    """Put a game in a given position, taking the tiles out of the bag."""
-    from collections import Counter
-
-    used: Counter[int] = Counter()
-    for tray in trays:
-        used.update(tray.rack_codes)
-        for codes in tray.line_codes:
-            used.update(codes)
-    bag = list(game.state.bag)
-    for code, n in used.items():
-        for _ in range(n):
-            bag.remove(code)
-    game.state = game.state._replace(
-        trays=trays,
-        bag=tuple(bag),
-        phase=phase,
-        to_act=to_act,
-        player=player,
-        opened=(True, True),
-        **extra,  # type: ignore[arg-type]
-    )
-    game.check_invariants()
 
 
 def test_jarnac_right_after_the_first_pass_before_the_opening_draw() -> None:

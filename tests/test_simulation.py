@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -25,26 +24,15 @@ from jarnac_solver.planning.simulation import (
 from jarnac_solver.planning.strategy import choose_move
 from jarnac_solver.play.players import PLAYERS, SimPlayer, make_player, play_game
 
+from .positions import setup
+
 FR = Lexicon.load("fr")
 
 
 def position(me: str, opponent: str, phase: str = "play", seed: int = 1) -> Game:
     """A game with player A to act on the trays given, their tiles taken out of the bag."""
     game = Game(FR, seed=seed)
-    trays = (Tray.parse(me), Tray.parse(opponent))
-    used: Counter[int] = Counter()
-    for tray in trays:
-        used.update(tray.rack_codes)
-        for codes in tray.line_codes:
-            used.update(codes)
-    bag = list(game.state.bag)
-    for code, n in used.items():
-        for _ in range(n):
-            bag.remove(code)
-    game.state = game.state._replace(
-        trays=trays, bag=tuple(bag), phase=phase, to_act=0, player=0, opened=(True, True), turn=20
-    )
-    game.check_invariants()
+    setup(game, (Tray.parse(me), Tray.parse(opponent)), phase, 0, 0, turn=20)
     return game
 
 
