@@ -159,3 +159,29 @@ def test_advise_can_simulate() -> None:
         assert "play-out" in option.reasons[0]
     with pytest.raises(InvalidInputError, match="depth must be one of plan, simulate"):
         advise(game, depth="deep")
+
+
+def test_from_a_newcomers_run() -> None:
+    """What a newcomer hit: the player classes the README names were not importable, make_player took no
+    options, simulate(budget=EXACT) without a play-out count ran 83 s, advise's deep mode had no play-out count."""
+    import jarnac_solver
+    from jarnac_solver import SimPlayer, advise, make_player, simulate
+    from jarnac_solver.planning import simulation
+
+    for name in ("RandomPlayer", "GreedyPlayer", "CautiousPlayer", "SloppyPlayer", "LadderPlayer", "PlannerPlayer"):
+        assert getattr(jarnac_solver, name).name in jarnac_solver.PLAYERS
+    player = make_player("sim", 3, budget=0.05)
+    assert isinstance(player, SimPlayer) and player.budget == 0.05
+    with pytest.raises(InvalidInputError, match="player 'greedy'"):
+        make_player("greedy", 1, budget=0.05)
+    game = Game(Lexicon.load("fr"), seed=3)
+    game.push(Draw())
+    old = simulation.MAX_ROUNDS
+    simulation.MAX_ROUNDS = 2
+    try:
+        assert simulate(game, budget=EXACT, seed=1, top=2, prune=0).rounds == 2
+    finally:
+        simulation.MAX_ROUNDS = old
+    first = advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
+    assert first == advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
+    assert first.options[0].reasons[0].startswith("mean final margin")

@@ -144,6 +144,7 @@ def advise(
     familiarity: Familiarity | None = None,
     min_familiarity: float | None = None,
     depth: str = "plan",
+    playouts: int | None = None,
 ) -> Advice:
     """What the player to act should do now, in whatever phase the game is.
 
@@ -155,8 +156,10 @@ def advise(
     ``"simulate"`` plays the candidates out on re-sampled bags within
     ``budget`` (default 0.2 s; :func:`~jarnac_solver.planning.simulation.simulate`,
     seeded by ``seed``) and ranks them by their mean result, each option's
-    reason its mean, its 95% interval and its play-outs (``familiarity`` and
-    ``samples`` are the planner's and are not used there).
+    reason its mean final margin, its 95% interval and its play-outs
+    (``playouts``: that many rounds, reproducible from ``seed`` with
+    ``budget=EXACT``; ``familiarity`` and ``samples`` are the planner's and
+    are not used there).
 
     >>> from jarnac_solver import Lexicon
     >>> game = Game(Lexicon.load("fr"), seed=1)
@@ -171,7 +174,7 @@ def advise(
     if s.phase == "over":
         return Advice("over", ())
     if depth == "simulate":
-        return _simulated(game, top, budget, seed)
+        return _simulated(game, top, budget, seed, playouts)
     me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
     formed = game.formed_lines() if s.phase == "jarnac" else list(s.formed_indexes)
     disputed = s.disputed[0] if s.disputed is not None else None
@@ -181,17 +184,18 @@ def advise(
     )  # fmt: skip
 
 
-def _simulated(game: Game, top: int, budget: float | Deadline | None, seed: int) -> Advice:
+def _simulated(game: Game, top: int, budget: float | Deadline | None, seed: int, playouts: int | None) -> Advice:
     """The advice of ``depth="simulate"``: the candidates ranked by their play-outs."""
     from .simulation import simulate
 
     _check_whole("top", top, 1)
-    found = simulate(game, budget=0.2 if budget is None else budget, seed=seed, top=top)
+    found = simulate(game, budget=0.2 if budget is None else budget, seed=seed, top=top, playouts=playouts)
     options = []
     for option in found.options[:top]:
         lo, hi = option.interval
         band = f" (95% {lo:+.1f} to {hi:+.1f})" if option.playouts > 1 else ""
-        reasons = [f"{option.mean:+.1f} pts over {option.playouts} play-out{'s' if option.playouts != 1 else ''}{band}"]
+        plural = "s" if option.playouts != 1 else ""
+        reasons = [f"mean final margin {option.mean:+.1f} pts over {option.playouts} play-out{plural}{band}"]
         if option.sources:
             reasons.append("a candidate as " + ", ".join(option.sources))
         if option.pruned:

@@ -55,6 +55,7 @@ from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choo
 
 __all__ = [
     "DEFAULT_EVALUATION",
+    "MAX_ROUNDS",
     "VALUE_POOL_LIMIT",
     "Candidate",
     "Evaluation",
@@ -170,6 +171,8 @@ def playout(
         s = game.state
         if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
             break
+        if deadline is not None and deadline.expired():
+            break  # the caller drops a play-out the deadline cut (found by a newcomer: a 50 ms clock ended at 57 ms)
         game.push(policy(game, rng, weights, deadline))
     return evaluate(game.state, who, evaluation)
 
@@ -350,6 +353,10 @@ class Simulation:
         return "\n".join([head, *(f"  {i}. {o}" for i, o in enumerate(self.options, 1))])
 
 
+MAX_ROUNDS = 64
+"""The most rounds of a simulation with neither a deadline nor a play-out count (``budget=EXACT``)."""
+
+
 def _round_seed(seed: int, r: int) -> int:
     """The fork seed of round ``r`` (the same for every candidate: common random numbers)."""
     return random.Random(f"{seed}:{r}").getrandbits(32)
@@ -430,7 +437,10 @@ def simulate(
     active = [True] * len(found)
     rounds, stopped = 0, False
     # One candidate: nothing to compare.
-    while len(found) > 1 and (playouts is None or rounds < playouts):
+    # Without a deadline and a play-out count, MAX_ROUNDS bounds it (two candidates tied on every fork are
+    # never pruned: a newcomer's EXACT run went on for 83 s).
+    most = playouts if playouts is not None else (MAX_ROUNDS if deadline is None else None)
+    while len(found) > 1 and (most is None or rounds < most):
         if deadline is not None and deadline.expired():
             stopped = True
             break

@@ -15,7 +15,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..budget import SEARCH_SHARE, Deadline
 from ..errors import InvalidInputError
@@ -355,16 +355,20 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
 }
 
 
-def make_player(spec: str | Player, seed: int | None = None) -> Player:
-    """A player by name (``greedy``, ...) or the object itself.
+def make_player(spec: str | Player, seed: int | None = None, **options: Any) -> Player:
+    """A player by name (``greedy``, ...) or the object itself; ``options`` go to the player's class
+    (``make_player("sim", 3, budget=0.05)`` is ``SimPlayer(3, budget=0.05)``).
 
-    >>> make_player("greedy").name
-    'greedy'
+    >>> make_player("greedy").name, make_player("sim", 1, budget=0.05).budget
+    ('greedy', 0.05)
     """
     if isinstance(spec, str):
         if spec not in PLAYERS:
             raise InvalidInputError(f"no player {spec!r}; known: {', '.join(PLAYERS)}")
-        return PLAYERS[spec](seed)
+        try:
+            return PLAYERS[spec](seed, **options)
+        except TypeError as exc:  # an option the class does not take
+            raise InvalidInputError(f"player {spec!r}: {exc}") from None
     if not isinstance(spec, Player):
         raise InvalidInputError(f"a player is a name or an object with name and choose(view), not {spec!r}")
     return spec
