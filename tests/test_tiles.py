@@ -44,7 +44,7 @@ from jarnac_solver.game.actions import (
 )
 from jarnac_solver.play.players import play_game
 
-from .test_game import setup
+from .positions import setup
 
 FR = Lexicon.load("fr")
 NL = Lexicon.load("nl")
