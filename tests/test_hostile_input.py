@@ -191,8 +191,9 @@ def test_a_header_only_record_and_a_missing_result() -> None:
     with pytest.raises(IllegalActionError, match="not over"):
         GameRecord.parse(header_only).replay(FR)
     no_result = "\n".join(line for line in str(RECORD).splitlines() if not line.startswith("[Result"))
-    with pytest.raises(InvalidInputError, match="no \\[Result"):
-        GameRecord.parse(no_result)
+    # Issue 26: no [Result] is an unfinished game, and the replay of a game that ended says so.
+    with pytest.raises(IllegalActionError, match="the record says the game is not over, but it ended"):
+        GameRecord.parse(no_result).replay(FR)
     unfinished = GameRecord.parse(header_only.replace(header_only.splitlines()[-1], '[Result "*"]'))
     assert unfinished.replay(FR).state.phase == "opening"
 

@@ -137,3 +137,22 @@ def test_a_word_not_valid_is_a_result_with_status_1(capsys: pytest.CaptureFixtur
 def test_every_failure_is_an_error_document_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, document = run_json(capsys, *argv)
     assert status == 2 and "error" in document and "result" not in document
+
+
+def test_record_and_an_unfinished_replay_documents(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the record command's document, and the replay of an unfinished game played over the board."""
+    import io
+    import sys
+
+    path = tmp_path / "game.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("draw {EARTSN}\n+RAT {E}\n+XYZ {A}\n"))
+    status, document = run_json(capsys, "record", "--out", str(path), "--players", "Alice,Bruno")
+    assert status == 2 and document["result"]["refused"][0]["line"] == 3
+    status, document = run_json(capsys, "replay", str(path))
+    assert status == 0 and document["result"]["games"][0]["seed"] is None
+    assert document["result"]["games"][0]["result"] == "unfinished"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status, document = run_json(capsys, "record", "--continue", "/no/such/game.txt")
+    assert status == 2 and "error" in document

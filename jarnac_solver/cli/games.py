@@ -10,7 +10,7 @@ from typing import TextIO
 
 from ..errors import IllegalActionError, InvalidInputError, located
 from ..game.game import Game
-from ..game.record import GameRecord, read_records
+from ..game.record import UNFINISHED, GameRecord, read_records
 from ..lexicon.lexicon import Lexicon
 from ..play.players import make_player, play_match
 from .errors import PROG, UsageError, _PartialFailure
@@ -18,9 +18,10 @@ from .options import _executor, _rules_and_lexicon, _user_bag
 from .output import _emit, _progress_bar, plural
 
 
-def _show(record: GameRecord, lex: Lexicon) -> Game:
+def _show(record: GameRecord, lex: Lexicon, number: int = 1) -> Game:
     """Replay a game, printing it turn by turn as a person would follow it; returns the game."""
-    print(f"game {record.seed}: A = {record.players[0]}, B = {record.players[1]}")
+    played = "over the board" if record.seed is None else f"seed {record.seed}"
+    print(f"game {number}: A = {record.players[0]}, B = {record.players[1]} ({played})")
 
     def show(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
         after = game.scores()
@@ -41,8 +42,13 @@ def _show(record: GameRecord, lex: Lexicon) -> Game:
                 print(f"      {'AB'[i]} {game.state.trays[i]}  [{after[i]} pts]")
 
     game = record.replay(lex, show)
-    print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {record.result}")
+    print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {_outcome(game)}")
     return game
+
+
+def _outcome(game: Game) -> str:
+    """How the game ended, or that it has not (the scores are then those on the trays)."""
+    return game.state.result if game.is_over() else UNFINISHED
 
 
 def _cmd_play(args: argparse.Namespace) -> None:
@@ -77,8 +83,8 @@ def _cmd_play(args: argparse.Namespace) -> None:
         except OSError as exc:
             raise UsageError(f"{PROG} play: cannot write {args.record}: {exc.strerror}") from None
     if args.show:
-        for record in records:
-            _show(record, lex)
+        for number, record in enumerate(records, 1):
+            _show(record, lex, number)
     if args.json:
         _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
@@ -108,7 +114,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
     for n, record in enumerate(records, 1):
         try:
             lex = Lexicon.resolve(args.lexicon or record.lexicon)
-            game = _show(record, lex) if args.show and not args.json else record.replay(lex)
+            game = _show(record, lex, n) if args.show and not args.json else record.replay(lex)
         except (IllegalActionError, InvalidInputError) as exc:  # the file and the game named
             raise located(exc, f"{args.file}: game {n}") from None
         games.append(
@@ -116,14 +122,15 @@ def _cmd_replay(args: argparse.Namespace) -> None:
                 "game": n,
                 "seed": record.seed,
                 "actions": len(record.actions),
-                "scores": list(record.scores),
-                "result": game.state.result,
+                "scores": list(game.scores()),
+                "result": _outcome(game),
+                "finished": game.is_over(),
             }
         )
         if not args.show and not args.json:
             print(
-                f"game {n}: {len(record.actions)} actions replayed, A {record.scores[0]} - B {record.scores[1]}"
-                f"{', ' + game.state.result if game.state.result else ''}: ok"
+                f"game {n}: {len(record.actions)} actions replayed, A {game.scores()[0]} - B {game.scores()[1]}"
+                f", {_outcome(game)}: ok"
             )
     if args.json:
         _emit(args, {"games": games}, lex if args.lexicon else None, None)

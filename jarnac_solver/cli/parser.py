@@ -290,6 +290,32 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--workers", type=_workers, default=1, help="processes auditing in parallel (1 to 256)")
     audit.set_defaults(handler=("games", "_cmd_audit"))
 
+    record = command(
+        "record",
+        "type a game played over the board, one action a line (from a terminal or a pipe), each checked as typed",
+        [output],
+    )
+    record.add_argument(
+        "--lexicon", help=f"a bundled name, .jlex file or word list (default: {DEFAULT_LEXICON}, or the record's)"
+    )
+    record.add_argument("--rules", choices=list(PRESET_NAMES), help=RULES_HELP + " (default: sheet, or the record's)")
+    record.add_argument(
+        "--bag", metavar="NAME|FILE", help="a built-in bag (fr, en) or a bag file (default: the lexicon's)"
+    )
+    record.add_argument("--players", metavar="NAMES", help="the two players' names, e.g. Alice,Bruno (default: A,B)")
+    record.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the record to FILE after every accepted action (text; JSON Lines if FILE ends in .jsonl)",
+    )
+    record.add_argument(
+        "--continue",
+        dest="continue_file",
+        metavar="FILE",
+        help="resume the game recorded in FILE (played over the board), written back to it unless --out",
+    )
+    record.set_defaults(handler=("recording", "_cmd_record"))
+
     lexicon = sub.add_parser(
         "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
     )
@@ -379,6 +405,7 @@ COMMANDS = (
     "play",
     "replay",
     "audit",
+    "record",
     "lexicon",
 )
 LEXICON_COMMANDS = ("build", "info", "list", "compare", "diff")

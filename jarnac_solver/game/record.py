@@ -25,6 +25,15 @@ They follow from the seed, and a replay checks them. A game played over the
 board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
 replay checks each draw against what the bag still holds; so has a game
 played on from a fork whose bag was re-sampled (:meth:`Game.fork`). ``Rules`` is a preset name or the options as JSON.
+
+Only what cannot be inferred is required (docs/records.md): a header left
+out takes its default (``[Lexicon "fr"]``, ``[Rules "sheet"]``, no seed: over
+the board, ``[Bag]``: the lexicon's bag, by name such as ``"fr"`` or as a
+distribution; no ``[Result]``: unfinished), and a record opens with any
+header. Tiles and player letters are read in any case. Every header that
+states a fact is checked by :meth:`GameRecord.replay`: the draws, the result
+and its scores (an unfinished game's too: ``[Result "A 61 - B 50: unfinished"]``)
+and the ``[Jarnacs ...]``.
 """
 
 from __future__ import annotations
@@ -40,19 +49,25 @@ from typing import Any
 from ..errors import IllegalActionError, InvalidInputError
 from ..forms import field as form_field
 from ..forms import mapping
-from ..lexicon.bag import Bag
-from ..lexicon.lexicon import Lexicon
+from ..lexicon.alphabet import Alphabet
+from ..lexicon.bag import BAGS, Bag
+from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from ..moves.rules import Rules
 from ..textfile import read_text
-from .actions import Action, parse_action
+from .actions import Action, CallJarnac, parse_action
 from .game import Game
 
-__all__ = ["GameRecord", "iter_records", "read_records"]
+__all__ = ["UNFINISHED", "GameRecord", "iter_records", "read_records"]
 
 _HEADER = re.compile(r"^\[(\w+) (.*)\]$")
+_CLOSING = ("Result", "Jarnacs")
+"""The headers that close a game (after its actions); any other header after a ``[Result ...]`` opens the next game."""
+UNFINISHED = "unfinished"
+"""The result of a game that has not ended: its record states the scores on the trays
+(``[Result "A 61 - B 50: unfinished"]``), and a replay checks them."""
 _BAD_TIME = re.compile(r" \[[^\]]*\]$")  # what is left of an action line whose [time] did not read
 _ACTION = re.compile(
-    r"^([0-9]+)\. ([AB]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
+    r"^([0-9]+)\. ([ABab]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
 )  # ASCII digits only: a full-width digit is no action number
 
 
@@ -65,12 +80,15 @@ class GameRecord:
     seed: int | None
     """The seed that ordered the bag; ``None`` for a game played over the board or from a re-sampled
     :meth:`Game.fork` (draws written out)."""
-    bag: str
+    bag: str = ""
+    """The bag: a built-in bag's name (``"fr"``), a distribution (``"14A 4B ..."``), or ``""`` for the lexicon's."""
     players: tuple[str, str] = ("A", "B")
     actions: list[tuple[int, str, str]] = field(default_factory=list)
     """(player 0/1, action in notation, tiles drawn)."""
     scores: tuple[int, int] = (0, 0)
     result: str = ""
+    """How the game ended; when it has not, :data:`UNFINISHED` (:attr:`scores` are those on the trays) or ``""``
+    (nothing stated: ``[Result "*"]``); a replay of a record that states nothing fills in both."""
     jarnacs: list[tuple[int, int]] = field(default_factory=list)
     """(player, swing) of each Jarnac called, when the record was made by play_game."""
     clock: list[tuple[float, bool]] = field(default_factory=list)
@@ -88,7 +106,7 @@ class GameRecord:
             players,
             [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
             game.scores(),
-            game.state.result,
+            game.state.result or UNFINISHED,
         )
 
     def __str__(self) -> str:
@@ -155,7 +173,7 @@ class GameRecord:
                 form_field(form, "lexicon", str, "a game record"),
                 Rules.from_dict(form["rules"]),
                 form_field(form, "seed", (int, type(None)), "a game record"),
-                form_field(form, "bag", str, "a game record"),
+                form_field(form, "bag", str, "a game record", ""),
                 _players(form_field(form, "players", list, "a game record")),
                 [
                     (
@@ -220,7 +238,7 @@ class GameRecord:
                 raise InvalidInputError(
                     f"{where}line {number}: action {act[1]} where action {len(actions) + 1} belongs"
                 )
-            actions.append(("AB".index(act[2]), act[3], act[4] or ""))
+            actions.append(("AB".index(act[2].upper()), act[3], act[4] or ""))
             bad = _BAD_TIME.search(act[3]) if act[5] is None else None
             if bad is not None:
                 raise InvalidInputError(
@@ -242,8 +260,10 @@ class GameRecord:
             )
         first = lines[0][0] if lines else 1
 
-        def header_value(name: str, kind: type | None = None) -> Any:
+        def header_value(name: str, kind: type | None = None, default: Any = None) -> Any:
             if name not in headers:
+                if default is not None:
+                    return default
                 raise InvalidInputError(f"{where}line {first}: the record has no [{name} ...] header")
             number, text = headers[name]
             try:
@@ -262,17 +282,17 @@ class GameRecord:
                 raise InvalidInputError(
                     f"{where}line {players_line}: [Players ...] names two players, not {len(players)}"
                 )
-            seed = header_value("Seed", str)
+            seed = header_value("Seed", str, "-")  # no seed: a game played over the board
             digits = seed[1:] if seed.startswith("-") else seed
             if seed != "-" and not (digits.isascii() and digits.isdigit()):
                 raise InvalidInputError(
                     f"{where}line {headers['Seed'][0]}: the seed {seed!r} is not a whole number or '-' (over the board)"
                 )
             record = cls(
-                header_value("Lexicon", str),
-                Rules.from_dict(header_value("Rules")),
+                header_value("Lexicon", str, DEFAULT_LEXICON),
+                Rules.from_dict(header_value("Rules", None, "sheet")),
                 None if seed == "-" else int(seed),
-                header_value("Bag", str),
+                header_value("Bag", str, ""),
                 (players[0], players[1]),
                 actions,
                 clock=clock,
@@ -282,8 +302,8 @@ class GameRecord:
             raise InvalidInputError(message if message.startswith(where) else f"{where}{message}") from None
         except (ValueError, IndexError) as exc:
             raise InvalidInputError(f"{where}line {first}: record header malformed ({exc})") from None
-        outcome = header_value("Result", str)
-        if outcome != "*":
+        outcome = header_value("Result", str, "*")  # no result: the game is unfinished
+        if outcome != "*" and outcome.strip().lower() != UNFINISHED:  # "*", "unfinished": no scores stated
             found = re.match(r"A (\d+) - B (\d+): (.+)$", outcome)
             if found is None:
                 number = headers["Result"][0]
@@ -311,8 +331,9 @@ class GameRecord:
         ``on_action(game, player, action_text, scores_before)`` is called after each action.
         """
         lex = lexicon if lexicon is not None else Lexicon.resolve(self.lexicon)
-        bag = Bag.parse(self.bag, lex.alphabet)
+        bag = self.bag_for(lex)
         board = self.seed is None
+        called: list[tuple[int, int]] = []
         game = Game(lex, self.rules, bag, self.seed, over_the_board=board)
         timed = self._timed()
         for n, (who, text, drew) in enumerate(self.actions, 1):
@@ -330,13 +351,42 @@ class GameRecord:
                 game.push(action, drawn=drew.split(":")[-1] if board else None)
             except IllegalActionError as exc:
                 raise IllegalActionError(f"record action {n} ({text}): {exc}") from None
+            if isinstance(action, CallJarnac):
+                after = game.scores()
+                called.append((who, (after[who] - before[who]) + (before[1 - who] - after[1 - who])))
             if on_action is not None:
                 on_action(game, who, text, before)
             drawn = game.drawn_text(game.actions[-1])
-            if drawn != drew:
+            if drawn != drew and drawn != _written_draw(drew, lex.alphabet):  # tiles in any case
                 raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
+        self._check_jarnacs(called)
         self._check_end(game)
         return game
+
+    def bag_for(self, lexicon: Lexicon) -> Bag | None:
+        """The record's bag for ``lexicon``: a built-in bag by name (``"fr"``), a distribution, or ``None`` (no
+        bag stated: the lexicon's)."""
+        text = self.bag.strip()
+        if not text:
+            return None
+        if text.lower() in BAGS:
+            return Bag.load(text.lower())
+        return Bag.parse(text, lexicon.alphabet)
+
+    def _check_jarnacs(self, called: list[tuple[int, int]]) -> None:
+        """``[Jarnacs ...]``: the last Jarnacs of the replay, in order, by the same players with the same swings (a
+        game played on from a position lists only those played after it)."""
+        if not self.jarnacs:
+            return
+        if len(self.jarnacs) > len(called) or called[len(called) - len(self.jarnacs) :] != self.jarnacs:
+
+            def said(pairs: list[tuple[int, int]]) -> str:
+                return ", ".join(f"{'AB'[w]} {v}" for w, v in pairs) or "none"
+
+            raise IllegalActionError(
+                f"the record's [Jarnacs ...] says {said(self.jarnacs)} (player and swing); "
+                f"the replay's Jarnacs are {said(called)}"
+            )
 
     def _check_clock(self, game: Game, n: int, text: str, action: Action, time: tuple[float, bool]) -> None:
         """A timed action: over the clock exactly when its time says so, and then the time-over action."""
@@ -356,13 +406,20 @@ class GameRecord:
             )
 
     def _check_end(self, game: Game) -> None:
-        """The record's end (result, scores) must be the replayed game's."""
-        if not self.result:
+        """The record's end (result, scores) must be the replayed game's; an unfinished record that states no
+        scores learns them (the trays')."""
+        if not self.result or self.result == UNFINISHED:
             if game.is_over():
                 raise IllegalActionError(
                     f"the record says the game is not over, but it ended after {len(self.actions)} actions "
                     f"({game.state.result})"
                 )
+            if self.result == UNFINISHED and game.scores() != self.scores:
+                raise IllegalActionError(
+                    f"the record says A {self.scores[0]} - B {self.scores[1]} (unfinished); the replay stands at "
+                    f"A {game.scores()[0]} - B {game.scores()[1]}"
+                )
+            self.scores, self.result = game.scores(), UNFINISHED
             return
         stopped = f"stopped after {len(self.actions)} actions"
         if self.result == stopped and not game.is_over():  # play_game's stop_at_limit: cut, not ended
@@ -416,9 +473,19 @@ def _whole(value: object) -> int:
 
 
 def _player(letter: object) -> int:
-    if letter not in ("A", "B"):
+    if letter not in ("A", "B", "a", "b"):
         raise InvalidInputError(f"a record names players A and B, not {letter!r}")
-    return "AB".index(str(letter))
+    return "AB".index(str(letter).upper())
+
+
+def _written_draw(drew: str, alphabet: Alphabet) -> str:
+    """A draw as a record writes it (``{a:e}`` -> ``A:E``), or ``drew`` itself when it is no tiles."""
+    drawer, colon, tiles = drew.rpartition(":")
+    try:
+        written = alphabet.decode(alphabet.encode(tiles))
+    except InvalidInputError:
+        return drew
+    return f"{drawer.upper()}{colon}{written}"
 
 
 def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | None = None) -> Iterator[GameRecord]:
@@ -459,13 +526,23 @@ def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | 
                 continue
             yield record
         return
-    if not first[1].strip().startswith("[Lexicon "):
-        raise InvalidInputError(f"{prefix}line {first[0]}: a game record opens with its [Lexicon ...] header")
+    if not _HEADER.match(first[1].strip()):
+        raise InvalidInputError(
+            f'{prefix}line {first[0]}: a game record opens with its headers, such as [Lexicon "fr"] or '
+            f'[Players "Alice" "Bruno"], not {first[1].strip()[:40]!r}'
+        )
     # One game's lines at a time (a file's lines are never all held: a 60 MB file is 16 million lines).
+    # A game opens at [Lexicon ...], or at any header (but [Jarnacs ...]) after the last game's [Result ...].
     game = 0
     lines: list[tuple[int, str]] = []
+    closed = False
     for number, line in chain(rest, [(0, "[Lexicon -]")]):  # a last header closes the last game
-        if line.strip().startswith("[Lexicon "):
+        stripped = line.strip()
+        header = _HEADER.match(stripped) if stripped.startswith("[") else None
+        if header is not None and header[1] in _CLOSING:
+            closed = closed or header[1] == "Result"
+        elif stripped.startswith("[Lexicon ") or (closed and header is not None):
+            closed = False
             if lines:
                 game += 1
                 try:
