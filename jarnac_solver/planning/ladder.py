@@ -193,6 +193,20 @@ def plan_ladder(
     except OutOfTime:
         return Ladder(_single_move(lexicon, tray, rules, place_nodes, line_nodes), exact=False)
 
+    last_free = tray.last_line_free(rules)
+    # The word that fills the tray goes on its last free line: the 8th when
+    # it is free (a word of at least last_line_min_length tiles, shorter or
+    # longer than the other lines' minimum), else a gap above (min_length).
+    seat_min = rules.last_line_min_length if last_free else rules.min_length
+    n_items = sum(map(len, line_items)) + len(new_items) + len(singles)
+    if deadline is not None and deadline.remaining() < n_items * _SECONDS_AN_ITEM:
+        # The bounds and the search's set-up cost ~2-3 us an item before its first look at the clock
+        # (63,000 items on 30 letters: ~140 ms): without that much time left, the greedy ladder the search
+        # would start from is the answer (a 400 ms budget ended at 534 ms, a 200 ms one at 264 ms).
+        return Ladder(
+            _moves(_greedy(line_items, new_items, singles, rack_packed, rack_size, free, seat_min, guard), tray),
+            exact=False,
+        )
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
     first_bound = knapsack_bounds(
         [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
@@ -205,11 +219,6 @@ def plan_ladder(
         rack_size,
     )
     n_lines = len(line_items)
-    last_free = tray.last_line_free(rules)
-    # The word that fills the tray goes on its last free line: the 8th when
-    # it is free (a word of at least last_line_min_length tiles, shorter or
-    # longer than the other lines' minimum), else a gap above (min_length).
-    seat_min = rules.last_line_min_length if last_free else rules.min_length
     allocation = native.allocation if index.trie is not None else None
     if allocation is not None:
         # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder.
@@ -292,24 +301,7 @@ def plan_ladder(
     greedy_done: list[bool] = []
 
     def greedy_new(left: int, letters: int) -> tuple[tuple[int, int], list[tuple[Item, int | None]]]:
-        """New chains taken best first while they fit, a single placement last (the anytime search's first answer)."""
-        total, placed = (0, 0), 0
-        taken: list[tuple[Item, int | None]] = []
-        for item in new_items:
-            if placed + 1 >= free:
-                break
-            item_key, moves, gain, used, _, _ = item
-            if used <= letters and ((left | guard) - item_key) & guard == guard:
-                left, letters, placed = left - item_key, letters - used, placed + 1
-                total = (total[0] + moves, total[1] + gain)
-                taken.append((item, None))
-        if placed + 1 == free:
-            for item in fitting(singles, left, letters):
-                if item[3] >= seat_min:
-                    total = (total[0] + 1, total[1] + item[2])
-                    taken.append((item, None))
-                    break
-        return total, taken
+        return _greedy_new(new_items, singles, left, letters, free, seat_min, guard)
 
     def line_chains(i: int, left: int, letters: int, first: int, second: int) -> None:
         if deadline is not None and best[0][1]:
@@ -365,6 +357,10 @@ def _longest(
     ``compiled``: the dynamic programme in C (``jarnac_solver._allocation.chains``:
     the same recursion, letter order and tie-break) when built.
     """
+    if deadline is not None and deadline.remaining() < len(keys) * _SECONDS_A_KEY:
+        # Not even the time to hand the keys over (31,689 keys: ~14 ms before the first check of the
+        # search, ~0.45 us a key), so none to find their chains: the caller's fallback now, not 14 ms late.
+        raise OutOfTime
     allocation = native.allocation if compiled else None
     if allocation is not None:
         found = allocation.chains(
@@ -377,7 +373,12 @@ def _longest(
         )
         if found is not None:  # None: an alphabet of more than 32 tiles
             words = list(keys.values())
-            return [(moves, [words[i] for i in chain]) for moves, chain in found]
+            out: list[tuple[int, list[str]]] = []
+            for start in range(0, len(found), _CHUNK):  # ~1.4 us a key: the clock between chunks
+                if deadline is not None:
+                    deadline.check()
+                out.extend((moves, [words[i] for i in chain]) for moves, chain in found[start : start + _CHUNK])
+            return out
     chains = _Chains(keys, weights, guard, base, starts, deadline)
     longest = []
     for key in keys:
@@ -425,7 +426,12 @@ def _items(
     singles: list[Item] = []
     if place_nodes:
         keys = _keys(lexicon, index.first_words(place_nodes), 0, deadline)
-        long_starts = {k for k, w in keys.items() if tray.tiles(w) >= min_len}
+        long_starts: set[int] = set()
+        pairs = list(keys.items())
+        for start in range(0, len(pairs), _CHUNK):  # a tile count a word: the clock between chunks
+            if deadline is not None:
+                deadline.check()
+            long_starts.update(k for k, w in pairs[start : start + _CHUNK] if tray.tiles(w) >= min_len)
         longest = _longest(keys, weights, guard, -1, long_starts, deadline, compiled)
         for k, ((key, word), (moves, chain)) in enumerate(zip(keys.items(), longest, strict=True)):
             if deadline is not None and not k & _CHUNK_MASK:
@@ -438,6 +444,8 @@ def _items(
             # A short word goes only on the 8th line, which is filled last:
             # it is never more than that.
             singles.append((key, 1, n * n, n, key not in long_starts, [word]))
+        if deadline is not None:
+            deadline.check()  # two sorts of up to 31,000 chains (~20 ms)
         new_items.sort(key=lambda it: (-it[1], -it[2], it[5][-1]))
         singles.sort(key=lambda it: (-it[2], it[5][-1]))
     return line_items, new_items, singles
@@ -447,6 +455,64 @@ _CHUNK = 2048
 _CHUNK_MASK = _CHUNK - 1
 """The Python loops over every word a rack reaches look at the clock once per ``_CHUNK`` words (~2 ms):
 a 30-letter rack reaches 31,000 new words, ~70 ms of Python that a budget must be able to cut."""
+
+
+def _greedy_new(
+    new_items: Sequence[Item],
+    singles: Sequence[Item],
+    left: int,
+    letters: int,
+    free: int,
+    seat_min: int,
+    guard: int,
+) -> tuple[tuple[int, int], list[tuple[Item, int | None]]]:
+    """New chains taken best first while they fit, a single placement last (the anytime search's first answer)."""
+    total, placed = (0, 0), 0
+    taken: list[tuple[Item, int | None]] = []
+    for item in new_items:
+        if placed + 1 >= free:
+            break
+        item_key, moves, gain, used, _, _ = item
+        if used <= letters and ((left | guard) - item_key) & guard == guard:
+            left, letters, placed = left - item_key, letters - used, placed + 1
+            total = (total[0] + moves, total[1] + gain)
+            taken.append((item, None))
+    if placed + 1 == free:
+        for item in singles:
+            if item[3] <= letters and ((left | guard) - item[0]) & guard == guard and item[3] >= seat_min:
+                total = (total[0] + 1, total[1] + item[2])
+                taken.append((item, None))
+                break
+    return total, taken
+
+
+def _greedy(
+    line_items: Sequence[Sequence[tuple[Item, int]]],
+    new_items: Sequence[Item],
+    singles: Sequence[Item],
+    left: int,
+    letters: int,
+    free: int,
+    seat_min: int,
+    guard: int,
+) -> list[tuple[Item, int | None]]:
+    """The search's first leaf: each line its first chain that fits (best first), then :func:`_greedy_new`."""
+    taken: list[tuple[Item, int | None]] = []
+    for items in line_items:
+        for item, line in items:
+            if item[3] <= letters and ((left | guard) - item[0]) & guard == guard:
+                left, letters = left - item[0], letters - item[3]
+                taken.append((item, line))
+                break
+    return taken + _greedy_new(new_items, singles, left, letters, free, seat_min, guard)[1]
+
+
+_SECONDS_AN_ITEM = 3e-6
+"""What one chain costs the allocation before its search looks at the clock (its bounds, its reading in C)."""
+
+_SECONDS_A_KEY = 1e-6
+"""What the chains of one key cost at the least (handing it over alone is ~0.45 us): below that much time
+left for the keys, the chains are not started."""
 
 
 def _keys(lexicon: Lexicon, words: Sequence[str], old: int, deadline: Deadline | None) -> dict[int, str]:
