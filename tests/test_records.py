@@ -285,3 +285,19 @@ def test_record_reads_a_pipe_with_no_terminal(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "2. A +RAT {E}" in done.stdout
     assert read_records(str(path))[0].replay(FR).scores() == (9, 0)
+
+
+def test_record_keeps_the_game_when_a_save_fails_and_never_empties_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a newcomer: `save` to a bad path ended the session (everything typed lost), and `--out` on an
+    existing record emptied it at once."""
+    text = "draw {earTSN}\nsave /nonexistent/x.txt\n+RAT {E}\nend\n"
+    status, out, err = run(monkeypatch, capsys, text, "--players", "Alice,Bruno")
+    assert status == 2 and "line 2: 'save /nonexistent/x.txt' refused: cannot write" in err
+    assert "recorded 2 actions" in out and "+RAT" in out  # the game went on, and the record is printed
+    kept = tmp_path / "kept.txt"
+    kept.write_text(OPENING, encoding="utf-8")
+    status, _, err = run(monkeypatch, capsys, "end\n", "--out", str(kept))
+    assert status == 2 and "already holds a record: --continue" in err
+    assert kept.read_text(encoding="utf-8") == OPENING

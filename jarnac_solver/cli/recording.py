@@ -171,7 +171,11 @@ class _Session:
             if not rest.strip():
                 self.refuse(number, text, "save needs a file name: save game.txt (or game.jsonl)")
             else:
-                self.write(rest.strip())
+                try:
+                    self.write(rest.strip())
+                except UsageError as exc:  # a bad path refuses the line, never ends the session (work lost)
+                    self.refuse(number, text, str(exc).removeprefix(f"{PROG} record: "))
+                    return True
                 self.say(f"  saved {plural(len(self.game.actions), 'action')} to {rest.strip()}")
             return True
         if word == "undo" and not rest.strip():
@@ -239,6 +243,12 @@ def _cmd_record(args: argparse.Namespace) -> None:
     game, kept = _start(args)
     players = given or kept or ("A", "B")
     out = args.out or args.continue_file
+    if args.out is not None and args.continue_file is None and os.path.exists(args.out) and os.path.getsize(args.out):
+        # A new game would replace the record there (found by a newcomer: a 13-action record emptied at once).
+        raise UsageError(
+            f"{PROG} record: {args.out} already holds a record: --continue {args.out} adds to it; "
+            "remove it or name another file to start a new one"
+        )
     session = _Session(game, players, out, args.json)
     if out is not None:
         session.write(out)  # before anything is typed: a path that cannot be written is said now
