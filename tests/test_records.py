@@ -301,3 +301,10 @@ def test_record_keeps_the_game_when_a_save_fails_and_never_empties_a_record(
     status, _, err = run(monkeypatch, capsys, "end\n", "--out", str(kept))
     assert status == 2 and "already holds a record: --continue" in err
     assert kept.read_text(encoding="utf-8") == OPENING
+
+
+def test_an_unknown_bag_name_is_said_as_one() -> None:
+    """Found by a newcomer: [Bag "de"] said "bag 'custom': cannot read 'de'"."""
+    record = GameRecord.parse('[Bag "de"]\n[Players "A" "B"]\n1. A draw {RATESI}\n')
+    with pytest.raises(InvalidInputError, match=r"\[Bag 'de'\]: no built-in bag of that name \(built in: en, "):
+        record.replay(FR)

@@ -371,6 +371,11 @@ class GameRecord:
             return None
         if text.lower() in BAGS:
             return Bag.load(text.lower())
+        if not any(c.isdigit() for c in text):  # a name, not a distribution (found: [Bag "de"] said "cannot read")
+            raise InvalidInputError(
+                f"[Bag {text!r}]: no built-in bag of that name (built in: {', '.join(sorted(BAGS))}); "
+                'or write the distribution, e.g. [Bag "14A 4B 7C ..."]'
+            )
         return Bag.parse(text, lexicon.alphabet)
 
     def _check_jarnacs(self, called: list[tuple[int, int]]) -> None:
