@@ -25,33 +25,50 @@ help), ``errors`` (usage errors and exit statuses), ``output`` (the JSON
 envelope, word listings, progress bars), ``options`` (``--bag`` and where to
 run); then the commands: ``words`` (words, anagram, extend, check, search),
 ``lexicons`` (lexicon build, info, list, compare, diff), ``positions``
-(moves, jarnac, plan, hint) and ``games`` (play, replay, audit).
+(moves, jarnac, plan, hint) and ``games`` (play, replay, audit). ``serve``
+is the service's command: the parser holds its options, the layer above
+(``jarnac_solver.server``) its handler; :func:`run_json` is how the service
+runs every other command, the document returned rather than printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Callable, Sequence
 
 from ..errors import JarnacError
 from .errors import PROG, UsageError, _NotAllValid, _PartialFailure
-from .output import SCHEMA
+from .output import _CAPTURED, SCHEMA, _print_document
 from .parser import COMMANDS, LEXICON_COMMANDS, build_parser
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
-__all__ = ["COMMANDS", "LEXICON_COMMANDS", "PROG", "SCHEMA", "UsageError", "build_parser", "main", "main_exit"]
+__all__ = [
+    "COMMANDS",
+    "LEXICON_COMMANDS",
+    "PROG",
+    "SCHEMA",
+    "UsageError",
+    "build_parser",
+    "main",
+    "main_exit",
+    "run_json",
+]
 
 
 def _handler(args: argparse.Namespace) -> Callable[[argparse.Namespace], None]:
-    """The function of the command ``args`` holds, its module imported now (``("words", "_cmd_check")``)."""
+    """The function of the command ``args`` holds, its module imported now (``("words", "_cmd_check")``).
+
+    A module named in full (``"jarnac_solver.server.command"``: ``serve``) is one of a layer above the
+    command line; it is named here, as a console script names its function, never imported by this layer.
+    """
     module, name = args.handler
-    handler: Callable[[argparse.Namespace], None] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    path = module if "." in module else f"{__name__}.{module}"
+    handler: Callable[[argparse.Namespace], None] = getattr(importlib.import_module(path), name)
     return handler
 
 
@@ -89,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = str(exc) if isinstance(exc, UsageError) else f"{PROG}{' ' + command if command else ''}: {exc}"
         if "--json" in argv:
             error = {"type": kind, "message": str(exc)}
-            print(json.dumps({"schema": SCHEMA, "command": _command_name(argv), "error": error}, ensure_ascii=False))
+            _print_document({"schema": SCHEMA, "command": _command_name(argv), "error": error})
         else:
             print(message, file=sys.stderr)
         return 2
@@ -103,6 +120,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     return 0
+
+
+def run_json(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """Run a command given ``--json`` in ``argv`` and return its exit status and its document, not printed.
+
+    The service's one code path (``jarnac_solver.server``): the same parser, handler and envelope as
+    :func:`main` prints, the document captured (per thread and task: a context variable).
+    """
+    if "--json" not in argv:
+        raise ValueError("run_json runs a command given --json")
+    documents: list[dict[str, Any]] = []
+    token = _CAPTURED.set(documents)
+    try:
+        status = main(argv)
+    finally:
+        _CAPTURED.reset(token)
+    if len(documents) != 1:
+        raise RuntimeError(f"{PROG}: {' '.join(argv[:1])} gave {len(documents)} documents, not one")
+    return status, documents[0]
 
 
 def main_exit() -> NoReturn:

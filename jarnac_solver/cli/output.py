@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
 
 from ..lexicon.lexicon import Lexicon
 
@@ -18,6 +19,19 @@ if TYPE_CHECKING:
 SCHEMA = "jarnac-solver/1"
 """The ``schema`` field of every JSON document the command line prints (``docs/schema.json``)."""
 
+_CAPTURED: ContextVar[list[dict[str, Any]] | None] = ContextVar("jarnac_solver_captured", default=None)
+"""Where ``_print_document`` puts the documents when a caller captures them (``cli.run_json``: the
+service), instead of printing them; ``None``: print."""
+
+
+def _print_document(document: dict[str, Any]) -> None:
+    """Print one JSON document on stdout, or hand it to the caller capturing them (``cli.run_json``)."""
+    captured = _CAPTURED.get()
+    if captured is not None:
+        captured.append(document)
+        return
+    print(json.dumps(document, ensure_ascii=False))
+
 
 def _emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | None, rules: Rules | None) -> None:
     """Print the JSON envelope of a command's result."""
@@ -28,7 +42,7 @@ def _emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | N
         "rules": rules.name_or_dict() if rules is not None else None,
         "result": result,
     }
-    print(json.dumps(document, ensure_ascii=False))
+    _print_document(document)
 
 
 def _by_length(lex: Lexicon, words: list[str]) -> list[tuple[int, list[str]]]:

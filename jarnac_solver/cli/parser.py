@@ -10,6 +10,7 @@ the command runs.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 
 from .. import __version__
@@ -316,6 +317,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     record.set_defaults(handler=("recording", "_cmd_record"))
 
+    serve = command(
+        "serve",
+        "the commands as an HTTP service: POST /api/COMMAND, the same JSON as --json (the server extra)",
+        [],
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every interface)")
+    serve.add_argument("--port", type=_whole_in(0, 65535), default=8000, help="the TCP port")
+    serve.add_argument(
+        "--lexicon",
+        dest="lexicons",
+        action="append",
+        metavar="NAME",
+        help="a bundled lexicon the service offers, once per lexicon (default: every bundled one)",
+    )
+    serve.add_argument(
+        "--token", help="requests must carry 'Authorization: Bearer TOKEN' (for a server open to a network)"
+    )
+    serve.add_argument(
+        "--max-budget",
+        type=_budget_ms,
+        default=10_000,
+        metavar="MS",
+        help="the longest search a request may ask for, in milliseconds (a larger --budget is cut to it)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_whole_in(0, 256, " workers"),
+        default=min(4, os.cpu_count() or 1),
+        metavar="N",
+        help="processes running the commands, so one long search never stalls the others (0: threads)",
+    )
+    serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
+
     lexicon = sub.add_parser(
         "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
     )
@@ -406,6 +440,7 @@ COMMANDS = (
     "replay",
     "audit",
     "record",
+    "serve",
     "lexicon",
 )
 LEXICON_COMMANDS = ("build", "info", "list", "compare", "diff")
