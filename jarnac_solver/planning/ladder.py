@@ -27,7 +27,7 @@ proven (:attr:`Ladder.exact`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from .. import native
@@ -39,6 +39,12 @@ from ..moves.move import Move, added_letters
 from ..moves.movegen import check_inputs, tallies
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+
+TYPE_CHECKING = False  # mypy reads any constant of this name as True
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _T = TypeVar("_T")
 
 __all__ = ["Ladder", "ladder_draws", "plan_ladder", "play_out"]
 
@@ -249,7 +255,7 @@ def plan_ladder(
     completions: dict[tuple[int, int], NewBest] = {}
 
     def fitting(source: Sequence[Item], left: int, letters: int) -> list[Item]:
-        return [it for it in source if it[3] <= letters and ((left | guard) - it[0]) & guard == guard]
+        return [it for it in source if _fits(it, left, letters, guard)]
 
     def complete_new(source: Sequence[Item], last: Sequence[Item], left: int, letters: int, placed: int = 0) -> NewBest:
         """The best new chains from the letters ``left`` (dynamic programme on what is left).
@@ -374,10 +380,8 @@ def _longest(
         if found is not None:  # None: an alphabet of more than 32 tiles
             words = list(keys.values())
             out: list[tuple[int, list[str]]] = []
-            for start in range(0, len(found), _CHUNK):  # ~1.4 us a key: the clock between chunks
-                if deadline is not None:
-                    deadline.check()
-                out.extend((moves, [words[i] for i in chain]) for moves, chain in found[start : start + _CHUNK])
+            for chunk in _chunks(found, deadline):  # ~1.4 us a key
+                out.extend((moves, [words[i] for i in chain]) for moves, chain in chunk)
             return out
     chains = _Chains(keys, weights, guard, base, starts, deadline)
     longest = []
@@ -427,11 +431,8 @@ def _items(
     if place_nodes:
         keys = _keys(lexicon, index.first_words(place_nodes), 0, deadline)
         long_starts: set[int] = set()
-        pairs = list(keys.items())
-        for start in range(0, len(pairs), _CHUNK):  # a tile count a word: the clock between chunks
-            if deadline is not None:
-                deadline.check()
-            long_starts.update(k for k, w in pairs[start : start + _CHUNK] if tray.tiles(w) >= min_len)
+        for chunk in _chunks(list(keys.items()), deadline):  # a tile count a word
+            long_starts.update(k for k, w in chunk if tray.tiles(w) >= min_len)
         longest = _longest(keys, weights, guard, -1, long_starts, deadline, compiled)
         for k, ((key, word), (moves, chain)) in enumerate(zip(keys.items(), longest, strict=True)):
             if deadline is not None and not k & _CHUNK_MASK:
@@ -457,6 +458,19 @@ _CHUNK_MASK = _CHUNK - 1
 a 30-letter rack reaches 31,000 new words, ~70 ms of Python that a budget must be able to cut."""
 
 
+def _chunks(items: Sequence[_T], deadline: Deadline | None) -> Iterator[Sequence[_T]]:
+    """``items`` in slices of ``_CHUNK``, the deadline looked at before each (``OutOfTime`` when passed)."""
+    for start in range(0, len(items), _CHUNK):
+        if deadline is not None:
+            deadline.check()
+        yield items[start : start + _CHUNK]
+
+
+def _fits(item: Item, left: int, letters: int, guard: int) -> bool:
+    """Whether a chain's letters are among ``left`` (packed, ``letters`` of them): one subtraction."""
+    return item[3] <= letters and ((left | guard) - item[0]) & guard == guard
+
+
 def _greedy_new(
     new_items: Sequence[Item],
     singles: Sequence[Item],
@@ -472,14 +486,14 @@ def _greedy_new(
     for item in new_items:
         if placed + 1 >= free:
             break
-        item_key, moves, gain, used, _, _ = item
-        if used <= letters and ((left | guard) - item_key) & guard == guard:
+        if _fits(item, left, letters, guard):
+            item_key, moves, gain, used, _, _ = item
             left, letters, placed = left - item_key, letters - used, placed + 1
             total = (total[0] + moves, total[1] + gain)
             taken.append((item, None))
     if placed + 1 == free:
         for item in singles:
-            if item[3] <= letters and ((left | guard) - item[0]) & guard == guard and item[3] >= seat_min:
+            if _fits(item, left, letters, guard) and item[3] >= seat_min:
                 total = (total[0] + 1, total[1] + item[2])
                 taken.append((item, None))
                 break
@@ -500,7 +514,7 @@ def _greedy(
     taken: list[tuple[Item, int | None]] = []
     for items in line_items:
         for item, line in items:
-            if item[3] <= letters and ((left | guard) - item[0]) & guard == guard:
+            if _fits(item, left, letters, guard):
                 left, letters = left - item[0], letters - item[3]
                 taken.append((item, line))
                 break
@@ -521,9 +535,8 @@ def _keys(lexicon: Lexicon, words: Sequence[str], old: int, deadline: Deadline |
     if deadline is None:
         return {pack(w) - old: w for w in words}
     keys: dict[int, str] = {}
-    for start in range(0, len(words), _CHUNK):
-        deadline.check()
-        keys.update({pack(w) - old: w for w in words[start : start + _CHUNK]})
+    for chunk in _chunks(words, deadline):
+        keys.update({pack(w) - old: w for w in chunk})
     return keys
 
 
