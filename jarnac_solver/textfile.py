@@ -30,6 +30,7 @@ __all__ = [
     "read_file_bytes",
     "read_open_file",
     "read_text",
+    "refuse_special",
     "size_limit",
 ]
 
@@ -90,6 +91,19 @@ def _kind(mode: int) -> str | None:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
+
+
+def refuse_special(path: str | PathLike[str], what: str) -> None:
+    """Raise :class:`InvalidInputError` if ``path`` leads to something that is no regular file (a device, a
+    fifo, a socket, a folder), as :func:`open_file` does; nothing is opened."""
+    import os
+
+    try:
+        kind = _kind(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return  # nothing there, or no file name: the reader says so
+    if kind is not None:
+        raise InvalidInputError(f"{os.fspath(path)}: a {what} is read from a regular file, not {kind}")
 
 
 def open_file(

@@ -286,12 +286,9 @@ class LexiconFiles:
 
         path = Path(spec)
         if path.exists() and not path.is_file():  # a device, a fifo, a folder: said as every reader says it
-            from ..textfile import open_file
+            from ..textfile import refuse_special
 
-            fd, _ = open_file(path, "lexicon")
-            import os
-
-            os.close(fd)  # pragma: no cover - replaced by a regular file meanwhile
+            refuse_special(path, "lexicon")
         if not path.is_file():
             raise UnknownLexiconError(
                 f"{spec!r} is neither a bundled lexicon ({', '.join(cls.available())}) nor a file"
