@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import importlib.util
+import json
 import re
 import shutil
 import subprocess
@@ -33,6 +34,15 @@ DATA = HERE.parent / "jarnac_solver" / "data"
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from hygiene import (  # noqa: E402
+    INTERJECTIONS,
+    INTERJECTIONS_KEPT_BY_LANGUAGE,
+    PROPER_NOUN_KEPT,
+    PROPER_NOUNS,
+    VOWELLESS_KEPT,
+    VOWELS,
+)
+
 from jarnac_solver import Lexicon  # noqa: E402
 from jarnac_solver.errors import InvalidLetterError  # noqa: E402
 from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
@@ -46,8 +56,17 @@ DICTD = Path("/usr/share/dictd")
 # ("ouch /IPA/ <interjection>"), one article per part of speech.
 WIKDICT = ("bul", "fin", "ind", "jpn", "nor")
 WIKDICT_PACKAGES = tuple(f"dict-freedict-eng-{lang}" for lang in WIKDICT)
+# The Dutch ones (nld-X, the Dutch Wiktionary): the same article format.
+WIKDICT_DUTCH = ("bul", "fin", "ind", "ita", "swe")
+WIKDICT_DUTCH_PACKAGES = tuple(f"dict-freedict-nld-{lang}" for lang in WIKDICT_DUTCH)
 # WikDict parts of speech that do not make a word of the game by themselves.
-WIKDICT_NOT_WORDS = frozenset({"interjection", "pn", "prefix", "suffix", "symbol", "proverb", "idiom"})
+WIKDICT_NOT_WORDS = frozenset(
+    {"interjection", "pn", "prefix", "suffix", "symbol", "proverb", "idiom", "abbreviation", "phraseologicalUnit"}
+)
+# SCOWL's categories of capitalised entries (names, places, demonyms, brands ...).
+SCOWL_NAME_CATEGORIES = ("upper", "proper-names")
+# A SCOWL spelling capitalised at this size or less is a common name (SCOWL's sizes rank commonness).
+SCOWL_COMMON_NAME_SIZE = 50
 # WordNet's detachment rules (morph.c): the base forms an inflected form may come from.
 WORDNET_SUFFIXES = {
     "noun": (
@@ -141,12 +160,7 @@ def scowl(variants: tuple[str, ...], max_size: int) -> Callable[[Report], Iterab
             for path in sorted(SCOWL.glob(f"{variant}-words.*")):
                 size = path.suffix.lstrip(".")
                 if size.isdigit() and int(size) <= max_size:
-                    raw = path.read_bytes()
-                    try:
-                        text = raw.decode("utf-8")
-                    except UnicodeDecodeError:
-                        text = raw.decode("latin-1")
-                    entries.extend(text.split())
+                    entries.extend(_read_scowl(path))
         return lower_at_source(entries, report)
 
     return extract
@@ -265,6 +279,12 @@ class EnglishPartsOfSpeech:
     """WordNet part of speech -> its lemmas written in lower case"""
     exceptions: dict[str, set[str]] = field(default_factory=dict)
     """irregular form -> its base forms (WordNet's *.exc files)"""
+    capitalised: set[str] = field(default_factory=set)
+    """WordNet lemmas written with a capital (James, Russia), folded to lower case"""
+    scowl_lower: dict[str, int] = field(default_factory=dict)
+    """lower-case SCOWL entry -> the smallest size of a -words list holding it (any variant)"""
+    scowl_capital: dict[str, int] = field(default_factory=dict)
+    """folded SCOWL name (upper, proper-names lists) -> the smallest size listing it capitalised"""
 
     @classmethod
     def load(cls) -> EnglishPartsOfSpeech:
@@ -283,20 +303,25 @@ class EnglishPartsOfSpeech:
                     if lemma == lemma.lower():  # PST, Roger: acronyms and names are written with capitals
                         words.add(lemma)
                         pos.synsets.setdefault(lemma, []).append(synset)
+                    else:
+                        pos.capitalised.add(lemma.lower())
             for line in (WORDNET / f"{part}.exc").read_text(encoding="utf-8").splitlines():
                 form, *bases = line.split()
                 pos.exceptions.setdefault(form, set()).update(bases)
+        for path in sorted(SCOWL.iterdir()):
+            match = re.fullmatch(r"[a-z_0-9]+-([a-z-]+)\.(\d+)", path.name)
+            if not match or match.group(1) not in ("words", *SCOWL_NAME_CATEGORIES):
+                continue
+            size = int(match.group(2))
+            for entry in _read_scowl(path):
+                folded = entry.lower()
+                target = pos.scowl_lower if match.group(1) == "words" else pos.scowl_capital
+                if (entry == folded) == (match.group(1) == "words") and size < target.get(folded, 1000):
+                    target[folded] = size
         return pos
 
     def _read_wikdict(self, index: Path, dictionary: Path) -> None:
-        data = gzip.decompress(dictionary.read_bytes())  # dictzip is gzip
-        for line in index.read_text(encoding="utf-8").splitlines():
-            headword, offset, length = line.split("\t")
-            start = _dictd_number(offset)
-            first = data[start : start + _dictd_number(length)].decode("utf-8").split("\n", 1)[0]
-            tag = re.search(r"<([a-z ]+)>$", first)
-            if tag and first.startswith(headword + " "):
-                self.wikdict.setdefault(headword, set()).add(tag.group(1))
+        read_wikdict(index, dictionary, self.wikdict)
 
     def bases(self, word: str) -> set[str]:
         """The word and every base form WordNet's morphology may reduce it to."""
@@ -322,12 +347,58 @@ class EnglishPartsOfSpeech:
                 return False
         return True
 
+    def is_proper_noun(self, word: str) -> bool:
+        """SCOWL lists ``word`` lower case only at size 80 but capitalised as a common name
+        (size <= 50), WordNet writes it only with a capital, and no source has a lower-case sense."""
+        if word in PROPER_NOUN_KEPT or self.scowl_lower.get(word, 0) < 80:
+            return False
+        if self.scowl_capital.get(word, 1000) > SCOWL_COMMON_NAME_SIZE:
+            return False
+        # Only the inflections a name could wear (JAMES is not a form of JAM): plural -s, -es after a sibilant.
+        bases = {word} | self.exceptions.get(word, set())
+        if word.endswith("s") and not word.endswith("es"):
+            bases.add(word[:-1])
+        if re.search(r"(s|x|z|ch|sh)es$", word):
+            bases.add(word[:-2])
+        if word.endswith("ies"):
+            bases.add(word[:-3] + "y")
+        words = any(bases & lemmas for lemmas in self.lemmas.values())
+        words = words or any(self.wikdict.get(base, set()) - WIKDICT_NOT_WORDS for base in bases)
+        return bool(bases & self.capitalised) and not words
+
     def reason_to_drop(self, word: str) -> str | None:
+        if word in INTERJECTIONS["en"]:
+            return "interjection that no source tags (reviewed list, lexicons/hygiene.py)"
         if "interjection" in self.wikdict.get(word, ()) and not self.is_word(word):
             return "interjection only (WikDict; no other part of speech in WikDict or WordNet)"
+        if word in PROPER_NOUNS:
+            return "proper noun that no rule catches (reviewed list, lexicons/hygiene.py)"
+        if self.is_proper_noun(word):
+            return "proper noun (SCOWL: a common name, lower case only at size 80; WordNet: capitalised only)"
         if self.is_abbreviation(word):
             return "abbreviation with no vowel (WordNet lists it beside the term it abbreviates)"
         return None
+
+
+def read_wikdict(index: Path, dictionary: Path, into: dict[str, set[str]]) -> None:
+    """Each WikDict article's headword and part of speech (the head of its tag: ``<n, m>`` is n)."""
+    data = gzip.decompress(dictionary.read_bytes())  # dictzip is gzip
+    for line in index.read_text(encoding="utf-8").splitlines():
+        headword, offset, length = line.split("\t")
+        start = _dictd_number(offset)
+        first = data[start : start + _dictd_number(length)].decode("utf-8").split("\n", 1)[0]
+        tag = re.search(r"<([A-Za-z ]+)(?:,[^>]*)?>$", first)
+        if tag and first.startswith(headword + " "):
+            into.setdefault(headword, set()).add(tag.group(1))
+
+
+def _read_scowl(path: Path) -> list[str]:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return text.split()
 
 
 def _dictd_number(text: str) -> int:
@@ -354,6 +425,24 @@ def english_words(extract: Callable[[Report], Iterable[str]]) -> Callable[[Repor
     return run
 
 
+def dutch_words(extract: Callable[[Report], Iterable[str]]) -> Callable[[Report], Iterable[str]]:
+    """Drop the entries that WikDict (nld-X) tags only as interjections (hygiene.py, rule 2)."""
+
+    def run(report: Report) -> Iterable[str]:
+        tags: dict[str, set[str]] = {}
+        for lang in WIKDICT_DUTCH:
+            read_wikdict(DICTD / f"freedict-nld-{lang}.index", DICTD / f"freedict-nld-{lang}.dict.dz", tags)
+        for entry in extract(report):
+            found = tags.get(entry, set())
+            kept = entry in INTERJECTIONS_KEPT_BY_LANGUAGE["nl"]
+            if "interjection" in found and not found - WIKDICT_NOT_WORDS and not kept:
+                report.drop_listed("interjection only (WikDict nld; no other part of speech there)", entry)
+            else:
+                yield entry
+
+    return run
+
+
 def plain_letters(entries: Iterable[str], report: Report) -> Iterable[str]:
     """Drop entries with modifier letters (XIXᵉ: an abbreviated ordinal, not a word)."""
     for entry in entries:
@@ -363,9 +452,9 @@ def plain_letters(entries: Iterable[str], report: Report) -> Iterable[str]:
             yield entry
 
 
-# Short entries with none of these are abbreviations, symbols or bare
-# consonant names in every source (CM, KG, SR, PT, B): they are not played.
-VOWELS = frozenset({"A", "E", "I", "O", "U", "Y", "IJ"})
+# Short entries with none of VOWELS (hygiene.py) are abbreviations, symbols or bare
+# consonant names in every source (CM, KG, SR, PT, B): they are not played; longer
+# ones are acronyms or interjections (BTW, PST) unless hygiene.VOWELLESS_KEPT says why not.
 
 SCOWL_VARIANTS = ("english", "american", "british", "british_z", "canadian", "australian")
 
@@ -374,7 +463,7 @@ SOURCES = {
         packages=("scowl",),
         description=(
             "English (SCOWL sizes <= 70, every English variant), lower-case entries only,"
-            " without the interjections and abbreviations WikDict and WordNet tell"
+            " without the interjections, abbreviations and acronyms that WikDict, WordNet and lexicons/hygiene.py tell"
         ),
         licence="SCOWL (permissive; see en.copyright)",
         copyright=Path("/usr/share/doc/scowl/copyright"),
@@ -387,7 +476,8 @@ SOURCES = {
         packages=("scowl",),
         description=(
             "English, word-game size (SCOWL sizes <= 80, every English variant: holds all of en),"
-            " lower-case entries only, without the interjections and abbreviations WikDict and WordNet tell"
+            " lower-case entries only, without the proper nouns, interjections, abbreviations and acronyms"
+            " that SCOWL, WikDict, WordNet and lexicons/hygiene.py tell"
         ),
         licence="SCOWL (permissive; see en-large.copyright)",
         copyright=Path("/usr/share/doc/scowl/copyright"),
@@ -421,7 +511,7 @@ SOURCES = {
     ),
     "es": Source(
         packages=("hunspell", "hunspell-es"),
-        description="Spanish (hunspell-es es_ES, expanded to every inflected form); Ñ folded to N",
+        description="Spanish (hunspell-es es_ES, expanded to every inflected form, without acronyms); Ñ folded to N",
         licence="MPL-1.1, the option taken of the tri-licence (see es.copyright)",
         copyright=Path("/usr/share/doc/hunspell-es/copyright"),
         alphabet="latin",
@@ -430,11 +520,15 @@ SOURCES = {
     ),
     "nl": Source(
         packages=("wdutch",),
-        description="Dutch (OpenTaal word list of wdutch), with IJ as one tile",
+        description=(
+            "Dutch (OpenTaal word list of wdutch), with IJ as one tile, without acronyms"
+            " and the interjections WikDict tells"
+        ),
         licence="BSD or CC-BY-3.0 (see nl.copyright)",
         copyright=Path("/usr/share/doc/wdutch/copyright"),
         alphabet="dutch",
-        extract=word_list(Path("/usr/share/dict/dutch")),
+        extract=dutch_words(word_list(Path("/usr/share/dict/dutch"))),
+        filter_packages=WIKDICT_DUTCH_PACKAGES,
     ),
 }
 
@@ -470,10 +564,18 @@ def extract(name: str) -> None:
         if len(tiles) <= 2 and not VOWELS.intersection(tiles):
             report.drop("1-2 tiles without a vowel (abbreviation or symbol: cm, kg, Sr)")
             continue
-        kept.add("".join(tiles))
+        word = "".join(tiles)
+        if not VOWELS.intersection(tiles) and word not in VOWELLESS_KEPT:
+            report.drop_listed("3+ tiles without a vowel (acronym, abbreviation or interjection: BTW, PST)", word)
+            continue
+        kept.add(word)
     words = sorted(kept)
     (HERE / f"{name}.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
     write_notice(spec, HERE / f"{name}.copyright")
+    removed = {reason: count for reason, count in sorted(report.dropped.items(), key=lambda rc: (-rc[1], rc[0]))}
+    (HERE / f"{name}.removed.json").write_text(
+        json.dumps(removed, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"{name}: {report.entries} entries read, {len(words)} words kept")
     for reason, count in report.dropped.most_common():
         print(f"  dropped {count}: {reason}")
@@ -495,6 +597,7 @@ def compile_one(name: str) -> Path:
             "licence": spec.licence,
             "description": spec.description,
             **({"bag": spec.bag} if spec.bag else {}),
+            "removed": json.loads((HERE / f"{name}.removed.json").read_text(encoding="utf-8")),
         },
     )
     DATA.mkdir(parents=True, exist_ok=True)
