@@ -20,6 +20,7 @@ __all__ = [
     "LexiconFormatError",
     "LexiconNotFoundError",
     "MissingExtraError",
+    "QueryBudgetError",
     "UnknownLexiconError",
     "located",
 ]
@@ -43,6 +44,11 @@ class InvalidLetterError(InvalidInputError):
         super().__init__(message)
         self.char = char
         self.text = text
+
+
+class QueryBudgetError(InvalidInputError):
+    """A word query (blanks, combined conditions) that did not finish within its time budget (``budget=``):
+    the message names the query and how to narrow it (fewer blanks, a length range, a pattern)."""
 
 
 class LexiconFormatError(JarnacError, ValueError):

@@ -40,7 +40,7 @@ def test_text_round_trip_and_formats(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("3A 2B 1?", "cannot read"),
+        ("3A 2B 1!", "cannot read"),  # "1?" is one blank (word study)
         ("3A 2Ω", "'Ω'"),
         ("A 3\nA 2", "listed twice"),
         ("0A", "no tile"),

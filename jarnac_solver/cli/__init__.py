@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import sys
 from collections.abc import Callable, Sequence
 
@@ -82,6 +83,11 @@ def _command_name(argv: Sequence[str]) -> str:
     return words[0]
 
 
+def _asks_json(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` asks for the JSON document by ``--format json`` (the word listings' spelling of ``--json``)."""
+    return "--format=json" in argv or any(pair == ("--format", "json") for pair in itertools.pairwise(argv))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0; 1 when ``check`` finds a word not valid; 2 on bad input).
 
@@ -104,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # One form for every error line: "jarnac-solver COMMAND: what is wrong".
         command = _command_name(argv)
         message = str(exc) if isinstance(exc, UsageError) else f"{PROG}{' ' + command if command else ''}: {exc}"
-        if "--json" in argv:
+        if "--json" in argv or _asks_json(argv):
             error = {"type": kind, "message": str(exc)}
             _print_document({"schema": SCHEMA, "command": _command_name(argv), "error": error})
         else:

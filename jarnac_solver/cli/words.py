@@ -1,12 +1,18 @@
-"""The word commands: ``words``, ``anagram``, ``extend``, ``check`` and ``search`` (the lexicon layer only)."""
+"""The word commands: ``words``, ``anagram``, ``extend``, ``check``, ``search`` and ``hooks`` (the lexicon
+layer only); their listings are printed by :mod:`.listing`."""
 
 from __future__ import annotations
 
 import argparse
 
+from ..budget import EXACT
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
-from .output import _emit, _print_words, _skipped, _skipped_note, plural
+from .listing import other_lexicon, print_listing
+from .output import _emit, _skipped, _skipped_note, plural
+
+DEFAULT_MIN_LEN = 3
+"""``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
 
 
 def _not_empty(value: str, what: str, command: str) -> None:
@@ -17,16 +23,20 @@ def _not_empty(value: str, what: str, command: str) -> None:
 def _cmd_words(args: argparse.Namespace) -> None:
     _not_empty(args.rack, "rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
-    words = lex.subanagrams(args.rack, min_len=args.min_len, max_len=args.max_len)
-    query = {"rack": args.rack, "min_len": args.min_len, "max_len": args.max_len}
-    _print_words(args, lex, f"words from {lex.alphabet.fold(args.rack)}", words, query)
+    min_len = min(DEFAULT_MIN_LEN, args.max_len) if args.min_len is None else args.min_len
+    words = lex.subanagrams(args.rack, min_len=min_len, max_len=args.max_len)
+    hidden = 0
+    if args.min_len is None and min_len > 1:  # the default hides the shorter words: count them, say so
+        hidden = len(lex.subanagrams(args.rack, min_len=1, max_len=min(min_len - 1, args.max_len)))
+    query = {"rack": args.rack, "min_len": min_len, "max_len": args.max_len}
+    print_listing(args, lex, f"words from {lex.alphabet.fold(args.rack)}", words, query, hidden)
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
     _not_empty(args.letters, "list of letters", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.anagrams(args.letters)
-    _print_words(args, lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, {"letters": args.letters})
+    print_listing(args, lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, {"letters": args.letters})
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
@@ -36,10 +46,25 @@ def _cmd_extend(args: argparse.Namespace) -> None:
     words = lex.extensions(args.word, args.rack, max_len=args.max_len)
     title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
     query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
-    _print_words(args, lex, title, words, query)
+    print_listing(args, lex, title, words, query)
+
+
+def _check_lexicons(args: argparse.Namespace) -> list[Lexicon] | None:
+    """``check --lexicon fr,en,nl`` or ``all``: the lists, or ``None`` for one list (the usual answer)."""
+    spec = args.lexicon
+    if spec != "all" and "," not in spec:
+        return None
+    names = list(Lexicon.available()) if spec == "all" else [name.strip() for name in spec.split(",")]
+    if any(not name for name in names) or len(set(names)) != len(names):
+        raise UsageError(f"{PROG} check: --lexicon {spec!r}: give names once each, e.g. fr,en,nl (or all)")
+    return [other_lexicon(args, name, "--lexicon") for name in names]
 
 
 def _cmd_check(args: argparse.Namespace) -> None:
+    several = _check_lexicons(args)
+    if several is not None:
+        _check_several(args, several)
+        return
     lex = Lexicon.resolve(args.lexicon)
     checks = [lex.check(word) for word in args.words]  # every word checked before anything is printed
     source = str(lex.metadata.get("source", "")) or "a word list"
@@ -56,12 +81,135 @@ def _cmd_check(args: argparse.Namespace) -> None:
         raise _NotAllValid()
 
 
+def _check_several(args: argparse.Namespace, lexicons: list[Lexicon]) -> None:
+    """One row per word, one column per list."""
+    rows = []
+    for word in args.words:  # every word judged in every list before anything is printed
+        rows.append((word, [lex.check(word) for lex in lexicons]))
+    names = [lex.name for lex in lexicons]
+    all_valid = all(check.valid for _, checks in rows for check in checks)
+    if args.json:
+        result = {
+            "lexicons": names,
+            "all_valid": all_valid,
+            "words": [
+                {
+                    "word": word,
+                    "in": [
+                        {"lexicon": name, "folded": c.folded, "valid": c.valid, "tiles": c.tiles}
+                        for name, c in zip(names, checks, strict=True)
+                    ],
+                }
+                for word, checks in rows
+            ],
+        }
+        from .output import SCHEMA, _print_document
+
+        _print_document(
+            {
+                "schema": SCHEMA,
+                "command": args.command_name,
+                "lexicon": ",".join(names),
+                "rules": None,
+                "result": result,
+            }
+        )
+    else:
+        shown = [
+            checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}" for word, checks in rows
+        ]
+        width = max(len("word"), *(len(text) for text in shown))
+        cells = [max(len(name), 3) for name in names]
+        print("  ".join(["word".ljust(width), *(name.ljust(w) for name, w in zip(names, cells, strict=True))]).rstrip())
+        for text, (_, checks) in zip(shown, rows, strict=True):
+            marks = ["yes" if c.valid else "-" for c in checks]
+            print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
+    if not all_valid:
+        raise _NotAllValid()
+
+
 def _cmd_search(args: argparse.Namespace) -> None:
     if args.letters is not None:
         # As words refuses an empty rack (leave --letters out to search every word).
         _not_empty(args.letters, "--letters rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
-    words = lex.search(args.pattern, letters=args.letters)
-    query = {"pattern": args.pattern, "letters": args.letters}
+    inside = [other_lexicon(args, spec, "--in") for spec in args.in_lexicon or []]
+    outside = [other_lexicon(args, spec, "--not-in") for spec in args.not_in or []]
+    bag = None
+    if args.bag is not None:
+        from .options import _user_bag
+
+        bag = _user_bag(args.bag, lex, args.command_name)
+    conditions = {
+        "length": args.length,
+        "includes": args.includes,
+        "vowels": args.vowels,
+        "anagrams": args.anagrams,
+        "points": args.points,
+        "prob_rank": args.prob_rank,
+    }
+    words = lex.search(
+        args.pattern,
+        letters=args.letters,
+        in_lexicon=inside,
+        not_in=outside,
+        bag=bag,
+        budget=EXACT if args.exact else None if args.budget is None else args.budget / 1000,
+        **{name: value for name, value in conditions.items() if value is not None},
+    )
+    query: dict[str, object] = {"pattern": args.pattern, "letters": args.letters}
+    query.update({name: value for name, value in conditions.items() if value is not None})
+    if inside:
+        query["in"] = [other.name for other in inside]
+    if outside:
+        query["not_in"] = [other.name for other in outside]
     title = f"words matching {args.pattern}" + (f" from {lex.alphabet.fold(args.letters)}" if args.letters else "")
-    _print_words(args, lex, title, words, query)
+    said = [f"{name.replace('_', '-')} {value}" for name, value in conditions.items() if value is not None]
+    said += [f"in {other.name}" for other in inside] + [f"not in {other.name}" for other in outside]
+    if said:
+        title += " (" + ", ".join(said) + ")"
+    print_listing(args, lex, title, words, query)
+
+
+def _cmd_hooks(args: argparse.Namespace) -> None:
+    from ..lexicon.probability import draw_odds_text
+    from .options import _user_bag
+
+    if args.format == "json":
+        args.json = True
+    lex = Lexicon.resolve(args.lexicon)
+    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
+    found = [lex.hooks(word, bag) for word in args.words]  # every word read before anything is printed
+    limit = args.limit or 0
+    if args.json:
+        bags = {hooks.bag for hooks in found}
+        rows = [hooks.to_dict() for hooks in found]
+        if limit:
+            for row in rows:
+                for kind in ("front", "back", "inner"):
+                    row[kind] = row[kind][:limit]
+        result = {"words": rows, "bag": next(iter(bags)) if bags else None, "skipped": _skipped(lex)}
+        _emit(args, result, lex, None)
+        return
+    if args.format == "lines":
+        for hooks in found:
+            for kind, listed in (("front", hooks.front), ("back", hooks.back), ("inner", hooks.inner)):
+                for hook in listed[:limit] if limit else listed:
+                    print(f"{hooks.folded}\t{kind}\t{hook.letter}\t{hook.word}")
+        return
+    print(
+        f"hooks on {lex.name}{_skipped_note(lex)}"
+        + (f" (odds of drawing from the bag {found[0].bag})" if found and found[0].bag else "")
+    )
+    for hooks in found:
+        front, back = hooks.letters()
+        shown = hooks.folded if hooks.folded == hooks.word else f"{hooks.word} -> {hooks.folded}"
+        validity = "" if hooks.valid else f" ({hooks.folded} is NOT in {lex.name})"
+        print(f"{front.lower() or '-'} {shown} {back.lower() or '-'}{validity}: {plural(len(hooks.all()), 'hook')}")
+        for kind, listed in (("front", hooks.front), ("back", hooks.back), ("inner", hooks.inner)):
+            cut = listed[:limit] if limit else listed
+            for hook in cut:
+                odds = f"  {draw_odds_text(hook.probability):>16}" if hook.probability is not None else ""
+                print(f"  {kind:<5}  {hook.letter:<2} {hook.word:<10}{odds}".rstrip())
+            if len(cut) < len(listed):
+                print(f"  {kind:<5}  ... and {len(listed) - len(cut)} more (--limit 0 lists them all)")

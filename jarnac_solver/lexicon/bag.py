@@ -19,7 +19,7 @@ from ..textfile import read_text
 from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
 from .words import WordList, as_word_list
 
-__all__ = ["BAGS", "ESTIMATED_BAGS", "MAX_TILES", "Bag", "bag_name_for"]
+__all__ = ["BAGS", "BLANK", "ESTIMATED_BAGS", "MAX_TILES", "Bag", "bag_name_for"]
 
 MAX_TILES = 10_000
 """The most tiles of one kind a bag may hold (real bags hold at most about 20): a count of
@@ -39,8 +39,10 @@ ESTIMATED_BAGS: dict[str, str] = {"es": "es-estimate", "nl": "nl-estimate"}
 """Bundled lexicons without a published bag -> their estimated bag (a bag given by the user always wins)."""
 _DUTCH_BAGS = frozenset({"nl-estimate"})
 
-_COMPACT = re.compile(r"(\d+)\s*([^\W\d_]+)")
-_LINE = re.compile(r"([^\W\d_]+)\s*[:=]?\s*(\d+)")
+_COMPACT = re.compile(r"(\d+)\s*([^\W\d_]+|\?)")
+_LINE = re.compile(r"([^\W\d_]+|\?)\s*[:=]?\s*(\d+)")
+BLANK = "?"
+"""A blank tile in a bag's writing (``2?``): counted in draw odds only; Jarnac itself has no blank."""
 
 
 class Bag(Mapping[str, int]):
@@ -51,18 +53,40 @@ class Bag(Mapping[str, int]):
     (144, 19, 1)
     >>> Bag.parse("3A 2IJ", alphabet=Alphabet(["A", "IJ"], name="mini"))
     Bag.parse('3A 2IJ', alphabet=Alphabet(['A', 'IJ'], name='mini'))
+
+    A bag may hold blanks (``"2?"``, or ``blanks=2``, or a ``"?"`` key): Scrabble-like word study
+    counts them in draw odds (:class:`~jarnac_solver.lexicon.probability.DrawOdds`). They are not
+    tiles of the game (Jarnac has no blank): ``total``, ``tiles()`` and ``sample`` leave them out.
+
+    >>> bag = Bag.parse("3A 2B 2?")
+    >>> bag.blanks, bag.total, str(bag)
+    (2, 5, '3A 2B 2?')
     """
 
-    def __init__(self, counts: Mapping[str, int], alphabet: Alphabet = LATIN, name: str = "custom") -> None:
+    def __init__(
+        self, counts: Mapping[str, int], alphabet: Alphabet = LATIN, name: str = "custom", *, blanks: int = 0
+    ) -> None:
         if not isinstance(name, str) or not name:
             raise InvalidInputError(f"a bag's name must be a non-empty string, not {name!r}")
         if not isinstance(counts, Mapping):
             raise InvalidInputError(f"bag {name!r}: counts must be a mapping of tiles to counts, not {counts!r}")
         alphabet = as_alphabet(alphabet)
         tally: dict[str, int] = {}
+        if isinstance(blanks, bool) or not isinstance(blanks, int) or not 0 <= blanks <= MAX_TILES:
+            raise InvalidInputError(
+                f"bag {name!r}: blanks must be a whole number from 0 to {MAX_TILES}, not {blanks!r}"
+            )
         for raw, count in counts.items():
             if not isinstance(raw, str):
                 raise InvalidInputError(f"bag {name!r}: tile {raw!r} is not a string")
+            if raw == BLANK:
+                if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+                    raise InvalidInputError(
+                        f"bag {name!r}: the number of blanks must be a whole number from 0 to {MAX_TILES},"
+                        f" not {count!r}"
+                    )
+                blanks += count
+                continue
             tiles = alphabet.tokenize(raw, what="bag tile")
             if len(tiles) != 1:
                 raise InvalidInputError(f"bag {name!r}: {raw!r} is not one tile of the alphabet {alphabet.name!r}")
@@ -73,6 +97,8 @@ class Bag(Mapping[str, int]):
             tally[tiles[0]] = tally.get(tiles[0], 0) + count
         self.alphabet = alphabet
         self.name = name
+        self.blanks = min(blanks, MAX_TILES)
+        """Blank tiles (``?``): counted by draw odds only, never drawn in a game."""
         self._counts = {tile: tally[tile] for tile in alphabet.tiles if tally.get(tile)}
         if not self._counts:
             raise InvalidInputError(f"bag {name!r} holds no tile")
@@ -98,7 +124,7 @@ class Bag(Mapping[str, int]):
             if gap.strip(" \t\n,;"):
                 raise InvalidInputError(f"bag {name!r}: cannot read {_excerpt(gap.strip())}")
             count, tile = (match[1], match[2]) if pattern is _COMPACT else (match[2], match[1])
-            folded = alphabet.fold(tile)
+            folded = tile if tile == BLANK else alphabet.fold(tile)
             if folded in counts:
                 raise InvalidInputError(f"bag {name!r}: tile {folded!r} is listed twice")
             counts[folded] = int(count)
@@ -134,7 +160,7 @@ class Bag(Mapping[str, int]):
         fr and en bags), each tile of the alphabet at least once, shared out by the largest
         remainders. Tried on fr and en it misplaces 13 of 144 tiles against the real bags.
 
-        Cost: one pass over the words (es, 233,327 words: about a second).
+        Cost: one pass over the words (es, 233,322 words: about a second).
 
         >>> from jarnac_solver import Lexicon
         >>> rat = Alphabet(["A", "R", "T", "S"], name="rats")
@@ -249,7 +275,8 @@ class Bag(Mapping[str, int]):
         return rng.sample(self.tiles(), n)
 
     def __str__(self) -> str:
-        return " ".join(f"{count}{tile}" for tile, count in self._counts.items())
+        blanks = [f"{self.blanks}{BLANK}"] if self.blanks else []
+        return " ".join([*(f"{count}{tile}" for tile, count in self._counts.items()), *blanks])
 
     def to_dict(self) -> dict[str, object]:
         """The bag as a JSON-ready dict: name, alphabet and counts in the ``"14A 4B ..."`` notation.
@@ -275,10 +302,15 @@ class Bag(Mapping[str, int]):
         return f"Bag.parse({str(self)!r}, alphabet={self.alphabet!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Bag) and self.alphabet == other.alphabet and self._counts == other._counts
+        return (
+            isinstance(other, Bag)
+            and self.alphabet == other.alphabet
+            and self._counts == other._counts
+            and self.blanks == other.blanks
+        )
 
     def __hash__(self) -> int:
-        return hash((self.alphabet, tuple(self._counts.items())))
+        return hash((self.alphabet, tuple(self._counts.items()), self.blanks))
 
 
 def bag_name_for(lexicon: WordList) -> str | None:

@@ -23,6 +23,7 @@ from .derived import DerivedLists
 from .files import DEFAULT_LEXICON, LexiconFiles
 from .index import MAX_DEPTH, AlphagramIndex
 from .lookup import ORDERS, WordCheck, WordLookup
+from .study import Hook, Hooks, WordStudy
 from .tally import FIELD_BITS, Tally, pack_guard, tally_of_codes, tally_of_ranks
 
 # Not imported at run time: ``import jarnac_solver`` stays light (pathlib and
@@ -32,11 +33,15 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from ..budget import Deadline
     from .pattern import WordLines
     from .probability import DrawOdds
 
 
-__all__ = ["DEFAULT_LEXICON", "KEY_MAP_AFTER", "ORDERS", "Lexicon", "WordCheck"]
+__all__ = ["BLANK", "DEFAULT_LEXICON", "KEY_MAP_AFTER", "ORDERS", "Hook", "Hooks", "Lexicon", "WordCheck"]
+
+BLANK = "?"
+"""A blank in a rack (``blanks.BLANK``; the blanks module is imported by the first query that holds one)."""
 
 KEY_MAP_AFTER = 200
 """Move generations in a process before the lexicon builds its key map (see ``move_keys``)."""
@@ -68,7 +73,7 @@ def _check_length(value: object, what: str) -> int:
     return value
 
 
-class Lexicon(LexiconFiles, DerivedLists, WordLookup):
+class Lexicon(LexiconFiles, DerivedLists, WordStudy, WordLookup):
     """An indexed word list.
 
     >>> lex = Lexicon.from_words(["rat", "Tzar", "ruât", "art", "tar"])
@@ -413,51 +418,101 @@ class Lexicon(LexiconFiles, DerivedLists, WordLookup):
             self.alphabet.tokenize(text, what)  # raises the descriptive error
         return codes
 
-    def anagrams(self, letters: str) -> list[str]:
+    def _blanks(self, text: str, what: str) -> tuple[tuple[str, ...], int]:
+        """``text``'s tiles other than blanks (``?``) and the number of blanks."""
+        from .blanks import split_blanks
+
+        rest, blanks = split_blanks(text, what, self.alphabet)
+        return self.alphabet.tokenize(rest, what), blanks
+
+    def anagrams(self, letters: str, *, budget: float | Deadline | None = None) -> list[str]:
         """Words that use exactly these letters, alphabetically.
 
-        Cost: one trie path (at most 9 steps).
+        A ``?`` is a blank: it stands for any tile, written in lower case in the answer (``RAtE``;
+        see :mod:`~jarnac_solver.lexicon.blanks`), the words still in alphabetical order.
+        ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`, ``None`` for the default
+        10 s ceiling, ``EXACT``) bounds a query with blanks: past it, :class:`QueryBudgetError`.
+        Cost: one trie path (at most 9 steps); with blanks, one walk.
 
         >>> Lexicon.from_words(["rat", "art", "tars"]).anagrams("tra")
         ['ART', 'RAT']
+        >>> Lexicon.from_words(["rat", "art", "tars"]).anagrams("ra?")
+        ['ARt', 'RAt']
         """
+        if isinstance(letters, str) and BLANK in letters:
+            from ..budget import deadline_of
+            from .blanks import blank_anagrams
+
+            tiles, blanks = self._blanks(letters, "letters")
+            if blanks:
+                return blank_anagrams(self._index, self.alphabet, self._rank, tiles, blanks, deadline_of(budget))
         tally, size = self._tally(letters, "letters")
         if not 1 <= size <= MAX_DEPTH:
             return []
         return self._index.anagrams(tally)
 
-    def subanagrams(self, rack: str, min_len: int = 3, max_len: int = 9) -> list[str]:
+    def subanagrams(
+        self, rack: str, min_len: int = 3, max_len: int = 9, *, budget: float | Deadline | None = None
+    ) -> list[str]:
         """Every word formable from the rack's letters, of ``min_len..max_len`` tiles.
 
-        Cost: proportional to the trie nodes whose keys fit in the rack.
+        A ``?`` is a blank (any tile, in lower case in the answer: see :meth:`anagrams`), at most 9.
+        Cost: proportional to the trie nodes whose keys fit in the rack; with blanks, one walk per
+        way to fill them (26 for one blank in Latin, 351 for two) or, from three, one scan of the
+        words of those lengths.
 
         >>> Lexicon.from_words(["a", "at", "rat", "tart"]).subanagrams("TRAT", min_len=1)
         ['A', 'AT', 'RAT', 'TART']
+        >>> Lexicon.from_words(["a", "at", "rat", "tart"]).subanagrams("TR?", min_len=1)
+        ['a', 'aT', 'RaT']
         """
         lo = _check_length(min_len, "min_len")
         hi = _check_length(max_len, "max_len")
         if hi < lo:
             raise InvalidInputError(f"max_len {hi} is less than min_len {lo}")
+        if isinstance(rack, str) and BLANK in rack:
+            from ..budget import deadline_of
+            from .blanks import blank_subanagrams
+
+            tiles, blanks = self._blanks(rack, "rack")
+            if blanks:
+                return blank_subanagrams(
+                    self._index, self.alphabet, self._rank, tiles, blanks, lo, min(hi, MAX_DEPTH), deadline_of(budget)
+                )
         codes = self._rank_codes(rack, "rack")
         if codes is not None:
             return self._index.subanagrams_of_codes(codes, lo, hi)
         tally, _ = self._tally(rack, "rack")
         return self._index.subanagrams(tally, lo, hi)
 
-    def extensions(self, word: str, rack: str, max_len: int = 9) -> list[str]:
+    def extensions(
+        self, word: str, rack: str, max_len: int = 9, *, budget: float | Deadline | None = None
+    ) -> list[str]:
         """Every word holding all of ``word``'s letters plus one or more of the rack's.
 
         The letters may be rearranged freely (RAT+U → RUAT); the word itself
-        need not be in the lexicon. Cost: like :meth:`subanagrams` on
-        word + rack, with the word's letters forced.
+        need not be in the lexicon. A ``?`` in the rack is a blank (see :meth:`subanagrams`).
+        Cost: like :meth:`subanagrams` on word + rack, with the word's letters forced.
 
         >>> Lexicon.from_words(["rat", "ruat", "tzar", "rats"]).extensions("RAT", "BUZT")
         ['RUAT', 'TZAR']
+        >>> Lexicon.from_words(["rat", "ruat", "tzar", "rats"]).extensions("RAT", "?")
+        ['RATs', 'RuAT', 'TzAR']
         """
         hi = _check_length(max_len, "max_len")
         need, size = self._tally(word, "word")
         if size == 0:
             raise InvalidInputError("word must hold at least one letter")
+        if isinstance(rack, str) and BLANK in rack:
+            from ..budget import deadline_of
+            from .blanks import blank_extensions
+
+            tiles, blanks = self._blanks(rack, "rack")
+            if blanks:
+                word_tiles = self.alphabet.tokenize(word, "word")
+                return blank_extensions(
+                    self._index, self.alphabet, self._rank, word_tiles, tiles, blanks, hi, deadline_of(budget)
+                )
         have, _ = self._tally(rack, "rack")
         if size >= min(hi, MAX_DEPTH) or not have:
             return []

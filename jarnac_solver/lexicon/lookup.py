@@ -51,7 +51,8 @@ else:  # collections' namedtuple at run time: typing.NamedTuple would add typing
 
 
 class WordLookup:
-    """``check``, ``search``, ``draw_odds``, ``draw_probability``, ``ordered``, ``tile_length``."""
+    """``check``, ``draw_odds``, ``draw_probability``, ``ordered``, ``tile_length`` (``search`` is
+    :class:`~jarnac_solver.lexicon.study.WordStudy`'s: patterns with conditions)."""
 
     if TYPE_CHECKING:  # what the lexicon itself provides
         alphabet: Alphabet
@@ -93,38 +94,6 @@ class WordLookup:
             tally_of_ranks(map(self._rank.__getitem__, tiles))
         )
         return WordCheck(word, folded, valid, len(tiles))
-
-    def search(self, pattern: str, letters: str | None = None) -> list[str]:
-        """Words matching ``pattern`` (``?`` one tile, ``*`` any run of tiles, ``[AEIOU]`` one of these
-        tiles, ``[^AEIOU]`` one tile not among them), alphabetically; with ``letters``, only the words
-        formable from them (the rack's subanagrams that match).
-
-        Lengths count tiles (Dutch ``IJ`` is one). Cost: one regular-expression scan
-        of the words of the pattern's lengths written as one text (:class:`~.pattern.WordLines`,
-        written at the first search of each length: fr, all lengths, ~90 ms once); with ``letters``,
-        one test per word of the rack.
-
-        >>> from jarnac_solver import Lexicon
-        >>> en = Lexicon.load("en")
-        >>> en.search("CA?H?U")
-        ['CACHOU']
-        >>> en.search("?A*E", letters="RATES")
-        ['RATE', 'SATE', 'TARE']
-        """
-        from .pattern import Pattern
-
-        if not isinstance(pattern, str):
-            raise InvalidInputError(f"a pattern is text, not {type(pattern).__name__}")
-        parsed = Pattern.cached(pattern, self.alphabet)
-        lo, hi = parsed.lengths()
-        lo, hi = max(lo, 1), min(hi, MAX_DEPTH)
-        if lo > hi:
-            return []
-        if letters is None and self._word_lines.chars is not None:
-            return parsed.findall(self._word_lines, lo, hi)
-        candidates = self.subanagrams(letters, lo, hi) if letters is not None else self._index.words(lo, hi)
-        match = parsed.match_text
-        return sorted(word for word in candidates if match(word))
 
     @property
     def _word_lines(self) -> WordLines:

@@ -1,0 +1,180 @@
+"""Word listings: every command that answers a list of words prints it here (``words``, ``anagram``,
+``extend``, ``search``), in one of three formats, cut at ``--limit``.
+
+- ``columns`` (the default): a heading, then each length's words longest first, on one line when they
+  fit in 80 characters and in aligned columns when they do not; with ``--probability``,
+  ``--familiarity``, ``--mark`` or a probability order, one word a line with its details;
+- ``lines``: one word a line and nothing else (details after a tab), for a pipe;
+- ``json``: the ``--json`` document.
+
+In a probability order every word shows its *probability rank* (``#12``: its place among the
+lexicon's words of its length, likeliest first: Zyzzyva's probability order).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..lexicon.lexicon import Lexicon
+from .errors import PROG, UsageError
+from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, plural
+
+WIDTH = 80
+"""The width of the columns format (fixed: the same output on a terminal and in a file)."""
+
+MARKS = "*+#^~"
+"""The symbols of ``--mark``: the first list's words it lacks get ``*``, the second's ``+``, ..."""
+
+
+def _marked_lexicons(args: argparse.Namespace, lex: Lexicon) -> list[tuple[str, Lexicon]]:
+    """``--mark LEX`` (repeatable, or ``a,b``): each list with its symbol."""
+    names = [name.strip() for spec in (getattr(args, "mark", None) or []) for name in spec.split(",")]
+    if any(not name for name in names):
+        raise UsageError(f"{PROG} {args.command_name}: --mark takes lexicon names, e.g. --mark en-large")
+    if len(names) > len(MARKS):
+        raise UsageError(f"{PROG} {args.command_name}: --mark takes at most {len(MARKS)} lexicons")
+    return [(MARKS[i], other_lexicon(args, name, "--mark")) for i, name in enumerate(names)]
+
+
+def other_lexicon(args: argparse.Namespace, spec: str, option: str) -> Lexicon:
+    """A lexicon an option names beside ``--lexicon`` (``--mark``, ``--in``, ``--not-in``).
+
+    Under the HTTP service (a captured document: ``cli.run_json``) only a bundled name is read, never
+    a file, as the service does for ``--lexicon``.
+    """
+    from .output import _CAPTURED
+
+    if _CAPTURED.get() is not None and spec not in Lexicon.available():
+        raise UsageError(
+            f"{PROG} {args.command_name}: {option} {spec!r}: give a bundled lexicon ({', '.join(Lexicon.available())})"
+        )
+    return Lexicon.resolve(spec)
+
+
+def print_listing(
+    args: argparse.Namespace,
+    lex: Lexicon,
+    title: str,
+    words: list[str],
+    query: dict[str, Any],
+    hidden: int = 0,
+) -> None:
+    """A query's words: ``--sort`` orders each length, ``--limit`` cuts the listing, ``--format`` writes it;
+    ``--probability``/``--familiarity`` add columns, ``--mark`` symbols; ``hidden`` is the number of words
+    shorter than the default minimum length (said beside the answer)."""
+    from ..lexicon.probability import draw_odds_text
+    from .options import _user_bag
+
+    fmt = getattr(args, "format", "columns")
+    if fmt == "json":
+        args.json = True
+    order = args.sort
+    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
+    marks = _marked_lexicons(args, lex)
+    show_odds = args.probability or order == "probability"
+    show_rank = order == "probability"
+    show_known = args.familiarity or order == "familiarity"
+    words = lex.ordered(words, order, bag) if order != "alphabet" else words
+    # Longest first, each length in the order asked (stable), then the limit.
+    lengths = {word: lex.tile_length(word) for word in words}
+    words = sorted(words, key=lambda w: -lengths[w])
+    count = len(words)
+    limit = getattr(args, "limit", 0) or 0
+    shown = words[:limit] if limit else words
+    odds = lex.draw_odds(bag) if show_odds else None
+    known = _familiarity_of(lex) if show_known else None
+    details: list[dict[str, Any]] = []
+    if odds is not None or known is not None or marks:
+        for word in shown:
+            row: dict[str, Any] = {"word": word, "tiles": lengths[word]}
+            if odds is not None:
+                ways, probability = odds.odds(word)
+                row.update(ways=ways, probability=probability)
+            if show_rank:
+                row["rank"] = lex.probability_rank(word, bag)
+            if known is not None:
+                row["familiarity"] = known(word)
+            if marks:
+                row["not_in"] = [other.name for _, other in marks if word.upper() not in other]
+            details.append(row)
+    more = count - len(shown)
+    if args.json:
+        result: dict[str, Any] = {"query": query, "count": count, "words": shown, "skipped": _skipped(lex)}
+        if more:
+            result["more"] = more
+        if hidden:
+            result["hidden_shorter"] = hidden
+        if details:
+            result["details"] = details
+            if odds is not None:
+                result["bag"] = odds.bag.name
+        _emit(args, result, lex, None)
+        return
+    hidden_note = (
+        f"{plural(hidden, 'shorter word')} not shown (the default --min-len 3, Jarnac's; --min-len 1 shows them)"
+        if hidden
+        else ""
+    )
+    symbol_of = {other.name: symbol for symbol, other in marks}
+    if fmt == "lines":
+        for row in details or [{"word": word} for word in shown]:
+            cells = [row["word"]]
+            if "rank" in row:
+                cells.append("" if row["rank"] is None else f"#{row['rank']}")
+            if "probability" in row:
+                cells += [f"{row['probability']:.6g}", str(row["ways"])]
+            if "familiarity" in row:
+                cells.append(f"{row['familiarity']:.1f}")
+            if marks:
+                cells.append("".join(symbol_of[name] for name in row["not_in"]))
+            print("\t".join(cells))
+        if hidden_note:
+            print(f"({hidden_note})", file=sys.stderr)
+        return
+    cut = f"; the first {len(shown):,} shown (--limit)" if more else ""
+    hidden_cut = f"; {hidden_note}" if hidden_note else ""
+    print(f"{title} on {lex.name}: {plural(count, 'word')}{cut}{hidden_cut}{_skipped_note(lex)}")
+    if odds is not None:
+        print(f"probability: of drawing the word's tiles from the full bag {odds.bag.name} ({odds.total} tiles)")
+        if show_rank:
+            print("#n: the word's probability rank among the lexicon's words of its length (1 = likeliest)")
+    for symbol, other in marks:
+        print(f"{symbol} not in {other.name}")
+    if odds is None and known is None:  # words only (each with its marks): by length, in columns
+        groups: dict[int, list[str]] = {}
+        marked = {row["word"]: "".join(symbol_of[name] for name in row["not_in"]) for row in details}
+        for word in shown:
+            groups.setdefault(lengths[word], []).append(word + marked.get(word, ""))
+        for length, group in groups.items():
+            label = _length_label(lex, length)
+            line = f"{label}: {' '.join(group)}"
+            if len(line) <= WIDTH:
+                print(line)
+                continue
+            print(f"{label}: {plural(len(group), 'word')}")
+            width = max(len(word) for word in group) + 2
+            per_line = max(1, (WIDTH - 2) // width)
+            rows = (len(group) + per_line - 1) // per_line
+            for r in range(rows):  # down the columns, as ls does
+                across = (group[r + c * rows].ljust(width) for c in range(per_line) if r + c * rows < len(group))
+                print("  " + "".join(across).rstrip())
+    else:
+        width = max(len(word) for word in shown)
+        current = -1
+        for row in details:
+            if row["tiles"] != current:
+                current = row["tiles"]
+                print(f"{_length_label(lex, current)}:")
+            mark = "".join(symbol_of[name] for name in row.get("not_in", ()))
+            cells = [(row["word"] + mark).ljust(width + (len(marks) if marks else 0))]
+            if "rank" in row:
+                cells.append(f"{'' if row['rank'] is None else '#' + format(row['rank'], ','):>8}")
+            if odds is not None:
+                cells.append(f"{draw_odds_text(row['probability']):>16}  ways {row['ways']:,}")
+            if known is not None:
+                cells.append(f"familiarity {row['familiarity']:.1f}")
+            print("  " + "  ".join(cells).rstrip())
+    if more:
+        print(f"... and {more:,} more (--limit 0 lists them all)")
