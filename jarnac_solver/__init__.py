@@ -85,6 +85,8 @@ if TYPE_CHECKING:
     )
     from .studies.compare import Comparison, compare
     from .studies.difference import word_difference
+    from .studies.report import write_report
+    from .studies.rows import write_rows
 
 # Name -> the module that defines it, imported on first use (PEP 562).
 _LAZY = {
@@ -109,6 +111,8 @@ _LAZY = {
     "DrawOdds": "lexicon.probability",
     "Pattern": "lexicon.pattern",
     "word_difference": "studies.difference",
+    "write_report": "studies.report",
+    "write_rows": "studies.rows",
     "Move": "moves.move",
     **dict.fromkeys(["LegalMoves", "legal_moves"], "moves.movegen"),
     **dict.fromkeys(["Hint", "Hints", "hints", "plan", "unseen_tiles"], "planning.planner"),
@@ -251,6 +255,8 @@ __all__ = [
     "thief_best_call",
     "unseen_tiles",
     "word_difference",
+    "write_report",
+    "write_rows",
 ]
 
 __version__ = "0.1.0"

@@ -28,7 +28,6 @@ from jarnac_solver.executors import DaskExecutor, InProcess, LocalProcesses, mak
 from jarnac_solver.lexicon.bag import Bag
 from jarnac_solver.play.players import play_game, play_match
 from jarnac_solver.studies.compare import Comparison, compare
-from jarnac_solver.studies.report import write_report
 from jarnac_solver.studies.rows import write_rows
 from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_estimate
 
@@ -165,6 +164,7 @@ def test_the_difference_reports_familiarity_when_word_frequencies_are_installed(
 
 
 def test_games_and_positions_are_rows_with_their_summaries(study: Comparison) -> None:
+    assert study.measures()["games"]["first_player_wins"] == "wins of greedy against cautious"  # seats alternate
     games = [r for r in study.rows["games"] if r["lexicon"] == "fr"]
     assert [g["game_index"] for g in games] == [0, 1, 2]
     assert [(g["player_a"], g["player_b"]) for g in games][:2] == [("greedy", "cautious"), ("cautious", "greedy")]
@@ -355,19 +355,7 @@ def test_rows_as_csv_and_parquet_hold_every_item(study: Comparison, tmp_path: Pa
         write_rows(study, tmp_path, "xlsx")
 
 
-def test_the_report_is_a_page_with_its_plots(study: Comparison, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
-    page = write_report(study, tmp_path / "report")
-    text = page.read_text(encoding="utf-8")
-    images = sorted(p.name for p in page.parent.glob("*.png"))
-    assert "racks-words.png" in images and "racks-intervals.png" in images and "difference-lengths.png" in images
-    for name in images:
-        assert f'src="{name}"' in text
-        assert (page.parent / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "fr-noEZ" in text and "95%" in text
-    only_racks = compare(["fr"], racks=20, trays=0, games=0, ladders=False)
-    write_report(only_racks, page.parent)  # the same folder again: no stale plot of the first study stays
-    assert not (page.parent / "games-turns.png").exists() and (page.parent / "racks-words.png").exists()
+# The report's page and figures: tests/test_study_report.py.
 
 
 def test_a_rate_near_0_or_1_is_not_rounded_to_it() -> None:
@@ -398,10 +386,13 @@ def test_the_command_line_compares_and_writes_rows_and_a_report(
     argv = ["lexicon", "compare", "fr", "en", "--racks", "60", "--trays", "1", "--games", "2"]
     argv += ["--players", "greedy,greedy", "--seed", "3", "--rows", str(tmp_path / "rows")]
     argv += ["--no-ladders"]
-    assert main([*argv, "--report", str(tmp_path / "report"), "--no-familiarity"]) == 0
+    assert main([*argv, "--no-familiarity"]) == 0
     out, err = capsys.readouterr()
     assert "racks with a word" in out and "en against fr" in out and err == ""
-    assert (tmp_path / "rows" / "games.csv").exists() and (tmp_path / "report" / "index.html").exists()
+    assert (tmp_path / "rows" / "games.csv").exists()
+    report = ["lexicon", "compare", "fr", "--racks", "20", "--trays", "0", "--games", "0", "--no-ladders"]
+    assert main([*report, "--report", str(tmp_path / "report")]) == 0  # racks only: a report of 3 figures
+    assert f"report: {tmp_path / 'report' / 'index.html'}" in capsys.readouterr().out
     assert main([*argv, "--processes", "2", "--json", "--no-familiarity"]) == 0
     in_pool = json.loads(capsys.readouterr().out)
     assert main([*argv, "--json", "--no-familiarity"]) == 0

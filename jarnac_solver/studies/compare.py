@@ -132,38 +132,40 @@ MEASURES: dict[str, dict[str, str]] = {
         "longest": "longest word (tiles)",
         "best_points": "best word (points)",
         "ladder": "longest ladder (moves)",
-        "ladder_exact": "ladders proven in budget",
+        "ladder_exact": "ladders proven within the budget",
     },
     "trays": {
         "moves": "legal moves per position",
-        "jarnacable": "a pass would be Jarnac-able",
+        "jarnacable": "positions where a pass would be Jarnac-able",
         "best_swing": "best Jarnac swing (points)",
-        "swing_exact": "Jarnacs proven in budget",
+        "swing_exact": "best Jarnacs proven within the budget",
     },
     "games": {
         "score": "score per player",
         "turns": "turns per game",
         "words": "words formed per game",
         "jarnacs": "Jarnacs per game",
-        "swung": "points swung by Jarnacs",
+        "swung": "points swung by Jarnacs per game",
         "stalled": "games that stall",
         "first_player_wins": "wins of the first named player",
     },
 }
-"""Every measure of a summary, in print order, with the words a table shows for it."""
+"""Every measure of a summary, in print order, with the words a table shows for it
+(:meth:`Comparison.measures` fits them to a study: budgets, players)."""
 
 PAIRED_MEASURES = {
     "words": "words per rack ({second} - {first})",
-    "longest": "longest word ({second} - {first})",
-    "best_points": "best points ({second} - {first})",
-    "best_only_first": "best word only in {first}",
-    "best_only_second": "best word only in {second}",
-    "playable_only_first": "a word only in {first}",
-    "playable_only_second": "a word only in {second}",
-    "jarnac_only_first": "a pass Jarnac-able only in {first}",
-    "jarnac_only_second": "a pass Jarnac-able only in {second}",
+    "longest": "longest word, tiles ({second} - {first})",
+    "best_points": "best word, points ({second} - {first})",
+    "best_only_first": "racks whose longest word only {first} has",
+    "best_only_second": "racks whose longest word only {second} has",
+    "playable_only_first": "racks playable only with {first}",
+    "playable_only_second": "racks playable only with {second}",
+    "jarnac_only_first": "passes Jarnac-able only with {first}'s words",
+    "jarnac_only_second": "passes Jarnac-able only with {second}'s words",
 }
-"""The paired measures of a difference (the same racks), with the words a table shows for them."""
+"""The paired measures of a difference (the same racks; for Jarnacs, the second's positions
+judged by both lists), with the words a table shows for them."""
 
 
 @dataclass
@@ -182,6 +184,55 @@ class Comparison:
     def names(self) -> tuple[str, ...]:
         """The lexicons' labels, in the order given."""
         return self.setup.names
+
+    def measures(self) -> dict[str, dict[str, str]]:
+        """The measures a table or a report shows, by kind of item, each with the words that say what it measured.
+
+        A budget's measure (``ladder_exact``, ``swing_exact``) only when that
+        budget was set; the wins of ``players[0]`` (the seats alternate)
+        when the two players differ, and when they are the same kind, the
+        wins of the player who moves first (``starter_wins``, from the rows).
+
+        >>> study = compare(["fr"], racks=5, trays=0, games=1, players=("greedy", "greedy"))
+        >>> study.measures()["games"]["starter_wins"]
+        'wins of the player who moves first'
+        >>> "first_player_wins" in study.measures()["games"], "ladder_exact" in study.measures()["racks"]
+        (False, False)
+        """
+        s = self.setup
+        shown: dict[str, dict[str, str]] = {}
+        for kind, measures in MEASURES.items():
+            labels = dict(measures)
+            if s.ladder_budget is None:
+                labels.pop("ladder_exact", None)
+            if s.tray_budget is None:
+                labels.pop("swing_exact", None)
+            if kind == "games":
+                del labels["first_player_wins"]
+                if s.players[0] != s.players[1]:
+                    labels["first_player_wins"] = f"wins of {s.players[0]} against {s.players[1]}"
+                elif self.rows.get("games"):
+                    labels["starter_wins"] = "wins of the player who moves first"
+            present = {
+                m: label
+                for m, label in labels.items()
+                if any(self.estimate(n, kind, m) is not None for n in self.names)
+            }
+            if present:
+                shown[kind] = present
+        return shown
+
+    def estimate(self, name: str, kind: str, measure: str) -> Estimate | None:
+        """Lexicon ``name``'s estimate of ``measure`` (of :meth:`measures`), or ``None`` when it was not measured.
+
+        >>> study = compare(["fr"], racks=10, trays=0, games=0, ladders=False)
+        >>> study.estimate("fr", "racks", "playable").n, study.estimate("fr", "racks", "ladder")
+        (10, None)
+        """
+        if kind == "games" and measure == "starter_wins":
+            games = [r for r in self.rows.get("games", []) if r["lexicon"] == name]
+            return rate_estimate(sum(1 for r in games if r["winner"] == "a"), len(games)) if games else None
+        return self.summaries.get(name, {}).get(kind, {}).get(measure)
 
     def to_dict(self, rows: bool = False) -> dict[str, Any]:
         """JSON-ready (``docs/schema.json``, ``compare_result``); the rows only when asked (they are many).
@@ -216,24 +267,26 @@ class Comparison:
     def table(self) -> str:
         """The summaries side by side, then the differences: what a terminal shows.
 
-        Each cell is the estimate and its 95% interval.
+        Each cell is the estimate and its 95% interval; rates are percentages.
         """
-        width = 30
+        shown = self.measures()
+        labels = [label for measures in shown.values() for label in measures.values()]
+        width = max(30, *(len(label) + 4 for label in labels)) if labels else 30
         col = max(26, *(len(name) + 2 for name in self.names))
         out = [f"{'':<{width}}" + "".join(f"{name:>{col}}" for name in self.names)]
-        for kind, measures in MEASURES.items():
-            present = [m for m in measures if any(m in self.summaries[n].get(kind, {}) for n in self.names)]
-            if not present:
-                continue
+        for kind, measures in shown.items():
             n_items = getattr(self.setup, kind)
             extra = f" of {self.setup.rack_size} tiles" if kind == "racks" else ""
+            if kind == "games":
+                extra = f", {self.setup.players[0]} against {self.setup.players[1]}"
             out.append(f"{kind} ({n_items}{extra}, seed {self.setup.seed})")
-            for m in present:
-                cells = []
-                for name in self.names:
-                    e = self.summaries[name].get(kind, {}).get(m)
-                    cells.append(_cell(e, rate=m in _RATES))
-                out.append(f"  {measures[m]:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
+            for m, label in measures.items():
+                cells = [_cell(self.estimate(name, kind, m), rate=m in _RATES) for name in self.names]
+                out.append(f"  {label:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
+        paired_width = width + col * (len(self.names) - 1)  # a difference's cell under the second lexicon's
+        for d in self.differences:
+            for m in d.paired:
+                paired_width = max(paired_width, len(PAIRED_MEASURES[m].format(first=d.first, second=d.second)) + 2)
         for d in self.differences:
             out.append(f"{d.second} against {d.first}")
             if d.note:
@@ -243,7 +296,7 @@ class Comparison:
                 out.append(f"  words in {d.second} only: {sum(d.only_second.values())} ({_lengths(d.only_second)})")
             for m, e in d.paired.items():
                 out.append(
-                    f"  {PAIRED_MEASURES[m].format(first=d.first, second=d.second):<{width + 8}}"
+                    f"  {PAIRED_MEASURES[m].format(first=d.first, second=d.second):<{paired_width}}"
                     f"{_cell(e, rate=m in _RATES_PAIRED):>{col}}"
                 )
             for label, top in ((d.first, d.top_first), (d.second, d.top_second)):
@@ -263,7 +316,7 @@ class Comparison:
         return "\n".join(out)
 
 
-_RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins"}
+_RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins", "starter_wins"}
 _RATES_PAIRED = {
     "best_only_first",
     "best_only_second",
