@@ -1,0 +1,423 @@
+"""The game engine: the deal, the stakes, the runs, the takes, the end of a round and of the game.
+
+Key idea: every position is an immutable :class:`State` (hands and the pile
+as 52-bit masks, the token points as tuples); :meth:`Game.push` checks one
+action, keeps the old state on a stack and builds the new one, and
+:meth:`Game.pop` restores it, so undo is exact. The deal of round ``r``
+comes from the seed alone (``Random(f"{seed}:{r}")``), so a seed and the
+actions replay a game card for card. A round rolls into the next inside the
+push that ends it (payments, stakes, the deal), so every state is one where
+a player is to act, or the game is over.
+
+Invariants (:meth:`Game.check_invariants`, tested on every action): the
+hands, the pile of the round and the cards set aside are the 52 cards, each
+once; the players' points and the board's add up to 49 a player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..errors import IllegalActionError, InvalidInputError
+from .actions import Action, Pass, Play, Stop
+from .cards import FULL, RANK_MASKS, RANK_NAMES, SECTION_OF, STAKES, card_text, mask_of, parse_cards, rank
+from .options import Options
+
+__all__ = ["MODES", "SET_POINTS", "Game", "Played", "State", "successors"]
+
+SET_POINTS = 49
+"""Each player's tokens at the start (seed 004: "one set of tokens worth a total value of 49 points":
+3 x 5 + 3 x 4 + 3 x 3 + 3 x 2 + 7 x 1)."""
+MODES = ("lead", "run", "follow", "over")
+"""``lead``: the player to act starts a run with any card; ``run``: it goes on with its own run;
+``follow``: it may continue the previous player's run from the missing value; ``over``: the game is."""
+SEATS = "ABCD"
+
+
+def successors(ace: str) -> tuple[int, ...]:
+    """``successors(ace)[r]``: the rank that continues a run after rank ``r`` (0: none, the player starts
+    again: seed 004, "When a player puts down a King, they announce: King and I start again!").
+
+    >>> successors("low")[1], successors("low")[12], successors("low")[13]
+    (2, 13, 0)
+    >>> successors("high")[1], successors("high")[13]
+    (0, 0)
+    """
+    after = [0] * 14
+    for r in range(1, 13):
+        after[r] = r + 1
+    if ace == "high":
+        after[1] = 0  # the Ace ranks above the King: nothing follows it
+    return tuple(after)
+
+
+class State(NamedTuple):
+    """A position: what lies on the table and in the hands, and what the rules remember."""
+
+    hands: tuple[int, ...]
+    """Each player's hand, a mask of cards."""
+    pile: int
+    """The cards put down this round."""
+    aside: int
+    """The cards set aside at the deal, face down ("The remaining cards are set aside")."""
+    holdings: tuple[int, ...]
+    """Each player's token points."""
+    board: tuple[int, ...]
+    """The points on the five sections, in the order of :data:`~.cards.BOARD`."""
+    to_act: int
+    mode: str
+    need: int
+    """The rank the run wants next (``run``, ``follow``); 0 when leading."""
+    last: int
+    """The last player to have put down a card this round (-1: none yet)."""
+    turned: int
+    """The players whose first turn of the round is over (a mask): a Grand Opera is a hand emptied
+    before it."""
+    lacks: tuple[int, ...]
+    """What every player has seen that each lacks: bit ``r`` set when it could not go on with rank ``r``
+    (its run stopped there, or it passed under ``must_follow``)."""
+    round: int
+    dealer: int
+    result: str = ""
+
+
+class Played(NamedTuple):
+    """One action pushed: who, what, in which round, and what followed (takes, payments, a new round)."""
+
+    player: int
+    action: Action
+    round: int
+    notes: tuple[str, ...] = ()
+
+
+class Game:
+    """A game of Nain Jaune for ``players`` (2 to 4) players, its deals from ``seed``.
+
+    >>> game = Game(players=2, seed=1)
+    >>> game.state.round, game.state.holdings, game.state.board
+    (1, (34, 34), (2, 4, 6, 8, 10))
+    >>> action = game.legal_actions()[0]
+    >>> game.push(action); game.check_invariants(); game.pop() == action
+    True
+    """
+
+    def __init__(
+        self, players: int = 2, options: Options | None = None, seed: int = 0, *, stop_after_round: bool = False
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise InvalidInputError(f"Nain Jaune is played by 2 to 4 players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInputError(f"a seed is a whole number, not {seed!r}")
+        self.players = players
+        self.options = options if options is not None else Options()
+        if not isinstance(self.options, Options):
+            raise InvalidInputError(f"options are an Options value, not {self.options!r}")
+        self.hand_size = self.options.hand_for(players)
+        self.seed = seed
+        self.stop_after_round = stop_after_round
+        """End the game when the current round ends (rollouts, the solver)."""
+        self._after = successors(self.options.ace)
+        self._stack: list[State] = []
+        self.history: list[Played] = []
+        blank = State(
+            (0,) * players,
+            0,
+            FULL,
+            (SET_POINTS,) * players,
+            (0,) * 5,
+            0,
+            "lead",
+            0,
+            -1,
+            0,
+            (0,) * players,
+            0,
+            players - 1,
+        )
+        self.state, self.opening_notes = self._start_round(blank, 1, players - 1)
+
+    # -- construction of positions ------------------------------------------------------------------
+    @classmethod
+    def from_state(
+        cls, state: State, players: int, options: Options, seed: int = 0, *, stop_after_round: bool = False
+    ) -> Game:
+        """A game that starts at ``state`` (no history), e.g. a view's sample of the hidden hands."""
+        game = cls.__new__(cls)
+        game.players, game.options, game.seed = players, options, seed
+        game.hand_size = options.hand_for(players)
+        game.stop_after_round = stop_after_round
+        game._after = successors(options.ace)
+        game._stack, game.history, game.opening_notes = [], [], ()
+        game.state = state
+        game.check_invariants()
+        return game
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str],
+        options: Options | None = None,
+        *,
+        leader: int = 0,
+        holdings: Sequence[int] | None = None,
+        board: Sequence[int] | None = None,
+        stop_after_round: bool = True,
+    ) -> Game:
+        """A round dealt by hand: ``hands`` written (``"2C 3H 4D"``), the other cards set aside; by default
+        the stakes just placed (each player 49 - 15 points, the board 1 to 5 points a player) and the game
+        ending with the round.
+
+        >>> game = Game.from_hands(["2C 3H 4D 5S 7H", "6D 9C"])
+        >>> [str(a) for a in game.legal_actions()]
+        ['2C', '3H', '4D', '5S', '7H']
+        """
+        n = len(hands)
+        if not 2 <= n <= 4:
+            raise InvalidInputError(f"Nain Jaune is played by 2 to 4 players, not {n}")
+        masks = [mask_of(parse_cards(text)) for text in hands]
+        seen = 0
+        for i, m in enumerate(masks):
+            if m & seen:
+                raise InvalidInputError(f"hand {i + 1} holds a card that another hand holds")
+            if not m:
+                raise InvalidInputError(f"hand {i + 1} holds no card")
+            seen |= m
+        options = options if options is not None else Options()
+        points = tuple(holdings) if holdings is not None else (SET_POINTS - sum(STAKES),) * n
+        pot = tuple(board) if board is not None else tuple(s * n for s in STAKES)
+        if len(points) != n or len(pot) != 5:
+            raise InvalidInputError(f"holdings are {n} numbers (one a player) and a board is 5 (one a section)")
+        if sum(points) + sum(pot) != SET_POINTS * n or min(pot) < 0:
+            raise InvalidInputError(f"holdings and board add up to {SET_POINTS} points a player ({SET_POINTS * n})")
+        if not 0 <= leader < n:
+            raise InvalidInputError(f"the leader is a player from 0 to {n - 1}, not {leader}")
+        state = State(
+            tuple(masks), 0, FULL ^ seen, points, pot, leader, "lead", 0, -1, 0, (0,) * n, 1, (leader - 1) % n
+        )
+        return cls.from_state(state, n, options.replace(hand_size=None), stop_after_round=stop_after_round)
+
+    # -- reading the position --------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.state.mode == "over"
+
+    @property
+    def holdings(self) -> tuple[int, ...]:
+        """Each player's token points."""
+        return self.state.holdings
+
+    def winners(self) -> list[int]:
+        """The players with the most points (several on a tie); the game need not be over."""
+        best = max(self.state.holdings)
+        return [p for p, h in enumerate(self.state.holdings) if h == best]
+
+    def __repr__(self) -> str:
+        s = self.state
+        hands = " | ".join(f"{SEATS[p]}:{h.bit_count()}" for p, h in enumerate(s.hands))
+        where = f"round {s.round}, {SEATS[s.to_act]} to {s.mode}"
+        return f"<Game {where}, hands {hands}, points {s.holdings}, board {s.board}>"
+
+    def next_of(self, r: int) -> int:
+        """The rank that continues a run after rank ``r`` under these options (0: none)."""
+        return self._after[r]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, cards lowest first.
+
+        >>> game = Game.from_hands(["2C 3H 4D 5S 7H", "6D 9C"])
+        >>> for text in ("2C", "3H", "4D", "5S"): game.push_text(text)
+        >>> [str(a) for a in game.legal_actions()], game.state.mode, RANK_NAMES[game.state.need]
+        (['6D', 'pass'], 'follow', '6')
+        """
+        s = self.state
+        if s.mode == "over":
+            return []
+        hand = s.hands[s.to_act]
+        cards = hand if s.mode == "lead" else hand & RANK_MASKS[s.need]
+        out: list[Action] = []
+        announced = self.options.claims == "announced"
+        while cards:
+            low = cards & -cards
+            c = low.bit_length() - 1
+            cards ^= low
+            if c in SECTION_OF:
+                out.append(Play(c, True))
+                if announced:
+                    out.append(Play(c, False))
+            else:
+                out.append(Play(c))
+        if s.mode == "run" and not self.options.must_run_on:
+            out.append(Stop())
+        if s.mode == "follow" and (not hand & RANK_MASKS[s.need] or not self.options.must_follow):
+            out.append(Pass())
+        return out
+
+    # -- playing -----------------------------------------------------------------------------------------
+    def push(self, action: Action, player: int | None = None) -> None:
+        """Play ``action`` (by ``player``, checked when given), or raise :class:`IllegalActionError` saying
+        why, the game unchanged. Under ``claims="automatic"`` a board card always takes all (its play is
+        normalised to ``10D!``)."""
+        s = self.state
+        if s.mode == "over":
+            raise IllegalActionError(f"the game is over: {s.result}")
+        p = s.to_act
+        if player is not None and player != p:
+            raise IllegalActionError(f"it is {SEATS[p]}'s turn, not {SEATS[player] if 0 <= player < 4 else player}'s")
+        action = self._checked(s, action)
+        notes: list[str] = []
+        if isinstance(action, Play):
+            new = self._play(s, action, notes)
+        elif isinstance(action, Pass):
+            new = self._pass(s)
+        else:
+            new = s._replace(to_act=(p + 1) % self.players, mode="follow", turned=s.turned | 1 << p)
+        self._stack.append(s)
+        self.history.append(Played(p, action, s.round, tuple(notes)))
+        self.state = new
+
+    def push_text(self, text: str) -> None:
+        """Push the action written ``text`` (``7H``, ``10D!``, ``pass``, ``stop``)."""
+        from .actions import parse_action
+
+        self.push(parse_action(text))
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        if not self._stack:
+            raise IllegalActionError("no action to undo")
+        self.state = self._stack.pop()
+        return self.history.pop().action
+
+    def _checked(self, s: State, action: Action) -> Action:
+        who = SEATS[s.to_act]
+        if isinstance(action, Play):
+            c = action.card
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+                raise IllegalActionError(f"{action!r} names no card")
+            if action.claim and c not in SECTION_OF:
+                raise IllegalActionError(f"{card_text(c)} is no board card: it takes nothing (write it without '!')")
+            if not s.hands[s.to_act] >> c & 1:
+                raise IllegalActionError(f"{who} does not hold {card_text(c)}")
+            if s.mode != "lead" and rank(c) != s.need:
+                raise IllegalActionError(
+                    f"the run wants a {RANK_NAMES[s.need]}: {who} cannot put down {card_text(c)} now"
+                )
+            if c in SECTION_OF and self.options.claims == "automatic" and not action.claim:
+                return Play(c, True)
+            return action
+        if isinstance(action, Pass):
+            if s.mode != "follow":
+                what = "start a run" if s.mode == "lead" else f"go on with its run (a {RANK_NAMES[s.need]})"
+                raise IllegalActionError(f"{who} cannot pass: it must {what}")
+            if self.options.must_follow and s.hands[s.to_act] & RANK_MASKS[s.need]:
+                raise IllegalActionError(f"{who} holds a {RANK_NAMES[s.need]} and must play it (must_follow)")
+            return action
+        if isinstance(action, Stop):
+            if s.mode != "run":
+                raise IllegalActionError(f"{who} has no run of its own to stop now")
+            if self.options.must_run_on:
+                raise IllegalActionError(f"{who} holds a {RANK_NAMES[s.need]} and must play on (must_run_on)")
+            return action
+        raise IllegalActionError(f"{action!r} is no action of Nain Jaune")
+
+    def _play(self, s: State, action: Play, notes: list[str]) -> State:
+        p, c, n = s.to_act, action.card, self.players
+        hands = list(s.hands)
+        hands[p] &= ~(1 << c)
+        holdings, board = s.holdings, s.board
+        section = SECTION_OF.get(c)
+        if section is not None and action.claim:
+            points = list(holdings)
+            points[p] += board[section]
+            notes.append(f"{card_text(c)} takes all: {board[section]}")
+            holdings = tuple(points)
+            board = board[:section] + (0,) + board[section + 1 :]
+        new = s._replace(hands=tuple(hands), pile=s.pile | 1 << c, holdings=holdings, board=board, last=p)
+        if not hands[p]:
+            return self._end_round(new, p, notes)
+        after = self._after[rank(c)]
+        if after == 0:
+            return new._replace(mode="lead", need=0)
+        if hands[p] & RANK_MASKS[after]:
+            return new._replace(mode="run", need=after)
+        lacks = list(s.lacks)
+        lacks[p] |= 1 << after
+        return new._replace(to_act=(p + 1) % n, mode="follow", need=after, turned=s.turned | 1 << p, lacks=tuple(lacks))
+
+    def _pass(self, s: State) -> State:
+        p = s.to_act
+        lacks = s.lacks
+        if self.options.must_follow:
+            changed = list(lacks)
+            changed[p] |= 1 << s.need
+            lacks = tuple(changed)
+        turned = s.turned | 1 << p
+        following = (p + 1) % self.players
+        if following == s.last:  # a full round with nobody playing: the last to have played starts again
+            return s._replace(to_act=following, mode="lead", need=0, turned=turned, lacks=lacks)
+        return s._replace(to_act=following, turned=turned, lacks=lacks)
+
+    def _end_round(self, s: State, winner: int, notes: list[str]) -> State:
+        """The round is over: the others pay one point a card left; a Grand Opera takes the board."""
+        points = list(s.holdings)
+        for q, hand in enumerate(s.hands):
+            if q == winner:
+                continue
+            owed = hand.bit_count()
+            paid = owed if self.options.debts else max(0, min(owed, points[q]))
+            points[q] -= paid
+            points[winner] += paid
+            if paid:
+                notes.append(f"{SEATS[q]} pays {paid}")
+        board = s.board
+        if not s.turned >> winner & 1:
+            notes.append(f"Grand Opera: {sum(board)}")
+            points[winner] += sum(board)
+            board = (0,) * 5
+        ended = s._replace(holdings=tuple(points), board=board, need=0, mode="lead")
+        limit = self.options.max_rounds
+        if self.stop_after_round or (limit is not None and s.round >= limit):
+            why = "the round is over" if self.stop_after_round else f"the round limit ({limit})"
+            return ended._replace(mode="over", result=self._result_text(ended.holdings, why))
+        dealer = (s.dealer + 1) % self.players if self.options.dealer_rotates else s.dealer
+        state, opening = self._start_round(ended, s.round + 1, dealer)
+        notes.extend(opening)
+        return state
+
+    def _start_round(self, s: State, number: int, dealer: int) -> tuple[State, tuple[str, ...]]:
+        """Stakes and the deal of round ``number``, or the end of the game when a player cannot stake."""
+        n = self.players
+        short = [SEATS[p] for p, h in enumerate(s.holdings) if h < sum(STAKES)]
+        if short:
+            why = f"{', '.join(short)} cannot stake"
+            return s._replace(mode="over", result=self._result_text(s.holdings, why)), ()
+        holdings = tuple(h - sum(STAKES) for h in s.holdings)
+        board = tuple(b + stake * n for b, stake in zip(s.board, STAKES, strict=True))
+        deck = list(range(52))
+        random.Random(f"{self.seed}:{number}").shuffle(deck)
+        size = self.hand_size
+        hands = tuple(mask_of(deck[i * size : (i + 1) * size]) for i in range(n))
+        aside = mask_of(deck[n * size :])
+        leader = (dealer + 1) % n
+        state = State(hands, 0, aside, holdings, board, leader, "lead", 0, -1, 0, (0,) * n, number, dealer)
+        return state, (f"round {number}: {SEATS[dealer]} deals",)
+
+    def _result_text(self, holdings: tuple[int, ...], why: str) -> str:
+        return " - ".join(f"{SEATS[p]} {h}" for p, h in enumerate(holdings)) + f": {why}"
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` unless the cards are the 52, each once, and the points add up."""
+        s = self.state
+        seen = s.pile | s.aside
+        count = s.pile.bit_count() + s.aside.bit_count()
+        for hand in s.hands:
+            seen |= hand
+            count += hand.bit_count()
+        if seen != FULL or count != 52:
+            raise AssertionError(f"the cards are not the 52 cards each once: {count} cards, missing {FULL & ~seen:x}")
+        total = sum(s.holdings) + sum(s.board)
+        if total != SET_POINTS * self.players:
+            raise AssertionError(f"the points add up to {total}, not {SET_POINTS * self.players}")
+        if min(s.board) < 0 or (not self.options.debts and min(s.holdings) < 0):
+            raise AssertionError(f"negative points: {s.holdings} {s.board}")
