@@ -68,6 +68,7 @@ SAME = [
         {"pattern": "?A*E", "letters": "RATES", "lexicon": "en", "sort": "probability"},
         ["search", "?A*E", "--letters", "RATES", "--lexicon", "en", "--sort", "probability"],
     ),
+    ("hooks", {"words": ["RATE", "za"], "lexicon": "en"}, ["hooks", "RATE", "za", "--lexicon", "en"]),
     ("moves", {"tray": "RAT BUT / ZW"}, ["moves", "RAT BUT / ZW"]),
     ("moves", {"tray": "- RAT / ZW"}, ["moves", "- RAT / ZW"]),
     (
@@ -171,6 +172,37 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read() -> None:
 def test_other_methods_and_paths_are_error_documents(client: TestClient) -> None:
     error_of(client.get("/api/words"), 405, "MethodNotAllowed")
     error_of(client.get("/nowhere"), 404, "NotFound")
+    error_of(client.post("/api/health"), 405, "MethodNotAllowed")  # found by a newcomer: it was 404
+    error_of(client.post("/api/openapi.json"), 405, "MethodNotAllowed")
+
+
+def test_the_lexicon_list_is_the_servers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by a newcomer: a server started with --lexicon en listed every bundled lexicon."""
+    rows = TestClient(create_app(["en", "nl"])).post("/api/lexicon/list", json={}).json()["result"]["lexicons"]
+    assert [row["name"] for row in rows] == ["en", "nl"]
+
+
+def test_an_answer_over_the_limit_is_refused_with_a_hint() -> None:
+    """Found by a newcomer: a pattern of jokers with --probability answered 8.3 MB."""
+    small = TestClient(create_app(["fr"], max_answer_bytes=10_000))
+    message = error_of(small.post("/api/search", json={"pattern": "*?*"}), 413, "AnswerTooLarge")
+    assert "narrow the question" in message
+    assert small.post("/api/search", json={"pattern": "ZYTH*"}).status_code == 200
+
+
+def test_cross_origin_pages_only_when_allowed() -> None:
+    origin = {"Origin": "https://club.example"}
+    closed = TestClient(create_app(["en"])).post("/api/check", json={"words": ["TZAR"]}, headers=origin)
+    assert "access-control-allow-origin" not in closed.headers
+    app = create_app(["en"], cors_origins=["https://club.example"], token="t")
+    opened = TestClient(app)
+    preflight = opened.options(
+        "/api/check",
+        headers={**origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization"},
+    )
+    assert preflight.status_code == 200 and preflight.headers["access-control-allow-origin"] == "https://club.example"
+    asked = opened.post("/api/check", json={"words": ["TZAR"]}, headers={**origin, "Authorization": "Bearer t"})
+    assert asked.status_code == 200 and asked.headers["access-control-allow-origin"] == "https://club.example"
 
 
 def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,6 +230,9 @@ def test_a_token_is_asked_for_when_set() -> None:
     error_of(guarded.post("/api/check", json=body), 401, "Unauthorized")
     error_of(guarded.post("/api/check", json=body, headers={"Authorization": "Bearer wrong"}), 401, "Unauthorized")
     error_of(guarded.get("/api/openapi.json"), 401, "Unauthorized")
+    # Before the method or the path is looked at: nothing of the service is told without the token.
+    error_of(guarded.get("/api/check"), 401, "Unauthorized")
+    error_of(guarded.get("/api/games/abc"), 401, "Unauthorized")
     answer = guarded.post("/api/check", json=body, headers={"Authorization": "Bearer s3cret"})
     assert answer.status_code == 200 and answer.json()["result"]["all_valid"] is True
     assert guarded.get("/api/health").status_code == 200
@@ -244,9 +279,10 @@ def _free_port() -> int:
         return port
 
 
-def test_the_serve_command_answers_over_the_network(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_serve_command_answers_over_the_network(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     port = _free_port()
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", str(port), "--lexicon", "en"]
+    command += ["--data", str(tmp_path)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ})
     base = f"http://127.0.0.1:{port}/api"
     try:
@@ -282,3 +318,40 @@ def test_worker_processes_answer_the_same(capsys: pytest.CaptureFixture[str]) ->
         error = pooled.post("/api/moves", json={"tray": "RAT / Z1"})
     assert answer.json() == cli_json(capsys, ["extend", "COUCH", "A", "--lexicon", "en"])
     assert error.status_code == 400 and error.json() == cli_json(capsys, ["moves", "RAT / Z1", "--lexicon", "en"])
+
+
+def test_a_long_search_never_holds_up_a_short_one() -> None:
+    """A long search (a 30-letter rack at 1.5 s) runs in the heavy lane; a hint at 50 ms is answered
+    while it still runs (before, two long searches took both workers and the hint waited for them)."""
+    import threading
+
+    heavy = {"tray": "RAT BUT / ABCDEEEIILNNORRSSTTUUAEIOLMPST", "budget": 1500}
+    done: list[float] = []
+    with TestClient(create_app(["fr"], workers=1, heavy_workers=1)) as pooled:
+        assert pooled.post("/api/hint", json={"tray": "/ AEIRST", "budget": 50}).status_code == 200  # warm
+        runners = [
+            threading.Thread(target=lambda: done.append(pooled.post("/api/plan", json=heavy).status_code))
+            for _ in range(1)
+        ]
+        for runner in runners:
+            runner.start()
+        time.sleep(0.3)
+        light = pooled.post("/api/hint", json={"tray": "RAT / AEIRSTU", "budget": 50})
+        assert light.status_code == 200 and not done  # answered while the long one still searches
+        for runner in runners:
+            runner.join(timeout=30)
+    assert done == [200]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"pattern": "RAT*", "in": "/etc/passwd"},
+        {"pattern": "RAT*", "not_in": ["en", "../x.jlex"]},
+        {"rack": "RATE", "mark": "lexicons/en.txt"},
+    ],
+)
+def test_every_field_naming_a_lexicon_takes_a_served_name_only(client: TestClient, body: dict[str, Any]) -> None:
+    """Found when word study added --in, --not-in and --mark: each names a lexicon, never a path."""
+    path = "words" if "rack" in body else "search"
+    assert "never a file" in error_of(client.post(f"/api/{path}", json=body), 400, "UnknownLexiconError")

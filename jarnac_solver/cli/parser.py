@@ -110,6 +110,17 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _range(text: str) -> str:
+    """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here."""
+    lo, _, hi = text.strip().partition("-")
+    if not (lo.strip() or hi.strip()) or not all(p.strip().isdigit() for p in (lo, hi) if p.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range such as 5, 5-7, 5- or -7")
+    return text.strip()
+
+
+LISTING_FORMATS = ("columns", "lines", "json")
+"""``--format`` of the word listings."""
+
 _positive = _whole_in(1)
 _word_length = _whole_in(1, 9, " tiles")
 _workers = _whole_in(1, 256, " workers")
@@ -146,6 +157,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
     )
     word_list.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
+    word_list.add_argument(
+        "--limit", type=_count, default=0, metavar="N", help="show the first N words (0: all of them)"
+    )
+    word_list.add_argument(
+        "--format",
+        choices=LISTING_FORMATS,
+        default="columns",
+        help="columns: by length, in columns; lines: one word a line (details after tabs); json: as --json",
+    )
+    word_list.add_argument(
+        "--mark",
+        action="append",
+        metavar="LEXICON",
+        help="mark the words this other lexicon lacks (*, then + for a second one, ...); once per lexicon",
+    )
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
@@ -159,16 +185,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     words = command("words", "every word formable from a rack, by length, with points", [word_list])
     words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
-    words.add_argument("--min-len", type=_positive, default=3, help="shortest word, in tiles")
+    words.add_argument(
+        "--min-len",
+        type=_positive,
+        help="shortest word, in tiles (default: 3, Jarnac's; the shorter words it hides are counted and said)",
+    )
     words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
     words.set_defaults(handler=("words", "_cmd_words"))
 
     anagram = command("anagram", "words that use exactly these letters", [word_list])
-    anagram.add_argument("letters", help="the letters, in any order")
+    anagram.add_argument("letters", help="the letters, in any order (? a blank: quote it, 'AEINRS?')")
     anagram.set_defaults(handler=("words", "_cmd_anagram"))
 
     check = command(
-        "check", "judge words: valid or not in the lexicon, as it folds them (status 1 if one is not)", [common]
+        "check",
+        "judge words: valid or not in the lexicon, as it folds them (status 1 if one is not);"
+        " --lexicon fr,en,nl or all: one column per list",
+        [common],
     )
     check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
     check.set_defaults(handler=("words", "_cmd_check"))
@@ -177,8 +210,42 @@ def build_parser() -> argparse.ArgumentParser:
         "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [word_list]
     )
     search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
-    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters")
+    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters (? a blank)")
+    search.add_argument("--length", type=_range, metavar="N|LO-HI", help="tiles, e.g. 7 or 5-7 (5- or -7: open)")
+    search.add_argument("--includes", metavar="LETTERS", help="letters the word holds (repeats count), e.g. QU")
+    search.add_argument("--vowels", type=_range, metavar="N|LO-HI", help="vowels (A E I O U Y, IJ), e.g. 2 or 1-2")
+    search.add_argument(
+        "--anagrams", type=_range, metavar="N|LO-HI", help="words of its anagram class, itself included, e.g. 3-"
+    )
+    search.add_argument(
+        "--points", type=_range, metavar="N|LO-HI", help="the game's points (tiles squared), e.g. 25-49"
+    )
+    search.add_argument(
+        "--prob-rank",
+        type=_range,
+        metavar="N|LO-HI",
+        help="probability rank within its length (1 = likeliest to be drawn), e.g. 1-100",
+    )
+    search.add_argument(
+        "--in", dest="in_lexicon", action="append", metavar="LEXICON", help="only words this lexicon holds too"
+    )
+    search.add_argument(
+        "--not-in", dest="not_in", action="append", metavar="LEXICON", help="only words this lexicon lacks"
+    )
+    _add_budget(search)
     search.set_defaults(handler=("words", "_cmd_search"))
+
+    hooks = command("hooks", "the letters that make a word one longer: in front, at the back, inside", [common])
+    hooks.add_argument("words", nargs="+", metavar="WORD", help="the words to hook")
+    hooks.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
+    hooks.add_argument("--limit", type=_count, default=0, metavar="N", help="hooks shown per word and side (0: all)")
+    hooks.add_argument(
+        "--format",
+        choices=LISTING_FORMATS,
+        default="columns",
+        help="columns: each word's hooks with their odds; lines: WORD, side, letter, hooked word a line; json",
+    )
+    hooks.set_defaults(handler=("words", "_cmd_hooks"))
 
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])
     extend.add_argument("word", help="the word on the line")
@@ -348,7 +415,66 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="processes running the commands, so one long search never stalls the others (0: threads)",
     )
+    serve.add_argument(
+        "--heavy-workers",
+        type=_whole_in(1, 64, " workers"),
+        default=1,
+        metavar="N",
+        help="more processes, for the requests that may search over a second (so they never hold up the others)",
+    )
+    serve.add_argument(
+        "--data",
+        metavar="DIR",
+        help="the folder of the live games' database (default: the user's data folder, e.g."
+        " ~/.local/share/jarnac-solver; ':memory:' keeps none)",
+    )
+    serve.add_argument(
+        "--max-games", type=_whole_in(1, 10**7, " games"), default=10_000, metavar="N", help="the most live games kept"
+    )
+    serve.add_argument(
+        "--cors",
+        dest="cors_origins",
+        action="append",
+        metavar="ORIGIN",
+        help="a web origin whose pages may call the service (https://club.example; '*': any), once per origin",
+    )
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
+
+    # Nain Jaune (seed 004), its own package: named by its full module name, as serve's, never imported here.
+    nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records (seed 004)")
+    nsub = nain_jaune.add_subparsers(dest="nain_jaune_command", required=True, parser_class=_Parser, metavar="COMMAND")
+    nj_play = nsub.add_parser(
+        "play",
+        parents=[output],
+        help="games between players, seats rotating",
+        description="games of Nain Jaune between the built-in players, seats rotating",
+        formatter_class=_Help,
+        allow_abbrev=False,
+    )
+    nj_play.add_argument("--players", default="greedy,stakes", help="2 to 4 of: random, greedy, stakes, mc, mc:N")
+    nj_play.add_argument("--games", type=_games, default=1, help="how many games, seats rotating")
+    nj_play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
+    nj_play.add_argument(
+        "--rule", action="append", metavar="KEY=VALUE", help="a rule option, e.g. ace=high (docs/nain_jaune.md)"
+    )
+    nj_play.add_argument("--show", action="store_true", help="print every game: each deal and each turn")
+    nj_play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
+    nj_play.set_defaults(
+        handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_play"), command_name="nain-jaune play"
+    )
+    nj_replay = nsub.add_parser(
+        "replay",
+        parents=[output],
+        help="replay and check records",
+        description="replay Nain Jaune records from their seeds, checking every action and the result",
+        formatter_class=_Help,
+        allow_abbrev=False,
+    )
+    nj_replay.add_argument("file", help="a file of Nain Jaune records, as play --record writes them")
+    nj_replay.add_argument("--show", action="store_true", help="print every game: each deal and each turn")
+    nj_replay.set_defaults(
+        handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_replay"), command_name="nain-jaune replay"
+    )
 
     lexicon = sub.add_parser(
         "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
@@ -431,6 +557,7 @@ COMMANDS = (
     "anagram",
     "check",
     "search",
+    "hooks",
     "extend",
     "moves",
     "jarnac",
@@ -442,5 +569,6 @@ COMMANDS = (
     "record",
     "serve",
     "lexicon",
+    "nain-jaune",
 )
 LEXICON_COMMANDS = ("build", "info", "list", "compare", "diff")

@@ -2,18 +2,42 @@
 
 Starlette and uvicorn are the ``server`` extra; without them the command
 says how to install it (one line, status 2), and nothing else of the
-package imports them.
+package imports them. The socket is bound before anything is printed: a
+port in use is one line and status 2, not a banner then a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import socket
 
 from ..cli import PROG
+from ..cli.errors import UsageError
 from ..errors import MissingExtraError, UnknownLexiconError
 from ..lexicon.lexicon import Lexicon
 
+_ORIGIN = re.compile(r"^https?://[^/\s]+$")
 INSTALL = "the service needs starlette and uvicorn: pip install 'jarnac-solver[server]'"
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or a usage error saying why not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise UsageError(f"{PROG} serve: --host {host!r}: not an address of this machine ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"{PROG} serve: cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _cmd_serve(args: argparse.Namespace) -> None:
@@ -22,6 +46,8 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         import uvicorn
     except ImportError:
         raise MissingExtraError(INSTALL) from None
+    from .store import GameStore, default_data_dir
+
     available = Lexicon.available()
     for name in args.lexicons or ():
         if name not in available:
@@ -29,10 +55,33 @@ def _cmd_serve(args: argparse.Namespace) -> None:
             raise UnknownLexiconError(
                 f"--lexicon {name!r}: the service offers bundled lexicons ({offered}), never a file"
             )
+    if args.token is not None and not args.token.strip():
+        raise UsageError(f"{PROG} serve: --token is empty: every request would be refused (give a secret)")
+    for origin in args.cors_origins or ():
+        if origin != "*" and not _ORIGIN.match(origin):
+            raise UsageError(
+                f"{PROG} serve: --cors {origin!r} is not a web origin: scheme://host[:port], e.g. https://club.example"
+            )
+    data = None if args.data == ":memory:" else (args.data or default_data_dir())
+    GameStore(data).close()  # a folder that cannot hold the database: said now, not at the first game
+    sock = _bind(args.host, args.port)
     from .app import create_app
 
-    app = create_app(args.lexicons, token=args.token, max_budget_ms=args.max_budget, workers=args.workers)
+    app = create_app(
+        args.lexicons,
+        token=args.token,
+        max_budget_ms=args.max_budget,
+        workers=args.workers,
+        heavy_workers=args.heavy_workers,
+        data=data,
+        max_games=args.max_games,
+        cors_origins=args.cors_origins or (),
+    )
     offered = ", ".join(args.lexicons or available)
-    where = f"{args.workers} worker processes" if args.workers else "threads"
-    print(f"{PROG} serve: http://{args.host}:{args.port}/api/ (lexicons {offered}; {where}; Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    where = f"{args.workers} + {args.heavy_workers} worker processes" if args.workers else "threads"
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    kept = f"games in {data}" if data is not None else "games in memory only"
+    print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
+    config = uvicorn.Config(app, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])

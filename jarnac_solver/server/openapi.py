@@ -47,6 +47,10 @@ def _moved(value: Any) -> Any:
     return value
 
 
+UNOFFERED = ("exact",)
+"""Options of the command line the service refuses (no exact search: every request has a budget), not described."""
+
+
 def _field_schema(spec: Field, lexicons: tuple[str, ...]) -> dict[str, Any]:
     schema: dict[str, Any]
     if spec.kind == "flag":
@@ -58,20 +62,138 @@ def _field_schema(spec: Field, lexicons: tuple[str, ...]) -> dict[str, Any]:
         schema = {"type": ["number", "string"]}
     else:
         schema = {"type": "string", "maxLength": MAX_TEXT}
-    if spec.name in LEXICON_FIELDS:
-        schema["enum"] = list(lexicons)
-    elif spec.name == "bag":
-        schema["enum"] = list(BAGS)
-    elif spec.choices:
-        schema["enum"] = list(spec.choices)
     if spec.help:
         schema["description"] = spec.help
+    if spec.name in LEXICON_FIELDS:
+        schema["enum"] = list(lexicons)
+        # The command line's help says a lexicon may be a file; the service takes names only.
+        schema["description"] = "a lexicon this server offers, by name (never a file)"
+    elif spec.name == "bag":
+        schema["enum"] = list(BAGS)
+        schema["description"] = "a built-in bag, by name (never a file)"
+    elif spec.choices:
+        schema["enum"] = list(spec.choices)
     return schema
 
 
 def _error(description: str) -> dict[str, Any]:
     content = {"application/json": {"schema": {"$ref": "#/components/schemas/document"}}}
     return {"description": description + ": the error document, as with --json", "content": content}
+
+
+def _answer(schema: str, description: str) -> dict[str, Any]:
+    ref = {"$ref": "#/components/schemas/document"}
+    return {
+        "description": f"{description}: the document whose result is {schema} (components/schemas/{schema})",
+        "content": {"application/json": {"schema": ref}},
+    }
+
+
+def _game_paths(lexicons: tuple[str, ...]) -> dict[str, Any]:
+    """The live games: ``/api/games`` and what hangs under a game's id."""
+    from ..play.players import PLAYERS
+    from .live import DEFAULT_THINK_MS, PERSON
+
+    game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    refusals = {
+        "400": _error("bad JSON, a bad field or value"),
+        "401": _error("no or a wrong bearer token"),
+        "404": _error("no game of that id"),
+    }
+    seat = {"enum": [PERSON, *PLAYERS]}
+    new_body = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "lexicon": {"enum": list(lexicons), "description": "a lexicon this server offers, by name"},
+            "rules": {
+                "description": "a preset's name (sheet, competitive, ...) or an object of options",
+                "oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/rules"}],
+            },
+            "players": {
+                "type": "array",
+                "items": seat,
+                "minItems": 2,
+                "maxItems": 2,
+                "description": f'A then B: "{PERSON}" or the computer\'s player (default ["{PERSON}", "planner"])',
+            },
+            "seed": {"type": "integer", "minimum": 0, "description": "orders the bag (default: at random)"},
+            "bag": {"enum": list(BAGS), "description": "a built-in bag (default: the lexicon's)"},
+            "over_the_board": {
+                "type": "boolean",
+                "description": "two people with real tiles: every action that draws gives the tiles drawn",
+            },
+            "think_ms": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "description": f"the computer's time a decision (default {DEFAULT_THINK_MS:g},"
+                " cut to the server's ceiling)",
+            },
+        },
+    }
+    action_body = {
+        "type": "object",
+        "required": ["action"],
+        "additionalProperties": False,
+        "properties": {
+            "action": {
+                "type": "string",
+                "maxLength": 256,
+                "description": "in the record notation: draw, +RAT, pass, ...",
+            },
+            "drew": {"type": "string", "maxLength": 64, "description": "over the board: the tiles drawn"},
+            "player": {"enum": ["A", "B"], "description": "who acts (refused when it is not that player's turn)"},
+        },
+    }
+    game_answer = _answer("game_result", "the game and the actions just played (the computer's answers too)")
+    return {
+        "/api/games": {
+            "post": {
+                "operationId": "new_game",
+                "summary": "Start a live game against the computer, or between two people",
+                "requestBody": {"content": {"application/json": {"schema": new_body}}},
+                "responses": {"201": game_answer, **refusals, "507": _error("the server keeps its most games")},
+            }
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "operationId": "game_state",
+                "summary": "The game as both players see it",
+                "parameters": [game_id],
+                "responses": {"200": game_answer, **refusals},
+            }
+        },
+        "/api/games/{game_id}/actions": {
+            "post": {
+                "operationId": "game_action",
+                "summary": "A person's action; the computer answers its turns",
+                "parameters": [game_id],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": action_body}}},
+                "responses": {"200": game_answer, **refusals, "409": _error("an illegal action, or not this turn")},
+            }
+        },
+        "/api/games/{game_id}/advice": {
+            "get": {
+                "operationId": "game_advice",
+                "summary": "What the player to act should do (advise)",
+                "parameters": [
+                    game_id,
+                    {"name": "budget", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
+                    {"name": "top", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 50}},
+                    {"name": "depth", "in": "query", "schema": {"enum": ["plan", "simulate"]}},
+                ],
+                "responses": {"200": _answer("game_advice_result", "the advice"), **refusals},
+            }
+        },
+        "/api/games/{game_id}/record": {
+            "get": {
+                "operationId": "game_record",
+                "summary": "The game's record (format=text: the notation, as a download)",
+                "parameters": [game_id, {"name": "format", "in": "query", "schema": {"enum": ["json", "text"]}}],
+                "responses": {"200": _answer("game_record_result", "the record"), **refusals},
+            }
+        },
+    }
 
 
 def openapi_document(commands: dict[str, Command], lexicons: tuple[str, ...], token: bool) -> dict[str, Any]:
@@ -84,7 +206,9 @@ def openapi_document(commands: dict[str, Command], lexicons: tuple[str, ...], to
     for command in commands.values():
         body = {
             "type": "object",
-            "properties": {name: _field_schema(spec, lexicons) for name, spec in command.fields.items()},
+            "properties": {
+                name: _field_schema(spec, lexicons) for name, spec in command.fields.items() if name not in UNOFFERED
+            },
             "required": [name for name, spec in command.fields.items() if spec.required],
             "additionalProperties": False,
             "description": "the command's arguments and options as its --help names them (dashes or underscores)",
@@ -105,6 +229,7 @@ def openapi_document(commands: dict[str, Command], lexicons: tuple[str, ...], to
             },
         }
         paths[f"/api/{command.path}"] = {"post": operation}
+    paths.update(_game_paths(lexicons))
     paths["/api/health"] = {"get": {"operationId": "health", "responses": {"200": {"description": "the service runs"}}}}
     paths["/api/openapi.json"] = {
         "get": {"operationId": "openapi", "responses": {"200": {"description": "this document"}}}

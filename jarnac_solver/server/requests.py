@@ -34,6 +34,7 @@ SERVED = (
     "extend",
     "check",
     "search",
+    "hooks",
     "moves",
     "jarnac",
     "plan",
@@ -53,8 +54,12 @@ MAX_TEXT = 256
 MAX_ITEMS = 64
 """The most items of a list field (``check``'s words)."""
 
-LEXICON_FIELDS = ("lexicon", "first", "second")
-"""The fields that name a lexicon (``--lexicon``; ``lexicon info``'s and ``lexicon diff``'s arguments)."""
+MAX_TOP = 50
+"""The most options ``hint`` ranks over HTTP (``top``)."""
+
+LEXICON_FIELDS = ("lexicon", "first", "second", "in", "not_in", "mark")
+"""The fields that name a lexicon (``--lexicon``; ``lexicon info``'s and ``lexicon diff``'s arguments;
+``search``'s ``--in`` and ``--not-in`` and a listing's ``--mark``)."""
 
 # A positional argument whose name in --help is no field name: lexicon info's NAME|PATH.
 _RENAMED = {"lexicon_spec": "lexicon"}
@@ -106,7 +111,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 def _kind(action: argparse.Action) -> str:
     if isinstance(action, argparse._StoreTrueAction):
         return "flag"
-    if action.nargs in ("+", "*"):
+    if action.nargs in ("+", "*") or isinstance(action, argparse._AppendAction):  # --not-in A --not-in B
         return "list"
     if action.type is not None and not action.choices:
         try:
@@ -218,6 +223,10 @@ def build_argv(command: Command, body: Any, limits: Limits) -> list[str]:
                 values["budget"] = limits.max_budget_ms
         elif limits.max_budget_ms < DEFAULT_BUDGET * 1000:
             values["budget"] = limits.max_budget_ms
+    if "top" in values:
+        top = values["top"]
+        if isinstance(top, int) and not isinstance(top, bool) and top > MAX_TOP:
+            raise _usage(command, f"top {top}: the service ranks at most {MAX_TOP} options")
     for name, value in values.items():
         spec = fields[name]
         if spec.kind == "flag":
@@ -236,7 +245,15 @@ def build_argv(command: Command, body: Any, limits: Limits) -> list[str]:
         else:
             texts = [_text(command, name, value)]
         if name in LEXICON_FIELDS:
-            _lexicon(command, name, texts[0], limits)
+            if command.name == "check" and name == "lexicon" and ("," in texts[0] or texts[0] == "all"):
+                # check --lexicon fr,en (or all): one column per list, each one the server offers.
+                parts = list(limits.lexicons) if texts[0] == "all" else [p.strip() for p in texts[0].split(",")]
+                for part in parts:
+                    _lexicon(command, name, part, limits)
+                texts = [",".join(parts)]
+            else:
+                for text in texts:  # every item: --in and --not-in are repeated
+                    _lexicon(command, name, text, limits)
         if name == "bag" and texts[0] not in BAGS:
             raise _usage(command, f"bag {texts[0]!r}: the service offers the built-in bags {', '.join(BAGS)}")
         if spec.option is None:
@@ -245,3 +262,24 @@ def build_argv(command: Command, body: Any, limits: Limits) -> list[str]:
             options += [f"{spec.option}={text}" for text in texts]
     in_order = [text for name in fields if name in arguments for text in arguments[name]]  # the parser's order
     return [*command.name.split(), *options, "--json", *(["--", *in_order] if in_order else [])]
+
+
+LIGHT_BUDGET_MS = 1000.0
+"""A request that may search longer than this runs in the heavy lane (its own workers), so a few long
+searches never hold up the short ones."""
+
+
+def search_budget_ms(command: Command, argv: list[str]) -> float:
+    """How long the command ``argv`` (from :func:`build_argv`) may search, in ms: its ``--budget``, the
+    command line's default for a command that takes one, 0 for a command without a budget."""
+    if "budget" not in command.fields:
+        return 0.0
+    for item in argv:
+        if item == "--":
+            break
+        if item.startswith("--budget="):
+            try:
+                return float(item.split("=", 1)[1])
+            except ValueError:
+                return 0.0  # the command line refuses it at once
+    return DEFAULT_BUDGET * 1000

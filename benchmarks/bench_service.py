@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""The service under load: ``hint`` at a 50 ms budget on real positions, 1, 8 and 32 clients at once.
+
+    python benchmarks/bench_service.py [--requests 240] [--workers 2] [--budget 50] [--seconds 60]
+
+Starts ``jarnac-solver serve`` (every bundled lexicon, ``--data :memory:``)
+on a free loopback port and drives it from an async client (httpx): each
+of C clients sends its share of ``--requests`` ``POST /api/hint`` requests
+one after another, the positions those of self-play games (every start,
+play and Jarnac decision of ``greedy`` against ``greedy`` on fr, fixed
+seeds: my tray, the opponent's, the unseen tiles). For each C: requests a
+second, latency p50 and p99, the share of 4xx/5xx. Then the same with
+two heavy requests running throughout (each a ``plan`` of a 30-letter rack
+at the server's longest budget, sent again as soon as it is answered).
+Beside it, the command line's cost of one call (``jarnac-solver hint ...
+--json`` as a new process, median of 10), and the server's memory (RSS of
+the server and its worker processes, from ``/proc``) when it has answered
+on every lexicon. Load stays on the loopback, bounded in count (``--requests``)
+and time (``--seconds`` a run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+
+from jarnac_solver import Game, Lexicon, make_player, unseen_tiles
+
+HEAVY_RACK = "ABCDEEEIILNNORRSSTTUUAEIOLMPST"  # 30 letters
+
+
+def positions(games: int, seed: int = 1) -> list[dict[str, Any]]:
+    """The ``hint`` bodies of every start, play and Jarnac decision of greedy-vs-greedy games on fr."""
+    lex = Lexicon.load("fr")
+    bodies: list[dict[str, Any]] = []
+    for g in range(games):
+        game = Game(lex, seed=seed + g)
+        players = [make_player("greedy", 2 * g), make_player("greedy", 2 * g + 1)]
+        while not game.is_over():
+            s = game.state
+            if s.phase in ("start", "play", "jarnac"):
+                me, other = s.trays[s.to_act], s.trays[1 - s.to_act]
+                body: dict[str, Any] = {
+                    "tray": str(me),
+                    "opponent": str(other),
+                    "phase": s.phase,
+                    "unseen": "".join(unseen_tiles(game.bag, s.trays)) or None,
+                    "budget": 50,
+                }
+                bodies.append({k: v for k, v in body.items() if v is not None})
+            game.push(players[s.to_act].choose(game.view()))
+    return bodies
+
+
+def start_server(workers: int) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--data", ":memory:"]
+    server = subprocess.Popen([*command, "--workers", str(workers)], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    banner = server.stdout.readline()
+    if "http://" not in banner:
+        server.kill()
+        raise SystemExit(f"the server did not start: {banner!r}")
+    return server, "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0] + "/api"
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` and its descendants, MB."""
+    total = 0
+    stack = [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except (OSError, StopIteration):
+            continue
+        stack += [int(c) for c in children]
+    return total / 1024
+
+
+async def load(
+    base: str, bodies: list[dict[str, Any]], clients: int, total: int, seconds: float, heavy: int
+) -> dict[str, float]:
+    latencies: list[float] = []
+    failures = 0
+    stop = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=clients + heavy + 2)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        running = True
+
+        async def heavy_loop() -> None:
+            while running:
+                await http.post("/plan", json={"tray": f"RAT BUT / {HEAVY_RACK}", "budget": 10_000})
+
+        async def client(k: int) -> None:
+            nonlocal failures
+            for i in range(k, total, clients):
+                if time.monotonic() > stop:
+                    return
+                began = time.perf_counter()
+                answer = await http.post("/hint", json=bodies[i % len(bodies)])
+                latencies.append(time.perf_counter() - began)
+                failures += answer.status_code >= 400
+
+        heavies = [asyncio.create_task(heavy_loop()) for _ in range(heavy)]
+        if heavy:
+            await asyncio.sleep(0.5)  # the heavy searches are under way
+        began = time.perf_counter()
+        await asyncio.gather(*(client(k) for k in range(clients)))
+        elapsed = time.perf_counter() - began
+        running = False
+        await asyncio.gather(*heavies)
+    latencies.sort()
+    return {
+        "n": len(latencies),
+        "rps": len(latencies) / elapsed,
+        "p50": statistics.median(latencies) * 1000,
+        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "failed": failures / max(1, len(latencies)),
+    }
+
+
+def cli_cost(body: dict[str, Any], runs: int = 10) -> float:
+    argv = ["hint", body["tray"], "--opponent", body["opponent"], "--phase", body["phase"], "--budget", "50"]
+    if "unseen" in body:
+        argv += ["--unseen", body["unseen"]]
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "jarnac_solver", *argv, "--json"], capture_output=True, check=True)
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=240, help="requests a run")
+    parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("--seconds", type=float, default=60, help="the longest a run lasts")
+    parser.add_argument("--games", type=int, default=4, help="self-play games giving the positions")
+    args = parser.parse_args()
+    bodies = positions(args.games)
+    print(f"{len(bodies)} real positions (greedy vs greedy on fr); hint at a 50 ms budget; {args.workers} workers")
+    server, base = start_server(args.workers)
+    try:
+        with httpx.Client(base_url=base, timeout=60) as http:
+            for name in http.get("/health").json()["lexicons"]:  # every lexicon loaded in the workers
+                for _ in range(max(1, args.workers)):
+                    http.post("/words", json={"rack": "EAUTRS", "lexicon": name})
+            asyncio.run(load(base, bodies, 1, 20, args.seconds, 0))  # warm-up: workers started, tables built
+        memory = rss_mb(server.pid)
+        print()
+        print("| clients | heavy requests running | requests | req/s | p50 ms | p99 ms | failed |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for heavy in (0, 2):
+            for clients in (1, 8, 32):
+                row = asyncio.run(load(base, bodies, clients, args.requests, args.seconds, heavy))
+                print(
+                    f"| {clients} | {heavy} | {row['n']:.0f} | {row['rps']:.1f} | {row['p50']:.1f} | {row['p99']:.1f}"
+                    f" | {row['failed']:.1%} |"
+                )
+        memory = max(memory, rss_mb(server.pid))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    cost = cli_cost(bodies[len(bodies) // 2])
+    print()
+    print(f"command line, one `hint --json` call as a new process: median {cost:.0f} ms (of 10)")
+    print(f"server memory (RSS, server + {args.workers} workers, every bundled lexicon loaded): {memory:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""The live games on disk: one SQLite file, each game its setting and its accepted actions.
+
+Key idea: an action is accepted only once it is committed. The service
+answers a person's action after the transaction that holds it returns,
+in write-ahead-log mode with ``synchronous=FULL`` (the commit waits for the
+log to reach the disk), so a server killed at any instant (``kill -9``,
+a power cut) holds every action it ever answered, and a game is rebuilt
+from its rows (``live.rebuild``). Nothing else is kept: no pickled state
+that a new version of the package could not read.
+
+One connection, used by one thread at a time (a lock): the service's
+writes are a few rows a request, far below what one SQLite file takes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import threading
+import time
+from pathlib import Path
+
+from ..errors import InvalidInputError
+from .live import Entry, GameSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+DB_NAME = "games.sqlite3"
+MAX_GAMES = 10_000
+"""The most games a store keeps by default. A new game beyond makes room: the finished games first,
+then those nobody has played for :data:`IDLE_SECONDS`, the oldest first; else it is refused."""
+IDLE_SECONDS = 24 * 3600
+"""A game not played for this long may make room for a new one when the store is full."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    spec TEXT NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    touched REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    drew TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+);
+"""
+
+
+def default_data_dir() -> Path:
+    """Where the games are kept unless ``--data`` says: the user's data folder.
+
+    ``$XDG_DATA_HOME/jarnac-solver`` (``~/.local/share/jarnac-solver``), on Windows
+    ``%LOCALAPPDATA%\\jarnac-solver``, on macOS ``~/Library/Application Support/jarnac-solver``.
+    """
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "jarnac-solver"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "jarnac-solver"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "jarnac-solver"
+
+
+class GameStore:
+    """The games of one service, in ``folder/games.sqlite3`` (the folder is made when missing)."""
+
+    def __init__(self, folder: str | Path | None, max_games: int = MAX_GAMES) -> None:
+        """``folder``: where the database lives; ``None``: in memory (the games end with the process)."""
+        self.max_games = max_games
+        self._lock = threading.Lock()
+        if folder is None:
+            self.path: Path | None = None
+            self._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            self._db.executescript(_SCHEMA)
+            return
+        path = Path(folder)
+        if path.exists() and not path.is_dir():
+            raise InvalidInputError(f"--data {str(folder)!r} is a file, not a folder: name a folder for the games")
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidInputError(f"--data {str(folder)!r}: cannot make the folder ({exc.strerror})") from None
+        if not path.is_dir():
+            raise InvalidInputError(f"--data {str(folder)!r} is not a folder")
+        self.path = path / DB_NAME
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise InvalidInputError(
+                f"--data {str(folder)!r}: cannot use {self.path} as the games' database ({exc})"
+            ) from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def add(self, game_id: str, spec: GameSpec) -> None:
+        """Keep a new game (making room when the store is full: :data:`MAX_GAMES`)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            now = time.time()
+            (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+            if count >= self.max_games:
+                # Found by a newcomer: games left unfinished filled the store for good.
+                self._db.execute(
+                    "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
+                    " ORDER BY over DESC, touched LIMIT ?)",
+                    (now - IDLE_SECONDS, count - self.max_games + 1),
+                )
+                (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+                if count >= self.max_games:
+                    raise StoreFullError(
+                        f"the server keeps at most {self.max_games} games, none of them over or idle for a day:"
+                        " finish or delete one (DELETE /api/games/ID)"
+                    )
+            self._db.execute(
+                "INSERT INTO games (id, created, spec, touched) VALUES (?, ?, ?, ?)",
+                (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
+            )
+
+    def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
+        """A game's setting and actions, or ``None`` for an unknown id."""
+        with self._lock:
+            row = self._db.execute("SELECT spec FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            rows = self._db.execute(
+                "SELECT player, action, drew FROM actions WHERE game = ? ORDER BY n", (game_id,)
+            ).fetchall()
+        data: dict[str, Any] = json.loads(row[0])
+        return GameSpec.from_dict(data), [(int(p), str(a), str(d)) for p, a, d in rows]
+
+    def append(self, game_id: str, first: int, entries: list[Entry], over: bool) -> None:
+        """Commit ``entries`` as the game's actions ``first``, ``first + 1``, ... (from 0) in one transaction.
+
+        A number already taken (another request added actions meanwhile) raises ``sqlite3.IntegrityError``
+        and commits nothing: the service serialises a game's requests, so it does not happen there."""
+        if not entries:
+            return
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany(
+                "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+            )
+            self._db.execute("UPDATE games SET over = ?, touched = ? WHERE id = ?", (int(over), time.time(), game_id))
+
+    def delete(self, game_id: str) -> bool:
+        """Forget a game; ``False`` when there was none of that id."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
+            return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+
+    def count(self) -> int:
+        with self._lock:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+        return int(count)
+
+
+class StoreFullError(Exception):
+    """The store holds its most games, none of them over (the service answers 507)."""

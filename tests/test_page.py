@@ -1,0 +1,282 @@
+"""The page of ``jarnac-solver serve`` in a real browser (Debian's chromium, driven by Selenium).
+
+A whole game against the computer (the sloppy player, who passes with moves
+left) with hints taken and a Jarnac called with the page's own control; the
+referee's check and the word judge; an audit of a hand-written game; a
+phone-sized viewport; the keyboard; no script error in the console. Skipped,
+with one line saying why, where no browser can be had. Screenshots go to
+``$JARNAC_PAGE_SHOTS`` when set (look at them as a player would).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test group has it)")
+
+from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+DRIVER = shutil.which("chromedriver")
+if CHROMIUM is None or DRIVER is None:
+    pytest.skip("no chromium and chromedriver here (apt-get install chromium chromium-driver)", allow_module_level=True)
+
+SHOTS = os.environ.get("JARNAC_PAGE_SHOTS")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data = tmp_path_factory.mktemp("page-games")
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(data)]
+    process = subprocess.Popen([*command, "--lexicon", "fr", "--lexicon", "en"], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    banner = process.stdout.readline()
+    assert "http://" in banner, banner
+    base = "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
+    try:
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        process.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    options = Options()
+    options.binary_location = CHROMIUM or ""
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    except WebDriverException as exc:  # pragma: no cover - a broken browser install
+        pytest.skip(f"chromium did not start: {exc.msg}")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait(condition: Callable[[], Any], seconds: float = 20, what: str = "") -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.02)
+
+
+def open_page(browser: Any, url: str) -> None:
+    browser.get("about:blank")  # a new document each time, never a jump within the page
+    browser.get(url)
+    wait(lambda: browser.execute_script("return document.body.dataset.ready === 'true'"), what="the page")
+
+
+def settled(browser: Any) -> bool:
+    return bool(browser.execute_script("return document.body.dataset.busy !== 'true'"))
+
+
+def shot(browser: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
+
+
+def console_errors(browser: Any) -> list[str]:
+    """Script errors (a 4xx the page shows as a refusal is the browser's network log, not one)."""
+    logged = browser.get_log("browser")
+    return [entry["message"] for entry in logged if entry["level"] == "SEVERE" and entry.get("source") != "network"]
+
+
+def game_state(browser: Any) -> dict[str, Any]:
+    state: dict[str, Any] = browser.execute_script(
+        "const id = localStorage.getItem('jarnac.game');"
+        "const r = await fetch('/api/games/' + id); return (await r.json()).result.game;"
+    )
+    return state
+
+
+def click(browser: Any, selector: str) -> None:
+    browser.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def ask_hint(browser: Any) -> str:
+    before = len(browser.execute_script("return window.jarnacTimings.hint"))
+    click(browser, "#ask-hint")
+    wait(lambda: len(browser.execute_script("return window.jarnacTimings.hint")) > before, what="a hint")
+    return str(browser.find_element(By.CSS_SELECTOR, "#hint-list li strong").text)
+
+
+def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browser: Any) -> None:
+    # A game of a fixed seed made through the API, then opened by the page (as after a reload).
+    body = json.dumps({"players": ["person", "sloppy"], "seed": 4, "lexicon": "fr"}).encode()
+    request = urllib.request.Request(f"{server}/api/games", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game_id = json.load(answer)["result"]["id"]
+    open_page(browser, f"{server}/#play")
+    browser.execute_script("localStorage.setItem('jarnac.lang', 'en'); localStorage.setItem('jarnac.game', arguments[0]);", game_id)
+    open_page(browser, f"{server}/#play")
+    assert browser.find_element(By.ID, "game").is_displayed()
+    click(browser, "#hints summary")
+    browser.find_element(By.ID, "budget").clear()
+    browser.find_element(By.ID, "budget").send_keys("30")
+    click(browser, "#draw")
+    wait(lambda: settled(browser), what="the draw")
+    called_with_the_button = False
+    hints = 0
+    for _ in range(300):
+        state = game_state(browser)
+        if state["over"]:
+            break
+        if state["phase"] == "jarnac" and not called_with_the_button:
+            best = ask_hint(browser)
+            hints += 1
+            if best.startswith("jarnac "):
+                # The page's own control: tap the computer's line, type the longer word, Jarnac!
+                steal = best.split()[1]
+                if steal.startswith("+"):
+                    word = steal[1:]
+                else:
+                    number, rest = steal.split(":", 1)
+                    word = rest.split("=", 1)[1]
+                    click(browser, f"#tray-1 .line[data-line='{int(number) - 1}']")
+                field = browser.find_element(By.ID, "word")
+                field.clear()
+                field.send_keys(word)
+                shot(browser, "jarnac-chosen")
+                click(browser, "#call-jarnac")
+                wait(lambda: settled(browser), what="the Jarnac")
+                log = browser.find_element(By.ID, "log").text
+                assert "You: jarnac" in log, log
+                called_with_the_button = True
+                shot(browser, "jarnac-called")
+                continue
+        best = ask_hint(browser)
+        hints += 1
+        before = len(browser.execute_script("return window.jarnacTimings.move"))
+        click(browser, "#hint-list .play-this")
+        wait(lambda: len(browser.execute_script("return window.jarnacTimings.move")) > before, what="the move")
+    state = game_state(browser)
+    assert state["over"], "the game did not end in 300 decisions"
+    assert called_with_the_button, "the sloppy computer never left a move for a Jarnac"
+    assert hints > 10
+    assert "The game is over" in browser.find_element(By.ID, "status").text
+    record = browser.find_element(By.ID, "record-link").get_attribute("href")
+    with urllib.request.urlopen(record, timeout=30) as answer:
+        assert "[Result \"A " in answer.read().decode()
+    shot(browser, "game-over")
+    assert console_errors(browser) == []
+
+
+def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any) -> None:
+    open_page(browser, f"{server}/#play")
+    browser.execute_script("localStorage.removeItem('jarnac.game'); localStorage.setItem('jarnac.lang', 'fr');")
+    open_page(browser, f"{server}/#play")
+    assert browser.find_element(By.ID, "start").text == "Commencer"  # French by default
+    click(browser, "#start")
+    wait(lambda: browser.find_element(By.ID, "draw").is_displayed(), what="the new game")
+    browser.find_element(By.ID, "draw").send_keys(Keys.ENTER)  # a button: the keyboard presses it
+    wait(lambda: browser.find_element(By.ID, "pass").is_displayed(), what="the letters")
+    field = browser.find_element(By.ID, "word")
+    field.send_keys("QQQ", Keys.ENTER)
+    wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
+    message = browser.find_element(By.ID, "message").text
+    assert message.startswith("Refusé") and "QQQ" in message
+    # The game survives a reload of the page.
+    before = game_state(browser)
+    open_page(browser, f"{server}/#play")
+    assert browser.find_element(By.ID, "game").is_displayed()
+    assert game_state(browser) == before
+    assert console_errors(browser) == []
+
+
+def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -> None:
+    open_page(browser, f"{server}/#referee")
+    browser.execute_script("localStorage.setItem('jarnac.lang', 'en');")
+    open_page(browser, f"{server}/#referee")
+    form = browser.find_element(By.ID, "referee-form")
+    form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
+    form.find_element(By.NAME, "thief").send_keys("RAT /")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    answer = wait(lambda: browser.find_element(By.ID, "referee-answer").text.count("swing") >= 2, what="the check")
+    text = browser.find_element(By.ID, "referee-answer").text
+    assert answer and "a move was left: 1:CARIES+S=CASIERS" in text and "2:SORBETS+N=BROSSENT" in text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#referee-answer .line.taken")) == 2  # the steals drawn
+    judge = browser.find_element(By.ID, "judge-form")
+    judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
+    wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#judge-answer li")) == 2, what="the judge")
+    verdicts = browser.find_element(By.ID, "judge-answer").text
+    assert "été → ETE: valid" in verdicts and "tzra → TZRA: not valid" in verdicts
+    shot(browser, "referee")
+    assert console_errors(browser) == []
+
+
+HAND_WRITTEN = """\
+draw {RATEAU}
++RAT {S}
+pass
+decline
+draw {ENSIRT}
++TRIS {E}
+pass
+"""
+
+
+def test_the_audit_of_a_hand_written_game(server: str, browser: Any) -> None:
+    open_page(browser, f"{server}/#audit")
+    form = browser.find_element(By.ID, "audit-form")
+    form.find_element(By.NAME, "text").send_keys(HAND_WRITTEN)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(lambda: "Game 1" in browser.find_element(By.ID, "audit-answer").text, what="the audit")
+    text = browser.find_element(By.ID, "audit-answer").text
+    assert "Turn 1, A passes, B may call Jarnac" in text and "a move was left" in text
+    browser.find_element(By.CSS_SELECTOR, "details.window summary").click()
+    assert browser.find_elements(By.CSS_SELECTOR, "details.window .tray .tile")  # the trays of the window
+    shot(browser, "audit")
+    assert console_errors(browser) == []
+
+
+def test_a_phone_sized_screen(server: str, browser: Any) -> None:
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, f"{server}/#play")
+        browser.execute_script("localStorage.removeItem('jarnac.game');")
+        open_page(browser, f"{server}/#play")
+        click(browser, "#start")
+        wait(lambda: browser.find_element(By.ID, "draw").is_displayed(), what="the new game")
+        click(browser, "#draw")
+        wait(lambda: settled(browser) and browser.find_elements(By.CSS_SELECTOR, "#rack-0 button.tile"), what="tiles")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways scroll
+        tile = browser.find_element(By.CSS_SELECTOR, "#rack-0 button.tile")
+        assert tile.size["width"] >= 40 and tile.size["height"] >= 40  # big enough for a finger
+        row = browser.find_element(By.CSS_SELECTOR, "#tray-0 .line")
+        assert row.rect["x"] + row.rect["width"] <= width
+        shot(browser, "phone")
+    finally:
+        browser.set_window_size(1200, 900)
+    assert console_errors(browser) == []
+
+
+def test_the_page_asks_nothing_of_another_server(server: str, browser: Any) -> None:
+    open_page(browser, f"{server}/")
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert resources and all(name.startswith(server) or name.startswith("data:") for name in resources), resources
