@@ -132,7 +132,8 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
     with urllib.request.urlopen(request, timeout=30) as answer:
         game_id = json.load(answer)["result"]["id"]
     open_page(browser, f"{server}/#play")
-    browser.execute_script("localStorage.setItem('jarnac.lang', 'en'); localStorage.setItem('jarnac.game', arguments[0]);", game_id)
+    remember = "localStorage.setItem('jarnac.lang', 'en'); localStorage.setItem('jarnac.game', arguments[0]);"
+    browser.execute_script(remember, game_id)
     open_page(browser, f"{server}/#play")
     assert browser.find_element(By.ID, "game").is_displayed()
     click(browser, "#hints summary")
@@ -171,9 +172,9 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
                 continue
         best = ask_hint(browser)
         hints += 1
-        before = len(browser.execute_script("return window.jarnacTimings.move"))
+        moves = len(browser.execute_script("return window.jarnacTimings.move"))
         click(browser, "#hint-list .play-this")
-        wait(lambda: len(browser.execute_script("return window.jarnacTimings.move")) > before, what="the move")
+        wait(lambda n=moves: len(browser.execute_script("return window.jarnacTimings.move")) > n, what="the move")
     state = game_state(browser)
     assert state["over"], "the game did not end in 300 decisions"
     assert called_with_the_button, "the sloppy computer never left a move for a Jarnac"
@@ -181,7 +182,7 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
     assert "The game is over" in browser.find_element(By.ID, "status").text
     record = browser.find_element(By.ID, "record-link").get_attribute("href")
     with urllib.request.urlopen(record, timeout=30) as answer:
-        assert "[Result \"A " in answer.read().decode()
+        assert '[Result "A ' in answer.read().decode()
     shot(browser, "game-over")
     assert console_errors(browser) == []
 
