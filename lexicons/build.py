@@ -34,6 +34,10 @@ DATA = HERE.parent / "jarnac_solver" / "data"
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from jarnac_solver import Lexicon  # noqa: E402
+from jarnac_solver.errors import InvalidLetterError  # noqa: E402
+from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
+
 from hygiene import (  # noqa: E402
     INTERJECTIONS,
     INTERJECTIONS_KEPT_BY_LANGUAGE,
@@ -42,10 +46,6 @@ from hygiene import (  # noqa: E402
     VOWELLESS_KEPT,
     VOWELS,
 )
-
-from jarnac_solver import Lexicon  # noqa: E402
-from jarnac_solver.errors import InvalidLetterError  # noqa: E402
-from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
 
 SCOWL = Path("/usr/share/dict/scowl")
 HUNSPELL = Path("/usr/share/hunspell")

@@ -28,10 +28,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from hygiene import INTERJECTIONS, PROPER_NOUN_KEPT, VOWELLESS_KEPT, VOWELS  # noqa: E402
+from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
 
 import build  # noqa: E402
-from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
+from hygiene import INTERJECTIONS, PROPER_NOUN_KEPT, VOWELLESS_KEPT, VOWELS  # noqa: E402
 
 LATIN = alphabet_for("latin")
 

@@ -118,6 +118,11 @@ def click(browser: Any, selector: str) -> None:
     browser.find_element(By.CSS_SELECTOR, selector).click()
 
 
+def timings(browser: Any, kind: str) -> int:
+    """How many clicks of ``kind`` (hint, move) the page has answered."""
+    return int(browser.execute_script(f"return window.jarnacTimings.{kind}.length"))
+
+
 def ask_hint(browser: Any) -> str:
     before = len(browser.execute_script("return window.jarnacTimings.hint"))
     click(browser, "#ask-hint")
@@ -172,9 +177,9 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
                 continue
         best = ask_hint(browser)
         hints += 1
-        moves = len(browser.execute_script("return window.jarnacTimings.move"))
+        moves = timings(browser, "move")
         click(browser, "#hint-list .play-this")
-        wait(lambda n=moves: len(browser.execute_script("return window.jarnacTimings.move")) > n, what="the move")
+        wait(lambda n=moves: timings(browser, "move") > n, what="the move")  # type: ignore[misc]
     state = game_state(browser)
     assert state["over"], "the game did not end in 300 decisions"
     assert called_with_the_button, "the sloppy computer never left a move for a Jarnac"

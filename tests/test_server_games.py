@@ -177,7 +177,8 @@ def _ask(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         document: dict[str, Any] = json.load(answer)
-    return document["result"]
+    found: dict[str, Any] = document["result"]
+    return found
 
 
 def test_a_server_killed_with_kill_9_goes_on_with_every_game(tmp_path: Path) -> None:
