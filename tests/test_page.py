@@ -206,11 +206,13 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
     message = browser.find_element(By.ID, "message").text
     assert message.startswith("Refusé") and "QQQ" in message
-    # The game survives a reload of the page.
+    # The game survives a reload of the page, its log too (found by a newcomer: it came back empty).
     before = game_state(browser)
+    log = browser.find_element(By.ID, "log").text
     open_page(browser, f"{server}/#play")
     assert browser.find_element(By.ID, "game").is_displayed()
     assert game_state(browser) == before
+    assert "draw" in browser.find_element(By.ID, "log").text and log
     assert console_errors(browser) == []
 
 
@@ -226,6 +228,13 @@ def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -
     text = browser.find_element(By.ID, "referee-answer").text
     assert answer and "a move was left: 1:CARIES+S=CASIERS" in text and "2:SORBETS+N=BROSSENT" in text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#referee-answer .line.taken")) == 2  # the steals drawn
+    # A thief with no free line: a move was left, but no call is possible (a newcomer got "Jarnac!").
+    for name, value in (("passer", "CARIES SORBETS / SN"), ("thief", "ANE BUT TAS RAT MER OSE ILE AIR / E")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(lambda: "no free line" in browser.find_element(By.ID, "referee-answer").text, what="the second check")
     judge = browser.find_element(By.ID, "judge-form")
     judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
     wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#judge-answer li")) == 2, what="the judge")

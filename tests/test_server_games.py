@@ -362,3 +362,14 @@ def _status(pid: int) -> str:
         return Path(f"/proc/{pid}/status").read_text().lower()
     except OSError:
         return "zombie"
+
+
+def test_an_audit_of_records_sent_as_text(client: TestClient) -> None:
+    """POST /api/audit: the audit --json document of a hand-written game; garbage is a 400, not an empty game."""
+    text = "draw {RATEAU}\n+RAT {S}\npass\n"
+    document = client.post("/api/audit", json={"text": text}).json()
+    assert valid(document)["result"]["games"][0]["windows"][0]["left_move"] is not None
+    message = refused(client.post("/api/audit", json={"text": "hello\nworld"}), 400, "InvalidInputError")
+    assert "no action could be read" in message
+    refused(client.post("/api/audit", json={"text": '[Lexicon "/etc/passwd"]\n1. A draw\n'}), 400, "InvalidInputError")
+    refused(client.post("/api/audit", json={"records": text}), 400, "UsageError")

@@ -50,6 +50,12 @@ def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, d
     refused: list[dict[str, Any]] = []
     if "[" not in text and "{" not in text.lstrip()[:1]:  # no header, no JSON: the hand-written form
         record, refused = hand_written(text, lexicon, rules)
+        if not record.actions and refused:  # found by a newcomer: garbage gave an empty game's summary
+            first = refused[0]
+            raise InvalidInputError(
+                f"no action could be read (line {first['line']}, {first['input']!r}: {first['message']}):"
+                " paste a record, JSON Lines, or one action a line"
+            )
         records = [record]
     else:
         records = []

@@ -361,7 +361,7 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
         "turn": s.turn,
         "to_act": None if over else "AB"[s.to_act],
         "player": "AB"[s.player],
-        "accepts": PHASE_ACTIONS[s.phase],
+        "accepts": _accepts(game),
         "trays": [tray.to_dict() for tray in s.trays],
         "scores": list(game.scores()),
         "bag": len(s.bag),
@@ -373,6 +373,18 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
         "result": s.result,
         "winner": None if not over or winner is None else "AB"[winner],
     }
+
+
+def _accepts(game: Game) -> list[str]:
+    """The kinds of action the player to act may take now: an exchange only when the rack and the bag
+    hold enough letters (found by a newcomer: the page offered one with a single letter left)."""
+    s = game.state
+    kinds = PHASE_ACTIONS[s.phase]
+    if "exchange" in kinds:
+        n = game.rules.exchange_size
+        if len(s.trays[s.to_act].rack_codes) < n or len(s.bag) < n:
+            kinds = [k for k in kinds if k != "exchange"]
+    return list(kinds)
 
 
 def current_state(game_id: str, spec: GameSpec, entries: list[Entry]) -> dict[str, Any]:

@@ -93,6 +93,22 @@ function fold(text) {
   return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/Œ/gi, "OE").replace(/Æ/gi, "AE").toUpperCase().trim();
 }
 
+function showError(target, exc, asRefusal) {
+  // A refusal by the rules says why; a server that is down or a token refused says what to do.
+  if (exc.status === 0) say(target, t("offline"), "error");
+  else if (exc.status === 401) say(target, t("token_refused"), "error");
+  else say(target, asRefusal ? `${t("refused")}: ${exc.message}` : exc.message, "error");
+}
+
+function focusNext() {
+  // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
+  const game = state.game;
+  if (!game || game.over) return $("#record-link").focus();
+  if (game.to_act !== "A") return;
+  const first = { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
+  if (first) $(first).focus();
+}
+
 // -- the state of the page --------------------------------------------------------------------
 
 const state = {
@@ -111,6 +127,8 @@ function applyLanguage() {
   document.documentElement.lang = lang;
   $("#lang").value = lang;
   for (const node of $$("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of $$("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  if (state.game && !state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), t("they_passed"));
   if (state.game) renderGame();
   fillSelects();
 }
@@ -120,7 +138,7 @@ function applyLanguage() {
 function fillSelects() {
   if (!state.info) return;
   const fill = (select, values, label, chosen) => {
-    const keep = select.value || chosen;
+    const keep = select.options.length ? select.value : chosen;
     select.replaceChildren(...values.map((v) => el("option", { value: v }, label(v))));
     if (values.includes(keep)) select.value = keep;
   };
@@ -152,9 +170,10 @@ function renderTray(box, tray, who) {
     const tiles = tilesOf(word);
     for (let k = 0; k < 9; k++) cells.push(el("span", { class: tiles[k] ? "tile" : "cell", "aria-hidden": "true" }, tiles[k] || ""));
     const formed = me ? false : game.formed.includes(i + 1) && phase === "jarnac";
-    const label = word ? t("line_label", { n: i + 1, word, points: lineScore(word) }) : t("line_empty", { n: i + 1 });
+    const whose = me ? t("yours") : t("theirs");
+    const label = `${whose}, ${word ? t("line_label", { n: i + 1, word, points: lineScore(word) }) : t("line_empty", { n: i + 1 })}`;
     const attributes = {
-      class: `line${state.line === i && choosable && word ? " chosen" : ""}${formed ? " formed" : ""}`,
+      class: `line${word ? "" : " empty"}${state.line === i && choosable && word ? " chosen" : ""}${formed ? " formed" : ""}`,
       "aria-label": label,
       "data-line": i,
     };
@@ -196,7 +215,30 @@ function chooseLine(i) {
 
 function addLetter(tile) {
   $("#word").value += tile;
+  markUsed();
   $("#word").focus();
+}
+
+function markUsed() {
+  // The rack's tiles the word takes are shown used (a line being lengthened gives its own letters first).
+  const game = state.game;
+  if (!game) return;
+  const mine = game.phase !== "jarnac";
+  const tray = mine ? game.trays[0] : game.trays[1];
+  let need = tilesOf(fold($("#word").value).replace(/\s+/g, ""));
+  if (state.line !== null && tray.lines[state.line]) {
+    for (const tile of tilesOf(tray.lines[state.line])) {
+      const at = need.indexOf(tile);
+      if (at >= 0) need.splice(at, 1);
+    }
+  }
+  for (const button of $$(mine ? "#rack-0 .tile" : "#rack-1 .tile")) {
+    const at = need.indexOf(button.textContent);
+    const used = at >= 0;
+    if (used) need.splice(at, 1);
+    button.classList.toggle("used", used);
+    if (button.tagName === "BUTTON") button.setAttribute("aria-pressed", used ? "true" : "false");
+  }
 }
 
 function phaseText(game) {
@@ -243,6 +285,7 @@ function renderGame() {
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
   $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
   for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
+  markUsed();
 }
 
 function describePlayed(played) {
@@ -260,13 +303,24 @@ function bestCallText(plan) {
   return t("best_call_was", { steals, swing: plan.swing, gain: plan.gain });
 }
 
-function log(played) {
+function log(played, first) {
+  // Newest first, each numbered as the record numbers it (first: the number of played[0]).
   const list = $("#log");
-  for (const item of played) {
-    const entry = el("li", {}, describePlayed(item));
+  played.forEach((item, k) => {
+    const entry = el("li", { value: first + k }, describePlayed(item));
     if (item.best_call !== undefined) entry.append(el("div", { class: "best" }, bestCallText(item.best_call)));
     list.prepend(entry);
-  }
+  });
+}
+
+async function logFromRecord() {
+  // After a reload the log is rebuilt from the record (found by a newcomer: it came back empty).
+  const answer = await api(`games/${state.gameId}/record`);
+  $("#log").replaceChildren();
+  log(
+    answer.record.actions.map((a) => ({ player: a.player, action: a.action, drew: a.drew, gained: 0 })),
+    1,
+  );
 }
 
 function announce(played) {
@@ -288,7 +342,8 @@ async function act(action, kind = "move") {
   renderGame();
   const started = performance.now();
   try {
-    const answer = await api(`games/${state.gameId}/actions`, { action });
+    const before = state.game.actions;
+    const answer = await api(`games/${state.gameId}/actions`, { action, at: before + 1 });
     window.jarnacTimings[kind].push(performance.now() - started);
     state.game = answer.game;
     state.line = null;
@@ -296,14 +351,15 @@ async function act(action, kind = "move") {
     $("#word").value = "";
     $("#raw-action").value = "";
     $("#hint-list").replaceChildren();
-    log(answer.played);
+    log(answer.played, answer.game.actions - answer.played.length + 1);
     state.busy = false;
     renderGame();
     announce(answer.played);
+    focusNext();
   } catch (exc) {
     state.busy = false;
     renderGame();
-    say($("#message"), `${t("refused")}: ${exc.message}`, "error");
+    showError($("#message"), exc, true);
   } finally {
     document.body.dataset.busy = "false";
   }
@@ -346,6 +402,7 @@ async function startGame(event) {
   const form = new FormData($("#new-game"));
   $("#log").replaceChildren();
   say($("#message"), "");
+  say($("#start-message"), "");
   try {
     const answer = await api("games", {
       lexicon: form.get("lexicon"),
@@ -355,12 +412,11 @@ async function startGame(event) {
     state.gameId = answer.id;
     store.setItem("jarnac.game", answer.id);
     state.game = answer.game;
-    log(answer.played);
+    log(answer.played, 1);
     renderGame();
-    $("#draw").focus();
+    focusNext();
   } catch (exc) {
-    say($("#message"), exc.message, "error");
-    $("#game").hidden = false;
+    showError($("#start-message"), exc, false);  // the form stays; nothing of a game is shown
   }
 }
 
@@ -369,7 +425,7 @@ async function resumeGame() {
   try {
     const answer = await api(`games/${state.gameId}`);
     state.game = answer.game;
-    log(answer.played);
+    await logFromRecord();
     renderGame();
     if (!state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), t("they_passed"));
   } catch (exc) {
@@ -379,6 +435,7 @@ async function resumeGame() {
 }
 
 function leaveGame() {
+  if (state.game && !state.game.over && !window.confirm(t("leave_confirm"))) return;
   store.removeItem("jarnac.game");
   state.gameId = null;
   state.game = null;
@@ -410,9 +467,12 @@ function hintLine(option) {
 
 async function askHint() {
   if (!state.gameId || state.busy) return;
-  const budget = Math.max(10, Math.min(10000, Number($("#budget").value) || 200));
+  const limit = state.info.max_budget_ms || 10000;
+  const budget = Math.round(Math.max(10, Math.min(limit, Number($("#budget").value) || 200)));
+  $("#budget").value = budget;  // the value used, shown (found by a newcomer: 0 or 99999 said nothing)
   const familiar = $("#familiar").checked ? "&familiarity=true" : "";
   const list = $("#hint-list");
+  say($("#hint-error"), "");
   list.replaceChildren(el("li", {}, t("thinking")));
   document.body.dataset.hinting = "true";
   const started = performance.now();
@@ -439,7 +499,8 @@ async function askHint() {
     );
     if (!answer.advice.exact) list.append(el("li", { class: "note" }, t("not_proven")));
   } catch (exc) {
-    list.replaceChildren(el("li", { class: "error" }, exc.message));
+    list.replaceChildren();
+    showError($("#hint-error"), exc, false);
   } finally {
     document.body.dataset.hinting = "false";
   }
@@ -473,7 +534,11 @@ async function checkPass(event) {
     const [bySwing, byGain] = await Promise.all([api("jarnac", { ...body, objective: "swing" }), api("jarnac", { ...body, objective: "gain" })]);
     state.alphabet = bySwing.tray.alphabet;
     const left = bySwing.left_move;
-    const out = [el("p", { class: left ? "verdict yes" : "verdict no" }, left ? t("left_a_move", { move: left.notation }) : t("left_no_move"))];
+    const callable = left && bySwing.plan.jarnac;
+    const verdict = !left ? t("left_no_move") : callable ? t("left_a_move", { move: left.notation }) : t("left_but_no_line", { move: left.notation });
+    const out = [el("p", { class: left ? "verdict yes" : "verdict no" }, verdict)];
+    const unknown = await unknownLines(bySwing.tray, body.lexicon);
+    if (unknown.length) out.push(el("p", { class: "note" }, t("lines_not_words", { words: unknown.join(", ") })));
     for (const [name, result] of [["by_swing", bySwing], ["by_gain", byGain]]) {
       const plan = result.plan;
       if (!plan.jarnac) continue;
@@ -488,15 +553,33 @@ async function checkPass(event) {
   }
 }
 
+async function unknownLines(tray, lexicon) {
+  // A referee types trays by hand: lines that are no word of the lexicon are pointed out.
+  if (!tray.lines.length) return [];
+  try {
+    const answer = await api("check", { words: tray.lines.filter(Boolean), lexicon });
+    return answer.words.filter((w) => !w.valid).map((w) => w.word);
+  } catch (exc) {
+    return [];
+  }
+}
+
 async function judge(event) {
   event.preventDefault();
   const form = new FormData($("#judge-form"));
-  const words = String(form.get("words")).split(/[\s,]+/).filter(Boolean).slice(0, 64);
-  const lexicon = $("#referee-form select.lexicons").value;
+  const all = String(form.get("words")).split(/[\s,]+/).filter(Boolean);
+  const words = all.slice(0, 64);
+  const lexicon = form.get("lexicon");
   const list = $("#judge-answer");
+  if (!words.length) {
+    list.replaceChildren(el("li", { class: "error" }, t("judge_empty")));
+    return;
+  }
   try {
     const answer = await api("check", { words, lexicon });
+    const more = all.length > words.length ? [el("li", { class: "note" }, t("judge_more", { n: all.length - words.length }))] : [];
     list.replaceChildren(
+      ...more,
       ...answer.words.map((w) =>
         el("li", { class: w.valid ? "yes" : "no" }, `${w.word}${w.folded && w.folded !== w.word ? " → " + w.folded : ""}: ${w.valid ? t("valid") : t("invalid")}` + (w.reason ? ` (${w.reason})` : "")),
       ),
@@ -528,7 +611,12 @@ async function audit(event) {
   const form = new FormData(formNode);
   let text = String(form.get("text") || "");
   const file = form.get("file");
-  if (file && file.size) text = await file.text();
+  let source = t("audit_from_text");
+  if (!text.trim() && file && file.size) {
+    // Found by a newcomer: a file chosen earlier won over a new text pasted; the text wins now.
+    text = await file.text();
+    source = t("audit_from_file", { name: file.name });
+  }
   const box = $("#audit-answer");
   if (!text.trim()) {
     box.replaceChildren(el("p", { class: "error" }, t("audit_empty")));
@@ -537,7 +625,7 @@ async function audit(event) {
   box.replaceChildren(el("p", {}, t("thinking")));
   try {
     const answer = await api("audit", { text, lexicon: form.get("lexicon"), rules: form.get("rules"), deep: form.get("deep") === "on" });
-    const out = [];
+    const out = [el("p", { class: "note" }, source)];
     for (const refused of answer.refused) out.push(el("p", { class: "error" }, t("line_refused", refused)));
     for (const error of answer.errors) out.push(el("p", { class: "error" }, error));
     answer.games.forEach((game, n) => {
@@ -580,9 +668,17 @@ async function main() {
     applyLanguage();
   });
   $("#token").value = store.getItem("jarnac.token") || "";
-  $("#token").addEventListener("change", () => {
-    store.setItem("jarnac.token", $("#token").value);
-    location.reload();
+  $("#token").addEventListener("change", async () => {
+    // Kept for this browser; checked at once (found by a newcomer: a reload lost the click after it).
+    const token = $("#token").value.trim();
+    if (token) store.setItem("jarnac.token", token);
+    else store.removeItem("jarnac.token");
+    try {
+      await api("openapi.json");
+      say($("#token-message"), t("token_ok"), "");
+    } catch (exc) {
+      showError($("#token-message"), exc, false);
+    }
   });
   const tabs = $$("[role=tab]");
   tabs.forEach((tab, i) => {
@@ -591,8 +687,8 @@ async function main() {
       const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
       if (!step) return;
       const next = tabs[(i + step + tabs.length) % tabs.length];
-      next.focus();
       showTab(next.getAttribute("aria-controls"));
+      next.focus();
     });
   });
   $("#new-game").addEventListener("submit", startGame);
@@ -600,6 +696,7 @@ async function main() {
     const action = wordAction();
     if (action) act(action);
   });
+  $("#word").addEventListener("input", markUsed);
   $("#word").addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -610,6 +707,7 @@ async function main() {
     $("#word").value = "";
     state.line = null;
     renderGame();
+    $("#word").focus();
   });
   $("#draw").addEventListener("click", () => act("draw"));
   $("#pass").addEventListener("click", () => act("pass"));
