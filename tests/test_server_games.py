@@ -373,3 +373,13 @@ def test_an_audit_of_records_sent_as_text(client: TestClient) -> None:
     assert "no action could be read" in message
     refused(client.post("/api/audit", json={"text": '[Lexicon "/etc/passwd"]\n1. A draw\n'}), 400, "InvalidInputError")
     refused(client.post("/api/audit", json={"records": text}), 400, "UsageError")
+
+
+def test_the_games_answers_are_typed_in_the_openapi_document(client: TestClient) -> None:
+    document = client.get("/api/openapi.json").json()
+    root = {**document, "$ref": "#/components/schemas/game_result"}
+    game_id = result(client.post("/api/games", json={"players": ["person", "person"]}), 201)["id"]
+    answer = client.get(f"/api/games/{game_id}").json()["result"]
+    assert not list(Draft202012Validator(root).iter_errors(answer))
+    schema = document["paths"]["/api/games/{game_id}"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert schema["schema"]["allOf"][1]["properties"]["result"]["$ref"].endswith("/game_result")

@@ -82,10 +82,16 @@ def _error(description: str) -> dict[str, Any]:
 
 
 def _answer(schema: str, description: str) -> dict[str, Any]:
-    ref = {"$ref": "#/components/schemas/document"}
+    # The envelope, its result typed (found by a newcomer: a code generator got untyped results).
+    typed = {
+        "allOf": [
+            {"$ref": "#/components/schemas/document"},
+            {"properties": {"result": {"$ref": f"#/components/schemas/{schema}"}}},
+        ]
+    }
     return {
-        "description": f"{description}: the document whose result is {schema} (components/schemas/{schema})",
-        "content": {"application/json": {"schema": ref}},
+        "description": f"{description}: the document, its result a {schema}",
+        "content": {"application/json": {"schema": typed}},
     }
 
 
