@@ -2,6 +2,7 @@
 """The compiled walk against the pure one and against native C: the targets of the compiled core.
 
     python benchmarks/bench_compiled.py [--racks N] [--trays N] [--games N] [--repeat K] [--native PATH]
+                                        [--tables 1,2,3,4]
 
 Both implementations run in this one process (``native.implementation``),
 on the same racks, trays and games, their runs interleaved; every figure is
@@ -16,7 +17,8 @@ the median of ``--repeat`` runs. Tables:
    multiples of one ``subanagrams`` query of the tray's rack, in the same
    implementation (target: compiled at most 2 and 4 times); then
    ``plan_ladder`` (ms a tray) on racks of 7, 9 and 12 tiles.
-3. Self-play on fr, greedy against greedy, one core: games a second.
+3. Self-play on fr, one core: games a second, greedy against greedy and
+   planner against ladder (a quarter of ``--games``).
 4. Opening fr: ``Lexicon.open`` of the file (every check), ``Lexicon.load``
    (the package's file: mapped, checked at the first query) and that first
    query; memory of a process that opened all five bundled lexicons and
@@ -156,23 +158,25 @@ def ladder_table(lexicons: dict[str, Lexicon], n: int, repeat: int) -> None:
 
 
 def games_table(lexicons: dict[str, Lexicon], games: int, repeat: int) -> None:
-    print(f"\n3. self-play, fr, greedy against greedy, one core, {games} games (seeds 1..{games}), median of {repeat}")
-    print("   target: compiled at least 500 games/s")
+    print(f"\n3. self-play, fr, one core, seeds 1..N, median of {repeat} (benchmarks/bench_game.py: more pairings)")
+    print("   target: compiled at least 500 games/s greedy against greedy, 60 planner against ladder (issue 32)")
     rules = jarnac_solver.Rules.preset("sheet")
 
-    def run(lex: Lexicon) -> Callable[[], float]:
+    def run(lex: Lexicon, players: list[str], n: int) -> Callable[[], float]:
         def games_per_second() -> float:
             start = time.perf_counter()
-            for seed in range(1, games + 1):
-                play_game(lex, ["greedy", "greedy"], rules, seed)
-            return games / (time.perf_counter() - start)
+            for seed in range(1, n + 1):
+                play_game(lex, players, rules, seed)
+            return n / (time.perf_counter() - start)
 
         return games_per_second
 
-    times = interleaved({name: run(lex) for name, lex in lexicons.items()}, repeat)
-    for name, rate in times.items():
-        print(f"{name:>9} {rate:8.1f} games/s")
-    print(f"{'ratio':>9} {times['compiled'] / times['pure']:8.2f}x")
+    print(f"{'players':<16} {'games':>5} " + " ".join(f"{name:>9}" for name in lexicons) + f" {'ratio':>7}")
+    for players, n in ((["greedy", "greedy"], games), (["planner", "ladder"], max(1, games // 4))):
+        times = interleaved({name: run(lex, players, n) for name, lex in lexicons.items()}, repeat)
+        rates = " ".join(f"{times[name]:9.1f}" for name in lexicons)
+        print(f"{','.join(players):<16} {n:>5} {rates} {times['compiled'] / times['pure']:6.2f}x")
+    print("   (games a second; ratio: compiled over pure)")
 
 
 MEMORY_PROBE = """
@@ -228,7 +232,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="self-play games (default 40)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each measure; the median is shown")
     parser.add_argument("--native", type=Path, default=NATIVE, help="the C anchor's source")
+    parser.add_argument("--tables", default="1,2,3,4", help="which tables to print (default all: 1,2,3,4)")
     args = parser.parse_args()
+    tables = set(args.tables.split(","))
     if min(args.racks, args.trays, args.games, args.repeat) < 1 or args.racks < 5:
         parser.error("--racks (at least 5), --trays, --games and --repeat must be positive")
     print(f"jarnac-solver implementation: {jarnac_solver.IMPLEMENTATION} ({native.IMPLEMENTATION_REASON})")
@@ -238,17 +244,21 @@ def main() -> None:
     for name in IMPLEMENTATIONS:
         with native.implementation(name):
             lexicons[name] = Lexicon.load("fr")
-    with tempfile.TemporaryDirectory() as tmp:
-        native_c = None
-        if shutil.which("gcc") is None or not args.native.is_file():
-            print(f"gcc or {args.native} not found: the native C walk is skipped (--native PATH gives the anchor)")
-        else:
-            native_c = Native(args.native, Path(tmp), lexicons["compiled"])
-        search_table(lexicons, native_c, args.racks, args.repeat)
-    moves_table(lexicons, args.trays, args.repeat)
-    ladder_table(lexicons, max(1, args.trays // 3), args.repeat)
-    games_table(lexicons, args.games, args.repeat)
-    open_table(args.repeat)
+    if "1" in tables:
+        with tempfile.TemporaryDirectory() as tmp:
+            native_c = None
+            if shutil.which("gcc") is None or not args.native.is_file():
+                print(f"gcc or {args.native} not found: the native C walk is skipped (--native PATH gives the anchor)")
+            else:
+                native_c = Native(args.native, Path(tmp), lexicons["compiled"])
+            search_table(lexicons, native_c, args.racks, args.repeat)
+    if "2" in tables:
+        moves_table(lexicons, args.trays, args.repeat)
+        ladder_table(lexicons, max(1, args.trays // 3), args.repeat)
+    if "3" in tables:
+        games_table(lexicons, args.games, args.repeat)
+    if "4" in tables:
+        open_table(args.repeat)
 
 
 if __name__ == "__main__":

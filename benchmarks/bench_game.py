@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Self-play speed: whole games between two players on one core.
 
-    python benchmarks/bench_game.py [LEXICON] [--games N] [--players greedy,greedy] [--rules sheet] [--profile]
+    python benchmarks/bench_game.py [LEXICON] [--games N] [--players greedy,greedy planner,ladder]
+                                    [--implementations compiled,pure] [--rounds K] [--rules sheet] [--profile]
 
-Prints games per second and actions (moves, draws, passes, Jarnac windows)
-per second over ``--games`` games with fixed seeds, and with ``--profile``
-where the time goes (cProfile, the top functions by own time and by
-cumulative time).
+Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
+each implementation (``native.implementation``: both in this one process, the
+rounds interleaved); the table shows the median over rounds of games a second,
+the median milliseconds a game, actions a second and, for the pure path, its
+ratio to the compiled one. Targets (issue 32): at least 500 games a second
+greedy against greedy, 60 planner against ladder, compiled, one core. With
+``--profile``, where the time goes in the first pairing (cProfile, the top
+functions by own time and by cumulative time).
 """
 
 from __future__ import annotations
@@ -22,44 +27,72 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import IMPLEMENTATION, Lexicon, Rules
+from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, native
 from jarnac_solver.play.players import play_game
+
+TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60}
+
+
+def one_round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
+    """Seconds for the games of ``seeds``, each game's seconds, and the actions played."""
+    per_game = []
+    actions = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        t = time.perf_counter()
+        record = play_game(lex, players, rules, seed)
+        per_game.append(time.perf_counter() - t)
+        actions += len(record.actions)
+    return time.perf_counter() - start, per_game, actions
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("lexicon", nargs="?", default="fr")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", default="greedy,greedy")
+    parser.add_argument("--games", type=int, default=100, help="games a pairing a round (planner pairings: a quarter)")
+    parser.add_argument("--players", nargs="+", default=["greedy,greedy", "planner,ladder"])
+    parser.add_argument("--implementations", default="compiled", help="compiled, pure, or compiled,pure")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure; the median is shown")
     parser.add_argument("--rules", default="sheet")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    print(f"jarnac-solver implementation: {IMPLEMENTATION}")
-    lex = Lexicon.resolve(args.lexicon)
+    print(f"jarnac-solver implementation: {IMPLEMENTATION} ({native.IMPLEMENTATION_REASON})")
+    names = args.implementations.split(",")
+    lexicons = {}
+    for name in names:
+        with native.implementation(name):
+            lexicons[name] = Lexicon.resolve(args.lexicon)
     rules = Rules.preset(args.rules)
-    players = args.players.split(",")
-    per_game = []
-    actions = 0
-    moves = 0
-    start = time.perf_counter()
-    for g in range(args.games):
-        t = time.perf_counter()
-        record = play_game(lex, players, rules, args.seed + g)
-        per_game.append(time.perf_counter() - t)
-        actions += len(record.actions)
-        moves += sum(1 for _, text, _ in record.actions if text.startswith("+") or "=" in text)
-    total = time.perf_counter() - start
-    print(f"{args.games} games, {args.players} on {lex.name} ({args.rules}): {total:.2f} s")
-    print(f"{'games per second':<28} {args.games / total:10.1f}   (target >= 50)")
-    print(f"{'median ms per game':<28} {statistics.median(per_game) * 1e3:10.2f}")
-    print(f"{'actions per second':<28} {actions / total:10.0f}   ({actions / args.games:.0f} actions a game)")
-    print(f"{'moves (words formed) per s':<28} {moves / total:10.0f}   ({moves / args.games:.0f} words a game)")
+    print(f"{lexicons[names[0]].name} ({args.rules}), {args.rounds} rounds; medians over rounds")
+    header = f"{'players':<16} {'impl':>9} {'games':>6} {'games/s':>9} {'ms/game':>8} {'actions/s':>10} {'target':>7}"
+    print(header + f" {'x compiled':>10}")
+    print("-" * (len(header) + 11))
+    for pairing in args.players:
+        players = pairing.split(",")
+        planner = "planner" in players or "ladder" in players or "sim" in players
+        n = max(1, args.games // 4) if planner else args.games
+        seeds = range(args.seed, args.seed + n)
+        rounds: dict[str, list[tuple[float, list[float], int]]] = {name: [] for name in names}
+        for _ in range(args.rounds):
+            for name in names:  # interleaved: a load on the machine falls on both
+                rounds[name].append(one_round(lexicons[name], players, rules, seeds))
+        rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
+        for name, runs in rounds.items():
+            ms = statistics.median(statistics.median(r[1]) for r in runs) * 1e3
+            actions = statistics.median(r[2] / r[0] for r in runs)
+            target = TARGETS.get((players[0], players[1]), 0)
+            versus = f"{rates[name] / rates['compiled']:9.2f}x" if "compiled" in rates and name != "compiled" else ""
+            print(
+                f"{pairing:<16} {name:>9} {n:>6} {rates[name]:9.1f} {ms:8.2f} {actions:10.0f} "
+                f"{f'>= {target}' if target else '':>7} {versus:>10}"
+            )
     if args.profile:
+        players = args.players[0].split(",")
         profiler = cProfile.Profile()
         profiler.enable()
         for g in range(min(args.games, 40)):
-            play_game(lex, players, rules, args.seed + g)
+            play_game(lexicons[names[0]], players, rules, args.seed + g)
         profiler.disable()
         for key in ("tottime", "cumulative"):
             out = io.StringIO()

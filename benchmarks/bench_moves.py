@@ -2,6 +2,7 @@
 """Benchmark the move layer against the project's own subanagrams on the same rack.
 
     python benchmarks/bench_moves.py [LEXICON] [--trays N] [--seed S] [--lines L] [--rack R]
+                                     [--implementations compiled,pure] [--value]
 
 Random mid-game trays (default: 5 lines, 8 spare letters; fr lexicon, tiles
 drawn from the fr bag with a fixed seed): the lines are lexicon words of 3 to
@@ -26,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import IMPLEMENTATION, Bag, Lexicon, Rules, Tray, best_jarnac, is_jarnacable, legal_moves
+from jarnac_solver import IMPLEMENTATION, Bag, Lexicon, Rules, Tray, best_jarnac, is_jarnacable, legal_moves, native
 
 
 def random_trays(lex: Lexicon, n: int, n_lines: int, rack_size: int, seed: int) -> list[Tray]:
@@ -63,10 +64,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lines", type=int, default=5)
     parser.add_argument("--rack", type=int, default=8)
+    parser.add_argument("--implementations", default="compiled", help="compiled, pure, or compiled,pure")
     parser.add_argument("--value", action="store_true", help="also time the value Jarnac on pools of 12-24 letters")
     args = parser.parse_args()
     print(f"jarnac-solver implementation: {IMPLEMENTATION}")
-    lex = Lexicon.resolve(args.lexicon)
+    for name in args.implementations.split(","):
+        with native.implementation(name):
+            lex = Lexicon.resolve(args.lexicon)
+        print(f"\n{name}:")
+        table(lex, args)
+        if args.value:
+            value_table(lex, args.seed)
+
+
+def table(lex: Lexicon, args: argparse.Namespace) -> None:
+    """The medians of one implementation, and their ratios to subanagrams of the same rack."""
     trays = random_trays(lex, args.trays, args.lines, args.rack, args.seed)
     with_move = [t for t in trays if is_jarnacable(lex, t) is not None]
     base = median_us(lambda t: lex.subanagrams(t.rack), trays)
@@ -92,8 +104,6 @@ def main() -> None:
     ]
     for name, us, ref, target in rows:
         print(f"{name:<34} {us:10.1f} {us / ref:14.2f} {target:>8}")
-    if args.value:
-        value_table(lex, args.seed)
 
 
 def value_table(lex: Lexicon, seed: int, n: int = 15) -> None:

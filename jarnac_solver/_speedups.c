@@ -570,7 +570,10 @@ static PyObject *Trie_first(Trie *t, PyObject *args) {
 
 /* moves(rack, place_lo, place_hi, lines) -> (place words, [extension words of each line]): every walk of a
    move generation in one call (lines: (tally, lo, hi) each, or None for a line with no extension); saves the
-   Python steps between the walks (~2 us a line). */
+   Python steps between the walks (~2 us a line). One walk for every line (each node of the frontier carrying
+   the set of walks it belongs to) was tried and measured slower, 27 -> 38 us on 5-line trays with 8 spare
+   letters: the walks share few nodes (a node belongs to two walks only when it holds both lines' letters),
+   and the sets cost at every node (issue 32). */
 static PyObject *Trie_moves(Trie *t, PyObject *args) {
     PyObject *rack, *lines;
     Py_ssize_t place_lo, place_hi;
@@ -617,6 +620,48 @@ static PyObject *Trie_moves(Trie *t, PyObject *args) {
         PyList_SET_ITEM(extended, i, words);
     }
     return Py_BuildValue("NN", places, extended);
+}
+
+/* any_move(rack, place_lo, place_hi, lines) -> whether a place word in [place_lo, place_hi) or an extension of
+   a line exists (lines as moves takes them: (tally, lo, hi), or None): the first-hit walks of first(), all in
+   one call. best_jarnac's exact no-steal shortcut asks it at most Jarnac windows of a game: ~2 us where one
+   Python call and tally a walk cost ~8 us on a tray of 6 lines (issue 32). */
+static PyObject *Trie_any_move(Trie *t, PyObject *args) {
+    PyObject *rack, *lines;
+    Py_ssize_t place_lo, place_hi;
+    if (!PyArg_ParseTuple(args, "OnnO!", &rack, &place_lo, &place_hi, &PyList_Type, &lines)) return NULL;
+    uint8_t none[MAX_RANKS], opt[MAX_RANKS], need[MAX_RANKS];
+    int top = -1, need_top;
+    memset(none, 0, MAX_RANKS);
+    memset(opt, 0, MAX_RANKS);
+    if (ensure_scratch(t) < 0 || read_tally(t, rack, opt, &top) < 0) return NULL;
+    if (top < 0) Py_RETURN_FALSE;
+    uint32_t n;
+    clip(t, &place_lo, &place_hi);
+    if (place_lo < place_hi && walk(t, none, -1, opt, top, (uint32_t)place_lo, (uint32_t)place_hi, &n) != NO_HIT)
+        Py_RETURN_TRUE;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lines); i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i), *tally;
+        Py_ssize_t lo, hi;
+        if (line == Py_None) continue;
+        if (!PyArg_ParseTuple(line, "Onn", &tally, &lo, &hi)) return NULL;
+        memset(need, 0, MAX_RANKS);
+        need_top = -1;
+        if (read_tally(t, tally, need, &need_top) < 0) return NULL;
+        clip(t, &lo, &hi);
+        if (need_top < 0 || lo >= hi) continue;  /* an empty word extends to nothing (first_extension) */
+        if (walk(t, need, need_top, opt, top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT) Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
+/* word(number) -> the word of that number (words are numbered alphabetically), as steals() gives them. */
+static PyObject *Trie_word(Trie *t, PyObject *arg) {
+    Py_ssize_t n = PyNumber_AsSsize_t(arg, PyExc_OverflowError);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (ensure_scratch(t) < 0) return NULL;
+    if (n < 0 || n >= (Py_ssize_t)t->n_words) { PyErr_SetString(PyExc_IndexError, "no word of that number"); return NULL; }
+    return word_str(t, (uint32_t)n);
 }
 
 static int node_arg(const Trie *t, PyObject *arg, uint32_t *out);
@@ -677,22 +722,105 @@ static int by_word(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The packed integer of counts (7 bits a rank, as Lexicon.pack makes it). */
+/* The packed integer of counts (7 bits a rank, as Lexicon.pack makes it): each count shifted into 64-bit
+   words (a rank's 7 bits may straddle two), read as little-endian bytes (the compiled walk runs only on
+   little-endian machines, native.py); one shift a rank where setting bit by bit cost ~0.3 us an item. */
 static PyObject *packed_int(const uint8_t *counts, int n_ranks) {
-    unsigned char bytes[7 * MAX_RANKS / 8 + 2];
+    uint64_t words[7 * MAX_RANKS / 64 + 2];
     size_t n = (size_t)(7 * n_ranks + 7) / 8;
-    memset(bytes, 0, n + 1);
+    memset(words, 0, sizeof words);
     for (int r = 0; r < n_ranks; r++) {
-        unsigned value = counts[r] & 0x7F;
-        for (int k = 0; k < 7; k++)
-            if (value >> k & 1) bytes[(7 * r + k) >> 3] |= (unsigned char)(1u << ((7 * r + k) & 7));
+        uint64_t value = counts[r] & 0x7F;
+        if (!value) continue;
+        int bit = 7 * r, shift = bit & 63;
+        words[bit >> 6] |= value << shift;
+        if (shift > 57) words[(bit >> 6) + 1] |= value >> (64 - shift);
     }
     /* The bytes to an int directly (~1 us less an item than calling int.from_bytes). */
 #if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(bytes, n, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    return PyLong_FromUnsignedNativeBytes(words, n, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
-    return _PyLong_FromByteArray(bytes, n, 1, 0);
+    return _PyLong_FromByteArray((const unsigned char *)words, n, 1, 0);
 #endif
+}
+
+/* A candidate as best_jarnac's _Item (a tuple subtype with no slots of its own: checked by the caller),
+   (packed, tiles, line, word, old, old_tiles); steals ``packed`` and ``word``. */
+static PyObject *item_row(PyTypeObject *type, PyObject *packed, int size, PyObject *word, PyObject *line,
+                          PyObject *old, PyObject *old_tiles) {
+    PyObject *tiles = PyLong_FromLong(size);
+    PyObject *row = tiles ? type->tp_alloc(type, 6) : NULL;
+    if (row == NULL) { Py_XDECREF(tiles); Py_DECREF(packed); Py_DECREF(word); return NULL; }
+    PyTuple_SET_ITEM(row, 0, packed);
+    PyTuple_SET_ITEM(row, 1, tiles);
+    PyTuple_SET_ITEM(row, 2, Py_NewRef(line));
+    PyTuple_SET_ITEM(row, 3, word);
+    PyTuple_SET_ITEM(row, 4, Py_NewRef(old));
+    PyTuple_SET_ITEM(row, 5, Py_NewRef(old_tiles));
+    return row;
+}
+
+/* The rows of steal_items for the terminal nodes found[0, m) (a private array: see private_copy), letters
+   ``less`` taken away: (packed, tiles, word), or with ``type`` its instances (item_row). ``distinct``: the
+   nodes are distinct (a walk's), so are their keys less the same letters, and no set of the letters seen is
+   needed (~1/4 of a row). */
+static PyObject *steal_rows(Trie *t, const uint32_t *found, Py_ssize_t m, const uint8_t *less, PyTypeObject *type,
+                            PyObject *line, PyObject *old, PyObject *old_tiles, int distinct) {
+    Steal *rows = PyMem_Calloc(m + 1, sizeof(Steal));
+    uint8_t *seen = NULL;
+    PyObject *result = NULL;
+    if (rows == NULL) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        rows[i].word = t->wids[t->wstart[found[i]]];
+        rows[i].node = found[i];
+    }
+    qsort(rows, m, sizeof(Steal), by_word);
+    /* One row per set of added letters: a small open-addressing set of the sets seen (n_ranks bytes each). */
+    size_t cap = 16;
+    while (!distinct && cap < (size_t)m * 2 + 2) cap *= 2;
+    seen = PyMem_Calloc(cap, (size_t)t->n_ranks + 1);
+    result = PyList_New(0);
+    if (seen == NULL || result == NULL) { if (seen == NULL) PyErr_NoMemory(); Py_CLEAR(result); goto done; }
+    uint8_t key[MAX_RANKS + 1];
+    size_t width = (size_t)t->n_ranks + 1;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int size = key_of(t, rows[i].node, key + 1);
+        if (size < 0) { Py_CLEAR(result); goto done; }
+        for (int r = 0; r < t->n_ranks; r++) {
+            if (key[r + 1] < less[r]) { fail("a node does not hold the letters taken away"); Py_CLEAR(result); goto done; }
+            key[r + 1] -= less[r];
+        }
+        if (!distinct) {
+            key[0] = 1;  /* a filled slot */
+            uint64_t h = 1469598103934665603ull;
+            for (size_t r = 1; r < width; r++) { h ^= key[r]; h *= 1099511628211ull; }
+            size_t j = (size_t)(h ^ (h >> 29)) & (cap - 1);
+            int fresh = 1;
+            while (seen[j * width]) {
+                if (!memcmp(seen + j * width, key, width)) { fresh = 0; break; }
+                j = (j + 1) & (cap - 1);
+            }
+            if (!fresh) continue;
+            memcpy(seen + j * width, key, width);
+        }
+        /* With ``type`` (steals), the word's number: its str is made only for the steals chosen (Trie.word);
+           reading every candidate's cached str was a cache miss a row, ~1/4 of them (perf). */
+        PyObject *packed = packed_int(key + 1, t->n_ranks);
+        PyObject *word = packed == NULL ? NULL : type ? PyLong_FromUnsignedLong(rows[i].word) : word_str(t, rows[i].word);
+        if (word == NULL) { Py_XDECREF(packed); Py_CLEAR(result); goto done; }
+        PyObject *row = type ? item_row(type, packed, size, word, line, old, old_tiles)
+                             : Py_BuildValue("NiN", packed, size, word);  /* "N" hands both references over */
+        if (row == NULL || PyList_Append(result, row) < 0) {
+            Py_XDECREF(row);
+            Py_CLEAR(result);
+            goto done;
+        }
+        Py_DECREF(row);
+    }
+done:
+    PyMem_Free(rows);
+    PyMem_Free(seen);
+    return result;
 }
 
 /* steal_items(nodes, minus) -> [(packed letters added, tiles, word)]: for each terminal node, the letters its
@@ -710,56 +838,91 @@ static PyObject *Trie_steal_items(Trie *t, PyObject *args) {
     uint32_t *found;
     Py_ssize_t m = terminal_nodes(t, nodes, &found);
     if (m < 0) return NULL;
-    Steal *rows = PyMem_Calloc(m + 1, sizeof(Steal));
-    uint8_t *seen = NULL;
-    PyObject *result = NULL;
-    if (rows == NULL) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t i = 0; i < m; i++) {
-        rows[i].word = t->wids[t->wstart[found[i]]];
-        rows[i].node = found[i];
-    }
-    qsort(rows, m, sizeof(Steal), by_word);
-    /* One row per set of added letters: a small open-addressing set of the sets seen (n_ranks bytes each). */
-    size_t cap = 16;
-    while (cap < (size_t)m * 2 + 2) cap *= 2;
-    seen = PyMem_Calloc(cap, (size_t)t->n_ranks + 1);
-    result = PyList_New(0);
-    if (seen == NULL || result == NULL) { if (seen == NULL) PyErr_NoMemory(); Py_CLEAR(result); goto done; }
-    uint8_t key[MAX_RANKS + 1];
-    size_t width = (size_t)t->n_ranks + 1;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        int size = key_of(t, rows[i].node, key + 1);
-        if (size < 0) { Py_CLEAR(result); goto done; }
-        for (int r = 0; r < t->n_ranks; r++) {
-            if (key[r + 1] < less[r]) { fail("a node does not hold the letters taken away"); Py_CLEAR(result); goto done; }
-            key[r + 1] -= less[r];
-        }
-        key[0] = 1;  /* a filled slot */
-        uint64_t h = 1469598103934665603ull;
-        for (size_t r = 1; r < width; r++) { h ^= key[r]; h *= 1099511628211ull; }
-        size_t j = (size_t)(h ^ (h >> 29)) & (cap - 1);
-        int fresh = 1;
-        while (seen[j * width]) {
-            if (!memcmp(seen + j * width, key, width)) { fresh = 0; break; }
-            j = (j + 1) & (cap - 1);
-        }
-        if (!fresh) continue;
-        memcpy(seen + j * width, key, width);
-        PyObject *packed = packed_int(key + 1, t->n_ranks), *word = packed ? word_str(t, rows[i].word) : NULL;
-        if (word == NULL) { Py_XDECREF(packed); Py_CLEAR(result); goto done; }
-        PyObject *row = Py_BuildValue("NiN", packed, size, word);  /* "N" hands both references over */
-        if (row == NULL || PyList_Append(result, row) < 0) {
-            Py_XDECREF(row);
-            Py_CLEAR(result);
-            goto done;
-        }
-        Py_DECREF(row);
-    }
-done:
+    PyObject *result = steal_rows(t, found, m, less, NULL, NULL, NULL, NULL, 0);
     PyMem_Free(found);
-    PyMem_Free(rows);
-    PyMem_Free(seen);
     return result;
+}
+
+/* The terminal nodes of front[0, n) in [lo, hi), copied out of the scratch buffer (see private_copy). */
+static Py_ssize_t found_in(Trie *t, uint32_t n, Py_ssize_t lo, Py_ssize_t hi, uint32_t **out) {
+    uint32_t *found = PyMem_Malloc(sizeof(uint32_t) * (n + 1));
+    if (found == NULL) { PyErr_NoMemory(); return -1; }
+    Py_ssize_t m = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = t->front[i];
+        if (v >= lo && v < hi && v >= 1 && v <= t->n_terminals) found[m++] = v;
+    }
+    *out = found;
+    return m;
+}
+
+/* steals(rack, place_lo, place_hi, lines, item) -> ([each line's items], [new-word items]): best_jarnac's
+   candidates (moves/jarnac.py, _items) from the walks of moves() in one call: each line (None, or (ranks, lo,
+   hi, index, old, old_tiles)) walked with its letters required, its nodes in [lo, hi) turned into steal_items'
+   rows of ``item`` (jarnac.py's _Row named tuple: packed, tiles, index, first word's number, old, old_tiles:
+   Trie.word makes the str of a number), the new words' nodes in
+   [place_lo, place_hi) likewise (index and old None, old_tiles 0). No node list, no row tuple and no Python
+   step per candidate: the candidates of a 5-line tray with 8 spare letters cost ~1/3 of what seven calls
+   and the _Item of each row did (issue 32). */
+static PyObject *Trie_steals(Trie *t, PyObject *args) {
+    PyObject *rack, *lines;
+    PyTypeObject *type;
+    Py_ssize_t place_lo, place_hi;
+    if (!PyArg_ParseTuple(args, "OnnO!O!", &rack, &place_lo, &place_hi, &PyList_Type, &lines, &PyType_Type, &type))
+        return NULL;
+    if (!PyType_IsSubtype(type, &PyTuple_Type) || type->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        type->tp_itemsize != PyTuple_Type.tp_itemsize) {
+        PyErr_SetString(PyExc_TypeError, "the item type is a named tuple");
+        return NULL;
+    }
+    if (ensure_scratch(t) < 0 || ensure_parents(t) < 0) return NULL;
+    uint8_t none[MAX_RANKS], opt[MAX_RANKS], need[MAX_RANKS];
+    int top = -1, need_top;
+    memset(none, 0, MAX_RANKS);
+    memset(opt, 0, MAX_RANKS);
+    if (read_tally(t, rack, opt, &top) < 0) return NULL;
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    PyObject *per_line = PyList_New(n_lines), *places = NULL, *zero = PyLong_FromLong(0);
+    if (per_line == NULL || zero == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i), *ranks, *index, *old, *old_tiles, *rows;
+        Py_ssize_t lo, hi;
+        if (line == Py_None || top < 0) {
+            rows = PyList_New(0);
+        } else {
+            if (!PyArg_ParseTuple(line, "OnnOOO", &ranks, &lo, &hi, &index, &old, &old_tiles)) goto fail;
+            memset(need, 0, MAX_RANKS);
+            need_top = -1;
+            if (read_tally(t, ranks, need, &need_top) < 0) goto fail;
+            clip(t, &lo, &hi);
+            uint32_t n, *found;
+            walk(t, need, need_top, opt, top, 0, 0, &n);
+            Py_ssize_t m = found_in(t, n, lo, hi, &found);
+            if (m < 0) goto fail;
+            rows = steal_rows(t, found, m, need, type, index, old, old_tiles, 1);
+            PyMem_Free(found);
+        }
+        if (rows == NULL) goto fail;
+        PyList_SET_ITEM(per_line, i, rows);
+    }
+    clip(t, &place_lo, &place_hi);
+    if (place_lo < place_hi) {
+        uint32_t n, *found;
+        walk(t, none, -1, opt, top, 0, 0, &n);
+        Py_ssize_t m = found_in(t, n, place_lo, place_hi, &found);
+        if (m < 0) goto fail;
+        places = steal_rows(t, found, m, none, type, Py_None, Py_None, zero, 1);
+        PyMem_Free(found);
+    } else {
+        places = PyList_New(0);
+    }
+    if (places == NULL) goto fail;
+    Py_DECREF(zero);
+    return Py_BuildValue("NN", per_line, places);
+fail:
+    Py_XDECREF(per_line);
+    Py_XDECREF(zero);
+    return NULL;
 }
 
 /* nodes -> the sorted words of those that are terminal (ids checked). */
@@ -960,6 +1123,11 @@ static PyMethodDef Trie_methods[] = {
     {"words_of", (PyCFunction)Trie_words_of, METH_O, "words_of(nodes) -> the sorted words of these distinct nodes"},
     {"steal_items", (PyCFunction)Trie_steal_items, METH_VARARGS,
      "steal_items(nodes, minus) -> [(packed letters added, tiles, first word)], one per set of added letters"},
+    {"word", (PyCFunction)Trie_word, METH_O, "word(number) -> the word of that number (alphabetical)"},
+    {"steals", (PyCFunction)Trie_steals, METH_VARARGS,
+     "steals(rack, place_lo, place_hi, lines, item) -> best_jarnac's candidates: each line's items, the new words'"},
+    {"any_move", (PyCFunction)Trie_any_move, METH_VARARGS,
+     "any_move(rack, place_lo, place_hi, lines) -> whether a place word or an extension exists (first-hit walks)"},
     {"moves", (PyCFunction)Trie_moves, METH_VARARGS,
      "moves(rack, place_lo, place_hi, lines) -> (place words, per line its extension words)"},
     {"words_at", (PyCFunction)Trie_words_at, METH_O, "words_at(node) -> the node's words, sorted"},

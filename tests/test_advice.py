@@ -371,3 +371,17 @@ def test_new_words_are_candidates_beside_the_cheapest_extensions() -> None:
     ranked = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=3)
     everything = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=100, candidates=100)
     assert [h.move for h in ranked] == [h.move for h in everything[:3]]
+
+
+def test_a_plan_played_in_its_order_respects_a_longer_last_line() -> None:
+    """Found by Hypothesis (issue 32's runs): under rules whose last line asks for longer words than the
+    others, ``+ASS +AA`` put AA on the passer's last line of 3 tiles at least; now the longest comes last."""
+    from jarnac_solver.lexicon.alphabet import DUTCH
+
+    rules = Rules(lines=3, line_length=4, min_length=2, last_line_min_length=3)
+    lex = Lexicon.from_words(["AA", "ASS"], DUTCH)
+    tray = Tray(["AA"], "AAASS", DUTCH)
+    plan = best_jarnac(lex, tray, rules=rules)
+    assert [str(m) for m in plan.steals] == ["+AA", "+ASS"]
+    for move in plan.steals:
+        tray = tray.push(move, rules, lex)

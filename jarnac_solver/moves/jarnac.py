@@ -123,6 +123,31 @@ class _Item(NamedTuple):
     old_tiles: int
 
 
+class _Row(NamedTuple):
+    """A candidate as the compiled walk lists it (``Trie.steals``): an :class:`_Item` with its word's
+    number (alphabetical) for the word; the str is made only for the steals chosen (:func:`_words`)."""
+
+    packed: int
+    tiles: int
+    line: int | None
+    number: int
+    old: str | None
+    old_tiles: int
+
+
+def _words(lexicon: Lexicon, chosen: Sequence[_Item | _Row]) -> list[_Item]:
+    """The chosen candidates as items, each word read from its number."""
+    trie = lexicon.index.trie
+    return [
+        _Item(c.packed, c.tiles, c.line, trie.word(c.number), c.old, c.old_tiles) if isinstance(c, _Row) else c
+        for c in chosen
+    ]
+
+
+_Cand = _Item | _Row
+"""A candidate steal: an item, or a compiled walk's row."""
+
+
 def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> list[Move]:
     """Every single steal: a legal move of the passer (new words only if the rules allow).
 
@@ -250,6 +275,8 @@ def thief_best_call(
 
 def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     """``formed_indexes`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
+    if not formed_indexes and type(formed_indexes) in (tuple, list):
+        return []  # the common case (no line formed this turn, or no value Jarnac asked): no set, no sort
     if isinstance(formed_indexes, (str, bytes)) or not isinstance(formed_indexes, Iterable):
         raise InvalidInputError(f"formed_indexes must be line indexes (a list of ints), not {formed_indexes!r}")
     turn = sorted(set(formed_indexes))
@@ -260,43 +287,90 @@ def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     return turn
 
 
-def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules) -> bool:
-    """Whether :func:`_items` would list any candidate (a new word, an extension): first-hit walks."""
-    index = lexicon.index
-    rack = lexicon.tally_codes(tray.rack_codes)
-    if not rack:
+def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thief_last_free: bool) -> bool:
+    """Whether :func:`_optimise` could find any plan: first-hit walks, exact.
+
+    Any extension, or any new word of the rules' minimum length or more, may
+    make a plan. A shorter new word alone (the only candidates left) makes one
+    only as the word that fills both the thief's last line and the passer's:
+    a single word, so only when each has exactly one free line, its last.
+    Speed: most Jarnac windows of a game between programs offer only such
+    short words (a pass leaves a rack that spells a one- or two-letter word);
+    they were searched in full (~40 us), and are now answered here (issue 32).
+    """
+    if not tray.rack_codes:
         return False
-    if tray.free_lines(rules) > 0 and rules.steal_place:
-        shortest = min(rules.last_line_min_length, rules.min_length)  # as _items asks
-        if index.first_place(rack, shortest, rules.line_length) is not None:
-            return True
+    passer_free = tray.free_lines(rules)
+    legal = tray._moves
+    if legal is not None and legal[0] is lexicon and legal[1] is rules and not legal[2] and not any(legal[3]):
+        # The passer's own legal moves, found on this very tray (a player passes after finding none): no
+        # extension (the same lengths are asked), and no new word from the length the next line needs,
+        # which is the rules' minimum unless that line is the last (then a short word alone is the only
+        # candidate left, answered below as before, unless the last line asks at most the minimum).
+        # Exact, and ~7% of a greedy game: the walks are not made again (issue 32).
+        if passer_free == 0 or not rules.steal_place or tray.next_line_index != rules.lines - 1:
+            return False
+        if rules.last_line_min_length <= rules.min_length:
+            return False
+    index = lexicon.index
+    line_max = rules.line_length
+    place = passer_free > 0 and rules.steal_place
+    long_from = rules.min_length
+    shortest = min(rules.last_line_min_length, rules.min_length)  # as _items asks
+    # The one seating where a short word alone is a plan: it fills both trays' last lines.
+    short = place and free_lines == 1 and passer_free == 1 and thief_last_free and tray.last_line_free(rules)
+    trie = index.trie
+    if trie is not None:
+        # Compiled: every first-hit walk in one C call (the rack counted there), no tally made in Python:
+        # ~2 us where a call a walk cost ~8 us on a tray of 6 lines (most Jarnac windows of a game).
+        tally = lexicon.tally_line
+        nodes = index._nodes_of_lengths
+        lines = [
+            (tally(codes), *nodes(len(codes) + 1, line_max)) if codes and len(codes) < line_max else None
+            for codes in tray.line_codes
+        ]
+        lo, hi = nodes(shortest if short else long_from, line_max) if place else (0, 0)
+        return bool(trie.any_move(lexicon.rank_string(tray.rack_codes), lo, hi, lines))
+    rack = lexicon.tally_codes(tray.rack_codes)
+    if place and index.first_place(rack, shortest if short else long_from, line_max) is not None:
+        return True
     for codes in tray.line_codes:
-        if codes and index.first_extension(lexicon.tally_line(codes), len(codes), rack, rules.line_length) is not None:
+        if codes and index.first_extension(lexicon.tally_line(codes), len(codes), rack, line_max) is not None:
             return True
     return False
 
 
-def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]], list[_Item]]:
+def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Cand]], list[_Cand]]:
     """The distinct steals that matter: per line one per set of added letters, and one per new-word key
     (the alphabetically first word of each), in the order of those words."""
     index = lexicon.index
-    rack, lines = tallies(lexicon, tray)
     passer_free = tray.free_lines(rules)
+    line_max = rules.line_length
     # Short new words are candidates too: the search lets one through only
     # where it lands on the passer's last line and on the thief's.
     place = None
     if passer_free > 0 and rules.steal_place:
-        place = (min(rules.last_line_min_length, rules.min_length), rules.line_length)
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
-    per_line: list[list[_Item]] = []
+        place = (min(rules.last_line_min_length, rules.min_length), line_max)
     trie = index.trie
     if trie is not None:
-        # Compiled: the letters each node adds, its tiles and its first word, one row per set of added
-        # letters, from the node's key in C (no packing of each word in Python: ~2/3 of a best_jarnac).
-        for i, nodes in enumerate(line_nodes):
-            old, old_tiles = tray.lines[i], lines[i][1]
-            per_line.append([_Item(p, n, i, w, old, old_tiles) for p, n, w in trie.steal_items(nodes, lines[i][0])])
-        return per_line, [_Item(p, n, None, w, None, 0) for p, n, w in trie.steal_items(place_nodes, ())]
+        # Compiled: every walk, the letters each node adds, its tiles and its first word (one row per set of
+        # added letters, from the node's key) and the _Item of each row, in one C call: no node list, no
+        # tally and no Python step per candidate. Measured on 5-line trays with 8 spare letters: the
+        # candidates cost ~1/3 of the seven calls and the _Item list of each that made them before.
+        node_range = index._nodes_of_lengths
+        rank = lexicon.rank_string
+        asked = [
+            (rank(codes), *node_range(len(codes) + 1, line_max), i, tray.lines[i], len(codes))
+            if codes and len(codes) < line_max
+            else None
+            for i, codes in enumerate(tray.line_codes)
+        ]
+        lo, hi = node_range(*place) if place else (0, 0)
+        rows: tuple[list[list[_Cand]], list[_Cand]] = trie.steals(rank(tray.rack_codes), lo, hi, asked, _Row)
+        return rows
+    rack, lines = tallies(lexicon, tray)
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, line_max, lexicon.move_keys())
+    per_line: list[list[_Cand]] = []
     first_words = index.first_words
     pack = lexicon.pack
     tiles_of = tray.tiles
@@ -311,14 +385,14 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Item]
 
 
 Score = tuple[int, int]
-Candidate = tuple[int, int, int, int, bool, bool, _Item, int]
+Candidate = tuple[int, int, int, int, bool, bool, _Cand, int]
 """A new word as the search sees it: packed letters, the two scores, tiles used, short, fits the last line, the
 item, its position in the sorted list."""
 
 
 def _optimise(
-    per_line: Sequence[Sequence[_Item]],
-    places: Sequence[_Item],
+    per_line: Sequence[Sequence[_Cand]],
+    places: Sequence[_Cand],
     rack: int,
     rack_size: int,
     free_lines: int,
@@ -329,7 +403,7 @@ def _optimise(
     last_free: tuple[bool, bool] = (True, True),
     deadline: Deadline | None = None,
     compiled: bool = False,
-) -> tuple[Score, list[_Item], bool]:
+) -> tuple[Score, list[_Cand], bool]:
     """The best set of items under every constraint: exact branch and bound; the flag: proven.
 
     Lines are decided first (no steal, or one of the line's extensions, best
@@ -370,14 +444,14 @@ def _optimise(
             first, second, items, proven = found
             return (first, second), items, proven
 
-    def entry(item: _Item) -> tuple[int, int, int, int, bool, bool, _Item]:
+    def entry(item: _Cand) -> tuple[int, int, int, int, bool, bool, _Cand]:
         gain = item.tiles * item.tiles
         swing = gain + item.old_tiles * item.old_tiles
         first, second = (swing, gain) if by_swing else (gain, swing)
         short, fits_last = item.tiles < min_len, item.tiles >= last_min
         return (item.packed, first, second, item.tiles - item.old_tiles, short, fits_last, item)
 
-    def seatable(item: _Item) -> bool:  # a word no line of the rules can take is no steal
+    def seatable(item: _Cand) -> bool:  # a word no line of the rules can take is no steal
         return item.tiles >= min_len or item.tiles >= last_min
 
     lines = [sorted(map(entry, filter(seatable, items)), key=lambda e: (-e[1], -e[2])) for items in per_line]
@@ -394,8 +468,8 @@ def _optimise(
     second_bound = knapsack_bounds(
         [[(e[3], e[2], 0) for e in es] for es in lines], [(e[3], e[2], 0) for e in words], rack_size
     )
-    best: list[tuple[Score, tuple[_Item, ...]]] = [((0, 0), ())]
-    chosen: list[_Item] = []
+    best: list[tuple[Score, tuple[_Cand, ...]]] = [((0, 0), ())]
+    chosen: list[_Cand] = []
     visited: dict[tuple[int, int, int, tuple[bool, bool], tuple[bool, bool]], tuple[int, int, int]] = {}
 
     def beaten(first: int, second: int) -> bool:
@@ -520,19 +594,27 @@ def _optimise(
     return best[0][0], list(best[0][1]), True
 
 
-def _distinct(items: Iterable[_Item]) -> list[_Item]:
+def _distinct(items: Iterable[_Item]) -> list[_Cand]:
     """One item per added-letter set (they are worth the same); the first word alphabetically."""
-    seen: dict[int, _Item] = {}
+    seen: dict[int, _Cand] = {}
     for item in sorted(items, key=lambda it: it.word):
         seen.setdefault(item.packed, item)
     return list(seen.values())
 
 
-def _plan(chosen: list[_Item], tray: Tray, pool: Codes, value: bool, taken: tuple[int, ...]) -> JarnacPlan:
-    """The plan of the chosen items; ``pool`` the codes they were taken from (the rack, or with lines)."""
+def _plan(
+    chosen: list[_Item], tray: Tray, pool: Codes, value: bool, taken: tuple[int, ...], longest_last: bool = False
+) -> JarnacPlan:
+    """The plan of the chosen items; ``pool`` the codes they were taken from (the rack, or with lines).
+
+    New words are listed longest first; with ``longest_last`` (rules whose last line asks for longer
+    words than the others), shortest first, so that played in that order on the passer's tray the
+    word that reaches its last line is the longest (found by Hypothesis: ``+ASS +AA`` put AA on a
+    last line of 3 tiles at least)."""
     alphabet = tray.alphabet
     extends = sorted((it for it in chosen if it.line is not None), key=lambda it: it.line or 0)
-    places = sorted((it for it in chosen if it.line is None), key=lambda it: (-it.tiles, it.word))
+    order = (lambda it: (it.tiles, it.word)) if longest_last else (lambda it: (-it.tiles, it.word))
+    places = sorted((it for it in chosen if it.line is None), key=order)
     steals = [
         Move("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, alphabet)) for it in extends
     ] + [Move("place", None, None, it.word, added_letters("", it.word, alphabet)) for it in places]
@@ -542,6 +624,20 @@ def _plan(chosen: list[_Item], tray: Tray, pool: Codes, value: bool, taken: tupl
     lost = sum(it.old_tiles**2 for it in extends) + sum(len(tray.line_codes[i]) ** 2 for i in taken)
     lines_taken = tuple(sorted({it.line for it in extends if it.line is not None} | set(taken)))
     return JarnacPlan(tuple(steals), gain, gain + lost, lines_taken, rack_left, value)
+
+
+_NO_PLANS: dict[str, JarnacPlan] = {}
+
+
+def _no_plan(leftover: str) -> JarnacPlan:
+    """The empty plan leaving ``leftover``; plans are frozen, so one per rack is shared (~1.5 us to make
+    a plan, at most Jarnac windows of a game)."""
+    plan = _NO_PLANS.get(leftover)
+    if plan is None:
+        if len(_NO_PLANS) >= 4096:
+            _NO_PLANS.clear()
+        plan = _NO_PLANS[leftover] = JarnacPlan(leftover=leftover)
+    return plan
 
 
 def best_jarnac(
@@ -594,12 +690,16 @@ def best_jarnac(
     ):
         raise InvalidInputError(f"value_pool_limit must be a whole number >= 0 or None, not {value_pool_limit!r}")
     turn = _formed_indexes(tray, formed_indexes)
-    deadline = deadline_of(budget)
-    if free_lines == 0 or (not (rules.value_jarnac and turn) and not _any_steal(lexicon, tray, rules)):
+    deadline = None if budget is None else deadline_of(budget)  # checked here; the default made below
+    if free_lines == 0 or (
+        not (rules.value_jarnac and turn) and not _any_steal(lexicon, tray, rules, free_lines, thief_last_free)
+    ):
         # Exact shortcut: no candidate steal at all (most passes of a game between programs that
         # play whenever they can). A first-hit walk per line costs a few microseconds where listing
         # the candidates and searching cost ~0.5 ms on fr.
-        return _plan([], tray, tray.rack_codes, False, ())  # no steal: the whole rack is left
+        return _no_plan(tray.rack)  # no steal: the whole rack is left (what _plan([]) makes)
+    if budget is None:
+        deadline = deadline_of(None)
     per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
     _, chosen, exact = _optimise(
@@ -616,7 +716,8 @@ def best_jarnac(
         deadline,
         lexicon.index.trie is not None,
     )
-    best = _plan(chosen, tray, tray.rack_codes, False, ())
+    longest_last = rules.last_line_min_length > rules.min_length
+    best = _plan(_words(lexicon, chosen), tray, tray.rack_codes, False, (), longest_last)
     best_key = _key(best, objective)
     if rules.value_jarnac and turn and free_lines > 0 and exact:
         rack_size = len(tray.rack_codes)
@@ -678,7 +779,7 @@ def _value_plan(
     if trie is not None:
         # In chunks of nodes (each a distinct key: no row is shared), the deadline looked at between them:
         # a 60-letter pool reaches 50,000 words, ~90 ms of rows and items.
-        items: list[_Item] = []
+        items: list[_Cand] = []
         for start in range(0, len(place_nodes), _NODE_CHUNK):
             if deadline is not None and deadline.expired():
                 return None, False
@@ -705,4 +806,5 @@ def _value_plan(
     )
     if not chosen or gain <= worth:
         return None, exact
-    return _plan(chosen, tray, pool, True, taken), exact
+    longest_last = rules.last_line_min_length > rules.min_length
+    return _plan(_words(lexicon, chosen), tray, pool, True, taken, longest_last), exact

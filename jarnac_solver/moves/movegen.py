@@ -16,15 +16,27 @@ from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT, Tally
 from .move import Move, added_letters
 from .rules import Rules
-from .tray import Tray
+from .tray import _SHEET, Tray
 
 __all__ = ["LegalMoves", "legal_moves"]
 
-DEFAULT_RULES = Rules()
+DEFAULT_RULES = _SHEET  # one object: a tray remembers the rules it passed by identity
 
 
 def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     """Validate the three arguments every function of the move layer takes."""
+    checked = DEFAULT_RULES if rules is None else rules
+    if (
+        type(tray) is Tray
+        and tray._checked is checked
+        and isinstance(lexicon, Lexicon)
+        and tray.alphabet is lexicon.alphabet
+    ):
+        # Speed: this tray passed check(rules) already (a tray never changes; a move or a draw passes
+        # the mark on to the tray it makes, whose lines it checked or left alone), and its alphabet is
+        # the lexicon's own object: ~0.5 us where the checks cost ~2-4 us a call.
+        _check_counts(tray)
+        return checked
     if not isinstance(lexicon, Lexicon):
         raise InvalidInputError(f"expected a Lexicon, got {type(lexicon).__name__}")
     if not isinstance(tray, Tray):
@@ -47,6 +59,8 @@ def _check_counts(tray: Tray) -> None:
     """Refuse a tray holding more of one tile than packed tallies count exactly (``MAX_COUNT``)."""
     if len(tray.rack_codes) + 9 * len(tray.line_codes) <= MAX_COUNT:
         return  # too few tiles to reach the limit: the common case costs one comparison
+    if len(tray.rack_codes) + sum(map(len, tray.line_codes)) <= MAX_COUNT:
+        return  # a tray of 8 lines: its tiles counted in C (a Counter of them cost ~3 us)
     counts = Counter(tray.rack_codes)
     for codes in tray.line_codes:
         counts.update(codes)
@@ -84,14 +98,53 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
     return places, lines
 
 
+_ASKED: dict[int, tuple[Lexicon, dict[tuple[tuple[int, ...], int], tuple[object, int, int] | None]]] = {}
+"""Per lexicon (by id, kept alive with its entries): (line codes, line length) -> what the compiled walk
+is asked for that line, its tally and the id range of its longer words (``None``: no extension)."""
+
+
+def _asked(lexicon: Lexicon) -> dict[tuple[tuple[int, ...], int], tuple[object, int, int] | None]:
+    entry = _ASKED.get(id(lexicon))
+    if entry is None or entry[0] is not lexicon:
+        if len(_ASKED) >= 16:
+            _ASKED.clear()
+        entry = _ASKED[id(lexicon)] = (lexicon, {})
+    if len(entry[1]) >= 1 << 16:
+        entry[1].clear()
+    return entry[1]
+
+
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
     """Place words and, per line, extension words (``move_nodes``, as words)."""
+    index = lexicon.index
+    trie = index.trie
+    line_max = rules.line_length
+    if trie is not None:
+        # Speed: what the walk is asked per line is remembered (lines outlive trays: a game asks for the
+        # same lines at every move of a turn), and the walks run in one C call. The Python around the
+        # walks was ~3/4 of a game's move generation (~15 us of ~20); now ~5 us (issue 32).
+        asked = _asked(lexicon)
+        lines: list[tuple[object, int, int] | None] = []
+        for codes in tray.line_codes:
+            key = (codes, line_max)
+            if key in asked:
+                lines.append(asked[key])
+            else:
+                ask = None
+                if codes and len(codes) < line_max:
+                    # The line's ranks as text: the compiled walk counts them (no tally made in Python).
+                    ask = (lexicon.rank_string(codes), *index._nodes_of_lengths(len(codes) + 1, line_max))
+                lines.append(asked.setdefault(key, ask))
+        if tray.free_lines(rules) > 0:
+            lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
+        else:
+            lo = hi = 0
+        return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)  # type: ignore[no-any-return]
     line = lexicon.tally_line
-    lines = [(line(codes), len(codes)) for codes in tray.line_codes]
+    tallied = [(line(codes), len(codes)) for codes in tray.line_codes]
     place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None
-    # The rack as rank codes: the compiled walk counts them (~2 us less than tallying in Python).
     rack = lexicon.rank_string(tray.rack_codes)
-    return lexicon.index.move_words(rack, place, lines, rules.line_length, lexicon.move_keys())
+    return lexicon.index.move_words(rack, place, tallied, rules.line_length, lexicon.move_keys())
 
 
 class LegalMoves:
@@ -170,4 +223,7 @@ def legal_moves(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> Leg
     """
     rules = check_inputs(lexicon, tray, rules)
     places, extensions = move_words(lexicon, tray, rules)
+    # Kept on the tray (copied: the lists are the caller's), so that pushing one of these moves is not
+    # checked a second time (Tray.play): the move a player picks from legal_moves is pushed next.
+    object.__setattr__(tray, "_moves", (lexicon, rules, tuple(places), tuple(map(tuple, extensions))))
     return LegalMoves(tray, places, extensions, rules)
