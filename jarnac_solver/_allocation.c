@@ -103,11 +103,12 @@ static int unpack(PyObject *packed, Letters *out) {
     }
 #endif
     if (bytes[28] || bytes[29] || bytes[30] || bytes[31]) return -2;  /* a rank of 32 or more (bits 224..255) */
+    /* Each 7-bit rank from the two bytes it straddles, by shifts (bit by bit it was 11.5% of a best_jarnac
+       call, by perf; rank 31 ends in byte 27, so byte + 1 <= 28 stays inside the buffer). */
     for (int r = 0; r < 32; r++) {
-        int bit = 7 * r, value = 0;
-        for (int k = 0; k < 7; k++, bit++)
-            if (bit < 256 && (bytes[bit >> 3] >> (bit & 7)) & 1) value |= 1 << k;
-        out->w[r >> 3] |= (uint64_t)value << ((r & 7) * 8);
+        int bit = 7 * r;
+        unsigned pair = bytes[bit >> 3] | ((unsigned)bytes[(bit >> 3) + 1] << 8);
+        out->w[r >> 3] |= (uint64_t)((pair >> (bit & 7)) & 0x7F) << ((r & 7) * 8);
     }
     return 0;
 }
