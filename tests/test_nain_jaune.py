@@ -5,6 +5,8 @@ The rulebook is ``../shared/seeds/004_*.txt``; every test quotes the line it che
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from jarnac_solver.errors import IllegalActionError, InvalidRulesError
@@ -269,3 +271,33 @@ def test_option_values_are_checked() -> None:
         Options().replace(speed=2)
     assert Options.from_assignments(["ace=high", "must-follow=true"]) == Options(ace="high", must_follow=True)
     assert Options.from_dict(Options(debts=True).name_or_dict()) == Options(debts=True)
+
+
+# -- what a newcomer found ------------------------------------------------------------------------
+
+
+def test_a_record_that_cannot_be_written_is_one_line_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from jarnac_solver.cli import main
+
+    for target in (str(tmp_path), str(tmp_path / "missing" / "x.txt")):
+        assert main(["nain-jaune", "play", "--games", "1", "--record", target]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "--record" in err
+
+
+def test_play_writes_json_lines_for_a_jsonl_name_and_replay_reads_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from jarnac_solver.cli import main
+
+    path = f"{tmp_path}/games.jsonl"
+    assert main(["nain-jaune", "play", "--games", "2", "--record", path]) == 0
+    with open(path, encoding="utf-8") as handle:
+        assert [json.loads(line)["seed"] for line in handle] == [1, 2]
+    capsys.readouterr()
+    assert main(["nain-jaune", "replay", path]) == 0
+    assert capsys.readouterr().out.count("checked") == 2

@@ -61,6 +61,16 @@ def _show(game: Game) -> None:
     print(f"  result: {game.state.result or 'unfinished'}")
 
 
+def _writable(name: str) -> Path:
+    """``--record``'s file, checked before the games (found by a newcomer: a traceback after them)."""
+    path = Path(name)
+    if path.is_dir():
+        raise InvalidInputError(f"--record {name!r} is a folder: name a file (.jsonl for JSON Lines)")
+    if not path.parent.is_dir():
+        raise InvalidInputError(f"--record {name!r}: the folder {str(path.parent)!r} does not exist")
+    return path
+
+
 def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
@@ -71,6 +81,7 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
     options.hand_for(len(names))
     records: list[GameRecord] = []
     wins = dict.fromkeys(names, 0.0)
+    target = _writable(args.record) if args.record else None  # said before any game is played
     for g in range(args.games):
         seats = [names[(i + g) % len(names)] for i in range(len(names))]
         game = play_game(seats, args.seed + g, options)
@@ -85,8 +96,15 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
         elif not args.json:
             said = ", ".join(f"{SEATS[i]} {n} {game.holdings[i]}" for i, n in enumerate(seats))
             print(f"game {g + 1} (seed {args.seed + g}): {said}; {game.state.round} rounds; {game.state.result}")
-    if args.record:
-        Path(args.record).write_text("\n".join(str(r) for r in records), encoding="utf-8")
+    if target is not None:
+        if target.name.lower().endswith(".jsonl"):  # JSON Lines, as Jarnac's play --record writes them
+            text = "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
+        else:
+            text = "\n".join(str(r) for r in records)
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InvalidInputError(f"--record {args.record!r}: cannot write it ({exc.strerror})") from None
     if args.json:
         _emit(
             args,

@@ -190,6 +190,16 @@ def parse_records(text: str, source: str = "") -> list[GameRecord]:
     """
     if not isinstance(text, str):
         raise InvalidInputError(f"records are text, not {type(text).__name__}")
+    if text.lstrip().startswith("{"):  # JSON Lines: one to_dict() a line (play --record NAME.jsonl)
+        found = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    data = json.loads(line)
+                except ValueError:
+                    raise InvalidInputError(f"{source + ': ' if source else ''}line {number}: not JSON") from None
+                found.append(GameRecord.from_dict(data))
+        return found
     games: list[GameRecord] = []
     current: dict[str, Any] | None = None
     prefix = f"{source}: " if source else ""
