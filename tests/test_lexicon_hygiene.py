@@ -113,3 +113,15 @@ def test_fr_competitive_keeps_its_verb_rule() -> None:
     for word in ("MANGEAIS", "MANGERONS", "SECOUAIS", "RECOUSAIS", "FINIRA"):
         assert word not in competitive, word
     assert "CRWTH" in competitive  # a vowelless noun kept with its reason
+
+
+def test_lexicon_info_shows_the_removals_by_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer looked for the counts of lexicons/README.md in `lexicon info`: they are there, and in --json."""
+    from jarnac_solver.cli import main
+
+    assert main(["lexicon", "info", "en-large"]) == 0
+    out = capsys.readouterr().out
+    assert "removed at build: 254 words: proper noun" in out
+    assert main(["lexicon", "info", "en-large", "--json"]) == 0
+    removed = json.loads(capsys.readouterr().out)["result"]["removed"]
+    assert sum(removed.values()) > 300

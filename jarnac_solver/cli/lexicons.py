@@ -49,6 +49,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
         "licence": meta.get("licence", ""),
         "description": meta.get("description", ""),
         "skipped": meta.get("skipped", {}),
+        "removed": meta.get("removed", {}),
         "bag": bag.to_dict() if bag is not None else None,
         "implementation": {"name": lex.implementation, "reason": _implementation_reason(lex)},
     }
@@ -64,6 +65,9 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {plural(count, 'entry')} {reason}")
+    # The bundled lists' removals by reason (lexicons/README.md); a newcomer looked for them here.
+    for reason, count in dict(meta.get("removed", {})).items():
+        print(f"removed at build: {plural(count, 'word')}: {reason}")
     print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")
 
 
