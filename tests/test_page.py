@@ -206,6 +206,11 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
     message = browser.find_element(By.ID, "message").text
     assert message.startswith("Refusé") and "QQQ" in message
+    # The message on screen and the log follow a change of language (a newcomer saw them stay).
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    assert browser.find_element(By.ID, "message").text.startswith("Refused")
+    assert "You: draw" in browser.find_element(By.ID, "log").text
     # The game survives a reload of the page, its log too (found by a newcomer: it came back empty).
     before = game_state(browser)
     log = browser.find_element(By.ID, "log").text

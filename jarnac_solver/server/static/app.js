@@ -62,7 +62,9 @@ function el(tag, attributes = {}, ...children) {
 }
 
 function say(target, text, kind = "") {
-  target.textContent = text;
+  // ``text`` may be a function of the language: the message is then said again when the language changes.
+  target.sayAgain = typeof text === "function" ? text : null;
+  target.textContent = typeof text === "function" ? text() : text;
   target.className = `message ${kind}`;
 }
 
@@ -94,10 +96,12 @@ function fold(text) {
 }
 
 function showError(target, exc, asRefusal) {
-  // A refusal by the rules says why; a server that is down or a token refused says what to do.
-  if (exc.status === 0) say(target, t("offline"), "error");
-  else if (exc.status === 401) say(target, t("token_refused"), "error");
-  else say(target, asRefusal ? `${t("refused")}: ${exc.message}` : exc.message, "error");
+  // A refusal by the rules says why (the engine's reason, in English); a server that is down or a token
+  // missing or refused says what to do.
+  const token = store.getItem("jarnac.token");
+  if (exc.status === 0) say(target, () => t("offline"), "error");
+  else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
+  else say(target, asRefusal ? () => `${t("refused")}: ${exc.message}` : exc.message, "error");
 }
 
 function focusNext() {
@@ -117,6 +121,7 @@ const state = {
   game: null,
   line: null, // the line (from 0) of the tray chosen to extend or to steal from
   steals: [],
+  log: [], // [action number, played] of the game, oldest first
   alphabet: "latin",
   busy: false,
 };
@@ -128,7 +133,8 @@ function applyLanguage() {
   $("#lang").value = lang;
   for (const node of $$("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of $$("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
-  if (state.game && !state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), t("they_passed"));
+  for (const node of $$(".message")) if (node.sayAgain) node.textContent = node.sayAgain();
+  if (state.log.length) renderLog();
   if (state.game) renderGame();
   fillSelects();
 }
@@ -244,6 +250,7 @@ function markUsed() {
 function phaseText(game) {
   if (game.over) return t("over", { result: game.result, a: game.scores[0], b: game.scores[1] });
   const mine = game.to_act === "A";
+  if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
   const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
   return t(key);
 }
@@ -272,7 +279,9 @@ function renderGame() {
   $("#turn-controls").hidden = !(accepts.includes("draw") || accepts.includes("pass"));
   $("#jarnac-controls").hidden = !accepts.includes("jarnac");
   $("#dispute-controls").hidden = !accepts.includes("dispute");
-  $("#steals").textContent = state.steals.length ? state.steals.join("  ") : t("no_steal");
+  $("#raw-controls").hidden = game.over;
+  $("#hints").hidden = game.over;
+  $("#steals").textContent = state.steals.length ? state.steals.join("  ") : t(game.phase === "jarnac" ? "steal_typed" : "no_steal");
   const tray = game.phase === "jarnac" ? game.trays[1] : game.trays[0];
   $("#selected-line").textContent =
     state.line !== null && tray.lines[state.line]
@@ -304,19 +313,29 @@ function bestCallText(plan) {
 }
 
 function log(played, first) {
-  // Newest first, each numbered as the record numbers it (first: the number of played[0]).
-  const list = $("#log");
-  played.forEach((item, k) => {
-    const entry = el("li", { value: first + k }, describePlayed(item));
-    if (item.best_call !== undefined) entry.append(el("div", { class: "best" }, bestCallText(item.best_call)));
-    list.prepend(entry);
-  });
+  // Newest first, each numbered as the record numbers it (first: the number of played[0]); kept, so a
+  // change of language writes it again.
+  played.forEach((item, k) => state.log.push([first + k, item]));
+  renderLog();
+}
+
+function renderLog() {
+  $("#log").replaceChildren(
+    ...state.log
+      .slice()
+      .reverse()
+      .map(([number, item]) => {
+        const entry = el("li", { value: number }, describePlayed(item));
+        if (item.best_call !== undefined) entry.append(el("div", { class: "best" }, bestCallText(item.best_call)));
+        return entry;
+      }),
+  );
 }
 
 async function logFromRecord() {
   // After a reload the log is rebuilt from the record (found by a newcomer: it came back empty).
   const answer = await api(`games/${state.gameId}/record`);
-  $("#log").replaceChildren();
+  state.log = [];
   log(
     answer.record.actions.map((a) => ({ player: a.player, action: a.action, drew: a.drew, gained: 0 })),
     1,
@@ -324,15 +343,21 @@ async function logFromRecord() {
 }
 
 function announce(played) {
-  // What the computer did that a player must notice: a Jarnac on a pass, its own pass with a move left.
+  // What a player must notice: what its own Jarnac took and the best there was, a Jarnac on its pass,
+  // the computer's pass.
   const stolen = played.find((p) => p.player === "B" && p.action.startsWith("jarnac"));
   const decided = played.find((p) => p.best_call !== undefined);
-  const parts = [];
-  if (decided) parts.push(bestCallText(decided.best_call));
-  if (stolen) parts.push(t("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
   const game = state.game;
-  if (!game.over && game.phase === "jarnac" && game.to_act === "A") parts.push(t("they_passed"));
-  say($("#message"), parts.join(" "), stolen ? "warn" : "");
+  const text = () => {
+    const parts = [];
+    if (decided && decided.action.startsWith("jarnac"))
+      parts.push(t("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
+    if (decided) parts.push(bestCallText(decided.best_call));
+    if (stolen) parts.push(t("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
+    if (!game.over && game.phase === "jarnac" && game.to_act === "A") parts.push(t("they_passed"));
+    return parts.join(" ");
+  };
+  say($("#message"), text, stolen ? "warn" : "");
 }
 
 async function act(action, kind = "move") {
@@ -369,11 +394,15 @@ function wordAction() {
   const word = fold($("#word").value).replace(/\s+/g, "");
   if (!word) return null;
   const game = state.game;
+  if (game.phase === "start" || game.phase === "opening") {
+    say($("#message"), () => t("draw_first"), "error");  // a newcomer got "player A is in the start phase"
+    return null;
+  }
   if (state.line !== null) {
     const old = game.trays[0].lines[state.line];
     const added = minus(word, old);
     if (added === null || !added) {
-      say($("#message"), t("not_an_extension", { word, old }), "error");
+      say($("#message"), () => t("not_an_extension", { word, old }), "error");
       return null;
     }
     return `${state.line + 1}:${old}+${added}=${word}`;
@@ -389,7 +418,7 @@ function stealAction() {
     const old = passer.lines[state.line];
     const added = minus(word, old);
     if (added === null || !added) {
-      say($("#message"), t("not_an_extension", { word, old }), "error");
+      say($("#message"), () => t("not_an_extension", { word, old }), "error");
       return null;
     }
     return `${state.line + 1}:${old}+${added}=${word}`;
@@ -400,6 +429,7 @@ function stealAction() {
 async function startGame(event) {
   event.preventDefault();
   const form = new FormData($("#new-game"));
+  state.log = [];
   $("#log").replaceChildren();
   say($("#message"), "");
   say($("#start-message"), "");
@@ -427,7 +457,7 @@ async function resumeGame() {
     state.game = answer.game;
     await logFromRecord();
     renderGame();
-    if (!state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), t("they_passed"));
+    if (!state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), () => t("they_passed"));
   } catch (exc) {
     if (exc.status === 404) store.removeItem("jarnac.game");
     state.gameId = null;
@@ -443,6 +473,7 @@ function leaveGame() {
   state.line = null;
   $("#game").hidden = true;
   $("#new-game").hidden = false;
+  state.log = [];
   $("#log").replaceChildren();
   $("#hint-list").replaceChildren();
   say($("#message"), "");
@@ -546,7 +577,8 @@ async function checkPass(event) {
       out.push(el("p", {}, t("best_call_is", { steals: plan.steals.map((m) => m.notation).join("  "), gain: plan.gain, swing: plan.swing })));
       if (!plan.exact) out.push(el("p", { class: "note" }, t("not_proven")));
     }
-    out.push(el("div", { class: "board" }, drawTrayWithSteals(bySwing.tray, bySwing.plan.steals || [], t("passer"))));
+    const title = callable ? t("passer") : t("passer_plain");
+    out.push(el("div", { class: "board" }, drawTrayWithSteals(bySwing.tray, bySwing.plan.steals || [], title)));
     box.replaceChildren(...out);
   } catch (exc) {
     box.replaceChildren(el("p", { class: "error" }, exc.message));
@@ -675,7 +707,8 @@ async function main() {
     else store.removeItem("jarnac.token");
     try {
       await api("openapi.json");
-      say($("#token-message"), t("token_ok"), "");
+      say($("#token-message"), () => t("token_ok"), "");
+      say($("#start-message"), "");
     } catch (exc) {
       showError($("#token-message"), exc, false);
     }
@@ -713,7 +746,7 @@ async function main() {
   $("#pass").addEventListener("click", () => act("pass"));
   $("#exchange").addEventListener("click", () => {
     const letters = fold($("#word").value).replace(/\s+/g, "");
-    if (!letters) say($("#message"), t("exchange_how"), "error");
+    if (!letters) say($("#message"), () => t("exchange_how"), "error");
     else act(`exchange ${letters}`);
   });
   $("#add-steal").addEventListener("click", () => {
@@ -727,7 +760,7 @@ async function main() {
   $("#call-jarnac").addEventListener("click", () => {
     const pending = stealAction();
     const steals = [...state.steals, ...(pending ? [pending] : [])];
-    if (!steals.length) say($("#message"), t("steal_how"), "error");
+    if (!steals.length) say($("#message"), () => t("steal_how"), "error");
     else act(`jarnac ${steals.join(" ")}`);
   });
   $("#decline").addEventListener("click", () => act("decline"));

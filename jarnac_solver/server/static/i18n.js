@@ -5,6 +5,12 @@ export function format(text, values = {}) {
 
 export const T = {
   fr: {
+    token_wrong: "Ce jeton est refusé par le serveur : vérifiez-le dans « Réglages ».",
+    you_took: "Vous avez pris {steals} (+{gained} pour vous, l'ordinateur perd {lost}).",
+    draw_first: "Piochez d'abord (bouton « Piocher ») : un mot se pose après la pioche.",
+    phase_start_you_draw: "À vous : piochez une lettre.",
+    steal_typed: "tapez le vol dans « Mot », puis « Jarnac ! »",
+    passer_plain: "Plateau de qui a passé",
     token_refused: "Ce serveur demande un jeton : ouvrez « Réglages » en bas de la page et saisissez-le.",
     token_ok: "Jeton accepté.",
     leave_confirm: "Abandonner cette partie et en commencer une autre ?",
@@ -166,6 +172,12 @@ export const T = {
     the_record: "La partie en notation",
   },
   en: {
+    token_wrong: "The server refuses this token: check it in “Settings”.",
+    you_took: "You took {steals} (+{gained} for you, the computer loses {lost}).",
+    draw_first: "Draw first (the “Draw” button): a word is formed after the draw.",
+    phase_start_you_draw: "Your turn: draw a letter.",
+    steal_typed: "type the steal in “Word”, then “Jarnac!”",
+    passer_plain: "The passer's tray",
     token_refused: "This server needs a token: open “Settings” at the bottom of the page and type it.",
     token_ok: "Token accepted.",
     leave_confirm: "Abandon this game and start another?",
