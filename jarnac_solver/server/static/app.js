@@ -390,40 +390,31 @@ async function act(action, kind = "move") {
   }
 }
 
-function wordAction() {
+function typedMove(tray) {
+  // The word typed as a move on ``tray``: +WORD, or N:OLD+LETTERS=WORD when one of its lines is chosen.
   const word = fold($("#word").value).replace(/\s+/g, "");
   if (!word) return null;
+  if (state.line === null) return `+${word}`;
+  const old = tray.lines[state.line];
+  const added = minus(word, old);
+  if (added === null || !added) {
+    say($("#message"), () => t("not_an_extension", { word, old }), "error");
+    return null;
+  }
+  return `${state.line + 1}:${old}+${added}=${word}`;
+}
+
+function wordAction() {
   const game = state.game;
-  if (game.phase === "start" || game.phase === "opening") {
+  if (fold($("#word").value).trim() && (game.phase === "start" || game.phase === "opening")) {
     say($("#message"), () => t("draw_first"), "error");  // a newcomer got "player A is in the start phase"
     return null;
   }
-  if (state.line !== null) {
-    const old = game.trays[0].lines[state.line];
-    const added = minus(word, old);
-    if (added === null || !added) {
-      say($("#message"), () => t("not_an_extension", { word, old }), "error");
-      return null;
-    }
-    return `${state.line + 1}:${old}+${added}=${word}`;
-  }
-  return `+${word}`;
+  return typedMove(game.trays[0]);
 }
 
 function stealAction() {
-  const word = fold($("#word").value).replace(/\s+/g, "");
-  if (!word) return null;
-  const passer = state.game.trays[1];
-  if (state.line !== null) {
-    const old = passer.lines[state.line];
-    const added = minus(word, old);
-    if (added === null || !added) {
-      say($("#message"), () => t("not_an_extension", { word, old }), "error");
-      return null;
-    }
-    return `${state.line + 1}:${old}+${added}=${word}`;
-  }
-  return `+${word}`;
+  return typedMove(state.game.trays[1]);  // a steal is a move of the passer's
 }
 
 async function startGame(event) {
