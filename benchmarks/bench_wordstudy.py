@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from jarnac_solver import Bag, Lexicon
@@ -76,6 +79,31 @@ def oracle_blanks(words_by_length: dict[int, list[str]], rack: str, blanks: int,
     return sorted(found)
 
 
+class NativeBlanks:
+    """``benchmarks/native_blanks.c``, compiled once: the same words, a C walk of their alphagram trie with blanks."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="native-blanks-"))
+        self.binary = self.folder / "native_blanks"
+        source = Path(__file__).resolve().parent / "native_blanks.c"
+        subprocess.run(["cc", "-O2", "-o", str(self.binary), str(source)], check=True)
+        self.words = self.folder / "words.txt"
+        self.words.write_text("\n".join(words) + "\n", encoding="ascii")
+
+    def run(self, racks: list[str], lo: int, hi: int, repeat: int = 50) -> tuple[float, int]:
+        """(ns a query, words found over the racks) for ``racks`` (letters and ``?``)."""
+        rack_file = self.folder / "racks.txt"
+        rack_file.write_text("\n".join(racks) + "\n", encoding="ascii")
+        done = subprocess.run(
+            [str(self.binary), str(self.words), str(rack_file), str(repeat), str(lo), str(hi)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        fields = dict(item.split("=") for item in done.stdout.split())
+        return float(fields["ns_per_query"]), int(fields["outputs"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=7, help="timed calls per query (median)")
@@ -129,7 +157,10 @@ def main() -> None:
         by_length.setdefault(len(word), []).append(word)
     print()
     print(f"Blanks on fr: {args.racks} racks of 7 tiles drawn from the bag, medians over racks (ms)")
-    print(f"{'query':<26} {'words':>7} {'ours ms':>9} {'oracle ms':>10} {'speed-up':>8}")
+    native = NativeBlanks([w for w in fr if w.isascii() and w.isalpha()])
+    print(
+        f"{'query':<26} {'words':>7} {'ours ms':>9} {'oracle ms':>10} {'speed-up':>8} {'C walk ms':>10} {'ours/C':>7}"
+    )
     for blanks in (1, 2):
         for kind in ("anagrams", "subanagrams 3-9"):
             ours_t, oracle_t, counts = [], [], []
@@ -148,10 +179,14 @@ def main() -> None:
                 oracle_t.append(oracle_seconds)
                 counts.append(len(answer))
             ours, theirs = statistics.median(ours_t), statistics.median(oracle_t)
+            c_ns, c_outputs = native.run([rack + "?" * blanks for rack in racks], lo, hi)
+            assert c_outputs == sum(counts), (kind, blanks, c_outputs, sum(counts))  # the same words, counted
+            # ours is a median over racks, the C walk a mean over the same racks: the ratio is a guide.
             label = f"{kind}, {blanks} blank{'s' if blanks > 1 else ''}"
             print(
                 f"{label:<26} {statistics.median(counts):>7.0f}"
                 f" {ours * 1000:>9.2f} {theirs * 1000:>10.0f} {theirs / ours:>7.0f}x"
+                f" {c_ns / 1e6:>10.3f} {ours / (c_ns / 1e9):>6.1f}x"
             )
 
 

@@ -173,6 +173,28 @@ def marked(word: str, have: Counter[str], alphabet: Alphabet) -> str:
     return "".join(pieces)
 
 
+def _all_marked(words: Iterable[str], have: Counter[str], alphabet: Alphabet) -> list[str]:
+    """:func:`marked` of every word. Speed: for one-character tiles, a plain dict of the rack's counts
+    copied a word and the letters read in one loop, ~4x cheaper than a Counter a word (marking was 90%
+    of a one-blank ``subanagrams``: the 3,764 words of EAIRNTS?, 11.5 -> 3.4 ms)."""
+    if not alphabet.single:
+        return [marked(word, have, alphabet) for word in words]
+    counts = dict(have)
+    out = []
+    for word in words:
+        left = counts.copy()
+        letters = []
+        for tile in word:
+            k = left.get(tile, 0)
+            if k:
+                left[tile] = k - 1
+                letters.append(tile)
+            else:
+                letters.append(tile.lower())
+        out.append("".join(letters))
+    return out
+
+
 def _rack(lex_rank: dict[str, int], tiles: Sequence[str]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for tile in tiles:
@@ -198,7 +220,7 @@ def blank_subanagrams(
         words = _union_words(index, (), _rack(rank, tiles), blanks, lo, hi, deadline, query)
     else:
         words = _scan(index.words(lo, hi), alphabet, have, blanks, None, deadline, query)
-    return [marked(word, have, alphabet) for word in words]
+    return _all_marked(words, have, alphabet)
 
 
 def blank_anagrams(
@@ -220,7 +242,7 @@ def blank_anagrams(
     start, stop = index._nodes_of_lengths(size, size)
     nodes = sorted(node for node in _walk(index, required, optional) if start <= node < stop)
     have = Counter(tiles)
-    return [marked(word, have, alphabet) for word in index.words_of(nodes)]
+    return _all_marked(index.words_of(nodes), have, alphabet)
 
 
 def blank_extensions(
@@ -244,4 +266,4 @@ def blank_extensions(
         words = _union_words(index, required, _rack(rank, tiles), blanks, lo, hi, deadline, query)
     else:
         words = _scan(index.words(lo, hi), alphabet, have, blanks, Counter(word), deadline, query)
-    return [marked(found, have, alphabet) for found in words]
+    return _all_marked(words, have, alphabet)
