@@ -374,3 +374,13 @@ def test_cli_search_conditions_hooks_and_several_lexicons(capsys: pytest.Capture
     ):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and len(err.splitlines()) == 1, argv
+
+
+def test_a_points_condition_no_word_can_meet_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer's --points 7 answered 0 words without saying why; --format lines left a trailing tab."""
+    from jarnac_solver.cli import main
+
+    assert main(["search", "*", "--points", "7"]) == 2
+    assert "tiles squared" in capsys.readouterr().err
+    assert main(["words", "QUADRE", "--mark", "en", "--format", "lines", "--lexicon", "fr"]) == 0
+    assert all(not line.endswith("\t") for line in capsys.readouterr().out.splitlines())
