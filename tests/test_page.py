@@ -206,6 +206,10 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
     message = browser.find_element(By.ID, "message").text
     assert message.startswith("Refusé") and "QQQ" in message
+    # The engine's reasons, English sentences, are said in French on the French page.
+    click(browser, "#hints summary")
+    ask_hint(browser)
+    assert "maintenant" in browser.find_element(By.ID, "hint-list").text
     # The message on screen and the log follow a change of language (a newcomer saw them stay).
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")

@@ -1,6 +1,6 @@
 // The page of `jarnac-solver serve`: play against the computer, check a pass, audit a record.
 // Plain ES module, no build step, no request outside the server: every answer comes from /api/.
-import { T, format } from "./i18n.js";
+import { T, format, reason } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const $$ = (selector) => [...document.querySelectorAll(selector)];
@@ -484,7 +484,7 @@ function hintLine(option) {
     if (hint.familiarity !== null && hint.familiarity !== undefined) parts.push(t("hint_familiar", { value: hint.familiarity.toFixed(1) }));
     return parts.join(" · ");
   }
-  return option.reasons.join("; ");
+  return option.reasons.map((r) => reason(r, lang)).join("; ");
 }
 
 async function askHint() {

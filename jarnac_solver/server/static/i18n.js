@@ -3,6 +3,34 @@ export function format(text, values = {}) {
   return String(text).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// The engine's reasons are English sentences (jarnac_solver.planning.advice); the common ones are said in
+// French here, pattern by pattern; any other is shown as the engine wrote it.
+const REASONS_FR = [
+  [/^\+(\d+) pts? now$/, "+$1 pts maintenant"],
+  [/^about ([\d.]+) letters drawn this turn$/, "environ $1 lettres piochées ce tour"],
+  [/^then (.*)$/, "puis $1"],
+  [/^(\d+) pts? a thief with free lines could swing if you stopped here$/, "$1 pts qu'un voleur aux lignes libres pourrait prendre si vous passiez là"],
+  [/^(\d+) pts? the opponent could swing if you stopped here$/, "$1 pts que l'adversaire pourrait prendre si vous passiez là"],
+  [/^nothing to steal if you stopped here$/, "rien à voler si vous passiez là"],
+  [/^or the same with (.*)$/, "ou de même avec $1"],
+  [/^\+(\d+) pts? for you, -(\d+) pts? for the passer \(swing (\d+)\)$/, "+$1 pts pour vous, -$2 pts pour qui a passé (écart $3)"],
+  [/^a clean pass: the passer had no move left$/, "passe sans coup restant : rien à voler"],
+  [/^your tray has no free line: nothing can be stolen$/, "votre plateau n'a pas de ligne libre : rien ne peut être volé"],
+  [/^the first turn draws (\d+)$/, "le premier tour pioche $1 lettres"],
+  [/^lets a bad word stand$/, "laisse passer un mot non valable"],
+  [/^still better than passing$/, "mieux que passer"],
+  [/^after drawing one letter, the turn is worth ([\d.-]+) on average (.*)$/, "en piochant une lettre, le tour vaut $1 en moyenne"],
+  [/^after (\d+) new letters for (\S+), the turn is worth ([\d.-]+) on average (.*)$/, "avec $1 nouvelles lettres pour $2, le tour vaut $3 en moyenne"],
+  [/^no move is left: pass(.*)$/, "aucun coup ne reste : passez$1"],
+  [/^familiarity ([\d.]+)$/, "familiarité $1"],
+];
+
+export function reason(text, lang) {
+  if (lang !== "fr") return text;
+  for (const [pattern, french] of REASONS_FR) if (pattern.test(text)) return text.replace(pattern, french);
+  return text;
+}
+
 export const T = {
   fr: {
     token_wrong: "Ce jeton est refusé par le serveur : vérifiez-le dans « Réglages ».",
