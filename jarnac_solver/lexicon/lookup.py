@@ -9,7 +9,7 @@ the words of its lengths (:mod:`~jarnac_solver.lexicon.pattern`), odds a product
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import InvalidInputError
 from .alphabet import Alphabet
@@ -88,12 +88,17 @@ class WordLookup:
         tiles = self.alphabet.tokenize(word, "word")
         if not tiles:
             raise InvalidInputError(f"{word!r} holds no letter to check")
+        folded, valid = self._judged(tiles)
+        return WordCheck(word, folded, valid, len(tiles))
+
+    def _judged(self, tiles: Sequence[str]) -> tuple[str, bool]:
+        """The word of these tiles as written, and whether the lexicon holds it. The tiles once: what
+        `in` would fold and cut again (one anagram walk). :meth:`check` and ``hooks`` ask it."""
         folded = self.alphabet.write(tiles)
-        # The tiles once: what `in` would fold and cut again (one anagram walk).
         valid = len(tiles) <= MAX_DEPTH and folded in self._index.anagrams(
             tally_of_ranks(map(self._rank.__getitem__, tiles))
         )
-        return WordCheck(word, folded, valid, len(tiles))
+        return folded, valid
 
     @property
     def _word_lines(self) -> WordLines:

@@ -18,7 +18,7 @@ Key ideas:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import InvalidInputError, QueryBudgetError
 from .alphabet import Alphabet
@@ -223,6 +223,8 @@ class WordStudy:
 
         def __contains__(self, word: object) -> bool: ...
 
+        def _judged(self, tiles: Sequence[str]) -> tuple[str, bool]: ...
+
         def draw_odds(self, bag: Bag | None = None) -> DrawOdds: ...
 
         def subanagrams(
@@ -251,10 +253,9 @@ class WordStudy:
         tiles = self.alphabet.tokenize(word, "word")
         if not tiles:
             raise InvalidInputError(f"{word!r} holds no letter to hook")
-        folded = self.alphabet.write(tiles)
+        folded, valid = self._judged(tiles)
         ranks = [self._rank[t] for t in tiles]
         index = self._index
-        valid = len(tiles) <= MAX_DEPTH and folded in index.anagrams(tally_of_ranks(ranks))
         odds = None
         if bag is not None or self._has_bag():
             odds = self.draw_odds(bag)
