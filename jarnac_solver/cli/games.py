@@ -137,7 +137,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _cmd_audit(args: argparse.Namespace) -> None:
-    from ..play.audit import AuditReport, PlayerAudit, audit_many
+    from ..play.audit import AuditReport, audit_many, audit_totals
 
     errors: list[InvalidInputError] = []
     records = read_records(args.file, errors)
@@ -157,9 +157,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
         raise located(exc, args.file) from None
     if show_bar:
         print(file=sys.stderr)
-    totals = [PlayerAudit(), PlayerAudit()]
-    for report in reports:
-        totals = [totals[i] + report.players[i] for i in range(2)]
+    totals = audit_totals(reports)
     if args.json:
         result = {
             "games": [r.to_dict() for r in reports],

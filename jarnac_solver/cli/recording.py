@@ -163,6 +163,18 @@ class _Session:
             self.write(self.out)
         self.show()
 
+    def take(self, number: int, raw: str) -> bool:
+        """One typed line: a command, an action, a comment or a blank (skipped); False at ``end``/``quit``.
+        The service's audit of a hand-written game reads its lines with it too."""
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            return True
+        if text.lower() in ("end", "quit"):
+            return False
+        if not self.command(number, text):
+            self.act(number, text)
+        return True
+
     def command(self, number: int, text: str) -> bool:
         """A command that is no action (save, undo, show, help); False when ``text`` is none."""
         word, _, rest = text.partition(" ")
@@ -273,13 +285,8 @@ def _cmd_record(args: argparse.Namespace) -> None:
                 print()
             break
         number += 1
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        if text.lower() in ("end", "quit"):
+        if not session.take(number, raw):
             break
-        if not session.command(number, text):
-            session.act(number, text)
     _finish(args, session)
 
 

@@ -32,7 +32,16 @@ from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..planning.ladder import plan_ladder
 
-__all__ = ["DEEP_RACK_LIMIT", "AuditReport", "PlayerAudit", "TurnAudit", "Window", "audit", "audit_many"]
+__all__ = [
+    "DEEP_RACK_LIMIT",
+    "AuditReport",
+    "PlayerAudit",
+    "TurnAudit",
+    "Window",
+    "audit",
+    "audit_many",
+    "audit_totals",
+]
 
 DEEP_RACK_LIMIT = 12
 """``deep`` audits skip the ladder of a turn whose rack holds more letters (the exact ladder grows as 2^n)."""
@@ -210,6 +219,18 @@ class AuditReport:
                 f"{player.points_lost} of {player.points_exposed} exposed points lost"
             )
         return "\n".join(out)
+
+
+def audit_totals(reports: Iterable[AuditReport]) -> tuple[PlayerAudit, PlayerAudit]:
+    """Each player's audit summed over ``reports`` (the summary of ``audit --json``).
+
+    >>> audit_totals([])[0] == PlayerAudit()
+    True
+    """
+    first, second = PlayerAudit(), PlayerAudit()
+    for report in reports:
+        first, second = first + report.players[0], second + report.players[1]
+    return first, second
 
 
 def _annotate(window: Window) -> list[str]:

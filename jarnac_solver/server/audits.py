@@ -18,7 +18,7 @@ from ..game.game import Game
 from ..game.record import GameRecord, iter_records
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
-from ..play.audit import PlayerAudit, audit_many
+from ..play.audit import audit_many, audit_totals
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,13 +33,8 @@ def hand_written(text: str, lexicon: str, rules: str) -> tuple[GameRecord, list[
     game = Game(Lexicon.load(lexicon), Rules.preset(rules), over_the_board=True)
     session = _Session(game, ("A", "B"), None, quiet=True)
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.lower() in ("end", "quit"):
+        if not session.take(number, raw):
             break
-        if not session.command(number, line):
-            session.act(number, line)
     return session.record(), session.refused
 
 
@@ -72,9 +67,7 @@ def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, d
                 " (by name; never a file)"
             )
     reports = audit_many(records, None, deep, 1)
-    totals = [PlayerAudit(), PlayerAudit()]
-    for report in reports:
-        totals = [totals[i] + report.players[i] for i in range(2)]
+    totals = audit_totals(reports)
     return {
         "games": [r.to_dict() for r in reports],
         "errors": [str(e) for e in errors],
