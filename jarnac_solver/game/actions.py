@@ -108,6 +108,12 @@ class Accept:
 
 Action = Draw | Exchange | Play | Pass | CallJarnac | Decline | Dispute | Accept
 
+ACTIONS = (
+    "draw, exchange XYZ, +WORD, N:OLD+LETTERS=WORD, pass, jarnac STEAL [STEAL ...],"
+    " jarnac value N,M: +WORD, decline, dispute, accept"
+)
+"""Every form of an action, as an error names them when one cannot be read."""
+
 _WORDS: dict[str, Action] = {
     "draw": Draw(),
     "pass": Pass(),
@@ -151,4 +157,6 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
         if not steals:
             raise InvalidMoveError(f"action {text!r} names no steal")
         return CallJarnac(steals, taken)
+    if "+" not in spec:  # no move can be read: say every form of an action, not only a move's
+        raise InvalidMoveError(f"cannot read the action {text!r}; the actions: {ACTIONS}")
     return Play(Move.parse(spec, alphabet))

@@ -56,11 +56,6 @@ PHASE_ACTIONS = {
 }
 """The kinds of action each phase accepts (the notation of :mod:`jarnac_solver.game.actions`)."""
 
-ACTIONS_HELP = (
-    "draw, exchange XYZ, +WORD, N:OLD+LETTERS=WORD, pass, jarnac STEAL [STEAL ...],"
-    " jarnac value N,M: +WORD, decline, dispute, accept"
-)
-"""What an action may be (the record notation), said when one cannot be read."""
 _WRITTEN_DRAW = re.compile(r"^(.*?)\s*\{([^}]*)\}\s*$")
 
 Entry = tuple[int, str, str]
@@ -278,10 +273,7 @@ def apply(
         text, drew = written[1], written[2].strip()
     if drew is not None and not spec.over_the_board:
         raise InvalidInputError("drew: only a game over the board gives the tiles drawn (here the bag draws them)")
-    try:
-        action = parse_action(text, game.alphabet)
-    except InvalidInputError as exc:
-        raise type(exc)(f"{exc}; the actions: {ACTIONS_HELP}") from None
+    action = parse_action(text, game.alphabet)
     window = _window(game) if s.phase == "jarnac" else None
     before = game.scores()
     game.push(action, drawn=drew if spec.over_the_board else None)
