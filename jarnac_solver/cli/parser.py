@@ -440,16 +440,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
 
+    def grouped(
+        subparsers: Any, group: str, name: str, about: str, description: str = "", more: Sequence[_Parser] = ()
+    ) -> argparse.ArgumentParser:
+        """A command of a group (``lexicon info``, ``nain-jaune play``): the shared options, its full name."""
+        made = subparsers.add_parser(
+            name,
+            parents=[output, *more],
+            help=about,
+            description=description or about,
+            formatter_class=_Help,
+            allow_abbrev=False,
+        )
+        made.set_defaults(command_name=f"{group} {name}")
+        assert isinstance(made, argparse.ArgumentParser)
+        return made
+
     # Nain Jaune (seed 004), its own package: named by its full module name, as serve's, never imported here.
     nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records (seed 004)")
     nsub = nain_jaune.add_subparsers(dest="nain_jaune_command", required=True, parser_class=_Parser, metavar="COMMAND")
-    nj_play = nsub.add_parser(
+    nj_play = grouped(
+        nsub,
+        "nain-jaune",
         "play",
-        parents=[output],
-        help="games between players, seats rotating",
-        description="games of Nain Jaune between the built-in players, seats rotating",
-        formatter_class=_Help,
-        allow_abbrev=False,
+        "games between players, seats rotating",
+        "games of Nain Jaune between the built-in players, seats rotating",
     )
     nj_play.add_argument("--players", default="greedy,stakes", help="2 to 4 of: random, greedy, stakes, mc, mc:N")
     nj_play.add_argument("--games", type=_games, default=1, help="how many games, seats rotating")
@@ -459,22 +474,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     nj_play.add_argument("--show", action="store_true", help="print every game: each deal and each turn")
     nj_play.add_argument("--record", metavar="FILE", help="write the game records to FILE")
-    nj_play.set_defaults(
-        handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_play"), command_name="nain-jaune play"
-    )
-    nj_replay = nsub.add_parser(
+    nj_play.set_defaults(handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_play"))
+    nj_replay = grouped(
+        nsub,
+        "nain-jaune",
         "replay",
-        parents=[output],
-        help="replay and check records",
-        description="replay Nain Jaune records from their seeds, checking every action and the result",
-        formatter_class=_Help,
-        allow_abbrev=False,
+        "replay and check records",
+        "replay Nain Jaune records from their seeds, checking every action and the result",
     )
     nj_replay.add_argument("file", help="a file of Nain Jaune records, as play --record writes them")
     nj_replay.add_argument("--show", action="store_true", help="print every game: each deal and each turn")
-    nj_replay.set_defaults(
-        handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_replay"), command_name="nain-jaune replay"
-    )
+    nj_replay.set_defaults(handler=("jarnac_solver.nain_jaune.cli", "_cmd_nain_jaune_replay"))
 
     lexicon = sub.add_parser(
         "lexicon", help="build, inspect and list lexicons", description="build, inspect and list lexicons"
@@ -482,11 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
     lsub = lexicon.add_subparsers(dest="lexicon_command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     def lexicon_command(name: str, about: str, more: Sequence[_Parser] = ()) -> argparse.ArgumentParser:
-        made = lsub.add_parser(
-            name, parents=[output, *more], help=about, description=about, formatter_class=_Help, allow_abbrev=False
-        )
-        made.set_defaults(command_name=f"lexicon {name}")
-        return made
+        return grouped(lsub, "lexicon", name, about, more=more)
 
     build = lexicon_command("build", "compile a word list (one word a line, UTF-8) into a .jlex file")
     build.add_argument("input", help="the word list")
