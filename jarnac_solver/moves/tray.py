@@ -20,7 +20,7 @@ free lines and are not kept.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
@@ -467,6 +467,19 @@ class Tray:
         text = self.alphabet.decode(word)
         if lexicon is not None and not _known(lexicon, text):
             raise IllegalMoveError(f"{move}: {text} is not in the lexicon {lexicon.name!r}")
+        # The new line checked above, the others as they were: the rules' check carries over.
+        return self._with_line(target, word, text, left, rules if self._checked is rules else None), target
+
+    def _with_rack(self, rack_codes: Codes) -> Tray:
+        """This tray with another rack (a draw): the same lines, so the same score and checks."""
+        tray = Tray._trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
+        object.__setattr__(tray, "_score", self._score)
+        object.__setattr__(tray, "_checked", self._checked)
+        return tray
+
+    def _with_line(self, target: int, word: Codes, text: str, left: Sequence[int], checked: Rules | None) -> Tray:
+        """This tray with ``word`` (written ``text``) on line ``target`` (a new line past the last) and the
+        rack ``left``, trusted; ``checked``: the rules it is known to keep (``None``: not known)."""
         codes = list(self.line_codes)
         lines = list(self.lines)
         if target < len(codes):
@@ -475,16 +488,9 @@ class Tray:
             codes.append(word)
             lines.append(text)
         after = Tray._trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
-        if self._checked is rules:
-            object.__setattr__(after, "_checked", rules)  # the new line checked above, the others as they were
-        return after, target
-
-    def _with_rack(self, rack_codes: Codes) -> Tray:
-        """This tray with another rack (a draw): the same lines, so the same score and checks."""
-        tray = Tray._trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
-        object.__setattr__(tray, "_score", self._score)
-        object.__setattr__(tray, "_checked", self._checked)
-        return tray
+        if checked is not None:
+            object.__setattr__(after, "_checked", checked)
+        return after
 
     def _legal_play(
         self, move: Move, legal: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]]
@@ -517,16 +523,8 @@ class Tray:
         left = _remove(self.rack_codes, letter_codes)
         if left is None:  # pragma: no cover - a legal move's letters are on the rack
             return None
-        codes = list(self.line_codes)
-        lines = list(self.lines)
-        if target < len(codes):
-            codes[target], lines[target] = word_codes, text
-        else:
-            codes.append(word_codes)
-            lines.append(text)
-        after = Tray._trusted(tuple(codes), tuple(left), alphabet, tuple(lines))
-        object.__setattr__(after, "_checked", legal[1])  # a legal move keeps the tray within these rules
-        return after, target
+        # A legal move keeps the tray within these rules.
+        return self._with_line(target, word_codes, text, left, legal[1]), target
 
     def _resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
         """The line ``move`` goes on, its word's codes and its added codes; checks the move's parts agree."""
