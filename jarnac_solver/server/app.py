@@ -265,18 +265,18 @@ def create_app(
             raise RequestError(400, "MalformedJSON", "the body is JSON nested too deep") from None
 
     def answer(document: dict[str, Any], status: int = 200) -> Response:
-        text = json.dumps(document, ensure_ascii=False).encode("utf-8")
-        if len(text) > max_answer_bytes:
+        response = _Json(document, status_code=status)
+        if len(response.body) > max_answer_bytes:
             name = str(document.get("command", ""))
             narrower = "limit or length" if name == "lexicon diff" else "limit, a longer pattern, min_len"
             return _error(
                 413,
                 "AnswerTooLarge",
-                f"the answer holds {len(text):,} bytes, over this server's {max_answer_bytes:,}:"
+                f"the answer holds {len(response.body):,} bytes, over this server's {max_answer_bytes:,}:"
                 f" narrow the question ({narrower})",
                 name,
             )
-        return Response(text, status_code=status, media_type="application/json")
+        return response
 
     async def command(request: Request) -> Response:
         path = request.path_params["command"]
@@ -344,7 +344,10 @@ def create_app(
             if lock is None:
                 lock = game_locks[game_id] = asyncio.Lock()
             async with lock:  # one request of a game at a time: its actions are numbered in order
-                spec, result = await work(game_id)
+                done = await work(game_id)
+            if isinstance(done, Response):  # the record as text
+                return done
+            spec, result = done
             created = command_name == "game" and request.method == "POST"
             return answer(game_document(command_name, spec, result), 201 if created else 200)
         except RequestError as exc:
@@ -452,22 +455,19 @@ def create_app(
         return await game_request(request, "game advice", work)
 
     async def game_record(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
         form = request.query_params.get("format", "json")
         if form not in ("json", "text"):
             return _error(400, "UsageError", f"format is json or text, not {form!r}", "game record")
-        try:
+
+        async def work(game_id: str) -> Response | tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await stored(game_id)
             made = await call("record", game_id, spec, entries)
-        except RequestError as exc:
-            return _error(exc.status, exc.kind, exc.message, "game record")
-        except _Stopping:
-            return _error(503, "ServiceUnavailable", "the server is stopping", "game record")
-        if form == "text":
-            return PlainTextResponse(
-                str(made), headers={"Content-Disposition": f'attachment; filename="jarnac-{game_id}.txt"'}
-            )
-        return answer(game_document("game record", spec, {"id": game_id, "record": made.to_dict(), "text": str(made)}))
+            if form == "text":
+                download = {"Content-Disposition": f'attachment; filename="jarnac-{game_id}.txt"'}
+                return PlainTextResponse(str(made), headers=download)
+            return spec, {"id": game_id, "record": made.to_dict(), "text": str(made)}
+
+        return await game_request(request, "game record", work)
 
     async def audit(request: Request) -> Response:
         try:
