@@ -162,6 +162,12 @@ function lineScore(word) {
   return n * n;
 }
 
+function lineCells(word) {
+  // A line's nine cells: its tiles, then empty cells (both trays of a game, the referee's and the audit's).
+  const tiles = tilesOf(word);
+  return Array.from({ length: 9 }, (_, k) => el("span", { class: tiles[k] ? "tile" : "cell", "aria-hidden": "true" }, tiles[k] || ""));
+}
+
 function renderTray(box, tray, who) {
   const game = state.game;
   const me = who === 0;
@@ -172,9 +178,7 @@ function renderTray(box, tray, who) {
   const choosable = (me && phase === "play" && game.to_act === "A") || (!me && phase === "jarnac" && game.to_act === "A");
   for (let i = 0; i < count; i++) {
     const word = lines[i] || "";
-    const cells = [];
-    const tiles = tilesOf(word);
-    for (let k = 0; k < 9; k++) cells.push(el("span", { class: tiles[k] ? "tile" : "cell", "aria-hidden": "true" }, tiles[k] || ""));
+    const cells = lineCells(word);
     const formed = me ? false : game.formed.includes(i + 1) && phase === "jarnac";
     const whose = me ? t("yours") : t("theirs");
     const label = `${whose}, ${word ? t("line_label", { n: i + 1, word, points: lineScore(word) }) : t("line_empty", { n: i + 1 })}`;
@@ -537,7 +541,7 @@ function drawTrayWithSteals(tray, steals, label) {
       "div",
       { class: `line${taken.has(i) ? " taken" : ""}` },
       el("span", { class: "n" }, `${i + 1}`),
-      ...Array.from({ length: 9 }, (_, k) => el("span", { class: tilesOf(word)[k] ? "tile" : "cell" }, tilesOf(word)[k] || "")),
+      ...lineCells(word),
       el("span", { class: "pts" }, `${lineScore(word)}`),
     ),
   );
