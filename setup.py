@@ -32,7 +32,12 @@ setup(
     cmdclass={"build_ext": AlwaysBuildExt},
     ext_modules=[
         # Compiled with Python's own flags (-O3 on CPython's Linux builds).
-        Extension("jarnac_solver._speedups", ["jarnac_solver/_speedups.c"], optional=True),
+        Extension(
+            "jarnac_solver._speedups",
+            ["jarnac_solver/_speedups.c", "jarnac_solver/_selfplay.c"],
+            depends=["jarnac_solver/_trie.h"],
+            optional=True,
+        ),
         Extension("jarnac_solver._allocation", ["jarnac_solver/_allocation.c"], optional=True),
     ],
 )

@@ -5,10 +5,12 @@
                                     [--implementations compiled,pure] [--rounds K] [--rules sheet] [--profile]
 
 Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
-each implementation (``native.implementation``: both in this one process, the
-rounds interleaved); the table shows the median over rounds of games a second,
-the median milliseconds a game, actions a second and, for the pure path, its
-ratio to the compiled one. Targets (issue 32): at least 500 games a second
+each implementation (``native.implementation``: all in this one process, the
+rounds interleaved): ``compiled`` (the C walk, and two greedy players' games in
+C: play/fastlane.py), ``engine`` (the C walk, every action through the Python
+engine: the lane off) and ``pure`` (no C at all); the table shows the median over rounds of games a second,
+the median milliseconds a game, actions a second and each one's ratio to
+the compiled one. Targets (issue 32): at least 500 games a second
 greedy against greedy, 60 planner against ladder, compiled, one core. With
 ``--profile``, where the time goes in the first pairing (cProfile, the top
 functions by own time and by cumulative time).
@@ -28,13 +30,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, native
+from jarnac_solver.play import fastlane
 from jarnac_solver.play.players import play_game
 
 TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60}
 
 
-def one_round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
-    """Seconds for the games of ``seeds``, each game's seconds, and the actions played."""
+def one_round(
+    lex: Lexicon, players: list[str], rules: Rules, seeds: range, lane: bool = True
+) -> tuple[float, list[float], int]:
+    """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
+    two greedy players may play in C)."""
+    supported = fastlane.supported
+    if not lane:
+        fastlane.supported = lambda game: False
+    try:
+        return _round(lex, players, rules, seeds)
+    finally:
+        fastlane.supported = supported
+
+
+def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
     per_game = []
     actions = 0
     start = time.perf_counter()
@@ -51,7 +67,9 @@ def main() -> None:
     parser.add_argument("lexicon", nargs="?", default="fr")
     parser.add_argument("--games", type=int, default=100, help="games a pairing a round (planner pairings: a quarter)")
     parser.add_argument("--players", nargs="+", default=["greedy,greedy", "planner,ladder"])
-    parser.add_argument("--implementations", default="compiled", help="compiled, pure, or compiled,pure")
+    parser.add_argument(
+        "--implementations", default="compiled,engine", help="among compiled, engine (the lane off), pure"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure; the median is shown")
     parser.add_argument("--rules", default="sheet")
     parser.add_argument("--seed", type=int, default=1)
@@ -61,7 +79,9 @@ def main() -> None:
     names = args.implementations.split(",")
     lexicons = {}
     for name in names:
-        with native.implementation(name):
+        if name not in ("compiled", "engine", "pure"):
+            parser.error(f"no implementation {name!r}: compiled, engine or pure")
+        with native.implementation("pure" if name == "pure" else "compiled"):
             lexicons[name] = Lexicon.resolve(args.lexicon)
     rules = Rules.preset(args.rules)
     print(f"{lexicons[names[0]].name} ({args.rules}), {args.rounds} rounds; medians over rounds")
@@ -76,7 +96,7 @@ def main() -> None:
         rounds: dict[str, list[tuple[float, list[float], int]]] = {name: [] for name in names}
         for _ in range(args.rounds):
             for name in names:  # interleaved: a load on the machine falls on both
-                rounds[name].append(one_round(lexicons[name], players, rules, seeds))
+                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane=name != "engine"))
         rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
         for name, runs in rounds.items():
             ms = statistics.median(statistics.median(r[1]) for r in runs) * 1e3

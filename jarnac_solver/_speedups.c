@@ -14,35 +14,10 @@
  * Safety: every array is checked when the trie is made (bounds, one parent per node, ranks increasing,
  * word numbers a permutation, UTF-8), so no query can read outside the buffers, whatever the file holds.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
-
-#define MAX_RANKS 256
+#include "_trie.h"
 
 static PyObject *FormatError;  /* jarnac_solver.errors.LexiconFormatError, a ValueError */
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *source;  /* what the messages name: the file, "bundled lexicon 'fr'" */
-    int checked;       /* the bounds checks passed (made at the first query for the package's own files) */
-    Py_buffer bufs[9];
-    int n_bufs;
-    const uint32_t *start, *child, *wstart, *wids, *wpos;
-    const uint8_t *rank;
-    const char *text;
-    Py_ssize_t text_len;
-    uint32_t n_nodes, n_edges, n_terminals, n_words, root;
-    int n_ranks;
-    int ascii;
-    uint32_t *front;   /* scratch: the walk's nodes (at most n_nodes: each node is reached once) */
-    uint32_t *ids;     /* scratch: word numbers of an answer (at most n_words) */
-    uint32_t *tmp;     /* scratch: the radix sort's other half */
-    uint32_t *parent;  /* each node's parent and the rank of the letter from it: made on first use */
-    uint8_t *prank;
-    PyObject **cache;  /* word number -> its str, made on first use */
-} Trie;
 
 /* -- checks made once, when a trie is made ---------------------------------------------------------- */
 
@@ -370,7 +345,6 @@ static inline uint32_t step(const Trie *t, uint32_t *buf, uint32_t lo, uint32_t 
     return n;
 }
 
-#define NO_HIT UINT32_MAX
 
 /* The walk of AlphagramIndex._walk, over t->front. Fills front[0, *count). With hit_lo < hit_hi, stops at
    the first complete node in [hit_lo, hit_hi) and returns it (NO_HIT if none; then *count is 0). */
@@ -714,6 +688,16 @@ static int key_of(const Trie *t, uint32_t v, uint8_t *counts) {
     }
     return size;
 }
+
+/* What _selfplay.c uses of this file (declared in _trie.h): the scratch, the parents, the walk, a node's key. */
+int jarnac_trie_prepare(Trie *t) { return ensure_scratch(t) < 0 || ensure_parents(t) < 0 ? -1 : 0; }
+
+uint32_t jarnac_trie_walk(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, uint32_t hit_lo,
+                          uint32_t hit_hi, uint32_t *count) {
+    return walk(t, need, need_top, opt, top, hit_lo, hit_hi, count);
+}
+
+int jarnac_trie_key_of(const Trie *t, uint32_t v, uint8_t *counts) { return key_of(t, v, counts); }
 
 typedef struct { uint32_t word; uint32_t node; } Steal;
 
@@ -1128,6 +1112,8 @@ static PyMethodDef Trie_methods[] = {
      "steals(rack, place_lo, place_hi, lines, item) -> best_jarnac's candidates: each line's items, the new words'"},
     {"any_move", (PyCFunction)Trie_any_move, METH_VARARGS,
      "any_move(rack, place_lo, place_hi, lines) -> whether a place word or an extension exists (first-hit walks)"},
+    {"selfplay_greedy", (PyCFunction)Trie_selfplay_greedy, METH_VARARGS,
+     "selfplay_greedy(bag, ranks, vowels, depth_starts, rules, max_actions) -> (result, scores, actions): see _selfplay.c"},
     {"moves", (PyCFunction)Trie_moves, METH_VARARGS,
      "moves(rack, place_lo, place_hi, lines) -> (place words, per line its extension words)"},
     {"words_at", (PyCFunction)Trie_words_at, METH_O, "words_at(node) -> the node's words, sorted"},

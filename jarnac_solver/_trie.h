@@ -1,0 +1,46 @@
+/* The Trie object of jarnac_solver._speedups, shared by the files compiled into that module: _speedups.c
+ * (the trie, its checks and walks) and _selfplay.c (whole games of two greedy players walked in C). */
+#ifndef JARNAC_TRIE_H
+#define JARNAC_TRIE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_RANKS 256
+#define NO_HIT UINT32_MAX
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *source;  /* what the messages name: the file, "bundled lexicon 'fr'" */
+    int checked;       /* the bounds checks passed (made at the first query for the package's own files) */
+    Py_buffer bufs[9];
+    int n_bufs;
+    const uint32_t *start, *child, *wstart, *wids, *wpos;
+    const uint8_t *rank;
+    const char *text;
+    Py_ssize_t text_len;
+    uint32_t n_nodes, n_edges, n_terminals, n_words, root;
+    int n_ranks;
+    int ascii;
+    uint32_t *front;   /* scratch: the walk's nodes (at most n_nodes: each node is reached once) */
+    uint32_t *ids;     /* scratch: word numbers of an answer (at most n_words) */
+    uint32_t *tmp;     /* scratch: the radix sort's other half */
+    uint32_t *parent;  /* each node's parent and the rank of the letter from it: made on first use */
+    uint8_t *prank;
+    PyObject **cache;  /* word number -> its str, made on first use */
+} Trie;
+
+/* _speedups.c: the trie checked and its scratch and parents made (-1 and an exception if not). */
+int jarnac_trie_prepare(Trie *t);
+/* _speedups.c: the walk (need all of need, any of opt) into t->front; with hit_lo < hit_hi the first node
+   of that range it reaches (NO_HIT if none), else NO_HIT and *count nodes in t->front. */
+uint32_t jarnac_trie_walk(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, uint32_t hit_lo,
+                          uint32_t hit_hi, uint32_t *count);
+/* _speedups.c: counts[rank] of node v's key (the parents made); its size, or -1 with an exception. */
+int jarnac_trie_key_of(const Trie *t, uint32_t v, uint8_t *counts);
+/* _selfplay.c: Trie.selfplay_greedy. */
+PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args);
+
+#endif

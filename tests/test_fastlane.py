@@ -1,0 +1,153 @@
+"""The compiled lane of play_game (two greedy players played in C, play/fastlane.py) against the Python engine.
+
+The oracle is the engine itself, action by action: ``play_game`` with the
+lane turned off pushes every action through ``Game.push`` and asks
+``GreedyPlayer`` for every decision. Both must write the same record, on
+random small lexicons and rules (Hypothesis) and on the bundled lexicons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarnac_solver import DUTCH, Bag, InvalidInputError, Lexicon, Rules, native
+from jarnac_solver.game.game import Game
+from jarnac_solver.play import fastlane
+from jarnac_solver.play.players import play_game
+
+from .strategies import DIGRAPH_TILES, lexicons
+
+pytestmark = pytest.mark.skipif(not native.compiled_available(), reason="the compiled walk is not built")
+
+
+@contextmanager
+def python_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every game played by the Python engine, the lane off."""
+    with monkeypatch.context() as m:
+        m.setattr(fastlane, "supported", lambda game: False)
+        yield
+
+
+@contextmanager
+def lane_runs(monkeypatch: pytest.MonkeyPatch, handed_back: list[bool]) -> Iterator[None]:
+    """The lane on, each call's outcome noted (True: handed back to Python)."""
+    played = fastlane.greedy_game
+
+    def noted(*args: object) -> object:
+        record = played(*args)  # type: ignore[arg-type]
+        handed_back.append(record is None)
+        return record
+
+    with monkeypatch.context() as m:
+        m.setattr(fastlane, "greedy_game", noted)
+        yield
+
+
+def both(
+    monkeypatch: pytest.MonkeyPatch, lex: Lexicon, rules: Rules, seed: int, bag: Bag | None = None, **kw: object
+) -> tuple[str, str, list[bool]]:
+    handed_back: list[bool] = []
+    with lane_runs(monkeypatch, handed_back):
+        fast = str(play_game(lex, ["greedy", "greedy"], rules, seed, bag, **kw))  # type: ignore[arg-type]
+    with python_engine(monkeypatch):
+        slow = str(play_game(lex, ["greedy", "greedy"], rules, seed, bag, **kw))  # type: ignore[arg-type]
+    return fast, slow, handed_back
+
+
+@st.composite
+def settings_(draw: st.DrawFn) -> tuple[Lexicon, Rules, Bag, int]:
+    words = draw(lexicons(DIGRAPH_TILES, max_words=60))
+    lex = Lexicon.from_words(["".join(w) for w in words] or ["AS"], DUTCH)
+    line_length = draw(st.integers(2, 9))
+    rules = Rules.from_options(
+        {
+            "lines": draw(st.integers(1, 10)),
+            "line_length": line_length,
+            "min_length": draw(st.integers(1, min(3, line_length))),
+            "last_line_min_length": draw(st.integers(1, line_length)),
+            "opening_draw": draw(st.integers(0, 12)),
+            "opening_vowel_rule": draw(st.booleans()),
+            "steal_place": draw(st.booleans()),
+            "thief_draws": draw(st.booleans()),
+        }
+    )
+    counts = draw(st.lists(st.integers(0, 6), min_size=len(DIGRAPH_TILES), max_size=len(DIGRAPH_TILES)))
+    text = " ".join(f"{n}{t}" for n, t in zip(counts, DIGRAPH_TILES, strict=True) if n) or "1A"
+    return lex, rules, Bag.parse(text, DUTCH), draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=150, deadline=None)
+@given(settings_())
+def test_the_lane_plays_the_engines_game_on_random_lexicons_and_rules(
+    setting: tuple[Lexicon, Rules, Bag, int],
+) -> None:
+    lex, rules, bag, seed = setting
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fast, slow, handed_back = both(monkeypatch, lex, rules, seed, bag, stop_at_limit=True, max_actions=300)
+    assert handed_back, "the lane did not run"
+    assert fast == slow
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"), [("fr", "sheet"), ("nl", "sheet"), ("es", "multilingual"), ("en", "sheet")]
+)
+def test_the_lane_plays_the_engines_games_on_bundled_lexicons(
+    monkeypatch: pytest.MonkeyPatch, name: str, preset: str
+) -> None:
+    lex = Lexicon.load(name)
+    outcomes: list[bool] = []
+    for seed in range(12):
+        fast, slow, handed_back = both(monkeypatch, lex, Rules.preset(preset), seed)
+        assert fast == slow, f"seed {seed}"
+        outcomes += handed_back
+    assert outcomes and not all(outcomes)
+
+
+def test_an_opening_the_vowel_rule_redraws_is_handed_back_and_played_on_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 000's redraw draws with Python's random seeded by the game: the kernel hands the game back."""
+    lex = Lexicon.load("fr")
+    rules = Rules.preset("multilingual")
+    seen = []
+    for seed in range(60):
+        fast, slow, handed_back = both(monkeypatch, lex, rules, seed)
+        assert fast == slow, f"seed {seed}"
+        seen += handed_back
+    assert any(seen) and not all(seen)
+
+
+def test_the_action_limit_is_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    lex = Lexicon.load("fr")
+    fast, slow, handed_back = both(monkeypatch, lex, Rules(), 3, max_actions=25, stop_at_limit=True)
+    assert fast == slow and handed_back == [True]
+    assert "stopped after 25 actions" in fast
+    with pytest.raises(InvalidInputError, match="did not end within 25 actions"):
+        play_game(lex, ["greedy", "greedy"], Rules(), 3, max_actions=25)
+
+
+def test_the_lane_is_not_taken_where_it_does_not_play_the_rules() -> None:
+    lex = Lexicon.load("fr")
+    for rules in (Rules.preset("competitive"), Rules.preset("english"), Rules(think_seconds=1.0)):
+        assert not fastlane.supported(Game(lex, rules, seed=1))
+    assert fastlane.supported(Game(lex, Rules.preset("multilingual"), seed=1))
+
+
+def test_the_kernel_refuses_tables_out_of_range() -> None:
+    lex = Lexicon.load("fr")
+    trie = lex.index.trie
+    assert trie is not None
+    ranks = bytes(lex.rank_of_code)
+    vowels = bytes(len(ranks))
+    starts = tuple(lex.index.depth_starts)
+    with pytest.raises(ValueError, match="tile code is out of range"):
+        trie.selfplay_greedy(bytes([200]), ranks, vowels, starts, (8, 9, 3, 1, 6, False), 100)
+    with pytest.raises(ValueError, match="out of range"):
+        trie.selfplay_greedy(b"", ranks, vowels, starts, (99, 9, 3, 1, 6, False), 100)
+    with pytest.raises(ValueError, match="rank is out of range"):
+        trie.selfplay_greedy(b"", bytes([255]) * len(ranks), vowels, starts, (8, 9, 3, 1, 6, False), 100)
