@@ -716,6 +716,53 @@ static long **read_bounds(PyObject *tables, Py_ssize_t rows, int letters) {
     return out;
 }
 
+/* allocation.knapsack_bounds of the ladder's chains (planning/ladder.py passes None for the tables): moves
+   (which=0) or points (1) per number of letters; the lines' chains, then the new chains and singles together.
+   The same tables as the Python's, made without a list an item (~16% of a planner's plan_ladder, issue 32). */
+static long **ladder_bounds(const Ladder *L, int letters, int which) {
+    long **t = PyMem_Calloc(L->n_lines + 1, sizeof(long *));
+    long *value = PyMem_Calloc(letters + 2, sizeof(long));
+    int *has = PyMem_Calloc(letters + 2, sizeof(int));
+    if (t == NULL || value == NULL || has == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
+    for (Py_ssize_t i = 0; i <= L->n_lines; i++) {
+        t[i] = PyMem_Calloc(letters + 1, sizeof(long));
+        if (t[i] == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
+    }
+    /* New chains: any number of them, each of a size some chain has, its best value (at least 0). */
+    for (Py_ssize_t k = 0; k < L->n_new + L->n_single; k++) {
+        const Chain *c = k < L->n_new ? &L->news[k] : &L->singles[k - L->n_new];
+        long v = which ? c->gain : c->moves;
+        if (c->used >= 0 && c->used <= letters && (!has[c->used] || v > value[c->used])) { has[c->used] = 1; value[c->used] = v; }
+    }
+    for (int a = 0; a <= letters; a++)
+        if (has[a] && value[a] < 0) value[a] = 0;
+    long *place = t[L->n_lines];
+    for (int m = 1; m <= letters; m++) {
+        long best = place[m - 1];
+        for (int a = 1; a <= m; a++)
+            if (has[a] && place[m - a] + value[a] > best) best = place[m - a] + value[a];
+        place[m] = best;
+    }
+    for (Py_ssize_t i = L->n_lines - 1; i >= 0; i--) {
+        memset(has, 0, sizeof(int) * (letters + 2));
+        for (Py_ssize_t k = 0; k < L->line_len[i]; k++) {
+            const Chain *c = &L->lines[i][k];
+            long v = which ? c->gain : c->moves;
+            if (c->used >= 0 && c->used <= letters && (!has[c->used] || v > value[c->used])) { has[c->used] = 1; value[c->used] = v; }
+        }
+        const long *after = t[i + 1];
+        for (int m = 0; m <= letters; m++) {
+            long best = after[m];
+            for (int a = 0; a <= m; a++)
+                if (has[a] && after[m - a] + value[a] > best) best = after[m - a] + value[a];
+            t[i][m] = best;
+        }
+    }
+    PyMem_Free(value);
+    PyMem_Free(has);
+    return t;
+}
+
 static int append_new(PyObject *list, Ladder *L, Py_ssize_t item) {
     PyObject *obj = item < L->n_new ? L->news[item].obj : L->singles[item - L->n_new].obj;
     PyObject *pair = PyTuple_Pack(2, obj, Py_None);
@@ -751,13 +798,12 @@ static PyObject *ladder_answer(Ladder *L) {
 }
 
 /* ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check,
-          out_of_time) -> (pairs, exact), or None past 32 letter ranks */
+          out_of_time) -> (pairs, exact), or None past 32 letter ranks; the bounds None: made here (ladder_bounds) */
 static PyObject *ladder(PyObject *self, PyObject *args) {
     PyObject *line_items, *news, *singles, *fbt, *sbt, *rack, *check, *out_of_time;
     int rack_size, free, seat_min;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!iiiOO", &PyList_Type, &line_items, &PyList_Type, &news, &PyList_Type,
-                          &singles, &PyList_Type, &fbt, &PyList_Type, &sbt, &PyLong_Type, &rack, &rack_size, &free,
-                          &seat_min, &check, &out_of_time))
+    if (!PyArg_ParseTuple(args, "O!O!O!OOO!iiiOO", &PyList_Type, &line_items, &PyList_Type, &news, &PyList_Type,
+                          &singles, &fbt, &sbt, &PyLong_Type, &rack, &rack_size, &free, &seat_min, &check, &out_of_time))
         return NULL;
     if (rack_size < 0 || rack_size > 100000 || free < 0 || free > 1000) {
         PyErr_SetString(PyExc_ValueError, "counts out of range");
@@ -794,9 +840,9 @@ static PyObject *ladder(PyObject *self, PyObject *args) {
     if (L.n_new < 0) { if (L.n_new == -2) result = Py_NewRef(Py_None); L.n_new = 0; goto done; }
     L.n_single = read_chains(singles, &L.singles, 0);
     if (L.n_single < 0) { if (L.n_single == -2) result = Py_NewRef(Py_None); L.n_single = 0; goto done; }
-    L.fb = read_bounds(fbt, L.n_lines + 1, rack_size);
+    L.fb = fbt == Py_None ? ladder_bounds(&L, rack_size, 0) : read_bounds(fbt, L.n_lines + 1, rack_size);
     if (L.fb == NULL || PyErr_Occurred()) goto done;
-    L.sb = read_bounds(sbt, L.n_lines + 1, rack_size);
+    L.sb = sbt == Py_None ? ladder_bounds(&L, rack_size, 1) : read_bounds(sbt, L.n_lines + 1, rack_size);
     if (L.sb == NULL || PyErr_Occurred()) goto done;
     Py_ssize_t width = L.n_new + L.n_single;
     L.arena = PyMem_Calloc(((size_t)free + 3) * (size_t)(width + 1), sizeof(Py_ssize_t));

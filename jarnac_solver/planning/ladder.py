@@ -214,26 +214,17 @@ def plan_ladder(
             exact=False,
         )
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
-    first_bound = knapsack_bounds(
-        [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
-        [(it[3], it[1], 0) for it in (*new_items, *singles)],
-        rack_size,
-    )
-    second_bound = knapsack_bounds(
-        [[(it[3], it[2], 0) for it, _ in items] for items in line_items],
-        [(it[3], it[2], 0) for it in (*new_items, *singles)],
-        rack_size,
-    )
     n_lines = len(line_items)
     allocation = native.allocation if index.trie is not None else None
     if allocation is not None:
-        # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder.
+        # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder;
+        # its knapsack bounds made there too (None: the tables knapsack_bounds makes below).
         found = allocation.ladder(
             line_items,
             new_items,
             singles,
-            first_bound,
-            second_bound,
+            None,
+            None,
             rack_packed,
             rack_size,
             free,
@@ -244,6 +235,16 @@ def plan_ladder(
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             pairs, exact = found
             return Ladder(_moves(pairs, tray), exact=exact)
+    first_bound = knapsack_bounds(
+        [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
+        [(it[3], it[1], 0) for it in (*new_items, *singles)],
+        rack_size,
+    )
+    second_bound = knapsack_bounds(
+        [[(it[3], it[2], 0) for it, _ in items] for items in line_items],
+        [(it[3], it[2], 0) for it in (*new_items, *singles)],
+        rack_size,
+    )
     best: list[tuple[tuple[int, int], list[tuple[Item, int | None]]]] = [((0, 0), [])]
     chosen: list[tuple[Item, int | None]] = []
 
@@ -354,11 +355,12 @@ def _longest(
     weights: Sequence[int],
     guard: int,
     base: int,
-    starts: set[int],
+    starts: set[int] | None,
     deadline: Deadline | None,
     compiled: bool,
 ) -> list[tuple[int, list[str]]]:
-    """Per key (in ``keys`` order): the moves of the longest chain ending there and its words.
+    """Per key (in ``keys`` order): the moves of the longest chain ending there and its words (``starts``:
+    the keys a chain may start from, ``None``: every key).
 
     ``compiled``: the dynamic programme in C (``jarnac_solver._allocation.chains``:
     the same recursion, letter order and tie-break) when built.
@@ -373,7 +375,7 @@ def _longest(
             list(keys),
             list(weights),
             base,
-            [k in starts for k in keys],
+            [True] * len(keys) if starts is None else [k in starts for k in keys],
             deadline.check if deadline else None,
             OutOfTime,
         )
@@ -383,7 +385,7 @@ def _longest(
             for chunk in _chunks(found, deadline):  # ~1.4 us a key
                 out.extend((moves, [words[i] for i in chain]) for moves, chain in chunk)
             return out
-    chains = _Chains(keys, weights, guard, base, starts, deadline)
+    chains = _Chains(keys, weights, guard, base, set(keys) if starts is None else starts, deadline)
     longest = []
     for key in keys:
         moves = chains.at(key)[0]
@@ -412,12 +414,12 @@ def _items(
     compiled = index.trie is not None
     line_items: list[list[tuple[Item, int]]] = []
     for i, nodes in enumerate(line_nodes):
-        if not tray.line_codes[i]:
-            continue
+        if not nodes or not tray.line_codes[i]:
+            continue  # no extension, no chain: no work (most lines of a small rack, issue 32)
         old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = len(tray.line_codes[i])
         keys = _keys(lexicon, index.first_words(nodes), old, deadline)
-        longest = _longest(keys, weights, guard, 0, set(keys), deadline, compiled)
+        longest = _longest(keys, weights, guard, 0, None, deadline, compiled)
         items = []
         for (key, word), (moves, chain) in zip(keys.items(), longest, strict=True):
             if moves >= 1:
