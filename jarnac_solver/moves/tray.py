@@ -444,9 +444,10 @@ class Tray:
         """
         rules = rules or _SHEET
         legal = self._moves
-        if legal is not None and legal[0] is lexicon and legal[1] is rules and type(move) is Move:
-            # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon
-            # and these rules, as the player chose it) is legal as written; only its tiles are read.
+        if legal is not None and (lexicon is None or legal[0] is lexicon) and legal[1] is rules and type(move) is Move:
+            # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
+            # with any when none is asked for, and these rules, as the player chose it) is legal as written;
+            # only its tiles are read.
             # ~5 us a move (the lexicon look-up, the checks of the parts), issue 32.
             played = self._legal_play(move, legal)
             if played is not None:
@@ -469,6 +470,26 @@ class Tray:
             raise IllegalMoveError(f"{move}: {text} is not in the lexicon {lexicon.name!r}")
         # The new line checked above, the others as they were: the rules' check carries over.
         return self._with_line(target, word, text, left, rules if self._checked is rules else None), target
+
+    def _play_planned(self, move: Move, rules: Rules) -> Tray:
+        """:meth:`push` of a move planned for this tray by the move layer's own search (a ladder's next
+        move: a word of the lexicon, its letters on the rack, its line free or the word it extends): only
+        its tiles are read. A planner plays out thousands of ladders a game; the full checks were ~1/7 of
+        a planner's game (issue 32). A move whose letters are not on the rack is still refused."""
+        kind, line, _, word, letters = move
+        alphabet = self.alphabet
+        if alphabet.single:
+            code = alphabet.index.__getitem__
+            word_codes, letter_codes, text = tuple(map(code, word)), tuple(map(code, letters)), word
+        else:
+            word_codes = _codes(alphabet, word, "word", IllegalMoveError)
+            letter_codes = _codes(alphabet, letters, "letters", IllegalMoveError)
+            text = alphabet.decode(word_codes)
+        left = _remove(self.rack_codes, letter_codes)
+        if left is None or (kind == "extend" and (type(line) is not int or not 0 <= line < len(self.lines))):
+            raise IllegalMoveError(f"{move} was not planned for this tray {self}")
+        target = line if kind == "extend" else self.next_line_index
+        return self._with_line(target, word_codes, text, left, rules if self._checked is rules else None)
 
     def _with_rack(self, rack_codes: Codes) -> Tray:
         """This tray with another rack (a draw): the same lines, so the same score and checks."""

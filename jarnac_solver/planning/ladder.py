@@ -148,6 +148,14 @@ def play_out(tray: Tray, moves: Sequence[Move], rules: Rules | None = None, lexi
     return tray
 
 
+def _played_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
+    """:func:`play_out` of a ladder :func:`plan_ladder` found for ``tray`` (or the rest of one after its first
+    move): the moves are legal in turn by construction, so only their tiles are read (``Tray._play_planned``)."""
+    for move in moves:
+        tray = tray._play_planned(move, rules)
+    return tray
+
+
 def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
     """The letters ``moves`` draw, ``end`` being the tray after them: one a word, but none after the
     word that fills the tray (a ladder ends with it, if it holds one).

@@ -61,7 +61,7 @@ from ..moves.move import Move
 from ..moves.movegen import legal_moves, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray
-from .ladder import plan_ladder, play_out
+from .ladder import _played_out, plan_ladder
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -732,7 +732,7 @@ def choose_move(
             break
         after = me.push(candidate, rules)
         rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
-        end = play_out(after, rest, rules)
+        end = _played_out(after, rest, rules)
         wins = finish_wins(lexicon, end, opponent, rules, deadline)
         value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights, wins)
         if best_value is None or value > best_value:
@@ -802,7 +802,7 @@ def start_options(
             tray = me._with_rack(tuple(index[t] for t in kept + drawn[:take]))
             ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
             exact = exact and ladder.exact
-            end = play_out(tray, ladder, rules)
+            end = _played_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
 
