@@ -486,9 +486,9 @@ class Tray:
             letter_codes = _codes(alphabet, letters, "letters", IllegalMoveError)
             text = alphabet.decode(word_codes)
         left = _remove(self.rack_codes, letter_codes)
-        if left is None or (kind == "extend" and (type(line) is not int or not 0 <= line < len(self.lines))):
-            raise IllegalMoveError(f"{move} was not planned for this tray {self}")
         target = line if kind == "extend" else self.next_line_index
+        if left is None or type(target) is not int or not 0 <= target <= len(self.lines):
+            raise IllegalMoveError(f"{move} was not planned for this tray {self}")
         return self._with_line(target, word_codes, text, left, rules if self._checked is rules else None)
 
     def _with_rack(self, rack_codes: Codes) -> Tray:
