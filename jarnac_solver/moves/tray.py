@@ -487,7 +487,7 @@ class Tray:
             text = alphabet.decode(word_codes)
         left = _remove(self.rack_codes, letter_codes)
         target = line if kind == "extend" else self.next_line_index
-        if left is None or type(target) is not int or not 0 <= target <= len(self.lines):
+        if left is None or type(target) is not int or not 0 <= target < len(self.lines) + (kind == "place"):
             raise IllegalMoveError(f"{move} was not planned for this tray {self}")
         return self._with_line(target, word_codes, text, left, rules if self._checked is rules else None)
 
