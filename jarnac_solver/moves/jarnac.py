@@ -618,7 +618,11 @@ def _plan(
     steals = [
         Move("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, alphabet)) for it in extends
     ] + [Move("place", None, None, it.word, added_letters("", it.word, alphabet)) for it in places]
-    used = [code for move in steals for code in alphabet.encode(move.letters)]
+    if alphabet.single:  # a letter is a tile: one look-up each (encode tokenizes and folds: ~8% of a call)
+        code = alphabet.index.__getitem__
+        used = [code(letter) for move in steals for letter in move.letters]
+    else:
+        used = [code for move in steals for code in alphabet.encode(move.letters)]
     rack_left = alphabet.decode(remove_tiles(pool, used))
     gain = sum(it.tiles**2 for it in chosen)
     lost = sum(it.old_tiles**2 for it in extends) + sum(len(tray.line_codes[i]) ** 2 for i in taken)
