@@ -31,6 +31,7 @@ from jarnac_solver import (
     InvalidInputError,
     Lexicon,
     LexiconFormatError,
+    Rules,
     Tray,
     best_jarnac,
     is_jarnacable,
@@ -222,6 +223,21 @@ def test_bundled_lexicons_agree_on_real_racks() -> None:
             rack_tally = compiled.tally_codes([compiled.alphabet.index[t] for t in rack])
             assert compiled.index.subanagrams(rack_tally, 3, 9) == pure.index.subanagrams(rack_tally, 3, 9)
         assert len(compiled) == len(pure)
+
+
+@needs_compiled
+def test_a_value_jarnac_over_many_candidates_is_the_same_plan() -> None:
+    """A recomposition whose pool reaches more new words than one chunk of rows (2,048): its candidates in
+    word order as a whole, as the pure path has them, so a tie between two plans worth the same goes the
+    same way (a newcomer's run found the builds' records differing under the English rules)."""
+    compiled = Lexicon.load("fr")
+    with native.implementation("pure"):
+        pure = Lexicon.load("fr")
+    rules = Rules.preset("english")
+    tray = Tray.parse("JUPONS DEPLAIRAI / A")
+    plans = [best_jarnac(lex, tray, 7, rules=rules, formed_indexes=[0, 1]) for lex in (compiled, pure)]
+    assert plans[0] == plans[1]
+    assert [str(m) for m in plans[0].steals] == ["+ADJURIONS", "+APPELAI"]
 
 
 # -- files -----------------------------------------------------------------------------------------

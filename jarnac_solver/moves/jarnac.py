@@ -789,6 +789,11 @@ def _value_plan(
                 return None, False
             rows = trie.steal_items(place_nodes[start : start + _NODE_CHUNK], ())
             items.extend(_Item(p, n, None, w, None, 0) for p, n, w in rows)
+        if len(place_nodes) > _NODE_CHUNK:
+            # Each chunk's rows come sorted by word; the candidates are in word order as a whole, as the pure
+            # path sorts them (_distinct): the search breaks ties in that order (the chunks' order gave
+            # another of two plans worth the same, found by a newcomer comparing the builds' records).
+            items.sort(key=lambda it: it.word)
     else:
         firsts = lexicon.index.first_words(place_nodes)
         items = _distinct(_Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in firsts)
