@@ -15,7 +15,8 @@
  * played so far; Python replays them through Game.push and plays on. The rules it cannot play at all
  * (disputes, value Jarnacs, a clock) never reach it (fastlane.py).
  *
- * Bounds: at most max_actions actions (the caller's limit), every draw from the bag given, lines at most 64.
+ * Bounds: at most max_actions actions (the caller's limit; the array of actions grows as they come), every
+ * draw from the bag given, lines at most 64, counts in bytes (the caller's bag holds at most 63 of a tile).
  * No Python object is made until the game stops: the walks share the trie's scratch buffer, which a garbage
  * collection (finalizers running Python) could hand to another query in between.
  */
@@ -164,13 +165,13 @@ static int play(Table *g, int p, int i, uint32_t v, int d) {
     return 0;
 }
 
-static PyObject *result_of(Table *g, const Act *acts, uint32_t n_acts, int result) {
+static PyObject *result_of(Table *g, const Act *acts, Py_ssize_t n_acts, int result) {
     long scores[2] = {0, 0};
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < g->filled[p]; i++) scores[p] += (long)g->len[p][i] * g->len[p][i];
     PyObject *list = PyList_New(n_acts);
     if (list == NULL) return NULL;
-    for (uint32_t a = 0; a < n_acts; a++) {
+    for (Py_ssize_t a = 0; a < n_acts; a++) {
         const Act *x = &acts[a];
         PyObject *item = Py_BuildValue("(iiiky#)", x->who, x->kind, x->line, (unsigned long)x->word,
                                        (const char *)g->drawn + x->drawn_at, (Py_ssize_t)x->n_drawn);
@@ -216,7 +217,9 @@ PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args) {
     if (jarnac_trie_prepare(t) < 0) goto done;
     size_t nr = (size_t)t->n_ranks;
     mem = PyMem_Calloc(2 * nr + 2 * (size_t)lines * nr + 2 * nr + (size_t)bag.len * 2 + 1, 1);
-    acts = PyMem_Malloc(sizeof(Act) * ((size_t)max_actions + 1));
+    /* The actions' array grows as the game goes (a limit of millions allocates nothing for it). */
+    Py_ssize_t cap = max_actions < 256 ? max_actions + 1 : 256;
+    acts = PyMem_Malloc(sizeof(Act) * (size_t)cap);
     if (mem == NULL || acts == NULL) { PyErr_NoMemory(); goto done; }
     g.t = t;
     g.n_ranks = t->n_ranks;
@@ -230,9 +233,15 @@ PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args) {
     g.rank_of = rank_of;
 
     int phase = PH_OPENING, to_act = 0, player = 0, final = 0, idle = 0, opened[2] = {0, 0}, result = R_STOPPED;
-    uint32_t n_acts = 0;
-    while (phase != PH_OVER && n_acts < (uint32_t)max_actions) {
+    Py_ssize_t n_acts = 0;
+    while (phase != PH_OVER && n_acts < max_actions) {
         int p = to_act;
+        if (n_acts == cap) {
+            Act *grown = PyMem_Realloc(acts, sizeof(Act) * (size_t)cap * 2);
+            if (grown == NULL) { PyErr_NoMemory(); goto done; }
+            acts = grown;
+            cap *= 2;
+        }
         Act *act = &acts[n_acts];
         act->who = (uint8_t)p; act->line = -1; act->word = 0; act->drawn_at = g.n_drawn; act->n_drawn = 0;
         if (phase == PH_OPENING) {

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jarnac_solver import DUTCH, Bag, InvalidInputError, Lexicon, Rules, native
+from jarnac_solver import DUTCH, Bag, GameRecord, InvalidInputError, Lexicon, Rules, native
 from jarnac_solver.game.game import Game
 from jarnac_solver.play import fastlane
-from jarnac_solver.play.players import play_game
+from jarnac_solver.play.players import play_game, play_match
 
 from .strategies import DIGRAPH_TILES, lexicons
 
@@ -151,3 +151,80 @@ def test_the_kernel_refuses_tables_out_of_range() -> None:
         trie.selfplay_greedy(b"", ranks, vowels, starts, (99, 9, 3, 1, 6, False), 100)
     with pytest.raises(ValueError, match="rank is out of range"):
         trie.selfplay_greedy(b"", bytes([255]) * len(ranks), vowels, starts, (8, 9, 3, 1, 6, False), 100)
+
+
+# -- what a newcomer's run of self-play found (each case a test) ------------------------------------------
+
+
+def test_a_bag_of_more_tiles_of_one_letter_than_the_move_layer_counts_is_refused_as_by_the_engine() -> None:
+    """The kernel counts in bytes: a bag of 256 E played a pass where ETE was playable. Such a bag is the
+    engine's, which refuses the tray that holds more than 63 of one tile."""
+    lex = Lexicon.load("fr")
+    rules = Rules.from_options({"opening_draw": 400})
+    bag = Bag.parse("256E 1T")
+    assert not fastlane.supported(Game(lex, rules, bag, 1))
+    with pytest.raises(InvalidInputError, match="at most 63 of one tile"):
+        play_game(lex, ["greedy", "greedy"], rules, 1, bag)
+
+
+@pytest.mark.parametrize("limit", [-1, 1.5, "100", None, True])
+def test_a_bad_action_limit_is_refused_by_name(limit: object) -> None:
+    with pytest.raises(InvalidInputError, match="max_actions must be a whole number >= 0"):
+        play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1, max_actions=limit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [2**31 - 1, 2**40, 2**63 + 5])
+def test_a_huge_action_limit_allocates_nothing_for_it(limit: int) -> None:
+    """The kernel allocated 16 bytes an allowed action (a MemoryError at 2**31) and read the limit as 32 bits."""
+    record = play_game(Lexicon.load("fr"), ["greedy", "greedy"], seed=1, max_actions=limit)
+    assert record.result == "a full tray, no Jarnac against it"
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("greedy,greedy", "players are a list of two players"),
+        ((p for p in ["greedy", "greedy"]), "players are a list of two players"),
+        (["greedy"], "a game has two players, not 1"),
+    ],
+)
+def test_players_not_given_as_two_are_refused_by_name(players: object, message: str) -> None:
+    lex = Lexicon.load("fr")
+    with pytest.raises(InvalidInputError, match=message):
+        play_game(lex, players, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match=message):
+        play_match(lex, players, games=2, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"seed": None}, "seed must be a whole number"),
+        ({"seed": "x"}, "seed must be a whole number"),
+        ({"records": "x"}, "records must be a list"),
+        ({"games": 10**12}, "games must be a whole number from 0 to 10,000,000"),
+        ({"games": -1}, "games must be a whole number from 0 to 10,000,000"),
+    ],
+)
+def test_a_match_refuses_bad_options_by_name(options: dict[str, object], message: str) -> None:
+    settings_ = {"games": 2, "seed": 1, **options}
+    with pytest.raises(InvalidInputError, match=message):
+        play_match(Lexicon.load("fr"), ["greedy", "greedy"], **settings_)  # type: ignore[arg-type]
+
+
+def test_a_match_keeps_no_record_unless_asked() -> None:
+    """A match kept every game's record (~17 KB) to the end: 205 MB for 10,000 games."""
+    import tracemalloc
+
+    lex = Lexicon.load("fr")
+    play_match(lex, ["greedy", "greedy"], games=20, seed=1)  # warm: the lexicon's lazy tables
+    tracemalloc.start()
+    try:
+        result = play_match(lex, ["greedy", "greedy"], games=600, seed=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.games == 600
+    assert peak < 3_000_000, f"{peak:,} bytes at the peak"
+    kept: list[GameRecord] = []
+    assert play_match(lex, ["greedy", "greedy"], games=3, seed=1, records=kept).games == 3 and len(kept) == 3

@@ -783,17 +783,18 @@ def _value_plan(
     if trie is not None:
         # In chunks of nodes (each a distinct key: no row is shared), the deadline looked at between them:
         # a 60-letter pool reaches 50,000 words, ~90 ms of rows and items.
-        items: list[_Cand] = []
+        found: list[_Item] = []
         for start in range(0, len(place_nodes), _NODE_CHUNK):
             if deadline is not None and deadline.expired():
                 return None, False
             rows = trie.steal_items(place_nodes[start : start + _NODE_CHUNK], ())
-            items.extend(_Item(p, n, None, w, None, 0) for p, n, w in rows)
+            found.extend(_Item(p, n, None, w, None, 0) for p, n, w in rows)
         if len(place_nodes) > _NODE_CHUNK:
             # Each chunk's rows come sorted by word; the candidates are in word order as a whole, as the pure
             # path sorts them (_distinct): the search breaks ties in that order (the chunks' order gave
             # another of two plans worth the same, found by a newcomer comparing the builds' records).
-            items.sort(key=lambda it: it.word)
+            found.sort(key=lambda it: it.word)
+        items: list[_Cand] = list(found)
     else:
         firsts = lexicon.index.first_words(place_nodes)
         items = _distinct(_Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in firsts)

@@ -17,9 +17,12 @@ plays every game the Python way.
 
 from __future__ import annotations
 
+import sys
+
 from ..game.actions import Action, Decline, Draw, Pass, Play
 from ..game.game import Game
 from ..game.record import GameRecord
+from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move, added_letters
 
 __all__ = ["greedy_game"]
@@ -32,8 +35,11 @@ _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 
 def supported(game: Game) -> bool:
     """Whether the kernel plays ``game``'s rules on its lexicon: the compiled walk, no disputes (the
-    dispute phase), no value Jarnac (a call may follow any pass), no clock, a fresh seeded game."""
+    dispute phase), no value Jarnac (a call may follow any pass), no clock, a fresh seeded game, and a
+    bag of at most ``MAX_COUNT`` of each tile (a tray holding more is refused by the move layer, which
+    the engine says: the kernel counts in bytes and would not)."""
     rules = game.rules
+    bag = game.bag
     return (
         game.lexicon.index.trie is not None
         and not rules.disputes
@@ -42,6 +48,7 @@ def supported(game: Game) -> bool:
         and not game.actions
         and not game.over_the_board
         and len(game.alphabet) < 256
+        and max(map(bag.__getitem__, bag)) <= MAX_COUNT
     )
 
 
@@ -68,7 +75,7 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
             rules.opening_draw,
             rules.opening_vowel_rule,
         ),
-        max_actions,
+        min(max_actions, sys.maxsize),  # a limit past any machine's size is no limit
     )
     word = trie.word
     decode = alphabet.decode

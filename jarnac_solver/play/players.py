@@ -398,6 +398,19 @@ def make_player(spec: str | Player, seed: int | None = None, **options: Any) -> 
     return spec
 
 
+MAX_GAMES = 10_000_000
+"""The most games one :func:`play_match` plays (the command line's limit too)."""
+
+
+def _two_players(players: object) -> Sequence[str | Player]:
+    """``players`` checked to be two players in a list or tuple (a string is a name, not two)."""
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise InvalidInputError(f"players are a list of two players (names or objects), not {players!r}"[:200])
+    if len(players) != 2:
+        raise InvalidInputError(f"a game has two players, not {len(players)}")
+    return players
+
+
 def play_game(
     lexicon: Lexicon,
     players: Sequence[str | Player],
@@ -450,8 +463,9 @@ def play_game(
     >>> play_game(fr, ["greedy", "greedy"], start=game.fork(seed=5)).actions[0] == record.actions[0]
     True
     """
-    if len(players) != 2:
-        raise InvalidInputError(f"a game has two players, not {len(players)}")
+    players = _two_players(players)
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0:
+        raise InvalidInputError(f"max_actions must be a whole number >= 0, not {max_actions!r}"[:200])
     if start is None:
         game = Game(lexicon, rules, bag, seed)
     else:
@@ -594,16 +608,24 @@ class MatchResult:
         return "\n".join(rows)
 
 
+_Played = tuple[tuple[int, int], int, list[tuple[int, int]], GameRecord | None]
+"""What a match keeps of a game: its scores, turns and Jarnacs (who, swing), and its record when asked for."""
+
+
 def _match_games(
-    shared: tuple[Lexicon, tuple[str | Player, str | Player], Rules | None, int, Bag | None], span: tuple[int, int]
-) -> list[GameRecord]:
-    """Games ``span[0]..span[1]-1`` of a match (sides swapped on odd games): one chunk for an executor."""
-    lexicon, players, rules, seed, bag = shared
-    records = []
+    shared: tuple[Lexicon, tuple[str | Player, str | Player], Rules | None, int, Bag | None, bool],
+    span: tuple[int, int],
+) -> list[_Played]:
+    """Games ``span[0]..span[1]-1`` of a match (sides swapped on odd games): one chunk for an executor. Each
+    game's record is kept only when the caller asked for the records (a record is ~17 KB: a match of 10,000
+    games kept them all, 205 MB, found by a newcomer's run)."""
+    lexicon, players, rules, seed, bag, keep = shared
+    played: list[_Played] = []
     for g in range(*span):
         seats = [players[1], players[0]] if g % 2 == 1 else [players[0], players[1]]
-        records.append(play_game(lexicon, seats, rules, seed + g, bag))
-    return records
+        record = play_game(lexicon, seats, rules, seed + g, bag)
+        played.append((record.scores, _turns(record), record.jarnacs, record if keep else None))
+    return played
 
 
 MATCH_CHUNK = 4
@@ -632,44 +654,54 @@ def play_match(
     >>> play_match(Lexicon.load("fr"), ["greedy", "cautious"], games=2, seed=1).games
     2
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidInputError(f"games must be a whole number >= 0, not {games!r}")
-    if len(players) != 2:
-        raise InvalidInputError(f"a game has two players, not {len(players)}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+        raise InvalidInputError(f"games must be a whole number from 0 to {MAX_GAMES:,}, not {games!r}"[:200])
+    players = _two_players(players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInputError(f"seed must be a whole number (the first game's seed), not {seed!r}"[:200])
+    if records is not None and not isinstance(records, list):
+        raise InvalidInputError(f"records must be a list (each record is appended) or None, not {records!r}"[:200])
     names = tuple(make_player(p).name for p in players)
     result = MatchResult((names[0], names[1]))
-    shared = (lexicon, (players[0], players[1]), rules, seed, bag)
+    shared = (lexicon, (players[0], players[1]), rules, seed, bag, records is not None)
+    g = 0
+
+    def count(played: list[_Played]) -> None:
+        """Each game into the result as it comes (nothing kept of it but its numbers and, if asked, its record)."""
+        nonlocal g
+        for scores, turns, jarnacs, record in played:
+            flip = g % 2 == 1
+            g += 1
+            if records is not None and record is not None:
+                records.append(record)
+            game_scores = scores[::-1] if flip else scores
+            result.games += 1
+            for i in range(2):
+                result.scores[i].append(game_scores[i])
+            if game_scores[0] == game_scores[1]:
+                result.draws += 1
+            else:
+                result.wins[0 if game_scores[0] > game_scores[1] else 1] += 1
+            result.lengths.append(turns)
+            for who, swing in jarnacs:
+                seat = 1 - who if flip else who
+                result.jarnacs[seat] += 1
+                result.swung[seat] += swing
+
     if executor is None:
-        played: list[GameRecord] = []
-        for g in range(games):
-            played += _match_games(shared, (g, g + 1))
+        for n in range(games):
+            count(_match_games(shared, (n, n + 1)))
             if progress is not None:
-                progress(g + 1, games)
+                progress(n + 1, games)
     else:
-        spans = [(g, min(g + MATCH_CHUNK, games)) for g in range(0, games, MATCH_CHUNK)]
+        spans = [(n, min(n + MATCH_CHUNK, games)) for n in range(0, games, MATCH_CHUNK)]
 
         def chunk_progress(done: int, total: int) -> None:
             if progress is not None:
                 progress(min(games, done * MATCH_CHUNK), games)
 
-        played = [r for chunk in executor.run(_match_games, shared, spans, chunk_progress) for r in chunk]
-    for g, record in enumerate(played):
-        flip = g % 2 == 1
-        if records is not None:
-            records.append(record)
-        game_scores = record.scores[::-1] if flip else record.scores
-        result.games += 1
-        for i in range(2):
-            result.scores[i].append(game_scores[i])
-        if game_scores[0] == game_scores[1]:
-            result.draws += 1
-        else:
-            result.wins[0 if game_scores[0] > game_scores[1] else 1] += 1
-        result.lengths.append(_turns(record))
-        for who, swing in record.jarnacs:
-            seat = 1 - who if flip else who
-            result.jarnacs[seat] += 1
-            result.swung[seat] += swing
+        for chunk in executor.run(_match_games, shared, spans, chunk_progress):
+            count(chunk)
     return result
 
 
