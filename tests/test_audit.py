@@ -14,6 +14,7 @@ from jarnac_solver import (
     Bag,
     GameRecord,
     IllegalActionError,
+    JarnacError,
     Lexicon,
     Rules,
     Tray,
@@ -139,3 +140,27 @@ def test_the_command_line_audits_many_records_and_reports_a_bad_one(
     status = main(["audit", str(path), "--json", "--workers", "2"])
     document = json.loads(capsys.readouterr()[0])
     assert status == 2 and len(document["result"]["games"]) == 2 and len(document["result"]["errors"]) == 1
+
+
+def test_a_record_that_reads_but_does_not_replay_is_reported_and_the_others_audited(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A newcomer's run: a wrong draw stopped the whole audit (no game audited), though the README says
+    the others are still audited. Game 1 does not read, game 3 draws what the bag does not give: both are
+    said with their number in the file, games 2 and 4 audited, status 2, on one process and on two."""
+    records = [play_game(FR, ["greedy", "greedy"], seed=seed) for seed in range(4)]
+    texts = [str(r) for r in records]
+    texts[0] = texts[0].replace('[Result "A', '[Result "A 1', 1)
+    texts[2] = texts[2].replace("1. A draw {", "1. A draw {ZZ", 1)
+    path = tmp_path / "games.txt"
+    path.write_text("".join(texts), encoding="utf-8")
+    for workers in ("1", "2"):
+        status = main(["audit", str(path), "--workers", workers])
+        out, err = capsys.readouterr()
+        assert status == 2 and "2 games audited" in out
+        assert "games.txt: game 1, line" in err and "games.txt: game 3: record action 1 (draw) drew" in err
+    errors: list[JarnacError] = []
+    reports = audit_many([GameRecord.parse(t) for t in texts[1:]], FR, errors=errors, numbers=[2, 3, 4])
+    assert len(reports) == 2 and [str(e).split(":")[0] for e in errors] == ["game 3"]
+    with pytest.raises(IllegalActionError, match=r"^game 2: record action 1"):
+        audit_many([GameRecord.parse(t) for t in texts[1:]], FR)

@@ -8,11 +8,12 @@ import sys
 import time
 from typing import TextIO
 
-from ..errors import IllegalActionError, InvalidInputError, located
+from ..errors import IllegalActionError, InvalidInputError, JarnacError, located
 from ..game.game import Game
-from ..game.record import UNFINISHED, GameRecord, read_records
+from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
 from ..play.players import make_player, play_match
+from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
 from .output import _emit, _progress_bar, plural
@@ -140,7 +141,14 @@ def _cmd_audit(args: argparse.Namespace) -> None:
     from ..play.audit import AuditReport, audit_many, audit_totals
 
     errors: list[InvalidInputError] = []
-    records = read_records(args.file, errors)
+    records: list[GameRecord] = []
+    numbers: list[int] = []  # each record's game number in the file (records that did not read counted)
+    for record in iter_records(read_text(args.file, "file of game records", InvalidInputError), str(args.file), errors):
+        records.append(record)
+        numbers.append(len(records) + len(errors))
+    # The records that read but do not replay (a draw the bag does not hold, a word not in the lexicon): each
+    # said with its game, the others audited, as for a record that does not read (status 2 at the end).
+    unplayable: list[JarnacError] = []
     if not records and not errors:
         raise UsageError(f"{PROG} audit: {args.file} holds no game record")
     lex = Lexicon.resolve(args.lexicon) if args.lexicon else None
@@ -152,16 +160,17 @@ def _cmd_audit(args: argparse.Namespace) -> None:
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(records)} games", end="", file=sys.stderr)
 
     try:
-        reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress)
+        reports: list[AuditReport] = audit_many(records, lex, args.deep, args.workers, progress, unplayable, numbers)
     except (IllegalActionError, InvalidInputError) as exc:
         raise located(exc, args.file) from None
+    problems: list[JarnacError] = [*errors, *(located(e, args.file) for e in unplayable)]
     if show_bar:
         print(file=sys.stderr)
     totals = audit_totals(reports)
     if args.json:
         result = {
             "games": [r.to_dict() for r in reports],
-            "errors": [str(e) for e in errors],
+            "errors": [str(e) for e in problems],
             "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
         }
         _emit(args, result, lex, None)
@@ -170,7 +179,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
             print(report.text())
         windows = sum(len(r.windows) for r in reports)
         print(f"{plural(len(reports), 'game')} audited, {plural(windows, 'Jarnac window')}")
-    for error in errors:
+    for error in problems:
         print(f"{PROG} audit: {error}", file=sys.stderr)
-    if errors:
+    if problems:
         raise _PartialFailure()

@@ -17,7 +17,7 @@ not depend on the number of workers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -381,6 +381,14 @@ def _audit_one(job: tuple[GameRecord, bool]) -> Findings:
     return report.windows, report.turns, report.players
 
 
+def _audit_or_error(job: tuple[GameRecord, bool]) -> Findings | JarnacError:
+    """:func:`_audit_one`, or the error that stops this record (the others go on)."""
+    try:
+        return _audit_one(job)
+    except JarnacError as exc:
+        return exc
+
+
 _LEXICONS: dict[str, Lexicon] = {}
 _SHARED: Lexicon | None = None
 
@@ -396,37 +404,56 @@ def audit_many(
     deep: bool = False,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    errors: list[JarnacError] | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> list[AuditReport]:
     """Audit many records, in order, on ``workers`` processes (1: this one); the same answers either way.
 
     ``progress(done)`` is called after each record. A ``lexicon`` is sent to
     each worker once (it pickles as its compiled bytes); without one each
-    worker resolves every record's lexicon by name, once.
+    worker resolves every record's lexicon by name, once. A record that does
+    not replay (a draw the bag does not hold, a word not in the lexicon...)
+    raises its error, located (``game 3: ...``; ``numbers``: each record's
+    number in its file, where records that did not read are counted, default
+    1, 2, ...); with ``errors`` (a list), the error is appended there instead
+    and the other records are audited.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
         raise InvalidInputError(f"workers must be a whole number from 1 to 256, not {workers!r}")
+    if errors is not None and not isinstance(errors, list):
+        raise InvalidInputError(f"errors must be a list (each error is appended) or None, not {errors!r}"[:200])
     jobs = [(record, deep) for record in records]
+    if numbers is not None and len(numbers) != len(jobs):
+        raise InvalidInputError(f"numbers name {len(numbers)} records, not the {len(jobs)} given")
     reports: list[AuditReport] = []
-    try:
-        if workers == 1:
-            _init_worker(lexicon)
-            try:
-                for job in jobs:
-                    reports.append(AuditReport(job[0], *_audit_one(job)))
-                    if progress is not None:
-                        progress(len(reports))
-            finally:
-                _init_worker(None)
-            return reports
-        from concurrent.futures import ProcessPoolExecutor
+    done = 0
 
-        # Chunks of several records: fewer messages; four chunks a worker keep the load even.
-        chunk = max(1, len(jobs) // (workers * 4))
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
-            for job, findings in zip(jobs, pool.map(_audit_one, jobs, chunksize=chunk), strict=True):
-                reports.append(AuditReport(job[0], *findings))
-                if progress is not None:
-                    progress(len(reports))
-    except JarnacError as exc:  # results come in order: the failing record is the next one
-        raise located(exc, f"game {len(reports) + 1}") from None
+    def keep(job: tuple[GameRecord, bool], found: Findings | JarnacError) -> None:
+        nonlocal done
+        done += 1
+        if isinstance(found, JarnacError):
+            error = located(found, f"game {done if numbers is None else numbers[done - 1]}")
+            if errors is None:
+                raise error
+            errors.append(error)
+        else:
+            reports.append(AuditReport(job[0], *found))
+        if progress is not None:
+            progress(done)
+
+    if workers == 1:
+        _init_worker(lexicon)
+        try:
+            for job in jobs:
+                keep(job, _audit_or_error(job))
+        finally:
+            _init_worker(None)
+        return reports
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Chunks of several records: fewer messages; four chunks a worker keep the load even.
+    chunk = max(1, len(jobs) // (workers * 4))
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(lexicon,)) as pool:
+        for job, found in zip(jobs, pool.map(_audit_or_error, jobs, chunksize=chunk), strict=True):
+            keep(job, found)
     return reports
