@@ -25,7 +25,7 @@ from ..game.record import GameRecord
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move, added_letters
 
-__all__ = ["greedy_game"]
+__all__ = ["greedy_game", "supported"]
 
 _RESULTS = {1: "a full tray, no Jarnac against it", 2: "the bag is empty and both players passed"}
 """The kernel's result codes: Game._decline's results."""
@@ -36,8 +36,8 @@ _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 def supported(game: Game) -> bool:
     """Whether the kernel plays ``game``'s rules on its lexicon: the compiled walk, no disputes (the
     dispute phase), no value Jarnac (a call may follow any pass), no clock, a fresh seeded game, and a
-    bag of at most ``MAX_COUNT`` of each tile (a tray holding more is refused by the move layer, which
-    the engine says: the kernel counts in bytes and would not)."""
+    bag of at most ``MAX_COUNT`` of each tile (the engine refuses a tray holding more, by the move
+    layer's check; the kernel counts tiles in bytes and has no such check)."""
     rules = game.rules
     bag = game.bag
     return (
@@ -98,7 +98,7 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
                 text = "pass" if kind == 3 else "decline"
             actions.append((who, text, decode(drawn) if drawn else ""))
         return GameRecord(lexicon.name, rules, game.seed, str(game.bag), players, actions, scores, _RESULTS[result])
-    for who, kind, line, number, _drawn in raw:
+    for who, kind, line, number, drawn in raw:
         action: Action
         if kind == 0:
             action = _DRAW
@@ -113,4 +113,9 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
         else:
             action = _PASS if kind == 3 else _DECLINE
         game.push(action, who)
+        if game.actions[-1].drawn != tuple(drawn):  # the engine checks the kernel's game as it replays it
+            raise RuntimeError(
+                f"the self-play kernel and the engine disagree at action {len(game.actions)} ({action}): "
+                f"drew {alphabet.decode(drawn)!r}, the engine {alphabet.decode(game.actions[-1].drawn)!r}"
+            )
     return None
