@@ -34,8 +34,8 @@ setup(
         # Compiled with Python's own flags (-O3 on CPython's Linux builds).
         Extension(
             "jarnac_solver._speedups",
-            ["jarnac_solver/_speedups.c", "jarnac_solver/_selfplay.c"],
-            depends=["jarnac_solver/_trie.h"],
+            ["jarnac_solver/_speedups.c", "jarnac_solver/_selfplay.c", "jarnac_solver/_plan.c"],
+            depends=["jarnac_solver/_trie.h", "jarnac_solver/_allocation.c"],
             optional=True,
         ),
         Extension("jarnac_solver._allocation", ["jarnac_solver/_allocation.c"], optional=True),

@@ -12,6 +12,9 @@
  * - the candidates of a node are filtered from its parent's list into one arena, a level per word placed:
  *   no allocation in the search;
  * - the memo of new-word states is an open-addressing hash table keyed by (letters left, slots, seating).
+ *
+ * This file is also compiled into _speedups by _plan.c (JARNAC_ALLOCATION_EMBEDDED: no module of its own
+ * there), whose plan_ladder in one call runs these searches on chains it makes in C.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -271,6 +274,39 @@ static int by_value(const void *a, const void *b) {
     return (x->order > y->order) - (x->order < y->order);
 }
 
+/* r[0, m) sorted best first (stable: the order given breaks ties) into out[0, m). */
+static void best_first(Ranked *r, Py_ssize_t m, Entry *out) {
+    qsort(r, m, sizeof(Ranked), by_value);
+    for (Py_ssize_t k = 0; k < m; k++) out[k] = r[k].e;
+}
+
+/* The lines' entries (kept[0, n), each its entries best first, none empty) as the search's lines: the most
+   valuable first (lines.sort(key=-first of the head), stable), owned by s from here (kept[k] set to NULL).
+   Their number of entries, or -1 with an exception. */
+static Py_ssize_t order_lines(Search *s, Entry **kept, const Py_ssize_t *kept_len, Py_ssize_t n) {
+    Ranked *heads = PyMem_Calloc(n + 1, sizeof(Ranked));
+    s->lines = PyMem_Calloc(n + 1, sizeof(Entry *));
+    s->line_len = PyMem_Calloc(n + 1, sizeof(Py_ssize_t));
+    if (!heads || !s->lines || !s->line_len) { PyMem_Free(heads); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        heads[k].e = kept[k][0];
+        heads[k].e.second = 0;
+        heads[k].order = k;
+    }
+    qsort(heads, n, sizeof(Ranked), by_value);
+    Py_ssize_t total = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t from = heads[k].order;
+        s->lines[k] = kept[from];
+        s->line_len[k] = kept_len[from];
+        kept[from] = NULL;
+        total += s->line_len[k];
+    }
+    s->n_lines = n;
+    PyMem_Free(heads);
+    return total;
+}
+
 /* An _Item (packed, tiles, line, word, old, old_tiles) as an entry; 0 if no line of the rules can seat it. */
 static int item_entry(PyObject *item, int min_len, int last_min, int by_swing, Entry *e) {
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 6) {
@@ -304,42 +340,39 @@ static Py_ssize_t ranked_entries(PyObject *items, int min_len, int last_min, int
         if (rc < 0) { PyMem_Free(r); return rc; }
         if (rc) { r[m].order = k; m++; }
     }
-    qsort(r, m, sizeof(Ranked), by_value);
-    for (Py_ssize_t k = 0; k < m; k++) (*out)[k] = r[k].e;
+    best_first(r, m, *out);
     PyMem_Free(r);
     return m;
 }
 
-/* allocation.knapsack_bounds, for the first (which=0) or the second (1) part of the score. */
-static long **knapsack(Search *s, int letters, int which) {
-    long **t = PyMem_Calloc(s->n_lines + 1, sizeof(long *));
+/* allocation.knapsack_bounds, shared by both searches: t[i][m], the most groups i.. can be worth with m letters,
+   groups 0..n_groups-1 the lines (one item each at most) and group n_groups the new words (any number of them).
+   ``best_sizes(ctx, group, value, has)`` fills each size's best value in a group (has[a]: some item uses a
+   letters; sizes above ``letters`` left out). NULL, or an exception set, on an error. */
+typedef void (*BestSizes)(const void *ctx, Py_ssize_t group, int letters, long *value, int *has);
+
+static long **bounds(Py_ssize_t n_groups, int letters, BestSizes best_sizes, const void *ctx) {
+    long **t = PyMem_Calloc(n_groups + 1, sizeof(long *));
     long *value = PyMem_Calloc(letters + 2, sizeof(long));
     int *has = PyMem_Calloc(letters + 2, sizeof(int));
     if (t == NULL || value == NULL || has == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
-    for (Py_ssize_t i = 0; i <= s->n_lines; i++) {
+    for (Py_ssize_t i = 0; i <= n_groups; i++) {
         t[i] = PyMem_Calloc(letters + 1, sizeof(long));
         if (t[i] == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
     }
-    /* New words: any number of them, each of a size some new word has (the best value of that size). */
-    for (Py_ssize_t k = 0; k < s->n_words; k++) {
-        const Entry *e = &s->words[k];
-        long v = which ? e->second : e->first;
-        if (e->used <= letters && (!has[e->used] || v > value[e->used])) { has[e->used] = 1; value[e->used] = v; }
-    }
-    long *place = t[s->n_lines];
+    /* New words: any number of them, each of a size some new word has (the best value of that size; no word
+       uses 0 letters, so a = 0 is never a size). */
+    best_sizes(ctx, n_groups, letters, value, has);
+    long *place = t[n_groups];
     for (int m = 1; m <= letters; m++) {
         long best = place[m - 1];
-        for (int a = 0; a <= m; a++)
+        for (int a = 1; a <= m; a++)
             if (has[a] && place[m - a] + value[a] > best) best = place[m - a] + value[a];
         place[m] = best;
     }
-    for (Py_ssize_t i = s->n_lines - 1; i >= 0; i--) {
+    for (Py_ssize_t i = n_groups - 1; i >= 0; i--) {
         memset(has, 0, sizeof(int) * (letters + 2));
-        for (Py_ssize_t k = 0; k < s->line_len[i]; k++) {
-            const Entry *e = &s->lines[i][k];
-            long v = which ? e->second : e->first;
-            if (e->used <= letters && (!has[e->used] || v > value[e->used])) { has[e->used] = 1; value[e->used] = v; }
-        }
+        best_sizes(ctx, i, letters, value, has);
         const long *after = t[i + 1];
         for (int m = 0; m <= letters; m++) {
             long best = after[m];
@@ -351,6 +384,26 @@ static long **knapsack(Search *s, int letters, int which) {
     PyMem_Free(value);
     PyMem_Free(has);
     return t;
+}
+
+static void keep_size(int used, long v, int letters, long *value, int *has) {
+    if (used >= 0 && used <= letters && (!has[used] || v > value[used])) { has[used] = 1; value[used] = v; }
+}
+
+typedef struct { const Search *s; int which; } EntrySizes;
+
+static void entry_sizes(const void *ctx, Py_ssize_t group, int letters, long *value, int *has) {
+    const EntrySizes *c = ctx;
+    const Search *s = c->s;
+    const Entry *entries = group == s->n_lines ? s->words : s->lines[group];
+    Py_ssize_t n = group == s->n_lines ? s->n_words : s->line_len[group];
+    for (Py_ssize_t k = 0; k < n; k++) keep_size(entries[k].used, c->which ? entries[k].second : entries[k].first, letters, value, has);
+}
+
+/* The bounds of best_jarnac's search, for the first (which=0) or the second (1) part of the score. */
+static long **knapsack(Search *s, int letters, int which) {
+    EntrySizes ctx = {s, which};
+    return bounds(s->n_lines, letters, entry_sizes, &ctx);
 }
 
 static PyObject *run_search(Search *s, Letters left, int rack_size, int free_lines, Py_ssize_t total) {
@@ -401,50 +454,28 @@ static PyObject *optimise(PyObject *self, PyObject *args) {
     int rc = unpack(rack, &left);
     if (rc == -2) Py_RETURN_NONE;  /* more than 32 ranks: the Python search */
     if (rc < 0) return NULL;
-    Py_ssize_t n_given = PyList_GET_SIZE(per_line), total = 0;
-    s.lines = PyMem_Calloc(n_given + 1, sizeof(Entry *));
-    s.line_len = PyMem_Calloc(n_given + 1, sizeof(Py_ssize_t));
-    Ranked *heads = PyMem_Calloc(n_given + 1, sizeof(Ranked));
-    if (!s.lines || !s.line_len || !heads) { PyErr_NoMemory(); goto done; }
-    /* Lines with a seatable steal, the most valuable first (stable), each one's steals best first. */
+    /* Lines with a seatable steal, each one's steals best first; then the most valuable lines first. */
+    Py_ssize_t n_given = PyList_GET_SIZE(per_line), n_kept = 0, total = 0;
     Entry **kept = PyMem_Calloc(n_given + 1, sizeof(Entry *));
     Py_ssize_t *kept_len = PyMem_Calloc(n_given + 1, sizeof(Py_ssize_t));
-    if (!kept || !kept_len) { PyMem_Free(kept); PyMem_Free(kept_len); PyErr_NoMemory(); goto done; }
-    Py_ssize_t n_kept = 0;
+    if (!kept || !kept_len) { PyMem_Free(kept); PyMem_Free(kept_len); PyErr_NoMemory(); return NULL; }
     for (Py_ssize_t i = 0; i < n_given; i++) {
         Entry *entries = NULL;
         Py_ssize_t n = ranked_entries(PyList_GET_ITEM(per_line, i), min_len, last_min, by_swing, &entries);
-        if (n < 0) {
+        if (n <= 0) {
             PyMem_Free(entries);
-            for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);
-            PyMem_Free(kept); PyMem_Free(kept_len);
+            if (n == 0) continue;
             if (n == -2) result = Py_NewRef(Py_None);
-            goto done;
+            total = -1;
+            break;
         }
-        if (n == 0) { PyMem_Free(entries); continue; }
-        heads[n_kept].e = entries[0];
-        heads[n_kept].e.second = 0;  /* lines.sort(key=-first of the head), stable */
-        heads[n_kept].order = n_kept;
         kept[n_kept] = entries;
-        kept_len[n_kept] = n;
-        n_kept++;
-        total += n;
+        kept_len[n_kept++] = n;
     }
-    Ranked *order = PyMem_Calloc(n_kept + 1, sizeof(Ranked));
-    if (order == NULL) {
-        for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);
-        PyMem_Free(kept); PyMem_Free(kept_len);
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(order, heads, sizeof(Ranked) * n_kept);
-    qsort(order, n_kept, sizeof(Ranked), by_value);
-    for (Py_ssize_t i = 0; i < n_kept; i++) {
-        s.lines[i] = kept[order[i].order];
-        s.line_len[i] = kept_len[order[i].order];
-    }
-    s.n_lines = n_kept;
-    PyMem_Free(order); PyMem_Free(kept); PyMem_Free(kept_len);
+    if (total == 0) total = order_lines(&s, kept, kept_len, n_kept);
+    for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);  /* those not handed over (an error) */
+    PyMem_Free(kept); PyMem_Free(kept_len);
+    if (total < 0) goto done;
     s.n_words = ranked_entries(places, min_len, last_min, by_swing, &s.words);
     if (s.n_words < 0) {
         if (s.n_words == -2) result = Py_NewRef(Py_None);
@@ -458,7 +489,6 @@ static PyObject *optimise(PyObject *self, PyObject *args) {
     if (PyErr_Occurred()) goto done;
     result = run_search(&s, left, rack_size, free_lines, total);
 done:
-    PyMem_Free(heads);
     free_search(&s);
     return result;
 }
@@ -716,51 +746,33 @@ static long **read_bounds(PyObject *tables, Py_ssize_t rows, int letters) {
     return out;
 }
 
-/* allocation.knapsack_bounds of the ladder's chains (planning/ladder.py passes None for the tables): moves
-   (which=0) or points (1) per number of letters; the lines' chains, then the new chains and singles together.
-   The same tables as the Python's, made without a list an item (~16% of a planner's plan_ladder, issue 32). */
-static long **ladder_bounds(const Ladder *L, int letters, int which) {
-    long **t = PyMem_Calloc(L->n_lines + 1, sizeof(long *));
-    long *value = PyMem_Calloc(letters + 2, sizeof(long));
-    int *has = PyMem_Calloc(letters + 2, sizeof(int));
-    if (t == NULL || value == NULL || has == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
-    for (Py_ssize_t i = 0; i <= L->n_lines; i++) {
-        t[i] = PyMem_Calloc(letters + 1, sizeof(long));
-        if (t[i] == NULL) { PyMem_Free(value); PyMem_Free(has); PyErr_NoMemory(); return t; }
+typedef struct { const Ladder *L; int which; } ChainSizes;
+
+static void chain_sizes(const void *ctx, Py_ssize_t group, int letters, long *value, int *has) {
+    const ChainSizes *c = ctx;
+    const Ladder *L = c->L;
+    if (group < L->n_lines) {
+        for (Py_ssize_t k = 0; k < L->line_len[group]; k++) {
+            const Chain *ch = &L->lines[group][k];
+            keep_size(ch->used, c->which ? ch->gain : ch->moves, letters, value, has);
+        }
+        return;
     }
-    /* New chains: any number of them, each of a size some chain has, its best value (at least 0). */
+    /* New chains and singles together, each size's best value at least 0. */
     for (Py_ssize_t k = 0; k < L->n_new + L->n_single; k++) {
-        const Chain *c = k < L->n_new ? &L->news[k] : &L->singles[k - L->n_new];
-        long v = which ? c->gain : c->moves;
-        if (c->used >= 0 && c->used <= letters && (!has[c->used] || v > value[c->used])) { has[c->used] = 1; value[c->used] = v; }
+        const Chain *ch = k < L->n_new ? &L->news[k] : &L->singles[k - L->n_new];
+        keep_size(ch->used, c->which ? ch->gain : ch->moves, letters, value, has);
     }
     for (int a = 0; a <= letters; a++)
         if (has[a] && value[a] < 0) value[a] = 0;
-    long *place = t[L->n_lines];
-    for (int m = 1; m <= letters; m++) {
-        long best = place[m - 1];
-        for (int a = 1; a <= m; a++)
-            if (has[a] && place[m - a] + value[a] > best) best = place[m - a] + value[a];
-        place[m] = best;
-    }
-    for (Py_ssize_t i = L->n_lines - 1; i >= 0; i--) {
-        memset(has, 0, sizeof(int) * (letters + 2));
-        for (Py_ssize_t k = 0; k < L->line_len[i]; k++) {
-            const Chain *c = &L->lines[i][k];
-            long v = which ? c->gain : c->moves;
-            if (c->used >= 0 && c->used <= letters && (!has[c->used] || v > value[c->used])) { has[c->used] = 1; value[c->used] = v; }
-        }
-        const long *after = t[i + 1];
-        for (int m = 0; m <= letters; m++) {
-            long best = after[m];
-            for (int a = 0; a <= m; a++)
-                if (has[a] && after[m - a] + value[a] > best) best = after[m - a] + value[a];
-            t[i][m] = best;
-        }
-    }
-    PyMem_Free(value);
-    PyMem_Free(has);
-    return t;
+}
+
+/* allocation.knapsack_bounds of the ladder's chains (planning/ladder.py passes None for the tables): moves
+   (which=0) or points (1) per number of letters. The same tables as the Python's, made without a list an item
+   (~16% of a planner's plan_ladder, issue 32). */
+static long **ladder_bounds(const Ladder *L, int letters, int which) {
+    ChainSizes ctx = {L, which};
+    return bounds(L->n_lines, letters, chain_sizes, &ctx);
 }
 
 static int append_new(PyObject *list, Ladder *L, Py_ssize_t item) {
@@ -795,6 +807,36 @@ static PyObject *ladder_answer(Ladder *L) {
         }
     }
     return list;
+}
+
+/* The search of a Ladder whose chains, bounds, free lines, seat and clock are set: its working arrays made, the
+   lines' chains tried, the best plan's (item, line) pairs (ladder_answer); NULL with an exception on an error
+   (the deadline is no error: L->clock.stopped is then 2). Shared by ladder and _plan.c's ladder_plan. */
+static PyObject *ladder_search(Ladder *L, Letters left, int rack_size) {
+    Py_ssize_t width = L->n_new + L->n_single;
+    L->arena = PyMem_Calloc(((size_t)L->free + 3) * (size_t)(width + 1), sizeof(Py_ssize_t));
+    L->chosen = PyMem_Calloc((size_t)L->n_lines + 1, sizeof(PyObject *));
+    L->best = PyMem_Calloc((size_t)L->n_lines + 1, sizeof(PyObject *));
+    L->greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
+    L->best_greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
+    if (!L->arena || !L->chosen || !L->best || !L->greedy || !L->best_greedy) return PyErr_NoMemory();
+    Py_ssize_t *all = L->arena + (Py_ssize_t)(L->free + 2) * width;
+    for (Py_ssize_t k = 0; k < L->n_new; k++) all[k] = k;
+    for (Py_ssize_t k = 0; k < L->n_single; k++) all[L->n_new + k] = k;
+    line_chains(L, 0, left, rack_size, 0, 0);
+    if (L->clock.stopped == 1) return NULL;  /* an error other than the deadline */
+    return ladder_answer(L);
+}
+
+/* Everything a Ladder holds, freed (its chains' objects are the caller's). */
+static void ladder_free(Ladder *L) {
+    if (L->lines) for (Py_ssize_t i = 0; i < L->n_lines; i++) PyMem_Free(L->lines[i]);
+    PyMem_Free(L->lines); PyMem_Free(L->line_len); PyMem_Free(L->news); PyMem_Free(L->singles);
+    if (L->fb) for (Py_ssize_t i = 0; i <= L->n_lines; i++) PyMem_Free(L->fb[i]);
+    if (L->sb) for (Py_ssize_t i = 0; i <= L->n_lines; i++) PyMem_Free(L->sb[i]);
+    PyMem_Free(L->fb); PyMem_Free(L->sb); PyMem_Free(L->arena); PyMem_Free(L->chosen); PyMem_Free(L->best);
+    PyMem_Free(L->greedy); PyMem_Free(L->best_greedy); PyMem_Free(L->memo);
+    memset(L, 0, sizeof *L);
 }
 
 /* ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check,
@@ -844,29 +886,14 @@ static PyObject *ladder(PyObject *self, PyObject *args) {
     if (L.fb == NULL || PyErr_Occurred()) goto done;
     L.sb = sbt == Py_None ? ladder_bounds(&L, rack_size, 1) : read_bounds(sbt, L.n_lines + 1, rack_size);
     if (L.sb == NULL || PyErr_Occurred()) goto done;
-    Py_ssize_t width = L.n_new + L.n_single;
-    L.arena = PyMem_Calloc(((size_t)free + 3) * (size_t)(width + 1), sizeof(Py_ssize_t));
-    L.chosen = PyMem_Calloc((size_t)L.n_lines + 1, sizeof(PyObject *));
-    L.best = PyMem_Calloc((size_t)L.n_lines + 1, sizeof(PyObject *));
-    L.greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
-    L.best_greedy = PyMem_Calloc((size_t)width + 1, sizeof(Py_ssize_t));
-    if (!L.arena || !L.chosen || !L.best || !L.greedy || !L.best_greedy) { PyErr_NoMemory(); goto done; }
-    Py_ssize_t *all = L.arena + (Py_ssize_t)(free + 2) * width;
-    for (Py_ssize_t k = 0; k < L.n_new; k++) all[k] = k;
-    for (Py_ssize_t k = 0; k < L.n_single; k++) all[L.n_new + k] = k;
     (void)total;
-    line_chains(&L, 0, left, rack_size, 0, 0);
-    if (L.clock.stopped == 1) goto done;  /* an error other than the deadline */
-    PyObject *pairs = ladder_answer(&L);
-    if (pairs == NULL) goto done;
-    result = Py_BuildValue("NO", pairs, L.clock.stopped == 2 ? Py_False : Py_True);
+    {
+        PyObject *pairs = ladder_search(&L, left, rack_size);
+        if (pairs == NULL) goto done;
+        result = Py_BuildValue("NO", pairs, L.clock.stopped == 2 ? Py_False : Py_True);
+    }
 done:
-    if (L.lines) for (Py_ssize_t i = 0; i < L.n_lines; i++) PyMem_Free(L.lines[i]);
-    PyMem_Free(L.lines); PyMem_Free(L.line_len); PyMem_Free(L.news); PyMem_Free(L.singles);
-    if (L.fb) for (Py_ssize_t i = 0; i <= L.n_lines; i++) PyMem_Free(L.fb[i]);
-    if (L.sb) for (Py_ssize_t i = 0; i <= L.n_lines; i++) PyMem_Free(L.sb[i]);
-    PyMem_Free(L.fb); PyMem_Free(L.sb); PyMem_Free(L.arena); PyMem_Free(L.chosen); PyMem_Free(L.best);
-    PyMem_Free(L.greedy); PyMem_Free(L.best_greedy); PyMem_Free(L.memo);
+    ladder_free(&L);
     return result;
 }
 
@@ -1104,6 +1131,7 @@ done:
     return result;
 }
 
+#ifndef JARNAC_ALLOCATION_EMBEDDED  /* _plan.c compiles this file's searches into _speedups too */
 static PyMethodDef methods[] = {
     {"chains", chains, METH_VARARGS,
      "chains(keys, weights, base, starts, check, out_of_time=MemoryError) -> [(moves, chain key indexes)] a key, "
@@ -1129,3 +1157,4 @@ PyMODINIT_FUNC PyInit__allocation(void) {
     if (m != NULL && PyModule_AddIntConstant(m, "MEMO_LIMIT", (long)MEMO_LIMIT) < 0) Py_CLEAR(m);
     return m;
 }
+#endif

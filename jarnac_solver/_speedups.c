@@ -542,6 +542,17 @@ static PyObject *Trie_first(Trie *t, PyObject *args) {
     return PyLong_FromUnsignedLong(found);
 }
 
+/* The arguments of moves and any_move, (rack, place_lo, place_hi, lines): the rack counted into opt (its top
+   rank in *top), none zeroed, the scratch made. 0, or -1 with an exception. */
+static int moves_args(Trie *t, PyObject *args, Py_ssize_t *place_lo, Py_ssize_t *place_hi, PyObject **lines,
+                      uint8_t *none, uint8_t *opt, int *top) {
+    PyObject *rack;
+    if (!PyArg_ParseTuple(args, "OnnO!", &rack, place_lo, place_hi, &PyList_Type, lines)) return -1;
+    memset(none, 0, MAX_RANKS);
+    memset(opt, 0, MAX_RANKS);
+    return ensure_scratch(t) < 0 || read_tally(t, rack, opt, top) < 0 ? -1 : 0;
+}
+
 /* moves(rack, place_lo, place_hi, lines) -> (place words, [extension words of each line]): every walk of a
    move generation in one call (lines: (tally, lo, hi) each, or None for a line with no extension); saves the
    Python steps between the walks (~2 us a line). One walk for every line (each node of the frontier carrying
@@ -549,14 +560,11 @@ static PyObject *Trie_first(Trie *t, PyObject *args) {
    letters: the walks share few nodes (a node belongs to two walks only when it holds both lines' letters),
    and the sets cost at every node (issue 32). */
 static PyObject *Trie_moves(Trie *t, PyObject *args) {
-    PyObject *rack, *lines;
+    PyObject *lines;
     Py_ssize_t place_lo, place_hi;
-    if (!PyArg_ParseTuple(args, "OnnO!", &rack, &place_lo, &place_hi, &PyList_Type, &lines)) return NULL;
     uint8_t none[MAX_RANKS], opt[MAX_RANKS], need[MAX_RANKS];
     int top = -1, need_top;
-    memset(none, 0, MAX_RANKS);
-    memset(opt, 0, MAX_RANKS);
-    if (ensure_scratch(t) < 0 || read_tally(t, rack, opt, &top) < 0) return NULL;
+    if (moves_args(t, args, &place_lo, &place_hi, &lines, none, opt, &top) < 0) return NULL;
     PyObject *places;
     clip(t, &place_lo, &place_hi);
     if (place_lo < place_hi) {
@@ -601,14 +609,11 @@ static PyObject *Trie_moves(Trie *t, PyObject *args) {
    one call. best_jarnac's exact no-steal shortcut asks it at most Jarnac windows of a game: ~2 us where one
    Python call and tally a walk cost ~8 us on a tray of 6 lines (issue 32). */
 static PyObject *Trie_any_move(Trie *t, PyObject *args) {
-    PyObject *rack, *lines;
+    PyObject *lines;
     Py_ssize_t place_lo, place_hi;
-    if (!PyArg_ParseTuple(args, "OnnO!", &rack, &place_lo, &place_hi, &PyList_Type, &lines)) return NULL;
     uint8_t none[MAX_RANKS], opt[MAX_RANKS], need[MAX_RANKS];
     int top = -1, need_top;
-    memset(none, 0, MAX_RANKS);
-    memset(opt, 0, MAX_RANKS);
-    if (ensure_scratch(t) < 0 || read_tally(t, rack, opt, &top) < 0) return NULL;
+    if (moves_args(t, args, &place_lo, &place_hi, &lines, none, opt, &top) < 0) return NULL;
     if (top < 0) Py_RETURN_FALSE;
     uint32_t n;
     clip(t, &place_lo, &place_hi);
@@ -699,6 +704,8 @@ uint32_t jarnac_trie_walk(Trie *t, const uint8_t *need, int need_top, const uint
 
 int jarnac_trie_key_of(const Trie *t, uint32_t v, uint8_t *counts) { return key_of(t, v, counts); }
 
+PyObject *jarnac_trie_word(Trie *t, uint32_t number) { return word_str(t, number); }
+
 typedef struct { uint32_t word; uint32_t node; } Steal;
 
 static int by_word(const void *a, const void *b) {
@@ -730,6 +737,9 @@ static PyObject *packed_int(const uint8_t *counts, int n_ranks) {
 
 /* A candidate as best_jarnac's _Item (a tuple subtype with no slots of its own: checked by the caller),
    (packed, tiles, line, word, old, old_tiles); steals ``packed`` and ``word``. */
+/* What _plan.c uses: packed_int (declared in _trie.h). */
+PyObject *jarnac_packed_int(const uint8_t *counts, int n_ranks) { return packed_int(counts, n_ranks); }
+
 static PyObject *item_row(PyTypeObject *type, PyObject *packed, int size, PyObject *word, PyObject *line,
                           PyObject *old, PyObject *old_tiles) {
     PyObject *tiles = PyLong_FromLong(size);
@@ -742,6 +752,12 @@ static PyObject *item_row(PyTypeObject *type, PyObject *packed, int size, PyObje
     PyTuple_SET_ITEM(row, 4, Py_NewRef(old));
     PyTuple_SET_ITEM(row, 5, Py_NewRef(old_tiles));
     return row;
+}
+
+/* What _plan.c uses: item_row (declared in _trie.h). */
+PyObject *jarnac_item_row(PyTypeObject *type, PyObject *packed, int size, PyObject *word, PyObject *line,
+                          PyObject *old, PyObject *old_tiles) {
+    return item_row(type, packed, size, word, line, old, old_tiles);
 }
 
 /* The rows of steal_items for the terminal nodes found[0, m) (a private array: see private_copy), letters
@@ -1114,6 +1130,15 @@ static PyMethodDef Trie_methods[] = {
      "any_move(rack, place_lo, place_hi, lines) -> whether a place word or an extension exists (first-hit walks)"},
     {"selfplay_greedy", (PyCFunction)Trie_selfplay_greedy, METH_VARARGS,
      "selfplay_greedy(bag, ranks, vowels, depth_starts, rules, max_actions) -> (result, scores, actions): see _selfplay.c"},
+    {"ladder_plan", (PyCFunction)Trie_ladder_plan, METH_VARARGS,
+     "ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) -> "
+     "plan_ladder's candidates and search in one call: see _plan.c"},
+    {"jarnac_plan", (PyCFunction)Trie_jarnac_plan, METH_VARARGS,
+     "jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free, "
+     "last_free_thief, last_free_passer, check, out_of_time) -> best_jarnac's candidates and search: see _plan.c"},
+    {"ladder_items", (PyCFunction)Trie_ladder_items, METH_VARARGS,
+     "ladder_items(rack, place_lo, place_hi, lines, min_len, check, out_of_time) -> plan_ladder's candidates: "
+     "see _plan.c"},
     {"moves", (PyCFunction)Trie_moves, METH_VARARGS,
      "moves(rack, place_lo, place_hi, lines) -> (place words, per line its extension words)"},
     {"words_at", (PyCFunction)Trie_words_at, METH_O, "words_at(node) -> the node's words, sorted"},

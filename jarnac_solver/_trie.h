@@ -40,6 +40,19 @@ uint32_t jarnac_trie_walk(Trie *t, const uint8_t *need, int need_top, const uint
                           uint32_t hit_hi, uint32_t *count);
 /* _speedups.c: counts[rank] of node v's key (the parents made); its size, or -1 with an exception. */
 int jarnac_trie_key_of(const Trie *t, uint32_t v, uint8_t *counts);
+/* _speedups.c: the str of word number ``number`` (a new reference; made once and kept). */
+PyObject *jarnac_trie_word(Trie *t, uint32_t number);
+/* _speedups.c: the packed int of counts (7 bits a rank, Lexicon.pack's form). */
+PyObject *jarnac_packed_int(const uint8_t *counts, int n_ranks);
+/* _speedups.c: a candidate's row of type ``type`` (packed, tiles, line, word, old, old_tiles); steals ``packed``
+   and ``word`` (a new reference, or NULL with both released). */
+PyObject *jarnac_item_row(PyTypeObject *type, PyObject *packed, int size, PyObject *word, PyObject *line,
+                          PyObject *old, PyObject *old_tiles);
+/* _plan.c: Trie.ladder_items and Trie.ladder_plan. */
+PyObject *Trie_ladder_items(Trie *t, PyObject *args);
+PyObject *Trie_ladder_plan(Trie *t, PyObject *args);
+/* _plan.c: Trie.jarnac_plan. */
+PyObject *Trie_jarnac_plan(Trie *t, PyObject *args);
 /* _selfplay.c: Trie.selfplay_greedy. */
 PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args);
 

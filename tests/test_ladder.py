@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jarnac_solver import Lexicon, Rules, Tray
-from jarnac_solver.planning.ladder import plan_ladder
+from jarnac_solver import IllegalMoveError, Lexicon, Move, Rules, Tray
+from jarnac_solver.planning.ladder import _played_out, plan_ladder
 
 from . import oracle
 from .strategies import Tiles
@@ -82,6 +83,10 @@ def test_ladder_is_optimal(case: tuple[list[Tiles], list[str], int, int]) -> Non
         after = after.push(move, rules, lex)
     expected = oracle.best_ladder(words, lines, tuple(rack), **shape(rules))
     assert (len(plan), after.score) == expected
+    # The planner's play-out of a ladder (one tray made, tiles read only) is the checked one, score included.
+    fast = _played_out(tray, list(plan), rules)
+    assert (fast, fast.lines, fast.score, fast.rack_codes) == (after, after.lines, after.score, after.rack_codes)
+    assert fast.score == sum(len(codes) ** 2 for codes in fast.line_codes)
 
 
 def test_the_word_that_fills_the_8th_line_meets_its_minimum() -> None:
@@ -92,3 +97,23 @@ def test_the_word_that_fills_the_8th_line_meets_its_minimum() -> None:
     tray = Tray.parse("AA / AAA")
     assert [str(m) for m in plan_ladder(lex, tray, rules)] == ["+AAA"]
     assert plan_ladder(Lexicon.from_words(["aa"]), tray, rules) == []
+
+
+def test_a_ladders_first_move_is_played_on_its_tray_as_the_checked_move_is() -> None:
+    """Tray.play takes the first move of the ladder planned for that very tray (the object returned, the
+    same lexicon and rules) without its checks: the same tray as the checked push; any other move, or the
+    same move with another lexicon, is checked in full."""
+    lex = Lexicon.from_words(["ore", "reto", "torre", "retiro", "tore"])
+    rules = Rules()
+    tray = Tray.parse("/ ORETRI")
+    ladder = plan_ladder(lex, tray, rules)
+    assert tray._planned is not None and tray._planned[2] is ladder[0]
+    fast = tray.play(ladder[0], rules, lex)
+    checked = Tray.parse("/ ORETRI").play(ladder[0], rules, lex)
+    assert fast == checked and fast[0].lines == checked[0].lines and fast[0].score == checked[0].score
+    other = Lexicon.from_words(["tore"])
+    with pytest.raises(IllegalMoveError, match="not in the lexicon"):
+        tray.play(ladder[0], rules, other)
+    forged = Move("place", None, None, "ORE", "EOR")
+    assert forged == ladder[0] and forged is not ladder[0]
+    assert tray.play(forged, rules, lex) == checked

@@ -437,3 +437,70 @@ def test_pure_oracles() -> None:
         text=True,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+@needs_compiled
+def test_the_ladders_candidates_in_one_call_are_the_python_ones() -> None:
+    """Trie.ladder_items (_plan.c) makes the items _items makes, in the same order, on real trays of each
+    alphabet (nl: the IJ tile) and under rules whose lines and minimums differ from the sheet's."""
+    import random
+
+    from jarnac_solver.budget import OutOfTime
+    from jarnac_solver.lexicon.tally import FIELD_BITS
+    from jarnac_solver.moves.movegen import tallies
+    from jarnac_solver.planning.ladder import _items
+
+    rng = random.Random(32)
+    for name in ("fr", "nl"):
+        lex = Lexicon.load(name)
+        with native.implementation("pure"):
+            pure = Lexicon.load(name)
+        index, trie = lex.index, lex.index.trie
+        assert trie is not None
+        words = [w for w in lex if 3 <= len(w) <= 6]
+        for rules in (Rules(), Rules(lines=5, line_length=7, min_length=2, last_line_min_length=4)):
+            for _ in range(40):
+                lines = [w for w in rng.sample(words, rng.randint(0, 4)) if len(w) <= rules.line_length]
+                rack = "".join(rng.choices(lex.alphabet.tiles, k=rng.randint(1, 9)))
+                tray = Tray(lines, rack, lex.alphabet)
+                rack_tally, line_tallies = tallies(lex, tray)
+                free = tray.free_lines(rules)
+                place = (min(rules.min_length, rules.last_line_min_length), rules.line_length) if free > 0 else None
+                nodes = index.move_nodes(rack_tally, place, line_tallies, rules.line_length, lex.move_keys())
+                weights = [1 << (FIELD_BITS * rank) for rank, _ in rack_tally]
+                expected = _items(lex, tray, rules, *nodes, weights, None)
+                m = rules.line_length
+                asked = [
+                    (lex.rank_string(c), *index._nodes_of_lengths(len(c) + 1, m)) if c and len(c) < m else None
+                    for c in tray.line_codes
+                ]
+                lo, hi = index._nodes_of_lengths(*place) if place else (0, 0)
+                rack_ranks = lex.rank_string(tray.rack_codes)
+                got = trie.ladder_items(rack_ranks, lo, hi, asked, rules.min_length, None, OutOfTime)
+                assert tuple(got) == tuple(expected), str(tray)
+                assert list(plan_ladder(lex, tray, rules)) == list(plan_ladder(pure, tray, rules)), str(tray)
+
+
+@needs_compiled
+def test_the_best_jarnac_in_one_call_is_the_split_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trie.jarnac_plan (_plan.c: the candidates and the search in one call) chooses the plan the candidates
+    and the compiled search chose apart, for both objectives, any free lines, under rules that differ from
+    the sheet's (no new word stolen, a longer last line)."""
+    import random
+
+    from jarnac_solver.moves import jarnac as jarnac_module
+
+    rng = random.Random(7)
+    lex = Lexicon.load("fr")
+    words = [w for w in lex if 3 <= len(w) <= 7]
+    for rules in (Rules(), Rules(lines=6, line_length=7, min_length=2, last_line_min_length=4, steal_place=False)):
+        for _ in range(60):
+            lines = [w for w in rng.sample(words, rng.randint(0, 5)) if len(w) <= rules.line_length]
+            tray = Tray(lines, "".join(rng.choices("AEIOUSTRNLCDPMBGQZ", k=rng.randint(1, 12))))
+            for objective in ("swing", "gain"):
+                free, last = rng.randint(0, rules.lines), rng.random() < 0.7
+                one = best_jarnac(lex, tray, free, objective, rules, thief_last_free=last)
+                with monkeypatch.context() as m:
+                    m.setattr(jarnac_module, "_compiled_plan", lambda *args: None)
+                    apart = best_jarnac(lex, tray, free, objective, rules, thief_last_free=last)
+                assert one == apart, str(tray)

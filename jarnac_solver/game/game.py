@@ -35,7 +35,7 @@ from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
-from ..moves.tray import Codes, Tray, remove_tiles
+from ..moves.tray import Codes, Tray, _remove, remove_tiles
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 
 if TYPE_CHECKING:
@@ -623,7 +623,8 @@ class Game:
             )
         if len(letters) != n:
             raise IllegalActionError(f"an exchange puts back exactly {n} letters, not {len(letters)}")
-        if Counter(letters) - Counter(tray.rack_codes):
+        kept_list = _remove(tray.rack_codes, letters)  # the rack less one of each letter put back, or None
+        if kept_list is None:
             raise IllegalActionError(f"exchange {action.letters}: the rack holds only {tray.rack}")
         if len(s.bag) < n:
             raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
@@ -632,8 +633,7 @@ class Game:
         rng = self._rng()
         for code in letters:
             bag.insert(rng.randrange(len(bag) + 1), code)
-        kept = tuple(remove_tiles(tray.rack_codes, letters))
-        new_tray = tray._with_rack(kept + tuple(taken))
+        new_tray = tray._with_rack((*kept_list, *taken))
         bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
         return self._with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
 

@@ -83,13 +83,18 @@ class WordLookup:
         >>> fr.check("TZRA").valid
         False
         """
+        tiles, folded, valid = self._read_word(word, "check")
+        return WordCheck(word, folded, valid, len(tiles))
+
+    def _read_word(self, word: object, purpose: str) -> tuple[Sequence[str], str, bool]:
+        """A word a person typed, to ``purpose`` (check, hook): its tiles, its writing and whether the lexicon
+        holds it (:meth:`_judged`); a word that is no text or holds no tile is refused naming the purpose."""
         if not isinstance(word, str):
-            raise InvalidInputError(f"a word to check is text, not {type(word).__name__}")
+            raise InvalidInputError(f"a word to {purpose} is text, not {type(word).__name__}")
         tiles = self.alphabet.tokenize(word, "word")
         if not tiles:
-            raise InvalidInputError(f"{word!r} holds no letter to check")
-        folded, valid = self._judged(tiles)
-        return WordCheck(word, folded, valid, len(tiles))
+            raise InvalidInputError(f"{word!r} holds no letter to {purpose}")
+        return (tiles, *self._judged(tiles))
 
     def _judged(self, tiles: Sequence[str]) -> tuple[str, bool]:
         """The word of these tiles as written, and whether the lexicon holds it. The tiles once: what

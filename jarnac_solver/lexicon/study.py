@@ -223,7 +223,7 @@ class WordStudy:
 
         def __contains__(self, word: object) -> bool: ...
 
-        def _judged(self, tiles: Sequence[str]) -> tuple[str, bool]: ...
+        def _read_word(self, word: object, purpose: str) -> tuple[Sequence[str], str, bool]: ...
 
         def draw_odds(self, bag: Bag | None = None) -> DrawOdds: ...
 
@@ -248,12 +248,7 @@ class WordStudy:
         >>> hooks.front[0].probability == Lexicon.load("en").draw_probability("CRATE")
         True
         """
-        if not isinstance(word, str):
-            raise InvalidInputError(f"a word to hook is text, not {type(word).__name__}")
-        tiles = self.alphabet.tokenize(word, "word")
-        if not tiles:
-            raise InvalidInputError(f"{word!r} holds no letter to hook")
-        folded, valid = self._judged(tiles)
+        tiles, folded, valid = self._read_word(word, "hook")
         ranks = [self._rank[t] for t in tiles]
         index = self._index
         odds = None

@@ -27,10 +27,10 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.lexicon import Lexicon
 from .allocation import fill, knapsack_bounds
 from .move import Move, added_letters
-from .movegen import LegalMoves, check_inputs, move_words, tallies
+from .movegen import LegalMoves, check_inputs, line_asks, move_words, tallies
 from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: it was defined here
 from .rules import Rules
-from .tray import Codes, Tray, remove_tiles
+from .tray import Codes, Tray, _remove, remove_tiles
 
 __all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"]
 
@@ -322,14 +322,10 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
     trie = index.trie
     if trie is not None:
         # Compiled: every first-hit walk in one C call (the rack counted there), no tally made in Python:
-        # ~2 us where a call a walk cost ~8 us on a tray of 6 lines (most Jarnac windows of a game).
-        tally = lexicon.tally_line
-        nodes = index._nodes_of_lengths
-        lines = [
-            (tally(codes), *nodes(len(codes) + 1, line_max)) if codes and len(codes) < line_max else None
-            for codes in tray.line_codes
-        ]
-        lo, hi = nodes(shortest if short else long_from, line_max) if place else (0, 0)
+        # ~2 us where a call a walk cost ~8 us on a tray of 6 lines (most Jarnac windows of a game); what
+        # the walks are asked per line is legal_moves' (line_asks).
+        lines = line_asks(lexicon, tray.line_codes, line_max)
+        lo, hi = index._nodes_of_lengths(shortest if short else long_from, line_max) if place else (0, 0)
         return bool(trie.any_move(lexicon.rank_string(tray.rack_codes), lo, hi, lines))
     rack = lexicon.tally_codes(tray.rack_codes)
     if place and index.first_place(rack, shortest if short else long_from, line_max) is not None:
@@ -338,6 +334,66 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
         if codes and index.first_extension(lexicon.tally_line(codes), len(codes), rack, line_max) is not None:
             return True
     return False
+
+
+def _steal_asks(
+    lexicon: Lexicon, tray: Tray, rules: Rules, passer_free: int
+) -> tuple[list[tuple[object, int, int, int, str, int] | None], int, int]:
+    """What the compiled candidate walks are asked (``Trie.steals``, ``Trie.jarnac_plan``): per line its
+    walk (``line_asks``), its index, word and tiles; and the node range of new words, short ones included
+    (the search lets one through only where it lands on both players' last lines); (0, 0): none."""
+    line_max = rules.line_length
+    asked = [
+        None if ask is None else (*ask, i, tray.lines[i], len(codes))
+        for i, (ask, codes) in enumerate(
+            zip(line_asks(lexicon, tray.line_codes, line_max), tray.line_codes, strict=True)
+        )
+    ]
+    if passer_free > 0 and rules.steal_place:
+        lo, hi = lexicon.index._nodes_of_lengths(min(rules.last_line_min_length, rules.min_length), line_max)
+    else:
+        lo = hi = 0
+    return asked, lo, hi
+
+
+def _compiled_plan(
+    lexicon: Lexicon,
+    tray: Tray,
+    rules: Rules,
+    free_lines: int,
+    passer_free: int,
+    objective: str,
+    thief_last_free: bool,
+    deadline: Deadline | None,
+) -> tuple[list[_Cand], bool] | None:
+    """The steals chosen and whether proven, by ``Trie.jarnac_plan`` (_plan.c): :func:`_items` and the compiled
+    :func:`_optimise` in one call, rows made for the steals chosen only (~1/2 of a call was the rows of every
+    candidate and the search reading them back, issue 32); ``None`` where it does not run (the pure walk, an
+    alphabet of more than 32 letters): the two steps then run apart."""
+    trie = lexicon.index.trie
+    if trie is None:
+        return None
+    asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
+    found = trie.jarnac_plan(
+        lexicon.rank_string(tray.rack_codes),
+        lo,
+        hi,
+        asked,
+        _Row,
+        rules.min_length,
+        rules.last_line_min_length,
+        objective == "swing",
+        free_lines,
+        passer_free,
+        thief_last_free,
+        tray.last_line_free(rules),
+        deadline.check if deadline is not None else None,
+        OutOfTime,
+    )
+    if found is None:
+        return None
+    _, _, chosen, exact = found
+    return chosen, exact
 
 
 def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Cand]], list[_Cand]]:
@@ -357,16 +413,10 @@ def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Cand]
         # added letters, from the node's key) and the _Item of each row, in one C call: no node list, no
         # tally and no Python step per candidate. Measured on 5-line trays with 8 spare letters: the
         # candidates cost ~1/3 of the seven calls and the _Item list of each that made them before.
-        node_range = index._nodes_of_lengths
-        rank = lexicon.rank_string
-        asked = [
-            (rank(codes), *node_range(len(codes) + 1, line_max), i, tray.lines[i], len(codes))
-            if codes and len(codes) < line_max
-            else None
-            for i, codes in enumerate(tray.line_codes)
-        ]
-        lo, hi = node_range(*place) if place else (0, 0)
-        rows: tuple[list[list[_Cand]], list[_Cand]] = trie.steals(rank(tray.rack_codes), lo, hi, asked, _Row)
+        asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
+        rows: tuple[list[list[_Cand]], list[_Cand]] = trie.steals(
+            lexicon.rank_string(tray.rack_codes), lo, hi, asked, _Row
+        )
         return rows
     rack, lines = tallies(lexicon, tray)
     place_nodes, line_nodes = index.move_nodes(rack, place, lines, line_max, lexicon.move_keys())
@@ -615,15 +665,18 @@ def _plan(
     extends = sorted((it for it in chosen if it.line is not None), key=lambda it: it.line or 0)
     order = (lambda it: (it.tiles, it.word)) if longest_last else (lambda it: (-it.tiles, it.word))
     places = sorted((it for it in chosen if it.line is None), key=order)
+    make = tuple.__new__  # a Move by its fields, as Move's own __new__ orders them (~0.3 us less a steal)
     steals = [
-        Move("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, alphabet)) for it in extends
-    ] + [Move("place", None, None, it.word, added_letters("", it.word, alphabet)) for it in places]
+        make(Move, ("extend", it.line, it.old, it.word, added_letters(it.old or "", it.word, alphabet)))
+        for it in extends
+    ] + [make(Move, ("place", None, None, it.word, added_letters("", it.word, alphabet))) for it in places]
     if alphabet.single:  # a letter is a tile: one look-up each (encode tokenizes and folds: ~8% of a call)
         code = alphabet.index.__getitem__
         used = [code(letter) for move in steals for letter in move.letters]
     else:
         used = [code for move in steals for code in alphabet.encode(move.letters)]
-    rack_left = alphabet.decode(remove_tiles(pool, used))
+    left = _remove(pool, used)  # one list.remove a letter: the first of each, as remove_tiles takes them
+    rack_left = alphabet.decode(remove_tiles(pool, used) if left is None else left)
     gain = sum(it.tiles**2 for it in chosen)
     lost = sum(it.old_tiles**2 for it in extends) + sum(len(tray.line_codes[i]) ** 2 for i in taken)
     lines_taken = tuple(sorted({it.line for it in extends if it.line is not None} | set(taken)))
@@ -704,22 +757,26 @@ def best_jarnac(
         return _no_plan(tray.rack)  # no steal: the whole rack is left (what _plan([]) makes)
     if budget is None:
         deadline = deadline_of(None)
-    per_line, places = _items(lexicon, tray, rules)
     passer_free = tray.free_lines(rules)
-    _, chosen, exact = _optimise(
-        per_line,
-        places,
-        lexicon.pack_codes(tray.rack_codes),
-        len(tray.rack_codes),
-        free_lines,
-        passer_free,
-        rules,
-        objective,
-        lexicon.pack_guard,
-        (thief_last_free, tray.last_line_free(rules)),
-        deadline,
-        lexicon.index.trie is not None,
-    )
+    found = _compiled_plan(lexicon, tray, rules, free_lines, passer_free, objective, thief_last_free, deadline)
+    if found is not None:
+        chosen, exact = found
+    else:
+        per_line, places = _items(lexicon, tray, rules)
+        _, chosen, exact = _optimise(
+            per_line,
+            places,
+            lexicon.pack_codes(tray.rack_codes),
+            len(tray.rack_codes),
+            free_lines,
+            passer_free,
+            rules,
+            objective,
+            lexicon.pack_guard,
+            (thief_last_free, tray.last_line_free(rules)),
+            deadline,
+            lexicon.index.trie is not None,
+        )
     longest_last = rules.last_line_min_length > rules.min_length
     best = _plan(_words(lexicon, chosen), tray, tray.rack_codes, False, (), longest_last)
     best_key = _key(best, objective)

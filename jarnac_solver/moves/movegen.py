@@ -98,20 +98,50 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
     return places, lines
 
 
-_ASKED: dict[int, tuple[Lexicon, dict[tuple[tuple[int, ...], int], tuple[object, int, int] | None]]] = {}
-"""Per lexicon (by id, kept alive with its entries): (line codes, line length) -> what the compiled walk
-is asked for that line, its tally and the id range of its longer words (``None``: no extension)."""
+Ask = tuple[object, int, int] | None
+"""What the compiled walk is asked for one line: its rank codes and the id range of its longer words
+(``None``: no extension)."""
+
+_ASKED: dict[
+    int,
+    tuple[Lexicon, dict[tuple[tuple[int, ...], int], Ask], dict[tuple[tuple[tuple[int, ...], ...], int], list[Ask]]],
+] = {}
+"""Per lexicon (by id, kept alive with its entries): (line codes, line length) -> its Ask, and (a tray's line
+codes, line length) -> their Asks in a list."""
 
 
-def _asked(lexicon: Lexicon) -> dict[tuple[tuple[int, ...], int], tuple[object, int, int] | None]:
+def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_max: int) -> list[Ask]:
+    """What the compiled walk is asked for each line of a tray (a list the caller must not change).
+
+    Speed: remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at
+    every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
+    in Python). The Python around the walks was ~3/4 of a game's move generation (issue 32).
+    """
     entry = _ASKED.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
         if len(_ASKED) >= 16:
             _ASKED.clear()
-        entry = _ASKED[id(lexicon)] = (lexicon, {})
-    if len(entry[1]) >= 1 << 16:
-        entry[1].clear()
-    return entry[1]
+        entry = _ASKED[id(lexicon)] = (lexicon, {}, {})
+    _, per_line, per_tray = entry
+    asks = per_tray.get((line_codes, line_max))
+    if asks is None:
+        if len(per_line) >= 1 << 16:
+            per_line.clear()
+        if len(per_tray) >= 1 << 14:
+            per_tray.clear()
+        node_range = lexicon.index._nodes_of_lengths
+        asks = []
+        for codes in line_codes:
+            key = (codes, line_max)
+            if key in per_line:
+                asks.append(per_line[key])
+            else:
+                ask = None
+                if codes and len(codes) < line_max:
+                    ask = (lexicon.rank_string(codes), *node_range(len(codes) + 1, line_max))
+                asks.append(per_line.setdefault(key, ask))
+        per_tray[(line_codes, line_max)] = asks
+    return asks
 
 
 def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], list[list[str]]]:
@@ -120,21 +150,8 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
     trie = index.trie
     line_max = rules.line_length
     if trie is not None:
-        # Speed: what the walk is asked per line is remembered (lines outlive trays: a game asks for the
-        # same lines at every move of a turn), and the walks run in one C call. The Python around the
-        # walks was ~3/4 of a game's move generation (~15 us of ~20); now ~5 us (issue 32).
-        asked = _asked(lexicon)
-        lines: list[tuple[object, int, int] | None] = []
-        for codes in tray.line_codes:
-            key = (codes, line_max)
-            if key in asked:
-                lines.append(asked[key])
-            else:
-                ask = None
-                if codes and len(codes) < line_max:
-                    # The line's ranks as text: the compiled walk counts them (no tally made in Python).
-                    ask = (lexicon.rank_string(codes), *index._nodes_of_lengths(len(codes) + 1, line_max))
-                lines.append(asked.setdefault(key, ask))
+        # Speed: the walks in one C call, what they are asked per line remembered (line_asks).
+        lines = line_asks(lexicon, tray.line_codes, line_max)
         if tray.free_lines(rules) > 0:
             lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
         else:

@@ -87,7 +87,18 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[ValueError] = I
     return codes
 
 
-def _remove(tiles: Codes, used: Codes) -> list[int] | None:
+def _written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, Codes, str]:
+    """The codes of a move's word and added letters, known to be written in tiles already (a legal or
+    planned move: the lexicon's writing), and the word's text. With one-letter tiles a letter is a tile,
+    its code one look-up (no folding, no cutting)."""
+    if alphabet.single and type(word) is str and type(letters) is str:
+        code = alphabet.index.__getitem__
+        return tuple(map(code, word)), tuple(map(code, letters)), word
+    word_codes = _codes(alphabet, word, "word", IllegalMoveError)
+    return word_codes, _codes(alphabet, letters, "letters", IllegalMoveError), alphabet.decode(word_codes)
+
+
+def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
     """``remove_tiles(tiles, used)``, or ``None`` when ``used`` does not fit: one C-level ``list.remove``
     a tile (each removes the first such tile left, as ``remove_tiles`` does), ~4x cheaper than two Counters."""
     left = list(tiles)
@@ -136,7 +147,7 @@ class Tray:
     ('Z', 'I', 'J', 'D')
     """
 
-    __slots__ = ("_checked", "_hash", "_moves", "_score", "alphabet", "line_codes", "lines", "rack_codes")
+    __slots__ = ("_checked", "_hash", "_moves", "_planned", "_score", "alphabet", "line_codes", "lines", "rack_codes")
 
     line_codes: tuple[Codes, ...]
     """Each line's tile codes (indexes in ``alphabet.tiles``); ``()`` for a gap."""
@@ -151,6 +162,8 @@ class Tray:
     """The last rules :meth:`check` passed (a tray never changes: it passes them again)."""
     _moves: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]] | None
     """The last legal moves found (``legal_moves``): lexicon, rules, place words, each line's extensions."""
+    _planned: tuple[object, Rules, Move] | None
+    """The first move of the last ladder planned for this tray (``plan_ladder``): lexicon, rules, the move."""
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
@@ -190,6 +203,7 @@ class Tray:
         object.__setattr__(self, "_score", None)
         object.__setattr__(self, "_checked", None)
         object.__setattr__(self, "_moves", None)
+        object.__setattr__(self, "_planned", None)
 
     @classmethod
     def from_codes(
@@ -443,6 +457,19 @@ class Tray:
         (Tray.parse('TZAR / W'), 0)
         """
         rules = rules or _SHEET
+        planned = self._planned
+        if (
+            planned is not None
+            and planned[2] is move
+            and planned[1] is rules
+            and (lexicon is None or planned[0] is lexicon)
+        ):
+            # Checked once: the first move of a ladder planned for this very tray (the object plan_ladder
+            # returned, with this lexicon and these rules: legal by construction) reads only its tiles. The
+            # ladder player pushes it next; its full checks were ~2% of a planner's game (issue 32).
+            line = move.line_index if move.kind == "extend" else self.next_line_index
+            if line is not None:
+                return self._play_planned(move, rules), line
         legal = self._moves
         if legal is not None and (lexicon is None or legal[0] is lexicon) and legal[1] is rules and type(move) is Move:
             # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
@@ -476,20 +503,36 @@ class Tray:
         move: a word of the lexicon, its letters on the rack, its line free or the word it extends): only
         its tiles are read. A planner plays out thousands of ladders a game; the full checks were ~1/7 of
         a planner's game (issue 32). A move whose letters are not on the rack is still refused."""
-        kind, line, _, word, letters = move
+        return self._play_planned_all((move,), rules)
+
+    def _play_planned_all(self, moves: Sequence[Move], rules: Rules) -> Tray:
+        """:meth:`_play_planned` of each of ``moves`` in turn, one tray made at the end (a ladder's moves:
+        the trays between were made only to be played on, ~40% of a play-out)."""
         alphabet = self.alphabet
-        if alphabet.single:
-            code = alphabet.index.__getitem__
-            word_codes, letter_codes, text = tuple(map(code, word)), tuple(map(code, letters)), word
-        else:
-            word_codes = _codes(alphabet, word, "word", IllegalMoveError)
-            letter_codes = _codes(alphabet, letters, "letters", IllegalMoveError)
-            text = alphabet.decode(word_codes)
-        left = _remove(self.rack_codes, letter_codes)
-        target = line if kind == "extend" else self.next_line_index
-        if left is None or type(target) is not int or not 0 <= target < len(self.lines) + (kind == "place"):
-            raise IllegalMoveError(f"{move} was not planned for this tray {self}")
-        return self._with_line(target, word_codes, text, left, rules if self._checked is rules else None)
+        codes = list(self.line_codes)
+        lines = list(self.lines)
+        rack = self.rack_codes
+        score = self.score
+        for move in moves:
+            kind, line, _, word, letters = move
+            word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
+            left = _remove(rack, letter_codes)
+            target = line if kind == "extend" else codes.index(()) if () in codes else len(codes)
+            if left is None or type(target) is not int or not 0 <= target < len(codes) + (kind == "place"):
+                raise IllegalMoveError(f"{move} was not planned for this tray {self}")
+            rack = tuple(left)
+            if target < len(codes):
+                score -= len(codes[target]) ** 2
+                codes[target], lines[target] = word_codes, text
+            else:
+                codes.append(word_codes)
+                lines.append(text)
+            score += len(word_codes) ** 2
+        after = Tray._trusted(tuple(codes), rack, alphabet, tuple(lines))
+        object.__setattr__(after, "_score", score)
+        if self._checked is rules:
+            object.__setattr__(after, "_checked", rules)
+        return after
 
     def _with_rack(self, rack_codes: Codes) -> Tray:
         """This tray with another rack (a draw): the same lines, so the same score and checks."""
@@ -503,12 +546,17 @@ class Tray:
         rack ``left``, trusted; ``checked``: the rules it is known to keep (``None``: not known)."""
         codes = list(self.line_codes)
         lines = list(self.lines)
+        before = 0
         if target < len(codes):
+            before = len(codes[target])
             codes[target], lines[target] = word, text
         else:
             codes.append(word)
             lines.append(text)
         after = Tray._trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
+        if self._score is not None:
+            # The score carried over, one line changed (a planner reads the score of every tray it plays out).
+            object.__setattr__(after, "_score", self._score - before * before + len(word) * len(word))
         if checked is not None:
             object.__setattr__(after, "_checked", checked)
         return after
@@ -532,15 +580,7 @@ class Tray:
         alphabet = self.alphabet
         if letters != added_letters(old or "", word, alphabet):
             return None
-        if alphabet.single and type(word) is str and type(letters) is str:
-            # A legal word and its added letters are written in tiles already (the lexicon's writing):
-            # with one-letter tiles a letter is a tile, its code one look-up (no folding, no cutting).
-            code = alphabet.index.__getitem__
-            word_codes, letter_codes, text = tuple(map(code, word)), tuple(map(code, letters)), word
-        else:
-            word_codes = _codes(alphabet, word, "word", IllegalMoveError)
-            letter_codes = _codes(alphabet, letters, "letters", IllegalMoveError)
-            text = alphabet.decode(word_codes)
+        word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
         left = _remove(self.rack_codes, letter_codes)
         if left is None:  # pragma: no cover - a legal move's letters are on the rack
             return None

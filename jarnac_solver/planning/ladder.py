@@ -36,7 +36,7 @@ from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import FIELD_BITS
 from ..moves.allocation import knapsack_bounds
 from ..moves.move import Move, added_letters
-from ..moves.movegen import check_inputs, tallies
+from ..moves.movegen import check_inputs, line_asks, tallies
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 
@@ -150,10 +150,11 @@ def play_out(tray: Tray, moves: Sequence[Move], rules: Rules | None = None, lexi
 
 def _played_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
     """:func:`play_out` of a ladder :func:`plan_ladder` found for ``tray`` (or the rest of one after its first
-    move): the moves are legal in turn by construction, so only their tiles are read (``Tray._play_planned``)."""
-    for move in moves:
-        tray = tray._play_planned(move, rules)
-    return tray
+    move): the moves are legal in turn by construction, so only their tiles are read (``Tray._play_planned``),
+    and one tray is made for the whole ladder (``Tray._play_planned_all``)."""
+    if len(moves) == 1:
+        return tray._play_planned(moves[0], rules)
+    return tray._play_planned_all(moves, rules) if moves else tray
 
 
 def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
@@ -166,6 +167,13 @@ def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
     """
     fills = bool(moves) and moves[-1].kind == "place" and not end.free_lines(rules)
     return len(moves) - fills
+
+
+def _planned(ladder: Ladder, tray: Tray, lexicon: Lexicon, rules: Rules) -> Ladder:
+    """``ladder``, its first move kept on ``tray`` as planned for it (``Tray.play`` then reads only its tiles)."""
+    if ladder:
+        object.__setattr__(tray, "_planned", (lexicon, rules, ladder[0]))
+    return ladder
 
 
 def plan_ladder(
@@ -190,36 +198,92 @@ def plan_ladder(
     ['+ORE', '1:ORE+T=RETO', '1:RETO+R=TORRE', '1:TORRE+I=RETIRO']
     """
     rules = check_inputs(lexicon, tray, rules)
-    deadline = deadline_of(budget)
-    index = lexicon.index
-    rack, lines = tallies(lexicon, tray)
     rack_size = len(tray.rack_codes)
-    rack_packed = lexicon.pack_codes(tray.rack_codes)
-    weights = [1 << (FIELD_BITS * rank) for rank, _ in rack]
-    guard = lexicon.pack_guard
+    # Speed: the default ceiling (no budget given) cannot be reached by a rack of at most 9 letters (its
+    # search is a few hundred sub-multisets at most: well under a millisecond), so none is made or looked at
+    # (~1 us a call, ~2% of a planner's game, issue 32). A budget given is always kept.
+    deadline = None if budget is None and rack_size <= _NO_CEILING_LETTERS else deadline_of(budget)
+    index = lexicon.index
     free = tray.free_lines(rules)
     shortest = min(rules.min_length, rules.last_line_min_length)
     place = (shortest, rules.line_length) if free > 0 else None
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
-
-    try:
-        line_items, new_items, singles = _items(lexicon, tray, rules, place_nodes, line_nodes, weights, deadline)
-    except OutOfTime:
-        return Ladder(_single_move(lexicon, tray, rules, place_nodes, line_nodes), exact=False)
 
     last_free = tray.last_line_free(rules)
     # The word that fills the tray goes on its last free line: the 8th when
     # it is free (a word of at least last_line_min_length tiles, shorter or
     # longer than the other lines' minimum), else a gap above (min_length).
     seat_min = rules.last_line_min_length if last_free else rules.min_length
+    trie = index.trie
+    if trie is not None:
+        # Speed: the walks, the keys, the longest chains, the sorted items and the allocation in one C call
+        # (_plan.c): the same chains in the same order as _items makes them and the same search as
+        # allocation.ladder, with Python objects made only for the chains chosen. Its Python steps were ~40% of
+        # a planner's game (issue 32).
+        line_max = rules.line_length
+        node_range = index._nodes_of_lengths
+        asked = line_asks(lexicon, tray.line_codes, line_max)  # remembered per tray's lines
+        lo, hi = node_range(*place) if place else (0, 0)
+        try:
+            found = trie.ladder_plan(
+                lexicon.rank_string(tray.rack_codes),
+                lo,
+                hi,
+                asked,
+                rules.min_length,
+                free,
+                seat_min,
+                None if deadline is None else deadline.check,
+                0.0 if deadline is None else deadline.remaining(),
+                OutOfTime,
+                _SECONDS_AN_ITEM,
+            )
+        except OutOfTime:  # the budget ended before the chains were known: the single move to the longest word
+            rack, lines = tallies(lexicon, tray)
+            place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
+            return Ladder(_single_move(lexicon, tray, rules, place_nodes, line_nodes), exact=False)
+        if found is not None:  # None: an alphabet of more than 32 letters, searched below
+            if found[0] == "plan":
+                ladder = Ladder(exact=found[2])
+                _moves(found[1], tray, ladder)
+                if ladder:
+                    object.__setattr__(tray, "_planned", (lexicon, rules, ladder[0]))  # see _planned
+                return ladder
+            # Too little time left for the search's set-up: the greedy ladder it would start from.
+            _, line_items, new_items, singles = found
+            greedy = _greedy(
+                line_items,
+                new_items,
+                singles,
+                lexicon.pack_codes(tray.rack_codes),
+                rack_size,
+                free,
+                seat_min,
+                lexicon.pack_guard,
+            )
+            return _planned(Ladder(_moves(greedy, tray), exact=False), tray, lexicon, rules)
+    rack_packed = lexicon.pack_codes(tray.rack_codes)
+    guard = lexicon.pack_guard
+    rack, lines = tallies(lexicon, tray)
+    weights = [1 << (FIELD_BITS * rank) for rank, _ in rack]
+    place_nodes, line_nodes = index.move_nodes(rack, place, lines, rules.line_length, lexicon.move_keys())
+    try:
+        line_items, new_items, singles = _items(lexicon, tray, rules, place_nodes, line_nodes, weights, deadline)
+    except OutOfTime:
+        return Ladder(_single_move(lexicon, tray, rules, place_nodes, line_nodes), exact=False)
+
     n_items = sum(map(len, line_items)) + len(new_items) + len(singles)
     if deadline is not None and deadline.remaining() < n_items * _SECONDS_AN_ITEM:
         # The bounds and the search's set-up cost ~2-3 us an item before its first look at the clock
         # (63,000 items on 30 letters: ~140 ms): without that much time left, the greedy ladder the search
         # would start from is the answer (a 400 ms budget ended at 534 ms, a 200 ms one at 264 ms).
-        return Ladder(
-            _moves(_greedy(line_items, new_items, singles, rack_packed, rack_size, free, seat_min, guard), tray),
-            exact=False,
+        return _planned(
+            Ladder(
+                _moves(_greedy(line_items, new_items, singles, rack_packed, rack_size, free, seat_min, guard), tray),
+                exact=False,
+            ),
+            tray,
+            lexicon,
+            rules,
         )
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
     n_lines = len(line_items)
@@ -242,7 +306,7 @@ def plan_ladder(
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             pairs, exact = found
-            return Ladder(_moves(pairs, tray), exact=exact)
+            return _planned(Ladder(_moves(pairs, tray), exact=exact), tray, lexicon, rules)
     first_bound = knapsack_bounds(
         [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
         [(it[3], it[1], 0) for it in (*new_items, *singles)],
@@ -354,8 +418,8 @@ def plan_ladder(
     try:
         line_chains(0, rack_packed, rack_size, 0, 0)
     except OutOfTime:
-        return Ladder(_moves(best[0][1], tray), exact=False)
-    return Ladder(_moves(best[0][1], tray))
+        return _planned(Ladder(_moves(best[0][1], tray), exact=False), tray, lexicon, rules)
+    return _planned(Ladder(_moves(best[0][1], tray)), tray, lexicon, rules)
 
 
 def _longest(
@@ -531,6 +595,9 @@ def _greedy(
     return taken + _greedy_new(new_items, singles, left, letters, free, seat_min, guard)[1]
 
 
+_NO_CEILING_LETTERS = 9
+"""Racks of at most this many letters are planned without the default ceiling's deadline (see plan_ladder)."""
+
 _SECONDS_AN_ITEM = 3e-6
 """What one chain costs the allocation before its search looks at the clock (its bounds, its reading in C)."""
 
@@ -584,20 +651,38 @@ def _single_move(
     return choice
 
 
-def _moves(chosen: Sequence[tuple[tuple[int, int, int, int, bool, list[str]], int | None]], tray: Tray) -> list[Move]:
-    """The chains as moves in a legal order: line chains, then new chains (a short start last)."""
-    moves: list[Move] = []
-    for item, line in sorted((c for c in chosen if c[1] is not None), key=lambda c: c[1] or 0):
-        assert line is not None
-        old = tray.lines[line]
+def _moves(
+    chosen: Sequence[tuple[tuple[int, int, int, int, bool, list[str]], int | None]],
+    tray: Tray,
+    moves: list[Move] | None = None,
+) -> list[Move]:
+    """The chains as moves in a legal order: line chains, then new chains (a short start last); appended to
+    ``moves`` when given (a Ladder made by the caller: no copy of the list)."""
+    if moves is None:
+        moves = []
+    alphabet = tray.alphabet
+    # Speed: each Move made by tuple.__new__ (its fields as Move's own __new__ orders them): a NamedTuple's
+    # __new__ is a Python function, ~0.3 us a move, and a planner makes ~12,000 a game (issue 32).
+    make = tuple.__new__
+    lined = [c for c in chosen if c[1] is not None]
+    if len(lined) > 1:
+        lined.sort(key=lambda c: c[1] or 0)
+    for item, line in lined:
+        old = tray.lines[line]  # type: ignore[index]
         for word in item[5]:
-            moves.append(Move("extend", line, old, word, added_letters(old, word, tray.alphabet)))
+            moves.append(make(Move, ("extend", line, old, word, added_letters(old, word, alphabet))))
             old = word
-    slots = [i for i, w in enumerate(tray.lines) if not w] + list(range(len(tray.lines), 64))
-    for k, (item, _) in enumerate(sorted((c for c in chosen if c[1] is None), key=lambda c: c[0][4])):
+    placed = [c for c in chosen if c[1] is None]
+    if not placed:
+        return moves
+    if len(placed) > 1:
+        placed.sort(key=lambda c: c[0][4])
+    # The free lines in the order words fill them: gaps, then the lines below.
+    slots = [i for i, w in enumerate(tray.lines) if not w] + list(range(len(tray.lines), len(tray.lines) + len(placed)))
+    for k, (item, _) in enumerate(placed):
         words = item[5]
         line = slots[k]
-        moves.append(Move("place", None, None, words[0], added_letters("", words[0], tray.alphabet)))
+        moves.append(make(Move, ("place", None, None, words[0], added_letters("", words[0], alphabet))))
         for old, word in pairwise(words):
-            moves.append(Move("extend", line, old, word, added_letters(old, word, tray.alphabet)))
+            moves.append(make(Move, ("extend", line, old, word, added_letters(old, word, alphabet))))
     return moves

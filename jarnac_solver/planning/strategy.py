@@ -55,6 +55,7 @@ from typing import NamedTuple
 from ..budget import Deadline, OutOfTime, passed_on
 from ..errors import IllegalMoveError
 from ..game.game import VOWELS
+from ..lexicon.alphabet import Alphabet
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, best_jarnac, jarnac_steals, thief_best_call
 from ..moves.move import Move
@@ -526,6 +527,20 @@ def choose_jarnac(
     return choice.plan
 
 
+_VOWEL_CODES: dict[int, tuple[Alphabet, frozenset[int]]] = {}
+
+
+def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
+    """The codes of ``alphabet``'s vowel tiles (``VOWELS``), made once per alphabet."""
+    entry = _VOWEL_CODES.get(id(alphabet))
+    if entry is None or entry[0] is not alphabet:
+        if len(_VOWEL_CODES) >= 16:
+            _VOWEL_CODES.clear()
+        codes = frozenset(code for code, tile in enumerate(alphabet.tiles) if tile in VOWELS)
+        entry = _VOWEL_CODES[id(alphabet)] = (alphabet, codes)
+    return entry[1]
+
+
 def turn_value(
     before: Tray,
     end: Tray,
@@ -555,9 +570,10 @@ def turn_value(
     lines = end.filled - before.filled
     value = (end.score - before.score) + weights.line * lines + weights.draw * drawn
     if weights.leave and end.rack_codes:
-        tiles = end.rack_tiles()
-        vowels = sum(t in VOWELS for t in tiles)
-        value -= weights.leave * abs(vowels - 0.4 * len(tiles))
+        # The rack's vowels counted on its codes (no tile text made: a planner values ~250 turns a game).
+        codes = end.rack_codes
+        vowels = sum(map(_vowel_codes(end.alphabet).__contains__, codes))
+        value -= weights.leave * abs(vowels - 0.4 * len(codes))
     if end.free_lines(rules) == 0 and opponent is not None:
         won = end.score > opponent.score if wins is None else wins
         value += weights.win if won else -weights.line

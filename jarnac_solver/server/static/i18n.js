@@ -21,6 +21,7 @@ const REASONS_FR = [
   [/^still better than passing$/, "mieux que passer"],
   [/^after drawing one letter, the turn is worth ([\d.-]+) on average (.*)$/, "en piochant une lettre, le tour vaut $1 en moyenne"],
   [/^after (\d+) new letters for (\S+), the turn is worth ([\d.-]+) on average (.*)$/, "avec $1 nouvelles lettres pour $2, le tour vaut $3 en moyenne"],
+  [/^no move is left: pass \(a clean pass, nothing to steal\)$/, "aucun coup ne reste : passez (une passe nette, rien à voler)"],
   [/^no move is left: pass(.*)$/, "aucun coup ne reste : passez$1"],
   [/^familiarity ([\d.]+)$/, "familiarité $1"],
 ];

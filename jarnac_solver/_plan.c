@@ -1,0 +1,677 @@
+/* jarnac_solver._speedups, continued: plan_ladder in one call (Trie.ladder_plan; Trie.ladder_items).
+ *
+ * Key idea: planning/ladder.py's _items and allocation.ladder, step for step, where their Python steps were
+ * the cost (a planner's game calls plan_ladder a few hundred times on small racks; its Python was ~40% of
+ * such a game, in hundreds of small steps: the walks' node lists, a packed key a word, the chains' lists,
+ * the items, the sorts, the search reading them all back). Here the walks, the keys (from the nodes, less
+ * the line's letters), the longest chains (the dynamic programme of _allocation.c, compiled into this
+ * module too), the sorted chains and the allocation's search run in C; Python objects are made only for the
+ * chains chosen (ladder_plan), or for every item where the caller needs them (ladder_items: the greedy
+ * ladder under a short budget, and the twin of _items in tests/test_speedups.py). The same items in the
+ * same order as _items makes, so the same ladder (the pinned records check it too).
+ *
+ * Bounds: the walks are a rack's (at most n_nodes nodes each); the chains' memo and the search's are
+ * MEMO_LIMIT states (past it, OutOfTime or an unproven answer, as at a deadline); ``check`` (the deadline) is
+ * called at the first key and every 64th, and by the search as allocation.ladder calls it.
+ */
+#include "_trie.h"
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wunused-function" /* the searches of _allocation.c this file does not call */
+#endif
+#define JARNAC_ALLOCATION_EMBEDDED
+#include "_allocation.c"
+
+typedef struct {
+    uint32_t word;   /* the node's first word (numbers are alphabetical) */
+    int tiles;       /* the key's tiles */
+    long moves;      /* the longest chain ending here (its moves; < 1: none) */
+    Py_ssize_t at;   /* its position in the walk's order */
+} Cand;
+
+/* Ranks of a str of chr(rank) into counts; -1 and an exception for a rank out of range. */
+static int read_ranks(const Trie *t, PyObject *text, uint8_t *counts, int *top) {
+    if (!PyUnicode_Check(text)) { PyErr_SetString(PyExc_TypeError, "a tally is a str of rank codes"); return -1; }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 r = PyUnicode_READ(kind, data, i);
+        if (r >= (Py_UCS4)t->n_ranks) { PyErr_SetString(PyExc_ValueError, "a tile code is out of range"); return -1; }
+        if (counts[r] < 255) counts[r]++;
+        if ((int)r > *top) *top = (int)r;
+    }
+    return 0;
+}
+
+static Letters lanes(const uint8_t *counts, int n_ranks) {
+    Letters l;
+    memset(&l, 0, sizeof l);
+    for (int r = 0; r < n_ranks; r++) l.w[r >> 3] |= (uint64_t)counts[r] << ((r & 7) * 8);
+    return l;
+}
+
+/* The terminal nodes of [lo, hi) the walk reached (need, opt), in walk order: a private array (*out). */
+static Py_ssize_t walk_nodes(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, Py_ssize_t lo,
+                             Py_ssize_t hi, uint32_t **out) {
+    if (lo < 1) lo = 1;
+    if (hi > (Py_ssize_t)t->n_terminals + 1) hi = (Py_ssize_t)t->n_terminals + 1;
+    uint32_t n = 0;
+    if (lo < hi) jarnac_trie_walk(t, need, need_top, opt, top, 0, 0, &n);
+    uint32_t *nodes = PyMem_Malloc(sizeof(uint32_t) * ((size_t)n + 1));
+    if (nodes == NULL) { PyErr_NoMemory(); return -1; }
+    Py_ssize_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (t->front[i] >= lo && t->front[i] < hi) nodes[m++] = t->front[i];
+    *out = nodes;
+    return m;
+}
+
+/* _longest of the keys of ``nodes`` less ``less``: each node's tiles, first word and chain (c set up and run);
+   0, or -1 with an exception (OutOfTime from check or a full memo goes through). */
+static int node_chains(Trie *t, const uint32_t *nodes, Py_ssize_t n, const uint8_t *less, const Letters *weights,
+                       Py_ssize_t n_weights, int base, int min_len, PyObject *check, PyObject *out_of_time, Chains *c,
+                       Cand *cands) {
+    uint8_t counts[MAX_RANKS];
+    c->base = base;
+    c->check = check;
+    c->out_of_time = out_of_time;
+    c->n_keys = n;
+    c->n_weights = n_weights;
+    c->keys = PyMem_Calloc(n + 1, sizeof(Letters));
+    c->weights = PyMem_Calloc(n_weights + 1, sizeof(Letters));
+    c->starts = PyMem_Calloc(n + 1, 1);
+    c->at_done = PyMem_Calloc(n + 1, 1);
+    c->at_moves = PyMem_Calloc(n + 1, sizeof(long));
+    c->at_prev = PyMem_Calloc(n + 1, sizeof(Py_ssize_t));
+    for (c->slot_cap = 16; c->slot_cap < (size_t)n * 2 + 2; c->slot_cap *= 2) {}
+    c->slots = PyMem_Calloc(c->slot_cap, sizeof(KeySlot));
+    if (!c->keys || !c->weights || !c->starts || !c->at_done || !c->at_moves || !c->at_prev || !c->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(c->weights, weights, sizeof(Letters) * (size_t)n_weights);
+    for (size_t j = 0; j < c->slot_cap; j++) c->slots[j].index = -1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int size = jarnac_trie_key_of(t, nodes[k], counts);
+        if (size < 0) return -1;
+        for (int r = 0; r < t->n_ranks; r++) {
+            if (counts[r] < less[r]) { PyErr_SetString(PyExc_ValueError, "a node does not hold its line"); return -1; }
+            counts[r] -= less[r];
+        }
+        c->keys[k] = lanes(counts, t->n_ranks);
+        cands[k].word = t->wids[t->wstart[nodes[k]]];
+        cands[k].tiles = size;
+        cands[k].at = k;
+        c->starts[k] = (char)(base == 0 || size >= min_len);
+        size_t j = memo_hash(&c->keys[k], 0, 0, 0) & (c->slot_cap - 1);
+        while (c->slots[j].index >= 0 && memcmp(&c->slots[j].key, &c->keys[k], sizeof(Letters))) j = (j + 1) & (c->slot_cap - 1);
+        if (c->slots[j].index < 0) { c->slots[j].key = c->keys[k]; c->slots[j].index = k; }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (chain_at(c, k) < 0) return -1;
+        cands[k].moves = c->at_moves[k];
+    }
+    return 0;
+}
+
+static void free_chains(Chains *c) {
+    PyMem_Free(c->keys); PyMem_Free(c->weights); PyMem_Free(c->starts); PyMem_Free(c->at_done);
+    PyMem_Free(c->at_moves); PyMem_Free(c->at_prev); PyMem_Free(c->slots); PyMem_Free(c->below);
+    memset(c, 0, sizeof *c);
+}
+
+/* sorted(key=(-moves, -gain, last word)): the gain is tiles² less a constant, so more tiles first. */
+static int by_chain(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->moves != y->moves) return x->moves > y->moves ? -1 : 1;
+    if (x->tiles != y->tiles) return x->tiles > y->tiles ? -1 : 1;
+    return (x->word > y->word) - (x->word < y->word);
+}
+
+/* singles: sorted(key=(-gain, word)). */
+static int by_single(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->tiles != y->tiles) return x->tiles > y->tiles ? -1 : 1;
+    return (x->word > y->word) - (x->word < y->word);
+}
+
+/* The item tuple (packed key, moves, gain, used, short, [words of the chain]) of candidate x. */
+static PyObject *item_of(Trie *t, const Chains *c, const Cand *x, const Cand *by_at, long moves, long gain, int used,
+                         int is_short, int single) {
+    uint8_t counts[MAX_RANKS];
+    const Letters *key = &c->keys[x->at];
+    for (int r = 0; r < t->n_ranks; r++) counts[r] = (uint8_t)(key->w[r >> 3] >> ((r & 7) * 8));
+    PyObject *words = PyList_New(0);
+    if (words == NULL) return NULL;
+    if (single) {
+        PyObject *w = jarnac_trie_word(t, x->word);
+        if (w == NULL || PyList_Append(words, w) < 0) { Py_XDECREF(w); Py_DECREF(words); return NULL; }
+        Py_DECREF(w);
+    } else {
+        for (Py_ssize_t at = x->at; at >= 0; at = c->at_prev[at]) {
+            PyObject *w = jarnac_trie_word(t, by_at[at].word);
+            if (w == NULL || PyList_Insert(words, 0, w) < 0) { Py_XDECREF(w); Py_DECREF(words); return NULL; }
+            Py_DECREF(w);
+        }
+    }
+    PyObject *packed = jarnac_packed_int(counts, t->n_ranks);
+    if (packed == NULL) { Py_DECREF(words); return NULL; }
+    return Py_BuildValue("(NlliON)", packed, moves, gain, used, is_short ? Py_True : Py_False, words);
+}
+
+/* One group of candidates: a line's extensions (line >= 0) or the new words (line -1), each group's chains. */
+typedef struct {
+    int line, old;          /* the line's index and tiles (new words: -1, 0) */
+    Py_ssize_t n;           /* its keys, in walk order */
+    Cand *by_at;            /* the keys, in walk order (a chain's words are read from here) */
+    Letters *keys;          /* each key less the line's letters */
+    Py_ssize_t *prev;       /* each key's chain: the key before it (-1: the start) */
+    Cand *sorted;           /* the items, best first: keys with a chain (moves >= 1) */
+    Py_ssize_t m;
+    Cand *singles;          /* new words: every key as a single placement, most points first */
+} Group;
+
+typedef struct {
+    Group *groups;          /* the lines' groups in line order, then the new words' (if any) */
+    Py_ssize_t n_groups;
+    int has_place;
+    Letters rack;
+    int rack_size;
+} Candidates;
+
+static void free_candidates(Candidates *cs) {
+    for (Py_ssize_t g = 0; g < cs->n_groups; g++) {
+        Group *gr = &cs->groups[g];
+        PyMem_Free(gr->by_at); PyMem_Free(gr->keys); PyMem_Free(gr->prev); PyMem_Free(gr->sorted);
+        PyMem_Free(gr->singles);
+    }
+    PyMem_Free(cs->groups);
+    memset(cs, 0, sizeof *cs);
+}
+
+/* The group of nodes[0, n) (less ``less``): keys, chains, items sorted. 0, or -1 with an exception. */
+static int make_group(Trie *t, Group *gr, const uint32_t *nodes, Py_ssize_t n, const uint8_t *less,
+                      const Letters *weights, Py_ssize_t n_weights, int base, int min_len, PyObject *check,
+                      PyObject *out_of_time) {
+    Chains c;
+    memset(&c, 0, sizeof c);
+    int rc = -1;
+    gr->n = n;
+    gr->by_at = PyMem_Calloc(n + 1, sizeof(Cand));
+    gr->sorted = PyMem_Calloc(n + 1, sizeof(Cand));
+    gr->keys = PyMem_Calloc(n + 1, sizeof(Letters));
+    gr->prev = PyMem_Calloc(n + 1, sizeof(Py_ssize_t));
+    if (base != 0) gr->singles = PyMem_Calloc(n + 1, sizeof(Cand));
+    if (!gr->by_at || !gr->sorted || !gr->keys || !gr->prev || (base != 0 && !gr->singles)) { PyErr_NoMemory(); goto done; }
+    if (node_chains(t, nodes, n, less, weights, n_weights, base, min_len, check, out_of_time, &c, gr->by_at) < 0) goto done;
+    memcpy(gr->keys, c.keys, sizeof(Letters) * (size_t)n);
+    memcpy(gr->prev, c.at_prev, sizeof(Py_ssize_t) * (size_t)n);
+    gr->m = 0;
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (gr->by_at[k].moves >= 1) gr->sorted[gr->m++] = gr->by_at[k];
+    qsort(gr->sorted, gr->m, sizeof(Cand), by_chain);
+    if (base != 0) {
+        memcpy(gr->singles, gr->by_at, sizeof(Cand) * (size_t)n);
+        qsort(gr->singles, n, sizeof(Cand), by_single);
+    }
+    rc = 0;
+done:
+    free_chains(&c);
+    return rc;
+}
+
+/* Every group of a tray: the arguments of ladder_items and ladder_plan (rack, place_lo, place_hi, lines, min_len)
+   read, the walks and the chains made. 1 done, 0 for an alphabet of more than 32 ranks, -1 an exception. */
+static int candidates(Trie *t, PyObject *rack_text, Py_ssize_t place_lo, Py_ssize_t place_hi, PyObject *lines,
+                      int min_len, PyObject *check, PyObject *out_of_time, Candidates *cs) {
+    memset(cs, 0, sizeof *cs);
+    if (t->n_ranks > 32) return 0;  /* the Letters of _allocation.c hold 32 ranks: the Python path */
+    if (jarnac_trie_prepare(t) < 0) return -1;
+    uint8_t rack[MAX_RANKS], need[MAX_RANKS], none[MAX_RANKS];
+    memset(rack, 0, sizeof rack);
+    memset(none, 0, sizeof none);
+    int top = -1;
+    if (read_ranks(t, rack_text, rack, &top) < 0) return -1;
+    cs->rack = lanes(rack, t->n_ranks);
+    cs->rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
+    /* The weights: one letter of each rank the rack holds, in rank order (the tally's order). */
+    Letters weights[32];
+    Py_ssize_t n_weights = 0;
+    for (int r = 0; r < t->n_ranks; r++)
+        if (rack[r]) {
+            memset(&weights[n_weights], 0, sizeof(Letters));
+            weights[n_weights].w[r >> 3] = (uint64_t)1 << ((r & 7) * 8);
+            n_weights++;
+        }
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    cs->groups = PyMem_Calloc(n_lines + 2, sizeof(Group));
+    if (cs->groups == NULL) { PyErr_NoMemory(); return -1; }
+    uint32_t *nodes = NULL;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i), *text;
+        Py_ssize_t lo, hi;
+        if (line == Py_None || top < 0) continue;
+        if (!PyArg_ParseTuple(line, "Unn", &text, &lo, &hi)) return -1;
+        memset(need, 0, sizeof need);
+        int need_top = -1;
+        if (read_ranks(t, text, need, &need_top) < 0) return -1;
+        if (need_top < 0) continue;
+        Py_ssize_t n = walk_nodes(t, need, need_top, rack, top, lo, hi, &nodes);
+        if (n < 0) return -1;
+        if (n > 0) {
+            Group *gr = &cs->groups[cs->n_groups++];
+            gr->line = (int)i;
+            gr->old = (int)PyUnicode_GET_LENGTH(text);
+            int rc = make_group(t, gr, nodes, n, need, weights, n_weights, 0, 0, check, out_of_time);
+            if (rc == 0 && gr->m == 0) {  /* no chain on this line: no group (as _items keeps no empty list) */
+                PyMem_Free(gr->by_at); PyMem_Free(gr->keys); PyMem_Free(gr->prev); PyMem_Free(gr->sorted);
+                memset(gr, 0, sizeof *gr);
+                cs->n_groups--;
+            }
+            if (rc < 0) { PyMem_Free(nodes); return -1; }
+        }
+        PyMem_Free(nodes);
+        nodes = NULL;
+    }
+    if (place_lo < place_hi && top >= 0) {
+        Py_ssize_t n = walk_nodes(t, none, -1, rack, top, place_lo, place_hi, &nodes);
+        if (n < 0) return -1;
+        if (n > 0) {
+            Group *gr = &cs->groups[cs->n_groups++];
+            gr->line = -1;
+            cs->has_place = 1;
+            int rc = make_group(t, gr, nodes, n, none, weights, n_weights, -1, min_len, check, out_of_time);
+            PyMem_Free(nodes);
+            if (rc < 0) return -1;
+        } else {
+            PyMem_Free(nodes);
+        }
+    }
+    return 1;
+}
+
+/* Item k of a group's sorted items (single: of its singles), as _items makes it. */
+static PyObject *group_item(Trie *t, const Group *gr, Py_ssize_t k, int single, int min_len) {
+    Chains view;  /* item_of reads the keys and the chains' previous keys */
+    memset(&view, 0, sizeof view);
+    view.keys = gr->keys;
+    view.at_prev = gr->prev;
+    const Cand *x = single ? &gr->singles[k] : &gr->sorted[k];
+    long n2 = (long)x->tiles * x->tiles;
+    if (single) return item_of(t, &view, x, gr->by_at, 1, n2, x->tiles, x->tiles < min_len, 1);
+    if (gr->line >= 0)
+        return item_of(t, &view, x, gr->by_at, x->moves, n2 - (long)gr->old * gr->old, x->tiles - gr->old, 0, 0);
+    return item_of(t, &view, x, gr->by_at, x->moves, n2, x->tiles, 0, 0);
+}
+
+/* (line_items, new_items, singles) of every candidate, as _items makes them. */
+static PyObject *all_items(Trie *t, const Candidates *cs, int min_len) {
+    PyObject *line_items = PyList_New(0), *news = PyList_New(0), *singles = PyList_New(0), *result = NULL;
+    if (!line_items || !news || !singles) goto done;
+    for (Py_ssize_t g = 0; g < cs->n_groups; g++) {
+        const Group *gr = &cs->groups[g];
+        if (gr->line >= 0) {
+            PyObject *items = PyList_New(gr->m), *index = PyLong_FromLong(gr->line);
+            if (items == NULL || index == NULL) { Py_XDECREF(items); Py_XDECREF(index); goto done; }
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                PyObject *item = group_item(t, gr, k, 0, min_len);
+                PyObject *pair = item ? PyTuple_Pack(2, item, index) : NULL;
+                Py_XDECREF(item);
+                if (pair == NULL) { Py_DECREF(items); Py_DECREF(index); goto done; }
+                PyList_SET_ITEM(items, k, pair);
+            }
+            Py_DECREF(index);
+            int rc = PyList_Append(line_items, items);
+            Py_DECREF(items);
+            if (rc < 0) goto done;
+        } else {
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                PyObject *item = group_item(t, gr, k, 0, min_len);
+                if (item == NULL || PyList_Append(news, item) < 0) { Py_XDECREF(item); goto done; }
+                Py_DECREF(item);
+            }
+            for (Py_ssize_t k = 0; k < gr->n; k++) {
+                PyObject *item = group_item(t, gr, k, 1, min_len);
+                if (item == NULL || PyList_Append(singles, item) < 0) { Py_XDECREF(item); goto done; }
+                Py_DECREF(item);
+            }
+        }
+    }
+    result = PyTuple_Pack(3, line_items, news, singles);
+done:
+    Py_XDECREF(line_items); Py_XDECREF(news); Py_XDECREF(singles);
+    return result;
+}
+
+/* ladder_items(rack, place_lo, place_hi, lines, min_len, check, out_of_time) -> (line_items, new_items, singles)
+   as planning/ladder.py's _items makes them, or None for an alphabet of more than 32 letter ranks.
+   rack: its rank codes (str); place_lo/hi: the place words' node range (equal: no place); lines: per line
+   None or (its rank codes, node range lo, hi); min_len: the rules' minimum (a chain of new words starts at a
+   word that long); check: the deadline's check or None. */
+PyObject *Trie_ladder_items(Trie *t, PyObject *args) {
+    PyObject *rack_text, *lines, *check, *out_of_time;
+    Py_ssize_t place_lo, place_hi;
+    int min_len;
+    if (!PyArg_ParseTuple(args, "UnnO!iOO", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len, &check,
+                          &out_of_time))
+        return NULL;
+    Candidates cs;
+    int rc = candidates(t, rack_text, place_lo, place_hi, lines, min_len, check == Py_None ? NULL : check,
+                        out_of_time, &cs);
+    PyObject *result = rc < 0 ? NULL : rc == 0 ? Py_NewRef(Py_None) : all_items(t, &cs, min_len);
+    free_candidates(&cs);
+    return result;
+}
+
+/* ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) ->
+   plan_ladder's search in one call: ("plan", [(item, line or None) of the ladder chosen], proven) -- the items
+   made for the chosen chains only -- or, when the deadline (its ``check``, None: no deadline) has fewer
+   ``seconds`` left than the search's set-up costs (``per_item`` an item: ladder.py's _SECONDS_AN_ITEM),
+   ("items", line_items, new_items, singles) for the greedy ladder; None for an alphabet of more than 32 letter ranks. The search is _allocation.c's ``ladder`` over
+   the same chains in the same order (each chain's answer object a number until the end), so the same plan. */
+PyObject *Trie_ladder_plan(Trie *t, PyObject *args) {
+    PyObject *rack_text, *lines, *check, *out_of_time;
+    Py_ssize_t place_lo, place_hi;
+    int min_len, free_lines, seat_min;
+    double seconds, per_item;
+    if (!PyArg_ParseTuple(args, "UnnO!iiiOdOd", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len,
+                          &free_lines, &seat_min, &check, &seconds, &out_of_time, &per_item))
+        return NULL;
+    if (free_lines < 0 || free_lines > 1000) { PyErr_SetString(PyExc_ValueError, "free lines out of range"); return NULL; }
+    PyObject *result = NULL, **refs = NULL, *pairs = NULL, *answer = NULL;
+    check = check == Py_None ? NULL : Py_NewRef(check);
+    Candidates cs;
+    int rc = candidates(t, rack_text, place_lo, place_hi, lines, min_len, check, out_of_time, &cs);
+    Ladder L;
+    memset(&L, 0, sizeof L);
+    Py_ssize_t n_refs = 0, total = 0;
+    if (rc <= 0) { result = rc < 0 ? NULL : Py_NewRef(Py_None); goto done; }
+    for (Py_ssize_t g = 0; g < cs.n_groups; g++) total += cs.groups[g].m + (cs.groups[g].line < 0 ? cs.groups[g].n : 0);
+    if (check != NULL) {
+        if (seconds < (double)total * per_item) {
+            PyObject *items = all_items(t, &cs, min_len);
+            if (items != NULL) result = Py_BuildValue("(sOOO)", "items", PyTuple_GET_ITEM(items, 0),
+                                                      PyTuple_GET_ITEM(items, 1), PyTuple_GET_ITEM(items, 2));
+            Py_XDECREF(items);
+            goto done;
+        }
+    }
+    /* The chains as _allocation.c's ladder reads them; each one's answer object its number in refs. */
+    refs = PyMem_Calloc(total + 1, sizeof(PyObject *));
+    Py_ssize_t *ref_group = PyMem_Calloc(total + 1, sizeof(Py_ssize_t)), *ref_k = PyMem_Calloc(total + 1, sizeof(Py_ssize_t));
+    char *ref_single = PyMem_Calloc(total + 1, 1);
+    L.lines = PyMem_Calloc(cs.n_groups + 1, sizeof(Chain *));
+    L.line_len = PyMem_Calloc(cs.n_groups + 1, sizeof(Py_ssize_t));
+    if (!refs || !ref_group || !ref_k || !ref_single || !L.lines || !L.line_len) {
+        PyMem_Free(ref_group); PyMem_Free(ref_k); PyMem_Free(ref_single);
+        PyErr_NoMemory();
+        goto done;
+    }
+#define NEW_REF(group, k, single) \
+    (ref_group[n_refs] = (group), ref_k[n_refs] = (k), ref_single[n_refs] = (char)(single), \
+     refs[n_refs] = PyLong_FromSsize_t(n_refs), refs[n_refs++])
+    for (Py_ssize_t g = 0; g < cs.n_groups; g++) {
+        const Group *gr = &cs.groups[g];
+        if (gr->line < 0) {
+            L.news = PyMem_Calloc(gr->m + 1, sizeof(Chain));
+            L.singles = PyMem_Calloc(gr->n + 1, sizeof(Chain));
+            if (!L.news || !L.singles) { PyErr_NoMemory(); goto refs_done; }
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                const Cand *x = &gr->sorted[k];
+                Chain *c = &L.news[k];
+                c->packed = gr->keys[x->at]; c->moves = x->moves; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
+                if ((c->obj = NEW_REF(g, k, 0)) == NULL) goto refs_done;
+            }
+            for (Py_ssize_t k = 0; k < gr->n; k++) {
+                const Cand *x = &gr->singles[k];
+                Chain *c = &L.singles[k];
+                c->packed = gr->keys[x->at]; c->moves = 1; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
+                if ((c->obj = NEW_REF(g, k, 1)) == NULL) goto refs_done;
+            }
+            L.n_new = gr->m;
+            L.n_single = gr->n;
+        } else {
+            Chain *chains = PyMem_Calloc(gr->m + 1, sizeof(Chain));
+            if (chains == NULL) { PyErr_NoMemory(); goto refs_done; }
+            L.lines[L.n_lines] = chains;
+            L.line_len[L.n_lines++] = gr->m;
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                const Cand *x = &gr->sorted[k];
+                Chain *c = &chains[k];
+                c->packed = gr->keys[x->at]; c->moves = x->moves;
+                c->gain = (long)x->tiles * x->tiles - (long)gr->old * gr->old; c->used = x->tiles - gr->old;
+                if ((c->obj = NEW_REF(g, k, 0)) == NULL) goto refs_done;
+            }
+        }
+    }
+#undef NEW_REF
+    /* ladder()'s set-up and search, on these chains. */
+    L.free = free_lines; L.seat_min = seat_min;
+    L.clock.check = check;
+    L.clock.out_of_time = out_of_time;
+    L.greedy_pending = 1;
+    L.fb = ladder_bounds(&L, cs.rack_size, 0);
+    if (L.fb == NULL || PyErr_Occurred()) goto refs_done;
+    L.sb = ladder_bounds(&L, cs.rack_size, 1);
+    if (L.sb == NULL || PyErr_Occurred()) goto refs_done;
+    answer = ladder_search(&L, cs.rack, cs.rack_size);
+    if (answer == NULL) goto refs_done;
+    /* The answer's numbers (lines' chains) and (number, None) pairs (new chains) as (item, line) pairs. */
+    pairs = PyList_New(PyList_GET_SIZE(answer));
+    if (pairs == NULL) goto refs_done;
+    for (Py_ssize_t a = 0; a < PyList_GET_SIZE(answer); a++) {
+        PyObject *e = PyList_GET_ITEM(answer, a);
+        int is_new = PyTuple_Check(e);
+        Py_ssize_t r = PyLong_AsSsize_t(is_new ? PyTuple_GET_ITEM(e, 0) : e);
+        if (r < 0 || r >= n_refs) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "a chain out of range"); Py_CLEAR(pairs); goto refs_done; }
+        const Group *gr = &cs.groups[ref_group[r]];
+        PyObject *item = group_item(t, gr, ref_k[r], ref_single[r], min_len);
+        PyObject *line = is_new ? Py_NewRef(Py_None) : PyLong_FromLong(gr->line);
+        PyObject *pair = item && line ? PyTuple_Pack(2, item, line) : NULL;
+        Py_XDECREF(item); Py_XDECREF(line);
+        if (pair == NULL) { Py_CLEAR(pairs); goto refs_done; }
+        PyList_SET_ITEM(pairs, a, pair);
+    }
+    result = Py_BuildValue("(sOO)", "plan", pairs, L.clock.stopped == 2 ? Py_False : Py_True);
+refs_done:
+    PyMem_Free(ref_group); PyMem_Free(ref_k); PyMem_Free(ref_single);
+done:
+    if (refs) for (Py_ssize_t k = 0; k < n_refs; k++) Py_XDECREF(refs[k]);
+    PyMem_Free(refs);
+    Py_XDECREF(pairs); Py_XDECREF(answer);
+    ladder_free(&L);
+    free_candidates(&cs);
+    Py_XDECREF(check);
+    return result;
+}
+
+/* -- best_jarnac's candidates and search in one call (Trie.jarnac_plan) ----------------------------------- */
+
+/* What a candidate steal needs to become its row once chosen. */
+typedef struct {
+    uint32_t node, word;
+    int tiles;
+    Py_ssize_t line;  /* the index in ``lines`` of its line, -1 for a new word */
+} Steal1;
+
+static int steal_by_word(const void *a, const void *b) {
+    uint32_t x = ((const Steal1 *)a)->word, y = ((const Steal1 *)b)->word;
+    return (x > y) - (x < y);
+}
+
+/* jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free,
+               last_free_thief, last_free_passer, check, out_of_time) -> (first, second, [rows chosen], proven),
+   or None past 32 letter ranks: Trie.steals and _allocation.c's optimise in one call, the rows (``row_type``:
+   moves/jarnac.py's _Row) made for the steals chosen only. lines: per line None or (its rank codes, node range
+   lo, hi, index, old word, old tiles), as steals takes them. The same entries in the same order as optimise
+   makes from steals' rows (each line's rows by word, then seatable ones best first, stable), so the same plan. */
+PyObject *Trie_jarnac_plan(Trie *t, PyObject *args) {
+    PyObject *rack_text, *lines, *check, *out_of_time;
+    PyTypeObject *type;
+    Py_ssize_t place_lo, place_hi;
+    int min_len, last_min, by_swing, free_lines, passer_free, last_thief, last_passer;
+    if (!PyArg_ParseTuple(args, "UnnO!O!iipiippOO", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines,
+                          &PyType_Type, &type, &min_len, &last_min, &by_swing, &free_lines, &passer_free, &last_thief,
+                          &last_passer, &check, &out_of_time))
+        return NULL;
+    if (!PyType_IsSubtype(type, &PyTuple_Type) || type->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        type->tp_itemsize != PyTuple_Type.tp_itemsize) {
+        PyErr_SetString(PyExc_TypeError, "the row type is a named tuple");
+        return NULL;
+    }
+    if (free_lines < 0 || passer_free < 0 || free_lines > 1000) { PyErr_SetString(PyExc_ValueError, "counts out of range"); return NULL; }
+    if (t->n_ranks > 32) Py_RETURN_NONE;
+    if (jarnac_trie_prepare(t) < 0) return NULL;
+    uint8_t rack[MAX_RANKS], need[MAX_RANKS], none[MAX_RANKS], counts[MAX_RANKS];
+    memset(rack, 0, sizeof rack);
+    memset(none, 0, sizeof none);
+    int top = -1;
+    if (read_ranks(t, rack_text, rack, &top) < 0) return NULL;
+    int rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    PyObject *result = NULL, **refs = NULL, *found_list = NULL;
+    Steal1 *steals = NULL;
+    Py_ssize_t n_steals = 0, cap = 0, n_refs = 0;
+    Entry **kept = NULL;
+    Py_ssize_t *kept_len = NULL, n_kept = 0;
+    uint32_t *nodes = NULL;
+    Search s;
+    memset(&s, 0, sizeof s);
+    kept = PyMem_Calloc(n_lines + 1, sizeof(Entry *));
+    kept_len = PyMem_Calloc(n_lines + 1, sizeof(Py_ssize_t));
+    if (!kept || !kept_len) { PyErr_NoMemory(); goto done; }
+    /* Each group (a line's extensions, then the new words): its steals by word, its seatable entries best first. */
+    for (Py_ssize_t i = 0; i <= n_lines; i++) {
+        const uint8_t *less = none;
+        int less_top = -1, old_tiles = 0;
+        Py_ssize_t lo = place_lo, hi = place_hi, n = 0;
+        if (i < n_lines) {
+            PyObject *line = PyList_GET_ITEM(lines, i), *text, *index, *old, *old_n;
+            if (line == Py_None || top < 0) continue;
+            if (!PyArg_ParseTuple(line, "UnnOOO", &text, &lo, &hi, &index, &old, &old_n)) goto done;
+            memset(need, 0, sizeof need);
+            if (read_ranks(t, text, need, &less_top) < 0) goto done;
+            less = need;
+            old_tiles = (int)PyUnicode_GET_LENGTH(text);
+        } else if (top < 0) {
+            break;
+        }
+        n = walk_nodes(t, less, less_top, rack, top, lo, hi, &nodes);
+        if (n < 0) goto done;
+        if (n_steals + n > cap) {
+            Py_ssize_t grown_cap = (n_steals + n) * 2 + 16;
+            Steal1 *grown = PyMem_Realloc(steals, sizeof(Steal1) * (size_t)grown_cap);
+            PyObject **grown_refs = PyMem_Realloc(refs, sizeof(PyObject *) * (size_t)grown_cap);
+            if (grown) steals = grown;
+            if (grown_refs) refs = grown_refs;
+            if (!grown || !grown_refs) { PyErr_NoMemory(); goto done; }
+            cap = grown_cap;
+        }
+        Steal1 *group = n > 0 ? steals + n_steals : NULL;  /* no arithmetic on a NULL buffer (none grown yet) */
+        for (Py_ssize_t k = 0; k < n; k++) {
+            group[k].node = nodes[k];
+            group[k].word = t->wids[t->wstart[nodes[k]]];
+            group[k].line = i < n_lines ? i : -1;
+        }
+        PyMem_Free(nodes);
+        nodes = NULL;
+        if (n > 1) qsort(group, n, sizeof(Steal1), steal_by_word);
+        Ranked *r = PyMem_Calloc(n + 1, sizeof(Ranked));
+        if (r == NULL) { PyErr_NoMemory(); goto done; }
+        Py_ssize_t m = 0;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            int tiles = jarnac_trie_key_of(t, group[k].node, counts);
+            if (tiles < 0) { PyMem_Free(r); goto done; }
+            group[k].tiles = tiles;
+            for (int q = 0; q < t->n_ranks; q++) counts[q] -= less[q];
+            Py_ssize_t at = n_steals + k;
+            refs[at] = PyLong_FromSsize_t(at);
+            n_refs = at + 1;
+            if (refs[at] == NULL) { PyMem_Free(r); goto done; }
+            if (tiles < min_len && tiles < last_min) continue;  /* no line of the rules seats it */
+            Entry *e = &r[m].e;
+            long gain = (long)tiles * tiles, swing = gain + (long)old_tiles * old_tiles;
+            e->packed = lanes(counts, t->n_ranks);
+            e->first = by_swing ? swing : gain;
+            e->second = by_swing ? gain : swing;
+            e->used = tiles - old_tiles;
+            e->is_short = tiles < min_len;
+            e->fits_last = tiles >= last_min;
+            e->item = refs[at];
+            r[m].order = k;
+            m++;
+        }
+        n_steals += n;
+        Entry *entries = PyMem_Calloc(m + 1, sizeof(Entry));
+        if (entries == NULL) { PyMem_Free(r); PyErr_NoMemory(); goto done; }
+        best_first(r, m, entries);
+        PyMem_Free(r);
+        if (i == n_lines) {
+            s.words = entries;
+            s.n_words = m;
+        } else if (m == 0) {
+            PyMem_Free(entries);
+        } else {
+            kept[n_kept] = entries;
+            kept_len[n_kept++] = m;
+        }
+    }
+    /* optimise's set-up from here: the lines with a seatable steal, the most valuable first. */
+    Py_ssize_t total = order_lines(&s, kept, kept_len, n_kept);
+    if (total < 0) goto done;
+    total += s.n_words;
+    s.free_lines = free_lines; s.passer_free = passer_free;
+    s.last_free_thief = last_thief; s.last_free_passer = last_passer;
+    s.clock.check = check == Py_None ? NULL : check;
+    s.clock.out_of_time = out_of_time;
+    s.fb = knapsack(&s, rack_size, 0);
+    if (PyErr_Occurred()) goto done;
+    s.sb = knapsack(&s, rack_size, 1);
+    if (PyErr_Occurred()) goto done;
+    found_list = run_search(&s, lanes(rack, t->n_ranks), rack_size, free_lines, total);
+    if (found_list == NULL) goto done;
+    {
+        /* (first, second, [refs], proven): each ref's row, made now. */
+        long first = PyLong_AsLong(PyTuple_GET_ITEM(found_list, 0)), second = PyLong_AsLong(PyTuple_GET_ITEM(found_list, 1));
+        PyObject *chosen = PyTuple_GET_ITEM(found_list, 2), *proven = PyTuple_GET_ITEM(found_list, 3);
+        PyObject *rows = PyList_New(PyList_GET_SIZE(chosen));
+        PyObject *zero = PyLong_FromLong(0);
+        if (rows == NULL || zero == NULL) { Py_XDECREF(rows); Py_XDECREF(zero); goto done; }
+        for (Py_ssize_t a = 0; a < PyList_GET_SIZE(chosen); a++) {
+            Py_ssize_t at = PyLong_AsSsize_t(PyList_GET_ITEM(chosen, a));
+            if (at < 0 || at >= n_steals) { Py_DECREF(rows); Py_DECREF(zero); if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "a steal out of range"); goto done; }
+            const Steal1 *x = &steals[at];
+            PyObject *line_obj = Py_None, *old = Py_None, *old_n = zero, *text = NULL;
+            memset(need, 0, sizeof need);
+            int need_top = -1;
+            if (x->line >= 0) {
+                PyObject *line = PyList_GET_ITEM(lines, x->line), *index;
+                Py_ssize_t lo, hi;
+                if (!PyArg_ParseTuple(line, "UnnOOO", &text, &lo, &hi, &index, &old, &old_n)) { Py_DECREF(rows); Py_DECREF(zero); goto done; }
+                line_obj = index;
+                if (read_ranks(t, text, need, &need_top) < 0) { Py_DECREF(rows); Py_DECREF(zero); goto done; }
+            }
+            if (jarnac_trie_key_of(t, x->node, counts) < 0) { Py_DECREF(rows); Py_DECREF(zero); goto done; }
+            for (int q = 0; q < t->n_ranks; q++) counts[q] -= need[q];
+            PyObject *packed = jarnac_packed_int(counts, t->n_ranks), *number = PyLong_FromUnsignedLong(x->word);
+            PyObject *row = packed && number ? jarnac_item_row(type, packed, x->tiles, number, line_obj, old, old_n) : NULL;
+            if (row == NULL) {
+                if (!packed || !number) { Py_XDECREF(packed); Py_XDECREF(number); }  /* else item_row released both */
+                Py_DECREF(rows); Py_DECREF(zero); goto done;
+            }
+            PyList_SET_ITEM(rows, a, row);
+        }
+        Py_DECREF(zero);
+        result = Py_BuildValue("(llNO)", first, second, rows, proven);
+    }
+done:
+    Py_XDECREF(found_list);
+    if (refs) for (Py_ssize_t k = 0; k < n_refs; k++) Py_XDECREF(refs[k]);
+    PyMem_Free(refs);
+    PyMem_Free(steals);
+    PyMem_Free(nodes);
+    if (kept) for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);
+    PyMem_Free(kept); PyMem_Free(kept_len);
+    free_search(&s);
+    return result;
+}
