@@ -1,4 +1,4 @@
-"""Every command's --json output, success and failure, against docs/schema.json."""
+"""Every command's --json output, success and failure, against jarnac_solver/server/schema.json."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 from jarnac_solver.cli import SCHEMA, main
 
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "jarnac_solver" / "server" / "schema.json"
 VALIDATOR = Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
 
 

@@ -35,7 +35,7 @@ from jarnac_solver.nain_jaune.cards import RANK_MASKS, card_text, parse_card, pa
 from jarnac_solver.nain_jaune.cli import SCHEMA
 from jarnac_solver.nain_jaune.engine import State
 
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "jarnac_solver" / "server" / "schema.json"
 
 options_st = st.builds(
     Options,

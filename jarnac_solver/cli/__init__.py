@@ -5,7 +5,7 @@ a compiled ``.jlex`` file or a plain word list); every command takes
 ``--json``. Bad input prints one line on stderr and exits with status 2;
 with ``--json`` the error is a JSON document on stdout (status 2 still).
 
-JSON output is one envelope (``docs/schema.json``)::
+JSON output is one envelope (``jarnac_solver/server/schema.json``)::
 
     {"schema": "jarnac-solver/1", "command": "moves", "lexicon": "fr", "rules": "sheet", "result": {...}}
     {"schema": "jarnac-solver/1", "command": "moves", "error": {"type": "InvalidTrayError", "message": "..."}}

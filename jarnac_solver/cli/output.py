@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..moves.rules import Rules
 
 SCHEMA = "jarnac-solver/1"
-"""The ``schema`` field of every JSON document the command line prints (``docs/schema.json``)."""
+"""The ``schema`` field of every JSON document the command line prints (``jarnac_solver/server/schema.json``)."""
 
 _CAPTURED: ContextVar[list[dict[str, Any]] | None] = ContextVar("jarnac_solver_captured", default=None)
 """Where ``_print_document`` puts the documents when a caller captures them (``cli.run_json``: the

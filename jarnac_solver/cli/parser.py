@@ -110,11 +110,19 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+RANGE_MAX = 10**9
+"""The largest end of a condition's range (``--prob-rank``, ``--anagrams``, ...): more than any lexicon holds."""
+
+
 def _range(text: str) -> str:
-    """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here."""
+    """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here: each end
+    a whole number of at most :data:`RANGE_MAX` (a longer one would overflow the search's slices)."""
     lo, _, hi = text.strip().partition("-")
-    if not (lo.strip() or hi.strip()) or not all(p.strip().isdigit() for p in (lo, hi) if p.strip()):
+    ends = [p.strip() for p in (lo, hi) if p.strip()]
+    if not ends or not all(p.isascii() and p.isdigit() for p in ends):
         raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range such as 5, 5-7, 5- or -7")
+    if any(int(p) > RANGE_MAX for p in ends):
+        raise argparse.ArgumentTypeError(f"{text!r}: each end is at most {RANGE_MAX:,}")
     return text.strip()
 
 
@@ -136,7 +144,7 @@ RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     output = _Parser(add_help=False, allow_abbrev=False)
-    output.add_argument("--json", action="store_true", help="print one JSON document (docs/schema.json)")
+    output.add_argument("--json", action="store_true", help="print one JSON document (its schema: server/schema.json)")
     common = _Parser(add_help=False, parents=[output], allow_abbrev=False)
     common.add_argument(
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
@@ -389,7 +397,11 @@ def build_parser() -> argparse.ArgumentParser:
         "the commands as an HTTP service: POST /api/COMMAND, the same JSON as --json (the server extra)",
         [],
     )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every interface)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (0.0.0.0: every interface; refused without --token unless --insecure)",
+    )
     serve.add_argument("--port", type=_whole_in(0, 65535), default=8000, help="the TCP port")
     serve.add_argument(
         "--lexicon",
@@ -437,6 +449,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="ORIGIN",
         help="a web origin whose pages may call the service (https://club.example; '*': any), once per origin",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        dest="allowed_hosts",
+        action="append",
+        metavar="NAME",
+        help="a name the server answers by (its Host header) besides localhost and its addresses, once per name",
+    )
+    serve.add_argument(
+        "--insecure",
+        action="store_true",
+        help="listen beyond the loopback without --token: anyone who reaches the port plays and fills the store",
     )
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
 

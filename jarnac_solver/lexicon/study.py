@@ -179,8 +179,8 @@ def as_range(value: object, what: str, low: int = 0, high: int | None = None) ->
             continue
         if isinstance(end, bool) or not isinstance(end, int):
             raise InvalidInputError(f"{what} {given!r}: {end!r} is not a whole number")
-        if end < low or (high is not None and end > high):
-            bound = f"at least {low}" if high is None else f"from {low} to {high}"
+        if end < low or end > top:  # unbounded: still at most 10**9, the most any slice of words needs
+            bound = f"from {low} to {top}"
             raise InvalidInputError(f"{what} {given!r}: {end} is out of range ({bound})")
         ends.append(end)
     if ends[0] > ends[1]:

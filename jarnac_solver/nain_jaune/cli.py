@@ -5,7 +5,7 @@ this module by its full name (as it does ``serve``'s), so no Jarnac layer
 imports Nain Jaune; a handler raises the library's errors, which the
 command line prints as one line (status 2) or, with ``--json``, as the
 error document. The ``--json`` documents are the envelope of
-``docs/schema.json`` (``lexicon`` and ``rules`` null; the options are in the result).
+``jarnac_solver/server/schema.json`` (``lexicon`` and ``rules`` null; the options are in the result).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from ..game.record import GameRecord, iter_records
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
 from ..play.audit import audit_many, audit_totals
+from .contract import Offer, offered_lexicon
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, d
     refused: list[dict[str, Any]] = []
     if "[" not in text and "{" not in text.lstrip()[:1]:  # no header, no JSON: the hand-written form
         record, refused = hand_written(text, lexicon, rules)
-        if not record.actions and refused:  # found by a newcomer: garbage gave an empty game's summary
+        if not record.actions and refused:  # garbage is no empty game: said as the first line refused
             first = refused[0]
             raise InvalidInputError(
                 f"no action could be read (line {first['line']}, {first['input']!r}: {first['message']}):"
@@ -61,11 +62,9 @@ def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, d
     if not records and not errors:
         raise InvalidInputError("the text holds no game record (the text notation, JSON Lines, or one action a line)")
     for n, record in enumerate(records, 1):
-        if record.lexicon not in lexicons:
-            raise InvalidInputError(
-                f"game {n}: lexicon {record.lexicon!r}: this server offers the lexicons {', '.join(lexicons)}"
-                " (by name; never a file)"
-            )
+        fault = offered_lexicon(record.lexicon, Offer(lexicons))
+        if fault:
+            raise InvalidInputError(f"game {n}: lexicon {fault}")
     reports = audit_many(records, None, deep, 1)
     totals = audit_totals(reports)
     return {

@@ -2,13 +2,16 @@
 
 Starlette and uvicorn are the ``server`` extra; without them the command
 says how to install it (one line, status 2), and nothing else of the
-package imports them. The socket is bound before anything is printed: a
-port in use is one line and status 2, not a banner then a traceback.
+package imports them. Everything that can be refused is refused before
+the banner, in one line and status 2: a port in use, a store another
+server holds or a damaged one, an address beyond the loopback without a
+token (unless ``--insecure``).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import re
 import socket
 
@@ -17,6 +20,8 @@ from ..cli.errors import UsageError
 from ..errors import MissingExtraError, UnknownLexiconError
 from ..lexicon.lexicon import Lexicon
 
+MAX_HEAD_BYTES = 32 * 1024
+"""The largest request line and headers read (431 beyond)."""
 _ORIGIN = re.compile(r"^https?://[^/\s]+$")
 INSTALL = "the service needs starlette and uvicorn: pip install 'jarnac-solver[server]'"
 
@@ -40,21 +45,30 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _loopback(host: str) -> bool:
+    """True when ``host`` only listens on this machine (``127.0.0.1``, ``::1``, ``localhost``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def _cmd_serve(args: argparse.Namespace) -> None:
     try:
         import starlette  # noqa: F401
         import uvicorn
     except ImportError:
         raise MissingExtraError(INSTALL) from None
+    from .contract import Offer, offered_lexicon
     from .store import GameStore, default_data_dir
 
     available = Lexicon.available()
     for name in args.lexicons or ():
-        if name not in available:
-            offered = ", ".join(available)
-            raise UnknownLexiconError(
-                f"--lexicon {name!r}: the service offers bundled lexicons ({offered}), never a file"
-            )
+        fault = offered_lexicon(name, Offer(tuple(available)))
+        if fault:
+            raise UnknownLexiconError(f"--lexicon {fault}")
     if args.token is not None and not args.token.strip():
         raise UsageError(f"{PROG} serve: --token is empty: every request would be refused (give a secret)")
     for origin in args.cors_origins or ():
@@ -62,8 +76,17 @@ def _cmd_serve(args: argparse.Namespace) -> None:
             raise UsageError(
                 f"{PROG} serve: --cors {origin!r} is not a web origin: scheme://host[:port], e.g. https://club.example"
             )
+    if not _loopback(args.host) and args.token is None and not args.insecure:
+        raise UsageError(
+            f"{PROG} serve: --host {args.host} without --token lets anyone who reaches the port play, fill the"
+            " store and take the CPU: give --token SECRET (or --insecure, on a network you trust)"
+        )
+    for name in args.allowed_hosts or ():
+        if not re.fullmatch(r"[A-Za-z0-9.-]{1,253}", name):
+            raise UsageError(f"{PROG} serve: --allowed-host {name!r} is not a host name (e.g. jarnac.club.example)")
     data = None if args.data == ":memory:" else (args.data or default_data_dir())
-    GameStore(data).close()  # a folder that cannot hold the database: said now, not at the first game
+    # A folder that cannot hold the database, a damaged file, another server on it: said now, in one line.
+    GameStore(data).close()
     sock = _bind(args.host, args.port)
     from .app import create_app
 
@@ -76,6 +99,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         data=data,
         max_games=args.max_games,
         cors_origins=args.cors_origins or (),
+        allowed_hosts=args.allowed_hosts or (),
     )
     offered = ", ".join(args.lexicons or available)
     where = f"{args.workers} + {args.heavy_workers} worker processes" if args.workers else "threads"
@@ -83,5 +107,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     shown = f"[{host}]" if ":" in host else host
     kept = f"games in {data}" if data is not None else "games in memory only"
     print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, log_level="warning")
+    from .protocol import Protocol
+
+    config = uvicorn.Config(app, log_level="warning", http=Protocol, h11_max_incomplete_event_size=MAX_HEAD_BYTES)
     uvicorn.Server(config).run(sockets=[sock])

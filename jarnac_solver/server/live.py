@@ -27,25 +27,20 @@ from ..errors import IllegalActionError, InvalidInputError, JarnacError
 from ..game.actions import CallJarnac, Decline, parse_action
 from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord
-from ..lexicon.bag import BAGS, Bag
+from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
-from ..play.players import PLAYERS, make_player
+from ..play.players import make_player
+from .contract import DEFAULT_THINK_MS, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-PERSON = "person"
-"""The seat of a person (who acts through ``POST /api/games/{id}/actions``), beside the players' names."""
-MAX_ACTIONS = 5000
-"""The most actions a live game holds (``play_game``'s limit): a game still going is refused more."""
 MAX_COMPUTER_ACTIONS = 400
 """The most actions the computer makes in one answer (its turns until a person is to act)."""
-DEFAULT_THINK_MS = 1000.0
-"""The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
 PHASE_ACTIONS = {
     "opening": ["draw"],
     "start": ["draw", "exchange"],
@@ -104,83 +99,58 @@ class GameSpec:
         return self.players[who] != PERSON
 
 
-def new_spec(body: object, lexicons: tuple[str, ...], max_think_ms: float, seed: int) -> GameSpec:
-    """The setting ``body`` (a request's JSON) asks for, or :class:`InvalidInputError` naming the bad field.
+def new_spec(values: dict[str, Any], offer: Offer, seed: int) -> GameSpec:
+    """The setting of a new game from its body's checked ``values`` (:data:`~.contract.NEW_GAME`), or
+    :class:`~.contract.BodyError` naming each field that does not fit the others.
 
-    ``lexicons``: those the server offers; ``max_think_ms``: its ceiling on the computer's time;
-    ``seed``: the bag's order when the body gives none.
+    ``offer``: the server's lexicons and its ceiling on the computer's time; ``seed``: the bag's order
+    when the body gives none.
 
-    >>> new_spec({"players": ["person", "greedy"], "seed": 3}, ("fr",), 500, 0).players
+    >>> new_spec({"players": ("person", "greedy"), "seed": 3}, Offer(("fr",), 500), 0).players
     ('person', 'greedy')
-    >>> new_spec({"players": ["greedy", "planner"]}, ("fr",), 500, 0)
+    >>> new_spec({"players": ("greedy", "planner")}, Offer(("fr",), 500), 0)
     Traceback (most recent call last):
-    jarnac_solver.errors.InvalidInputError: players: one seat at least is a person's (the computer alone: `play`)
+    jarnac_solver.server.contract.BodyError: players: one seat at least is a person's (the computer alone: `play`)
     """
-    if not isinstance(body, dict):
-        raise InvalidInputError("the body must be a JSON object: lexicon, rules, players, seed, over_the_board, ...")
-    known = ("lexicon", "rules", "players", "seed", "bag", "over_the_board", "think_ms")
-    for key in body:
-        if key not in known:
-            raise InvalidInputError(f"no field {key!r} (the fields: {', '.join(known)})")
-    lexicon = body.get("lexicon", lexicons[0] if "fr" not in lexicons else "fr")
-    if not isinstance(lexicon, str) or lexicon not in lexicons:
-        raise InvalidInputError(
-            f"lexicon {lexicon!r}: this server offers the lexicons {', '.join(lexicons)} (by name; never a file)"
-        )
-    rules_value = body.get("rules", "sheet")
-    if isinstance(rules_value, str):
-        rules = Rules.preset(rules_value)
-    elif isinstance(rules_value, dict):
-        rules = Rules.from_dict(rules_value)
-    else:
-        raise InvalidInputError(f"rules must be a preset's name or an object of options, not {rules_value!r}")
+    faults: list[Fault] = []
+    lexicon = values.get("lexicon", offer.default_lexicon)
+    rules = values.get("rules", Rules())
     chosen = rules.lexicon_for(lexicon)  # the competitive rules' verbs: fr -> fr-competitive, as `play` does
-    if chosen != lexicon and chosen not in lexicons:
-        raise InvalidInputError(
-            f"lexicon {lexicon!r}: these rules play {chosen!r}, which this server does not offer"
-            f" (it offers {', '.join(lexicons)})"
-        )
-    lexicon = chosen
-    players_value = body.get("players", [PERSON, "planner"])
-    choices = ", ".join([PERSON, *PLAYERS])
-    if (
-        not isinstance(players_value, list)
-        or len(players_value) != 2
-        or not all(isinstance(p, str) and (p == PERSON or p in PLAYERS) for p in players_value)
-    ):
-        raise InvalidInputError(f"players must name two seats, each one of {choices}; not {players_value!r}")
-    players = (str(players_value[0]), str(players_value[1]))
+    if chosen != lexicon and chosen not in offer.lexicons:
+        message = f"{lexicon!r}: these rules play {chosen!r}, which this server does not offer"
+        faults.append(Fault("lexicon", f"{message} (it offers {', '.join(offer.lexicons)})"))
+    players = values.get("players", (PERSON, "planner"))
     if PERSON not in players:
-        raise InvalidInputError("players: one seat at least is a person's (the computer alone: `play`)")
-    over_the_board = body.get("over_the_board", False)
-    if not isinstance(over_the_board, bool):
-        raise InvalidInputError(f"over_the_board must be true or false, not {over_the_board!r}")
+        faults.append(Fault("players", "one seat at least is a person's (the computer alone: `play`)"))
+    over_the_board = bool(values.get("over_the_board", False))
     if over_the_board and players != (PERSON, PERSON):
-        raise InvalidInputError(
-            "over_the_board: a game played with real tiles is two people's (the computer cannot draw them)"
-        )
-    given_seed = body.get("seed")
-    if given_seed is not None and (isinstance(given_seed, bool) or not isinstance(given_seed, int)):
-        raise InvalidInputError(f"seed must be a whole number, not {given_seed!r}")
+        message = "a game played with real tiles is two people's (the computer cannot draw them)"
+        faults.append(Fault("over_the_board", message))
+    given_seed = values.get("seed")
     if given_seed is not None and over_the_board:
-        raise InvalidInputError("seed: a game over the board has none (the tiles drawn at the table are given)")
-    if given_seed is not None and not 0 <= given_seed < 2**63:
-        raise InvalidInputError(f"seed must be from 0 to 2^63 - 1, not {given_seed}")
-    bag = body.get("bag", "")
-    if not isinstance(bag, str) or (bag and bag not in BAGS):
-        raise InvalidInputError(f"bag {bag!r}: the service offers the built-in bags {', '.join(BAGS)}")
-    think = body.get("think_ms", min(DEFAULT_THINK_MS, max_think_ms))
-    if isinstance(think, bool) or not isinstance(think, (int, float)) or not think > 0:
-        raise InvalidInputError(f"think_ms must be a positive number of milliseconds, not {think!r}")
+        faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
+    if faults:
+        raise BodyError(faults)
+    think = float(values.get("think_ms", DEFAULT_THINK_MS))
     return GameSpec(
-        lexicon,
+        chosen,
         rules,
-        None if over_the_board else (seed if given_seed is None else given_seed),
-        bag,
-        players,
+        None if over_the_board else (seed if given_seed is None else int(given_seed)),
+        str(values.get("bag", "")),
+        (str(players[0]), str(players[1])),
         over_the_board,
-        float(min(think, max_think_ms)),
+        min(think, offer.max_budget_ms),
     )
+
+
+def same_action(taken: str, text: str) -> bool:
+    """Whether ``text`` is the action ``taken`` was (as the notation writes them, braces left out).
+
+    >>> same_action("+RAT", " +rat {S}")
+    True
+    """
+    written = text.split("{", 1)[0].strip()
+    return " ".join(written.upper().split()) == " ".join(taken.upper().split())
 
 
 # -- rebuilding a game ---------------------------------------------------------------------------
@@ -196,23 +166,22 @@ def _new_game(spec: GameSpec) -> Game:
     return Game(lexicon, spec.rules, bag, spec.seed, over_the_board=spec.over_the_board)
 
 
-def _push(game: Game, entry: Entry, over_the_board: bool) -> None:
-    who, text, drew = entry
-    if game.state.to_act != who:
-        raise IllegalActionError(f"{'AB'[who]} is not to act")
-    # Over the board, the braces are the draw (after "B:" when the other player drew), as in a record.
-    game.push(parse_action(text, game.alphabet), drawn=drew.split(":")[-1] if over_the_board else None)
+class StoredGameError(JarnacError):
+    """A stored game whose actions do not replay (a damaged row): the service answers a 500 naming it."""
 
 
 def rebuild(game_id: str, spec: GameSpec, entries: list[Entry]) -> Game:
-    """The game ``entries`` have made of ``spec``: from the cache when it is that game, else replayed."""
+    """The game ``entries`` have made of ``spec``: from the cache when it is that game, else replayed as
+    its record replays (:meth:`~jarnac_solver.game.record.GameRecord.replay`, each draw checked)."""
     game = _CACHE.get(game_id)
     if game is not None and _matches(game, entries):
         _CACHE.move_to_end(game_id)
         return game
-    game = _new_game(spec)
-    for entry in entries:
-        _push(game, entry, spec.over_the_board)
+    record = GameRecord(spec.lexicon, spec.rules, spec.seed, spec.bag, spec.players, list(entries))
+    try:
+        game = record.replay(Lexicon.load(spec.lexicon), check_end=False)
+    except JarnacError as exc:
+        raise StoredGameError(f"game {game_id!r}: its stored actions do not replay ({exc})") from None
     _remember(game_id, game)
     return game
 
@@ -369,7 +338,7 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
 
 def _accepts(game: Game) -> list[str]:
     """The kinds of action the player to act may take now: an exchange only when the rack and the bag
-    hold enough letters (found by a newcomer: the page offered one with a single letter left)."""
+    hold enough letters (the page offers no exchange it would refuse)."""
     s = game.state
     kinds = PHASE_ACTIONS[s.phase]
     if "exchange" in kinds:
@@ -439,6 +408,8 @@ def guarded(name: str, *args: Any) -> tuple[bool, Any]:
     process: a library exception is returned as text, never pickled (some take keyword arguments)."""
     try:
         return True, _CALLS[name](*args)
+    except StoredGameError as exc:
+        return False, (500, "DamagedGameError", str(exc))
     except IllegalActionError as exc:
         return False, (409, type(exc).__name__, str(exc))
     except JarnacError as exc:

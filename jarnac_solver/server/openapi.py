@@ -1,11 +1,11 @@
-"""The service's OpenAPI 3.1 document, built from the definitions of ``docs/schema.json`` and the parser.
+"""The service's OpenAPI 3.1 document, built from ``schema.json`` and the routes' declared bodies.
 
 Key idea: nothing is described twice. The answers are the ``--json``
-documents, so their schemas are ``docs/schema.json``'s (shipped in this
-package as ``schema.json``, a copy a test keeps equal): its ``$defs`` become
+documents, so their schemas are the package's ``schema.json`` (the one
+JSON Schema of the command line's documents): its ``$defs`` become
 ``components/schemas`` and the envelope is ``document``. The request
-bodies are the commands' fields as :func:`~.requests.served_commands` reads
-them off the command line's parser. OpenAPI 3.1 schemas are JSON Schema
+bodies and queries are the routes' :class:`~.contract.Body` tables, the
+same the server reads requests with. OpenAPI 3.1 schemas are JSON Schema
 2020-12, the dialect of ``schema.json``, so no definition is rewritten but
 its references.
 """
@@ -16,8 +16,7 @@ import json
 from importlib import resources
 
 from .. import __version__
-from ..lexicon.bag import BAGS
-from .requests import LEXICON_FIELDS, MAX_ITEMS, MAX_TEXT, Command, Field
+from .contract import ACTION, ADVICE, AUDIT, COMMAND_BODIES, NEW_GAME, RECORD, Body, Offer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def json_schema() -> dict[str, Any]:
-    """``docs/schema.json``, as shipped in the package."""
+    """The JSON Schema of every ``--json`` document (the package's ``schema.json``)."""
     text = resources.files(__package__).joinpath("schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -47,42 +46,13 @@ def _moved(value: Any) -> Any:
     return value
 
 
-UNOFFERED = ("exact",)
-"""Options of the command line the service refuses (no exact search: every request has a budget), not described."""
-
-
-def _field_schema(spec: Field, lexicons: tuple[str, ...]) -> dict[str, Any]:
-    schema: dict[str, Any]
-    if spec.kind == "flag":
-        schema = {"type": "boolean"}
-    elif spec.kind == "list":
-        schema = {"type": "array", "items": {"type": "string", "maxLength": MAX_TEXT}, "minItems": 1}
-        schema["maxItems"] = MAX_ITEMS
-    elif spec.kind == "number":
-        schema = {"type": ["number", "string"]}
-    else:
-        schema = {"type": "string", "maxLength": MAX_TEXT}
-    if spec.help:
-        schema["description"] = spec.help
-    if spec.name in LEXICON_FIELDS:
-        schema["enum"] = list(lexicons)
-        # The command line's help says a lexicon may be a file; the service takes names only.
-        schema["description"] = "a lexicon this server offers, by name (never a file)"
-    elif spec.name == "bag":
-        schema["enum"] = list(BAGS)
-        schema["description"] = "a built-in bag, by name (never a file)"
-    elif spec.choices:
-        schema["enum"] = list(spec.choices)
-    return schema
-
-
 def _error(description: str) -> dict[str, Any]:
     content = {"application/json": {"schema": {"$ref": "#/components/schemas/document"}}}
     return {"description": description + ": the error document, as with --json", "content": content}
 
 
 def _answer(schema: str, description: str) -> dict[str, Any]:
-    # The envelope, its result typed (found by a newcomer: a code generator got untyped results).
+    """An answer: the envelope, its result typed (a generated client gets typed results)."""
     typed = {
         "allOf": [
             {"$ref": "#/components/schemas/document"},
@@ -95,150 +65,174 @@ def _answer(schema: str, description: str) -> dict[str, Any]:
     }
 
 
-def _game_paths(lexicons: tuple[str, ...]) -> dict[str, Any]:
-    """The live games: ``/api/games`` and what hangs under a game's id."""
-    from ..play.players import PLAYERS
-    from .live import DEFAULT_THINK_MS, PERSON
-
-    game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-    refusals = {
-        "400": _error("bad JSON, a bad field or value"),
-        "401": _error("no or a wrong bearer token"),
-        "404": _error("no game of that id"),
+def _refusals(*statuses: int) -> dict[str, Any]:
+    said = {
+        400: "bad JSON, a bad field or value (each fault named by its field)",
+        401: "no or a wrong bearer token",
+        403: "a page of another origin may not change this server",
+        404: "no game of that id",
+        409: "an illegal action, or not this turn",
+        413: "a body or an answer over the limit",
+        415: "a body that is not application/json",
+        421: "a Host this server does not answer",
+        500: "a stored game that cannot be read (named)",
+        503: "no worker could take the request (the server stops, or a worker died)",
+        507: "the store cannot keep more (its most games, or a full disk)",
     }
-    seat = {"enum": [PERSON, *PLAYERS]}
-    new_body = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "lexicon": {"enum": list(lexicons), "description": "a lexicon this server offers, by name"},
-            "rules": {
-                "description": "a preset's name (sheet, competitive, ...) or an object of options",
-                "oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/rules"}],
-            },
-            "players": {
-                "type": "array",
-                "items": seat,
-                "minItems": 2,
-                "maxItems": 2,
-                "description": f'A then B: "{PERSON}" or the computer\'s player (default ["{PERSON}", "planner"])',
-            },
-            "seed": {"type": "integer", "minimum": 0, "description": "orders the bag (default: at random)"},
-            "bag": {"enum": list(BAGS), "description": "a built-in bag (default: the lexicon's)"},
-            "over_the_board": {
-                "type": "boolean",
-                "description": "two people with real tiles: every action that draws gives the tiles drawn",
-            },
-            "think_ms": {
-                "type": "number",
-                "exclusiveMinimum": 0,
-                "description": f"the computer's time a decision (default {DEFAULT_THINK_MS:g},"
-                " cut to the server's ceiling)",
-            },
-        },
-    }
-    action_body = {
-        "type": "object",
-        "required": ["action"],
-        "additionalProperties": False,
-        "properties": {
-            "action": {
-                "type": "string",
-                "maxLength": 256,
-                "description": "in the record notation: draw, +RAT, pass, ...",
-            },
-            "drew": {"type": "string", "maxLength": 64, "description": "over the board: the tiles drawn"},
-            "player": {"enum": ["A", "B"], "description": "who acts (refused when it is not that player's turn)"},
-        },
-    }
-    game_answer = _answer("game_result", "the game and the actions just played (the computer's answers too)")
-    return {
-        "/api/games": {
-            "post": {
-                "operationId": "new_game",
-                "summary": "Start a live game against the computer, or between two people",
-                "requestBody": {"content": {"application/json": {"schema": new_body}}},
-                "responses": {"201": game_answer, **refusals, "507": _error("the server keeps its most games")},
-            }
-        },
-        "/api/games/{game_id}": {
-            "get": {
-                "operationId": "game_state",
-                "summary": "The game as both players see it",
-                "parameters": [game_id],
-                "responses": {"200": game_answer, **refusals},
-            }
-        },
-        "/api/games/{game_id}/actions": {
-            "post": {
-                "operationId": "game_action",
-                "summary": "A person's action; the computer answers its turns",
-                "parameters": [game_id],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": action_body}}},
-                "responses": {"200": game_answer, **refusals, "409": _error("an illegal action, or not this turn")},
-            }
-        },
-        "/api/games/{game_id}/advice": {
-            "get": {
-                "operationId": "game_advice",
-                "summary": "What the player to act should do (advise)",
-                "parameters": [
-                    game_id,
-                    {"name": "budget", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
-                    {"name": "top", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 50}},
-                    {"name": "depth", "in": "query", "schema": {"enum": ["plan", "simulate"]}},
-                ],
-                "responses": {"200": _answer("game_advice_result", "the advice"), **refusals},
-            }
-        },
-        "/api/games/{game_id}/record": {
-            "get": {
-                "operationId": "game_record",
-                "summary": "The game's record (format=text: the notation, as a download)",
-                "parameters": [game_id, {"name": "format", "in": "query", "schema": {"enum": ["json", "text"]}}],
-                "responses": {"200": _answer("game_record_result", "the record"), **refusals},
-            }
-        },
-    }
+    return {str(status): _error(said[status]) for status in statuses}
 
 
-def openapi_document(commands: dict[str, Command], lexicons: tuple[str, ...], token: bool) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of the service offering ``commands`` on ``lexicons``."""
+_ALWAYS = (400, 401, 421, 503)
+_POSTED = (403, 413, 415)
+_RESULTS = {
+    "words": "words_result",
+    "anagram": "words_result",
+    "extend": "words_result",
+    "search": "words_result",
+    "check": "check_result",
+    "hooks": "hooks_result",
+    "moves": "moves_result",
+    "jarnac": "jarnac_result",
+    "plan": "plan_result",
+    "hint": "hint_result",
+    "lexicon info": "info_result",
+    "lexicon list": "list_result",
+    "lexicon diff": "diff_result",
+}
+"""The result of each served command's document (schema.json's ``$defs``)."""
+
+
+def _posted(body: Body, offer: Offer) -> dict[str, Any]:
+    schema = body.schema(offer)
+    return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
+
+
+def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the service of ``offer`` (``token``: requests carry a bearer token)."""
     schema = json_schema()
     components = _moved(schema.pop("$defs"))
     schema.pop("$schema", None)
     components["document"] = _moved(schema)
     paths: dict[str, Any] = {}
-    for command in commands.values():
-        body = {
-            "type": "object",
-            "properties": {
-                name: _field_schema(spec, lexicons) for name, spec in command.fields.items() if name not in UNOFFERED
-            },
-            "required": [name for name, spec in command.fields.items() if spec.required],
-            "additionalProperties": False,
-            "description": "the command's arguments and options as its --help names them (dashes or underscores)",
+    for name, body in COMMAND_BODIES.items():
+        paths[f"/api/{name.replace(' ', '/')}"] = {
+            "post": {
+                "operationId": name.replace(" ", "_"),
+                "summary": f"What `jarnac-solver {name} ... --json` prints",
+                "requestBody": _posted(body, offer),
+                "responses": {
+                    "200": _answer(_RESULTS[name], "the command's document"),
+                    **_refusals(*_ALWAYS, *_POSTED),
+                },
+            }
         }
-        operation: dict[str, Any] = {
-            "operationId": command.name.replace(" ", "_"),
-            "summary": command.help,
-            "description": f"What `jarnac-solver {command.name} ... --json` prints.",
-            "requestBody": {"required": bool(body["required"]), "content": {"application/json": {"schema": body}}},
+    game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
+    game_answer = _answer("game_result", "the game and the actions just played (the computer's answers too)")
+    game_refusals = _refusals(*_ALWAYS, 404, 500)
+    paths["/api/games"] = {
+        "post": {
+            "operationId": "new_game",
+            "summary": "Start a live game against the computer, or between two people",
+            "requestBody": _posted(NEW_GAME, offer),
+            "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 507)},
+        }
+    }
+    paths["/api/games/{game_id}"] = {
+        "get": {
+            "operationId": "game_state",
+            "summary": "The game as both players see it",
+            "parameters": [game_id],
+            "responses": {"200": game_answer, **game_refusals, **_refusals(507)},
+        },
+        "delete": {
+            "operationId": "delete_game",
+            "summary": "Forget the game (its last state is the answer)",
+            "parameters": [game_id],
+            "responses": {"200": game_answer, **game_refusals, **_refusals(403)},
+        },
+    }
+    paths["/api/games/{game_id}/actions"] = {
+        "post": {
+            "operationId": "game_action",
+            "summary": "A person's action; the computer answers its turns",
+            "description": "Under rules with disputes (competitive), a word not in the lexicon is accepted:"
+            " it is a bluff the other player may dispute (a 200, not a 409); the dispute then decides it.",
+            "parameters": [game_id],
+            "requestBody": _posted(ACTION, offer),
+            "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
+        }
+    }
+    paths["/api/games/{game_id}/advice"] = {
+        "get": {
+            "operationId": "game_advice",
+            "summary": "What the player to act should do (advise)",
+            "parameters": [game_id, *ADVICE.parameters(offer)],
+            "responses": {"200": _answer("game_advice_result", "the advice"), **game_refusals},
+        }
+    }
+    paths["/api/games/{game_id}/record"] = {
+        "get": {
+            "operationId": "game_record",
+            "summary": "The game's record (format=text: the notation, as a download)",
+            "parameters": [game_id, *RECORD.parameters(offer)],
             "responses": {
                 "200": {
-                    "description": "the command's document",
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/document"}}},
+                    "description": "the record: its document (format=json), or the notation (format=text)",
+                    "content": {
+                        **_answer("game_record_result", "the record")["content"],
+                        "text/plain": {"schema": {"type": "string"}},
+                    },
                 },
-                "400": _error("bad JSON, a bad field or value"),
-                "401": _error("no or a wrong bearer token"),
-                "413": _error("a body over the limit"),
+                **game_refusals,
             },
         }
-        paths[f"/api/{command.path}"] = {"post": operation}
-    paths.update(_game_paths(lexicons))
-    paths["/api/health"] = {"get": {"operationId": "health", "responses": {"200": {"description": "the service runs"}}}}
+    }
+    paths["/api/audit"] = {
+        "post": {
+            "operationId": "audit",
+            "summary": "What `jarnac-solver audit FILE --json` prints, of records sent as text",
+            "requestBody": _posted(AUDIT, offer),
+            "responses": {"200": _answer("audit_result", "the audit"), **_refusals(*_ALWAYS, *_POSTED)},
+        }
+    }
+    health = {
+        "type": "object",
+        "required": ["status", "schema", "version", "lexicons", "presets", "players", "familiarity", "max_budget_ms"],
+        "properties": {
+            "status": {"const": "ok"},
+            "schema": {"type": "string"},
+            "version": {"type": "string"},
+            "lexicons": {"type": "array", "items": {"type": "string"}},
+            "presets": {"type": "array", "items": {"type": "string"}},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "familiarity": {"type": "boolean"},
+            "max_budget_ms": {"type": "number"},
+        },
+        "additionalProperties": False,
+    }
+    paths["/api/health"] = {
+        "get": {
+            "operationId": "health",
+            "summary": "The service runs: what it offers (no token needed)",
+            "security": [],
+            "responses": {
+                "200": {"description": "the service runs", "content": {"application/json": {"schema": health}}},
+                **_refusals(421),
+            },
+        }
+    }
     paths["/api/openapi.json"] = {
-        "get": {"operationId": "openapi", "responses": {"200": {"description": "this document"}}}
+        "get": {
+            "operationId": "openapi",
+            "summary": "This document",
+            "responses": {
+                "200": {
+                    "description": "this document",
+                    "content": {"application/json": {"schema": {"type": "object"}}},
+                },
+                **_refusals(401, 421),
+            },
+        }
     }
     document: dict[str, Any] = {
         "openapi": "3.1.0",
@@ -246,7 +240,7 @@ def openapi_document(commands: dict[str, Command], lexicons: tuple[str, ...], to
             "title": "jarnac-solver",
             "version": __version__,
             "description": "The commands of jarnac-solver over HTTP: POST /api/COMMAND answers the document"
-            " `jarnac-solver COMMAND ... --json` prints.",
+            " `jarnac-solver COMMAND ... --json` prints; the live games at /api/games.",
         },
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "paths": paths,

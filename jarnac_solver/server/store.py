@@ -14,6 +14,7 @@ writes are a few rows a request, far below what one SQLite file takes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -22,11 +23,12 @@ import threading
 import time
 from pathlib import Path
 
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, JarnacError
 from .live import Entry, GameSpec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 DB_NAME = "games.sqlite3"
@@ -70,16 +72,22 @@ def default_data_dir() -> Path:
 
 
 class GameStore:
-    """The games of one service, in ``folder/games.sqlite3`` (the folder is made when missing)."""
+    """The games of one service, in ``folder/games.sqlite3`` (the folder is made when missing).
 
-    def __init__(self, folder: str | Path | None, max_games: int = MAX_GAMES) -> None:
-        """``folder``: where the database lives; ``None``: in memory (the games end with the process)."""
+    One server a store: the file is held with SQLite's exclusive locking for the store's life, so a
+    second server on the same folder refuses to start (two writers of one game's actions would race).
+    At the start the file is checked (``PRAGMA quick_check``): a damaged one is refused, named."""
+
+    def __init__(self, folder: str | Path | None, max_games: int = MAX_GAMES, max_bytes: int | None = None) -> None:
+        """``folder``: where the database lives; ``None``: in memory (the games end with the process).
+        ``max_bytes``: the most the file grows to (a write beyond is refused as on a full disk)."""
         self.max_games = max_games
         self._lock = threading.Lock()
         if folder is None:
             self.path: Path | None = None
             self._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             self._db.executescript(_SCHEMA)
+            self._limit(max_bytes)
             return
         path = Path(folder)
         if path.exists() and not path.is_dir():
@@ -92,15 +100,67 @@ class GameStore:
             raise InvalidInputError(f"--data {str(folder)!r} is not a folder")
         self.path = path / DB_NAME
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=0.2)
+        except sqlite3.Error as exc:
+            raise InvalidInputError(f"--data {str(folder)!r}: cannot open {self.path} ({exc})") from None
+        try:
+            # Exclusive before WAL: no shared memory, and the lock taken by the first write is kept.
+            self._db.execute("PRAGMA locking_mode=EXCLUSIVE")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("BEGIN EXCLUSIVE")
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            self._db.close()
+            if "locked" in str(exc):
+                raise InvalidInputError(
+                    f"--data {str(folder)!r}: another process holds {self.path} (a server, a sqlite3 shell: one"
+                    " server a store; stop it, or give this one another --data)"
+                ) from None
+            raise InvalidInputError(f"--data {str(folder)!r}: cannot use {self.path} ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise self._damaged(folder, str(exc)) from None
+        try:
+            problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise self._damaged(folder, problems[0])
             self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise InvalidInputError(
-                f"--data {str(folder)!r}: cannot use {self.path} as the games' database ({exc})"
-            ) from None
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise self._damaged(folder, str(exc)) from None
+        except InvalidInputError:
+            self._db.close()
+            raise
+        self._limit(max_bytes)
+
+    def _damaged(self, folder: str | Path, problem: str) -> InvalidInputError:
+        return InvalidInputError(
+            f"--data {str(folder)!r}: {self.path} is damaged ({problem}): move it aside and start again (its games"
+            f" may be saved first with: sqlite3 {self.path} .recover > games.sql)"
+        )
+
+    def _limit(self, max_bytes: int | None) -> None:
+        if max_bytes is not None:
+            (page,) = self._db.execute("PRAGMA page_size").fetchone()
+            self._db.execute(f"PRAGMA max_page_count = {max(1, max_bytes // int(page))}")
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction; a full disk (or the store's own bound) is :class:`StoreFullError`, the
+        transaction rolled back and the store as it was."""
+        with self._lock:
+            try:
+                with self._db:
+                    yield
+            except sqlite3.OperationalError as exc:
+                if "full" in str(exc):
+                    raise StoreFullError(
+                        "the games' database cannot grow (the disk or its bound is full): nothing was written;"
+                        " finish or delete games, or free the disk"
+                    ) from None
+                raise
 
     def close(self) -> None:
         with self._lock:
@@ -108,12 +168,12 @@ class GameStore:
 
     def add(self, game_id: str, spec: GameSpec) -> None:
         """Keep a new game (making room when the store is full: :data:`MAX_GAMES`)."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             now = time.time()
             (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= self.max_games:
-                # Found by a newcomer: games left unfinished filled the store for good.
+                # Games left unfinished would fill the store for good: the idle ones make room too.
                 self._db.execute(
                     "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
                     " ORDER BY over DESC, touched LIMIT ?)",
@@ -131,16 +191,22 @@ class GameStore:
             )
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
-        """A game's setting and actions, or ``None`` for an unknown id."""
-        with self._lock:
-            row = self._db.execute("SELECT spec FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                return None
-            rows = self._db.execute(
-                "SELECT player, action, drew FROM actions WHERE game = ? ORDER BY n", (game_id,)
-            ).fetchall()
-        data: dict[str, Any] = json.loads(row[0])
-        return GameSpec.from_dict(data), [(int(p), str(a), str(d)) for p, a, d in rows]
+        """A game's setting and actions, or ``None`` for an unknown id; :class:`DamagedGameError` naming the
+        game when its rows cannot be read (a damaged page of the file, a setting that is not JSON)."""
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT spec FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    return None
+                rows = self._db.execute(
+                    "SELECT player, action, drew FROM actions WHERE game = ? ORDER BY n", (game_id,)
+                ).fetchall()
+            data: dict[str, Any] = json.loads(row[0])
+            return GameSpec.from_dict(data), [(int(p), str(a), str(d)) for p, a, d in rows]
+        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, IndexError, JarnacError) as exc:
+            raise DamagedGameError(
+                f"game {game_id!r}: its stored rows cannot be read ({type(exc).__name__}: {exc})"
+            ) from None
 
     def append(self, game_id: str, first: int, entries: list[Entry], over: bool) -> None:
         """Commit ``entries`` as the game's actions ``first``, ``first + 1``, ... (from 0) in one transaction.
@@ -149,7 +215,7 @@ class GameStore:
         and commits nothing: the service serialises a game's requests, so it does not happen there."""
         if not entries:
             return
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany(
                 "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
@@ -159,7 +225,7 @@ class GameStore:
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; ``False`` when there was none of that id."""
-        with self._lock, self._db:
+        with self._writing():
             self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
             return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
 
@@ -170,4 +236,8 @@ class GameStore:
 
 
 class StoreFullError(Exception):
-    """The store holds its most games, none of them over (the service answers 507)."""
+    """The store holds its most games, none of them over, or its file cannot grow (the service answers 507)."""
+
+
+class DamagedGameError(Exception):
+    """A stored game whose rows cannot be read (the service answers 500, naming the game)."""

@@ -235,7 +235,7 @@ class Comparison:
         return self.summaries.get(name, {}).get(kind, {}).get(measure)
 
     def to_dict(self, rows: bool = False) -> dict[str, Any]:
-        """JSON-ready (``docs/schema.json``, ``compare_result``); the rows only when asked (they are many).
+        """JSON-ready (``server/schema.json``, ``compare_result``); the rows only when asked (they are many).
 
         No timing: the same study gives the same document.
         """

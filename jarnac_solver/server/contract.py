@@ -1,0 +1,729 @@
+"""The service's contract: every request body and query declared once, as a table of fields.
+
+Key idea: a route's :class:`Body` is the one place its fields are written.
+From it the server reads a request (:meth:`Body.read`: every fault of the
+body collected and named by its field, never the first alone), builds the
+call (a command's ``argv``, a game's setting), and publishes the OpenAPI
+document (:meth:`Body.schema`, :meth:`Body.parameters`). What a field
+takes is its :class:`Kind`; what the server offers (its lexicons, its
+ceiling on budgets) is an :class:`Offer`, so the table holds no server's
+state. A command's fields are the options its ``--help`` names; a test
+holds the two equal, so a new option of the command line is not silently
+unserved.
+
+No web framework here: the app (``app.py``) and the document
+(``openapi.py``) both read this module.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+
+from ..budget import DEFAULT_BUDGET
+from ..errors import JarnacError
+from ..lexicon.bag import BAGS
+from ..lexicon.lookup import ORDERS
+from ..lexicon.study import as_range
+from ..moves.objectives import OBJECTIVES
+from ..moves.rules import PRESETS, Rules
+from ..planning.advice import DEPTHS
+from ..play.players import PLAYERS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body read (413 beyond)."""
+MAX_AUDIT_BYTES = 1024 * 1024
+"""The largest body of ``POST /api/audit`` (records pasted or uploaded by the page)."""
+MAX_TEXT = 256
+"""The longest text of one field: a full tray of eight 9-tile lines and a rack fits."""
+MAX_ITEMS = 64
+"""The most items of a list field (``check``'s words)."""
+MAX_TOP = 50
+"""The most options ``hint`` and a game's advice rank over HTTP (``top``)."""
+MAX_LIMIT = 100_000
+"""The most words a listing's ``limit`` asks for (the answer's own bound, 4 MB, comes first anyway)."""
+MAX_SAMPLES = 256
+"""The most sampled draws ``hint`` takes a move over HTTP (each costs a ladder walk)."""
+MAX_ACTIONS = 5000
+"""The most actions a live game holds (``play_game``'s limit)."""
+MAX_MS = 1e9
+"""The largest number of milliseconds a field takes before the server's ceiling cuts it."""
+PERSON = "person"
+"""The seat of a person (who acts through ``POST /api/games/{id}/actions``), beside the players' names."""
+LISTING_FORMATS = ("columns", "lines", "json")
+"""``format`` of the word listings (the command line's ``--format``)."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What a server offers: its lexicons (by name) and its ceiling on a search's time (ms)."""
+
+    lexicons: tuple[str, ...]
+    max_budget_ms: float = DEFAULT_BUDGET * 1000
+
+    @property
+    def default_lexicon(self) -> str:
+        """The lexicon of a body that names none: ``fr`` when offered, else the first offered."""
+        return "fr" if "fr" in self.lexicons else self.lexicons[0]
+
+
+def offered_lexicon(value: str, offer: Offer) -> str | None:
+    """The fault of a lexicon ``value`` this server does not offer (``None``: offered).
+
+    The one wording of the service's rule: a lexicon by a name the server offers, never a file.
+
+    >>> offered_lexicon("/etc/passwd", Offer(("fr", "en")))
+    "'/etc/passwd': this server offers the lexicons fr, en (by name; never a file)"
+    """
+    if value in offer.lexicons:
+        return None
+    return f"{_shown(value)!r}: this server offers the lexicons {', '.join(offer.lexicons)} (by name; never a file)"
+
+
+def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
+    """A fault for each of ``given`` not among ``known`` (the one wording of "no such field")."""
+    names = list(known)
+    listed = ", ".join(names) or "none"
+    return [
+        Fault(str(key), f"no {what} {_shown(str(key))!r} (the {what}s: {listed})") for key in given if key not in names
+    ]
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """``text`` cut for an error message (a value of 5,000 characters is not echoed whole)."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
+def _type_name(value: object) -> str:
+    return {dict: "an object", list: "a list", bool: "true or false", type(None): "null", str: "text"}.get(
+        type(value), "a number"
+    )
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault of a request: the field at fault (``""``: the body as a whole) and what is wrong."""
+
+    field: str
+    message: str
+    kind: str = "UsageError"
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}" if self.field else self.message
+
+
+class BodyError(Exception):
+    """A request refused before anything runs: every fault of its body, each naming its field."""
+
+    def __init__(self, faults: list[Fault], status: int = 400, kind: str = "UsageError") -> None:
+        super().__init__("; ".join(str(f) for f in faults))
+        self.faults = faults
+        self.status = status
+        self.kind = faults[0].kind if faults and kind == "UsageError" else kind
+
+
+class UnknownLexicon(ValueError):
+    """The fault of a field naming a lexicon the server does not offer (its type: ``UnknownLexiconError``)."""
+
+
+class Kind(enum.Enum):
+    """What a field takes."""
+
+    TEXT = "text"
+    NUMBER = "number"
+    WHOLE = "whole"
+    FLAG = "flag"
+    CHOICE = "choice"
+    TEXTS = "texts"  # a list of texts (one text is a list of one)
+    LEXICON = "lexicon"
+    LEXICONS = "lexicons"  # a list of lexicon names
+    LEXICON_SET = "lexicon set"  # check's: a name, names joined by commas, or "all"
+    BAG = "bag"
+    RANGE = "range"  # 5, "5-7", "5-", "-7"
+    RULES = "rules"  # a preset's name or an object of options
+    SEATS = "seats"  # two seats: a person or a player
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a body: its name, what it takes, its bounds, and (a command's) the option it becomes.
+
+    ``option``: the command line's option (``--min-len``); ``None`` for an argument (written after
+    ``--``) or a field of a route that runs no command. ``what``: the words of a number's fault
+    (``budget: 'fast' is not a number of milliseconds``)."""
+
+    name: str
+    kind: Kind
+    help: str
+    required: bool = False
+    option: str | None = None
+    low: float | None = None
+    high: float | None = None
+    above: bool = False  # the low end excluded (a budget above 0)
+    choices: tuple[str, ...] = ()
+    max_length: int = MAX_TEXT
+    what: str = ""
+    cut: bool = False  # a number over ``high`` is cut to it rather than refused (a budget over the ceiling)
+
+    def read(self, value: Any, offer: Offer, query: bool = False) -> Any:
+        """The field's value checked and normalised, or :class:`ValueError` saying what is wrong
+        (``query``: ``value`` is the text of a URL's parameter)."""
+        kind = self.kind
+        if kind in (Kind.NUMBER, Kind.WHOLE):
+            return self._number(value)
+        if kind is Kind.FLAG:
+            if query and value in ("true", "false"):
+                return value == "true"
+            if not isinstance(value, bool):
+                raise ValueError(f"true or false, not {_type_name(value)}")
+            return value
+        if kind is Kind.RANGE:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {_type_name(value)}")
+            try:  # the library's own reading of a range (lexicon.study.as_range): one rule
+                as_range(value, self.name, 0)
+            except JarnacError as exc:
+                raise ValueError(str(exc).removeprefix(self.name + " ")) from None
+            return str(value).strip()
+        if kind is Kind.RULES:
+            if isinstance(value, dict):
+                try:
+                    return Rules.from_dict(value)
+                except JarnacError as exc:
+                    raise ValueError(str(exc)) from None
+            if not isinstance(value, str):
+                raise ValueError(
+                    f"a preset's name ({', '.join(PRESETS)}) or an object of options, not {_type_name(value)}"
+                )
+            if value not in PRESETS:
+                raise ValueError(f"{_shown(value)!r} is no preset: {', '.join(PRESETS)} (or an object of options)")
+            return Rules.preset(value)
+        if kind is Kind.SEATS:
+            seats = (PERSON, *PLAYERS)
+            if not isinstance(value, list) or len(value) != 2 or not all(isinstance(s, str) for s in value):
+                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {_type_name(value)}")
+            wrong = [s for s in value if s not in seats]
+            if wrong:
+                raise ValueError(f"{_shown(wrong[0])!r} is no seat: each is one of {', '.join(seats)}")
+            return (value[0], value[1])
+        if kind in (Kind.TEXTS, Kind.LEXICONS):
+            items = [value] if isinstance(value, str) else value
+            if not isinstance(items, list) or not items:
+                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
+            if len(items) > MAX_ITEMS:
+                raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
+            texts = [self._text(item) for item in items]
+            if kind is Kind.LEXICONS:
+                for text in texts:
+                    fault = offered_lexicon(text, offer)
+                    if fault:
+                        raise UnknownLexicon(fault)
+            return texts
+        text = self._text(value)
+        if kind is Kind.CHOICE and text not in self.choices:
+            raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
+        if kind is Kind.LEXICON:
+            fault = offered_lexicon(text, offer)
+            if fault:
+                raise UnknownLexicon(fault)
+        if kind is Kind.LEXICON_SET:
+            parts = list(offer.lexicons) if text == "all" else [p.strip() for p in text.split(",")]
+            for part in parts:
+                fault = offered_lexicon(part, offer)
+                if fault:
+                    raise UnknownLexicon(fault)
+            return ",".join(parts)
+        if kind is Kind.BAG and text not in BAGS:
+            raise ValueError(f"{_shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
+        return text
+
+    def _text(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"text is due, not {_type_name(value)}")
+        if len(value) > self.max_length:
+            raise ValueError(f"{len(value):,} characters; the service reads at most {self.max_length:,}")
+        return value
+
+    def _number(self, value: Any) -> float | int:
+        what = self.what or ("a whole number" if self.kind is Kind.WHOLE else "a number")
+        number: float | int
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise ValueError(f"{what} is due, not {_type_name(value)}")
+        if isinstance(value, str):
+            text = value.strip()
+            try:
+                number = int(text) if self.kind is Kind.WHOLE else float(text)
+            except ValueError:
+                raise ValueError(f"{_shown(value)!r} is not {what}") from None
+        else:
+            number = value
+        if isinstance(number, float) and not math.isfinite(number):
+            raise ValueError(f"{_shown(str(value))} is not {what}")
+        if self.kind is Kind.WHOLE and isinstance(number, float):
+            if not number.is_integer():
+                raise ValueError(f"{value!r} is not {what}")
+            number = int(number)
+        low, high = self.low, self.high
+        if (low is not None and (number <= low if self.above else number < low)) or (
+            high is not None and number > high and not self.cut
+        ):
+            raise ValueError(f"{_shown(str(value))} is out of range: {self._bounds()}")
+        if high is not None and number > high:
+            number = type(number)(high)
+        return number
+
+    def _bounds(self) -> str:
+        low = "" if self.low is None else f"{self.low:g}"
+        high = "" if self.high is None else f"{self.high:g}"
+        if self.above:
+            return f"above {low}" + (f", at most {high}" if high else "")
+        if low and high:
+            return f"from {low} to {high}"
+        return f"at least {low}" if low else f"at most {high}"
+
+    def schema(self, offer: Offer) -> dict[str, Any]:
+        """The field's JSON Schema (OpenAPI 3.1's dialect), its help the description."""
+        kind = self.kind
+        schema: dict[str, Any]
+        if kind in (Kind.NUMBER, Kind.WHOLE):
+            number: dict[str, Any] = {"type": "integer" if kind is Kind.WHOLE else "number"}
+            if self.low is not None:
+                number["exclusiveMinimum" if self.above else "minimum"] = self.low
+            if self.high is not None and not self.cut:
+                number["maximum"] = self.high
+            # A number may be written as text too (a query's parameters are): "5" is read as 5.
+            schema = {"oneOf": [number, {"type": "string", "maxLength": 40}]}
+        elif kind is Kind.FLAG:
+            schema = {"type": "boolean"}
+        elif kind is Kind.RANGE:
+            range_text = {"type": "string", "pattern": r"^\s*[0-9]*\s*(-\s*[0-9]*)?\s*$", "maxLength": 40}
+            schema = {"oneOf": [{"type": "integer", "minimum": 0}, range_text]}
+        elif kind is Kind.RULES:
+            schema = {"anyOf": [{"enum": list(PRESETS)}, {"$ref": "#/components/schemas/rules"}]}
+        elif kind is Kind.SEATS:
+            schema = {"type": "array", "items": {"enum": [PERSON, *PLAYERS]}, "minItems": 2, "maxItems": 2}
+        elif kind in (Kind.TEXTS, Kind.LEXICONS):
+            item: dict[str, Any] = (
+                {"enum": list(offer.lexicons)} if kind is Kind.LEXICONS else {"type": "string", "maxLength": MAX_TEXT}
+            )
+            many = {"type": "array", "items": item, "minItems": 1, "maxItems": MAX_ITEMS}
+            schema = {"oneOf": [many, item]}
+        elif kind is Kind.CHOICE:
+            schema = {"enum": list(self.choices)}
+        elif kind is Kind.LEXICON:
+            schema = {"enum": list(offer.lexicons)}
+        elif kind is Kind.BAG:
+            schema = {"enum": list(BAGS)}
+        else:  # TEXT, LEXICON_SET
+            schema = {"type": "string", "maxLength": self.max_length}
+        schema["description"] = self.help
+        return schema
+
+
+@dataclass(frozen=True)
+class Body:
+    """The fields of one route's body (or query): read, checked and described from this one table."""
+
+    fields: tuple[Field, ...]
+    description: str = ""
+    by_name: dict[str, Field] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", {f.name: f for f in self.fields})
+
+    def read(self, body: Any, offer: Offer, query: bool = False) -> dict[str, Any]:
+        """The body's values by field name (those given; ``null`` is a field left out), or
+        :class:`BodyError` with every fault of it. A command's fields may be written with dashes
+        (``min-len``), as its ``--help`` writes them."""
+        if query:
+            given: Mapping[str, Any] = body
+        elif not isinstance(body, dict):
+            raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(body)}")])
+        else:
+            given = body
+        values: dict[str, Any] = {}
+        faults: list[Fault] = []
+        names = {str(key): str(key).replace("-", "_") for key in given}
+        faults += unknown_fields(
+            [key for key, name in names.items() if name not in self.by_name],
+            self.by_name,
+            "parameter" if query else "field",
+        )
+        for key, name in names.items():
+            spec = self.by_name.get(name)
+            if spec is None:
+                continue
+            if name in values:
+                faults.append(Fault(name, "given twice (with dashes and with underscores)"))
+                continue
+            value = given[key]
+            if value is None:
+                continue
+            try:
+                values[name] = spec.read(value, offer, query)
+            except ValueError as exc:
+                faults.append(
+                    Fault(name, str(exc), "UnknownLexiconError" if isinstance(exc, UnknownLexicon) else "UsageError")
+                )
+        for spec in self.fields:
+            if spec.required and spec.name not in values and not any(f.field == spec.name for f in faults):
+                faults.append(Fault(spec.name, f"required ({spec.help})"))
+        if faults:
+            raise BodyError(faults)
+        return values
+
+    def schema(self, offer: Offer) -> dict[str, Any]:
+        """The body's JSON Schema: an object of these fields, no other."""
+        properties = {f.name: f.schema(offer) for f in self.fields}
+        for f in self.fields:  # min-len as --help writes it: the same field
+            if "_" in f.name:
+                properties[f.name.replace("_", "-")] = {
+                    **properties[f.name],
+                    "description": f"{f.name}, as --help writes it",
+                }
+        schema: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False}
+        required = [f.name for f in self.fields if f.required]
+        if required:
+            schema["required"] = required
+        if self.description:
+            schema["description"] = self.description
+        return schema
+
+    def parameters(self, offer: Offer) -> list[dict[str, Any]]:
+        """The fields as a URL's query parameters (OpenAPI ``parameters``)."""
+        return [
+            {"name": f.name, "in": "query", "required": f.required, "description": f.help, "schema": f.schema(offer)}
+            for f in self.fields
+        ]
+
+
+# -- the commands' bodies: their options as --help names them ------------------------------------
+
+
+def _lexicon_option() -> Field:
+    return Field("lexicon", Kind.LEXICON, "a lexicon this server offers, by name (never a file)", option="--lexicon")
+
+
+def _budget() -> Field:
+    return Field(
+        "budget",
+        Kind.NUMBER,
+        "answer within this many milliseconds (cut to the server's ceiling; default: the ceiling)",
+        option="--budget",
+        low=0,
+        high=MAX_MS,
+        above=True,
+        what="a number of milliseconds",
+    )
+
+
+def _rules_option() -> Field:
+    return Field("rules", Kind.CHOICE, "the rules preset", option="--rules", choices=tuple(PRESETS))
+
+
+def _bag_option() -> Field:
+    return Field("bag", Kind.BAG, "a built-in bag of the probabilities (default: the lexicon's)", option="--bag")
+
+
+def _arg(name: str, help: str, kind: Kind = Kind.TEXT) -> Field:
+    return Field(name, kind, help, required=True)
+
+
+def _text(name: str, help: str) -> Field:
+    return Field(name, Kind.TEXT, help, option="--" + name.replace("_", "-"))
+
+
+def _whole(name: str, help: str, low: int, high: int) -> Field:
+    return Field(name, Kind.WHOLE, help, option="--" + name.replace("_", "-"), low=low, high=high)
+
+
+def _range(name: str, help: str) -> Field:
+    return Field(name, Kind.RANGE, help, option="--" + name.replace("_", "-"))
+
+
+def _flag(name: str, help: str) -> Field:
+    return Field(name, Kind.FLAG, help, option="--" + name)
+
+
+_COMMON = (_lexicon_option(),)
+_WORD_LIST = (
+    *_COMMON,
+    Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
+    _flag("probability", "each word's chance of being drawn from the full bag"),
+    _flag("familiarity", "how well known each word is (the familiarity extra)"),
+    _bag_option(),
+    _whole("limit", "the first N words (0: all of them)", 0, MAX_LIMIT),
+    Field("format", Kind.CHOICE, "the listing's form (json: as --json)", option="--format", choices=LISTING_FORMATS),
+    Field("mark", Kind.LEXICONS, "mark the words these other lexicons lack", option="--mark"),
+)
+_TRAY = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
+
+COMMAND_BODIES: dict[str, Body] = {
+    "words": Body(
+        (
+            _arg("rack", "the letters (I.J: a single I then a single J)"),
+            *_WORD_LIST,
+            _whole("min_len", "shortest word, in tiles", 1, 64),
+            _whole("max_len", "longest word, in tiles", 1, 64),
+        )
+    ),
+    "anagram": Body((_arg("letters", "the letters, in any order (? a blank)"), *_WORD_LIST)),
+    "extend": Body(
+        (
+            _arg("word", "the word on the line"),
+            _arg("rack", "the spare letters that may be added"),
+            *_WORD_LIST,
+            _whole("max_len", "longest extension, in tiles", 1, 64),
+        )
+    ),
+    "check": Body(
+        (
+            _arg("words", "the words to judge (accents and case are folded)", Kind.TEXTS),
+            Field(
+                "lexicon",
+                Kind.LEXICON_SET,
+                "a lexicon this server offers, several joined by commas (one column each), or all",
+                option="--lexicon",
+            ),
+        )
+    ),
+    "search": Body(
+        (
+            _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
+            *_WORD_LIST,
+            _text("letters", "only words formable from these letters (? a blank)"),
+            _range("length", "tiles, e.g. 7 or 5-7 (5- or -7: open)"),
+            _text("includes", "letters the word holds (repeats count)"),
+            _range("vowels", "vowels, e.g. 2 or 1-2"),
+            _range("anagrams", "words of its anagram class, itself included, e.g. 3-"),
+            _range("points", "the game's points (tiles squared), e.g. 25-49"),
+            _range("prob_rank", "probability rank within its length (1 = likeliest), e.g. 1-100"),
+            Field("in", Kind.LEXICONS, "only words these lexicons hold too", option="--in"),
+            Field("not_in", Kind.LEXICONS, "only words these lexicons lack", option="--not-in"),
+            _budget(),
+        )
+    ),
+    "hooks": Body(
+        (
+            _arg("words", "the words to hook", Kind.TEXTS),
+            *_COMMON,
+            _bag_option(),
+            _whole("limit", "hooks shown per word and side (0: all)", 0, MAX_LIMIT),
+            Field("format", Kind.CHOICE, "the listing's form", option="--format", choices=LISTING_FORMATS),
+        )
+    ),
+    "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
+    "jarnac": Body(
+        (
+            _arg("tray", "the passer's tray: " + _TRAY),
+            *_COMMON,
+            _whole("free_lines", "lines the thief has free (default: all the rules' lines)", 0, 64),
+            _text("thief", "the thief's tray as it is: its free lines decide the steals"),
+            Field("objective", Kind.CHOICE, "swing or gain", option="--objective", choices=OBJECTIVES),
+            _rules_option(),
+            _budget(),
+            _text("turn_lines", "value Jarnac (english rules): the lines formed this turn, e.g. 2,3,4"),
+        )
+    ),
+    "plan": Body((_arg("tray", _TRAY), *_COMMON, _rules_option(), _budget())),
+    "hint": Body(
+        (
+            _arg("tray", _TRAY + "; your tray"),
+            *_COMMON,
+            _text("opponent", "the opponent's tray: the exposure is what it could call"),
+            Field(
+                "phase",
+                Kind.CHOICE,
+                "start, play, jarnac or dispute",
+                option="--phase",
+                choices=("start", "play", "jarnac", "dispute"),
+            ),
+            _bag_option(),
+            _text("unseen", "the tiles still to come, instead of bag"),
+            _text("formed", "lines formed this turn, e.g. 2,3 (for the value Jarnac)"),
+            _text("disputed", "phase dispute: the opponent's move, e.g. +ZORG"),
+            _budget(),
+            _whole("samples", "sampled next draws per move", 0, MAX_SAMPLES),
+            _whole("seed", "the seed of the sampled draws", 0, 2**63 - 1),
+            _flag("familiarity", "how well known each word is (the familiarity extra)"),
+            Field(
+                "min_familiarity",
+                Kind.NUMBER,
+                "only words at least this well known (Zipf 0-8)",
+                option="--min-familiarity",
+                low=0,
+                high=8,
+                what="a Zipf frequency",
+            ),
+            _whole("top", "how many options to show", 1, MAX_TOP),
+            _rules_option(),
+        )
+    ),
+    "lexicon info": Body((_arg("lexicon", "a lexicon this server offers, by name", Kind.LEXICON),)),
+    "lexicon list": Body(()),
+    "lexicon diff": Body(
+        (
+            _arg("first", "a lexicon this server offers, by name", Kind.LEXICON),
+            _arg("second", "the lexicon to compare it with", Kind.LEXICON),
+            _whole("limit", "words shown per length and side (0: all of them)", 0, 10_000),
+            _whole("length", "only words of this many tiles (1 to 9)", 1, 9),
+            Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
+            _bag_option(),
+        )
+    ),
+}
+"""The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
+``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
+minutes), each its body. An argument's fields are in the order the command line takes them."""
+
+SERVED = tuple(COMMAND_BODIES)
+"""The served commands' names."""
+
+UNBUDGETED_HEAVY = ("lexicon diff",)
+"""Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""
+
+LIGHT_BUDGET_MS = 1000.0
+"""A request that may search longer than this runs in the heavy lane (its own workers), so a few long
+searches never hold up the short ones."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """A command's call built from a checked body: its ``argv`` and the lane it runs in."""
+
+    argv: list[str]
+    budget_ms: float
+    heavy: bool
+
+
+def _argv_text(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
+    """The ``argv`` of ``jarnac-solver NAME ... --json`` the checked ``values`` ask for (from
+    :meth:`Body.read`), a budget cut to the server's ceiling, and its lane (heavy: a search that may run
+    over :data:`LIGHT_BUDGET_MS`, a command without a budget that may run for seconds, a search for
+    probability ranks or anagram classes over every word)."""
+    body = COMMAND_BODIES[name]
+    values = dict(values)
+    budget_ms = 0.0
+    if "budget" in body.by_name:
+        budget_ms = float(min(float(values.get("budget", DEFAULT_BUDGET * 1000)), offer.max_budget_ms))
+        values["budget"] = budget_ms
+    if "lexicon" in body.by_name and "lexicon" not in values and body.by_name["lexicon"].option is not None:
+        values["lexicon"] = offer.default_lexicon
+    options: list[str] = []
+    arguments: list[str] = []
+    for spec in body.fields:
+        if spec.name not in values:
+            continue
+        value = values[spec.name]
+        if spec.kind is Kind.FLAG:
+            if value:
+                options.append(str(spec.option))
+            continue
+        texts = [_argv_text(v) for v in value] if isinstance(value, list) else [_argv_text(value)]
+        if spec.option is None:
+            arguments += texts
+        else:
+            options += [f"{spec.option}={text}" for text in texts]
+    # Options as --name=value and the arguments after "--": no value is ever read as an option.
+    argv = [*name.split(), *options, "--json", *(["--", *arguments] if arguments else [])]
+    costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
+    heavy = budget_ms > LIGHT_BUDGET_MS or name in UNBUDGETED_HEAVY or costly_search
+    return Call(argv, budget_ms, heavy)
+
+
+# -- the other routes' bodies --------------------------------------------------------------------
+
+DEFAULT_THINK_MS = 1000.0
+"""The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
+
+NEW_GAME = Body(
+    (
+        Field("lexicon", Kind.LEXICON, "a lexicon this server offers, by name (default: fr, else the first)"),
+        Field("rules", Kind.RULES, "a preset's name (sheet, competitive, ...) or an object of options"),
+        Field(
+            "players", Kind.SEATS, f'A then B: "{PERSON}" or the computer\'s player (default ["{PERSON}", "planner"])'
+        ),
+        Field("seed", Kind.WHOLE, "orders the bag (default: at random)", low=0, high=2**63 - 1),
+        Field("bag", Kind.BAG, "a built-in bag (default: the lexicon's)"),
+        Field("over_the_board", Kind.FLAG, "two people with real tiles: every action that draws gives the tiles drawn"),
+        Field(
+            "think_ms",
+            Kind.NUMBER,
+            f"the computer's time a decision (default {DEFAULT_THINK_MS:g}, cut to the server's ceiling)",
+            low=0,
+            high=MAX_MS,
+            above=True,
+            what="a number of milliseconds",
+        ),
+    )
+)
+ACTION = Body(
+    (
+        Field("action", Kind.TEXT, "in the record notation: draw, +RAT, pass, ...", required=True),
+        Field("drew", Kind.TEXT, "over the board: the tiles drawn", max_length=64),
+        Field("player", Kind.CHOICE, "who acts (refused when it is not that player's turn)", choices=("A", "B")),
+        Field(
+            "at",
+            Kind.WHOLE,
+            "the action's number in the game (from 1): a retry of an action already taken answers the game",
+            low=1,
+            high=MAX_ACTIONS + 1,
+        ),
+    )
+)
+ADVICE = Body(
+    (
+        Field(
+            "budget",
+            Kind.NUMBER,
+            "milliseconds to think (default 1000, cut to the server's ceiling)",
+            low=0,
+            high=MAX_MS,
+            above=True,
+            what="a number of milliseconds",
+        ),
+        Field("top", Kind.WHOLE, f"how many options (1 to {MAX_TOP})", low=1, high=MAX_TOP),
+        Field("depth", Kind.CHOICE, "plan: the ladder; simulate: sampled play-outs", choices=DEPTHS),
+        Field("familiarity", Kind.FLAG, "familiar words first (the familiarity extra)"),
+    )
+)
+RECORD = Body((Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),))
+AUDIT = Body(
+    (
+        Field(
+            "text",
+            Kind.TEXT,
+            "the records, JSON Lines, or one action a line",
+            required=True,
+            max_length=MAX_AUDIT_BYTES,
+        ),
+        Field("lexicon", Kind.LEXICON, "the lexicon of a game typed one action a line"),
+        Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
+        Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
+    )
+)
+
+
+def collect(*checks: Callable[[], None]) -> None:
+    """Run each check, raising one :class:`BodyError` with every fault they raised (a body's faults
+    across its fields, said at once)."""
+    faults: list[Fault] = []
+    for check in checks:
+        try:
+            check()
+        except BodyError as exc:
+            faults += exc.faults
+    if faults:
+        raise BodyError(faults)

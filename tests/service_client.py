@@ -1,0 +1,88 @@
+"""A test client of the service that holds it to its contract: every request the tests send and every
+answer they get is checked against the app's own ``/api/openapi.json``.
+
+A route answered but not described, a status not declared, an answer its schema refuses, or a request the
+server accepted (2xx) that its schema refuses: each fails the test that made it (the document drifted from
+what the server does).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+with warnings.catch_warnings():  # starlette's TestClient on httpx: deprecated in favour of httpx2, still there
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+REFUSED_BEFORE_ROUTING = {401, 403, 404, 405, 413, 415, 421}
+"""Statuses of requests refused before any route reads them (the guard, an unknown path or method)."""
+
+
+def _validator(document: dict[str, Any], schema: dict[str, Any]) -> Draft202012Validator:
+    return Draft202012Validator({**schema, "components": document["components"]})
+
+
+def _operation(document: dict[str, Any], method: str, path: str) -> dict[str, Any] | None:
+    paths = document["paths"]
+    if path in paths:
+        found: dict[str, Any] | None = paths[path].get(method.lower())
+        return found
+    for template, item in paths.items():
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+        if re.match(pattern, path):
+            found = item.get(method.lower())
+            return found
+    return None
+
+
+def check_exchange(document: dict[str, Any], response: Any) -> None:
+    """Fail unless ``response`` (and the request that made it) is what ``document`` describes."""
+    request = response.request
+    method, path, status = request.method, request.url.path, response.status_code
+    operation = _operation(document, method, path)
+    where = f"{method} {path} -> {status}"
+    if method == "OPTIONS":  # a CORS preflight, answered by the CORS middleware before any route
+        return
+    if operation is None:
+        assert status in REFUSED_BEFORE_ROUTING or not path.startswith("/api/"), f"{where}: not in the document"
+        return
+    responses = operation["responses"]
+    assert str(status) in responses or status in REFUSED_BEFORE_ROUTING, f"{where}: status not declared"
+    declared = responses.get(str(status))
+    kind = response.headers.get("content-type", "").split(";")[0]
+    if declared is not None and "content" in declared:
+        assert kind in declared["content"], f"{where}: {kind} not declared"
+        if kind == "application/json":
+            errors = list(_validator(document, declared["content"][kind]["schema"]).iter_errors(response.json()))
+            assert not errors, f"{where}: the answer does not fit its schema: {errors[0].message}"
+    if 200 <= status < 300:
+        body = operation.get("requestBody")
+        if body is not None and request.content:
+            sent = json.loads(request.content)
+            schema = body["content"]["application/json"]["schema"]
+            errors = list(_validator(document, schema).iter_errors(sent))
+            assert not errors, f"{where}: accepted a body its schema refuses: {errors[0].message}"
+        parameters = {p["name"]: p for p in operation.get("parameters", []) if p["in"] == "query"}
+        for name, value in request.url.params.multi_items():
+            assert name in parameters, f"{where}: accepted a query parameter {name!r} not described"
+            errors = list(_validator(document, parameters[name]["schema"]).iter_errors(value))
+            assert not errors, f"{where}: accepted {name}={value!r}, refused by its schema: {errors[0].message}"
+
+
+class Client(TestClient):
+    """A TestClient of the app at ``http://localhost`` (a Host the service answers), checking each exchange."""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("base_url", "http://localhost")
+        super().__init__(app, **kwargs)
+        self.document: dict[str, Any] = app.state.openapi
+
+    def request(self, method: str, url: Any, **kwargs: Any) -> Any:
+        response = super().request(method, url, **kwargs)
+        check_exchange(self.document, response)
+        return response
