@@ -296,6 +296,10 @@ def _played(game: Game, before: tuple[int, int]) -> dict[str, Any]:
         document["lost"] = before[1 - who] - after[1 - who]
     if isinstance(played.action, Decline):
         document["lost"] = 0
+    if game.state.phase == "dispute":
+        # Competitive rules: a word is not checked when played; the other player may dispute it, and a
+        # non-word is a bluff the dispute catches. Accepted (200), never refused as illegal (409).
+        document["disputable"] = True
     return document
 
 
