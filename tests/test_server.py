@@ -412,3 +412,27 @@ def test_every_field_naming_a_lexicon_takes_a_served_name_only(client: Client, b
     """--in, --not-in and --mark each name a lexicon: a served name, never a path."""
     path = "words" if "rack" in body else "search"
     assert "never a file" in error_of(client.post(f"/api/{path}", json=body), 400, "UnknownLexiconError")
+
+
+def _dies() -> None:
+    os._exit(3)
+
+
+def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
+    import anyio
+
+    from jarnac_solver.server.app import Lanes, _Stopping
+
+    lanes = Lanes(1, 1, None)
+    try:
+
+        async def ask() -> tuple[str, str]:
+            try:
+                await lanes.run(_dies)
+            except _Stopping:
+                refused = "refused"
+            return refused, await lanes.run(str.upper, "served")
+
+        assert anyio.run(ask) == ("refused", "SERVED")
+    finally:
+        lanes.close()

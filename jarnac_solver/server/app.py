@@ -165,8 +165,10 @@ class Lanes:
     def __init__(self, workers: int, heavy_workers: int, threads: int | None) -> None:
         self.limiter = anyio.CapacityLimiter(threads or os.cpu_count() or 4)
         self.heavy_limiter = anyio.CapacityLimiter(max(1, heavy_workers))
+        self.sizes = (workers, max(1, heavy_workers))
         self.pool = self._pool(workers) if workers else None
         self.heavy_pool = self._pool(max(1, heavy_workers)) if workers else None
+        self.closed = False
 
     @staticmethod
     def _pool(size: int) -> ProcessPoolExecutor:
@@ -179,14 +181,25 @@ class Lanes:
                 async with self.heavy_limiter:  # at most heavy_workers long searches at once, then a thread
                     return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter)
             return await anyio.to_thread.run_sync(function, *args, limiter=self.limiter)
+        pool = self.heavy_pool if heavy else self.pool
         try:
-            return await asyncio.wrap_future((self.heavy_pool if heavy else self.pool).submit(function, *args))
-        except (BrokenExecutor, RuntimeError, asyncio.CancelledError) as exc:
-            # BrokenExecutor: a worker died; RuntimeError: "cannot schedule new futures after shutdown";
-            # CancelledError: cancel_futures at shutdown.
+            return await asyncio.wrap_future(pool.submit(function, *args))
+        except BrokenExecutor as exc:
+            # A worker died (killed, out of memory): this request is a 503, the lane a new pool for the next.
+            if not self.closed:
+                log.error("a worker of the %s lane died; its pool is started again", "heavy" if heavy else "light")
+                if heavy and self.heavy_pool is pool:
+                    self.heavy_pool = self._pool(self.sizes[1])
+                elif not heavy and self.pool is pool:
+                    self.pool = self._pool(self.sizes[0])
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise _Stopping() from exc
+        except (RuntimeError, asyncio.CancelledError) as exc:
+            # RuntimeError: "cannot schedule new futures after shutdown"; CancelledError: cancel_futures.
             raise _Stopping() from exc
 
     def close(self) -> None:
+        self.closed = True
         for made in (self.pool, self.heavy_pool):
             if made is not None:
                 made.shutdown(cancel_futures=True)
