@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The service under load: ``hint`` at a 50 ms budget on real positions, 1, 8 and 32 clients at once.
 
-    python benchmarks/bench_service.py [--requests 240] [--workers 2] [--budget 50] [--seconds 60]
+    python benchmarks/bench_service.py [--requests 240] [--workers 2] [--seconds 60] [--games-kept 200]
+        [--source DIR]
 
 Starts ``jarnac-solver serve`` (every bundled lexicon, ``--data :memory:``)
 on a free loopback port and drives it from an async client (httpx): each
@@ -9,14 +10,18 @@ of C clients sends its share of ``--requests`` ``POST /api/hint`` requests
 one after another, the positions those of self-play games (every start,
 play and Jarnac decision of ``greedy`` against ``greedy`` on fr, fixed
 seeds: my tray, the opponent's, the unseen tiles). For each C: requests a
-second, latency p50 and p99, the share of 4xx/5xx. Then the same with
-two heavy requests running throughout (each a ``plan`` of a 30-letter rack
-at the server's longest budget, sent again as soon as it is answered).
+second, latency p50 and p99, the share of 4xx/5xx. Then the same beside
+two clients asking heavy requests throughout (each sent again as soon as it
+is answered): a ``hint`` at a 10 s budget on a 30-letter rack, then
+``lexicon diff fr en`` (no budget: seconds of work).
 Beside it, the command line's cost of one call (``jarnac-solver hint ...
 --json`` as a new process, median of 10), and the server's memory (RSS of
-the server and its worker processes, from ``/proc``) when it has answered
-on every lexicon. Load stays on the loopback, bounded in count (``--requests``)
-and time (``--seconds`` a run).
+the server and its worker processes, from ``/proc``): once it has answered
+on every lexicon, and after ``--games-kept`` live games (person against
+greedy, a few turns each). ``--source DIR`` runs the server of another
+checkout (its package imported from DIR, its C extension built in place):
+the same load on the code before a change and after. Load stays on the
+loopback, bounded in count (``--requests``) and time (``--seconds`` a run).
 """
 
 from __future__ import annotations
@@ -63,9 +68,12 @@ def positions(games: int, seed: int = 1) -> list[dict[str, Any]]:
     return bodies
 
 
-def start_server(workers: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(workers: int, source: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--data", ":memory:"]
-    server = subprocess.Popen([*command, "--workers", str(workers)], stdout=subprocess.PIPE, text=True)
+    env = {**os.environ, **({"PYTHONPATH": str(source)} if source is not None else {})}
+    server = subprocess.Popen(
+        [*command, "--workers", str(workers)], stdout=subprocess.PIPE, text=True, cwd=source, env=env
+    )
     assert server.stdout is not None
     banner = server.stdout.readline()
     if "http://" not in banner:
@@ -90,19 +98,28 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
+HEAVY = {
+    "hint 10 s": ("/hint", {"tray": f"RAT BUT / {HEAVY_RACK}", "budget": 10_000}),
+    "lexicon diff": ("/lexicon/diff", {"first": "fr", "second": "en"}),
+}
+"""The heavy requests two clients send throughout a run, by name."""
+
+
 async def load(
-    base: str, bodies: list[dict[str, Any]], clients: int, total: int, seconds: float, heavy: int
+    base: str, bodies: list[dict[str, Any]], clients: int, total: int, seconds: float, heavy: str | None
 ) -> dict[str, float]:
     latencies: list[float] = []
     failures = 0
     stop = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=clients + heavy + 2)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    limits = httpx.Limits(max_connections=clients + 4)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         running = True
 
         async def heavy_loop() -> None:
+            assert heavy is not None
+            path, body = HEAVY[heavy]
             while running:
-                await http.post("/plan", json={"tray": f"RAT BUT / {HEAVY_RACK}", "budget": 10_000})
+                await http.post(path, json=body)
 
         async def client(k: int) -> None:
             nonlocal failures
@@ -114,14 +131,16 @@ async def load(
                 latencies.append(time.perf_counter() - began)
                 failures += answer.status_code >= 400
 
-        heavies = [asyncio.create_task(heavy_loop()) for _ in range(heavy)]
+        heavies = [asyncio.create_task(heavy_loop()) for _ in range(2 if heavy else 0)]
         if heavy:
-            await asyncio.sleep(0.5)  # the heavy searches are under way
+            await asyncio.sleep(0.5)  # the heavy requests are under way
         began = time.perf_counter()
         await asyncio.gather(*(client(k) for k in range(clients)))
         elapsed = time.perf_counter() - began
         running = False
-        await asyncio.gather(*heavies)
+        for task in heavies:  # not waited for: a lexicon diff may run for seconds more
+            task.cancel()
+        await asyncio.gather(*heavies, return_exceptions=True)
     latencies.sort()
     return {
         "n": len(latencies),
@@ -130,6 +149,21 @@ async def load(
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "failed": failures / max(1, len(latencies)),
     }
+
+
+def keep_games(base: str, count: int) -> None:
+    """``count`` live games of a person against greedy, each a few turns in (the computer answering)."""
+    with httpx.Client(base_url=base, timeout=120) as http:
+        for g in range(count):
+            made = http.post("/games", json={"players": ["person", "greedy"], "seed": g, "think_ms": 50})
+            game = made.json()["result"]
+            for _ in range(4):
+                state = game["game"]
+                if state["over"]:
+                    break
+                accepts = state["accepts"]
+                action = next((a for a in ("draw", "pass", "decline", "accept") if a in accepts), accepts[0])
+                game = http.post(f"/games/{game['id']}/actions", json={"action": action}).json()["result"]
 
 
 def cli_cost(body: dict[str, Any], runs: int = 10) -> float:
@@ -150,35 +184,46 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1))
     parser.add_argument("--seconds", type=float, default=60, help="the longest a run lasts")
     parser.add_argument("--games", type=int, default=4, help="self-play games giving the positions")
+    parser.add_argument("--games-kept", type=int, default=200, help="live games made before the memory is read")
+    parser.add_argument("--source", type=Path, help="the checkout whose server runs (default: this one)")
+    parser.add_argument("--no-cli", action="store_true", help="skip the command line's cost")
     args = parser.parse_args()
     bodies = positions(args.games)
-    print(f"{len(bodies)} real positions (greedy vs greedy on fr); hint at a 50 ms budget; {args.workers} workers")
-    server, base = start_server(args.workers)
+    where = f" (the server of {args.source})" if args.source else ""
+    print(
+        f"{len(bodies)} real positions (greedy vs greedy on fr); hint at a 50 ms budget; {args.workers} workers{where}"
+    )
+    print(f"load: {os.getloadavg()[0]:.1f} (1-minute average, {os.cpu_count()} CPUs) before the runs")
+    server, base = start_server(args.workers, args.source)
     try:
         with httpx.Client(base_url=base, timeout=60) as http:
             for name in http.get("/health").json()["lexicons"]:  # every lexicon loaded in the workers
                 for _ in range(max(1, args.workers)):
                     http.post("/words", json={"rack": "EAUTRS", "lexicon": name})
-            asyncio.run(load(base, bodies, 1, 20, args.seconds, 0))  # warm-up: workers started, tables built
+            asyncio.run(load(base, bodies, 1, 20, args.seconds, None))  # warm-up: workers started, tables built
         memory = rss_mb(server.pid)
         print()
-        print("| clients | heavy requests running | requests | req/s | p50 ms | p99 ms | failed |")
-        print("|---:|---:|---:|---:|---:|---:|---:|")
-        for heavy in (0, 2):
-            for clients in (1, 8, 32):
+        print("| clients | beside (2 clients) | requests | req/s | p50 ms | p99 ms | failed |")
+        print("|---:|---|---:|---:|---:|---:|---:|")
+        for heavy in (None, *HEAVY):
+            for clients in (8, 32) if heavy is None else (8,):
                 row = asyncio.run(load(base, bodies, clients, args.requests, args.seconds, heavy))
                 print(
-                    f"| {clients} | {heavy} | {row['n']:.0f} | {row['rps']:.1f} | {row['p50']:.1f} | {row['p99']:.1f}"
-                    f" | {row['failed']:.1%} |"
+                    f"| {clients} | {heavy or 'nothing'} | {row['n']:.0f} | {row['rps']:.1f} | {row['p50']:.1f}"
+                    f" | {row['p99']:.1f} | {row['failed']:.1%} |"
                 )
         memory = max(memory, rss_mb(server.pid))
+        keep_games(base, args.games_kept)
+        kept = rss_mb(server.pid)
     finally:
         server.terminate()
-        server.wait(timeout=30)
-    cost = cli_cost(bodies[len(bodies) // 2])
+        server.wait(timeout=60)
     print()
-    print(f"command line, one `hint --json` call as a new process: median {cost:.0f} ms (of 10)")
-    print(f"server memory (RSS, server + {args.workers} workers, every bundled lexicon loaded): {memory:.0f} MB")
+    print(f"server memory (RSS, server + {args.workers} + 1 workers, every bundled lexicon loaded): {memory:.0f} MB")
+    print(f"server memory after {args.games_kept} live games: {kept:.0f} MB")
+    if not args.no_cli:
+        cost = cli_cost(bodies[len(bodies) // 2])
+        print(f"command line, one `hint --json` call as a new process: median {cost:.0f} ms (of 10)")
 
 
 if __name__ == "__main__":

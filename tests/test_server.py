@@ -170,6 +170,14 @@ def test_a_bad_request_is_a_4xx_error_document(client: Client, path: str, body: 
     assert "jarnac-solver" not in message and "--help" not in message  # the service's words, not the command line's
 
 
+def test_a_fault_the_command_finds_is_said_in_the_services_words(client: Client) -> None:
+    """A value the body's table lets through and the command refuses: its field named, no program name."""
+    error = client.post("/api/hint", json={"tray": "RAT / ZW", "formed": "x"}).json()["error"]
+    assert error["field"] == "formed" and error["message"].startswith("formed: 'x' is not a list of line numbers")
+    error = client.post("/api/search", json={"pattern": "*", "points": "7"}).json()["error"]
+    assert error["field"] == "points" and "jarnac-solver" not in error["message"]
+
+
 def test_every_fault_of_a_body_is_named_by_its_field(client: Client) -> None:
     body = {"tray": "RAT / ZW", "budget": "fast", "top": 0, "colour": "red", "lexicon": "/etc/passwd"}
     document = client.post("/api/hint", json=body).json()["error"]
@@ -240,9 +248,9 @@ def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch)
     """What the command is asked to run, not what its answer says: a 5 ms search's answer depends on the
     machine's speed, the budget passed down does not."""
     import jarnac_solver.server.app as app_module
+    from jarnac_solver.cli import run_json
 
     asked: list[list[str]] = []
-    run_json = app_module.run_json  # type: ignore[attr-defined]
 
     def recorded(argv: list[str]) -> tuple[int, dict[str, Any]]:
         asked.append(list(argv))
