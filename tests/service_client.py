@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -86,3 +89,28 @@ class Client(TestClient):
         response = super().request(method, url, **kwargs)
         check_exchange(self.document, response)
         return response
+
+
+def serve(data: Path, *options: str, lexicon: str = "en") -> tuple[subprocess.Popen[str], int]:
+    """``jarnac-solver serve`` on a free loopback port (threads, games under ``data``): the process and its
+    port, read off the banner it prints once the socket listens (no polling)."""
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", lexicon, "--workers", "0"]
+    server = subprocess.Popen(
+        [*command, "--data", str(data), *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert server.stdout is not None
+    banner = server.stdout.readline()  # printed once the socket listens
+    assert "http://127.0.0.1:" in banner, (banner, server.stderr.read() if server.stderr else "")
+    return server, int(banner.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
+
+
+def stop(server: subprocess.Popen[str]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        server.kill()
+        server.wait(timeout=10)
+    for pipe in (server.stdout, server.stderr):
+        if pipe is not None:
+            pipe.close()

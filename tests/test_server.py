@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -25,7 +22,7 @@ from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import SERVED
 from jarnac_solver.server.openapi import json_schema
 
-from .service_client import Client
+from .service_client import Client, serve, stop
 
 VALIDATOR = Draft202012Validator(json_schema())
 
@@ -324,44 +321,20 @@ def test_serve_offers_bundled_lexicons_only(capsys: pytest.CaptureFixture[str]) 
     assert "never a file" in capsys.readouterr().err
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def test_the_serve_command_answers_over_the_network(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    port = _free_port()
-    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", str(port), "--lexicon", "en"]
-    command += ["--data", str(tmp_path)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ})
-    base = f"http://127.0.0.1:{port}/api"
+    server, port = serve(tmp_path)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/health", timeout=2) as health:
-                    assert json.load(health)["lexicons"] == ["en"]
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert server.poll() is None, server.communicate(timeout=5)
-                assert time.monotonic() < deadline, "the server did not start in 20 s"
-                time.sleep(0.1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=30) as health:
+            assert json.load(health)["lexicons"] == ["en"]
         question = urllib.request.Request(
-            f"{base}/anagram",
+            f"http://127.0.0.1:{port}/api/anagram",
             data=json.dumps({"letters": "OHCCAU"}).encode(),
             headers={"Content-Type": "application/json"},
         )
-        with urllib.request.urlopen(question, timeout=10) as answer:
+        with urllib.request.urlopen(question, timeout=30) as answer:
             assert json.load(answer) == cli_json(capsys, ["anagram", "OHCCAU", "--lexicon", "en"])
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            server.kill()
-            server.wait(timeout=10)
+        stop(server)
 
 
 def test_worker_processes_answer_the_same(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ from jarnac_solver import GameRecord, Lexicon
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.openapi import json_schema
 
-from .service_client import Client
+from .service_client import Client, serve
 
 VALIDATOR = Draft202012Validator(json_schema())
 JSON = {"Content-Type": "application/json"}
@@ -168,15 +168,8 @@ def test_bad_actions_and_questions_are_4xx_error_documents(client: Client) -> No
 
 
 def _start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", "fr", "--workers", "0"]
-    server = subprocess.Popen(
-        [*command, "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert server.stdout is not None
-    banner = server.stdout.readline()  # printed once the socket listens
-    assert "http://127.0.0.1:" in banner, (banner, server.stderr.read() if server.stderr else "")
-    base = banner.split("http://", 1)[1].split("/api/", 1)[0]
-    return server, f"http://{base}/api"
+    server, port = serve(data, lexicon="fr")
+    return server, f"http://127.0.0.1:{port}/api"
 
 
 def _ask(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -23,42 +23,19 @@ from jarnac_solver.cli import main
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import COMMAND_BODIES, SERVED
 
-from .service_client import Client
+from .service_client import Client, serve, stop
 
 JSON = {"Content-Type": "application/json"}
-
-
-def _serve(data: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
-    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", "en", "--workers", "0"]
-    server = subprocess.Popen(
-        [*command, "--data", str(data), *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert server.stdout is not None
-    banner = server.stdout.readline()  # printed once the socket listens
-    assert "http://127.0.0.1:" in banner, (banner, server.stderr.read() if server.stderr else "")
-    return server, int(banner.split("http://127.0.0.1:", 1)[1].split("/", 1)[0])
-
-
-def _stop(server: subprocess.Popen[str]) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:  # pragma: no cover
-        server.kill()
-        server.wait(timeout=10)
-    for pipe in (server.stdout, server.stderr):
-        if pipe is not None:
-            pipe.close()
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     data = tmp_path_factory.mktemp("served")
-    server, port = _serve(data, "--allowed-host", "jarnac.club.example")
+    server, port = serve(data, "--allowed-host", "jarnac.club.example")
     try:
         yield port, data
     finally:
-        _stop(server)
+        stop(server)
 
 
 def _ask(
