@@ -20,8 +20,6 @@ from ..cli.errors import UsageError
 from ..errors import MissingExtraError, UnknownLexiconError
 from ..lexicon.lexicon import Lexicon
 
-MAX_HEAD_BYTES = 32 * 1024
-"""The largest request line and headers read (431 beyond)."""
 _ORIGIN = re.compile(r"^https?://[^/\s]+$")
 INSTALL = "the service needs starlette and uvicorn: pip install 'jarnac-solver[server]'"
 
@@ -107,6 +105,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     shown = f"[{host}]" if ":" in host else host
     kept = f"games in {data}" if data is not None else "games in memory only"
     print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
+    from .guard import MAX_HEAD_BYTES
     from .protocol import Protocol
 
     config = uvicorn.Config(app, log_level="warning", http=Protocol, h11_max_incomplete_event_size=MAX_HEAD_BYTES)

@@ -4,6 +4,7 @@ Key idea: one ASGI middleware, outermost, that answers a refusal with the
 service's error document and puts the page's protective headers on every
 answer. In order:
 
+* the head's size: at most :data:`MAX_HEAD_BYTES`, else 431.
 * ``Host``: an IP address (a request to an address cannot be a DNS
   rebinding: the attacker's page is served under its own name), ``localhost``,
   or a name given by ``--allowed-host``; else 421 (400 with none).
@@ -46,6 +47,9 @@ HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
 ]
+MAX_HEAD_BYTES = 32 * 1024
+"""The largest request head (its line and headers) answered; beyond, 431. uvicorn refuses a head over it
+that arrives in pieces (``protocol.py``); one read whole is counted here."""
 OPEN_PATHS = ("/api/health",)
 """The paths served without the token (a load balancer's health check)."""
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
@@ -101,6 +105,10 @@ class Guard:
 
     def check(self, scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
         """The refusal of the request ``scope``, or ``None`` when it passes."""
+        if sum(len(key) + len(value) + 4 for key, value in scope["headers"]) > MAX_HEAD_BYTES:
+            return refusal(
+                431, "RequestHeaderFieldsTooLarge", f"the request's headers are over {MAX_HEAD_BYTES:,} bytes"
+            )
         headers = dict(scope["headers"])
         method = scope["method"]
         raw_host = headers.get(b"host", b"").decode("latin-1")
