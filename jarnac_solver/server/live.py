@@ -3,9 +3,12 @@
 Key idea: a game is its setting (:class:`GameSpec`) and the list of its
 accepted actions, nothing else. That list is what the store keeps
 (``store.py``, SQLite) and what these functions take: each rebuilds the
-:class:`~jarnac_solver.game.game.Game` by pushing the actions again
-(~10 µs an action: a whole game in a few ms), or takes it from a small
-cache of the games this process last touched, checked against the list.
+:class:`~jarnac_solver.game.game.Game` as its record replays
+(:meth:`~jarnac_solver.game.record.GameRecord.replay`: each action pushed
+again and its draw checked, a whole game in a few ms), or takes it from a
+small cache of the games this process last touched, checked against the
+list. A lexicon is loaded once a process and shared by its games, so a
+cached game holds its state alone (~26 KB a game a few turns in).
 So the functions are plain, picklable calls that run in any worker
 process of the service's pool, and a server killed and started again
 holds every game it had accepted.
