@@ -205,31 +205,35 @@ class Lanes:
                 made.shutdown(cancel_futures=True)
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
+async def refusing(command: str, work: Awaitable[Response]) -> Response:
+    """``work``'s answer, or its refusal as the error document of ``command`` (the name its documents carry)."""
+    try:
+        return await work
+    except BodyError as exc:
+        return _error(exc.status, exc.kind, str(exc), command, exc.faults)
+    except ServiceError as exc:
+        faults = [Fault(exc.field, exc.message)] if exc.field else []
+        message = f"{exc.field}: {exc.message}" if exc.field else exc.message
+        return _error(exc.status, exc.kind, message, command, faults)
+    except StoreFullError as exc:
+        return _error(507, "StoreFull", str(exc), command)
+    except DamagedGameError as exc:
+        log.error("%s", exc)
+        return _error(500, "DamagedGameError", str(exc), command)
+    except _Stopping:
+        message = "no worker could take this request (the server is stopping, or a worker died): ask again"
+        return _error(503, "ServiceUnavailable", message, command)
 
 
-def endpoint(command: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Response]]]:
-    """An endpoint of ``command`` (the name its documents carry): its refusals as error documents."""
+def endpoint(
+    command: str,
+) -> Callable[[Callable[[Service, Request], Awaitable[Response]]], Callable[..., Awaitable[Response]]]:
+    """An endpoint of ``command``: its refusals as error documents (:func:`refusing`)."""
 
-    def wrap(function: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Response]]:
+    def wrap(function: Callable[[Service, Request], Awaitable[Response]]) -> Callable[..., Awaitable[Response]]:
         @functools.wraps(function)
         async def run(self: Service, request: Request) -> Response:
-            try:
-                return await function(self, request)  # type: ignore[no-any-return]
-            except BodyError as exc:
-                return _error(exc.status, exc.kind, str(exc), command, exc.faults)
-            except ServiceError as exc:
-                faults = [Fault(exc.field, exc.message)] if exc.field else []
-                message = f"{exc.field}: {exc.message}" if exc.field else exc.message
-                return _error(exc.status, exc.kind, message, command, faults)
-            except StoreFullError as exc:
-                return _error(507, "StoreFull", str(exc), command)
-            except DamagedGameError as exc:
-                log.error("%s", exc)
-                return _error(500, "DamagedGameError", str(exc), command)
-            except _Stopping:
-                message = "no worker could take this request (the server is stopping, or a worker died): ask again"
-                return _error(503, "ServiceUnavailable", message, command)
+            return await refusing(command, function(self, request))
 
         return run
 
@@ -300,16 +304,16 @@ class Service:
     # -- the commands -----------------------------------------------------------------------------
 
     async def command(self, request: Request, name: str) -> Response:
-        @endpoint(name)
-        async def run(self: Service, request: Request) -> Response:
-            call = command_call(name, await self.read(request, COMMAND_BODIES[name]), self.offer)
-            status, document = await self.lanes.run(run_json, call.argv, heavy=call.heavy)
-            if name == "lexicon list" and "result" in document:  # the server's lexicons only
-                rows = document["result"]["lexicons"]
-                document["result"]["lexicons"] = [row for row in rows if row["name"] in self.offer.lexicons]
-            return self.answer(service_words(document, name), 400 if status == 2 else 200)
+        """``POST /api/NAME``: the document ``jarnac-solver NAME ... --json`` prints."""
+        return await refusing(name, self._command(request, name))
 
-        return await run(self, request)
+    async def _command(self, request: Request, name: str) -> Response:
+        call = command_call(name, await self.read(request, COMMAND_BODIES[name]), self.offer)
+        status, document = await self.lanes.run(run_json, call.argv, heavy=call.heavy)
+        if name == "lexicon list" and "result" in document:  # the server's lexicons only
+            rows = document["result"]["lexicons"]
+            document["result"]["lexicons"] = [row for row in rows if row["name"] in self.offer.lexicons]
+        return self.answer(service_words(document, name), 400 if status == 2 else 200)
 
     async def unknown_command(self, request: Request) -> Response:
         path = request.path_params["command"]

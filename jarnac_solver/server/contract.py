@@ -33,7 +33,7 @@ from ..play.players import PLAYERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any
 
 MAX_BODY_BYTES = 64 * 1024
@@ -714,16 +714,3 @@ AUDIT = Body(
         Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
     )
 )
-
-
-def collect(*checks: Callable[[], None]) -> None:
-    """Run each check, raising one :class:`BodyError` with every fault they raised (a body's faults
-    across its fields, said at once)."""
-    faults: list[Fault] = []
-    for check in checks:
-        try:
-            check()
-        except BodyError as exc:
-            faults += exc.faults
-    if faults:
-        raise BodyError(faults)
