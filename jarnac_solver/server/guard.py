@@ -120,13 +120,13 @@ class Guard:
             message = f"Host {shown!r} is not this server's name: start it with --allowed-host {shown} to answer it"
             return refusal(421, "MisdirectedRequest", message)
         origin = headers.get(b"origin", b"").decode("latin-1")
-        if origin and method in STATE_CHANGING and "*" not in self.origins and origin not in self.origins:
-            own = {f"{scope.get('scheme', 'http')}://{raw_host.lower()}"}
-            if origin.lower() not in own:
-                message = (
-                    f"Origin {origin[:60]!r}: pages of another site may not change this server (allow one: --cors)"
-                )
-                return refusal(403, "ForbiddenOrigin", message)
+        # The server's own page: its Origin names the Host it was asked by (the scheme left out: behind an
+        # HTTPS proxy the page's origin is https:// while this server is spoken to in http).
+        own = origin.lower().partition("://")[2] == raw_host.strip().lower()
+        allowed = own or "*" in self.origins or origin in self.origins
+        if origin and method in STATE_CHANGING and not allowed:
+            message = f"Origin {origin[:60]!r}: pages of another site may not change this server (allow one: --cors)"
+            return refusal(403, "ForbiddenOrigin", message)
         if method == "POST":
             kind = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
             if kind != b"application/json":
