@@ -160,7 +160,13 @@ class GameStore:
                         "the games' database cannot grow (the disk or its bound is full): nothing was written;"
                         " finish or delete games, or free the disk"
                     ) from None
+                raise DamagedGameError(f"the games' database {self.path} cannot be written ({exc})") from None
+            except sqlite3.IntegrityError:  # an action's number taken: the caller's bug, said as it is
                 raise
+            except sqlite3.DatabaseError as exc:  # a page damaged since the start's check
+                raise DamagedGameError(
+                    f"the games' database {self.path} is damaged ({exc}): nothing was written"
+                ) from None
 
     def close(self) -> None:
         with self._lock:
