@@ -73,6 +73,10 @@ class Offer:
         return "fr" if "fr" in self.lexicons else self.lexicons[0]
 
 
+OFFERED_LEXICON = "a lexicon this server offers, by name (never a file)"
+"""The help of every field naming a lexicon."""
+
+
 def offered_lexicon(value: str, offer: Offer) -> str | None:
     """The fault of a lexicon ``value`` this server does not offer (``None``: offered).
 
@@ -407,7 +411,7 @@ class Body:
 
 
 def _lexicon_option() -> Field:
-    return Field("lexicon", Kind.LEXICON, "a lexicon this server offers, by name (never a file)", option="--lexicon")
+    return Field("lexicon", Kind.LEXICON, OFFERED_LEXICON, option="--lexicon")
 
 
 def _budget() -> Field:
@@ -488,7 +492,7 @@ COMMAND_BODIES: dict[str, Body] = {
             Field(
                 "lexicon",
                 Kind.LEXICON_SET,
-                "a lexicon this server offers, several joined by commas (one column each), or all",
+                f"{OFFERED_LEXICON}; several joined by commas (one column each), or all",
                 option="--lexicon",
             ),
         )
@@ -565,12 +569,12 @@ COMMAND_BODIES: dict[str, Body] = {
             _rules_option(),
         )
     ),
-    "lexicon info": Body((_arg("lexicon", "a lexicon this server offers, by name", Kind.LEXICON),)),
+    "lexicon info": Body((_arg("lexicon", OFFERED_LEXICON, Kind.LEXICON),)),
     "lexicon list": Body(()),
     "lexicon diff": Body(
         (
-            _arg("first", "a lexicon this server offers, by name", Kind.LEXICON),
-            _arg("second", "the lexicon to compare it with", Kind.LEXICON),
+            _arg("first", OFFERED_LEXICON, Kind.LEXICON),
+            _arg("second", f"the lexicon to compare it with: {OFFERED_LEXICON}", Kind.LEXICON),
             _whole("limit", "words shown per length and side (0: all of them)", 0, 10_000),
             _whole("length", "only words of this many tiles (1 to 9)", 1, 9),
             Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
@@ -650,7 +654,7 @@ DEFAULT_THINK_MS = 1000.0
 
 NEW_GAME = Body(
     (
-        Field("lexicon", Kind.LEXICON, "a lexicon this server offers, by name (default: fr, else the first)"),
+        Field("lexicon", Kind.LEXICON, f"{OFFERED_LEXICON} (default: fr, else the first)"),
         Field("rules", Kind.RULES, "a preset's name (sheet, competitive, ...) or an object of options"),
         Field(
             "players", Kind.SEATS, f'A then B: "{PERSON}" or the computer\'s player (default ["{PERSON}", "planner"])'
@@ -709,7 +713,7 @@ AUDIT = Body(
             required=True,
             max_length=MAX_AUDIT_BYTES,
         ),
-        Field("lexicon", Kind.LEXICON, "the lexicon of a game typed one action a line"),
+        Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
         Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
         Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
     )
