@@ -173,7 +173,6 @@ class Field:
     choices: tuple[str, ...] = ()
     max_length: int = MAX_TEXT
     what: str = ""
-    cut: bool = False  # a number over ``high`` is cut to it rather than refused (a budget over the ceiling)
 
     def read(self, value: Any, offer: Offer, query: bool = False) -> Any:
         """The field's value checked and normalised, or :class:`ValueError` saying what is wrong
@@ -275,11 +274,9 @@ class Field:
             number = int(number)
         low, high = self.low, self.high
         if (low is not None and (number <= low if self.above else number < low)) or (
-            high is not None and number > high and not self.cut
+            high is not None and number > high
         ):
             raise ValueError(f"{_shown(str(value))} is out of range: {self._bounds()}")
-        if high is not None and number > high:
-            number = type(number)(high)
         return number
 
     def _bounds(self) -> str:
@@ -299,7 +296,7 @@ class Field:
             number: dict[str, Any] = {"type": "integer" if kind is Kind.WHOLE else "number"}
             if self.low is not None:
                 number["exclusiveMinimum" if self.above else "minimum"] = self.low
-            if self.high is not None and not self.cut:
+            if self.high is not None:
                 number["maximum"] = self.high
             # A number may be written as text too (a query's parameters are): "5" is read as 5.
             schema = {"oneOf": [number, {"type": "string", "maxLength": 40}]}
