@@ -110,13 +110,11 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-RANGE_MAX = 10**9
-"""The largest end of a condition's range (``--prob-rank``, ``--anagrams``, ...): more than any lexicon holds."""
-
-
 def _range(text: str) -> str:
     """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here: each end
-    a whole number of at most :data:`RANGE_MAX` (a longer one would overflow the search's slices)."""
+    a whole number of at most the library's bound (``lexicon.study.RANGE_MAX``)."""
+    from ..lexicon.study import RANGE_MAX
+
     lo, _, hi = text.strip().partition("-")
     ends = [p.strip() for p in (lo, hi) if p.strip()]
     if not ends or not all(p.isascii() and p.isdigit() for p in ends):

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     Range: TypeAlias = "int | tuple[int | None, int | None] | None"
 
-__all__ = ["VOWELS", "Hook", "Hooks", "WordStudy", "as_range"]
+__all__ = ["RANGE_MAX", "VOWELS", "Hook", "Hooks", "WordStudy", "as_range"]
 
 VOWELS = frozenset("AEIOUY") | {"IJ"}
 """The vowels of the ``vowels`` condition: A E I O U Y and the Dutch IJ tile (the game's own)."""
@@ -141,6 +141,11 @@ class Hooks:
         }
 
 
+RANGE_MAX = 10**9
+"""The largest end of a condition's range, bounded or not: more than any lexicon's words (a larger one would
+overflow the slices of a search)."""
+
+
 def as_range(value: object, what: str, low: int = 0, high: int | None = None) -> tuple[int, int] | None:
     """A condition's range: ``None`` (no condition), a whole number ``n`` (exactly ``n``), a pair
     ``(lo, hi)`` with ``None`` for an open end, or text ``"5"``, ``"5-7"``, ``"5-"``, ``"-7"``;
@@ -156,7 +161,7 @@ def as_range(value: object, what: str, low: int = 0, high: int | None = None) ->
     if value is None:
         return None
     given = value
-    top = high if high is not None else 10**9
+    top = high if high is not None else RANGE_MAX
     if isinstance(value, str):
         text = value.strip()
         lo_text, dash, hi_text = text.partition("-")
@@ -179,7 +184,7 @@ def as_range(value: object, what: str, low: int = 0, high: int | None = None) ->
             continue
         if isinstance(end, bool) or not isinstance(end, int):
             raise InvalidInputError(f"{what} {given!r}: {end!r} is not a whole number")
-        if end < low or end > top:  # unbounded: still at most 10**9, the most any slice of words needs
+        if end < low or end > top:
             bound = f"from {low} to {top}"
             raise InvalidInputError(f"{what} {given!r}: {end} is out of range ({bound})")
         ends.append(end)
