@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -229,3 +231,35 @@ def test_the_document_is_valid_openapi_3_1() -> None:
     assert advice == {"game_id", "budget", "top", "depth", "familiarity"}
     action = document["paths"]["/api/games/{game_id}/actions"]["post"]["requestBody"]["content"]
     assert "at" in action["application/json"]["schema"]["properties"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
+    """Whatever JSON a body holds, each route's table reads it or refuses it with faults that name fields of
+    the body: never another exception (a 500)."""
+    from jarnac_solver.server.contract import ACTION, ADVICE, AUDIT, NEW_GAME, BodyError, Offer, command_call
+
+    offer = Offer(("fr", "en"), 2000)
+    name = data.draw(st.sampled_from([*SERVED, "new game", "action", "advice", "audit"]))
+    body = {"new game": NEW_GAME, "action": ACTION, "advice": ADVICE, "audit": AUDIT}.get(name) or COMMAND_BODIES[name]
+    keys = st.sampled_from([f.name for f in body.fields] + ["colour"])
+    sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4) | JSON_VALUES)
+    try:
+        values = body.read(sent, offer)
+    except BodyError as exc:
+        named = set(body.by_name) | (set(sent) if isinstance(sent, dict) else set()) | {""}
+        assert exc.faults and all(f.field in named for f in exc.faults)
+        return
+    assert isinstance(sent, dict) and set(values) <= set(body.by_name)
+    if name in COMMAND_BODIES:
+        call = command_call(name, values, offer)
+        assert call.argv[: len(name.split())] == name.split() and "--json" in call.argv
+        assert call.budget_ms <= 2000
