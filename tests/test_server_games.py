@@ -384,3 +384,22 @@ def test_the_games_answers_are_typed_in_the_openapi_document(client: Client) -> 
     assert not list(Draft202012Validator(root).iter_errors(answer))
     schema = document["paths"]["/api/games/{game_id}"]["get"]["responses"]["200"]["content"]["application/json"]
     assert schema["schema"]["allOf"][1]["properties"]["result"]["$ref"].endswith("/game_result")
+
+
+def test_the_game_cache_is_bounded_by_the_actions_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's memory grows with its actions: the cache keeps at most CACHE_ACTIONS of them, the games
+    touched last, however few games that is (the one in use always kept)."""
+    from jarnac_solver.server import live
+    from jarnac_solver.server.contract import Offer
+
+    monkeypatch.setattr(live, "_CACHE", type(live._CACHE)())
+    monkeypatch.setattr(live, "CACHE_ACTIONS", 3)
+    spec = live.new_spec({"players": ("person", "person"), "seed": 1}, Offer(("fr",)), 0)
+    entries: dict[str, list[live.Entry]] = {"a": [], "b": []}
+    for game_id in ("a", "b"):
+        live.start(game_id, spec)
+        for action in ("draw", "pass"):
+            entries[game_id].append(tuple(live.apply(game_id, spec, entries[game_id], action, None, None)["entry"]))
+    assert list(live._CACHE) == ["b"]  # a's 2 actions and b's 2 are over 3: a, touched first, is gone
+    assert len(live.rebuild("a", spec, entries["a"]).actions) == 2  # replayed from its entries
+    assert list(live._CACHE) == ["a"]

@@ -161,6 +161,10 @@ def same_action(taken: str, text: str) -> bool:
 _CACHE: collections.OrderedDict[str, Game] = collections.OrderedDict()
 """The games this process last touched, by id (a worker answering a game's requests in turn replays nothing)."""
 CACHE_SIZE = 64
+"""The most games a process keeps."""
+CACHE_ACTIONS = 20_000
+"""The most actions its kept games hold together: a game's memory grows with its actions (~1.3 KB an action
+measured, a finished game of ~180 actions ~235 KB), so ~26 MB a process at most, however long the games."""
 
 
 _LEXICONS: dict[str, Lexicon] = {}
@@ -192,7 +196,7 @@ def rebuild(game_id: str, spec: GameSpec, entries: list[Entry]) -> Game:
     its record replays (:meth:`~jarnac_solver.game.record.GameRecord.replay`, each draw checked)."""
     game = _CACHE.get(game_id)
     if game is not None and _matches(game, entries):
-        _CACHE.move_to_end(game_id)
+        _remember(game_id, game)  # the last touched, and the bound kept as the game grew
         return game
     record = GameRecord(spec.lexicon, spec.rules, spec.seed, spec.bag, spec.players, list(entries))
     try:
@@ -215,8 +219,10 @@ def _matches(game: Game, entries: list[Entry]) -> bool:
 def _remember(game_id: str, game: Game) -> None:
     _CACHE[game_id] = game
     _CACHE.move_to_end(game_id)
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    held = sum(len(kept.actions) for kept in _CACHE.values())
+    while len(_CACHE) > 1 and (len(_CACHE) > CACHE_SIZE or held > CACHE_ACTIONS):
+        _, dropped = _CACHE.popitem(last=False)
+        held -= len(dropped.actions)
 
 
 def _entry(game: Game) -> Entry:
@@ -266,6 +272,7 @@ def apply(
     played = _played(game, before)
     if window is not None:
         played["best_call"] = window
+    _remember(game_id, game)  # grown by an action: the cache's bound kept
     return {"entry": _entry(game), "played": played, "over": game.is_over()}
 
 
@@ -295,6 +302,7 @@ def computer_turns(game_id: str, spec: GameSpec, entries: list[Entry]) -> dict[s
         before = game.scores()
         game.push(action)
         answers.append({"entry": _entry(game), "played": _played(game, before)})
+    _remember(game_id, game)
     return {"turns": answers, "over": game.is_over()}
 
 
