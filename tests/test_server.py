@@ -275,6 +275,7 @@ def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
     assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
     assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
     assert not command_call("words", {"rack": "AEIRST"}, offer).heavy
+    assert command_call("words", {"rack": "EAIRSTNLOUCDMPGBVH"}, offer).heavy  # most of the lexicon
 
 
 def test_a_token_is_asked_for_when_set() -> None:

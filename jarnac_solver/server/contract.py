@@ -589,6 +589,8 @@ SERVED = tuple(COMMAND_BODIES)
 UNBUDGETED_HEAVY = ("lexicon diff",)
 """Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""
 
+LONG_RACK = 15
+"""The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
 LIGHT_BUDGET_MS = 1000.0
 """A request that may search longer than this runs in the heavy lane (its own workers), so a few long
 searches never hold up the short ones."""
@@ -613,7 +615,7 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     """The ``argv`` of ``jarnac-solver NAME ... --json`` the checked ``values`` ask for (from
     :meth:`Body.read`), a budget cut to the server's ceiling, and its lane (heavy: a search that may run
     over :data:`LIGHT_BUDGET_MS`, a command without a budget that may run for seconds, a search for
-    probability ranks or anagram classes over every word)."""
+    probability ranks or anagram classes over every word, a rack over :data:`LONG_RACK` letters)."""
     body = COMMAND_BODIES[name]
     values = dict(values)
     budget_ms = 0.0
@@ -640,7 +642,9 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     # Options as --name=value and the arguments after "--": no value is ever read as an option.
     argv = [*name.split(), *options, "--json", *(["--", *arguments] if arguments else [])]
     costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
-    heavy = budget_ms > LIGHT_BUDGET_MS or name in UNBUDGETED_HEAVY or costly_search
+    # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
+    long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
+    heavy = budget_ms > LIGHT_BUDGET_MS or name in UNBUDGETED_HEAVY or costly_search or long_rack
     return Call(argv, budget_ms, heavy)
 
 
