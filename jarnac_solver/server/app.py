@@ -32,7 +32,7 @@ import signal
 import threading
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -262,6 +262,15 @@ class Service:
         self.familiarity_installed = importlib.util.find_spec("wordfreq") is not None
         self.game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file() and p.name != "index.html"}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """The app's life: at its end the worker pools are shut down and the store closed (its lock freed)."""
+        try:
+            yield
+        finally:
+            self.lanes.close()
+            self.store.close()
 
     # -- reading a request: the one place its body and options are read --------------------------
 
@@ -513,6 +522,17 @@ class Service:
         return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
 
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(exc.status_code, "HTTPError")
+    return _error(exc.status_code, kind, f"{request.method} {request.url.path}: {exc.detail}")
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    log.exception("%s %s", request.method, request.url.path, exc_info=exc)
+    return _error(500, "InternalError", "the server failed on this request (its log says why)")
+
+
 def _command_route(service: Service, name: str) -> Route:
     async def run(request: Request) -> Response:
         return await service.command(request, name)
@@ -570,22 +590,6 @@ def create_app(
         openapi=openapi_document(offer, token is not None),
     )
 
-    async def lifespan(app: Starlette) -> Any:
-        try:
-            yield
-        finally:
-            lanes.close()
-            store.close()
-
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(exc.status_code, "HTTPError")
-        return _error(exc.status_code, kind, f"{request.method} {request.url.path}: {exc.detail}")
-
-    async def internal_error(request: Request, exc: Exception) -> Response:
-        log.exception("%s %s", request.method, request.url.path, exc_info=exc)
-        return _error(500, "InternalError", "the server failed on this request (its log says why)")
-
     routes = [
         Route("/api/health", service.health, methods=["GET"]),
         Route("/api/openapi.json", service.openapi_json, methods=["GET"]),
@@ -610,13 +614,8 @@ def create_app(
             allow_headers=["Authorization", "Content-Type"],
         )
         middleware.insert(0, cors)
-    handlers = {HTTPException: http_error, Exception: internal_error}
-    app = Starlette(
-        routes=routes,
-        exception_handlers=handlers,
-        lifespan=contextlib.asynccontextmanager(lifespan),
-        middleware=middleware,
-    )
+    handlers = {HTTPException: _http_error, Exception: _internal_error}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=service.lifespan, middleware=middleware)
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
     return app
