@@ -5,8 +5,6 @@ Each case the hint-engine issue reports from a real attempt is a test here.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,6 +35,7 @@ from jarnac_solver.budget import deadline_of
 from jarnac_solver.planning.strategy import final_margin
 
 from . import oracle
+from .clocks import looks_after, stepped
 from .strategies import Tiles
 from .test_moves_oracle import build, cases, shape
 
@@ -49,9 +48,9 @@ FULL = Tray.parse("TZAR CHOSE MOTS DIRE LAVA PIRE VIN OSE / E")  # 8 lines: noth
 
 def test_a_budget_returns_a_legal_ladder_in_time_and_says_it_is_not_proven() -> None:
     tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORSTU")  # 15 letters: seconds without a budget
-    start = time.perf_counter()
-    ladder = plan_ladder(FR, tray, budget=0.02)
-    assert time.perf_counter() - start < 0.5
+    deadline, clock = stepped(20)
+    ladder = plan_ladder(FR, tray, budget=deadline)
+    assert looks_after(deadline, clock) <= 1  # stopped at its first look past the deadline
     assert not ladder.exact and ladder  # the best found: at least a move
     after = tray
     for move in ladder:
@@ -76,9 +75,9 @@ def test_a_value_jarnac_within_a_budget_is_legal_and_flagged() -> None:
     """The issue: the value Jarnac with a pool of 24 letters took up to 28 s."""
     rules = Rules(value_jarnac=True)
     tray = Tray.parse("FIXIEZ RIVELET FORKAS / TRACZM")
-    start = time.perf_counter()
-    plan = best_jarnac(FR, tray, rules=rules, formed_indexes=[0, 1, 2], budget=0.02)
-    assert time.perf_counter() - start < 0.5
+    deadline, clock = stepped(20)
+    plan = best_jarnac(FR, tray, rules=rules, formed_indexes=[0, 1, 2], budget=deadline)
+    assert looks_after(deadline, clock) <= 1
     assert not plan.exact and "budget" in str(plan)
     assert plan.to_dict()["exact"] is False
     assert plan.swing > 0  # a good answer comes first
@@ -119,9 +118,9 @@ def test_budgeted_answers_are_legal_and_never_beat_the_exact_ones(
 
 def test_advice_on_a_hard_position_honours_the_budget() -> None:
     tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORS")
-    start = time.perf_counter()
-    advice = advise_position(FR, tray, Tray.parse("/"), unseen_tiles(Bag.load("fr"), [tray]), budget=0.05)
-    assert time.perf_counter() - start < 0.5  # 50 ms and the time to build the answer
+    deadline, clock = stepped(50)
+    advice = advise_position(FR, tray, Tray.parse("/"), unseen_tiles(Bag.load("fr"), [tray]), budget=deadline)
+    assert looks_after(deadline, clock) <= 4  # each stage of the advice looks once past it, and stops
     assert not advice.exact and isinstance(advice.best, Play)
     assert advice.best.move in __import__("jarnac_solver").legal_moves(FR, tray)
 
@@ -269,7 +268,10 @@ def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
     losing = advise_position(FR, me, behind)
     assert isinstance(losing.best, Play) and losing.best.move.kind == "extend"
     assert "would lose" in losing.options[0].reasons[0]
-    assert advise_position(FR, me, behind, budget=0.05).best == losing.best  # decided first, within the budget
+    for looks in (0, 1, 5, 50):  # extend, not finish, is decided first, whenever the budget ends
+        rushed = advise_position(FR, me, behind, budget=stepped(looks)[0]).best
+        assert isinstance(rushed, Play) and rushed.move.kind == "extend"
+    assert advise_position(FR, me, behind, budget=stepped(50)[0]).best == losing.best
 
 
 # -- from the newcomer run of the hint engine -------------------------------------

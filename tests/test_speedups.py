@@ -43,6 +43,7 @@ from jarnac_solver.lexicon import fileformat
 from jarnac_solver.lexicon.fileformat import _PREFIX, MAGIC
 from jarnac_solver.lexicon.lexicon import _bundled
 
+from .clocks import looks_after, stepped
 from .strategies import DIGRAPH_TILES, LATIN_SMALL, Tiles, lexicons, racks, written
 from .test_moves_oracle import cases
 
@@ -147,15 +148,13 @@ def test_every_jarnac_search_finds_the_same_plan(data: st.DataObject) -> None:
 @needs_compiled
 def test_a_budget_stops_the_compiled_search() -> None:
     """A search of minutes (a value Jarnac over 8 lines) stops at its deadline with its best plan, unproven."""
-    import time
-
     from jarnac_solver import Rules
 
     en = Lexicon.load("en")
     tray = Tray.parse("PROFANES FLYOVERS SHIRKING COMPOTE CICALA MONOPOLE VALVULAE BRACERO / BAOIUDUW")
-    start = time.monotonic()
-    rushed = best_jarnac(en, tray, rules=Rules.preset("english"), formed_indexes=range(8), budget=0.3)
-    assert time.monotonic() - start < 2
+    deadline, clock = stepped(300)
+    rushed = best_jarnac(en, tray, rules=Rules.preset("english"), formed_indexes=range(8), budget=deadline)
+    assert looks_after(deadline, clock) <= 1
     assert not rushed.exact and rushed.steals
 
 
@@ -174,12 +173,10 @@ def test_ladders_are_the_same(case: tuple[list[Tiles], Any, list[Tiles], Tiles])
 
 @needs_compiled
 def test_a_budget_stops_the_compiled_ladder() -> None:
-    import time
-
     fr = Lexicon.load("fr")
-    start = time.monotonic()
-    rushed = plan_ladder(fr, Tray.parse("/ EEEEEAAAAIIIIOOOUUSSSTTTRRRNNNLLLCCDDMMPP"), budget=0.3)
-    assert time.monotonic() - start < 2
+    deadline, clock = stepped(300)
+    rushed = plan_ladder(fr, Tray.parse("/ EEEEEAAAAIIIIOOOUUSSSTTTRRRNNNLLLCCDDMMPP"), budget=deadline)
+    assert looks_after(deadline, clock) <= 1
     assert not rushed.exact and rushed
 
 

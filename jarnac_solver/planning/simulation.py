@@ -423,7 +423,7 @@ def simulate(
     if options is None:
         share: float | Deadline = EXACT
         if deadline is not None:
-            share = Deadline.after(max(0.0, deadline.remaining()) * candidate_share)
+            share = deadline.share(candidate_share)
         found = candidates(view, top, seed, weights, share)
     else:
         found = [o if isinstance(o, Candidate) else Candidate(o, ("given",)) for o in options]

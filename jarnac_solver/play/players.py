@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..budget import SEARCH_SHARE, Deadline
+from ..budget import SEARCH_SHARE, Deadline, Timer
 from ..errors import InvalidInputError
 from ..forms import field as form_field
 from ..forms import mapping
@@ -422,6 +422,7 @@ def play_game(
     stop_at_limit: bool = False,
     *,
     start: Game | None = None,
+    timer: Timer = time.monotonic,
 ) -> GameRecord:
     """Play one whole game; returns its record (``str(record)`` is the notation).
 
@@ -447,7 +448,8 @@ def play_game(
     Jarnac), and a decision that takes longer than the clock is replaced by
     :meth:`Game.time_over_action` (a pass in the play phase, as at a table:
     the turn ends). The record keeps every decision's time
-    (:attr:`GameRecord.clock`). A game still going after ``max_actions`` (players
+    (:attr:`GameRecord.clock`), read on ``timer`` (a test's own clock makes the times independent
+    of the machine's speed). A game still going after ``max_actions`` (players
     that exchange forever on a word list too poor to form words) raises
     ``InvalidInputError``, or with ``stop_at_limit`` ends there, its result
     ``"stopped after N actions"`` (``max_actions`` counts the actions of a
@@ -511,13 +513,13 @@ def play_game(
             # game (issue 32). Every other player, subclasses included, gets its view.
             action = actor._decide(game) if type(actor) is GreedyPlayer else actor.choose(game.view())
         else:
-            game.clock = Deadline(think * SEARCH_SHARE)
-            started = time.perf_counter()
+            game.clock = Deadline(think * SEARCH_SHARE, timer)
+            started = timer()
             try:
                 action = actors[who].choose(game.view())
             finally:
                 game.clock = None
-            seconds = time.perf_counter() - started
+            seconds = timer() - started
             over = seconds > think
             if over:
                 action = game.time_over_action()
