@@ -769,7 +769,7 @@ static void chain_sizes(const void *ctx, Py_ssize_t group, int letters, long *va
 
 /* allocation.knapsack_bounds of the ladder's chains (planning/ladder.py passes None for the tables): moves
    (which=0) or points (1) per number of letters. The same tables as the Python's, made without a list an item
-   (~16% of a planner's plan_ladder, issue 32). */
+   (~16% of a planner's plan_ladder). */
 static long **ladder_bounds(const Ladder *L, int letters, int which) {
     ChainSizes ctx = {L, which};
     return bounds(L->n_lines, letters, chain_sizes, &ctx);

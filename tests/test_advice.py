@@ -1,6 +1,6 @@
 """The hint engine: time budgets, advice for every phase, exposure to this opponent, anagram classes.
 
-Each case the hint-engine issue reports from a real attempt is a test here.
+Each case a real attempt at advice hit is a test here.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_a_generous_budget_gives_the_exact_answer() -> None:
 
 
 def test_a_value_jarnac_within_a_budget_is_legal_and_flagged() -> None:
-    """The issue: the value Jarnac with a pool of 24 letters took up to 28 s."""
+    """The value Jarnac with a pool of 24 letters took up to 28 s."""
     rules = Rules(value_jarnac=True)
     tray = Tray.parse("FIXIEZ RIVELET FORKAS / TRACZM")
     deadline, clock = stepped(20)
@@ -129,7 +129,7 @@ def test_advice_on_a_hard_position_honours_the_budget() -> None:
 
 
 def test_exposure_is_what_this_opponent_can_call() -> None:
-    """The issue: "75 pts exposed" against an opponent whose tray is full."""
+    """\"75 pts exposed\" against an opponent whose tray is full."""
     tray = Tray.parse("RAT BUT / ZWUSE")
     free = {h.move: h.exposure or 0 for h in hints(FR, tray)}  # a thief with every line free
     assert max(free.values()) > 0
@@ -141,7 +141,7 @@ def test_exposure_is_what_this_opponent_can_call() -> None:
 
 
 def test_anagrams_are_one_hint_with_alternatives() -> None:
-    """The issue: on RAT BUT / ZWUSE the top 3 were ARTS, RATS, STAR (same letters, same value)."""
+    """On RAT BUT / ZWUSE the top 3 were ARTS, RATS, STAR (same letters, same value)."""
     ranked = hints(FR, Tray.parse("RAT BUT / ZWUSE"), top=5)
     classes = [(h.move.line_index, "".join(sorted(h.move.word))) for h in ranked]
     assert len(set(classes)) == len(classes)
@@ -151,7 +151,7 @@ def test_anagrams_are_one_hint_with_alternatives() -> None:
 
 
 def test_the_readme_unseen_tiles_leave_out_the_players_own_tray() -> None:
-    """The issue: the README passed unseen_tiles(Bag.load("fr"), []), counting the player's tray as unseen."""
+    """The README passed unseen_tiles(Bag.load("fr"), []), counting the player's tray as unseen."""
     tray = Tray.parse("RAT BUT / ZWUSE")
     assert len(unseen_tiles(Bag.load("fr"), [tray])) == len(Bag.load("fr").tiles()) - 11
     readme = (__import__("pathlib").Path(__file__).parent.parent / "README.md").read_text()
@@ -274,7 +274,7 @@ def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
     assert advise_position(FR, me, behind, budget=stepped(50)[0]).best == losing.best
 
 
-# -- from the newcomer run of the hint engine -------------------------------------
+# -- budgets, windows and exposure under a budget ---------------------------------
 
 
 def test_a_jarnac_not_found_in_time_is_not_called_impossible() -> None:
@@ -352,7 +352,7 @@ def test_start_advice_without_unseen_tiles_says_why_no_exchange() -> None:
     assert any("no exchange" in r for r in advice.options[0].reasons)
 
 
-# -- from the second newcomer run --------------------------------------------------
+# -- ladders and plans under longer last lines -------------------------------------
 
 
 def test_no_move_follows_the_word_that_fills_the_tray() -> None:
@@ -376,7 +376,7 @@ def test_new_words_are_candidates_beside_the_cheapest_extensions() -> None:
 
 
 def test_a_plan_played_in_its_order_respects_a_longer_last_line() -> None:
-    """Found by Hypothesis (issue 32's runs): under rules whose last line asks for longer words than the
+    """Under rules whose last line asks for longer words than the
     others, ``+ASS +AA`` put AA on the passer's last line of 3 tiles at least; now the longest comes last."""
     from jarnac_solver.lexicon.alphabet import DUTCH
 

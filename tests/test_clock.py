@@ -1,6 +1,5 @@
-"""The competitive clock (issue 17; RULES.md, competitive rules: "one minute of thinking time per turn";
-seed 000): each decision timed, an overrun does nothing (a pass in the play phase), records keep the times
-and replay them."""
+"""The competitive clock (docs/rules.md#clock: one minute of thinking per turn): each decision timed, an
+overrun does nothing (a pass in the play phase), records keep the times and replay them."""
 
 from __future__ import annotations
 
@@ -89,7 +88,7 @@ TENTH = Rules.preset("competitive").replace(think_seconds=0.1)
 
 @pytest.mark.parametrize("players", [("planner", "ladder"), ("greedy", "cautious")])
 def test_self_play_under_a_tenth_of_a_second_finishes_and_replays(players: tuple[str, str]) -> None:
-    """Issue 17: the competitive preset, its lexicon and a 0.1 s clock; every decision timed."""
+    """The competitive preset, its lexicon and a 0.1 s clock; every decision timed."""
     record = play_game(COMPETITIVE, list(players), TENTH, seed=7, timer=StepClock(0.002))  # 50 looks, 0.1 s
     assert record.result and len(record.clock) == len(record.actions)
     assert all(seconds >= 0 for seconds, _ in record.clock)
@@ -153,7 +152,7 @@ def test_hints_take_the_clock_as_their_budget() -> None:
 
 
 def test_broken_times_are_named() -> None:
-    """A newcomer's edits of a record's times: each refused with the bad text named, never a traceback."""
+    """Edits of a record's times by hand: each refused with the bad text named, never a traceback."""
     text = str(timed_record())
     for bad in ("[abc]", "[-1.000s]", "[5s]", "[0.005s late]", "[0.005s TIME OVER]"):
         broken = text.replace("[0.010s]", bad)

@@ -1,4 +1,4 @@
-"""The planner's end-game model against the engine (issue 34).
+"""The planner's end-game model against the engine.
 
 The model (:func:`jarnac_solver.planning.strategy.window_choices`) predicts
 where a Jarnac window leads: a final margin when the game ends inside the
@@ -179,7 +179,7 @@ def test_the_finishers_outcome_is_the_oracles() -> None:
     assert checked > 30
 
 
-# -- the positions of issue 34 (fr) ------------------------------------------------
+# -- end-game positions on fr -------------------------------------------------------
 
 ME = Tray.parse("DEGONFLER CESSAIENT RIBOULONS IMPUDENTE JAVAIENT BACTERIEN NUER / UZ")
 OPPONENT = Tray.parse("GENDARMEZ REABORDAT CLOUTAIS CARENATES COPULAI MAYO / GXE")

@@ -90,7 +90,7 @@ def test_rules_options_are_refused_by_type() -> None:
 
 
 def test_one_lexicon_shared_by_threads_answers_as_alone() -> None:
-    """The issue: 4 threads x 20,000 subanagrams with random length ranges raised KeyError (view cache)."""
+    """4 threads x 20,000 subanagrams with random length ranges raised KeyError (view cache)."""
     lex = Lexicon.from_bytes(FR.to_bytes())
     rng = Random(7)
     queries = [("".join(rng.choices("AEIRSTNULO", k=8)), rng.randint(1, 9), rng.randint(1, 9)) for _ in range(400)]
@@ -191,7 +191,7 @@ def test_a_header_only_record_and_a_missing_result() -> None:
     with pytest.raises(IllegalActionError, match="not over"):
         GameRecord.parse(header_only).replay(FR)
     no_result = "\n".join(line for line in str(RECORD).splitlines() if not line.startswith("[Result"))
-    # Issue 26: no [Result] is an unfinished game, and the replay of a game that ended says so.
+    # No [Result] is an unfinished game, and the replay of a game that ended says so.
     with pytest.raises(IllegalActionError, match="the record says the game is not over, but it ended"):
         GameRecord.parse(no_result).replay(FR)
     unfinished = GameRecord.parse(header_only.replace(header_only.splitlines()[-1], '[Result "*"]'))
@@ -234,7 +234,7 @@ def _cpu_reaches(process: subprocess.Popen[str], seconds: float) -> bool:
     ids=["plan", "best_jarnac"],
 )
 def test_ctrl_c_during_a_long_search_stops_it(command: list[str]) -> None:
-    """Ctrl-C stops the searches, compiled ones too (found by a newcomer: the C searches never looked at
+    """Ctrl-C stops the searches, compiled ones too (the C searches never looked at
     signals and ran on for minutes)."""
     # A shell's background job ignores SIGINT, and a child inherits that: the child is given the default
     # handling back, so that the test holds wherever the test command runs (found: failed as a background job).
@@ -280,12 +280,12 @@ def test_ctrl_c_during_a_long_search_stops_it(command: list[str]) -> None:
         lambda: Tray.parse("RAT /").validate(None),  # type: ignore[arg-type]
         lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [float("inf"), 1]}),
         lambda: GameRecord.from_dict({**RECORD.to_dict(), "scores": [1.5, 1]}),
-        # the compiled core's newcomer run: a negative limit silently meant "no value Jarnac"
+        # a negative limit silently meant "no value Jarnac"
         lambda: __import__("jarnac_solver").best_jarnac(FR, Tray.parse("RAT / S"), value_pool_limit=-1),
         lambda: Lexicon.open("x.jlex", shared="yes"),  # type: ignore[arg-type]
     ],
 )
-def test_hostile_values_from_the_hostile_run(call: object) -> None:
+def test_hostile_values_are_refused_by_name(call: object) -> None:
     with pytest.raises(JarnacError):
         call()  # type: ignore[operator]
 

@@ -1,4 +1,4 @@
-"""Every search bounded (issue 24): a default ceiling without a budget, EXACT on request, a memo of bounded size,
+"""Every search bounded: a default ceiling without a budget, EXACT on request, a memo of bounded size,
 and budgets that end the search whatever the rack (the measured targets are in benchmarks/bench_bounds.py)."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from jarnac_solver.planning import ladder as ladder_module
 from .clocks import looks_after, stepped
 
 FR = Lexicon.load("fr")
-# The issue's worst inputs: each ran for minutes (and 1.6 GB) without a budget.
+# The worst inputs: each ran for minutes (and 1.6 GB) without a budget.
 HUGE_RACK = Tray.parse("/ ABCDEFGHIJKLMNOPQRSTUVWXYZABCD")
 FULL_TRAY = Tray.parse("CARIES SORBETS MANGER PARTIE TOTEM BRAS DOS CRI / ESARITNLOUESARITNLOUE")
 

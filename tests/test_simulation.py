@@ -1,4 +1,4 @@
-"""Simulation (issue 34): candidates played out on re-sampled bags, reproducible from a seed; the sim player."""
+"""Simulation: candidates played out on re-sampled bags, reproducible from a seed; the sim player."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_the_candidates_of_a_jarnac_window_and_a_start() -> None:
 
 
 def test_finishing_into_the_final_jarnac_loses_and_extending_first_wins() -> None:
-    """Issue 34: +U fills the last line and the opponent's final Jarnac plays on; ZUNER first leaves nothing."""
+    """+U fills the last line and the opponent's final Jarnac plays on; ZUNER first leaves nothing."""
     game = position(
         "DEGONFLER CESSAIENT RIBOULONS IMPUDENTE JAVAIENT BACTERIEN NUER / UZ",
         "GENDARMEZ REABORDAT CLOUTAIS CARENATES COPULAI MAYO / GXE",
@@ -164,8 +164,8 @@ def test_advise_can_simulate() -> None:
         advise(game, depth="deep")
 
 
-def test_from_a_newcomers_run() -> None:
-    """What a newcomer hit: the player classes the README names were not importable, make_player took no
+def test_players_and_deep_advice_are_bounded_and_importable() -> None:
+    """The player classes the README names were not importable, make_player took no
     options, simulate(budget=EXACT) without a play-out count ran 83 s, advise's deep mode had no play-out count."""
     import jarnac_solver
     from jarnac_solver import SimPlayer, advise, make_player, simulate

@@ -183,7 +183,7 @@ def test_a_budget_stops_the_compiled_ladder() -> None:
 @pytest.mark.parametrize("name", ["pure", "compiled"])
 def test_a_budget_of_zero_still_answers(name: str) -> None:
     """With no time at all, the searches give their greedy first answer, never an empty one where a plan
-    or a ladder exists (found by a newcomer: a deadline met before the first plan left nothing)."""
+    or a ladder exists (a deadline met before the first plan left nothing)."""
     import random
 
     from jarnac_solver import Bag, Deadline
@@ -226,7 +226,7 @@ def test_bundled_lexicons_agree_on_real_racks() -> None:
 def test_a_value_jarnac_over_many_candidates_is_the_same_plan() -> None:
     """A recomposition whose pool reaches more new words than one chunk of rows (2,048): its candidates in
     word order as a whole, as the pure path has them, so a tie between two plans worth the same goes the
-    same way (a newcomer's run found the builds' records differing under the English rules)."""
+    same way (the builds' records differing under the English rules)."""
     compiled = Lexicon.load("fr")
     with native.implementation("pure"):
         pure = Lexicon.load("fr")
@@ -355,7 +355,7 @@ def test_the_environment_forces_the_pure_walk(value: str, pure: bool) -> None:
 
 
 def test_a_buffer_changed_after_opening_changes_nothing() -> None:
-    """from_bytes on a bytearray or a writable view keeps a copy (found by a newcomer: the compiled walk read
+    """from_bytes on a bytearray or a writable view keeps a copy (the compiled walk read
     the caller's buffer in place, and writing into it crashed the process)."""
     import random
 

@@ -72,7 +72,7 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
 @needs_source
 def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
     """A machine with no C compiler (``CC=false``): the build succeeds, the package runs the pure walk, even
-    where an earlier build with a compiler left its ``build/`` folder (found by a newcomer: setuptools reused
+    where an earlier build with a compiler left its ``build/`` folder (setuptools reused
     the old extension)."""
     if shutil.which("cc") or shutil.which("gcc"):
         build_wheel(tmp_path)

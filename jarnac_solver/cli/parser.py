@@ -456,8 +456,8 @@ def build_parser() -> argparse.ArgumentParser:
         assert isinstance(made, argparse.ArgumentParser)
         return made
 
-    # Nain Jaune (seed 004), its own package: named by its full module name, as serve's, never imported here.
-    nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records (seed 004)")
+    # Nain Jaune (docs/nain_jaune.md), its own package: named by its full module name, as serve's, never imported here.
+    nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records")
     nsub = nain_jaune.add_subparsers(dest="nain_jaune_command", required=True, parser_class=_Parser, metavar="COMMAND")
     nj_play = grouped(
         nsub,

@@ -94,7 +94,7 @@ class GameState(NamedTuple):
     disputed: tuple[Move, Tray, tuple[int, ...]] | None = None
     """The move under dispute, the mover's tray before it and the lines formed before it."""
     keeping: bool = False
-    """Seed 000: the thief whose Jarnac filled its last line plays on until it passes."""
+    """The thief whose Jarnac filled its last line plays on until it passes (docs/rules.md#thief-keeps-the-turn)."""
     ply: int = 0
     result: str = ""
 
@@ -124,7 +124,7 @@ _BAGS: dict[int, tuple[Lexicon, Bag]] = {}
 
 def _default_bag(lexicon: Lexicon) -> Bag:
     """``Bag.for_lexicon(lexicon)``, read once per lexicon (by id, kept alive with its bag): a bag read
-    and checked again for every game was ~2% of a greedy game (issue 32). A bag is read-only."""
+    and checked again for every game was ~2% of a greedy game. A bag is read-only."""
     entry = _BAGS.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
         if len(_BAGS) >= 16:
@@ -457,7 +457,7 @@ class Game:
     def _unseen(self) -> Codes:
         """The bag as a sorted multiset (what a view shows), from the last one made when the bag only
         lost tiles from its end since (a draw): a few C-level deletions where sorting the bag again
-        cost ~3 us a view, a tenth of an action (issue 32)."""
+        cost ~3 us a view, a tenth of an action."""
         bag = self.state.bag
         last = self.__dict__.get("_unseen_of")
         if last is not None:
@@ -552,7 +552,7 @@ class Game:
     ) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed) onto ``tray`` (default: its tray in ``s``);
         ``changes``: the state's other changes, made in the same new state (one state an action, not
-        three: ~4 us an action, issue 32)."""
+        three: ~4 us an action)."""
         n += s.bonus[who]
         if draws.given is None:
             # Drawn from the end, last tile first: two slices of the bag's tuple, no list of it.
@@ -599,7 +599,7 @@ class Game:
             taken = [bag.pop() for _ in range(n)]
             if self.rules.opening_vowel_rule and taken:
                 rng = self._rng()
-                # Seed 000: six consonants -> the last one drawn goes back, until a vowel comes.
+                # Six consonants: the last one drawn goes back, until a vowel comes (docs/rules.md#opening-vowel-rule).
                 while not vowels.intersection(taken) and vowels.intersection(bag):
                     back = taken.pop()
                     bag.insert(rng.randrange(len(bag) + 1), back)
@@ -667,8 +667,8 @@ class Game:
         """After ``who`` formed a word (its tray now ``tray``, default: its tray in ``s``; ``changes``
         the state's other changes): draw ``n`` and play on, or, on a full tray, the final window.
 
-        No draw follows the word that fills the tray (RULES.md, end of the
-        game): the final Jarnac sees only the letters the player held.
+        No draw follows the word that fills the tray (docs/rules.md#end-of-the-game): the final Jarnac sees
+        only the letters the player held.
         """
         if tray is None:
             tray = s.trays[who]
@@ -679,7 +679,7 @@ class Game:
     def _pass(self, action: Pass, draws: _Draws) -> GameState:
         s = self._expect("play", action=action)
         idle = s.idle_passes + 1 if not s.bag else 0
-        # A thief that kept the turn on a full tray (seed 000) passes into a final window.
+        # A thief that kept the turn on a full tray (docs/rules.md#thief-keeps-the-turn) passes into a final window.
         return _replaced(
             s, phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
         )
@@ -829,7 +829,8 @@ class Game:
             s2 = self._draw_n(s2, thief_id, len(words), draws)
         if new_thief.free_lines(self.rules) == 0:
             if self.rules.thief_keeps_turn_on_last_line:
-                # Seed 000: the thief keeps the turn, drawing one letter a word, until it passes.
+                # The thief keeps the turn, drawing one letter a word, until it passes
+                # (docs/rules.md#thief-keeps-the-turn).
                 return _replaced(
                     s2, phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed_indexes=(), keeping=True
                 )

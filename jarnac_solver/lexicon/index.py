@@ -13,7 +13,7 @@ The walk is breadth-first *by letter*: for each distinct rack letter, in rank
 order, every node reached so far tries that letter once, twice, ... up to its
 count in the rack. Each step is ``filter(None, map(child.get, nodes))``, a
 loop that runs in C, where a depth-first walk pays a Python call per node:
-this is what makes it 2.4-3.4x faster than a recursive dict-of-dicts walk.
+this is what makes it faster than a recursive dict-of-dicts walk (docs/design.md, measured choices).
 No tally has to be copied or restored: nodes reached before letter ``L``
 have used none of it, and letters after ``L`` are all still available.
 

@@ -115,7 +115,7 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
 
     Speed: remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at
     every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
-    in Python). The Python around the walks was ~3/4 of a game's move generation (issue 32).
+    in Python). The Python around the walks was ~3/4 of a game's move generation.
     """
     entry = _ASKED.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:

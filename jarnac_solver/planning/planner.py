@@ -389,7 +389,7 @@ def _evaluate(
                 exact = False  # the samples drawn so far make the estimate
                 break
             if code not in lengths:
-                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept (issue 32)
+                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept
                 more = plan_ladder(lexicon, drawn, rules, passed_on(deadline))
                 exact = exact and more.exact
                 lengths[code] = len(more)

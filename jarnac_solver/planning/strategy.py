@@ -269,7 +269,7 @@ def _filling_calls(
 
         def combos(start: int, left: Counter[int], lines: frozenset[int | None], chosen: tuple[int, ...]) -> None:
             # Steals that fit the rack together, on distinct lines: depth first, letters checked on the way.
-            # Bounded: the deadline at every node, and at most MAX_COMBO_NODES nodes (a newcomer's hint with a
+            # Bounded: the deadline at every node, and at most MAX_COMBO_NODES nodes (a hint with a
             # 19-letter rack and 3 free thief lines spent 30 s here whatever its budget: 331,000 nodes).
             nonlocal found, visited
             visited += 1
@@ -315,7 +315,7 @@ def window_choices(
     the passer may decline).
 
     The window is final when the passer's tray is full: declining ends the game. A call that fills the
-    thief's tray opens the passer's final window against it (RULES.md, end of the game), searched the same
+    thief's tray opens the passer's final window against it (docs/rules.md#end-of-the-game), searched the same
     way (memoised, and cut where a reply cannot change the outcome); under
     ``rules.thief_keeps_turn_on_last_line`` the thief plays on instead (the game goes on). No draw is counted
     inside the exchange (none follows a Jarnac under the default rules). Raises ``OutOfTime`` when
@@ -814,7 +814,7 @@ def start_options(
                 break
             taken += 1
             # The same lines with another rack: _with_rack keeps the lines' checks (a tray made new was checked
-            # again by every plan_ladder, ~10% of a planner's start, issue 32).
+            # again by every plan_ladder, ~10% of a planner's start).
             tray = me._with_rack(tuple(index[t] for t in kept + drawn[:take]))
             ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
             exact = exact and ladder.exact

@@ -1,4 +1,4 @@
-"""What a newcomer's run of issue 24 hit (every call bounded), each case a test."""
+"""Every call bounded: hints and advice under a budget, records read a game at a time, bad files named."""
 
 from __future__ import annotations
 
