@@ -501,3 +501,14 @@ def test_the_best_jarnac_in_one_call_is_the_split_one(monkeypatch: pytest.Monkey
                     m.setattr(jarnac_module, "_compiled_plan", lambda *args: None)
                     apart = best_jarnac(lex, tray, free, objective, rules, thief_last_free=last)
                 assert one == apart, str(tray)
+
+
+def test_the_version_says_which_walk_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    shown = capsys.readouterr().out
+    assert shown.startswith("jarnac-solver ") and f"{native.IMPLEMENTATION} walk (" in shown
+    with native.implementation("pure"):
+        assert native.describe() == "pure walk (asked for by native.implementation)"

@@ -92,3 +92,11 @@ def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
     where, implementation, answer = done.stdout.split()
     assert where.startswith(str(target))
     assert (implementation, answer) == ("pure", "['CACHOU']")
+    # The failed build is said where the user sees it: one warning on stderr, and --version.
+    assert done.stderr.count("PureWalkWarning") == 1 and "the C extension is not built" in done.stderr
+    version = [sys.executable, "-S", "-m", "jarnac_solver", "--version"]
+    shown = subprocess.run(version, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert "pure walk (the C extension is not built)" in shown.stdout, shown
+    chosen = {**env, "JARNAC_SOLVER_PURE": "1"}  # the pure walk asked for: no warning
+    quiet = subprocess.run([sys.executable, "-S", "-c", code], env=chosen, capture_output=True, text=True, cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr

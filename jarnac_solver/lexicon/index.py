@@ -146,7 +146,10 @@ class AlphagramIndex:
         """
         from .. import native
 
-        if native.speedups is None or self.trie is not None or self.n_ranks > 256:
+        if native.speedups is None:
+            native.warn_if_unbuilt()
+            return
+        if self.trie is not None or self.n_ranks > 256:
             return
         if self._flat is None:
             self._flat = self._flatten()
