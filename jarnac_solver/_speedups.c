@@ -1130,13 +1130,13 @@ static PyMethodDef Trie_methods[] = {
      "any_move(rack, place_lo, place_hi, lines) -> whether a place word or an extension exists (first-hit walks)"},
     {"selfplay_greedy", (PyCFunction)Trie_selfplay_greedy, METH_VARARGS,
      "selfplay_greedy(bag, ranks, vowels, depth_starts, rules, max_actions) -> (result, scores, actions): see _selfplay.c"},
-    {"ladder_plan", (PyCFunction)Trie_ladder_plan, METH_VARARGS,
+    {"ladder_plan", (PyCFunction)(void (*)(void))Trie_ladder_plan, METH_VARARGS | METH_KEYWORDS,
      "ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) -> "
      "plan_ladder's candidates and search in one call: see _plan.c"},
-    {"jarnac_plan", (PyCFunction)Trie_jarnac_plan, METH_VARARGS,
+    {"jarnac_plan", (PyCFunction)(void (*)(void))Trie_jarnac_plan, METH_VARARGS | METH_KEYWORDS,
      "jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free, "
      "last_free_thief, last_free_passer, check, out_of_time) -> best_jarnac's candidates and search: see _plan.c"},
-    {"ladder_items", (PyCFunction)Trie_ladder_items, METH_VARARGS,
+    {"ladder_items", (PyCFunction)(void (*)(void))Trie_ladder_items, METH_VARARGS | METH_KEYWORDS,
      "ladder_items(rack, place_lo, place_hi, lines, min_len, check, out_of_time) -> plan_ladder's candidates: "
      "see _plan.c"},
     {"moves", (PyCFunction)Trie_moves, METH_VARARGS,

@@ -84,6 +84,7 @@ def test_every_walk_returns_the_same_nodes(data: st.DataObject, tiles: tuple[str
     # Node lists in the walk's order (the compiled walk is the pure one's algorithm).
     assert c._rack_walk(rack) == p._rack_walk(rack)
     assert c.anagram_nodes(need) == p.anagram_nodes(need)
+    assert c.trie is not None
     with native.implementation("pure"):
         assert p._walk(need, rack) == c.trie.walk(need, rack)
     assert c.subanagrams(rack, lo, hi) == p.subanagrams(rack, lo, hi)
@@ -467,14 +468,14 @@ def test_the_ladders_candidates_in_one_call_are_the_python_ones() -> None:
                 weights = [1 << (FIELD_BITS * rank) for rank, _ in rack_tally]
                 expected = _items(lex, tray, rules, *nodes, weights, None)
                 m = rules.line_length
-                asked = [
+                asked: list[tuple[object, int, int] | None] = [
                     (lex.rank_string(c), *index._nodes_of_lengths(len(c) + 1, m)) if c and len(c) < m else None
                     for c in tray.line_codes
                 ]
                 lo, hi = index._nodes_of_lengths(*place) if place else (0, 0)
                 rack_ranks = lex.rank_string(tray.rack_codes)
                 got = trie.ladder_items(rack_ranks, lo, hi, asked, rules.min_length, None, OutOfTime)
-                assert tuple(got) == tuple(expected), str(tray)
+                assert got is not None and tuple(got) == tuple(expected), str(tray)
                 assert list(plan_ladder(lex, tray, rules)) == list(plan_ladder(pure, tray, rules)), str(tray)
 
 

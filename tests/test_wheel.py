@@ -63,6 +63,7 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
         metadata
     )
     assert "jarnac_solver/py.typed" in names
+    assert {"jarnac_solver/_speedups.pyi", "jarnac_solver/_allocation.pyi"} <= set(names)  # the C boundary's types
     assert not any(name.startswith(("tests/", "lexicons/")) for name in names)
     if shutil.which("cc") or shutil.which("gcc"):
         assert any(n.startswith("jarnac_solver/_speedups.") for n in names), "the C extension was not built"

@@ -79,7 +79,7 @@ def _merged(base: dict[int, int], extra: Sequence[int]) -> list[tuple[int, int]]
 def _walk(index: AlphagramIndex, required: Tally, optional: Tally) -> list[int]:
     """Every node whose key holds ``required`` and part of ``optional``, by either walk."""
     if index.trie is not None:
-        return index.trie.walk(required, optional)  # type: ignore[no-any-return]
+        return index.trie.walk(required, optional)
     return index._walk(required, optional)
 
 

@@ -138,6 +138,8 @@ class _Row(NamedTuple):
 def _words(lexicon: Lexicon, chosen: Sequence[_Item | _Row]) -> list[_Item]:
     """The chosen candidates as items, each word read from its number."""
     trie = lexicon.index.trie
+    if trie is None:  # the pure walk makes items only, no row to read a word for
+        return [c for c in chosen if isinstance(c, _Item)]
     return [
         _Item(c.packed, c.tiles, c.line, trie.word(c.number), c.old, c.old_tiles) if isinstance(c, _Row) else c
         for c in chosen
@@ -375,20 +377,20 @@ def _compiled_plan(
         return None
     asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
     found = trie.jarnac_plan(
-        lexicon.rank_string(tray.rack_codes),
-        lo,
-        hi,
-        asked,
-        _Row,
-        rules.min_length,
-        rules.last_line_min_length,
-        objective == "swing",
-        free_lines,
-        passer_free,
-        thief_last_free,
-        tray.last_line_free(rules),
-        deadline.check if deadline is not None else None,
-        OutOfTime,
+        rack=lexicon.rank_string(tray.rack_codes),
+        place_lo=lo,
+        place_hi=hi,
+        lines=asked,
+        row_type=_Row,
+        min_len=rules.min_length,
+        last_min=rules.last_line_min_length,
+        by_swing=objective == "swing",
+        free_lines=free_lines,
+        passer_free=passer_free,
+        last_free_thief=thief_last_free,
+        last_free_passer=tray.last_line_free(rules),
+        check=deadline.check if deadline is not None else None,
+        out_of_time=OutOfTime,
     )
     if found is None:
         return None
@@ -476,19 +478,19 @@ def _optimise(
     search = native.allocation if compiled else None
     if search is not None:
         found = search.optimise(
-            [list(items) for items in per_line],
-            list(places),
-            rack,
-            rack_size,
-            free_lines,
-            passer_free,
-            min_len,
-            last_min,
-            by_swing,
-            last_free[0],
-            last_free[1],
-            deadline.check if deadline is not None else None,
-            OutOfTime,
+            per_line=[list(items) for items in per_line],
+            places=list(places),
+            rack=rack,
+            rack_size=rack_size,
+            free_lines=free_lines,
+            passer_free=passer_free,
+            min_len=min_len,
+            last_min=last_min,
+            by_swing=by_swing,
+            last_free_thief=last_free[0],
+            last_free_passer=last_free[1],
+            check=deadline.check if deadline is not None else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             first, second, items, proven = found

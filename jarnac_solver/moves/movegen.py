@@ -156,7 +156,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
             lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
         else:
             lo = hi = 0
-        return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)  # type: ignore[no-any-return]
+        return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)
     line = lexicon.tally_line
     tallied = [(line(codes), len(codes)) for codes in tray.line_codes]
     place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None

@@ -225,17 +225,17 @@ def plan_ladder(
         lo, hi = node_range(*place) if place else (0, 0)
         try:
             found = trie.ladder_plan(
-                lexicon.rank_string(tray.rack_codes),
-                lo,
-                hi,
-                asked,
-                rules.min_length,
-                free,
-                seat_min,
-                None if deadline is None else deadline.check,
-                0.0 if deadline is None else deadline.remaining(),
-                OutOfTime,
-                _SECONDS_AN_ITEM,
+                rack=lexicon.rank_string(tray.rack_codes),
+                place_lo=lo,
+                place_hi=hi,
+                lines=asked,
+                min_len=rules.min_length,
+                free=free,
+                seat_min=seat_min,
+                check=None if deadline is None else deadline.check,
+                seconds=0.0 if deadline is None else deadline.remaining(),
+                out_of_time=OutOfTime,
+                per_item=_SECONDS_AN_ITEM,
             )
         except OutOfTime:  # the budget ended before the chains were known: the single move to the longest word
             rack, lines = tallies(lexicon, tray)
@@ -292,17 +292,17 @@ def plan_ladder(
         # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder;
         # its knapsack bounds made there too (None: the tables knapsack_bounds makes below).
         found = allocation.ladder(
-            line_items,
-            new_items,
-            singles,
-            None,
-            None,
-            rack_packed,
-            rack_size,
-            free,
-            seat_min,
-            deadline.check if deadline is not None else None,
-            OutOfTime,
+            line_items=line_items,
+            new_items=new_items,
+            singles=singles,
+            first_bound=None,
+            second_bound=None,
+            rack=rack_packed,
+            rack_size=rack_size,
+            free=free,
+            seat_min=seat_min,
+            check=deadline.check if deadline is not None else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             pairs, exact = found
@@ -444,12 +444,12 @@ def _longest(
     allocation = native.allocation if compiled else None
     if allocation is not None:
         found = allocation.chains(
-            list(keys),
-            list(weights),
-            base,
-            [True] * len(keys) if starts is None else [k in starts for k in keys],
-            deadline.check if deadline else None,
-            OutOfTime,
+            keys=list(keys),
+            weights=list(weights),
+            base=base,
+            starts=[True] * len(keys) if starts is None else [k in starts for k in keys],
+            check=deadline.check if deadline else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles
             words = list(keys.values())
