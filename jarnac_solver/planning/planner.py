@@ -269,7 +269,7 @@ def hints(
     gained; ``DRAW_WEIGHT`` x letters drawn; less an unbalanced leftover
     rack; with ``opponent``, a finish that wins or loses after the
     opponent's final Jarnac, by the end-game model of
-    :func:`~jarnac_solver.planning.strategy.final_outcome`) + ``DRAW_WEIGHT``
+    :func:`~jarnac_solver.planning.endgame.final_outcome`) + ``DRAW_WEIGHT``
     x the extra letters the next draw lets the player draw (with
     ``unseen``, by ``samples`` sampled draws). Exposure (what ``opponent``, with its tray as it is, could call
     by a Jarnac if the player passed right after the move; without
