@@ -249,3 +249,22 @@ def test_thief_keeps_the_turn_after_filling_its_last_line() -> None:
     assert game.state.phase == "jarnac" and game.state.final and game.state.to_act == 0
     game.push(Decline())
     assert game.is_over()
+
+
+def test_the_engine_checks_under_python_o() -> None:
+    """``python -O`` strips asserts: the engine's checks are raised, so they hold there too."""
+    import subprocess
+    import sys
+
+    code = (
+        "from jarnac_solver import Game, Lexicon, Draw\n"
+        "game = Game(Lexicon.load('fr'), seed=1)\n"
+        "game.push(Draw())\n"
+        "game.state = game.state._replace(bag=game.state.bag[1:])  # a tile lost\n"
+        "try:\n"
+        "    game.check_invariants()\n"
+        "except AssertionError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "tiles are not conserved", done.stderr

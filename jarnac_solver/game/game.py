@@ -718,7 +718,8 @@ class Game:
 
     def _dispute(self, action: Dispute, draws: _Draws) -> GameState:
         s = self._expect("dispute", action=action)
-        assert s.disputed is not None
+        if s.disputed is None:  # the dispute phase always holds its word: a state made by hand may not
+            raise IllegalActionError("no word is under dispute")
         move, before, formed = s.disputed
         mover = 1 - s.to_act
         challenger = s.to_act
@@ -741,7 +742,8 @@ class Game:
     # -- checks -------------------------------------------------------------
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless tiles are conserved and both trays follow the rules."""
+        """Raise ``AssertionError`` unless tiles are conserved and both trays follow the rules (checked under
+        ``python -O`` too: raised, not asserted)."""
         s = self.state
         seen: Counter[int] = Counter(s.bag)
         for tray in s.trays:
@@ -750,11 +752,12 @@ class Game:
             for codes in tray.line_codes:
                 seen.update(codes)
         full = Counter(self.alphabet.index[t] for t in self.bag.tiles())
-        assert seen == full, "tiles are not conserved"
-        assert s.scores == tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays)
-        assert all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays), (
-            "a line's text does not match its tiles"
-        )
+        if seen != full:
+            raise AssertionError("tiles are not conserved")
+        if s.scores != tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays):
+            raise AssertionError("a score is not the sum of its lines' points")
+        if not all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays):
+            raise AssertionError("a line's text does not match its tiles")
 
 
 _HANDLERS: dict[type, Callable[[Game, Any, _Draws], GameState]] = {
