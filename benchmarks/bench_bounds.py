@@ -9,7 +9,7 @@ memory is the process's high-water mark, lexicon included: ~40-60 MB of
 it is the lexicon and the interpreter), timed over ``--repeat`` calls after
 one warm-up; a run past ``--cap`` seconds is stopped and shown as ``>cap``
 with the memory it had reached. ``--default`` adds the calls with no budget
-(the library's default ceiling, 10 s; before issue 24: exact, unbounded).
+(the library's default ceiling, 10 s; before budgets: exact, unbounded).
 ``--package PATH`` measures another copy of the package (a folder holding
 ``jarnac_solver``, e.g. ``git worktree add /tmp/old HEAD~N`` with its
 extensions built in place): run it once on each to get "before" and "after".
@@ -20,7 +20,7 @@ and the share of calls over budget + 10% + 5 ms. The GIL lets one thread
 run Python at a time, so N threads on 2 cores share the time: a budget is
 wall-clock time, so each call still ends at its deadline, but does less.
 
-Target (issue 24): a budget met within 10% + a few ms on racks of any size,
+Target: a budget met within 10% + a few ms on racks of any size,
 alone and in threads; no call past a few hundred MB.
 """
 

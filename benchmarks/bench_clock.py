@@ -6,7 +6,7 @@
 Two tables, seeded games on one core:
 
 1. Self-play under the competitive preset on ``fr-competitive`` with the
-   clock at ``--clock`` seconds a decision (default 0.1, the issue's tenth of
+   clock at ``--clock`` seconds a decision (default 0.1, a tenth of
    a second): per player of each pairing, the decisions timed, how many took
    a millisecond or more, the 99th percentile and longest time (ms), how many overran the clock (each a
    time-over action: a pass in the play phase), and the games a second

@@ -159,7 +159,7 @@ def ladder_table(lexicons: dict[str, Lexicon], n: int, repeat: int) -> None:
 
 def games_table(lexicons: dict[str, Lexicon], games: int, repeat: int) -> None:
     print(f"\n3. self-play, fr, one core, seeds 1..N, median of {repeat} (benchmarks/bench_game.py: more pairings)")
-    print("   target: compiled at least 500 games/s greedy against greedy, 60 planner against ladder (issue 32)")
+    print("   target: compiled at least 500 games/s greedy against greedy, 60 planner against ladder")
     rules = jarnac_solver.Rules.preset("sheet")
 
     def run(lex: Lexicon, players: list[str], n: int) -> Callable[[], float]:

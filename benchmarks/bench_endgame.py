@@ -1,4 +1,4 @@
-"""The planner with the end-game model (issue 34) against the planner before it, in paired self-play.
+"""The planner with the end-game model against the planner before it, in paired self-play.
 
 Usage: python benchmarks/bench_endgame.py [--seconds 300] [--lexicons fr,en] [--seed S] [--old-rev REV]
 

@@ -11,7 +11,7 @@ in C: play/fastlane.py), ``engine`` (the C walk, every action through the
 Python engine: the lane off) and ``pure`` (no C at all); the table shows the
 median over rounds of games a second, the median milliseconds a game,
 actions a second and each one's ratio to the compiled one; the target column
-says whether each rate meets it. Targets (issue 32): at least 500 games a
+says whether each rate meets it. Targets: at least 500 games a
 second greedy against greedy, 60 planner against ladder, compiled, one core.
 With ``--profile``, where the time goes in the first pairing (cProfile, the top
 functions by own time and by cumulative time).

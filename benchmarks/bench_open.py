@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What opening a ``.jlex`` file costs, and what the checks made on a user's file add (issue 24).
+"""What opening a ``.jlex`` file costs, and what the checks made on a user's file add.
 
     python benchmarks/bench_open.py [--lexicons fr,en,...] [--repeat K]
 

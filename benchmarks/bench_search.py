@@ -4,7 +4,7 @@
     python benchmarks/bench_search.py [LEXICON] [--racks N] [--seed S] [--orders] [--tallies]
 
 LEXICON is a bundled name, a ``.jlex`` file or a word list (default ``en``);
-the issue's target is ``../shared/lexicons/scowl-us-80.txt``. Racks of 7, 9,
+the target is ``../shared/lexicons/scowl-us-80.txt``. Racks of 7, 9,
 12 and 15 letters are drawn from the ``fr`` and ``en`` bags of the rules
 (fixed seed), every rack distinct; each query is timed once per rack and the
 table shows the median over racks (microseconds) and the ratio of each
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from jarnac_solver import IMPLEMENTATION, Lexicon
 from jarnac_solver.lexicon.index import AlphagramIndex
 
-# The 144-tile bags of ../shared/RULES.md (fr: the publisher's sheet; en: seed 002).
+# The 144-tile bags of docs/rules.md#bag (fr: the publisher's sheet; en: the English write-up).
 BAGS = {
     "fr": "14A 4B 7C 5D 19E 2F 4G 2H 11I 1J 1K 6L 5M 9N 8O 4P 1Q 10R 7S 9T 8U 2V 1W 1X 1Y 2Z",
     "en": "12A 3B 4C 6D 17E 3F 5G 3H 12I 2J 2K 6L 3M 9N 11O 3P 2Q 9R 7S 8T 6U 3V 3W 1X 3Y 1Z",

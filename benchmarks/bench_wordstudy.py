@@ -1,4 +1,4 @@
-"""Word study (issue 31): combined conditions and blank queries on fr, with medians.
+"""Word study: combined conditions and blank queries on fr, with medians.
 
 1. Combined conditions (``Lexicon.search`` with length, vowels, anagrams, probability rank, other
    lists, ...): queries a second, beside a plain scan (every word of the lexicon tested against every

@@ -88,7 +88,8 @@ if TYPE_CHECKING:
     from .studies.report import write_report
     from .studies.rows import write_rows
 
-# Name -> the module that defines it, imported on first use (PEP 562).
+# Name -> the module that defines it, imported on first use (PEP 562). A name is written three times, for
+# three readers (mypy above, this import, __all__ below); tests/test_public_names.py checks that they agree.
 _LAZY = {
     **dict.fromkeys(
         ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"],

@@ -432,10 +432,12 @@ static void free_search(Search *s) {
 
 /* optimise(per_line, places, rack, rack_size, free_lines, passer_free, min_len, last_min, by_swing,
             last_free_thief, last_free_passer, check, out_of_time) -> (first, second, chosen, exact) or None */
-static PyObject *optimise(PyObject *self, PyObject *args) {
+static PyObject *optimise(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"per_line", "places", "rack", "rack_size", "free_lines", "passer_free", "min_len", "last_min",
+                         "by_swing", "last_free_thief", "last_free_passer", "check", "out_of_time", NULL};
     PyObject *per_line, *places, *rack, *check, *out_of_time;
     int rack_size, free_lines, passer_free, min_len, last_min, by_swing, last_thief, last_passer;
-    if (!PyArg_ParseTuple(args, "O!O!O!iiiiipppOO", &PyList_Type, &per_line, &PyList_Type, &places, &PyLong_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!O!iiiiipppOO", kw, &PyList_Type, &per_line, &PyList_Type, &places, &PyLong_Type,
                           &rack, &rack_size, &free_lines, &passer_free, &min_len, &last_min, &by_swing, &last_thief,
                           &last_passer, &check, &out_of_time))
         return NULL;
@@ -769,7 +771,7 @@ static void chain_sizes(const void *ctx, Py_ssize_t group, int letters, long *va
 
 /* allocation.knapsack_bounds of the ladder's chains (planning/ladder.py passes None for the tables): moves
    (which=0) or points (1) per number of letters. The same tables as the Python's, made without a list an item
-   (~16% of a planner's plan_ladder, issue 32). */
+   (~16% of a planner's plan_ladder). */
 static long **ladder_bounds(const Ladder *L, int letters, int which) {
     ChainSizes ctx = {L, which};
     return bounds(L->n_lines, letters, chain_sizes, &ctx);
@@ -841,10 +843,12 @@ static void ladder_free(Ladder *L) {
 
 /* ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check,
           out_of_time) -> (pairs, exact), or None past 32 letter ranks; the bounds None: made here (ladder_bounds) */
-static PyObject *ladder(PyObject *self, PyObject *args) {
+static PyObject *ladder(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"line_items", "new_items", "singles", "first_bound", "second_bound", "rack", "rack_size",
+                         "free", "seat_min", "check", "out_of_time", NULL};
     PyObject *line_items, *news, *singles, *fbt, *sbt, *rack, *check, *out_of_time;
     int rack_size, free, seat_min;
-    if (!PyArg_ParseTuple(args, "O!O!O!OOO!iiiOO", &PyList_Type, &line_items, &PyList_Type, &news, &PyList_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!O!OOO!iiiOO", kw, &PyList_Type, &line_items, &PyList_Type, &news, &PyList_Type,
                           &singles, &fbt, &sbt, &PyLong_Type, &rack, &rack_size, &free, &seat_min, &check, &out_of_time))
         return NULL;
     if (rack_size < 0 || rack_size > 100000 || free < 0 || free > 1000) {
@@ -1065,10 +1069,11 @@ static int chain_at(Chains *c, Py_ssize_t k) {
 
 /* chains(keys, weights, base, starts, check) -> [(moves, [key indexes of the chain, first to last])] a key,
    or None past 32 letter ranks; the deadline's exception (OutOfTime) goes through. */
-static PyObject *chains(PyObject *self, PyObject *args) {
+static PyObject *chains(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"keys", "weights", "base", "starts", "check", "out_of_time", NULL};
     PyObject *keys, *weights, *starts, *check, *out_of_time = PyExc_MemoryError;
     int base;
-    if (!PyArg_ParseTuple(args, "O!O!iO!O|O", &PyList_Type, &keys, &PyList_Type, &weights, &base, &PyList_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!iO!O|O", kw, &PyList_Type, &keys, &PyList_Type, &weights, &base, &PyList_Type,
                           &starts, &check, &out_of_time))
         return NULL;
     Chains c;
@@ -1133,14 +1138,14 @@ done:
 
 #ifndef JARNAC_ALLOCATION_EMBEDDED  /* _plan.c compiles this file's searches into _speedups too */
 static PyMethodDef methods[] = {
-    {"chains", chains, METH_VARARGS,
+    {"chains", (PyCFunction)(void (*)(void))chains, METH_VARARGS | METH_KEYWORDS,
      "chains(keys, weights, base, starts, check, out_of_time=MemoryError) -> [(moves, chain key indexes)] a key, "
      "or None past 32 letter ranks: the longest chains of planning/ladder.py's _Chains (out_of_time raised when "
      "its memo is full)"},
-    {"ladder", ladder, METH_VARARGS,
+    {"ladder", (PyCFunction)(void (*)(void))ladder, METH_VARARGS | METH_KEYWORDS,
      "ladder(line_items, new_items, singles, first_bound, second_bound, rack, rack_size, free, seat_min, check, "
      "out_of_time) -> ((item, line) pairs, exact), or None past 32 letter ranks: plan_ladder's allocation"},
-    {"optimise", optimise, METH_VARARGS,
+    {"optimise", (PyCFunction)(void (*)(void))optimise, METH_VARARGS | METH_KEYWORDS,
      "optimise(per_line, places, rack, rack_size, free_lines, passer_free, min_len, last_min, by_swing, "
      "last_free_thief, last_free_passer, check, out_of_time) -> (first, second, chosen, exact), or None past 32 "
      "letter ranks: _optimise of moves/jarnac.py"},

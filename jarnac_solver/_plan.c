@@ -348,11 +348,12 @@ done:
    rack: its rank codes (str); place_lo/hi: the place words' node range (equal: no place); lines: per line
    None or (its rank codes, node range lo, hi); min_len: the rules' minimum (a chain of new words starts at a
    word that long); check: the deadline's check or None. */
-PyObject *Trie_ladder_items(Trie *t, PyObject *args) {
+PyObject *Trie_ladder_items(Trie *t, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"rack", "place_lo", "place_hi", "lines", "min_len", "check", "out_of_time", NULL};
     PyObject *rack_text, *lines, *check, *out_of_time;
     Py_ssize_t place_lo, place_hi;
     int min_len;
-    if (!PyArg_ParseTuple(args, "UnnO!iOO", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len, &check,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "UnnO!iOO", kw, &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len, &check,
                           &out_of_time))
         return NULL;
     Candidates cs;
@@ -369,12 +370,14 @@ PyObject *Trie_ladder_items(Trie *t, PyObject *args) {
    ``seconds`` left than the search's set-up costs (``per_item`` an item: ladder.py's _SECONDS_AN_ITEM),
    ("items", line_items, new_items, singles) for the greedy ladder; None for an alphabet of more than 32 letter ranks. The search is _allocation.c's ``ladder`` over
    the same chains in the same order (each chain's answer object a number until the end), so the same plan. */
-PyObject *Trie_ladder_plan(Trie *t, PyObject *args) {
+PyObject *Trie_ladder_plan(Trie *t, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"rack", "place_lo", "place_hi", "lines", "min_len", "free", "seat_min", "check", "seconds",
+                         "out_of_time", "per_item", NULL};
     PyObject *rack_text, *lines, *check, *out_of_time;
     Py_ssize_t place_lo, place_hi;
     int min_len, free_lines, seat_min;
     double seconds, per_item;
-    if (!PyArg_ParseTuple(args, "UnnO!iiiOdOd", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "UnnO!iiiOdOd", kw, &rack_text, &place_lo, &place_hi, &PyList_Type, &lines, &min_len,
                           &free_lines, &seat_min, &check, &seconds, &out_of_time, &per_item))
         return NULL;
     if (free_lines < 0 || free_lines > 1000) { PyErr_SetString(PyExc_ValueError, "free lines out of range"); return NULL; }
@@ -505,12 +508,15 @@ static int steal_by_word(const void *a, const void *b) {
    moves/jarnac.py's _Row) made for the steals chosen only. lines: per line None or (its rank codes, node range
    lo, hi, index, old word, old tiles), as steals takes them. The same entries in the same order as optimise
    makes from steals' rows (each line's rows by word, then seatable ones best first, stable), so the same plan. */
-PyObject *Trie_jarnac_plan(Trie *t, PyObject *args) {
+PyObject *Trie_jarnac_plan(Trie *t, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"rack", "place_lo", "place_hi", "lines", "row_type", "min_len", "last_min", "by_swing",
+                         "free_lines", "passer_free", "last_free_thief", "last_free_passer", "check", "out_of_time",
+                         NULL};
     PyObject *rack_text, *lines, *check, *out_of_time;
     PyTypeObject *type;
     Py_ssize_t place_lo, place_hi;
     int min_len, last_min, by_swing, free_lines, passer_free, last_thief, last_passer;
-    if (!PyArg_ParseTuple(args, "UnnO!O!iipiippOO", &rack_text, &place_lo, &place_hi, &PyList_Type, &lines,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "UnnO!O!iipiippOO", kw, &rack_text, &place_lo, &place_hi, &PyList_Type, &lines,
                           &PyType_Type, &type, &min_len, &last_min, &by_swing, &free_lines, &passer_free, &last_thief,
                           &last_passer, &check, &out_of_time))
         return NULL;

@@ -247,7 +247,7 @@ PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args) {
         if (phase == PH_OPENING) {
             Py_ssize_t k = opening_draw < g.bag_n ? opening_draw : g.bag_n;
             if (vowel_rule && k > 0) {
-                /* Seed 000's redraw takes Python's random seeded by the game: handed back. */
+                /* The opening vowel rule's redraw (docs/rules.md#opening-vowel-rule) takes Python's random seeded by the game: handed back. */
                 int drawn_vowel = 0, bag_vowel = 0;
                 for (Py_ssize_t i = g.bag_n - k; i < g.bag_n; i++) drawn_vowel |= is_vowel[g.bag[i]];
                 for (Py_ssize_t i = 0; i < g.bag_n - k; i++) bag_vowel |= is_vowel[g.bag[i]];

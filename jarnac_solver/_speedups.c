@@ -558,7 +558,7 @@ static int moves_args(Trie *t, PyObject *args, Py_ssize_t *place_lo, Py_ssize_t 
    Python steps between the walks (~2 us a line). One walk for every line (each node of the frontier carrying
    the set of walks it belongs to) was tried and measured slower, 27 -> 38 us on 5-line trays with 8 spare
    letters: the walks share few nodes (a node belongs to two walks only when it holds both lines' letters),
-   and the sets cost at every node (issue 32). */
+   and the sets cost at every node. */
 static PyObject *Trie_moves(Trie *t, PyObject *args) {
     PyObject *lines;
     Py_ssize_t place_lo, place_hi;
@@ -607,7 +607,7 @@ static PyObject *Trie_moves(Trie *t, PyObject *args) {
 /* any_move(rack, place_lo, place_hi, lines) -> whether a place word in [place_lo, place_hi) or an extension of
    a line exists (lines as moves takes them: (tally, lo, hi), or None): the first-hit walks of first(), all in
    one call. best_jarnac's exact no-steal shortcut asks it at most Jarnac windows of a game: ~2 us where one
-   Python call and tally a walk cost ~8 us on a tray of 6 lines (issue 32). */
+   Python call and tally a walk cost ~8 us on a tray of 6 lines. */
 static PyObject *Trie_any_move(Trie *t, PyObject *args) {
     PyObject *lines;
     Py_ssize_t place_lo, place_hi;
@@ -863,7 +863,7 @@ static Py_ssize_t found_in(Trie *t, uint32_t n, Py_ssize_t lo, Py_ssize_t hi, ui
    Trie.word makes the str of a number), the new words' nodes in
    [place_lo, place_hi) likewise (index and old None, old_tiles 0). No node list, no row tuple and no Python
    step per candidate: the candidates of a 5-line tray with 8 spare letters cost ~1/3 of what seven calls
-   and the _Item of each row did (issue 32). */
+   and the _Item of each row did. */
 static PyObject *Trie_steals(Trie *t, PyObject *args) {
     PyObject *rack, *lines;
     PyTypeObject *type;
@@ -1130,13 +1130,13 @@ static PyMethodDef Trie_methods[] = {
      "any_move(rack, place_lo, place_hi, lines) -> whether a place word or an extension exists (first-hit walks)"},
     {"selfplay_greedy", (PyCFunction)Trie_selfplay_greedy, METH_VARARGS,
      "selfplay_greedy(bag, ranks, vowels, depth_starts, rules, max_actions) -> (result, scores, actions): see _selfplay.c"},
-    {"ladder_plan", (PyCFunction)Trie_ladder_plan, METH_VARARGS,
+    {"ladder_plan", (PyCFunction)(void (*)(void))Trie_ladder_plan, METH_VARARGS | METH_KEYWORDS,
      "ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) -> "
      "plan_ladder's candidates and search in one call: see _plan.c"},
-    {"jarnac_plan", (PyCFunction)Trie_jarnac_plan, METH_VARARGS,
+    {"jarnac_plan", (PyCFunction)(void (*)(void))Trie_jarnac_plan, METH_VARARGS | METH_KEYWORDS,
      "jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free, "
      "last_free_thief, last_free_passer, check, out_of_time) -> best_jarnac's candidates and search: see _plan.c"},
-    {"ladder_items", (PyCFunction)Trie_ladder_items, METH_VARARGS,
+    {"ladder_items", (PyCFunction)(void (*)(void))Trie_ladder_items, METH_VARARGS | METH_KEYWORDS,
      "ladder_items(rack, place_lo, place_hi, lines, min_len, check, out_of_time) -> plan_ladder's candidates: "
      "see _plan.c"},
     {"moves", (PyCFunction)Trie_moves, METH_VARARGS,

@@ -49,10 +49,10 @@ PyObject *jarnac_packed_int(const uint8_t *counts, int n_ranks);
 PyObject *jarnac_item_row(PyTypeObject *type, PyObject *packed, int size, PyObject *word, PyObject *line,
                           PyObject *old, PyObject *old_tiles);
 /* _plan.c: Trie.ladder_items and Trie.ladder_plan. */
-PyObject *Trie_ladder_items(Trie *t, PyObject *args);
-PyObject *Trie_ladder_plan(Trie *t, PyObject *args);
+PyObject *Trie_ladder_items(Trie *t, PyObject *args, PyObject *kwds);
+PyObject *Trie_ladder_plan(Trie *t, PyObject *args, PyObject *kwds);
 /* _plan.c: Trie.jarnac_plan. */
-PyObject *Trie_jarnac_plan(Trie *t, PyObject *args);
+PyObject *Trie_jarnac_plan(Trie *t, PyObject *args, PyObject *kwds);
 /* _selfplay.c: Trie.selfplay_greedy. */
 PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args);
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from .errors import InvalidInputError
 
@@ -33,6 +34,7 @@ __all__ = [
     "SEARCH_SHARE",
     "Deadline",
     "OutOfTime",
+    "Timer",
     "clock_deadline",
     "deadline_of",
     "passed_on",
@@ -50,37 +52,60 @@ about 70 MB in the compiled searches, a few hundred in the pure ones. Ordinary r
 (28,000 on 15 letters); a search that would need more stops as at a deadline, its answer ``exact=False``."""
 
 
+Timer = Callable[[], float]
+"""A clock: seconds, only ever increasing (:func:`time.monotonic`, the default; a test's own clock)."""
+
+
 class OutOfTime(Exception):
     """Raised by :meth:`Deadline.check` inside a search; the search's owner returns its best answer so far."""
 
 
 class Deadline:
-    """The moment ``seconds`` from now by which an answer is due (on the monotonic clock).
+    """The moment ``seconds`` from now by which an answer is due, on ``timer`` (:func:`time.monotonic`).
 
     One deadline may be shared by several calls: together they answer in time.
+    Another ``timer`` makes the time the searches see independent of the machine's
+    speed (a test's clock that moves one step each time it is read counts the
+    looks at the clock a search makes before it stops).
 
     >>> Deadline(60).expired()
     False
     >>> Deadline(0).expired()
     True
+    >>> steps = iter(range(100))
+    >>> stepped = Deadline(2, timer=lambda: float(next(steps)))  # starts at 0, due at 2
+    >>> stepped.expired(), stepped.expired(), stepped.remaining()
+    (False, True, -1.0)
     """
 
-    __slots__ = ("at",)
+    __slots__ = ("at", "timer")
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, timer: Timer | None = None) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
             raise InvalidInputError(f"a budget is a number of seconds >= 0, not {seconds!r}")
-        self.at = time.monotonic() + seconds
-        """The moment, on :func:`time.monotonic`'s clock."""
+        if timer is not None and not callable(timer):
+            raise InvalidInputError(f"a deadline's timer is a function giving seconds, not {timer!r}"[:200])
+        self.timer: Timer = time.monotonic if timer is None else timer
+        """The clock it is read on."""
+        self.at = self.timer() + seconds
+        """The moment, on :attr:`timer`'s clock."""
 
     @classmethod
-    def after(cls, seconds: float) -> Deadline:
-        """The deadline ``seconds`` from now (0: already passed); the same as ``Deadline(seconds)``.
+    def after(cls, seconds: float, timer: Timer | None = None) -> Deadline:
+        """The deadline ``seconds`` from now (0: already passed); the same as ``Deadline(seconds, timer)``.
 
         >>> Deadline.after(1.5).remaining() <= 1.5
         True
         """
-        return cls(seconds)
+        return cls(seconds, timer)
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline on the same clock ``fraction`` (0 to 1) of the time left from now (none left: now).
+
+        >>> 5 < Deadline(20).share(0.5).remaining() <= 10
+        True
+        """
+        return Deadline(max(0.0, self.remaining()) * fraction, self.timer)
 
     def remaining(self) -> float:
         """Seconds left (negative once passed).
@@ -88,7 +113,7 @@ class Deadline:
         >>> Deadline.after(0).remaining() <= 0
         True
         """
-        return self.at - time.monotonic()
+        return self.at - self.timer()
 
     def expired(self) -> bool:
         """Whether the deadline has passed (looks at the clock every time).
@@ -96,7 +121,7 @@ class Deadline:
         >>> Deadline.after(10).expired()
         False
         """
-        return time.monotonic() >= self.at
+        return self.timer() >= self.at
 
     def check(self) -> None:
         """Raise :class:`OutOfTime` if the deadline has passed.
@@ -107,7 +132,7 @@ class Deadline:
 
         >>> Deadline.after(10).check()
         """
-        if time.monotonic() >= self.at:
+        if self.timer() >= self.at:
             raise OutOfTime
 
     def __repr__(self) -> str:

@@ -7,6 +7,12 @@ unless the environment variable ``JARNAC_SOLVER_PURE`` is set when the
 package is first imported, to any value but an empty one, ``0``, ``false``,
 ``no`` or ``off`` (in any case).
 
+A pure walk where the compiled one was expected (the extension failed to
+build: pip hides the compiler's output) is said where a user sees it: by a
+:class:`PureWalkWarning` when the first lexicon opens on it, by
+``jarnac-solver --version`` and by :func:`describe`. Setting
+``JARNAC_SOLVER_PURE=1`` says the pure walk is wanted, and silences the warning.
+
 >>> from jarnac_solver import IMPLEMENTATION
 >>> IMPLEMENTATION in ("compiled", "pure")
 True
@@ -15,20 +21,31 @@ True
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-__all__ = ["IMPLEMENTATION", "IMPLEMENTATION_REASON", "allocation", "compiled_available", "implementation", "speedups"]
+__all__ = [
+    "IMPLEMENTATION",
+    "IMPLEMENTATION_REASON",
+    "PureWalkWarning",
+    "allocation",
+    "compiled_available",
+    "describe",
+    "implementation",
+    "speedups",
+]
 
 
 _OFF = ("", "0", "false", "no", "off")
+_UNBUILT = "the C extension is not built"
 
 
 def _load() -> tuple[ModuleType | None, str]:
     value = os.environ.get("JARNAC_SOLVER_PURE", "")
     if value.strip().lower() not in _OFF:
-        return None, f"JARNAC_SOLVER_PURE={value}"
+        return None, f"forced by JARNAC_SOLVER_PURE={value}"
     import sys
 
     if sys.byteorder != "little":  # pragma: no cover - the C walk reads the file's little-endian arrays as they lie
@@ -38,7 +55,7 @@ def _load() -> tuple[ModuleType | None, str]:
     try:
         module = importlib.import_module("jarnac_solver._speedups")  # a name mypy need not resolve
     except ImportError as exc:
-        return None, f"the C extension is not built: {exc}"
+        return None, f"{_UNBUILT}: {exc}"
     return module, "the C extension"
 
 
@@ -65,6 +82,58 @@ IMPLEMENTATION = "compiled" if speedups is not None else "pure"
 """``"compiled"`` when lexicons opened in this process walk in C, ``"pure"`` otherwise."""
 
 _built = speedups
+
+
+class PureWalkWarning(RuntimeWarning):
+    """The pure-Python walk runs (5 to 10 times slower) because the C extension was not built.
+
+    Shown once a process, when the first lexicon opens on it; not when ``JARNAC_SOLVER_PURE`` chose the pure
+    walk. Filter it as any warning (``python -W ignore::jarnac_solver.native.PureWalkWarning``)."""
+
+
+_warned = False
+
+
+def warn_if_unbuilt() -> None:
+    """Warn (:class:`PureWalkWarning`, once a process) that a lexicon walks pure because the build failed.
+
+    Like a library's performance warning: the answers are the same, only slower, so it is a warning and
+    not an error; and a warning is what a Python user sees (on stderr) without asking, where pip keeps
+    the compiler's failure to itself unless run with ``-v``."""
+    global _warned
+    if _warned or _built is not None or not IMPLEMENTATION_REASON.startswith(_UNBUILT):
+        return
+    _warned = True
+    warnings.warn(
+        f"jarnac-solver runs its pure-Python walk, 5 to 10 times slower: {IMPLEMENTATION_REASON}. Reinstall "
+        "where a C compiler and the Python headers are (`pip install -v` shows why the build failed), or set "
+        "JARNAC_SOLVER_PURE=1 to choose the pure walk and silence this warning",
+        PureWalkWarning,
+        stacklevel=_first_caller_outside(),
+    )
+
+
+def _first_caller_outside() -> int:
+    """The ``stacklevel`` of the first frame outside this package (the user's line that opened a lexicon)."""
+    import sys
+
+    level, frame = 2, sys._getframe(2)  # 1: warn_if_unbuilt's caller's view of warn; 2: its caller
+    while frame.f_back is not None and frame.f_globals.get("__name__", "").startswith(__package__ or "jarnac_solver"):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def describe() -> str:
+    """Which walk lexicons opened now use, and why: what ``jarnac-solver --version`` says.
+
+    >>> describe() in ("compiled walk (the C extension)", f"pure walk ({IMPLEMENTATION_REASON.split(':')[0]})")
+    True
+    """
+    if speedups is not None:
+        return f"compiled walk ({IMPLEMENTATION_REASON})"
+    if _built is not None:
+        return "pure walk (asked for by native.implementation)"
+    return f"pure walk ({IMPLEMENTATION_REASON.split(':')[0]})"
 
 
 def compiled_available() -> bool:

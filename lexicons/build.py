@@ -88,7 +88,7 @@ WORDNET_SUFFIXES = {
 # names (npr, patr: family names, titr: titles) and locutions.
 FRENCH_DROPPED_TAGS = frozenset({"interj", "pfx", "sfx", "err", "sign", "nbro", "npr", "patr", "titr", "loc"})
 FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿœæ")
-# Seed 000's competitive rules take verbs "only in the infinitive, past participle, or present
+# The competitive rules (docs/rules.md#verb-forms) take verbs "only in the infinitive, past participle, or present
 # participle": Dicollecte's po: tags of those suffix rules (past participles with their agreement).
 FRENCH_COMPETITIVE_VERB_FORMS = frozenset({"infi", "ppre", "ppas"})
 VERB_TAG = re.compile(r"v[0-3]")  # Dicollecte's verb entries: po:v0 (être, avoir) .. po:v3
@@ -123,7 +123,7 @@ class Source:
     alphabet: str
     extract: Callable[[Report], Iterable[str]]
     bag: str | None = None
-    """The built-in bag of the language, when one is known (RULES.md)."""
+    """The built-in bag of the language, when one is known (docs/rules.md#bag)."""
     licence_texts: tuple[str, ...] = ()
     """Licences in /usr/share/common-licenses whose text must ship with the data."""
     filter_packages: tuple[str, ...] = ()

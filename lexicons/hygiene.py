@@ -1,5 +1,5 @@
 """The written rules and the reviewed exception lists that keep the bundled
-lexicons free of proper nouns, acronyms and interjections (issue 29).
+lexicons free of proper nouns, acronyms and interjections.
 
 ``build.py`` applies them, ``measure.py`` measures what they leave, and
 ``tests/test_lexicon_hygiene.py`` checks the shipped lists against them. Every
@@ -89,7 +89,7 @@ INTERJECTIONS_KEPT: dict[str, str] = {
     "WOW": "a noun and a verb in WordNet",
     "HELLO": "a noun in WordNet",
 }
-"""Interjections named in issue 29 that stay, and the other part of speech that keeps them."""
+"""Interjections a user would miss that stay, and the other part of speech that keeps them."""
 
 INTERJECTIONS_KEPT_BY_LANGUAGE: dict[str, dict[str, str]] = {
     # WikDict (nld-X) tags these interjections and, in its small Dutch part, gives no other part

@@ -1,4 +1,4 @@
-"""Folding and tiles (issue: Letters)."""
+"""Folding and tiles."""
 
 from __future__ import annotations
 

@@ -36,8 +36,8 @@ SMALL = Lexicon.from_words(WORDS, metadata={"name": "small"})
 SMALL_BAG = Bag.parse("9A 12E 7R 9S 9T")
 
 
-def test_the_two_questions_on_the_issues_tray() -> None:
-    """The issue: on RAT BUT CAS DOS FEU LIT MER O / G the passer left GO, which no thief with line 1
+def test_the_two_questions_on_a_tray_left_with_go() -> None:
+    """On RAT BUT CAS DOS FEU LIT MER O / G the passer left GO, which no thief with line 1
     free can seat: is_jarnacable and passer_left_move answer 8:O+G=GO; thief_best_call nothing."""
     passer = Tray.parse("RAT BUT CAS DOS FEU LIT MER O / G")
     assert str(passer_left_move(FR, passer)) == str(is_jarnacable(FR, passer)) == "8:O+G=GO"
@@ -145,7 +145,7 @@ def test_the_command_line_audits_many_records_and_reports_a_bad_one(
 def test_a_record_that_reads_but_does_not_replay_is_reported_and_the_others_audited(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """A newcomer's run: a wrong draw stopped the whole audit (no game audited), though the README says
+    """A wrong draw stopped the whole audit (no game audited), though the README says
     the others are still audited. Game 1 does not read, game 3 draws what the bag does not give: both are
     said with their number in the file, games 2 and 4 audited, status 2, on one process and on two."""
     records = [play_game(FR, ["greedy", "greedy"], seed=seed) for seed in range(4)]

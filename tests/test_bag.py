@@ -10,15 +10,15 @@ from jarnac_solver import DUTCH, AlphabetMismatchError, Bag, InvalidInputError, 
 
 
 def test_french_bag_is_the_sheet() -> None:
-    """RULES.md, Material: the publisher's sheet, 144 tiles."""
+    """docs/rules.md#bag: the publisher's sheet, 144 tiles."""
     fr = Bag.load("fr")
     assert fr.total == 144
     assert (fr["A"], fr["E"], fr["I"], fr["K"], fr["W"], fr["Z"]) == (14, 19, 11, 1, 1, 2)
     assert len(fr) == 26
 
 
-def test_english_bag_is_seed_002() -> None:
-    """RULES.md, Material: seed 002, 144 tiles."""
+def test_english_bag_is_the_write_ups() -> None:
+    """docs/rules.md#bag: the English write-up, 144 tiles."""
     en = Bag.load("en")
     assert en.total == 144
     assert (en["A"], en["E"], en["O"], en["Q"], en["Z"]) == (12, 17, 11, 2, 1)

@@ -1,4 +1,4 @@
-"""Racks of 15-40 tiles with one letter repeated: exact answers, or an error naming the limit (issue: 16 E)."""
+"""Racks of 15-40 tiles with one letter repeated: exact answers, or an error naming the limit."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_big_racks_are_exact(case: tuple[list[Tiles], list[Tiles], Tiles], objec
 
 @pytest.mark.parametrize("n", [15, 16, 17, 32, 33, 40, 63])
 def test_sixteen_e_and_more_on_bundled_fr(n: int) -> None:
-    """The issue: 16 and 32 E gained 16, 17 and 33 gained 25 (the 5-bit counts overflowed)."""
+    """16 and 32 E gained 16, 17 and 33 gained 25 (the 5-bit counts overflowed)."""
     tray = Tray.parse("RAT / " + "E" * n + "S")
     assert best_jarnac(FR, tray).gain == best_jarnac(FR, Tray.parse("RAT / " + "E" * 15 + "S")).gain == 36
     assert is_jarnacable(FR, Tray.parse("RAT / " + "E" * n)) is not None

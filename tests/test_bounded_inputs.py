@@ -1,4 +1,4 @@
-"""Every input file read with a bound, and a save that writes only regular files (issue 24).
+"""Every input file read with a bound, and a save that writes only regular files.
 
 Nothing here reads a device for long or writes to one: ``/dev/zero`` is refused
 before it is opened (or read up to a tiny ``max_bytes``), and a save aimed at
@@ -104,7 +104,7 @@ def test_proc_files_that_report_no_size_are_read_to_their_end_and_bounded() -> N
 def test_the_environment_variable_raises_the_limits_and_never_lowers_one(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Found by a newcomer: JARNAC_SOLVER_MAX_FILE_MB=100, set to read a 65 MiB word list, cut the .jlex limit
+    """JARNAC_SOLVER_MAX_FILE_MB=100, set to read a 65 MiB word list, cut the .jlex limit
     from 512 to 100 MiB. The variable only raises a limit."""
     words = tmp_path / "words.txt"
     words.write_bytes(b"rat\nart\n" * 200)  # 1600 bytes
@@ -141,7 +141,7 @@ def test_the_command_line_refuses_endless_and_special_inputs_in_one_line(
     with words.open("wb") as f:
         f.truncate(MAX_TEXT_BYTES + 1)  # sparse: no disk written
     status, _, err = run(capsys, "lexicon", "build", str(words), str(out_file))
-    # The command line names its own remedy first (a newcomer read max_bytes=, a Python keyword, as an option).
+    # The command line names its own remedy first (max_bytes=, a Python keyword, reads as an option).
     assert status == 2 and f"the limit (raise it with {LIMIT_VARIABLE}=MIB in the environment" in err
 
 
@@ -212,7 +212,7 @@ def test_an_interrupted_save_leaves_no_temporary_file(tmp_path: Path, monkeypatc
 # -- small type errors -----------------------------------------------------------------------------
 
 
-def test_the_small_type_errors_of_the_issue() -> None:
+def test_small_type_errors_are_named() -> None:
     assert sorted(Lexicon.from_words(["rat"], alphabet="latin")) == ["RAT"]  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="no alphabet named 'klingon'"):
         Lexicon.from_words(["rat"], alphabet="klingon")  # type: ignore[arg-type]

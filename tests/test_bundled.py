@@ -62,13 +62,13 @@ def test_compiled_lexicon_is_built_from_its_text_source(bundled: Lexicon) -> Non
 
 
 RULEBOOK_WORDS = {
-    # the sheet: RAT BUT / Z W -> TZAR (RAT+U -> RUAT, RULES.md); CARIES SORBETS / S N -> CASIERS BROSSENT;
+    # the sheet: RAT BUT / Z W -> TZAR (RAT+U -> RUAT, docs/rules.md#moves); CARIES SORBETS / S N -> CASIERS BROSSENT;
     # ARE -> RACE -> TRACE -> TRACEE.
     "fr": "RAT BUT RUAT TZAR CARIES CASIERS SORBETS BROSSENT ARE RACE TRACE TRACEE",
-    # seed 002: COUCH, HOCK, CACHOU; LEA PALE LEAPT PLASTER. seed 003: SHRUB BAITS TIE -> HUBRIS BATISTE.
+    # the English write-up: COUCH, HOCK, CACHOU; LEA PALE LEAPT PLASTER; SHRUB BAITS TIE -> HUBRIS BATISTE.
     "en": "COUCH CACHOU HOCK SHRUB HUBRIS BAITS BATISTE TIE LEA PALE LEAPT PLASTER",
     "en-large": "COUCH CACHOU HOCK SHRUB HUBRIS BAITS BATISTE TIE LEA PALE LEAPT PLASTER",
-    # seed 000: PAR, PAREJA + S -> PAJARES, CERRITO + A -> RETORICA, ORE RETO TORRE RETIRO.
+    # the multilingual rulebook: PAR, PAREJA + S -> PAJARES, CERRITO + A -> RETORICA, ORE RETO TORRE RETIRO.
     "es": "PAR PAREJA PAJARES RETORICA ORE RETO TORRE RETIRO",
 }
 
@@ -104,22 +104,22 @@ def test_rulebook_queries_fr() -> None:
 
 def test_rulebook_queries_en() -> None:
     en = Lexicon.load("en")
-    # seed 002: OUCCHK holds COUCH and HOCK; COUCH + A -> CACHOU.
+    # the English write-up: OUCCHK holds COUCH and HOCK; COUCH + A -> CACHOU.
     assert {"COUCH", "HOCK"} <= set(en.subanagrams("OUCCHK"))
     assert "CACHOU" in en.extensions("COUCH", "A")
-    # seed 002: the letters of PLASTER build LEA, PALE, LEAPT, PLASTER step by step.
+    # the English write-up: the letters of PLASTER build LEA, PALE, LEAPT, PLASTER step by step.
     assert "LEA" in en.subanagrams("RLSPTAE")
     assert "PALE" in en.extensions("LEA", "P")
     assert "LEAPT" in en.extensions("PALE", "T")
     assert "PLASTER" in en.extensions("LEAPT", "RS")
-    # seed 003: SHRUB + I -> HUBRIS, BAITS + E T -> BATISTE
+    # the English write-up: SHRUB + I -> HUBRIS, BAITS + E T -> BATISTE
     assert "HUBRIS" in en.extensions("SHRUB", "I")
     assert "BATISTE" in en.extensions("BAITS", "ET")
 
 
 def test_rulebook_queries_es() -> None:
     es = Lexicon.load("es")
-    # seed 000: PAREJA + S -> PAJARES; CERRITO + A -> RETORICA; ORE -> RETO -> TORRE -> RETIRO.
+    # the multilingual rulebook: PAREJA + S -> PAJARES; CERRITO + A -> RETORICA; ORE -> RETO -> TORRE -> RETIRO.
     assert "PAJARES" in es.extensions("PAREJA", "S")
     assert "RETORICA" in es.extensions("CERRITO", "A")
     assert "RETO" in es.extensions("ORE", "T")

@@ -20,7 +20,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_check_judges_words_as_the_lexicon_folds_them(capsys: pytest.CaptureFixture[str]) -> None:
-    """The word judge (issue 16): valid or not, folded (ÉTÉ -> ETE), the lexicon and its source named;
+    """The word judge: valid or not, folded (ÉTÉ -> ETE), the lexicon and its source named;
     status 0 when every word is valid, 1 when one is not, 2 on bad input."""
     assert main(["check", "été", "TZAR"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -231,7 +231,7 @@ def test_plan_and_hint_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> None:
-    """The issue: the CLI hint took one tray: no opponent tray, no bag or unseen tiles."""
+    """The CLI hint took one tray: no opponent tray, no bag or unseen tiles."""
     full = "TZAR CHOSE MOTS DIRE LAVA PIRE VIN OSE / E"
     status, out, _ = run(capsys, "hint", "RAT BUT / ZWUSE", "--opponent", full, "--json")
     result = json.loads(out)["result"]
@@ -303,7 +303,7 @@ def test_play_with_a_user_bag_and_the_ij_tile(capsys: pytest.CaptureFixture[str]
 def test_files_that_cannot_be_written_or_read_are_one_line_errors(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Newcomer run: unwritable outputs gave tracebacks; a broken .jlex was read as a word list."""
+    """Unwritable outputs gave tracebacks; a broken .jlex was read as a word list."""
     words = tmp_path / "words.txt"
     words.write_text("rat\nart\n", encoding="utf-8")
     for argv, needle in [
@@ -350,7 +350,7 @@ def test_play_reads_its_bag_as_hint_does(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_words_sorted_by_probability_show_the_odds(capsys: pytest.CaptureFixture[str]) -> None:
-    """Zyzzyva's order (issue 16): each length likeliest first, with the chance of drawing the word."""
+    """Zyzzyva's order: each length likeliest first, with the chance of drawing the word."""
     status, out, _ = run(capsys, "words", "AERTS", "--sort", "probability")
     lines = out.splitlines()
     assert status == 0 and lines[1].startswith("probability: of drawing the word's tiles from the full bag fr")
@@ -400,7 +400,7 @@ def test_lexicon_diff_lists_each_sides_words_likeliest_first(
 
 
 def test_competitive_rules_pick_the_competitive_list_and_say_so(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 17: seed 000's verbs only as infinitives and participles, a property of the lexicon."""
+    """The multilingual rulebook's verbs only as infinitives and participles, a property of the lexicon."""
     status, out, _ = run(capsys, "moves", "RAT / MANGEAIS", "--rules", "competitive")
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith("RAT / MANGEAIS on fr-competitive")
@@ -429,6 +429,6 @@ def test_competitive_rules_pick_the_competitive_list_and_say_so(capsys: pytest.C
     ],
 )
 def test_every_error_line_names_the_command(capsys: pytest.CaptureFixture[str], argv: list[str], start: str) -> None:
-    """Second newcomer: error lines came in three forms ('jarnac-solver: error: ...' among them)."""
+    """Error lines came in three forms ('jarnac-solver: error: ...' among them)."""
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.startswith(start) and err.count("\n") == 1

@@ -1,10 +1,8 @@
-"""The competitive clock (issue 17; RULES.md, competitive rules: "one minute of thinking time per turn";
-seed 000): each decision timed, an overrun does nothing (a pass in the play phase), records keep the times
-and replay them."""
+"""The competitive clock (docs/rules.md#clock: one minute of thinking per turn): each decision timed, an
+overrun does nothing (a pass in the play phase), records keep the times and replay them."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,12 @@ from jarnac_solver import (
     hints,
     play_game,
 )
+from jarnac_solver.budget import SEARCH_SHARE
 from jarnac_solver.game.actions import Accept, Action, Decline, Draw, Pass
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.play.players import GreedyPlayer
+
+from .clocks import StepClock
 
 FR = Lexicon.load("fr")
 
@@ -87,8 +88,8 @@ TENTH = Rules.preset("competitive").replace(think_seconds=0.1)
 
 @pytest.mark.parametrize("players", [("planner", "ladder"), ("greedy", "cautious")])
 def test_self_play_under_a_tenth_of_a_second_finishes_and_replays(players: tuple[str, str]) -> None:
-    """Issue 17: the competitive preset, its lexicon and a 0.1 s clock; every decision timed."""
-    record = play_game(COMPETITIVE, list(players), TENTH, seed=7)
+    """The competitive preset, its lexicon and a 0.1 s clock; every decision timed."""
+    record = play_game(COMPETITIVE, list(players), TENTH, seed=7, timer=StepClock(0.002))  # 50 looks, 0.1 s
     assert record.result and len(record.clock) == len(record.actions)
     assert all(seconds >= 0 for seconds, _ in record.clock)
     assert all(over == (seconds > 0.1) for seconds, over in record.clock)
@@ -97,22 +98,31 @@ def test_self_play_under_a_tenth_of_a_second_finishes_and_replays(players: tuple
 
 
 class Slow:
-    """A player too slow for the clock in the play phase: its word is never played, the turn ends."""
+    """A player too slow for the clock in the play phase: its word is never played, the turn ends. It thinks
+    for 0.12 s of ``clock``'s time (the game's clock: the other player takes none)."""
 
     name = "slow"
 
-    def __init__(self) -> None:
+    def __init__(self, clock: StepClock) -> None:
         self.greedy = GreedyPlayer()
+        self.clock = clock
 
     def choose(self, view: PlayerView) -> Action:
         if view.state.phase == "play":
-            assert view.clock is not None and view.clock.remaining() <= 0.08  # the searching share
-            time.sleep(0.12)
+            assert view.clock is not None and view.clock.remaining() == pytest.approx(0.1 * SEARCH_SHARE)  # its share
+            self.clock.advance(0.12)
         return self.greedy.choose(view)
 
 
+def slow_game(max_actions: int) -> GameRecord:
+    clock = StepClock()
+    return play_game(
+        COMPETITIVE, [Slow(clock), "greedy"], TENTH, seed=2, max_actions=max_actions, stop_at_limit=True, timer=clock
+    )
+
+
 def test_a_player_over_the_clock_passes() -> None:
-    record = play_game(COMPETITIVE, [Slow(), "greedy"], TENTH, seed=2, max_actions=400, stop_at_limit=True)
+    record = slow_game(400)
     timed_out = [record.actions[i][1] for i, (_, over) in enumerate(record.clock) if over]
     assert timed_out and set(timed_out) == {"pass"}
     assert all(record.actions[i][0] == 0 for i, (_, over) in enumerate(record.clock) if over)
@@ -135,15 +145,14 @@ def test_a_timed_record_needs_a_clock_and_the_time_over_action() -> None:
 def test_hints_take_the_clock_as_their_budget() -> None:
     """Under a clock and without a budget, the hint engine spends the clock's searching share."""
     tray = Tray.parse("RAT BUT TAS CHOSE / ABCDEEILNORS")
-    clocked = Rules.preset("competitive").replace(think_seconds=0.02)
-    started = time.perf_counter()
+    clocked = Rules.preset("competitive").replace(think_seconds=0.001)  # seconds of search without it
     cut = hints(COMPETITIVE, tray, rules=clocked, samples=1)
-    assert time.perf_counter() - started < 2 and not cut.exact
+    assert not cut.exact
     assert hints(COMPETITIVE, tray, rules=Rules.preset("multilingual"), samples=1).exact  # no clock: exact
 
 
 def test_broken_times_are_named() -> None:
-    """A newcomer's edits of a record's times: each refused with the bad text named, never a traceback."""
+    """Edits of a record's times by hand: each refused with the bad text named, never a traceback."""
     text = str(timed_record())
     for bad in ("[abc]", "[-1.000s]", "[5s]", "[0.005s late]", "[0.005s TIME OVER]"):
         broken = text.replace("[0.010s]", bad)
@@ -163,7 +172,7 @@ def test_broken_times_are_named() -> None:
 def test_an_audit_says_which_passes_were_the_clocks() -> None:
     from jarnac_solver import audit
 
-    record = play_game(COMPETITIVE, [Slow(), "greedy"], TENTH, seed=2, max_actions=120, stop_at_limit=True)
+    record = slow_game(120)
     report = audit(record, COMPETITIVE)
     timed_out = [w for w in report.windows if w.time_over]
     assert timed_out and all(w.passer == 0 for w in timed_out)
@@ -171,13 +180,19 @@ def test_an_audit_says_which_passes_were_the_clocks() -> None:
 
 
 def test_the_first_start_decision_is_not_charged_for_the_lexicons_tables() -> None:
-    """Second newcomer: the letter counts a planner's exchange reads were built inside its first
-    decision's clock (~70-110 ms against 0.05 s): every game began with a time-over draw."""
+    """The letter counts a planner's exchange reads were built inside its first decision's clock (~70-110 ms
+    against 0.05 s): every game began with a time-over draw. They are built before the clock runs."""
     fresh = Lexicon.from_bytes(COMPETITIVE.to_bytes())  # no table built yet
+    seen: list[bool] = []
+
+    class Watching(GreedyPlayer):
+        def choose(self, view: PlayerView | Game) -> Action:
+            seen.append(fresh._letter_counts is not None)
+            return super().choose(view)
+
     rules = Rules.preset("competitive").replace(think_seconds=0.05)
-    record = play_game(fresh, ["planner", "ladder"], rules, seed=1)
-    starts = [i for i, (_, text, _) in enumerate(record.actions) if text.startswith(("draw", "exchange"))]
-    assert not any(record.clock[i][1] for i in starts[:4])
+    play_game(fresh, [Watching(), "planner"], rules, seed=1, max_actions=1, stop_at_limit=True)
+    assert seen == [True]
 
 
 def test_json_times_are_milliseconds() -> None:
@@ -196,10 +211,13 @@ def test_show_and_audit_name_the_clocks_decisions(capsys: pytest.CaptureFixture[
 
         def choose(self, view: PlayerView | Game) -> Action:
             if view.state.phase == "jarnac":
-                time.sleep(0.12)
+                clock.advance(0.12)
             return super().choose(view)
 
-    record = play_game(COMPETITIVE, [SlowThief(), "greedy"], TENTH, seed=2, max_actions=200, stop_at_limit=True)
+    clock = StepClock()
+    record = play_game(
+        COMPETITIVE, [SlowThief(), "greedy"], TENTH, seed=2, max_actions=200, stop_at_limit=True, timer=clock
+    )
     report = audit(record, COMPETITIVE)
     answered = [w for w in report.windows if w.answer_time_over]
     assert answered and "the rules made its answer a decline" in report.text()

@@ -1,5 +1,5 @@
-"""fr-competitive (issue 17): the competitive rules' verbs, only as infinitives and participles (seed 000:
-"verbs only in the infinitive, past participle, or present participle"; RULES.md, competitive rules)."""
+"""fr-competitive: the competitive rules' verbs, only as infinitives and participles
+(docs/rules.md#verb-forms)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from .strategies import DIGRAPH_TILES, LATIN_SMALL, Tiles, lexicons
 
 
 def test_a_filtered_lexicon_keeps_its_bag() -> None:
-    """The lexicon-study issue: a filtered list lost its bag ("lexicon 'fr-noEZ' has no known bag")."""
+    """A filtered list lost its bag ("lexicon 'fr-noEZ' has no known bag")."""
     fr = Lexicon.load("fr")
     no_ez = fr.filter(lambda word: "E" not in word or "Z" not in word, name="fr-noEZ")
     assert no_ez.name == "fr-noEZ" and no_ez.metadata["bag"] == "fr"
@@ -78,7 +78,7 @@ def test_bad_samples_are_named() -> None:
 
 
 def test_every_bundled_language_has_a_bag() -> None:
-    """The lexicon-study issue: es and nl had no bag; their estimates are Bag.estimate of the bundled lists."""
+    """Es and nl had no bag; their estimates are Bag.estimate of the bundled lists."""
     for name in ("es", "nl"):
         lexicon = Lexicon.load(name)
         bag = Bag.for_lexicon(lexicon)

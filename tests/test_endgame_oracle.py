@@ -1,6 +1,6 @@
-"""The planner's end-game model against the engine (issue 34).
+"""The planner's end-game model against the engine.
 
-The model (:func:`jarnac_solver.planning.strategy.window_choices`) predicts
+The model (:func:`jarnac_solver.planning.endgame.window_choices`) predicts
 where a Jarnac window leads: a final margin when the game ends inside the
 exchange (declining a full tray; a call that fills the thief's last line, the
 passer's final window against it, and so on), or *open* when the game goes on
@@ -26,14 +26,8 @@ from jarnac_solver.game.game import Game
 from jarnac_solver.moves.jarnac import jarnac_steals
 from jarnac_solver.moves.movegen import legal_moves
 from jarnac_solver.planning.advice import advise_position
-from jarnac_solver.planning.strategy import (
-    choose_jarnac,
-    end_game_move,
-    final_outcome,
-    finish_wins,
-    preferred,
-    window_choices,
-)
+from jarnac_solver.planning.endgame import final_outcome, finish_wins, preferred, window_choices
+from jarnac_solver.planning.strategy import choose_jarnac, end_game_move
 
 FR = Lexicon.load("fr")
 LETTERS = "AEINRSTU"
@@ -179,7 +173,7 @@ def test_the_finishers_outcome_is_the_oracles() -> None:
     assert checked > 30
 
 
-# -- the positions of issue 34 (fr) ------------------------------------------------
+# -- end-game positions on fr -------------------------------------------------------
 
 ME = Tray.parse("DEGONFLER CESSAIENT RIBOULONS IMPUDENTE JAVAIENT BACTERIEN NUER / UZ")
 OPPONENT = Tray.parse("GENDARMEZ REABORDAT CLOUTAIS CARENATES COPULAI MAYO / GXE")

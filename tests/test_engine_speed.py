@@ -1,7 +1,7 @@
 """The engine's speed work changes no game: pinned records and answers of a fixed list of seeds.
 
 The pins (``tests/data/engine_pins.json``) were made by the engine as it was
-before the speed work of issue 32 (push/pop with undo records, trays as
+before the engine's speed work (push/pop with undo records, trays as
 counts, the one-walk move generation, the compiled best Jarnac), on a fixed
 word list of 14,000 French words kept in ``tests/data/engine_words.txt`` (the
 bundled lexicons are regenerated from time to time; this list is not).

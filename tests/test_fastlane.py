@@ -111,7 +111,8 @@ def test_the_lane_plays_the_engines_games_on_bundled_lexicons(
 def test_an_opening_the_vowel_rule_redraws_is_handed_back_and_played_on_in_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Seed 000's redraw draws with Python's random seeded by the game: the kernel hands the game back."""
+    """The opening vowel rule's redraw draws with Python's random seeded by the game: the kernel hands the game
+    back."""
     lex = Lexicon.load("fr")
     rules = Rules.preset("multilingual")
     seen = []
@@ -153,7 +154,7 @@ def test_the_kernel_refuses_tables_out_of_range() -> None:
         trie.selfplay_greedy(b"", bytes([255]) * len(ranks), vowels, starts, (8, 9, 3, 1, 6, False), 100)
 
 
-# -- what a newcomer's run of self-play found (each case a test) ------------------------------------------
+# -- self-play input checked by name (each case a test) ---------------------------------------------------
 
 
 def test_a_bag_of_more_tiles_of_one_letter_than_the_move_layer_counts_is_refused_as_by_the_engine() -> None:

@@ -1,4 +1,4 @@
-"""The game engine: invariants, undo, records, and the rule cases of RULES.md."""
+"""The game engine: invariants, undo, records, and the rule cases of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_records_replay_in_text_and_json() -> None:
 
 
 def test_opening_draw_and_vowel_rule() -> None:
-    """RULES.md, A turn (seed 000): six consonants -> the last drawn is redrawn until a vowel comes."""
+    """docs/rules.md#opening-vowel-rule: six consonants -> the last drawn is redrawn until a vowel comes."""
     consonants = Bag.parse("6B 6C 1A")
     for seed in range(30):
         game = Game(SMALL, Rules.preset("multilingual"), consonants, seed)
@@ -130,7 +130,7 @@ def test_game_ends_on_the_last_line_and_the_final_jarnac() -> None:
 
 
 def test_exchange() -> None:
-    """RULES.md, A turn: exactly 3 letters; refused with fewer on the rack."""
+    """docs/rules.md#start-of-a-turn: exactly 3 letters; refused with fewer on the rack."""
     game = Game(FR, seed=4)
     setup(game, (Tray((), "AB"), Tray()), "start", 0, 0)
     assert not [a for a in game.legal_actions() if isinstance(a, Exchange)]
@@ -148,7 +148,7 @@ def test_exchange() -> None:
 
 
 def test_the_bag_running_dry_ends_the_game() -> None:
-    """Seed 000: the bag running dry with both players passing in turn."""
+    """The multilingual rulebook: the bag running dry with both players passing in turn."""
     game = Game(SMALL, bag=Bag.parse("1A 1Q"), seed=0)
     for _ in range(20):
         if game.is_over():
@@ -159,7 +159,7 @@ def test_the_bag_running_dry_ends_the_game() -> None:
 
 
 def test_disputes() -> None:
-    """Competitive rules (seeds 000, 003): a valid word -> the disputed draws 2; invalid -> taken back."""
+    """docs/rules.md#disputes: a valid word -> the disputed draws 2; invalid -> taken back."""
     rules = Rules.preset("competitive")
     game = Game(FR, rules, seed=5)
     setup(game, (Tray((), "RATZU"), Tray((), "")), "play", 0, 0)
@@ -229,7 +229,7 @@ def test_an_action_from_the_wrong_player_is_refused() -> None:
 
 
 def test_thief_draws_option() -> None:
-    """RULES.md, Jarnac: option, the thief draws one letter per stolen word."""
+    """docs/rules.md#thief-draws: the thief draws one letter per stolen word."""
     game = Game(FR, Rules(thief_draws=True), seed=2)
     setup(game, (Tray.parse("CARIES SORBETS / SN"), Tray()), "play", 0, 0)
     game.push(Pass())
@@ -239,7 +239,7 @@ def test_thief_draws_option() -> None:
 
 
 def test_thief_keeps_the_turn_after_filling_its_last_line() -> None:
-    """Seed 000: a Jarnac that fills the thief's 8th line lets it keep the turn until it passes."""
+    """The multilingual rulebook: a Jarnac that fills the thief's 8th line lets it keep the turn until it passes."""
     game = Game(FR, Rules.preset("multilingual"), seed=3)
     setup(game, (Tray.parse("RAT BUT / ZS"), Tray(["RUE"] * 7, "E")), "play", 0, 0)
     game.push(Pass())
@@ -249,3 +249,22 @@ def test_thief_keeps_the_turn_after_filling_its_last_line() -> None:
     assert game.state.phase == "jarnac" and game.state.final and game.state.to_act == 0
     game.push(Decline())
     assert game.is_over()
+
+
+def test_the_engine_checks_under_python_o() -> None:
+    """``python -O`` strips asserts: the engine's checks are raised, so they hold there too."""
+    import subprocess
+    import sys
+
+    code = (
+        "from jarnac_solver import Game, Lexicon, Draw\n"
+        "game = Game(Lexicon.load('fr'), seed=1)\n"
+        "game.push(Draw())\n"
+        "game.state = game.state._replace(bag=game.state.bag[1:])  # a tile lost\n"
+        "try:\n"
+        "    game.check_invariants()\n"
+        "except AssertionError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "tiles are not conserved", done.stderr

@@ -1,4 +1,4 @@
-"""Crafted .jlex files (issue 24), each made consistent where it can be (both layouts rebuilt, the
+"""Crafted .jlex files, each made consistent where it can be (both layouts rebuilt, the
 checksum recomputed): opening refuses every one with LexiconFormatError, under both walks alike, and
 ``verify()`` refuses them even when opened as trusted."""
 

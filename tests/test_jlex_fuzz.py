@@ -98,7 +98,7 @@ def test_payload_bytes_changed(data: st.DataObject) -> None:
         (lambda h: h["order"].reverse(), "key|word"),
     ],
 )
-def test_the_issues_crafted_headers(change: Any, needle: str) -> None:
+def test_crafted_headers_are_refused_by_name(change: Any, needle: str) -> None:
     head, payload = split(BASE.to_bytes())
     change(head)
     with pytest.raises(LexiconFormatError, match=needle):

@@ -142,7 +142,7 @@ def test_every_failure_is_an_error_document_with_status_2(capsys: pytest.Capture
 def test_record_and_an_unfinished_replay_documents(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 26: the record command's document, and the replay of an unfinished game played over the board."""
+    """The record command's document, and the replay of an unfinished game played over the board."""
     import io
     import sys
 

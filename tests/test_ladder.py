@@ -39,15 +39,16 @@ def test_sheet_are_race_trace_tracee() -> None:
     check_ladder(Lexicon.load("fr"), "/ ACEERT", ["+ARE", "1:ARE+C=RACE", "1:RACE+T=TRACE", "1:TRACE+E=TRACEE"])
 
 
-def test_seed_002_lea_pale_leapt_plaster() -> None:
-    """Seed 002: LEA -> PALE -> LEAPT -> PLASTER; with these letters a five-step ladder exists."""
+def test_lea_pale_leapt_plaster() -> None:
+    """The English write-up: LEA -> PALE -> LEAPT -> PLASTER; with these letters a five-step ladder exists."""
     en = Lexicon.load("en")
     check_ladder(en, "/ RLSPTAE", ["+LEA", "1:LEA+P=PALE", "1:PALE+T=LEAPT", "1:LEAPT+RS=PLASTER"])
     assert len(plan_ladder(en, Tray.parse("/ RLSPTAE"))) == 5
 
 
-def test_seed_000_ore_reto_torre_retiro() -> None:
-    """Seed 000: ORE -> RETO -> TORRE -> RETIRO draws four letters (small lexicon: the rulebook's words)."""
+def test_ore_reto_torre_retiro() -> None:
+    """The multilingual rulebook: ORE -> RETO -> TORRE -> RETIRO draws four letters (small lexicon: the
+    rulebook's words)."""
     lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
     plan = plan_ladder(lex, Tray.parse("/ ORETRI"))
     assert [str(m) for m in plan] == ["+ORE", "1:ORE+T=RETO", "1:RETO+R=TORRE", "1:TORRE+I=RETIRO"]
@@ -90,7 +91,7 @@ def test_ladder_is_optimal(case: tuple[list[Tiles], list[str], int, int]) -> Non
 
 
 def test_the_word_that_fills_the_8th_line_meets_its_minimum() -> None:
-    """Found by the property: with last_line_min_length above min_length, a 2-tile word was planned for a
+    """With last_line_min_length above min_length, a 2-tile word was planned for a
     last line that takes 3 tiles at least."""
     lex = Lexicon.from_words(["aa", "aaa"])
     rules = Rules(lines=2, line_length=4, min_length=2, last_line_min_length=3)

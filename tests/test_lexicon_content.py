@@ -9,7 +9,7 @@ from jarnac_solver import Lexicon
 
 
 def test_rulebook_ouch_is_not_in_en() -> None:
-    # seed 002: "The word OUCH would not have been allowed because it is an interjection."
+    # the English write-up: "The word OUCH would not have been allowed because it is an interjection."
     # The same example has COUCH and HOCK on the carpet and CACHOU for the Jarnac.
     for name in ("en", "en-large"):
         lex = Lexicon.load(name)

@@ -1,4 +1,4 @@
-"""The bundled lexicons hold no proper nouns, acronyms or interjections (issue 29; lexicons/hygiene.py)."""
+"""The bundled lexicons hold no proper nouns, acronyms or interjections (lexicons/hygiene.py)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ INTERJECTIONS_EN_LARGE = [*INTERJECTIONS_EN, *["BRRR", "PST", "TSKTSK", "HEH", "
 
 
 @pytest.mark.parametrize("word", NAMES)
-def test_names_of_the_issue_are_gone(word: str) -> None:
+def test_proper_names_are_gone(word: str) -> None:
     assert word not in Lexicon.load("en-large")
     assert word not in Lexicon.load("en")
 
@@ -73,13 +73,13 @@ def test_canada_is_canada() -> None:
 
 
 @pytest.mark.parametrize(("name", "words"), [("nl", DUTCH_ACRONYMS), ("es", SPANISH_ACRONYMS)])
-def test_acronyms_of_the_issue_are_gone(name: str, words: list[str]) -> None:
+def test_acronyms_are_gone(name: str, words: list[str]) -> None:
     lexicon = Lexicon.load(name)
     assert [w for w in words if w in lexicon] == []
 
 
 @pytest.mark.parametrize(("name", "words"), [("en", INTERJECTIONS_EN), ("en-large", INTERJECTIONS_EN_LARGE)])
-def test_interjections_of_the_issue_are_gone_or_kept_for_a_reason(name: str, words: list[str]) -> None:
+def test_interjections_are_gone_or_kept_for_a_reason(name: str, words: list[str]) -> None:
     lexicon = Lexicon.load(name)
     unexplained = [w for w in words if w in lexicon and w not in hygiene.INTERJECTIONS_KEPT]
     assert unexplained == []
@@ -116,7 +116,7 @@ def test_fr_competitive_keeps_its_verb_rule() -> None:
 
 
 def test_lexicon_info_shows_the_removals_by_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    """A newcomer looked for the counts of lexicons/README.md in `lexicon info`: they are there, and in --json."""
+    """The counts of lexicons/README.md in `lexicon info`: they are there, and in --json."""
     from jarnac_solver.cli import main
 
     assert main(["lexicon", "info", "en-large"]) == 0

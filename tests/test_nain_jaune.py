@@ -1,4 +1,4 @@
-"""Nain Jaune's rules, each as the rulebook gives it (seed 004, quoted), and each rule option.
+"""Nain Jaune's rules, each as the rulebook gives it (docs/nain_jaune.md, quoted), and each rule option.
 
 The rulebook is ``../shared/seeds/004_*.txt``; every test quotes the line it checks.
 """
@@ -273,7 +273,7 @@ def test_option_values_are_checked() -> None:
     assert Options.from_dict(Options(debts=True).name_or_dict()) == Options(debts=True)
 
 
-# -- what a newcomer found ------------------------------------------------------------------------
+# -- options and files checked by name -------------------------------------------------------------
 
 
 def test_a_record_that_cannot_be_written_is_one_line_before_any_game(

@@ -1,4 +1,4 @@
-"""Nain Jaune's engine, records, views, players, solver and command line (seed 004's game).
+"""Nain Jaune's engine, records, views, players, solver and command line (docs/nain_jaune.md).
 
 Invariants are checked on every action of random games (Hypothesis): the 52 cards each once, the token
 points conserved, ``pop`` restoring each state exactly. The exact solver is the oracle of the engine

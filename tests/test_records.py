@@ -1,4 +1,4 @@
-"""Records a person writes (issue 26): headers with defaults, letters in any case, unfinished games,
+"""Records a person writes: headers with defaults, letters in any case, unfinished games,
 every stated fact checked, the documented example game, and the ``record`` command."""
 
 from __future__ import annotations
@@ -290,7 +290,7 @@ def test_record_reads_a_pipe_with_no_terminal(tmp_path: Path) -> None:
 def test_record_keeps_the_game_when_a_save_fails_and_never_empties_a_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Found by a newcomer: `save` to a bad path ended the session (everything typed lost), and `--out` on an
+    """`save` to a bad path ended the session (everything typed lost), and `--out` on an
     existing record emptied it at once."""
     text = "draw {earTSN}\nsave /nonexistent/x.txt\n+RAT {E}\nend\n"
     status, out, err = run(monkeypatch, capsys, text, "--players", "Alice,Bruno")
@@ -304,7 +304,7 @@ def test_record_keeps_the_game_when_a_save_fails_and_never_empties_a_record(
 
 
 def test_an_unknown_bag_name_is_said_as_one() -> None:
-    """Found by a newcomer: [Bag "de"] said "bag 'custom': cannot read 'de'"."""
+    """[Bag "de"] said "bag 'custom': cannot read 'de'"."""
     record = GameRecord.parse('[Bag "de"]\n[Players "A" "B"]\n1. A draw {RATESI}\n')
     with pytest.raises(InvalidInputError, match=r"\[Bag 'de'\]: no built-in bag of that name \(built in: en, "):
         record.replay(FR)

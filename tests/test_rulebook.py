@@ -1,4 +1,4 @@
-"""The rulebooks' examples, each with its source (see RULES.md)."""
+"""The rulebooks' examples, each with its source (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def en() -> Lexicon:
 
 
 def test_sheet_rat_plus_u_is_ruat_and_but_is_placed(fr: Lexicon) -> None:
-    """The sheet (RULES.md, A turn): RAT+U -> RUAT; BUT placed from spare letters."""
+    """The sheet (docs/rules.md#moves): RAT+U -> RUAT; BUT placed from spare letters."""
     moves = legal_moves(fr, Tray.parse("RAT / UBUT"))
     assert Move.parse("1:RAT+U=RUAT") in moves
     assert Move.parse("+BUT") in moves
@@ -46,14 +46,14 @@ def test_sheet_double_jarnac_casiers_brossent(fr: Lexicon) -> None:
     assert not best_jarnac(fr, tray, free_lines=0)
 
 
-def test_seed_002_couch_plus_a_is_cachou(en: Lexicon) -> None:
-    """Seed 002: A has COUCH and an A, passes; B declares Jarnac and forms CACHOU."""
+def test_couch_plus_a_is_cachou(en: Lexicon) -> None:
+    """The English write-up: A has COUCH and an A, passes; B declares Jarnac and forms CACHOU."""
     plan = best_jarnac(en, Tray.parse("COUCH / A"))
     assert [str(m) for m in plan.steals] == ["1:COUCH+A=CACHOU"]
 
 
-def test_seed_000_double_jarnac_pajares_retorica() -> None:
-    """Seed 000: PAREJA + S -> PAJARES and CERRITO + A -> RETORICA, taken at once.
+def test_double_jarnac_pajares_retorica() -> None:
+    """The multilingual rulebook: PAREJA + S -> PAJARES and CERRITO + A -> RETORICA, taken at once.
 
     The bundled es lexicon lacks CERRITO, so the rulebook's words are a small lexicon here.
     """
@@ -62,14 +62,15 @@ def test_seed_000_double_jarnac_pajares_retorica() -> None:
     assert [str(m) for m in plan.steals] == ["1:PAREJA+S=PAJARES", "2:CERRITO+A=RETORICA"]
 
 
-def test_seed_000_on_the_bundled_spanish_lexicon() -> None:
-    """Seed 000 on es: the same two lines and letters are worth the same double Jarnac (other words tie)."""
+def test_double_jarnac_on_the_bundled_spanish_lexicon() -> None:
+    """The multilingual rulebook's example on es: the same two lines and letters are worth the same double
+    Jarnac (other words tie)."""
     plan = best_jarnac(Lexicon.load("es"), Tray.parse("PAREJA CERRITO / SA"))
     assert len(plan.steals) == 2 and (plan.gain, plan.swing) == (113, 198)
 
 
-def test_seed_003_value_jarnac() -> None:
-    """Seed 003: SHRUB, BAITS, TIE (59 points) recomposed into HUBRIS and BATISTE (85)."""
+def test_value_jarnac_hubris_batiste() -> None:
+    """The English write-up: SHRUB, BAITS, TIE (59 points) recomposed into HUBRIS and BATISTE (85)."""
     lex = Lexicon.from_words(["cachou", "shrub", "baits", "tie", "hubris", "batiste", "hub"])
     tray = Tray.parse("CACHOU SHRUB BAITS TIE /")
     rules = Rules.preset("english")
@@ -84,8 +85,8 @@ def test_seed_003_value_jarnac() -> None:
     assert is_jarnacable(lex, tray) is None
 
 
-def test_seed_003_value_jarnac_on_the_bundled_lexicon(en: Lexicon) -> None:
-    """Seed 003 on en: the best recomposition is worth at least HUBRIS + BATISTE."""
+def test_value_jarnac_on_the_bundled_lexicon(en: Lexicon) -> None:
+    """The English write-up's example on en: the best recomposition is worth at least HUBRIS + BATISTE."""
     plan = best_jarnac(
         en, Tray.parse("CACHOU SHRUB BAITS TIE /"), rules=Rules.preset("english"), formed_indexes=[1, 2, 3]
     )
@@ -93,13 +94,13 @@ def test_seed_003_value_jarnac_on_the_bundled_lexicon(en: Lexicon) -> None:
 
 
 def test_a_nine_letter_line_is_never_extended(fr: Lexicon) -> None:
-    """RULES.md, Jarnac: a 9-letter line can never be extended."""
+    """docs/rules.md#moves: a 9-letter line can never be extended."""
     moves = legal_moves(fr, Tray.parse("BROSSENTS / AEIRST"))
     assert not moves.extensions[0]
 
 
 def test_a_full_tray_has_no_place_move(fr: Lexicon) -> None:
-    """RULES.md: 8 lines filled, no new word."""
+    """docs/rules.md#end-of-the-game: 8 lines filled, no new word."""
     tray = Tray.parse("RAT BUT RAT BUT RAT BUT RAT BUT / ARE")
     assert not legal_moves(fr, tray).places
 

@@ -1,4 +1,4 @@
-"""Simulation (issue 34): candidates played out on re-sampled bags, reproducible from a seed; the sim player."""
+"""Simulation: candidates played out on re-sampled bags, reproducible from a seed; the sim player."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from jarnac_solver.planning.simulation import (
 from jarnac_solver.planning.strategy import choose_move
 from jarnac_solver.play.players import PLAYERS, SimPlayer, make_player, play_game
 
+from .clocks import looks_after, stepped
 from .positions import setup
 
 FR = Lexicon.load("fr")
@@ -89,7 +90,7 @@ def test_the_candidates_of_a_jarnac_window_and_a_start() -> None:
 
 
 def test_finishing_into_the_final_jarnac_loses_and_extending_first_wins() -> None:
-    """Issue 34: +U fills the last line and the opponent's final Jarnac plays on; ZUNER first leaves nothing."""
+    """+U fills the last line and the opponent's final Jarnac plays on; ZUNER first leaves nothing."""
     game = position(
         "DEGONFLER CESSAIENT RIBOULONS IMPUDENTE JAVAIENT BACTERIEN NUER / UZ",
         "GENDARMEZ REABORDAT CLOUTAIS CARENATES COPULAI MAYO / GXE",
@@ -119,8 +120,10 @@ def test_a_playout_stops_at_the_horizon_and_values_the_end() -> None:
 
 def test_a_time_budget_stops_it() -> None:
     game = play_phase()
-    result = simulate(game, budget=0.05, seed=1, prune=0)
-    assert result.stopped and result.seconds < 0.5
+    deadline, clock = stepped(500)  # a round of play-outs, then the deadline passes inside the second
+    result = simulate(game, budget=deadline, seed=1, prune=0)
+    assert result.stopped and result.rounds == 1 and all(o.playouts == 1 for o in result.options)
+    assert looks_after(deadline, clock) <= 3  # the play-out cut, its round and the search each look once past it
     single = simulate(position("RAT / Q", "BUT / E"), budget=EXACT, playouts=5)
     assert single.playouts == 0 and single.best.action == Pass()  # one candidate: nothing to play out
 
@@ -151,7 +154,7 @@ def test_advise_can_simulate() -> None:
 
     game = Game(Lexicon.load("fr"), seed=3)
     game.push(Draw())
-    advice = advise(game, top=3, depth="simulate", budget=0.3, seed=1)
+    advice = advise(game, top=3, depth="simulate", budget=stepped(3000)[0], seed=1)  # play-outs, then stopped
     assert advice.phase == "play" and not advice.exact and 1 <= len(advice.options) <= 3
     legal = game.legal_actions()
     for option in advice.options:
@@ -161,8 +164,8 @@ def test_advise_can_simulate() -> None:
         advise(game, depth="deep")
 
 
-def test_from_a_newcomers_run() -> None:
-    """What a newcomer hit: the player classes the README names were not importable, make_player took no
+def test_players_and_deep_advice_are_bounded_and_importable() -> None:
+    """The player classes the README names were not importable, make_player took no
     options, simulate(budget=EXACT) without a play-out count ran 83 s, advise's deep mode had no play-out count."""
     import jarnac_solver
     from jarnac_solver import SimPlayer, advise, make_player, simulate

@@ -43,6 +43,7 @@ from jarnac_solver.lexicon import fileformat
 from jarnac_solver.lexicon.fileformat import _PREFIX, MAGIC
 from jarnac_solver.lexicon.lexicon import _bundled
 
+from .clocks import looks_after, stepped
 from .strategies import DIGRAPH_TILES, LATIN_SMALL, Tiles, lexicons, racks, written
 from .test_moves_oracle import cases
 
@@ -83,6 +84,7 @@ def test_every_walk_returns_the_same_nodes(data: st.DataObject, tiles: tuple[str
     # Node lists in the walk's order (the compiled walk is the pure one's algorithm).
     assert c._rack_walk(rack) == p._rack_walk(rack)
     assert c.anagram_nodes(need) == p.anagram_nodes(need)
+    assert c.trie is not None
     with native.implementation("pure"):
         assert p._walk(need, rack) == c.trie.walk(need, rack)
     assert c.subanagrams(rack, lo, hi) == p.subanagrams(rack, lo, hi)
@@ -147,15 +149,13 @@ def test_every_jarnac_search_finds_the_same_plan(data: st.DataObject) -> None:
 @needs_compiled
 def test_a_budget_stops_the_compiled_search() -> None:
     """A search of minutes (a value Jarnac over 8 lines) stops at its deadline with its best plan, unproven."""
-    import time
-
     from jarnac_solver import Rules
 
     en = Lexicon.load("en")
     tray = Tray.parse("PROFANES FLYOVERS SHIRKING COMPOTE CICALA MONOPOLE VALVULAE BRACERO / BAOIUDUW")
-    start = time.monotonic()
-    rushed = best_jarnac(en, tray, rules=Rules.preset("english"), formed_indexes=range(8), budget=0.3)
-    assert time.monotonic() - start < 2
+    deadline, clock = stepped(300)
+    rushed = best_jarnac(en, tray, rules=Rules.preset("english"), formed_indexes=range(8), budget=deadline)
+    assert looks_after(deadline, clock) <= 1
     assert not rushed.exact and rushed.steals
 
 
@@ -174,19 +174,17 @@ def test_ladders_are_the_same(case: tuple[list[Tiles], Any, list[Tiles], Tiles])
 
 @needs_compiled
 def test_a_budget_stops_the_compiled_ladder() -> None:
-    import time
-
     fr = Lexicon.load("fr")
-    start = time.monotonic()
-    rushed = plan_ladder(fr, Tray.parse("/ EEEEEAAAAIIIIOOOUUSSSTTTRRRNNNLLLCCDDMMPP"), budget=0.3)
-    assert time.monotonic() - start < 2
+    deadline, clock = stepped(300)
+    rushed = plan_ladder(fr, Tray.parse("/ EEEEEAAAAIIIIOOOUUSSSTTTRRRNNNLLLCCDDMMPP"), budget=deadline)
+    assert looks_after(deadline, clock) <= 1
     assert not rushed.exact and rushed
 
 
 @pytest.mark.parametrize("name", ["pure", "compiled"])
 def test_a_budget_of_zero_still_answers(name: str) -> None:
     """With no time at all, the searches give their greedy first answer, never an empty one where a plan
-    or a ladder exists (found by a newcomer: a deadline met before the first plan left nothing)."""
+    or a ladder exists (a deadline met before the first plan left nothing)."""
     import random
 
     from jarnac_solver import Bag, Deadline
@@ -229,7 +227,7 @@ def test_bundled_lexicons_agree_on_real_racks() -> None:
 def test_a_value_jarnac_over_many_candidates_is_the_same_plan() -> None:
     """A recomposition whose pool reaches more new words than one chunk of rows (2,048): its candidates in
     word order as a whole, as the pure path has them, so a tie between two plans worth the same goes the
-    same way (a newcomer's run found the builds' records differing under the English rules)."""
+    same way (the builds' records differing under the English rules)."""
     compiled = Lexicon.load("fr")
     with native.implementation("pure"):
         pure = Lexicon.load("fr")
@@ -358,7 +356,7 @@ def test_the_environment_forces_the_pure_walk(value: str, pure: bool) -> None:
 
 
 def test_a_buffer_changed_after_opening_changes_nothing() -> None:
-    """from_bytes on a bytearray or a writable view keeps a copy (found by a newcomer: the compiled walk read
+    """from_bytes on a bytearray or a writable view keeps a copy (the compiled walk read
     the caller's buffer in place, and writing into it crashed the process)."""
     import random
 
@@ -470,14 +468,14 @@ def test_the_ladders_candidates_in_one_call_are_the_python_ones() -> None:
                 weights = [1 << (FIELD_BITS * rank) for rank, _ in rack_tally]
                 expected = _items(lex, tray, rules, *nodes, weights, None)
                 m = rules.line_length
-                asked = [
+                asked: list[tuple[object, int, int] | None] = [
                     (lex.rank_string(c), *index._nodes_of_lengths(len(c) + 1, m)) if c and len(c) < m else None
                     for c in tray.line_codes
                 ]
                 lo, hi = index._nodes_of_lengths(*place) if place else (0, 0)
                 rack_ranks = lex.rank_string(tray.rack_codes)
                 got = trie.ladder_items(rack_ranks, lo, hi, asked, rules.min_length, None, OutOfTime)
-                assert tuple(got) == tuple(expected), str(tray)
+                assert got is not None and tuple(got) == tuple(expected), str(tray)
                 assert list(plan_ladder(lex, tray, rules)) == list(plan_ladder(pure, tray, rules)), str(tray)
 
 
@@ -504,3 +502,14 @@ def test_the_best_jarnac_in_one_call_is_the_split_one(monkeypatch: pytest.Monkey
                     m.setattr(jarnac_module, "_compiled_plan", lambda *args: None)
                     apart = best_jarnac(lex, tray, free, objective, rules, thief_last_free=last)
                 assert one == apart, str(tray)
+
+
+def test_the_version_says_which_walk_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    shown = capsys.readouterr().out
+    assert shown.startswith("jarnac-solver ") and f"{native.IMPLEMENTATION} walk (" in shown
+    with native.implementation("pure"):
+        assert native.describe() == "pure walk (asked for by native.implementation)"

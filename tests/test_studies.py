@@ -1,6 +1,6 @@
-"""Lexicon studies (issue 14): intervals, executors, rows, reports, the difference, and the new user's attempt.
+"""Lexicon studies: intervals, executors, rows, reports, the difference, and the new user's attempt.
 
-The issue's new user compared ``en`` with ``en-large`` and ``fr`` with a
+A new user compares ``en`` with ``en-large`` and ``fr`` with a
 filtered ``fr`` over racks, by hand: each thing that went wrong is a test
 here (the Bag.sample, the lost bag and the slow filter are in test_bag and
 test_derived).
@@ -190,7 +190,7 @@ def test_ladders_within_a_budget_are_flagged() -> None:
 
 
 def test_by_default_every_search_is_exact_and_the_numbers_repeat() -> None:
-    """Newcomer: with 50 ms budgets on by default, two identical runs gave different ladders."""
+    """With 50 ms budgets on by default, two identical runs gave different ladders."""
     first = compare(["fr"], racks=40, trays=2, games=0, players=("greedy", "greedy"), seed=3)
     assert first.setup.ladder_budget is None and first.setup.tray_budget is None
     assert all(r["ladder_exact"] for r in first.rows["racks"]) and all(r["swing_exact"] for r in first.rows["trays"])
@@ -199,14 +199,14 @@ def test_by_default_every_search_is_exact_and_the_numbers_repeat() -> None:
 
 
 def test_studies_of_other_seeds_share_no_game() -> None:
-    """Newcomer: game g was seeded seed + g, so seeds 1 and 2 shared 3 games of 4."""
+    """Game g was seeded seed + g, so seeds 1 and 2 shared 3 games of 4."""
     one = compare(["fr"], racks=0, trays=0, games=3, players=("greedy", "greedy"), seed=1)
     two = compare(["fr"], racks=0, trays=0, games=3, players=("greedy", "greedy"), seed=2)
     assert not {r["seed"] for r in one.rows["games"]} & {r["seed"] for r in two.rows["games"]}
 
 
 def test_a_list_too_poor_to_play_stalls_instead_of_failing(tmp_path: Path) -> None:
-    """Newcomer: ladder players exchanged forever on a 7-word list: 'the game did not end within 5000 actions'."""
+    """Ladder players exchanged forever on a 7-word list: 'the game did not end within 5000 actions'."""
     words = tmp_path / "tiny.txt"
     words.write_text("RAT\nRATS\nSTAR\nZZZ\n", encoding="utf-8")
     tiny = Lexicon.from_file(words)
@@ -313,7 +313,7 @@ def test_bad_scheduler_addresses_are_refused_before_any_work(address: str, messa
 
 
 def test_a_peer_that_never_answers_is_given_up_on() -> None:
-    """Newcomer: --scheduler pointed at an HTTP server hung for 12 minutes."""
+    """--scheduler pointed at an HTTP server hung for 12 minutes."""
     pytest.importorskip("distributed")
     import socket
 
@@ -368,7 +368,7 @@ def test_a_rate_near_0_or_1_is_not_rounded_to_it() -> None:
 
 
 def test_the_new_users_question_is_one_call() -> None:
-    """Issue 14: 'comparing en with en-large and fr with a filtered fr over racks took 40 lines of glue'."""
+    """'comparing en with en-large and fr with a filtered fr over racks took 40 lines of glue'."""
     rng = random.Random(0)
     assert len(Bag.load("fr").sample(rng, 6)) == 6
     s = compare([FR, FR.filter(lambda w: "Z" not in w, "fr-noZ")], racks=300, trays=0, games=0, ladders=False)

@@ -1,4 +1,4 @@
-"""The study report (issue 30): it opens with the answer, in percent, with labels that say what was measured.
+"""The study report: it opens with the answer, in percent, with labels that say what was measured.
 
 A tiny study (en against en-large, a few racks, positions and games) is
 rendered once; the tests read its page and its matplotlib figures (titles,

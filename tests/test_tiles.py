@@ -1,6 +1,6 @@
 """Tiles as data: notations that round-trip with I, J and IJ, and a game that no action can corrupt.
 
-Each case of the tiles issue is a test here; ``test_hostile_actions`` drives
+Each case of multi-character tiles is a test here; ``test_hostile_actions`` drives
 games with hand-built, repeated and misplaced actions.
 """
 
@@ -48,7 +48,7 @@ from .positions import setup
 
 FR = Lexicon.load("fr")
 NL = Lexicon.load("nl")
-# A real Dutch bag: single I and J tiles beside the two IJ tiles (the issue's bag B).
+# A real Dutch bag: single I and J tiles beside the two IJ tiles (bag B).
 DUTCH_BAG = Bag.parse(
     "12A 3B 2C 6D 18E 2F 3G 2H 6I 4J 3K 4L 3M 10N 6O 2P 1Q 5R 5S 6T 3U 2V 2W 1X 1Y 2Z 2IJ", DUTCH, name="nl-real"
 )
@@ -109,7 +109,7 @@ def test_the_readme_writing_of_a_single_i_then_j() -> None:
 
 
 def test_single_i_and_j_do_not_merge_into_ij() -> None:
-    """The issue: ``Tray((), "ZJDDI", DUTCH)`` was offered +JID, which push then refused."""
+    """``Tray((), "ZJDDI", DUTCH)`` was offered +JID, which push then refused."""
     tray = Tray((), "ZJDDI", DUTCH)
     assert tray.rack_tiles() == ("Z", "J", "D", "D", "I")
     moves = list(legal_moves(NL, tray))
@@ -135,7 +135,7 @@ def test_dutch_games_with_a_real_bag_keep_every_invariant() -> None:
 
 
 def test_dutch_play_from_the_command_line(tmp_path: Path) -> None:
-    """The issue: ``play --lexicon nl --bag B --games 1 --seed 3`` exited 2."""
+    """``play --lexicon nl --bag B --games 1 --seed 3`` exited 2."""
     bag = tmp_path / "nl-real.txt"
     bag.write_text("12A 3B 2C 6D 18E 2F 3G 2H 6I 4J 3K 4L 3M 10N 6O 2P 1Q 5R 5S 6T 3U 2V 2W 1X 1Y 2Z 2IJ\n")
     command = ["play", "--lexicon", "nl", "--bag", str(bag), "--games", "1", "--seed", "3"]
@@ -149,7 +149,7 @@ def test_dutch_play_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_a_bag_of_few_tiles_with_i_j_and_ij_conserves_tiles(tmp_path: Path) -> None:
-    """The issue: with ``4I 2IJ 2J`` a quarter of games broke tile conservation."""
+    """With ``4I 2IJ 2J`` a quarter of games broke tile conservation."""
     bag = Bag.parse("12A 3B 2C 6D 18E 2F 3G 2H 4I 2J 3K 4L 3M 10N 6O 2P 5R 5S 6T 3U 2V 2W 2Z 2IJ", DUTCH)
     for seed in range(24):
         game = Game(NL, bag=bag, seed=seed)
@@ -206,7 +206,7 @@ def test_an_empty_call_is_refused_and_keeps_the_empty_bag_count() -> None:
 
 
 def test_a_value_jarnac_cannot_name_a_line_twice() -> None:
-    """Seed 003's value Jarnac: each line formed this turn is taken at most once."""
+    """The English write-up's value Jarnac: each line formed this turn is taken at most once."""
     en = Lexicon.load("en")
     rules = Rules.preset("english")
     game = Game(en, rules, seed=8)
@@ -253,7 +253,7 @@ def test_hand_built_moves_are_checked_as_tiles(tray: str, move: Move) -> None:
 
 
 def test_no_draw_follows_the_word_that_fills_the_tray() -> None:
-    """RULES.md, end of the game: the final Jarnac sees only the letters held when the tray was filled."""
+    """docs/rules.md#end-of-the-game: the final Jarnac sees only the letters held when the tray was filled."""
     game = Game(FR, seed=3)
     setup(game, (Tray(["RAT"] * 7, "ZUTS"), Tray()), "play", 0, 0)
     bag = len(game.state.bag)
@@ -371,7 +371,7 @@ def test_records_round_trip_on_an_alphabet_with_i_j_and_ij(seed: int, preset: st
 
 @pytest.mark.parametrize("text", ["I..J", ".", "...", ".IJ", "IJ.", "R..AT"])
 def test_a_dot_not_between_two_tiles_is_refused(text: str) -> None:
-    """Newcomer run: stray dots were read as nothing (a rack of dots was an empty rack)."""
+    """Stray dots were read as nothing (a rack of dots was an empty rack)."""
     from jarnac_solver import InvalidLetterError, InvalidTrayError
 
     with pytest.raises(InvalidLetterError, match="not between two tiles"):
@@ -390,7 +390,7 @@ def test_a_dot_not_between_two_tiles_is_refused(text: str) -> None:
 
 
 def test_spaces_in_a_rack_separate_tiles() -> None:
-    """Newcomer run: ``BIJT / I J`` read the rack as the IJ tile."""
+    """``BIJT / I J`` read the rack as the IJ tile."""
     assert Tray.parse("BIJT / I J", DUTCH).rack_tiles() == ("I", "J")
     assert Tray.parse("RAT / Z W").rack == "ZW"
     assert parse_action("exchange I J A", DUTCH) == Exchange("I.JA")

@@ -122,7 +122,7 @@ def test_lexicons_pickle_as_their_compiled_bytes() -> None:
 
 
 def test_a_file_of_several_games_is_read_game_by_game(tmp_path: Path) -> None:
-    """Newcomer: GameRecord.parse joined the games of a ``play --record`` file into one."""
+    """GameRecord.parse joined the games of a ``play --record`` file into one."""
     records: list[GameRecord] = []
     play_match(SMALL_NL, ["greedy", "greedy"], 3, seed=4, records=records, bag=SMALL_BAG)
     text = "\n".join(map(str, records))
@@ -151,7 +151,7 @@ def test_a_malformed_record_is_refused_with_its_game_and_line(tmp_path: Path) ->
 
 
 def test_text_records_keep_their_jarnacs_and_numbering() -> None:
-    """Newcomer run: a text round trip lost the Jarnacs; a wrong action number was accepted."""
+    """A text round trip lost the Jarnacs; a wrong action number was accepted."""
     records: list[GameRecord] = []
     play_match(SMALL_NL, ["greedy", "sloppy"], 6, seed=2, records=records, bag=SMALL_BAG)
     assert any(r.jarnacs for r in records)

@@ -1,4 +1,4 @@
-"""What a player is shown (issue 34): no future draws, forks with the hidden tiles re-sampled, play from a position."""
+"""What a player is shown: no future draws, forks with the hidden tiles re-sampled, play from a position."""
 
 from __future__ import annotations
 

@@ -63,6 +63,7 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
         metadata
     )
     assert "jarnac_solver/py.typed" in names
+    assert {"jarnac_solver/_speedups.pyi", "jarnac_solver/_allocation.pyi"} <= set(names)  # the C boundary's types
     assert not any(name.startswith(("tests/", "lexicons/")) for name in names)
     if shutil.which("cc") or shutil.which("gcc"):
         assert any(n.startswith("jarnac_solver/_speedups.") for n in names), "the C extension was not built"
@@ -72,7 +73,7 @@ def test_wheel_contains_lexicons_and_licences(tmp_path: Path) -> None:
 @needs_source
 def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
     """A machine with no C compiler (``CC=false``): the build succeeds, the package runs the pure walk, even
-    where an earlier build with a compiler left its ``build/`` folder (found by a newcomer: setuptools reused
+    where an earlier build with a compiler left its ``build/`` folder (setuptools reused
     the old extension)."""
     if shutil.which("cc") or shutil.which("gcc"):
         build_wheel(tmp_path)
@@ -92,3 +93,11 @@ def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
     where, implementation, answer = done.stdout.split()
     assert where.startswith(str(target))
     assert (implementation, answer) == ("pure", "['CACHOU']")
+    # The failed build is said where the user sees it: one warning on stderr, and --version.
+    assert done.stderr.count("PureWalkWarning") == 1 and "the C extension is not built" in done.stderr
+    version = [sys.executable, "-S", "-m", "jarnac_solver", "--version"]
+    shown = subprocess.run(version, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert "pure walk (the C extension is not built)" in shown.stdout, shown
+    chosen = {**env, "JARNAC_SOLVER_PURE": "1"}  # the pure walk asked for: no warning
+    quiet = subprocess.run([sys.executable, "-S", "-c", code], env=chosen, capture_output=True, text=True, cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr

@@ -1,4 +1,4 @@
-"""Word study (issue 31): hooks, blanks, combined conditions, probability ranks, listings, several lexicons.
+"""Word study: hooks, blanks, combined conditions, probability ranks, listings, several lexicons.
 
 Every query has a brute-force twin here that shares no idea with it: no trie, no anagram classes, no
 fillings of blanks, no pattern regexes; words are tuples of tiles compared with Counters, hooks are
@@ -377,7 +377,7 @@ def test_cli_search_conditions_hooks_and_several_lexicons(capsys: pytest.Capture
 
 
 def test_a_points_condition_no_word_can_meet_is_said(capsys: pytest.CaptureFixture[str]) -> None:
-    """A newcomer's --points 7 answered 0 words without saying why; --format lines left a trailing tab."""
+    """--points 7 answered 0 words without saying why; --format lines left a trailing tab."""
     from jarnac_solver.cli import main
 
     assert main(["search", "*", "--points", "7"]) == 2

@@ -1,5 +1,5 @@
 """Wrong-typed values at the public boundary: a library error naming the argument, never a plain
-TypeError or AttributeError from inside (issue 24)."""
+TypeError or AttributeError from inside."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     print(f"bag: {bag.name} ({bag})" if bag is not None else "bag: none known (give one to play)")
     for reason, count in dict(meta.get("skipped", {})).items():
         print(f"skipped at build: {plural(count, 'entry')} {reason}")
-    # The bundled lists' removals by reason (lexicons/README.md); a newcomer looked for them here.
+    # The bundled lists' removals by reason (lexicons/README.md): a user looks for them here.
     for reason, count in dict(meta.get("removed", {})).items():
         print(f"removed at build: {plural(count, 'word')}: {reason}")
     print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")

@@ -129,7 +129,7 @@ def print_listing(
                 cells.append(f"{row['familiarity']:.1f}")
             if marks:
                 cells.append("".join(symbol_of[name] for name in row["not_in"]))
-            print("\t".join(cells).rstrip("\t"))  # no trailing tab after an unmarked word (a newcomer saw them)
+            print("\t".join(cells).rstrip("\t"))  # no trailing tab after an unmarked word
         if hidden_note:
             print(f"({hidden_note})", file=sys.stderr)
         return

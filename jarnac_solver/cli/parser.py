@@ -13,7 +13,7 @@ import argparse
 import os
 from collections.abc import Callable, Sequence
 
-from .. import __version__
+from .. import __version__, native
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
@@ -179,7 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="mark the words this other lexicon lacks (*, then + for a second one, ...); once per lexicon",
     )
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    # The walk is part of the version: a pure walk where a compiled one was expected is a failed build.
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}, {native.describe()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     def command(name: str, about: str, parents: list[_Parser], **kw: Any) -> argparse.ArgumentParser:
@@ -478,8 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
         assert isinstance(made, argparse.ArgumentParser)
         return made
 
-    # Nain Jaune (seed 004), its own package: named by its full module name, as serve's, never imported here.
-    nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records (seed 004)")
+    # Nain Jaune (docs/nain_jaune.md), its own package: named by its full module name, as serve's, never imported here.
+    nain_jaune = sub.add_parser("nain-jaune", help="the card game Nain Jaune: self-play and records")
     nsub = nain_jaune.add_subparsers(dest="nain_jaune_command", required=True, parser_class=_Parser, metavar="COMMAND")
     nj_play = grouped(
         nsub,

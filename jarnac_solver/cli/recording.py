@@ -256,7 +256,7 @@ def _cmd_record(args: argparse.Namespace) -> None:
     players = given or kept or ("A", "B")
     out = args.out or args.continue_file
     if args.out is not None and args.continue_file is None and os.path.exists(args.out) and os.path.getsize(args.out):
-        # A new game would replace the record there (found by a newcomer: a 13-action record emptied at once).
+        # A new game would replace the record there (a 13-action record would be emptied at once).
         raise UsageError(
             f"{PROG} record: {args.out} already holds a record: --continue {args.out} adds to it; "
             "remove it or name another file to start a new one"

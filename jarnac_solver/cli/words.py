@@ -145,7 +145,7 @@ def _cmd_search(args: argparse.Namespace) -> None:
 
         points = as_range(args.points, "--points", 0, 81)
         if points is not None and not any(points[0] <= n * n <= points[1] for n in range(1, 10)):
-            # Found by a newcomer: --points 7 answered 0 words without saying why.
+            # --points 7 would answer 0 words without saying why.
             raise UsageError(
                 f"{PROG} search: --points {args.points}: a word scores its tiles squared (1, 4, 9, ... 81);"
                 " no word scores that"

@@ -35,8 +35,10 @@ from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
-from ..moves.tray import Codes, Tray, _remove, remove_tiles
+from ..moves.steals import seat, seating
+from ..moves.tray import Codes, Tray, _remove
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+from .calls import check_call, resolve_call
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -94,7 +96,7 @@ class GameState(NamedTuple):
     disputed: tuple[Move, Tray, tuple[int, ...]] | None = None
     """The move under dispute, the mover's tray before it and the lines formed before it."""
     keeping: bool = False
-    """Seed 000: the thief whose Jarnac filled its last line plays on until it passes."""
+    """The thief whose Jarnac filled its last line plays on until it passes (docs/rules.md#thief-keeps-the-turn)."""
     ply: int = 0
     result: str = ""
 
@@ -105,9 +107,6 @@ class GameState(NamedTuple):
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
-# push writes the ply by position, _draw_n the trays, bag and bonus:
-assert GameState._fields[:2] == ("trays", "bag") and GameState._fields[10] == "bonus"
-assert GameState._fields[13:] == ("ply", "result")
 
 
 def _replaced(s: GameState, **changes: object) -> GameState:
@@ -124,7 +123,7 @@ _BAGS: dict[int, tuple[Lexicon, Bag]] = {}
 
 def _default_bag(lexicon: Lexicon) -> Bag:
     """``Bag.for_lexicon(lexicon)``, read once per lexicon (by id, kept alive with its bag): a bag read
-    and checked again for every game was ~2% of a greedy game (issue 32). A bag is read-only."""
+    and checked again for every game was ~2% of a greedy game. A bag is read-only."""
     entry = _BAGS.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
         if len(_BAGS) >= 16:
@@ -288,7 +287,7 @@ class Game:
         calls: list[CallJarnac] = []
         for move in jarnac_steals(self.lexicon, passer, self.rules):
             call = CallJarnac((move,))
-            if self._check_call(call) is None:
+            if check_call(self, call) is None:
                 calls.append(call)
         plan = self.best_call()
         if plan and (len(plan.steals) > 1 or plan.value):
@@ -377,7 +376,7 @@ class Game:
             raise IllegalActionError(f"{action} draws no tile, but {self.alphabet.decode(given)} was given")
         self._stack.append(s)
         self.actions.append(tuple.__new__(Played, (s.to_act, action, tuple(draws.codes), draws.who)))
-        self.state = tuple.__new__(GameState, (*new[:13], s.ply + 1, new[14]))  # ply: the 14th field
+        self.state = _replaced(new, ply=s.ply + 1)
 
     def _given(self, drawn: str | Codes | None) -> Codes:
         if drawn is None:
@@ -457,7 +456,7 @@ class Game:
     def _unseen(self) -> Codes:
         """The bag as a sorted multiset (what a view shows), from the last one made when the bag only
         lost tiles from its end since (a draw): a few C-level deletions where sorting the bag again
-        cost ~3 us a view, a tenth of an action (issue 32)."""
+        cost ~3 us a view, a tenth of an action."""
         bag = self.state.bag
         last = self.__dict__.get("_unseen_of")
         if last is not None:
@@ -552,7 +551,7 @@ class Game:
     ) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed) onto ``tray`` (default: its tray in ``s``);
         ``changes``: the state's other changes, made in the same new state (one state an action, not
-        three: ~4 us an action, issue 32)."""
+        three: ~4 us an action)."""
         n += s.bonus[who]
         if draws.given is None:
             # Drawn from the end, last tile first: two slices of the bag's tuple, no list of it.
@@ -569,19 +568,13 @@ class Game:
         if tray is None:
             tray = s.trays[who]
         new_tray = tray._with_rack(tray.rack_codes + taken)
-        # The new state made at once (its changes written by position, no state between).
-        values: list[object] = list(s)
-        values[0] = (new_tray, s.trays[1]) if who == 0 else (s.trays[0], new_tray)
-        values[1] = bag
-        values[10] = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return tuple.__new__(GameState, values)
-
-    def _free_slots(self, tray: Tray) -> list[int]:
-        """The free lines of ``tray`` in the order words fill them: gaps, then the lines below."""
-        gaps = [i for i, codes in enumerate(tray.line_codes) if not codes]
-        return gaps + list(range(len(tray.line_codes), self.rules.lines))
+        # The new state made at once, the caller's changes with the draw's (no state between).
+        drawn = {
+            "trays": (new_tray, s.trays[1]) if who == 0 else (s.trays[0], new_tray),
+            "bag": bag,
+            "bonus": (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0),
+        }
+        return _replaced(s, **(drawn | changes))
 
     def _draw_action(self, action: Draw, draws: _Draws) -> GameState:
         s = self._expect("opening", "start", action=action)
@@ -599,7 +592,7 @@ class Game:
             taken = [bag.pop() for _ in range(n)]
             if self.rules.opening_vowel_rule and taken:
                 rng = self._rng()
-                # Seed 000: six consonants -> the last one drawn goes back, until a vowel comes.
+                # Six consonants: the last one drawn goes back, until a vowel comes (docs/rules.md#opening-vowel-rule).
                 while not vowels.intersection(taken) and vowels.intersection(bag):
                     back = taken.pop()
                     bag.insert(rng.randrange(len(bag) + 1), back)
@@ -667,8 +660,8 @@ class Game:
         """After ``who`` formed a word (its tray now ``tray``, default: its tray in ``s``; ``changes``
         the state's other changes): draw ``n`` and play on, or, on a full tray, the final window.
 
-        No draw follows the word that fills the tray (RULES.md, end of the
-        game): the final Jarnac sees only the letters the player held.
+        No draw follows the word that fills the tray (docs/rules.md#end-of-the-game): the final Jarnac sees
+        only the letters the player held.
         """
         if tray is None:
             tray = s.trays[who]
@@ -679,7 +672,7 @@ class Game:
     def _pass(self, action: Pass, draws: _Draws) -> GameState:
         s = self._expect("play", action=action)
         idle = s.idle_passes + 1 if not s.bag else 0
-        # A thief that kept the turn on a full tray (seed 000) passes into a final window.
+        # A thief that kept the turn on a full tray (docs/rules.md#thief-keeps-the-turn) passes into a final window.
         return _replaced(
             s, phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
         )
@@ -699,137 +692,23 @@ class Game:
             return _replaced(s, phase="over", result="the bag is empty and both players passed")
         return self._next_turn(s, s.to_act)
 
-    def _check_call(self, action: CallJarnac) -> str | None:
-        """Why ``action`` is not a legal Jarnac now (``None``: it is)."""
-        try:
-            self._resolve_call(action)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
-
-    def _resolve_call(self, action: CallJarnac) -> tuple[Tray, list[Codes]]:
-        """The passer's tray after ``action`` and the stolen words (codes); raises why it is not legal.
-
-        Every steal is checked as tiles: each of the passer's lines is taken
-        at most once (a line placed in the same call cannot be extended in it),
-        each rack letter used once, each word seated on the thief's tray.
-        """
-        s = self.state
-        passer = s.trays[s.player]
-        thief = s.trays[s.to_act]
-        steals, taken = action.steals, action.taken_indexes
-        if not isinstance(steals, tuple) or not all(isinstance(m, Move) for m in steals):
-            raise IllegalActionError("a Jarnac's steals must be a tuple of moves")
-        if not isinstance(taken, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in taken):
-            raise IllegalActionError("a value Jarnac's lines must be a tuple of line indexes")
-        if not steals:
-            raise IllegalActionError("a Jarnac names at least one steal")
-        free = thief.free_lines(self.rules)
-        if len(steals) > free:
-            raise IllegalActionError(f"{len(steals)} steals but only {free} free lines")
-        if taken:
-            new_passer, words = self._resolve_value_call(passer, steals, taken)
-        else:
-            new_passer, words = self._resolve_steals(passer, steals)
-        for codes in words:
-            if self.alphabet.decode(codes) not in self.lexicon:
-                raise IllegalActionError(f"{self.alphabet.decode(codes)} is not in the lexicon {self.lexicon.name!r}")
-        # The thief seats the words longest first (gaps, then the lines below),
-        # so a short one lands last.
-        slots = self._free_slots(thief)
-        for k, codes in enumerate(sorted(words, key=len, reverse=True)):
-            if len(codes) < self.rules.min_length_on(slots[k]):
-                raise IllegalActionError(f"{self.alphabet.decode(codes)} cannot go on the thief's line {slots[k] + 1}")
-        return new_passer, words
-
-    def _resolve_steals(self, passer: Tray, steals: tuple[Move, ...]) -> tuple[Tray, list[Codes]]:
-        """Apply ``steals`` one by one to the passer's tray, each a move the passer could make."""
-        if not self.rules.steal_place and any(m.kind == "place" for m in steals):
-            raise IllegalActionError("these rules do not let a new word be stolen")
-        after = passer
-        touched: set[int] = set()
-        lost: set[int] = set()
-        words: list[Codes] = []
-        for move in steals:
-            if move.kind == "extend" and move.line_index is None and isinstance(move.old, str):
-                # An unnumbered steal takes the first line holding its word that no steal took yet.
-                old = self._encode(move.old, "word")
-                lines = [i for i, c in enumerate(after.line_codes) if c == old and i not in touched]
-                if not lines:
-                    raise IllegalActionError(f"{move}: no line holds {move.old} that this Jarnac has not taken")
-                move = move._replace(line_index=lines[0])
-            if move.kind == "extend" and move.line_index in touched:
-                raise IllegalActionError(f"{move}: line {move.line_index + 1} is taken twice in one Jarnac")
-            try:
-                after, line = after.play(move, self.rules, self.lexicon)
-            except IllegalMoveError as exc:
-                raise IllegalActionError(f"not a move the passer could make: {exc}") from None
-            touched.add(line)
-            if move.kind == "extend":
-                lost.add(line)
-            words.append(after.line_codes[line])
-        kept = tuple(() if i in lost else codes for i, codes in enumerate(passer.line_codes))
-        return Tray._trusted(kept, after.rack_codes, passer.alphabet), words
-
-    def _resolve_value_call(
-        self, passer: Tray, steals: tuple[Move, ...], taken: tuple[int, ...]
-    ) -> tuple[Tray, list[Codes]]:
-        """A value Jarnac: new words from the ``taken`` lines (formed this turn) and the rack."""
-        if not self.rules.value_jarnac:
-            raise IllegalActionError("these rules have no value Jarnac")
-        if any(m.kind != "place" for m in steals):
-            raise IllegalActionError("a value Jarnac forms new words only")
-        if len(set(taken)) != len(taken):
-            raise IllegalActionError("a value Jarnac names each line once")
-        if not set(taken) <= set(self.state.formed_indexes) or any(
-            not 0 <= i < len(passer.line_codes) or not passer.line_codes[i] for i in taken
-        ):
-            raise IllegalActionError("a value Jarnac takes only lines formed this turn")
-        words: list[Codes] = []
-        for move in steals:
-            word = self._encode(move.word, "word")
-            if (
-                move.line_index is not None
-                or move.old is not None
-                or sorted(word) != sorted(self._encode(move.letters, "letters"))
-            ):
-                raise IllegalActionError(f"{move!r} is not a new word spelt with its letters")
-            words.append(word)
-        pool = list(passer.rack_codes)
-        for i in taken:
-            pool += passer.line_codes[i]
-        used = [code for word in words for code in word]
-        if Counter(used) - Counter(pool):
-            raise IllegalActionError("the new words need letters the lines and the rack do not hold")
-        worth = sum(len(passer.line_codes[i]) ** 2 for i in taken)
-        if sum(len(word) ** 2 for word in words) <= worth:
-            raise IllegalActionError("a value Jarnac must be worth more than the lines it takes")
-        kept = tuple(() if i in taken else codes for i, codes in enumerate(passer.line_codes))
-        return Tray._trusted(kept, tuple(remove_tiles(pool, used)), passer.alphabet), words
-
     def _call(self, action: CallJarnac, draws: _Draws) -> GameState:
         s = self._expect("jarnac", action=action)
         try:
-            new_passer, words = self._resolve_call(action)
+            new_passer, words = resolve_call(self, action)
         except IllegalActionError as exc:
             raise IllegalActionError(f"{action}: {exc}") from None
         thief_id = s.to_act
         thief = s.trays[thief_id]
-        thief_lines = list(thief.line_codes)
-        ordered = sorted(words, key=len, reverse=True)
-        for slot, word in zip(self._free_slots(thief)[: len(ordered)], ordered, strict=True):
-            if slot < len(thief_lines):
-                thief_lines[slot] = word
-            else:
-                thief_lines.append(word)
-        new_thief = Tray._trusted(tuple(thief_lines), thief.rack_codes, thief.alphabet)
+        new_thief = seat(thief, seating(thief, words, self.rules))  # docs/rules.md#seating
         trays = (new_thief, new_passer) if thief_id == 0 else (new_passer, new_thief)
         s2 = _replaced(s, trays=trays, idle_passes=0)
         if self.rules.thief_draws:
             s2 = self._draw_n(s2, thief_id, len(words), draws)
         if new_thief.free_lines(self.rules) == 0:
             if self.rules.thief_keeps_turn_on_last_line:
-                # Seed 000: the thief keeps the turn, drawing one letter a word, until it passes.
+                # The thief keeps the turn, drawing one letter a word, until it passes
+                # (docs/rules.md#thief-keeps-the-turn).
                 return _replaced(
                     s2, phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed_indexes=(), keeping=True
                 )
@@ -839,7 +718,8 @@ class Game:
 
     def _dispute(self, action: Dispute, draws: _Draws) -> GameState:
         s = self._expect("dispute", action=action)
-        assert s.disputed is not None
+        if s.disputed is None:  # the dispute phase always holds its word: a state made by hand may not
+            raise IllegalActionError("no word is under dispute")
         move, before, formed = s.disputed
         mover = 1 - s.to_act
         challenger = s.to_act
@@ -862,7 +742,8 @@ class Game:
     # -- checks -------------------------------------------------------------
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless tiles are conserved and both trays follow the rules."""
+        """Raise ``AssertionError`` unless tiles are conserved and both trays follow the rules (checked under
+        ``python -O`` too: raised, not asserted)."""
         s = self.state
         seen: Counter[int] = Counter(s.bag)
         for tray in s.trays:
@@ -871,11 +752,12 @@ class Game:
             for codes in tray.line_codes:
                 seen.update(codes)
         full = Counter(self.alphabet.index[t] for t in self.bag.tiles())
-        assert seen == full, "tiles are not conserved"
-        assert s.scores == tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays)
-        assert all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays), (
-            "a line's text does not match its tiles"
-        )
+        if seen != full:
+            raise AssertionError("tiles are not conserved")
+        if s.scores != tuple(sum(len(c) ** 2 for c in t.line_codes) for t in s.trays):
+            raise AssertionError("a score is not the sum of its lines' points")
+        if not all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays):
+            raise AssertionError("a line's text does not match its tiles")
 
 
 _HANDLERS: dict[type, Callable[[Game, Any, _Draws], GameState]] = {

@@ -25,7 +25,7 @@ MAX_TILES = 10_000
 """The most tiles of one kind a bag may hold (real bags hold at most about 20): a count of
 10^8 would make a game allocate gigabytes."""
 
-# The publisher's French sheet and the English write-up (seed 002), as in RULES.md; then
+# The publisher's French sheet and the English write-up (docs/rules.md#bag); then
 # estimates for the languages whose edition's distribution is unpublished: Bag.estimate of
 # the bundled lexicon (a test checks they are what it gives). The method, tried on fr and
 # en, misplaces 13 of 144 tiles against the real bags (S is over-counted: plurals).
@@ -144,7 +144,7 @@ class Bag(Mapping[str, int]):
 
     @classmethod
     def load(cls, name: str) -> Bag:
-        """A built-in bag: ``fr`` (the publisher's sheet), ``en`` (seed 002), or the estimates
+        """A built-in bag: ``fr`` (the publisher's sheet), ``en`` (the English write-up), or the estimates
         ``es-estimate`` and ``nl-estimate`` (:meth:`estimate` of the bundled lexicons).
 
         >>> Bag.load("en").total, Bag.load("nl-estimate")["IJ"]

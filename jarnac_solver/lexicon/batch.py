@@ -5,10 +5,9 @@ many anagram classes, how long the longest word, which key it is. The
 single-query walk (:meth:`~jarnac_solver.lexicon.lexicon.Lexicon.subanagrams`)
 pays its Python overhead once per rack and letter; :func:`rack_stats` walks
 every rack of a batch in a few dozen whole-array numpy operations per trie
-level instead. Measured (``benchmarks/bench_batch.py``, 100,000 fr racks
-drawn from the bag): 2.4 / 5.4 / 17 µs a rack of 7 / 9 / 12 tiles, which is
-0.93 / 0.74 / 0.54 times the native C walk of the project's anchor and 7 to
-8 times faster than the single-query walk (18 / 39 / 139 µs).
+level instead: several times faster than the single-query walk, close to
+the native C walk (``benchmarks/bench_batch.py``; its figures in
+``benchmarks/README.md``).
 
 **Layout** (:class:`BatchIndex`, built once per lexicon: 0.1 s on fr). The
 trie's nodes are renumbered breadth-first, each level in key order, so that
@@ -657,9 +656,8 @@ def rack_stats(
     missing) or ``"auto"`` (numpy when installed, and the lexicon's alphabet
     has at most :data:`MAX_NUMPY_RANKS` tiles). Both give the same answers.
 
-    Cost, measured on fr (``benchmarks/bench_batch.py``): the numpy engine
-    2.4 / 5.4 / 17 µs a rack of 7 / 9 / 12 tiles, the python engine 18 / 39 /
-    139 µs. Raises :class:`InvalidInputError` naming the bad rack and code,
+    The numpy engine is several times faster a rack (``benchmarks/bench_batch.py``,
+    ``benchmarks/README.md``). Raises :class:`InvalidInputError` naming the bad rack and code,
     :class:`MissingExtraError` for ``engine="numpy"`` without numpy.
     """
     if engine not in ENGINES:

@@ -77,10 +77,8 @@ def _merged(base: dict[int, int], extra: Sequence[int]) -> list[tuple[int, int]]
 
 
 def _walk(index: AlphagramIndex, required: Tally, optional: Tally) -> list[int]:
-    """Every node whose key holds ``required`` and part of ``optional``, by either walk."""
-    if index.trie is not None:
-        return index.trie.walk(required, optional)  # type: ignore[no-any-return]
-    return index._walk(required, optional)
+    """Every node whose key holds ``required`` and part of ``optional``, by the index's walk."""
+    return index.walk.walk(required, optional)
 
 
 def _deadline_check(deadline: Deadline | None, query: str) -> None:

@@ -337,7 +337,7 @@ def write_file(path: str | Path, data: bytes) -> None:
     target = Path(path)
     _check_target(target)
     if target.is_symlink():
-        # Through the link: the file it leads to is replaced and the link stays (found by a newcomer: the
+        # Through the link: the file it leads to is replaced and the link stays (a plain
         # rename put a plain file in the link's place, and the file it led to kept the old lexicon).
         target = Path(os.path.realpath(target))
     _remove_stale(target)

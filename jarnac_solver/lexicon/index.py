@@ -13,7 +13,7 @@ The walk is breadth-first *by letter*: for each distinct rack letter, in rank
 order, every node reached so far tries that letter once, twice, ... up to its
 count in the rack. Each step is ``filter(None, map(child.get, nodes))``, a
 loop that runs in C, where a depth-first walk pays a Python call per node:
-this is what makes it 2.4-3.4x faster than a recursive dict-of-dicts walk.
+this is what makes it faster than a recursive dict-of-dicts walk (docs/design.md, measured choices).
 No tally has to be copied or restored: nodes reached before letter ``L``
 have used none of it, and letters after ``L`` are all still available.
 
@@ -37,9 +37,16 @@ from .tally import FIELD_BITS, Tally, pack_tally, tally_of_codes, tally_size
 # Not imported at run time (typing costs ~10 ms); mypy reads any constant named TYPE_CHECKING as True.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Protocol
 
-__all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex"]
+    from .._speedups import Trie
+else:
+    Protocol = object  # the protocol is for mypy; at run time Walk is a plain base class no walk uses
+
+__all__ = ["HASHED_SUBSETS", "MAX_DEPTH", "AlphagramIndex", "CompiledWalk", "PureWalk", "Walk"]
+
+Letters = Tally | str
+"""A walk's letters: a tally, or rank codes (``chr(rank)`` a tile, as ``Lexicon.rank_string`` makes them)."""
 
 _VIEWS_LOCK = threading.Lock()
 """Guards the eviction of the per-index view caches (reads take no lock)."""
@@ -77,10 +84,12 @@ class AlphagramIndex:
 
     Built by :meth:`build`; stored and read back by :mod:`jarnac_solver.lexicon.fileformat`
     as the flat arrays of :mod:`jarnac_solver.lexicon.flat`. Two walks answer
-    the queries: the compiled one (:attr:`trie`, reading the flat arrays in
-    place) when ``jarnac_solver.IMPLEMENTATION`` is ``"compiled"``, else the
-    pure-Python one over :attr:`edges` and :attr:`groups` (built from the
-    arrays on first use). Both return the same nodes in the same order.
+    the queries, chosen once per index (:attr:`walk`, a :class:`Walk`): the
+    compiled one (:class:`CompiledWalk` over :attr:`trie`, reading the flat
+    arrays in place) when ``jarnac_solver.IMPLEMENTATION`` is ``"compiled"``,
+    else the pure-Python one (:class:`PureWalk`) over :attr:`edges` and
+    :attr:`groups` (built from the arrays on first use). Both return the same
+    nodes in the same order.
     """
 
     __slots__ = (
@@ -95,6 +104,7 @@ class AlphagramIndex:
         "n_ranks",
         "root",
         "trie",
+        "walk",
     )
 
     def __init__(
@@ -122,8 +132,11 @@ class AlphagramIndex:
         self.n_ranks = len(self.edge_counts)
         self.n_nodes = len(groups) if groups is not None else flat.n_nodes  # type: ignore[union-attr]
         """Number of node ids, including the unused id 0."""
-        self.trie: Any = None
-        """The compiled walk over the flat arrays (``jarnac_solver._speedups.Trie``), or ``None``."""
+        self.trie: Trie | None = None
+        """The compiled walk over the flat arrays (``jarnac_solver._speedups.Trie``), or ``None``: what the
+        compiled searches of the move and planning layers call beside :attr:`walk`."""
+        self.walk: Walk = PureWalk(self)
+        """The walk every query of this index takes, chosen once: pure until :meth:`compile` attaches C."""
         self._views: dict[tuple[int, int], list[str | None]] = {}
         self._ranges: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -146,12 +159,15 @@ class AlphagramIndex:
         """
         from .. import native
 
-        if native.speedups is None or self.trie is not None or self.n_ranks > 256:
+        if native.speedups is None:
+            native.warn_if_unbuilt()
+            return
+        if self.trie is not None or self.n_ranks > 256:
             return
         if self._flat is None:
             self._flat = self._flatten()
         flat = self._flat
-        self.trie = native.speedups.Trie(
+        self.trie = trie = native.speedups.Trie(
             flat.sections,
             flat.n_nodes,
             flat.n_terminals,
@@ -162,6 +178,7 @@ class AlphagramIndex:
             check,
             source,
         )
+        self.walk = CompiledWalk(self, trie)
 
     def _flatten(self) -> FlatIndex:
         parts = flatten(self.edges, self.groups, self.n_terminals)
@@ -261,10 +278,7 @@ class AlphagramIndex:
         >>> AlphagramIndex.build([("RAT", [0, 1, 2]), ("AT", [1, 2])], 3).words(3)
         ['RAT']
         """
-        start, stop = self._nodes_of_lengths(min_len, max_len)
-        if self.trie is not None:
-            return self.trie.words_of(range(start, stop))  # type: ignore[no-any-return]
-        return " ".join(filter(None, self.groups[start:stop])).split()
+        return self.walk.words_in(*self._nodes_of_lengths(min_len, max_len))
 
     def _nodes_of_lengths(self, min_len: int, max_len: int) -> tuple[int, int]:
         """The id range of the terminal nodes of keys of ``min_len..max_len`` tiles."""
@@ -277,7 +291,7 @@ class AlphagramIndex:
                 self._ranges[(min_len, max_len)] = bounds
         return bounds
 
-    # -- queries ------------------------------------------------------------
+    # -- queries: each one call of the walk chosen for this index ---------------
 
     def view(self, min_len: int, max_len: int) -> list[str | None]:
         """``groups`` with every entry outside lengths ``min_len..max_len`` blanked.
@@ -285,19 +299,20 @@ class AlphagramIndex:
         Built once per length range (two list slices) and cached: the walk
         then collects words with one C-level ``map``, with no length test.
         """
-        lo = min(max(min_len, 0), MAX_DEPTH + 1)
-        hi = min(max(max_len + 1, lo), MAX_DEPTH + 1)
-        cached = self._views.get((lo, hi))  # a dict read: atomic, no lock on the hot path
+        return self._view_of_nodes(*self._nodes_of_lengths(min_len, max_len))
+
+    def _view_of_nodes(self, start: int, stop: int) -> list[str | None]:
+        """``groups`` with every entry outside the node ids ``start..stop - 1`` blanked (cached)."""
+        cached = self._views.get((start, stop))  # a dict read: atomic, no lock on the hot path
         if cached is None:
             with _VIEWS_LOCK:  # threads sharing a lexicon: one writer evicts at a time
-                cached = self._views.get((lo, hi))
+                cached = self._views.get((start, stop))
                 if cached is None:
                     if len(self._views) >= 32:  # bounded: drop the oldest (dicts keep insertion order)
                         del self._views[next(iter(self._views))]
-                    start, stop = self.depth_starts[lo], self.depth_starts[hi]
                     groups = self.groups
                     cached = [None] * start + groups[start:stop] + [None] * (len(groups) - stop)
-                    self._views[(lo, hi)] = cached
+                    self._views[(start, stop)] = cached
         return cached
 
     @staticmethod
@@ -308,7 +323,7 @@ class AlphagramIndex:
         return words
 
     def _walk(self, required: Tally, optional: Tally, hit: Callable[[int], object] | None = None) -> list[int]:
-        """Every node whose key holds all of ``required`` and part of ``optional``.
+        """Every node whose key holds all of ``required`` and part of ``optional`` (the pure walk).
 
         Both tallies are ``(rank, count)`` pairs in increasing rank order.
         With ``hit``, the walk stops at the first complete node (one holding
@@ -375,33 +390,10 @@ class AlphagramIndex:
         with the line's letters required. (Resuming each line from the part
         of the rack walk below its lowest letter was tried and measured: that
         part is the root alone in the median case, lines hold E, S or A.)
+        The compiled walk always walks (a C walk of a line costs less than
+        hashing the rack's subsets).
         """
-        trie = self.trie
-        if trie is not None:
-            # Compiled: one C walk for the new words and one per line; no key map
-            # (a C walk of a line costs less than hashing the rack's subsets).
-            places = trie.walk((), rack, *self._nodes_of_lengths(*place)) if place else []
-            extended: list[list[int]] = []
-            for tally, size in lines:
-                if size >= line_max or not rack or not tally:
-                    extended.append([])
-                else:
-                    extended.append(trie.walk(tally, rack, *self._nodes_of_lengths(size + 1, line_max)))
-            return places, extended
-        if keys is not None and rack and all(count <= MAX_DEPTH for _, count in rack):
-            subsets = _subsets(rack, HASHED_SUBSETS)
-            if subsets is not None:
-                return self._hashed_moves(subsets, place, lines, line_max, keys)
-        front = self._rack_walk(rack)
-        places = list(filter(self.view(*place).__getitem__, front)) if place else []
-        extended = []
-        for tally, size in lines:
-            if size >= line_max or not rack or not tally:
-                extended.append([])
-                continue
-            nodes = self._walk(tally, rack)
-            extended.append(list(filter(self.view(size + 1, line_max).__getitem__, nodes)))
-        return places, extended
+        return self.walk.move_nodes(rack, place, lines, line_max, keys)
 
     def move_words(
         self,
@@ -421,63 +413,24 @@ class AlphagramIndex:
         >>> ix.move_words([(0, 1), (1, 1), (2, 1)], (3, 9), [([(0, 1), (1, 1), (2, 1)], 3)], 9)
         (['ART', 'RAT'], [['TART']])
         """
-        if self.trie is not None:
-            lo, hi = self._nodes_of_lengths(*place) if place else (0, 0)
-            asked = [
-                None if size >= line_max or not tally else (tally, *self._nodes_of_lengths(size + 1, line_max))
-                for tally, size in lines
-            ]
-            return self.trie.moves(rack, lo, hi, asked)  # type: ignore[no-any-return]
-        if isinstance(rack, str):
-            rack = tally_of_codes(rack)
-        place_nodes, line_nodes = self.move_nodes(rack, place, lines, line_max, keys)
-        return self.words_of(place_nodes), [self.words_of(nodes) for nodes in line_nodes]
-
-    @staticmethod
-    def _hashed_moves(
-        by_size: list[list[int]],
-        place: tuple[int, int] | None,
-        lines: Sequence[tuple[Tally, int]],
-        line_max: int,
-        keys: dict[int, int],
-    ) -> tuple[list[int], list[list[int]]]:
-        get = keys.get
-        places: list[int] = []
-        if place:
-            lo, hi = place
-            places = list(filter(None, map(get, chain.from_iterable(by_size[max(lo, 1) : hi + 1]))))
-        extended: list[list[int]] = []
-        for tally, size in lines:
-            if size >= line_max or not tally:
-                extended.append([])
-                continue
-            shift = pack_tally(tally).__add__
-            added = chain.from_iterable(by_size[1 : line_max - size + 1])
-            extended.append(list(filter(None, map(get, map(shift, added)))))
-        return places, extended
+        return self.walk.move_words(rack, place, lines, line_max, keys)
 
     def first_place(self, rack: Tally, min_len: int, max_len: int) -> int | None:
         """A terminal node of a subanagram of ``rack`` (lengths ``min_len..max_len``), or ``None``.
 
-        The walk of :meth:`_walk` with nothing required, stopping at the first
-        letter step that reaches one: a witness, not a list.
+        The walk with nothing required, stopping at the first letter step that
+        reaches one: a witness, not a list.
         """
-        if self.trie is not None:
-            return self.trie.first((), rack, *self._nodes_of_lengths(min_len, max_len))  # type: ignore[no-any-return]
-        found = self._walk((), rack, hit=self.view(min_len, max_len).__getitem__)
-        return found[0] if found else None
+        return self.walk.first((), rack, *self._nodes_of_lengths(min_len, max_len))
 
     def first_extension(self, word: Tally, size: int, rack: Tally, line_max: int) -> int | None:
         """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``.
 
-        The walk of :meth:`_walk`, stopping at the first step that reaches one.
+        The walk, stopping at the first step that reaches one.
         """
         if size >= line_max or not rack or not word:
             return None
-        if self.trie is not None:
-            return self.trie.first(word, rack, *self._nodes_of_lengths(size + 1, line_max))  # type: ignore[no-any-return]
-        found = self._walk(word, rack, hit=self.view(size + 1, line_max).__getitem__)
-        return found[0] if found else None
+        return self.walk.first(word, rack, *self._nodes_of_lengths(size + 1, line_max))
 
     def key_map(self, pack: Callable[[str], int]) -> dict[int, int]:
         """Packed key -> terminal node, for every key; ``pack`` packs a word (first of its group).
@@ -485,10 +438,7 @@ class AlphagramIndex:
         Cost: one pass over the keys (0.45 s and 14 MB for fr's 118k keys);
         the lexicon builds it once it pays (``Lexicon.move_keys``).
         """
-        if self.trie is not None:
-            firsts = self.trie.first_words(range(1, self.n_terminals + 1))
-        else:
-            firsts = [g.split(" ", 1)[0] for g in self.groups[1 : self.n_terminals + 1]]  # type: ignore[union-attr]
+        firsts = self.walk.first_words(range(1, self.n_terminals + 1))
         return dict(zip(map(pack, firsts), range(1, self.n_terminals + 1), strict=True))
 
     def words_of(self, nodes: Sequence[int]) -> list[str]:
@@ -498,12 +448,7 @@ class AlphagramIndex:
         >>> ix.words_of([1, 2])
         ['ART', 'AT', 'RAT']
         """
-        if self.trie is not None:
-            return self.trie.words_of(nodes)  # type: ignore[no-any-return]
-        groups = self.groups
-        words = " ".join(filter(None, map(groups.__getitem__, nodes))).split()
-        words.sort()
-        return words
+        return self.walk.words_of(nodes)
 
     def first_words(self, nodes: Sequence[int]) -> list[str]:
         """The first word (alphabetically) of each terminal node of ``nodes``, in their order.
@@ -512,16 +457,11 @@ class AlphagramIndex:
         >>> ix.first_words([ix.root, 1])
         ['ART']
         """
-        if self.trie is not None:
-            return self.trie.first_words(nodes)  # type: ignore[no-any-return]
-        return [g.split(" ", 1)[0] for g in map(self.groups.__getitem__, nodes) if g]
+        return self.walk.first_words(nodes)
 
     def words_at(self, node: int) -> list[str]:
         """The words whose key ends at ``node`` (sorted)."""
-        if self.trie is not None:
-            return self.trie.words_at(node)  # type: ignore[no-any-return]
-        group = self.groups[node]
-        return group.split() if group else []
+        return self.walk.words_at(node)
 
     def subanagrams(self, rack: Tally, min_len: int, max_len: int) -> list[str]:
         """Words whose keys are sub-multisets of ``rack``, sorted.
@@ -530,9 +470,7 @@ class AlphagramIndex:
         scan of a node's edges per (node reached, letter tried) and a radix
         sort of the answer's word numbers.
         """
-        if self.trie is not None:
-            return self.trie.words((), rack, *self._nodes_of_lengths(min_len, max_len))  # type: ignore[no-any-return]
-        return self._collect(self.view(min_len, max_len), self._rack_walk(rack))
+        return self.walk.words((), rack, *self._nodes_of_lengths(min_len, max_len))
 
     def subanagrams_of_codes(self, codes: str, min_len: int, max_len: int) -> list[str]:
         """:meth:`subanagrams` of a rack given as rank codes (``chr(rank)`` per tile), sorted.
@@ -544,20 +482,164 @@ class AlphagramIndex:
         >>> ix.subanagrams_of_codes(chr(2) + chr(1) + chr(0), 1, 9)
         ['ART', 'RAT']
         """
-        if self.trie is not None:
-            return self.trie.words((), codes, *self._nodes_of_lengths(min_len, max_len))  # type: ignore[no-any-return]
-        return self.subanagrams(tally_of_codes(codes), min_len, max_len)
+        return self.walk.words((), codes, *self._nodes_of_lengths(min_len, max_len))
 
     def _rack_walk(self, rack: Tally) -> list[int]:
-        """Every node whose key is a sub-multiset of ``rack`` (the root included).
+        """Every node whose key is a sub-multiset of ``rack`` (the root included)."""
+        return self.walk.walk((), rack)
 
-        :meth:`_walk` with nothing required, without its per-call dicts: this
-        is the hot path of ``subanagrams``.
-        """
-        if self.trie is not None:
-            return self.trie.walk((), rack)  # type: ignore[no-any-return]
-        front = [self.root]
-        edges = self.edges
+    def extensions(self, word: Tally, rack: Tally, word_len: int, max_len: int) -> list[str]:
+        """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
+        return self.walk.words(word, rack, *self._nodes_of_lengths(word_len + 1, max_len))
+
+    def anagram_nodes(self, letters: Tally) -> list[int]:
+        """The node whose key is exactly ``letters`` (a list of one, or empty)."""
+        return self.walk.walk(letters, ())
+
+    def anagrams(self, letters: Tally) -> list[str]:
+        """Words that use exactly ``letters``, sorted."""
+        length = tally_size(letters)
+        return self.walk.words(letters, (), *self._nodes_of_lengths(length, length))
+
+
+class Walk(Protocol):
+    """The queries of one index, answered by one of two walks chosen once, when the index is made or
+    compiled (:attr:`AlphagramIndex.walk`): :class:`CompiledWalk` (the C extension over the flat arrays)
+    or :class:`PureWalk` (Python over :attr:`~AlphagramIndex.edges` and :attr:`~AlphagramIndex.groups`).
+    Both give the same nodes in the same order and the same words (the twins' tests, and the golden file
+    of moves and plans both must reproduce: ``tests/test_golden.py``). Node ranges ``lo, hi`` are ids
+    (:meth:`AlphagramIndex._nodes_of_lengths`)."""
+
+    def walk(self, need: Letters, opt: Letters, /) -> list[int]:
+        """Every node holding all of ``need`` and part of ``opt``, in walk order."""
+        ...
+
+    def words(self, need: Letters, opt: Letters, lo: int, hi: int, /) -> list[str]:
+        """The sorted words of the walk's terminal nodes in ``lo..hi - 1``."""
+        ...
+
+    def first(self, need: Letters, opt: Letters, lo: int, hi: int, /) -> int | None:
+        """A terminal node of the walk in ``lo..hi - 1`` (the first one reached), or None."""
+        ...
+
+    def words_in(self, lo: int, hi: int) -> list[str]:
+        """Every word of the nodes ``lo..hi - 1``, in node order."""
+        ...
+
+    def words_of(self, nodes: Sequence[int], /) -> list[str]:
+        """The sorted words of distinct ``nodes``."""
+        ...
+
+    def first_words(self, nodes: Sequence[int], /) -> list[str]:
+        """The first word of each terminal node of ``nodes``, in their order."""
+        ...
+
+    def words_at(self, node: int, /) -> list[str]:
+        """The sorted words of ``node``."""
+        ...
+
+    def move_nodes(
+        self,
+        rack: Tally,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[int], list[list[int]]]:
+        """:meth:`AlphagramIndex.move_nodes`."""
+        ...
+
+    def move_words(
+        self,
+        rack: Tally | str,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[str], list[list[str]]]:
+        """:meth:`AlphagramIndex.move_words`."""
+        ...
+
+
+class CompiledWalk:
+    """The walk in C (:class:`jarnac_solver._speedups.Trie`), each query one call of it."""
+
+    __slots__ = ("first", "first_words", "index", "trie", "walk", "words", "words_at", "words_of")
+
+    walk: Callable[[Letters, Letters], list[int]]
+    words: Callable[[Letters, Letters, int, int], list[str]]
+    first: Callable[[Letters, Letters, int, int], int | None]
+    words_of: Callable[[Sequence[int]], list[str]]
+    first_words: Callable[[Sequence[int]], list[str]]
+    words_at: Callable[[int], list[str]]
+
+    def __init__(self, index: AlphagramIndex, trie: Trie) -> None:
+        self.index = index
+        self.trie = trie
+        # The queries that are the trie's own methods, bound once (no Python frame between).
+        self.walk = trie.walk
+        self.words = trie.words
+        self.first = trie.first
+        self.words_of = trie.words_of
+        self.first_words = trie.first_words
+        self.words_at = trie.words_at
+
+    def words_in(self, lo: int, hi: int) -> list[str]:
+        return self.trie.words_of(range(lo, hi))
+
+    def move_nodes(
+        self,
+        rack: Tally,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[int], list[list[int]]]:
+        # One C walk for the new words and one per line; no key map (a C walk of a line costs less than
+        # hashing the rack's subsets).
+        walk, ranges = self.trie.walk, self.index._nodes_of_lengths
+        places = walk((), rack, *ranges(*place)) if place else []
+        extended: list[list[int]] = []
+        for tally, size in lines:
+            if size >= line_max or not rack or not tally:
+                extended.append([])
+            else:
+                extended.append(walk(tally, rack, *ranges(size + 1, line_max)))
+        return places, extended
+
+    def move_words(
+        self,
+        rack: Tally | str,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[str], list[list[str]]]:
+        ranges = self.index._nodes_of_lengths
+        lo, hi = ranges(*place) if place else (0, 0)
+        asked: list[tuple[object, int, int] | None] = [
+            None if size >= line_max or not tally else (tally, *ranges(size + 1, line_max)) for tally, size in lines
+        ]
+        return self.trie.moves(rack, lo, hi, asked)
+
+
+class PureWalk:
+    """The walk in Python over the index's dicts (the reference the compiled walk is tested against)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: AlphagramIndex) -> None:
+        self.index = index
+
+    def walk(self, need: Letters, opt: Letters) -> list[int]:
+        need, opt = _tally(need), _tally(opt)
+        return self.index._walk(need, opt) if need else self._rack_walk(opt)
+
+    def _rack_walk(self, rack: Tally) -> list[int]:
+        """:meth:`walk` with nothing required, without its per-call dicts: the hot path of ``subanagrams``."""
+        index = self.index
+        front = [index.root]
+        edges = index.edges
         for rank, count in rack:
             # Hot loop: see the module comment for why this shape.
             step = edges[rank].get
@@ -571,21 +653,88 @@ class AlphagramIndex:
             front += grown
         return front
 
-    def extensions(self, word: Tally, rack: Tally, word_len: int, max_len: int) -> list[str]:
-        """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
-        if self.trie is not None:
-            return self.trie.words(word, rack, *self._nodes_of_lengths(word_len + 1, max_len))  # type: ignore[no-any-return]
-        return self._collect(self.view(word_len + 1, max_len), self._walk(word, rack))
+    def words(self, need: Letters, opt: Letters, lo: int, hi: int) -> list[str]:
+        return self.index._collect(self.index._view_of_nodes(lo, hi), self.walk(need, opt))
 
-    def anagram_nodes(self, letters: Tally) -> list[int]:
-        """The node whose key is exactly ``letters`` (a list of one, or empty)."""
-        if self.trie is not None:
-            return self.trie.walk(letters, ())  # type: ignore[no-any-return]
-        return self._walk(letters, ())
+    def first(self, need: Letters, opt: Letters, lo: int, hi: int) -> int | None:
+        found = self.index._walk(_tally(need), _tally(opt), hit=self.index._view_of_nodes(lo, hi).__getitem__)
+        return found[0] if found else None
 
-    def anagrams(self, letters: Tally) -> list[str]:
-        """Words that use exactly ``letters``, sorted."""
-        length = tally_size(letters)
-        if self.trie is not None:
-            return self.trie.words(letters, (), *self._nodes_of_lengths(length, length))  # type: ignore[no-any-return]
-        return self._collect(self.view(length, length), self._walk(letters, ()))
+    def words_in(self, lo: int, hi: int) -> list[str]:
+        return " ".join(filter(None, self.index.groups[lo:hi])).split()
+
+    def words_of(self, nodes: Sequence[int]) -> list[str]:
+        groups = self.index.groups
+        words = " ".join(filter(None, map(groups.__getitem__, nodes))).split()
+        words.sort()
+        return words
+
+    def first_words(self, nodes: Sequence[int]) -> list[str]:
+        return [g.split(" ", 1)[0] for g in map(self.index.groups.__getitem__, nodes) if g]
+
+    def words_at(self, node: int) -> list[str]:
+        group = self.index.groups[node]
+        return group.split() if group else []
+
+    def move_nodes(
+        self,
+        rack: Tally,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[int], list[list[int]]]:
+        index = self.index
+        if keys is not None and rack and all(count <= MAX_DEPTH for _, count in rack):
+            subsets = _subsets(rack, HASHED_SUBSETS)
+            if subsets is not None:
+                return _hashed_moves(subsets, place, lines, line_max, keys)
+        front = self._rack_walk(rack)
+        places = list(filter(index.view(*place).__getitem__, front)) if place else []
+        extended: list[list[int]] = []
+        for tally, size in lines:
+            if size >= line_max or not rack or not tally:
+                extended.append([])
+                continue
+            nodes = index._walk(tally, rack)
+            extended.append(list(filter(index.view(size + 1, line_max).__getitem__, nodes)))
+        return places, extended
+
+    def move_words(
+        self,
+        rack: Tally | str,
+        place: tuple[int, int] | None,
+        lines: Sequence[tuple[Tally, int]],
+        line_max: int,
+        keys: dict[int, int] | None,
+    ) -> tuple[list[str], list[list[str]]]:
+        place_nodes, line_nodes = self.move_nodes(_tally(rack), place, lines, line_max, keys)
+        return self.words_of(place_nodes), [self.words_of(nodes) for nodes in line_nodes]
+
+
+def _tally(letters: Letters) -> Tally:
+    """A tally of ``letters`` given as a tally or as rank codes (``chr(rank)`` a tile)."""
+    return tally_of_codes(letters) if isinstance(letters, str) else letters
+
+
+def _hashed_moves(
+    by_size: list[list[int]],
+    place: tuple[int, int] | None,
+    lines: Sequence[tuple[Tally, int]],
+    line_max: int,
+    keys: dict[int, int],
+) -> tuple[list[int], list[list[int]]]:
+    get = keys.get
+    places: list[int] = []
+    if place:
+        lo, hi = place
+        places = list(filter(None, map(get, chain.from_iterable(by_size[max(lo, 1) : hi + 1]))))
+    extended: list[list[int]] = []
+    for tally, size in lines:
+        if size >= line_max or not tally:
+            extended.append([])
+            continue
+        shift = pack_tally(tally).__add__
+        added = chain.from_iterable(by_size[1 : line_max - size + 1])
+        extended.append(list(filter(None, map(get, map(shift, added)))))
+    return places, extended

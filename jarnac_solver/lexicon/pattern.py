@@ -11,11 +11,9 @@ A whole lexicon is searched in one pass of the regular-expression engine:
 line and a tile a character (a single-letter tile is itself, a longer one
 such as ``IJ`` a private-use character); the pattern, anchored between two
 newlines, is found with one ``findall``, over the lines that begin (or,
-backwards, end) with its letters when it has some. That is 20-800 times
-faster than testing each word in Python (fr ``?A*E``: 3 ms instead of 170,
-``MUN?TER`` 45 µs instead of 300; nl, whose words had to be cut into tiles
-one by one: 2-6 ms instead of 510), for texts written once per lexicon
-(fr, all lengths, forwards and backwards: ~90 ms and 3.2 MB).
+backwards, end) with its letters when it has some: far faster than testing
+each word in Python, for texts written once per lexicon (``benchmarks/bench_lookup.py``;
+its figures in ``benchmarks/README.md``).
 
 >>> from jarnac_solver import Lexicon
 >>> Pattern.parse("?A*E", Lexicon.load("fr").alphabet).lengths()

@@ -138,6 +138,8 @@ class _Row(NamedTuple):
 def _words(lexicon: Lexicon, chosen: Sequence[_Item | _Row]) -> list[_Item]:
     """The chosen candidates as items, each word read from its number."""
     trie = lexicon.index.trie
+    if trie is None:  # the pure walk makes items only, no row to read a word for
+        return [c for c in chosen if isinstance(c, _Item)]
     return [
         _Item(c.packed, c.tiles, c.line, trie.word(c.number), c.old, c.old_tiles) if isinstance(c, _Row) else c
         for c in chosen
@@ -296,7 +298,7 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
     a single word, so only when each has exactly one free line, its last.
     Speed: most Jarnac windows of a game between programs offer only such
     short words (a pass leaves a rack that spells a one- or two-letter word);
-    they were searched in full (~40 us), and are now answered here (issue 32).
+    they were searched in full (~40 us), and are now answered here.
     """
     if not tray.rack_codes:
         return False
@@ -307,7 +309,7 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
         # extension (the same lengths are asked), and no new word from the length the next line needs,
         # which is the rules' minimum unless that line is the last (then a short word alone is the only
         # candidate left, answered below as before, unless the last line asks at most the minimum).
-        # Exact, and ~7% of a greedy game: the walks are not made again (issue 32).
+        # Exact, and ~7% of a greedy game: the walks are not made again.
         if passer_free == 0 or not rules.steal_place or tray.next_line_index != rules.lines - 1:
             return False
         if rules.last_line_min_length <= rules.min_length:
@@ -368,27 +370,27 @@ def _compiled_plan(
 ) -> tuple[list[_Cand], bool] | None:
     """The steals chosen and whether proven, by ``Trie.jarnac_plan`` (_plan.c): :func:`_items` and the compiled
     :func:`_optimise` in one call, rows made for the steals chosen only (~1/2 of a call was the rows of every
-    candidate and the search reading them back, issue 32); ``None`` where it does not run (the pure walk, an
+    candidate and the search reading them back); ``None`` where it does not run (the pure walk, an
     alphabet of more than 32 letters): the two steps then run apart."""
     trie = lexicon.index.trie
     if trie is None:
         return None
     asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
     found = trie.jarnac_plan(
-        lexicon.rank_string(tray.rack_codes),
-        lo,
-        hi,
-        asked,
-        _Row,
-        rules.min_length,
-        rules.last_line_min_length,
-        objective == "swing",
-        free_lines,
-        passer_free,
-        thief_last_free,
-        tray.last_line_free(rules),
-        deadline.check if deadline is not None else None,
-        OutOfTime,
+        rack=lexicon.rank_string(tray.rack_codes),
+        place_lo=lo,
+        place_hi=hi,
+        lines=asked,
+        row_type=_Row,
+        min_len=rules.min_length,
+        last_min=rules.last_line_min_length,
+        by_swing=objective == "swing",
+        free_lines=free_lines,
+        passer_free=passer_free,
+        last_free_thief=thief_last_free,
+        last_free_passer=tray.last_line_free(rules),
+        check=deadline.check if deadline is not None else None,
+        out_of_time=OutOfTime,
     )
     if found is None:
         return None
@@ -476,19 +478,19 @@ def _optimise(
     search = native.allocation if compiled else None
     if search is not None:
         found = search.optimise(
-            [list(items) for items in per_line],
-            list(places),
-            rack,
-            rack_size,
-            free_lines,
-            passer_free,
-            min_len,
-            last_min,
-            by_swing,
-            last_free[0],
-            last_free[1],
-            deadline.check if deadline is not None else None,
-            OutOfTime,
+            per_line=[list(items) for items in per_line],
+            places=list(places),
+            rack=rack,
+            rack_size=rack_size,
+            free_lines=free_lines,
+            passer_free=passer_free,
+            min_len=min_len,
+            last_min=last_min,
+            by_swing=by_swing,
+            last_free_thief=last_free[0],
+            last_free_passer=last_free[1],
+            check=deadline.check if deadline is not None else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             first, second, items, proven = found
@@ -659,8 +661,8 @@ def _plan(
 
     New words are listed longest first; with ``longest_last`` (rules whose last line asks for longer
     words than the others), shortest first, so that played in that order on the passer's tray the
-    word that reaches its last line is the longest (found by Hypothesis: ``+ASS +AA`` put AA on a
-    last line of 3 tiles at least)."""
+    word that reaches its last line is the longest (else ``+ASS +AA`` puts AA on a last line of 3
+    tiles at least: docs/rules.md#last-line)."""
     alphabet = tray.alphabet
     extends = sorted((it for it in chosen if it.line is not None), key=lambda it: it.line or 0)
     order = (lambda it: (it.tiles, it.word)) if longest_last else (lambda it: (-it.tiles, it.word))
@@ -849,7 +851,7 @@ def _value_plan(
         if len(place_nodes) > _NODE_CHUNK:
             # Each chunk's rows come sorted by word; the candidates are in word order as a whole, as the pure
             # path sorts them (_distinct): the search breaks ties in that order (the chunks' order gave
-            # another of two plans worth the same, found by a newcomer comparing the builds' records).
+            # another of two plans worth the same: the builds' records differed).
             found.sort(key=lambda it: it.word)
         items: list[_Cand] = list(found)
     else:

@@ -115,7 +115,7 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
 
     Speed: remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at
     every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
-    in Python). The Python around the walks was ~3/4 of a game's move generation (issue 32).
+    in Python). The Python around the walks was ~3/4 of a game's move generation.
     """
     entry = _ASKED.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
@@ -156,7 +156,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
             lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
         else:
             lo = hi = 0
-        return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)  # type: ignore[no-any-return]
+        return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)
     line = lexicon.tally_line
     tallied = [(line(codes), len(codes)) for codes in tray.line_codes]
     place = (rules.min_length_on(tray.next_line_index), rules.line_length) if tray.free_lines(rules) > 0 else None

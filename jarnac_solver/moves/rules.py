@@ -1,8 +1,8 @@
 """The rule options of Jarnac as one immutable value, with named presets.
 
-Sources (see the project's RULES.md): the publisher's French sheet (the
-default), the multilingual edition's rulebook (seed 000), the English
-write-up (seeds 002 and 003) and the competitive rules (seeds 000, 003).
+Each option is a rule or variant of ``docs/rules.md`` (its section named
+beside it); the defaults are the publisher's French sheet, the presets the
+other rulebooks (docs/rules.md#presets).
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ class Rules:
     thief_draws: bool = False
     """The thief draws one letter per stolen word (default: nothing)."""
     thief_keeps_turn_on_last_line: bool = False
-    """Seed 000: a Jarnac that fills the thief's last line lets the thief keep the turn."""
+    """A Jarnac that fills the thief's last line lets the thief keep the turn (docs/rules.md#thief-keeps-the-turn)."""
     opening_draw: int = 6
     """Letters drawn on a player's first turn."""
     opening_vowel_rule: bool = False
-    """Seed 000: opening letters all consonants, the last is redrawn until a vowel comes."""
+    """Opening letters all consonants: the last is redrawn until a vowel comes (docs/rules.md#opening-vowel-rule)."""
     exchange_size: int = 3
     """Letters exchanged instead of drawing one (exactly this many)."""
     disputes: bool = False
@@ -186,13 +186,13 @@ says why the other languages have none)."""
 PRESETS: dict[str, Rules] = {
     # The publisher's French sheet: any length on the last line, nothing drawn for a Jarnac.
     "sheet": Rules(),
-    # Seed 000: words of 3 to 9 letters everywhere, the opening vowel rule, the
+    # The multilingual rulebook: words of 3 to 9 letters everywhere, the opening vowel rule, the
     # thief keeps the turn after a Jarnac that fills the last line.
     "multilingual": Rules(last_line_min_length=3, opening_vowel_rule=True, thief_keeps_turn_on_last_line=True),
-    # Seeds 002-003: the value Jarnac; the last word need not have 3 letters.
+    # The English write-up: the value Jarnac; the last word need not have 3 letters.
     "english": Rules(value_jarnac=True),
-    # Seeds 000 and 003: the multilingual rules with disputes, a minute per turn, and verbs
-    # only as infinitives and participles (seed 000).
+    # The competitive rules (docs/rules.md#competitive-rules): the multilingual ones with disputes, a minute
+    # per turn, and verbs only as infinitives and participles.
     "competitive": Rules(
         last_line_min_length=3,
         opening_vowel_rule=True,

@@ -466,7 +466,7 @@ class Tray:
         ):
             # Checked once: the first move of a ladder planned for this very tray (the object plan_ladder
             # returned, with this lexicon and these rules: legal by construction) reads only its tiles. The
-            # ladder player pushes it next; its full checks were ~2% of a planner's game (issue 32).
+            # ladder player pushes it next; its full checks were ~2% of a planner's game.
             line = move.line_index if move.kind == "extend" else self.next_line_index
             if line is not None:
                 return self._play_planned(move, rules), line
@@ -475,7 +475,7 @@ class Tray:
             # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
             # with any when none is asked for, and these rules, as the player chose it) is legal as written;
             # only its tiles are read.
-            # ~5 us a move (the lexicon look-up, the checks of the parts), issue 32.
+            # ~5 us a move (the lexicon look-up, the checks of the parts).
             played = self._legal_play(move, legal)
             if played is not None:
                 return played
@@ -502,7 +502,7 @@ class Tray:
         """:meth:`push` of a move planned for this tray by the move layer's own search (a ladder's next
         move: a word of the lexicon, its letters on the rack, its line free or the word it extends): only
         its tiles are read. A planner plays out thousands of ladders a game; the full checks were ~1/7 of
-        a planner's game (issue 32). A move whose letters are not on the rack is still refused."""
+        a planner's game. A move whose letters are not on the rack is still refused."""
         return self._play_planned_all((move,), rules)
 
     def _play_planned_all(self, moves: Sequence[Move], rules: Rules) -> Tray:

@@ -1,4 +1,5 @@
-"""Nain Jaune (the Yellow Dwarf), the card-and-board game of seed 004: rules, engine, records, players, solver.
+"""Nain Jaune (the Yellow Dwarf), the card-and-board game of Jarnac's rulebooks (docs/nain_jaune.md): rules,
+engine, records, players, solver.
 
 Key idea: a second game beside Jarnac, sharing nothing with it but the
 errors and the time budget. Its modules, one idea each: ``cards`` (cards as

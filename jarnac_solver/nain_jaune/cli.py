@@ -62,7 +62,7 @@ def _show(game: Game) -> None:
 
 
 def _writable(name: str) -> Path:
-    """``--record``'s file, checked before the games (found by a newcomer: a traceback after them)."""
+    """``--record``'s file, checked before the games (not a traceback after them)."""
     path = Path(name)
     if path.is_dir():
         raise InvalidInputError(f"--record {name!r} is a folder: name a file (.jsonl for JSON Lines)")

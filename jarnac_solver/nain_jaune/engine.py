@@ -28,7 +28,7 @@ from .options import Options
 __all__ = ["MODES", "SET_POINTS", "Game", "Played", "State", "successors"]
 
 SET_POINTS = 49
-"""Each player's tokens at the start (seed 004: "one set of tokens worth a total value of 49 points":
+"""Each player's tokens at the start (the rulebook: "one set of tokens worth a total value of 49 points":
 3 x 5 + 3 x 4 + 3 x 3 + 3 x 2 + 7 x 1)."""
 MODES = ("lead", "run", "follow", "over")
 """``lead``: the player to act starts a run with any card; ``run``: it goes on with its own run;
@@ -38,7 +38,7 @@ SEATS = "ABCD"
 
 def successors(ace: str) -> tuple[int, ...]:
     """``successors(ace)[r]``: the rank that continues a run after rank ``r`` (0: none, the player starts
-    again: seed 004, "When a player puts down a King, they announce: King and I start again!").
+    again: the rulebook, "When a player puts down a King, they announce: King and I start again!").
 
     >>> successors("low")[1], successors("low")[12], successors("low")[13]
     (2, 13, 0)

@@ -1,6 +1,6 @@
 """The rule options: every point the rulebook leaves open, as one frozen value.
 
-Key idea: the rulebook (seed 004) is followed word for word where it
+Key idea: the rulebook (docs/nain_jaune.md) is followed word for word where it
 speaks; where it is silent or ambiguous the engine needs an answer, and
 each such answer is a field of :class:`Options` whose default is the
 reading ``docs/nain_jaune.md`` argues for, the alternatives one
@@ -77,7 +77,7 @@ class Options:
                 raise InvalidRulesError(f"option {name}: {value!r} is not a whole number >= {low} or None")
 
     def hand_for(self, players: int) -> int:
-        """The cards each of ``players`` players is dealt (seed 004: "22 cards per player in a 2-player
+        """The cards each of ``players`` players is dealt (the rulebook: "22 cards per player in a 2-player
         game", 15 for 3, 12 for 4).
 
         >>> Options().hand_for(3), Options(hand_size=4).hand_for(3)

@@ -9,7 +9,7 @@ One answer per phase, from a game (:func:`advise`) or from a position
 - **play**: the hints (:func:`~jarnac_solver.planning.planner.hints`); in
   the end game (one free line on either tray) the planner's end-game
   decision first and the pass as an option, each valued by the end-game
-  model (:func:`~jarnac_solver.planning.strategy.window_choices`); pass
+  model (:func:`~jarnac_solver.planning.endgame.window_choices`); pass
   first when no move is left;
 - **jarnac**: the best call against the passer with this thief's tray, or
   decline, with why (the pass was clean, or what was left cannot be seated);

@@ -201,7 +201,7 @@ def plan_ladder(
     rack_size = len(tray.rack_codes)
     # Speed: the default ceiling (no budget given) cannot be reached by a rack of at most 9 letters (its
     # search is a few hundred sub-multisets at most: well under a millisecond), so none is made or looked at
-    # (~1 us a call, ~2% of a planner's game, issue 32). A budget given is always kept.
+    # (~1 us a call, ~2% of a planner's game). A budget given is always kept.
     deadline = None if budget is None and rack_size <= _NO_CEILING_LETTERS else deadline_of(budget)
     index = lexicon.index
     free = tray.free_lines(rules)
@@ -218,24 +218,24 @@ def plan_ladder(
         # Speed: the walks, the keys, the longest chains, the sorted items and the allocation in one C call
         # (_plan.c): the same chains in the same order as _items makes them and the same search as
         # allocation.ladder, with Python objects made only for the chains chosen. Its Python steps were ~40% of
-        # a planner's game (issue 32).
+        # a planner's game.
         line_max = rules.line_length
         node_range = index._nodes_of_lengths
         asked = line_asks(lexicon, tray.line_codes, line_max)  # remembered per tray's lines
         lo, hi = node_range(*place) if place else (0, 0)
         try:
             found = trie.ladder_plan(
-                lexicon.rank_string(tray.rack_codes),
-                lo,
-                hi,
-                asked,
-                rules.min_length,
-                free,
-                seat_min,
-                None if deadline is None else deadline.check,
-                0.0 if deadline is None else deadline.remaining(),
-                OutOfTime,
-                _SECONDS_AN_ITEM,
+                rack=lexicon.rank_string(tray.rack_codes),
+                place_lo=lo,
+                place_hi=hi,
+                lines=asked,
+                min_len=rules.min_length,
+                free=free,
+                seat_min=seat_min,
+                check=None if deadline is None else deadline.check,
+                seconds=0.0 if deadline is None else deadline.remaining(),
+                out_of_time=OutOfTime,
+                per_item=_SECONDS_AN_ITEM,
             )
         except OutOfTime:  # the budget ended before the chains were known: the single move to the longest word
             rack, lines = tallies(lexicon, tray)
@@ -292,17 +292,17 @@ def plan_ladder(
         # The same search in C (jarnac_solver/_allocation.c): the same order, cuts and memo, so the same ladder;
         # its knapsack bounds made there too (None: the tables knapsack_bounds makes below).
         found = allocation.ladder(
-            line_items,
-            new_items,
-            singles,
-            None,
-            None,
-            rack_packed,
-            rack_size,
-            free,
-            seat_min,
-            deadline.check if deadline is not None else None,
-            OutOfTime,
+            line_items=line_items,
+            new_items=new_items,
+            singles=singles,
+            first_bound=None,
+            second_bound=None,
+            rack=rack_packed,
+            rack_size=rack_size,
+            free=free,
+            seat_min=seat_min,
+            check=deadline.check if deadline is not None else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             pairs, exact = found
@@ -444,12 +444,12 @@ def _longest(
     allocation = native.allocation if compiled else None
     if allocation is not None:
         found = allocation.chains(
-            list(keys),
-            list(weights),
-            base,
-            [True] * len(keys) if starts is None else [k in starts for k in keys],
-            deadline.check if deadline else None,
-            OutOfTime,
+            keys=list(keys),
+            weights=list(weights),
+            base=base,
+            starts=[True] * len(keys) if starts is None else [k in starts for k in keys],
+            check=deadline.check if deadline else None,
+            out_of_time=OutOfTime,
         )
         if found is not None:  # None: an alphabet of more than 32 tiles
             words = list(keys.values())
@@ -487,7 +487,7 @@ def _items(
     line_items: list[list[tuple[Item, int]]] = []
     for i, nodes in enumerate(line_nodes):
         if not nodes or not tray.line_codes[i]:
-            continue  # no extension, no chain: no work (most lines of a small rack, issue 32)
+            continue  # no extension, no chain: no work (most lines of a small rack)
         old = lexicon.pack_codes(tray.line_codes[i])
         old_tiles = len(tray.line_codes[i])
         keys = _keys(lexicon, index.first_words(nodes), old, deadline)
@@ -662,7 +662,7 @@ def _moves(
         moves = []
     alphabet = tray.alphabet
     # Speed: each Move made by tuple.__new__ (its fields as Move's own __new__ orders them): a NamedTuple's
-    # __new__ is a Python function, ~0.3 us a move, and a planner makes ~12,000 a game (issue 32).
+    # __new__ is a Python function, ~0.3 us a move, and a planner makes ~12,000 a game.
     make = tuple.__new__
     lined = [c for c in chosen if c[1] is not None]
     if len(lined) > 1:

@@ -269,7 +269,7 @@ def hints(
     gained; ``DRAW_WEIGHT`` x letters drawn; less an unbalanced leftover
     rack; with ``opponent``, a finish that wins or loses after the
     opponent's final Jarnac, by the end-game model of
-    :func:`~jarnac_solver.planning.strategy.final_outcome`) + ``DRAW_WEIGHT``
+    :func:`~jarnac_solver.planning.endgame.final_outcome`) + ``DRAW_WEIGHT``
     x the extra letters the next draw lets the player draw (with
     ``unseen``, by ``samples`` sampled draws). Exposure (what ``opponent``, with its tray as it is, could call
     by a Jarnac if the player passed right after the move; without
@@ -389,7 +389,7 @@ def _evaluate(
                 exact = False  # the samples drawn so far make the estimate
                 break
             if code not in lengths:
-                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept (issue 32)
+                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept
                 more = plan_ladder(lexicon, drawn, rules, passed_on(deadline))
                 exact = exact and more.exact
                 lengths[code] = len(more)

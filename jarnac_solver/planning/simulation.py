@@ -172,7 +172,7 @@ def playout(
         if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
             break
         if deadline is not None and deadline.expired():
-            break  # the caller drops a play-out the deadline cut (found by a newcomer: a 50 ms clock ended at 57 ms)
+            break  # the caller drops a play-out the deadline cut (else a 50 ms clock ends at 57 ms)
         game.push(policy(game, rng, weights, deadline))
     return evaluate(game.state, who, evaluation)
 
@@ -423,7 +423,7 @@ def simulate(
     if options is None:
         share: float | Deadline = EXACT
         if deadline is not None:
-            share = Deadline.after(max(0.0, deadline.remaining()) * candidate_share)
+            share = deadline.share(candidate_share)
         found = candidates(view, top, seed, weights, share)
     else:
         found = [o if isinstance(o, Candidate) else Candidate(o, ("given",)) for o in options]
@@ -438,7 +438,7 @@ def simulate(
     rounds, stopped = 0, False
     # One candidate: nothing to compare.
     # Without a deadline and a play-out count, MAX_ROUNDS bounds it (two candidates tied on every fork are
-    # never pruned: a newcomer's EXACT run went on for 83 s).
+    # never pruned: an EXACT run went on for 83 s).
     most = playouts if playouts is not None else (MAX_ROUNDS if deadline is None else None)
     while len(found) > 1 and (most is None or rounds < most):
         if deadline is not None and deadline.expired():

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..budget import SEARCH_SHARE, Deadline
+from ..budget import SEARCH_SHARE, Deadline, Timer
 from ..errors import InvalidInputError
 from ..forms import field as form_field
 from ..forms import mapping
@@ -332,7 +332,7 @@ class SimPlayer(PlannerPlayer):
     name = "sim"
 
     DEFAULT_BUDGET = 0.2
-    """Seconds per decision (the issue's measured setting; 1 s plays stronger, see ``benchmarks/bench_sim.py``)."""
+    """Seconds per decision (the setting benchmarked; 1 s plays stronger, see ``benchmarks/bench_sim.py``)."""
 
     def __init__(
         self,
@@ -422,6 +422,7 @@ def play_game(
     stop_at_limit: bool = False,
     *,
     start: Game | None = None,
+    timer: Timer = time.monotonic,
 ) -> GameRecord:
     """Play one whole game; returns its record (``str(record)`` is the notation).
 
@@ -447,7 +448,8 @@ def play_game(
     Jarnac), and a decision that takes longer than the clock is replaced by
     :meth:`Game.time_over_action` (a pass in the play phase, as at a table:
     the turn ends). The record keeps every decision's time
-    (:attr:`GameRecord.clock`). A game still going after ``max_actions`` (players
+    (:attr:`GameRecord.clock`), read on ``timer`` (a test's own clock makes the times independent
+    of the machine's speed). A game still going after ``max_actions`` (players
     that exchange forever on a word list too poor to form words) raises
     ``InvalidInputError``, or with ``stop_at_limit`` ends there, its result
     ``"stopped after N actions"`` (``max_actions`` counts the actions of a
@@ -493,7 +495,7 @@ def play_game(
         and type(actors[1]) is GreedyPlayer
         and fastlane.supported(game)
     ):
-        # Speed: two greedy players play in C (fastlane.py), ~4x faster a game (issue 32); a game the kernel
+        # Speed: two greedy players play in C (fastlane.py), ~4x faster a game; a game the kernel
         # hands back (a possible Jarnac, a vowel redraw) plays on here from where it stopped.
         done = fastlane.greedy_game(game, (actors[0].name, actors[1].name), max_actions)
         if done is not None:
@@ -508,16 +510,16 @@ def play_game(
             actor = actors[who]
             # Speed: the built-in greedy player reads only what a view shows (trays, phase, rules, best
             # call), the same from the game; a view made for it cost ~5 us an action, 12% of a greedy
-            # game (issue 32). Every other player, subclasses included, gets its view.
+            # game. Every other player, subclasses included, gets its view.
             action = actor._decide(game) if type(actor) is GreedyPlayer else actor.choose(game.view())
         else:
-            game.clock = Deadline(think * SEARCH_SHARE)
-            started = time.perf_counter()
+            game.clock = Deadline(think * SEARCH_SHARE, timer)
+            started = timer()
             try:
                 action = actors[who].choose(game.view())
             finally:
                 game.clock = None
-            seconds = time.perf_counter() - started
+            seconds = timer() - started
             over = seconds > think
             if over:
                 action = game.time_over_action()
@@ -618,7 +620,7 @@ def _match_games(
 ) -> list[_Played]:
     """Games ``span[0]..span[1]-1`` of a match (sides swapped on odd games): one chunk for an executor. Each
     game's record is kept only when the caller asked for the records (a record is ~17 KB: a match of 10,000
-    games kept them all, 205 MB, found by a newcomer's run)."""
+    games kept them all, 205 MB)."""
     lexicon, players, rules, seed, bag, keep = shared
     played: list[_Played] = []
     for g in range(*span):

@@ -1,4 +1,4 @@
-"""Issue 16 and 17 tried as a new user would (a fresh install, the README alone): each case it hit."""
+"""Looking words up from the command line as a new user would (a fresh install, the README alone)."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_play_takes_a_clock(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 
 def test_player_names_round_trip_through_text_records() -> None:
-    """Second newcomer: a name with an accent came back as '\\u00c9mile', one more backslash each time."""
+    """A name with an accent came back as '\\u00c9mile', one more backslash each time."""
     from jarnac_solver import GameRecord, play_game
     from jarnac_solver.play.players import GreedyPlayer
 
@@ -115,7 +115,7 @@ def test_player_names_round_trip_through_text_records() -> None:
 
 
 def test_a_word_list_with_no_word_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Second newcomer: --lexicon /etc/passwd gave a 0-word lexicon and 'NOT valid' answers."""
+    """--lexicon /etc/passwd gave a 0-word lexicon and 'NOT valid' answers."""
     junk = tmp_path / "passwd"
     junk.write_text("root:x:0:0:root:/root:/bin/bash\n1234\n", encoding="utf-8")
     with pytest.raises(InvalidInputError, match=r"no word of the alphabet .latin.*2 not in the alphabet"):

@@ -1,0 +1,130 @@
+"""Checking and resolving a Jarnac call (docs/rules.md#jarnac-window): is it legal now, and what it does.
+
+The engine (:class:`~jarnac_solver.game.game.Game`) asks :func:`check_call` which calls are legal and
+plays one with :func:`resolve_call`; the steals themselves, the gaps they leave and the seating of the
+stolen words are the move layer's (``moves/steals.py``), where the planner's end game reads them too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalActionError, IllegalMoveError
+from ..moves.move import Move
+from ..moves.steals import misfit, seating, take_steals
+from ..moves.tray import Codes, Tray, remove_tiles
+from .actions import CallJarnac
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["check_call", "resolve_call"]
+
+
+def check_call(game: Game, action: CallJarnac) -> str | None:
+    """Why ``action`` is not a legal Jarnac now (``None``: it is)."""
+    try:
+        resolve_call(game, action)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
+
+
+def resolve_call(game: Game, action: CallJarnac) -> tuple[Tray, list[Codes]]:
+    """The passer's tray after ``action`` and the stolen words (codes); raises why it is not legal.
+
+    Every steal is checked as tiles: each of the passer's lines is taken
+    at most once (a line placed in the same call cannot be extended in it),
+    each rack letter used once, each word seated on the thief's tray.
+    """
+    s = game.state
+    passer = s.trays[s.player]
+    thief = s.trays[s.to_act]
+    steals, taken = action.steals, action.taken_indexes
+    if not isinstance(steals, tuple) or not all(isinstance(m, Move) for m in steals):
+        raise IllegalActionError("a Jarnac's steals must be a tuple of moves")
+    if not isinstance(taken, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in taken):
+        raise IllegalActionError("a value Jarnac's lines must be a tuple of line indexes")
+    if not steals:
+        raise IllegalActionError("a Jarnac names at least one steal")
+    free = thief.free_lines(game.rules)
+    if len(steals) > free:
+        raise IllegalActionError(f"{len(steals)} steals but only {free} free lines")
+    if taken:
+        new_passer, words = _resolve_value_call(game, passer, steals, taken)
+    else:
+        new_passer, words = _resolve_steals(game, passer, steals)
+    for codes in words:
+        if game.alphabet.decode(codes) not in game.lexicon:
+            raise IllegalActionError(f"{game.alphabet.decode(codes)} is not in the lexicon {game.lexicon.name!r}")
+    # The thief seats the words longest first (gaps, then the lines below), so a short one lands last.
+    short = misfit(seating(thief, words, game.rules), game.rules)
+    if short is not None:
+        raise IllegalActionError(f"{game.alphabet.decode(short[1])} cannot go on the thief's line {short[0] + 1}")
+    return new_passer, words
+
+
+def _resolve_steals(game: Game, passer: Tray, steals: tuple[Move, ...]) -> tuple[Tray, list[Codes]]:
+    """Apply ``steals`` one by one to the passer's tray, each a move the passer could make."""
+    if not game.rules.steal_place and any(m.kind == "place" for m in steals):
+        raise IllegalActionError("these rules do not let a new word be stolen")
+    # An unnumbered steal takes the first line holding its word that no steal before it took.
+    named: list[Move] = []
+    taken: set[int] = set()
+    unheld: IllegalActionError | None = None
+    for move in steals:
+        if move.kind == "extend" and move.line_index is None and isinstance(move.old, str):
+            old = game._encode(move.old, "word")
+            lines = [i for i, c in enumerate(passer.line_codes) if c == old and i not in taken]
+            if not lines:  # said after the steals before it are checked, as the Jarnac is read in order
+                unheld = IllegalActionError(f"{move}: no line holds {move.old} that this Jarnac has not taken")
+                break
+            move = move._replace(line_index=lines[0])
+        if move.kind == "extend" and isinstance(move.line_index, int):
+            taken.add(move.line_index)
+        named.append(move)
+    try:
+        resolved = take_steals(passer, named, game.rules, game.lexicon)  # docs/rules.md#steals
+    except IllegalMoveError as exc:
+        raise IllegalActionError(str(exc)) from None
+    if unheld is not None:
+        raise unheld
+    return resolved
+
+
+def _resolve_value_call(
+    game: Game, passer: Tray, steals: tuple[Move, ...], taken: tuple[int, ...]
+) -> tuple[Tray, list[Codes]]:
+    """A value Jarnac: new words from the ``taken`` lines (formed this turn) and the rack."""
+    if not game.rules.value_jarnac:
+        raise IllegalActionError("these rules have no value Jarnac")
+    if any(m.kind != "place" for m in steals):
+        raise IllegalActionError("a value Jarnac forms new words only")
+    if len(set(taken)) != len(taken):
+        raise IllegalActionError("a value Jarnac names each line once")
+    if not set(taken) <= set(game.state.formed_indexes) or any(
+        not 0 <= i < len(passer.line_codes) or not passer.line_codes[i] for i in taken
+    ):
+        raise IllegalActionError("a value Jarnac takes only lines formed this turn")
+    words: list[Codes] = []
+    for move in steals:
+        word = game._encode(move.word, "word")
+        if (
+            move.line_index is not None
+            or move.old is not None
+            or sorted(word) != sorted(game._encode(move.letters, "letters"))
+        ):
+            raise IllegalActionError(f"{move!r} is not a new word spelt with its letters")
+        words.append(word)
+    pool = list(passer.rack_codes)
+    for i in taken:
+        pool += passer.line_codes[i]
+    used = [code for word in words for code in word]
+    if Counter(used) - Counter(pool):
+        raise IllegalActionError("the new words need letters the lines and the rack do not hold")
+    worth = sum(len(passer.line_codes[i]) ** 2 for i in taken)
+    if sum(len(word) ** 2 for word in words) <= worth:
+        raise IllegalActionError("a value Jarnac must be worth more than the lines it takes")
+    kept = tuple(() if i in taken else codes for i, codes in enumerate(passer.line_codes))
+    return Tray._trusted(kept, tuple(remove_tiles(pool, used)), passer.alphabet), words
