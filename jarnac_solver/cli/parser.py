@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
 # moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
-PLAYER_NAMES = ("random", "greedy", "cautious", "sloppy", "ladder", "planner", "sim")
+PLAYER_NAMES = ("random", "greedy", "cautious", "exchanger", "sloppy", "ladder", "planner", "sim")
 
 
 class _Parser(argparse.ArgumentParser):
