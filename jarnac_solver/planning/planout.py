@@ -115,13 +115,16 @@ def outcomes(lexicon: Lexicon, jobs: Sequence[tuple[Codes, Tray]], rules: Rules)
     place = index._nodes_of_lengths(shortest, line_max)
     rank_string = lexicon.rank_string
     asks: list[tuple[str, int, int, object, int, int]] = []
+    shapes: dict[int, tuple[int, int, object, int, int]] = {}  # by tray: a start's samples share one
     for rack, tray in jobs:
-        free = tray.free_lines(rules)
-        lo, hi = place if free > 0 else (0, 0)
-        # The seat of the word that fills the tray, as plan_ladder reads it: the 8th line's minimum, or a gap's.
-        seat_min = rules.last_line_min_length if tray.last_line_free(rules) else rules.min_length
-        asked = line_asks(lexicon, tray.line_codes, line_max)
-        asks.append((rank_string(rack), lo, hi, asked, free, seat_min))
+        shape = shapes.get(id(tray))
+        if shape is None:
+            free = tray.free_lines(rules)
+            lo, hi = place if free > 0 else (0, 0)
+            # The seat of the word that fills the tray, as plan_ladder reads it: the 8th line's minimum, or a gap's.
+            seat_min = rules.last_line_min_length if tray.last_line_free(rules) else rules.min_length
+            shape = shapes[id(tray)] = (lo, hi, line_asks(lexicon, tray.line_codes, line_max), free, seat_min)
+        asks.append((rank_string(rack), *shape))
     try:
         rows = trie.ladder_outcomes(asks, rules.min_length, flags, OutOfTime)
     except OutOfTime:  # a memo past its limit: plan_ladder's own answer then (the single longest move)
