@@ -19,7 +19,8 @@ def test_a_sim_level_is_a_count_and_its_games_replay_from_their_seed() -> None:
     again = [SimPlayer(3, playouts=1, top=1), SimPlayer(4, playouts=1, top=1)]
     assert str(play_game(FR, again, seed=5, max_actions=24, stop_at_limit=True)) == str(first)
     assert players[0].ceiling_hits == players[1].ceiling_hits == 0
-    assert make_player("sim").playouts == SimPlayer.DEFAULT_PLAYOUTS  # the service's "sim" is a count too
+    sim = make_player("sim")  # the service's "sim": a count too
+    assert isinstance(sim, SimPlayer) and sim.playouts == SimPlayer.DEFAULT_PLAYOUTS
 
 
 def test_a_ceiling_reached_is_counted_and_plays_the_planners_choice() -> None:
