@@ -34,6 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_sim import Timed
+
 from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, play_game
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
@@ -41,22 +43,17 @@ from jarnac_solver.play.players import Player, SimPlayer, make_player
 from jarnac_solver.studies.stats import mean_estimate, rate_estimate
 
 
-class Timed:
-    """Wraps a player; the seconds of each decision with a choice (play, start, Jarnac)."""
+class Counted(Timed):
+    """bench_sim's timed player, also counting sim's play-outs a decision."""
 
     def __init__(self, inner: Player, times: list[float], playouts: list[int]) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner)
         self.times = times
         self.playouts = playouts
 
     def choose(self, view: PlayerView) -> Action:
-        if view.state.phase not in ("play", "start", "jarnac"):
-            return self.inner.choose(view)
-        start = time.perf_counter()
-        action = self.inner.choose(view)
-        self.times.append(time.perf_counter() - start)
-        if isinstance(self.inner, SimPlayer):
+        action = super().choose(view)
+        if isinstance(self.inner, SimPlayer) and view.state.phase in ("play", "start", "jarnac"):
             self.playouts.append(self.inner.last.playouts if self.inner.last is not None else 0)
         return action
 
@@ -127,7 +124,7 @@ def main() -> None:
                 margins = []
                 for seats in ((a, b), (b, a)):
                     actors = [make(seats[0], seed * 2), make(seats[1], seed * 2 + 1)]
-                    timed = [Timed(actor, times[n], playouts) for actor, n in zip(actors, seats, strict=True)]
+                    timed = [Counted(actor, times[n], playouts) for actor, n in zip(actors, seats, strict=True)]
                     record = play_game(lexicon, timed, rules, seed=seed)
                     for actor in actors:
                         if isinstance(actor, SimPlayer):
