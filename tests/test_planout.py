@@ -34,7 +34,7 @@ def trays(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[Tiles], list[Tiles]
     return words, rules, lines, racks
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(trays())
 def test_outcomes_are_where_plan_ladders_ladder_ends(case: tuple[list[Tiles], Rules, list[Tiles], list[Tiles]]) -> None:
     words, rules, lines, racks = case
@@ -80,3 +80,34 @@ def test_planner_games_are_the_same_without_the_compiled_values(
     finally:
         mp.undo()
     assert str(fast) == str(slow)
+
+
+def test_simulations_play_outs_use_them_under_a_far_deadline_and_answer_the_same() -> None:
+    """simulate's play-outs run under its ceiling: a deadline far off is no deadline to a decision's ladders,
+    so the compiled values serve them, and the answer is the one plan_ladder's trays give."""
+    from jarnac_solver import Draw, Game
+    from jarnac_solver.planning import planout
+    from jarnac_solver.planning.simulation import simulate
+
+    game = Game(Lexicon.load("fr"), seed=3)
+    game.push(Draw())
+    calls: list[int] = []
+    real = planout.outcomes
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(strategy, "outcomes", counted)
+    try:
+        fast = simulate(game, budget=60.0, playouts=2, seed=4, top=2)
+    finally:
+        mp.undo()
+    assert calls  # the play-outs' decisions took the compiled values
+    mp.setattr(strategy, "outcomes", lambda *args: None)
+    try:
+        slow = simulate(game, budget=60.0, playouts=2, seed=4, top=2)
+    finally:
+        mp.undo()
+    assert fast == slow and not fast.stopped

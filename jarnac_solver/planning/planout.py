@@ -11,9 +11,10 @@ then :func:`turn_value_of`, the one formula ``turn_value`` also uses. The same l
 and the same games (``tests/test_planout.py`` checks the numbers against ``plan_ladder``'s trays on random
 lexicons and rules, and the pinned records hold).
 
-What it does not do it leaves to the caller, who then plans the usual way: a deadline (the search here has
-none: only an unbudgeted decision uses it), the pure-Python install, an alphabet past 32 letter ranks or
-whose tiles of one rank differ in being vowels, a memo past its limit.
+What it does not do it leaves to the caller, who then plans the usual way: a deadline near (:func:`clear`:
+the search here looks at no clock, so only a decision with no deadline, or one far off, uses it), the
+pure-Python install, an alphabet past 32 letter ranks or whose tiles of one rank differ in being vowels, a
+memo past its limit.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..budget import OutOfTime
+from ..budget import Deadline, OutOfTime
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
 from ..moves.movegen import line_asks
@@ -31,7 +32,23 @@ from ..moves.tray import Codes, Tray
 if TYPE_CHECKING:
     from .strategy import Weights
 
-__all__ = ["Outcome", "outcomes", "turn_value_of"]
+__all__ = ["CLEAR_SECONDS", "Outcome", "clear", "outcomes", "turn_value_of"]
+
+CLEAR_SECONDS = 1.0
+"""A deadline further than this is no deadline to the ladders of one decision: ``plan_ladder`` under it finds
+the ladder it finds without one (it cuts a search only once its deadline has passed, or when less time is
+left than its chains' set-up, ~3 us a chain: a second is 300,000 chains, past any rack of a game)."""
+
+
+def clear(deadline: Deadline | None) -> bool:
+    """Whether a decision under ``deadline`` may value its ladders here: none, or one more than
+    :data:`CLEAR_SECONDS` away (simulation's play-outs run under its ceiling; one the deadline passes in is
+    dropped, so a play-out counted is the one no deadline would have played).
+
+    >>> clear(None), clear(Deadline(60)), clear(Deadline(0))
+    (True, True, False)
+    """
+    return deadline is None or deadline.remaining() > CLEAR_SECONDS
 
 
 class Outcome(NamedTuple):

@@ -63,7 +63,7 @@ from ..moves.movegen import legal_moves, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray
 from .ladder import _played_out, plan_ladder
-from .planout import outcomes, turn_value_of
+from .planout import clear, outcomes, turn_value_of
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -739,10 +739,10 @@ def choose_move(
     moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
     looked = [ladder[0], *(m for m in moves[: weights.candidates] if m != ladder[0])]
     afters = [me.push(candidate, rules) for candidate in looked]
-    # Speed: without a deadline, the other candidates' ladders in one compiled call, valued from their numbers
-    # (planout.py: the same ladders, so the same values); a turn that fills the tray is valued below, its finish
-    # searched on its end tray.
-    fast = outcomes(lexicon, [(after.rack_codes, after) for after in afters[1:]], rules) if deadline is None else None
+    # Speed: without a deadline near, the other candidates' ladders in one compiled call, valued from their
+    # numbers (planout.py: the same ladders, so the same values); a turn that fills the tray is valued below, its
+    # finish searched on its end tray.
+    fast = outcomes(lexicon, [(after.rack_codes, after) for after in afters[1:]], rules) if clear(deadline) else None
     best_value: float | None = None
     choice = ladder[0]
     for k, (candidate, after) in enumerate(zip(looked, afters, strict=True)):
@@ -813,7 +813,7 @@ def start_options(
 
     def mean_value(kept: list[str], take: int) -> float:
         nonlocal exact
-        if deadline is None:
+        if clear(deadline):
             # Speed: the samples' ladders in one compiled call, valued from their numbers (planout.py; the same
             # values, summed in the same order).
             racks = [tuple(index[t] for t in kept + drawn[:take]) for drawn in samples]
