@@ -554,6 +554,7 @@ PyObject *Trie_ladder_outcomes(Trie *t, PyObject *args) {
         Refs R;
         memset(&R, 0, sizeof R);
         PyObject *answer = NULL, *row = NULL;
+        /* rc is never 0 here (the ranks were checked above): 1, or -1 with an exception. */
         int rc = candidates(t, rack_text, place_lo, place_hi, lines, min_len, NULL, out_of_time, &cs);
         if (rc > 0) answer = search_candidates(&cs, free_lines, seat_min, NULL, out_of_time, &L, &R);
         if (answer != NULL) {
@@ -580,8 +581,6 @@ PyObject *Trie_ladder_outcomes(Trie *t, PyObject *args) {
             if (a == PyList_GET_SIZE(answer))
                 row = Py_BuildValue("(lliiiO)", moves, gain, placed, rack_vowels - used_vowels, cs.rack_size - used,
                                     L.clock.stopped == 2 ? Py_False : Py_True);
-        } else if (rc == 0) {
-            row = Py_NewRef(Py_None);  /* cannot happen past the check above; kept for a clear answer */
         }
         Py_XDECREF(answer);
         free_refs(&R);
