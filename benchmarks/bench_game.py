@@ -7,8 +7,11 @@
 Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
 each implementation (``native.implementation``: all in this one process, the
 rounds interleaved): ``compiled`` (the C walk, and two greedy players' games
-in C: play/fastlane.py), ``engine`` (the C walk, every action through the
-Python engine: the lane off) and ``pure`` (no C at all); the table shows the
+in C: play/fastlane.py; the planner's ladders valued by their compiled
+outcomes: planning/planout.py), ``engine`` (the C walk, every action through the
+Python engine: the lane off), ``plans`` (the planner's values from
+plan_ladder's moves and trays, as before planout.py) and ``pure`` (no C at
+all); the table shows the
 median over rounds of games a second, the median milliseconds a game,
 actions a second and each one's ratio to the compiled one; the target column
 says whether each rate meets it. Targets: at least 500 games a
@@ -31,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, native
+from jarnac_solver.planning import strategy
 from jarnac_solver.play import fastlane
 from jarnac_solver.play.players import play_game
 
@@ -38,17 +42,21 @@ TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60}
 
 
 def one_round(
-    lex: Lexicon, players: list[str], rules: Rules, seeds: range, lane: bool = True
+    lex: Lexicon, players: list[str], rules: Rules, seeds: range, lane: bool = True, values: bool = True
 ) -> tuple[float, list[float], int]:
     """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
-    two greedy players may play in C)."""
-    supported = fastlane.supported
+    two greedy players may play in C; ``values``: whether the planner values its ladders by their compiled
+    outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
+    supported, outcomes = fastlane.supported, getattr(strategy, "outcomes")  # noqa: B009
     if not lane:
         fastlane.supported = lambda game: False
+    if not values:
+        setattr(strategy, "outcomes", lambda *args: None)  # noqa: B010
     try:
         return _round(lex, players, rules, seeds)
     finally:
         fastlane.supported = supported
+        setattr(strategy, "outcomes", outcomes)  # noqa: B010
 
 
 def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
@@ -67,9 +75,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("lexicon", nargs="?", default="fr")
     parser.add_argument("--games", type=int, default=100, help="games a pairing a round (planner pairings: a quarter)")
-    parser.add_argument("--players", nargs="+", default=["greedy,greedy", "planner,ladder"])
+    parser.add_argument("--players", nargs="+", default=["greedy,greedy", "planner,ladder", "planner,planner"])
     parser.add_argument(
-        "--implementations", default="compiled,engine", help="among compiled, engine (the lane off), pure"
+        "--implementations",
+        default="compiled,engine,plans",
+        help="among compiled, engine (the lane off), plans (the planner's values the old way), pure",
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure; the median is shown")
     parser.add_argument("--rules", default="sheet")
@@ -80,8 +90,8 @@ def main() -> None:
     names = args.implementations.split(",")
     lexicons = {}
     for name in names:
-        if name not in ("compiled", "engine", "pure"):
-            parser.error(f"no implementation {name!r}: compiled, engine or pure")
+        if name not in ("compiled", "engine", "plans", "pure"):
+            parser.error(f"no implementation {name!r}: compiled, engine, plans or pure")
         if name != "pure" and not native.compiled_available():
             parser.error(
                 f"{name}: the compiled walk is not available here ({native.IMPLEMENTATION_REASON}); build it in the"
@@ -102,7 +112,8 @@ def main() -> None:
         rounds: dict[str, list[tuple[float, list[float], int]]] = {name: [] for name in names}
         for _ in range(args.rounds):
             for name in names:  # interleaved: a load on the machine falls on both
-                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane=name != "engine"))
+                lane, values = name != "engine", name != "plans"
+                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane, values))
         rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
         for name, runs in rounds.items():
             ms = statistics.median(statistics.median(r[1]) for r in runs) * 1e3

@@ -1,6 +1,7 @@
 """The simulation player (SimPlayer, "sim") against the planner, with a paired control, per lexicon.
 
-Usage: python benchmarks/bench_sim.py [GAMES] [--lexicons fr,en] [--budget 0.2] [--seed S] [--minutes M]
+Usage: python benchmarks/bench_sim.py [GAMES] [--lexicons fr,en] [--playouts 4] [--evaluation hand-set]
+                                     [--budget 5] [--seed S] [--minutes M]
 
 Game g of a lexicon (seed S + g) seats ``sim`` as player A on even games and
 B on odd ones, the ``planner`` (the named player, seeded by the game) in the
@@ -17,6 +18,11 @@ difference of the two (95% t interval), sim's mean margin
 and the mean paired difference with the control (95% t interval), and the
 milliseconds per sim decision (every play, start and Jarnac decision:
 median, 99th percentile) and per planner decision (the control's seat).
+sim plays ``--playouts`` rounds a decision (its level: a count), ``--budget``
+seconds being only its ceiling (the decisions it cut are printed: a level is
+that level only when none was); ``--playouts 0`` spends the whole budget, as
+sim once did (its level then moves with the load). ``--evaluation learned``
+values its play-outs' cut-offs by the learned evaluation (planning/learned.py).
 """
 
 from __future__ import annotations
@@ -74,11 +80,13 @@ class Tally:
         self.sim_times: list[float] = []
         self.planner_times: list[float] = []
         self.seconds = 0.0
+        self.cut = 0
 
-    def play(self, lexicon: Lexicon, seed: int, g: int, budget: float) -> None:
+    def play(self, lexicon: Lexicon, seed: int, g: int, budget: float, playouts: int, evaluation: str) -> None:
         seat = g % 2
         began = time.perf_counter()
-        sim = Timed(SimPlayer(seed * 2 + seat, budget))
+        player = SimPlayer(seed * 2 + seat, budget, playouts=playouts or None, evaluation=evaluation)
+        sim = Timed(player)
         seats: list[str | Player] = ["planner", "planner"]
         seats[seat] = sim
         record = play_game(lexicon, seats, seed=seed)
@@ -89,6 +97,7 @@ class Tally:
         self.control.append(control.scores[seat] - control.scores[1 - seat])
         self.sim_times += sim.times
         self.planner_times += mine.times
+        self.cut += player.ceiling_hits
         self.seconds += time.perf_counter() - began
 
     def row(self, name: str) -> str:
@@ -110,7 +119,7 @@ class Tally:
             f"{100 * wdiff:>+6.1f} {f'[{100 * wlo:+.0f}, {100 * whi:+.0f}]':>11} "
             f"{margin:>+7.1f} {diff:>+7.1f} {f'[{dlo:+.1f}, {dhi:+.1f}]':>16} "
             f"{ms(self.sim_times, 0.5):>7.1f} {ms(self.sim_times, 0.99):>7.1f} {ms(self.planner_times, 0.5):>7.2f} "
-            f"{ms(self.planner_times, 0.99):>7.1f} {self.seconds:>6.0f}"
+            f"{ms(self.planner_times, 0.99):>7.1f} {self.seconds:>6.0f} {self.cut:>4}"
         )
 
 
@@ -118,11 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="?", type=int, default=400, help="games per lexicon (at most)")
     parser.add_argument("--lexicons", default="fr,en")
-    parser.add_argument("--budget", type=float, default=SimPlayer.DEFAULT_BUDGET, help="sim's seconds a decision")
+    parser.add_argument("--playouts", type=int, default=SimPlayer.DEFAULT_PLAYOUTS, help="sim's rounds a decision")
+    parser.add_argument("--budget", type=float, default=SimPlayer.DEFAULT_BUDGET, help="sim's ceiling, seconds")
+    parser.add_argument("--evaluation", default="hand-set", choices=("hand-set", "learned"))
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (games use seed, seed+1, ...)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="start no game after this long")
     args = parser.parse_args(argv)
-    print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {args.budget} s a decision")
+    level = f"{args.playouts} rounds a decision (ceiling {args.budget} s)" if args.playouts else f"{args.budget} s"
+    print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {level}, {args.evaluation} evaluation")
     names = args.lexicons.split(",")
     lexicons = {name: Lexicon.load(name) for name in names}
     tallies = {name: Tally() for name in names}
@@ -131,12 +143,12 @@ def main(argv: list[str] | None = None) -> int:
         if time.perf_counter() - began > args.minutes * 60:
             break
         for name in names:
-            tallies[name].play(lexicons[name], args.seed + g, g, args.budget)
+            tallies[name].play(lexicons[name], args.seed + g, g, args.budget, args.playouts, args.evaluation)
     header = (
         f"{'lexicon':<7} {'games':>5} {'W/D/L':>9} {'win':>6} {'95% interval':>13} {'control':>7} "
         f"{'win +':>6} {'95% int.':>11} "
         f"{'margin':>7} {'paired':>7} {'95% interval':>16} {'sim med':>7} {'sim p99':>7} {'pl med':>7} {'pl p99':>7}"
-        f" {'secs':>6}"
+        f" {'secs':>6} {'cut':>4}"
     )
     print(header)
     print("-" * len(header))
@@ -146,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         "win: sim's win rate (a draw half); control: the planner's in the same seat on the same seeds; win +:"
         " sim's win less the control's, game by game, in points of percentage (95% t interval); margin:"
         " sim's mean final margin; paired: sim's margin less the control's, game by game (95% t interval);"
-        " times: milliseconds per decision with a choice (play, start, Jarnac) of sim and of the control planner"
+        " times: milliseconds per decision with a choice (play, start, Jarnac) of sim and of the control planner;"
+        " cut: sim's decisions its ceiling cut"
     )
     return 0
 

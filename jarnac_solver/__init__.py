@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from .play.players import (
         PLAYERS,
         CautiousPlayer,
+        ExchangerPlayer,
         GreedyPlayer,
         LadderPlayer,
         MatchResult,
@@ -127,6 +128,7 @@ _LAZY = {
             "play_game",
             "play_match",
             "CautiousPlayer",
+            "ExchangerPlayer",
             "GreedyPlayer",
             "LadderPlayer",
             "PlannerPlayer",
@@ -185,6 +187,7 @@ __all__ = [
     "Draw",
     "DrawOdds",
     "Exchange",
+    "ExchangerPlayer",
     "Familiarity",
     "Game",
     "GameRecord",

@@ -364,6 +364,104 @@ PyObject *Trie_ladder_items(Trie *t, PyObject *args, PyObject *kwds) {
     return result;
 }
 
+/* Which candidate each chain of a search is: chain number n's answer object is refs[n] (the number n itself:
+   no item is made before the search has chosen), from group group[n], its k[n]th item (single[n]: of the
+   group's singles). */
+typedef struct {
+    PyObject **refs;
+    Py_ssize_t *group, *k;
+    char *single;
+    Py_ssize_t n;
+} Refs;
+
+static void free_refs(Refs *R) {
+    if (R->refs) for (Py_ssize_t k = 0; k < R->n; k++) Py_XDECREF(R->refs[k]);
+    PyMem_Free(R->refs); PyMem_Free(R->group); PyMem_Free(R->k); PyMem_Free(R->single);
+    memset(R, 0, sizeof *R);
+}
+
+/* The items of every group (the chains, and the new words' singles too). */
+static Py_ssize_t candidates_total(const Candidates *cs) {
+    Py_ssize_t total = 0;
+    for (Py_ssize_t g = 0; g < cs->n_groups; g++) total += cs->groups[g].m + (cs->groups[g].line < 0 ? cs->groups[g].n : 0);
+    return total;
+}
+
+/* _allocation.c's ladder search over the chains of cs, in _items's order (the lines' chains, the new chains,
+   the singles): its answer (chain numbers for the lines, (number, None) pairs for the new chains; R says which
+   candidate a number is), or NULL with an exception. L->clock.stopped == 2 after it: not proven (the deadline,
+   or the memo's limit). The caller frees L and R. */
+static PyObject *search_candidates(const Candidates *cs, int free_lines, int seat_min, PyObject *check,
+                                   PyObject *out_of_time, Ladder *L, Refs *R) {
+    Py_ssize_t total = candidates_total(cs);
+    R->refs = PyMem_Calloc(total + 1, sizeof(PyObject *));
+    R->group = PyMem_Calloc(total + 1, sizeof(Py_ssize_t));
+    R->k = PyMem_Calloc(total + 1, sizeof(Py_ssize_t));
+    R->single = PyMem_Calloc(total + 1, 1);
+    L->lines = PyMem_Calloc(cs->n_groups + 1, sizeof(Chain *));
+    L->line_len = PyMem_Calloc(cs->n_groups + 1, sizeof(Py_ssize_t));
+    if (!R->refs || !R->group || !R->k || !R->single || !L->lines || !L->line_len) return PyErr_NoMemory();
+#define NEW_REF(g, kk, s) \
+    (R->group[R->n] = (g), R->k[R->n] = (kk), R->single[R->n] = (char)(s), R->refs[R->n] = PyLong_FromSsize_t(R->n), \
+     R->refs[R->n++])
+    for (Py_ssize_t g = 0; g < cs->n_groups; g++) {
+        const Group *gr = &cs->groups[g];
+        if (gr->line < 0) {
+            L->news = PyMem_Calloc(gr->m + 1, sizeof(Chain));
+            L->singles = PyMem_Calloc(gr->n + 1, sizeof(Chain));
+            if (!L->news || !L->singles) return PyErr_NoMemory();
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                const Cand *x = &gr->sorted[k];
+                Chain *c = &L->news[k];
+                c->packed = gr->keys[x->at]; c->moves = x->moves; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
+                if ((c->obj = NEW_REF(g, k, 0)) == NULL) return NULL;
+            }
+            for (Py_ssize_t k = 0; k < gr->n; k++) {
+                const Cand *x = &gr->singles[k];
+                Chain *c = &L->singles[k];
+                c->packed = gr->keys[x->at]; c->moves = 1; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
+                if ((c->obj = NEW_REF(g, k, 1)) == NULL) return NULL;
+            }
+            L->n_new = gr->m;
+            L->n_single = gr->n;
+        } else {
+            Chain *chains = PyMem_Calloc(gr->m + 1, sizeof(Chain));
+            if (chains == NULL) return PyErr_NoMemory();
+            L->lines[L->n_lines] = chains;
+            L->line_len[L->n_lines++] = gr->m;
+            for (Py_ssize_t k = 0; k < gr->m; k++) {
+                const Cand *x = &gr->sorted[k];
+                Chain *c = &chains[k];
+                c->packed = gr->keys[x->at]; c->moves = x->moves;
+                c->gain = (long)x->tiles * x->tiles - (long)gr->old * gr->old; c->used = x->tiles - gr->old;
+                if ((c->obj = NEW_REF(g, k, 0)) == NULL) return NULL;
+            }
+        }
+    }
+#undef NEW_REF
+    /* ladder()'s set-up and search, on these chains. */
+    L->free = free_lines; L->seat_min = seat_min;
+    L->clock.check = check;
+    L->clock.out_of_time = out_of_time;
+    L->greedy_pending = 1;
+    L->fb = ladder_bounds(L, cs->rack_size, 0);
+    if (L->fb == NULL || PyErr_Occurred()) return NULL;
+    L->sb = ladder_bounds(L, cs->rack_size, 1);
+    if (L->sb == NULL || PyErr_Occurred()) return NULL;
+    return ladder_search(L, cs->rack, cs->rack_size);
+}
+
+/* The chain number of an answer's entry (a number, or a (number, None) pair); -1 with an exception. */
+static Py_ssize_t answer_ref(PyObject *e, const Refs *R, int *is_new) {
+    *is_new = PyTuple_Check(e);
+    Py_ssize_t r = PyLong_AsSsize_t(*is_new ? PyTuple_GET_ITEM(e, 0) : e);
+    if (r < 0 || r >= R->n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "a chain out of range");
+        return -1;
+    }
+    return r;
+}
+
 /* ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) ->
    plan_ladder's search in one call: ("plan", [(item, line or None) of the ladder chosen], proven) -- the items
    made for the chosen chains only -- or, when the deadline (its ``check``, None: no deadline) has fewer
@@ -381,110 +479,121 @@ PyObject *Trie_ladder_plan(Trie *t, PyObject *args, PyObject *kwds) {
                           &free_lines, &seat_min, &check, &seconds, &out_of_time, &per_item))
         return NULL;
     if (free_lines < 0 || free_lines > 1000) { PyErr_SetString(PyExc_ValueError, "free lines out of range"); return NULL; }
-    PyObject *result = NULL, **refs = NULL, *pairs = NULL, *answer = NULL;
+    PyObject *result = NULL, *pairs = NULL, *answer = NULL;
     check = check == Py_None ? NULL : Py_NewRef(check);
     Candidates cs;
     int rc = candidates(t, rack_text, place_lo, place_hi, lines, min_len, check, out_of_time, &cs);
     Ladder L;
     memset(&L, 0, sizeof L);
-    Py_ssize_t n_refs = 0, total = 0;
+    Refs R;
+    memset(&R, 0, sizeof R);
     if (rc <= 0) { result = rc < 0 ? NULL : Py_NewRef(Py_None); goto done; }
-    for (Py_ssize_t g = 0; g < cs.n_groups; g++) total += cs.groups[g].m + (cs.groups[g].line < 0 ? cs.groups[g].n : 0);
-    if (check != NULL) {
-        if (seconds < (double)total * per_item) {
-            PyObject *items = all_items(t, &cs, min_len);
-            if (items != NULL) result = Py_BuildValue("(sOOO)", "items", PyTuple_GET_ITEM(items, 0),
-                                                      PyTuple_GET_ITEM(items, 1), PyTuple_GET_ITEM(items, 2));
-            Py_XDECREF(items);
-            goto done;
-        }
-    }
-    /* The chains as _allocation.c's ladder reads them; each one's answer object its number in refs. */
-    refs = PyMem_Calloc(total + 1, sizeof(PyObject *));
-    Py_ssize_t *ref_group = PyMem_Calloc(total + 1, sizeof(Py_ssize_t)), *ref_k = PyMem_Calloc(total + 1, sizeof(Py_ssize_t));
-    char *ref_single = PyMem_Calloc(total + 1, 1);
-    L.lines = PyMem_Calloc(cs.n_groups + 1, sizeof(Chain *));
-    L.line_len = PyMem_Calloc(cs.n_groups + 1, sizeof(Py_ssize_t));
-    if (!refs || !ref_group || !ref_k || !ref_single || !L.lines || !L.line_len) {
-        PyMem_Free(ref_group); PyMem_Free(ref_k); PyMem_Free(ref_single);
-        PyErr_NoMemory();
+    if (check != NULL && seconds < (double)candidates_total(&cs) * per_item) {
+        PyObject *items = all_items(t, &cs, min_len);
+        if (items != NULL) result = Py_BuildValue("(sOOO)", "items", PyTuple_GET_ITEM(items, 0),
+                                                  PyTuple_GET_ITEM(items, 1), PyTuple_GET_ITEM(items, 2));
+        Py_XDECREF(items);
         goto done;
     }
-#define NEW_REF(group, k, single) \
-    (ref_group[n_refs] = (group), ref_k[n_refs] = (k), ref_single[n_refs] = (char)(single), \
-     refs[n_refs] = PyLong_FromSsize_t(n_refs), refs[n_refs++])
-    for (Py_ssize_t g = 0; g < cs.n_groups; g++) {
-        const Group *gr = &cs.groups[g];
-        if (gr->line < 0) {
-            L.news = PyMem_Calloc(gr->m + 1, sizeof(Chain));
-            L.singles = PyMem_Calloc(gr->n + 1, sizeof(Chain));
-            if (!L.news || !L.singles) { PyErr_NoMemory(); goto refs_done; }
-            for (Py_ssize_t k = 0; k < gr->m; k++) {
-                const Cand *x = &gr->sorted[k];
-                Chain *c = &L.news[k];
-                c->packed = gr->keys[x->at]; c->moves = x->moves; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
-                if ((c->obj = NEW_REF(g, k, 0)) == NULL) goto refs_done;
-            }
-            for (Py_ssize_t k = 0; k < gr->n; k++) {
-                const Cand *x = &gr->singles[k];
-                Chain *c = &L.singles[k];
-                c->packed = gr->keys[x->at]; c->moves = 1; c->gain = (long)x->tiles * x->tiles; c->used = x->tiles;
-                if ((c->obj = NEW_REF(g, k, 1)) == NULL) goto refs_done;
-            }
-            L.n_new = gr->m;
-            L.n_single = gr->n;
-        } else {
-            Chain *chains = PyMem_Calloc(gr->m + 1, sizeof(Chain));
-            if (chains == NULL) { PyErr_NoMemory(); goto refs_done; }
-            L.lines[L.n_lines] = chains;
-            L.line_len[L.n_lines++] = gr->m;
-            for (Py_ssize_t k = 0; k < gr->m; k++) {
-                const Cand *x = &gr->sorted[k];
-                Chain *c = &chains[k];
-                c->packed = gr->keys[x->at]; c->moves = x->moves;
-                c->gain = (long)x->tiles * x->tiles - (long)gr->old * gr->old; c->used = x->tiles - gr->old;
-                if ((c->obj = NEW_REF(g, k, 0)) == NULL) goto refs_done;
-            }
-        }
-    }
-#undef NEW_REF
-    /* ladder()'s set-up and search, on these chains. */
-    L.free = free_lines; L.seat_min = seat_min;
-    L.clock.check = check;
-    L.clock.out_of_time = out_of_time;
-    L.greedy_pending = 1;
-    L.fb = ladder_bounds(&L, cs.rack_size, 0);
-    if (L.fb == NULL || PyErr_Occurred()) goto refs_done;
-    L.sb = ladder_bounds(&L, cs.rack_size, 1);
-    if (L.sb == NULL || PyErr_Occurred()) goto refs_done;
-    answer = ladder_search(&L, cs.rack, cs.rack_size);
-    if (answer == NULL) goto refs_done;
+    answer = search_candidates(&cs, free_lines, seat_min, check, out_of_time, &L, &R);
+    if (answer == NULL) goto done;
     /* The answer's numbers (lines' chains) and (number, None) pairs (new chains) as (item, line) pairs. */
     pairs = PyList_New(PyList_GET_SIZE(answer));
-    if (pairs == NULL) goto refs_done;
+    if (pairs == NULL) goto done;
     for (Py_ssize_t a = 0; a < PyList_GET_SIZE(answer); a++) {
-        PyObject *e = PyList_GET_ITEM(answer, a);
-        int is_new = PyTuple_Check(e);
-        Py_ssize_t r = PyLong_AsSsize_t(is_new ? PyTuple_GET_ITEM(e, 0) : e);
-        if (r < 0 || r >= n_refs) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "a chain out of range"); Py_CLEAR(pairs); goto refs_done; }
-        const Group *gr = &cs.groups[ref_group[r]];
-        PyObject *item = group_item(t, gr, ref_k[r], ref_single[r], min_len);
+        int is_new;
+        Py_ssize_t r = answer_ref(PyList_GET_ITEM(answer, a), &R, &is_new);
+        if (r < 0) { Py_CLEAR(pairs); goto done; }
+        const Group *gr = &cs.groups[R.group[r]];
+        PyObject *item = group_item(t, gr, R.k[r], R.single[r], min_len);
         PyObject *line = is_new ? Py_NewRef(Py_None) : PyLong_FromLong(gr->line);
         PyObject *pair = item && line ? PyTuple_Pack(2, item, line) : NULL;
         Py_XDECREF(item); Py_XDECREF(line);
-        if (pair == NULL) { Py_CLEAR(pairs); goto refs_done; }
+        if (pair == NULL) { Py_CLEAR(pairs); goto done; }
         PyList_SET_ITEM(pairs, a, pair);
     }
     result = Py_BuildValue("(sOO)", "plan", pairs, L.clock.stopped == 2 ? Py_False : Py_True);
-refs_done:
-    PyMem_Free(ref_group); PyMem_Free(ref_k); PyMem_Free(ref_single);
 done:
-    if (refs) for (Py_ssize_t k = 0; k < n_refs; k++) Py_XDECREF(refs[k]);
-    PyMem_Free(refs);
+    free_refs(&R);
     Py_XDECREF(pairs); Py_XDECREF(answer);
     ladder_free(&L);
     free_candidates(&cs);
     Py_XDECREF(check);
+    return result;
+}
+
+/* ladder_outcomes(jobs, min_len, vowel_ranks, out_of_time) -> for each job (rack, place_lo, place_hi, lines, free, seat_min:
+   ladder_plan's arguments, no deadline) what its ladder leads to, without a Move or a Tray made: (moves,
+   points gained, lines placed, vowels left on the rack, letters left on the rack, proven); None for an alphabet
+   of more than 32 letter ranks. vowel_ranks[rank]: 1 for a vowel; out_of_time raised when a memo is full (as
+   ladder_plan raises it: the caller plans that rack the other way). The same search as ladder_plan, so the same
+   ladder (tests/test_planout.py checks these against plan_ladder's trays). The planner's start values eight
+   sampled racks per action, twenty actions a start, with one call (planning/planout.py). */
+PyObject *Trie_ladder_outcomes(Trie *t, PyObject *args) {
+    PyObject *jobs, *out_of_time;
+    int min_len;
+    Py_buffer vowels;
+    if (!PyArg_ParseTuple(args, "O!iy*O", &PyList_Type, &jobs, &min_len, &vowels, &out_of_time)) return NULL;
+    PyObject *result = NULL;
+    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "ladder_outcomes: a vowel flag a rank"); goto out; }
+    if (t->n_ranks > 32) { result = Py_NewRef(Py_None); goto out; }
+    const uint8_t *is_vowel = vowels.buf;
+    result = PyList_New(PyList_GET_SIZE(jobs));
+    if (result == NULL) goto out;
+    for (Py_ssize_t j = 0; j < PyList_GET_SIZE(jobs); j++) {
+        PyObject *rack_text, *lines;
+        Py_ssize_t place_lo, place_hi;
+        int free_lines, seat_min;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(jobs, j), "UnnO!ii", &rack_text, &place_lo, &place_hi, &PyList_Type,
+                              &lines, &free_lines, &seat_min)) { Py_CLEAR(result); goto out; }
+        if (free_lines < 0 || free_lines > 1000) {
+            PyErr_SetString(PyExc_ValueError, "free lines out of range");
+            Py_CLEAR(result);
+            goto out;
+        }
+        Candidates cs;
+        Ladder L;
+        memset(&L, 0, sizeof L);
+        Refs R;
+        memset(&R, 0, sizeof R);
+        PyObject *answer = NULL, *row = NULL;
+        /* rc is never 0 here (the ranks were checked above): 1, or -1 with an exception. */
+        int rc = candidates(t, rack_text, place_lo, place_hi, lines, min_len, NULL, out_of_time, &cs);
+        if (rc > 0) answer = search_candidates(&cs, free_lines, seat_min, NULL, out_of_time, &L, &R);
+        if (answer != NULL) {
+            long moves = 0, gain = 0;
+            int placed = 0, used = 0, used_vowels = 0, rack_vowels = 0;
+            Letters rack = cs.rack;
+            for (int r = 0; r < t->n_ranks; r++)
+                if (is_vowel[r]) rack_vowels += (int)((rack.w[r >> 3] >> ((r & 7) * 8)) & 0xff);
+            Py_ssize_t a;
+            for (a = 0; a < PyList_GET_SIZE(answer); a++) {
+                int is_new;
+                Py_ssize_t r = answer_ref(PyList_GET_ITEM(answer, a), &R, &is_new);
+                if (r < 0) break;
+                const Group *gr = &cs.groups[R.group[r]];
+                const Cand *x = R.single[r] ? &gr->singles[R.k[r]] : &gr->sorted[R.k[r]];
+                const Letters *key = &gr->keys[x->at];
+                moves += R.single[r] ? 1 : x->moves;
+                gain += (long)x->tiles * x->tiles - (long)gr->old * gr->old * (gr->line >= 0);
+                used += x->tiles - (gr->line >= 0 ? gr->old : 0);
+                placed += gr->line < 0;
+                for (int k = 0; k < t->n_ranks; k++)
+                    if (is_vowel[k]) used_vowels += (int)((key->w[k >> 3] >> ((k & 7) * 8)) & 0xff);
+            }
+            if (a == PyList_GET_SIZE(answer))
+                row = Py_BuildValue("(lliiiO)", moves, gain, placed, rack_vowels - used_vowels, cs.rack_size - used,
+                                    L.clock.stopped == 2 ? Py_False : Py_True);
+        }
+        Py_XDECREF(answer);
+        free_refs(&R);
+        ladder_free(&L);
+        free_candidates(&cs);
+        if (row == NULL) { Py_CLEAR(result); goto out; }
+        PyList_SET_ITEM(result, j, row);
+    }
+out:
+    PyBuffer_Release(&vowels);
     return result;
 }
 

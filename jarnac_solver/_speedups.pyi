@@ -92,6 +92,14 @@ class Trie:
         out_of_time: type[BaseException],
         per_item: float,
     ) -> tuple[Any, ...] | None: ...
+    def ladder_outcomes(
+        self,
+        jobs: list[tuple[str, int, int, object, int, int]],
+        min_len: int,
+        vowel_ranks: bytes,
+        out_of_time: type[BaseException],
+        /,
+    ) -> list[tuple[int, int, int, int, int, bool]] | None: ...
     def jarnac_plan(
         self,
         rack: str,

@@ -58,7 +58,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
         rules = rules.replace(think_seconds=args.clock)
     players = [p.strip() for p in args.players.split(",")]
     if len(players) != 2:
-        raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,cautious")
+        raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,exchanger")
     for name in players:
         make_player(name)
     records: list[GameRecord] = []

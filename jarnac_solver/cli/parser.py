@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
 # moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
-PLAYER_NAMES = ("random", "greedy", "cautious", "sloppy", "ladder", "planner", "sim")
+PLAYER_NAMES = ("random", "greedy", "cautious", "exchanger", "sloppy", "ladder", "planner", "sim")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -331,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     play = command("play", "self-play: a match between two players, sides alternating", [common, executors])
-    play.add_argument("--players", default="greedy,cautious", help=f"two of: {', '.join(PLAYER_NAMES)}")
+    play.add_argument("--players", default="greedy,exchanger", help=f"two of: {', '.join(PLAYER_NAMES)}")
     play.add_argument("--games", type=_games, default=10, help="how many games (1 to 10000000)")
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     play.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)

@@ -48,8 +48,11 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game, GameState
 from ..game.view import PlayerView, TableState
+from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
+from ..moves.rules import Rules
+from .learned import Estimator, learned_evaluation
 from .planner import hints
 from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choose_start, start_options
 
@@ -63,6 +66,7 @@ __all__ = [
     "Simulation",
     "candidates",
     "evaluate",
+    "evaluation_of",
     "playout",
     "policy",
     "simulate",
@@ -91,28 +95,50 @@ class Evaluation:
     rack: float = 10.0
     tempo: float = 10.0
 
+    def estimate(self, state: TableState | GameState, rules: Rules | None = None) -> float:
+        """The estimate from the side of the player to act in ``state`` (the game not over)."""
+        trays = state.trays
+        a, b = trays[state.to_act], trays[1 - state.to_act]
+        return (
+            self.score * (a.score - b.score)
+            + self.line * (a.filled - b.filled)
+            + self.rack * (len(a.rack_codes) - len(b.rack_codes))
+            + self.tempo
+        )
+
 
 DEFAULT_EVALUATION = Evaluation()
 
 
-def evaluate(state: TableState | GameState, who: int, evaluation: Evaluation = DEFAULT_EVALUATION) -> float:
+def evaluate(
+    state: TableState | GameState,
+    who: int,
+    evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
+    rules: Rules | None = None,
+) -> float:
     """The value of ``state`` (a game's or a view's) for player ``who``: the final margin when the game
-    is over, else :class:`Evaluation`'s estimate of it (from the side of the player to act, negated for
-    the other)."""
+    is over, else ``evaluation``'s estimate of it (:class:`Evaluation`, or a learned one:
+    :mod:`~jarnac_solver.planning.learned`; from the side of the player to act, negated for the other)."""
     trays = state.trays
-    me, opponent = trays[who], trays[1 - who]
     if state.phase == "over":
-        return float(me.score - opponent.score)
-    to_act = state.to_act
-    a, b = trays[to_act], trays[1 - to_act]
-    e = evaluation
-    value = (
-        e.score * (a.score - b.score)
-        + e.line * (a.filled - b.filled)
-        + e.rack * (len(a.rack_codes) - len(b.rack_codes))
-        + e.tempo
-    )
-    return value if to_act == who else -value
+        return float(trays[who].score - trays[1 - who].score)
+    value = evaluation.estimate(state, rules or Rules())
+    return value if state.to_act == who else -value
+
+
+def evaluation_of(evaluation: object, lexicon: Lexicon) -> Evaluation | Estimator:
+    """``evaluation`` as an estimator: an :class:`Evaluation` or any object with ``estimate(state, rules)``;
+    ``"learned"``: the shipped one of ``lexicon`` (:func:`~jarnac_solver.planning.learned.learned_evaluation`),
+    the hand-set one where none was trained; ``"hand-set"``: :data:`DEFAULT_EVALUATION`."""
+    if isinstance(evaluation, str):
+        if evaluation == "learned":
+            return learned_evaluation(lexicon) or DEFAULT_EVALUATION
+        if evaluation == "hand-set":
+            return DEFAULT_EVALUATION
+        raise InvalidInputError(f"evaluation must be 'learned', 'hand-set' or an Evaluation, not {evaluation!r}")
+    if not callable(getattr(evaluation, "estimate", None)):
+        raise InvalidInputError(f"an evaluation has estimate(state, rules), not {type(evaluation).__name__}")
+    return evaluation  # type: ignore[return-value]
 
 
 def _call(plan: JarnacPlan) -> Action:
@@ -160,7 +186,7 @@ def playout(
     until_turn: int | None,
     rng: random.Random,
     weights: Weights = DEFAULT_WEIGHTS,
-    evaluation: Evaluation = DEFAULT_EVALUATION,
+    evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
     max_actions: int = 400,
 ) -> float:
@@ -174,7 +200,7 @@ def playout(
         if deadline is not None and deadline.expired():
             break  # the caller drops a play-out the deadline cut (else a 50 ms clock ends at 57 ms)
         game.push(policy(game, rng, weights, deadline))
-    return evaluate(game.state, who, evaluation)
+    return evaluate(game.state, who, evaluation, game.rules)
 
 
 @dataclass(frozen=True)
@@ -379,7 +405,7 @@ def simulate(
     prune: int = 4,
     candidate_share: float = 0.3,
     weights: Weights = DEFAULT_WEIGHTS,
-    evaluation: Evaluation = DEFAULT_EVALUATION,
+    evaluation: Evaluation | Estimator | str = DEFAULT_EVALUATION,
 ) -> Simulation:
     """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)
     by play-outs on re-sampled bags (the module docstring says how).
@@ -390,6 +416,8 @@ def simulate(
     ``budget``: seconds or a :class:`~jarnac_solver.budget.Deadline` for the whole answer (``None``: the
     default ceiling, 10 s; :data:`~jarnac_solver.budget.EXACT`: none), of which the candidates may take
     ``candidate_share``; ``playouts``: stop after that many rounds (``None``: when the budget is spent).
+    ``evaluation``: what values a play-out cut before the game's end (an :class:`Evaluation`, any object with
+    ``estimate(state, rules)``, ``"learned"``: the lexicon's learned one, :mod:`~jarnac_solver.planning.learned`).
     After ``prune`` rounds, a candidate whose paired difference with the leader is negative beyond its 95%
     interval gets no more play-outs (0: never). With one candidate, no play-out is run.
 
@@ -416,6 +444,7 @@ def simulate(
         raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
+    estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
     s = view.state
     if s.phase == "over":
@@ -452,7 +481,7 @@ def simulate(
         for i in order:
             game = view.fork(fork_seed)
             game.push(found[i].action)
-            value = playout(game, who, until, random.Random(fork_seed), weights, evaluation, deadline)
+            value = playout(game, who, until, random.Random(fork_seed), weights, estimator, deadline)
             if deadline is not None and deadline.expired():
                 stopped = True  # this play-out may have been cut short: not counted
                 break

@@ -61,6 +61,7 @@ from .endgame import (
     window_choices,
 )
 from .ladder import _played_out, plan_ladder
+from .planout import clear, outcomes, turn_value_of
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -184,18 +185,14 @@ def turn_value(
     says whether the finish wins (:func:`final_outcome`: the opponent's
     final Jarnac may take a line and play on) instead of the bare scores.
     """
-    drawn = min(words, bag_size)
-    lines = end.filled - before.filled
-    value = (end.score - before.score) + weights.line * lines + weights.draw * drawn
-    if weights.leave and end.rack_codes:
-        # The rack's vowels counted on its codes (no tile text made: a planner values ~250 turns a game).
-        codes = end.rack_codes
-        vowels = sum(map(_vowel_codes(end.alphabet).__contains__, codes))
-        value -= weights.leave * abs(vowels - 0.4 * len(codes))
+    codes = end.rack_codes
+    # The rack's vowels counted on its codes (no tile text made: a planner values ~250 turns a game).
+    vowels = sum(map(_vowel_codes(end.alphabet).__contains__, codes)) if weights.leave and codes else 0
+    finish = None
     if end.free_lines(rules) == 0 and opponent is not None:
-        won = end.score > opponent.score if wins is None else wins
-        value += weights.win if won else -weights.line
-    return value
+        finish = end.score > opponent.score if wins is None else wins
+    gained, lines = end.score - before.score, end.filled - before.filled
+    return turn_value_of(gained, lines, words, vowels, len(codes), bag_size, weights, finish)
 
 
 def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
@@ -342,16 +339,25 @@ def choose_move(
     moves = list(legal_moves(lexicon, me, rules))
     moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
     looked = [ladder[0], *(m for m in moves[: weights.candidates] if m != ladder[0])]
+    afters = [me.push(candidate, rules) for candidate in looked]
+    # Speed: without a deadline near, the other candidates' ladders in one compiled call, valued from their
+    # numbers (planout.py: the same ladders, so the same values); a turn that fills the tray is valued below, its
+    # finish searched on its end tray.
+    fast = outcomes(lexicon, [(after.rack_codes, after) for after in afters[1:]], rules) if clear(deadline) else None
     best_value: float | None = None
     choice = ladder[0]
-    for candidate in looked:
+    for k, (candidate, after) in enumerate(zip(looked, afters, strict=True)):
         if best_value is not None and deadline is not None and deadline.expired():
             break
-        after = me.push(candidate, rules)
-        rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
-        end = _played_out(after, rest, rules)
-        wins = finish_wins(lexicon, end, opponent, rules, deadline)
-        value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights, wins)
+        out = fast[k - 1] if fast is not None and k else None
+        if out is not None and (opponent is None or after.free_lines(rules) > out.placed):
+            gained, lines = after.score - me.score + out.gain, after.filled - me.filled + out.placed
+            value = turn_value_of(gained, lines, 1 + out.moves, out.vowels, out.left, bag_size, weights, None)
+        else:
+            rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
+            end = _played_out(after, rest, rules)
+            wins = finish_wins(lexicon, end, opponent, rules, deadline)
+            value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights, wins)
         if best_value is None or value > best_value:
             best_value, choice = value, candidate
     return choice
@@ -408,6 +414,21 @@ def start_options(
 
     def mean_value(kept: list[str], take: int) -> float:
         nonlocal exact
+        if clear(deadline):
+            # Speed: the samples' ladders in one compiled call, valued from their numbers (planout.py; the same
+            # values, summed in the same order).
+            racks = [tuple(index[t] for t in kept + drawn[:take]) for drawn in samples]
+            fast = outcomes(lexicon, [(rack, me) for rack in racks], rules)
+            if fast is not None:
+                total, free = 0.0, me.free_lines(rules)
+                for out in fast:
+                    exact = exact and out.exact
+                    finish = None
+                    if opponent is not None and out.placed == free:
+                        finish = me.score + out.gain > opponent.score
+                    words, bag = out.moves, bag_size - take
+                    total += turn_value_of(out.gain, out.placed, words, out.vowels, out.left, bag, weights, finish)
+                return total / len(fast)
         total, taken = 0.0, 0
         for drawn in samples:
             if taken and deadline is not None and deadline.expired():
