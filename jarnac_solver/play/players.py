@@ -373,7 +373,8 @@ class CarelessPlayer(PlannerPlayer):
     """The planner, but at a decision where it would play a move or call a Jarnac it slips now and then,
     each slip a known mistake: with probability ``slip`` it passes instead of its move (``"pass"``: the turn
     ends with the move left), plays its lowest-scoring legal move instead (``"worst move"``), or declines
-    its call (``"decline"``). ``mistakes`` lists each slip: (action number from 1, kind, points given up
+    its call (``"decline"``); a lowest-scoring move is played only when it gives up
+    :attr:`WORST_MOVE_POINTS` or more. ``mistakes`` lists each slip: (action number from 1, kind, points given up
     now: the planner's move's points and what the opponent could then swing, the move's points less the one
     played, or the call's swing). Every other decision is the planner's own: the player against which a
     review's recall and precision are measured (the ``sloppy`` player's other decisions are greedy's, which
@@ -381,6 +382,9 @@ class CarelessPlayer(PlannerPlayer):
     """
 
     name = "careless"
+
+    WORST_MOVE_POINTS = 10
+    """The fewest points now a ``"worst move"`` slip gives up (else the slip is not made)."""
 
     def __init__(self, seed: int | None = None, slip: float = 0.15, weights: Weights | None = None) -> None:
         if isinstance(slip, bool) or not isinstance(slip, (int, float)) or not 0 <= slip <= 1:
@@ -405,12 +409,12 @@ class CarelessPlayer(PlannerPlayer):
                 exposure = thief_best_call(shown.lexicon, tray, s.trays[1 - s.to_act], shown.rules, s.formed_indexes)
                 self.mistakes.append((n, "pass", points + exposure.swing))
                 return _PASS
-            moves = [m for m in legal_moves(shown.lexicon, tray, shown.rules) if str(m) != str(planned.move)]
-            if moves:
-                worst = min(moves, key=lambda m: (tray.points(m), str(m)))
-                if tray.points(worst) < points:
-                    self.mistakes.append((n, "worst move", points - tray.points(worst)))
-                    return Play(worst)
+            worst = min(legal_moves(shown.lexicon, tray, shown.rules), key=lambda m: (tray.points(m), str(m)))
+            # Only a move that gives up 10 points now or more (a 3-letter word for a 5-letter one) is a known
+            # mistake: one that gives up less is often as good (it keeps letters for later), not a slip.
+            if points - tray.points(worst) >= self.WORST_MOVE_POINTS:
+                self.mistakes.append((n, "worst move", points - tray.points(worst)))
+                return Play(worst)
         if isinstance(planned, CallJarnac) and self.slips.random() < self.slip:
             self.mistakes.append((n, "decline", _swing(shown.fork(0), planned)))
             return _DECLINE
