@@ -151,7 +151,8 @@ def main() -> None:
     for name, values in sorted(spreads.items()):
         q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
         share = [sum(v > t for v in values) / len(values) for t in (8, 20, 40)]
-        print(f"{name:<40} {len(values):>5} {q[0]:6.1f} {q[1]:7.1f} {q[2]:6.1f} " + " ".join(f"{s:6.2f}" for s in share))
+        shares = " ".join(f"{s:6.2f}" for s in share)
+        print(f"{name:<40} {len(values):>5} {q[0]:6.1f} {q[1]:7.1f} {q[2]:6.1f} {shares}")
 
 
 if __name__ == "__main__":

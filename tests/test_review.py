@@ -123,7 +123,7 @@ def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest
     bad.write_text(str(forged), encoding="utf-8")
     assert main(["review", str(bad), "--playouts", "2"]) == 2
     out, err = capsys.readouterr()
-    assert len(err.strip().splitlines()) == 1 and "game 1" in err and "record action 6" in err
+    assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1 and "game 1" in err and "record action 6" in err
     assert main(["review", str(tmp_path / "none.txt")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert main(["review", str(bad), "--playouts", "1"]) == 2
