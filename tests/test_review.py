@@ -62,9 +62,7 @@ def docs_game() -> str:
     return found[1]
 
 
-def test_the_docs_over_the_board_game_reviewed_end_to_end(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_docs_over_the_board_game_reviewed_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.txt"
     path.write_text(docs_game(), encoding="utf-8")
     assert main(["review", str(path), "--playouts", "3", "--json"]) == 0
@@ -123,7 +121,8 @@ def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest
     bad.write_text(str(forged), encoding="utf-8")
     assert main(["review", str(bad), "--playouts", "2"]) == 2
     out, err = capsys.readouterr()
-    assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1 and "game 1" in err and "record action 6" in err
+    assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1
+    assert "game 1" in err and "record action 6" in err
     assert main(["review", str(tmp_path / "none.txt")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert main(["review", str(bad), "--playouts", "1"]) == 2

@@ -382,9 +382,12 @@ def t_quantile(p: float, df: int) -> float:
     """
     z = statistics.NormalDist().inv_cdf(p)
     df = max(1, df)
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2) + (
-        3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z
-    ) / (384 * df**3)
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
 
 
 def _decision_seed(seed: int, action: int) -> int:
