@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jarnac_solver import IMPLEMENTATION, CarelessPlayer, GameRecord, Lexicon, LocalProcesses, play_game
+from jarnac_solver import IMPLEMENTATION, CarelessPlayer, GameRecord, Lexicon, LocalProcesses, Player, play_game
 from jarnac_solver.play.review import Review, Verdict, review
 
 FLAGGED = {Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER}
@@ -57,7 +57,7 @@ def games(lex: Lexicon, n: int, slip: float) -> list[tuple[GameRecord, int, dict
     for seed in range(1, n + 1):
         careless = CarelessPlayer(seed, slip=slip)
         seat = seed % 2
-        players = ["planner", careless] if seat == 1 else [careless, "planner"]
+        players: list[str | Player] = ["planner", careless] if seat == 1 else [careless, "planner"]
         record = play_game(lex, players, seed=seed)
         made.append((record, seat, {a: (kind, points) for a, kind, points in careless.mistakes}))
     return made

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -45,6 +46,17 @@ def test_the_review_finds_planted_slips_and_passes_the_planners_own_decisions() 
                 assert d.phase == "play"
     assert found >= 0.7 * planted, (found, planted)
     assert own >= 40 and own_fine >= 0.85 * own, (own_fine, own)
+
+
+def test_by_plan_the_planned_passes_are_found_in_milliseconds_a_decision() -> None:
+    for seed in (4, 8):
+        record, slips = careless_game(seed)
+        result = review(record, FR, depth="plan")
+        verdicts = {d.action: d.verdict for d in result.decisions}
+        assert all(verdicts[a] in FLAGGED for a, kind, _ in slips if kind == "pass"), (slips, verdicts)
+        own = [d.verdict for d in result.decisions if d.player == 0]
+        assert sum(v in (Verdict.BEST, Verdict.GOOD) for v in own) >= 0.8 * len(own)  # the advice ranks as it plays
+        assert result.settings["depth"] == "plan" and all(c.playouts == 0 for d in result.decisions for c in d.options)
 
 
 def test_the_same_record_and_seed_give_the_same_document_in_any_number_of_workers() -> None:
@@ -107,25 +119,28 @@ def test_a_time_ceiling_that_comes_first_is_said_never_hidden() -> None:
 
 def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record, _ = careless_game(4, slip=0.0)
-    for bad, word in (({"playouts": 1}, "playouts"), ({"budget": 0}, "budget"), ({"top": -1}, "top"),
-                      ({"player": 2}, "player"), ({"seed": "x"}, "seed")):  # fmt: skip
+    refused: list[tuple[dict[str, Any], str]] = [
+        ({"playouts": 1}, "playouts"), ({"budget": 0}, "budget"), ({"top": -1}, "top"), ({"player": 2}, "player"),
+        ({"seed": "x"}, "seed"), ({"depth": "deep"}, "depth"),
+    ]  # fmt: skip
+    for bad, word in refused:
         with pytest.raises(InvalidInputError, match=word):
-            review(record, FR, **bad)  # type: ignore[arg-type]
+            review(record, FR, **bad)
     with pytest.raises(InvalidInputError, match="GameRecord or a Game"):
         review(str(record))  # type: ignore[arg-type]
     forged = GameRecord(**{**record.__dict__, "actions": [*record.actions[:5], (0, "+ZZZZ", "")]})
     with pytest.raises(IllegalActionError, match="record action 6"):
         review(forged, FR, playouts=2)
     # The command line: one line and status 2, as the audit refuses a record.
-    bad = tmp_path / "bad.txt"
-    bad.write_text(str(forged), encoding="utf-8")
-    assert main(["review", str(bad), "--playouts", "2"]) == 2
+    bad_file = tmp_path / "bad.txt"
+    bad_file.write_text(str(forged), encoding="utf-8")
+    assert main(["review", str(bad_file), "--playouts", "2"]) == 2
     out, err = capsys.readouterr()
     assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1
     assert "game 1" in err and "record action 6" in err
     assert main(["review", str(tmp_path / "none.txt")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
-    assert main(["review", str(bad), "--playouts", "1"]) == 2
+    assert main(["review", str(bad_file), "--playouts", "1"]) == 2
 
 
 def test_the_command_prints_one_line_a_decision_and_draws_the_graph(
@@ -150,7 +165,7 @@ def test_verdicts_accuracy_and_every_finding_rendered() -> None:
     assert [verdict_of(t).value for _, t in THRESHOLDS] == ["good", "inaccuracy", "mistake"]
     assert verdict_of(THRESHOLDS[-1][1] + 0.1) is Verdict.BLUNDER and verdict_of(0.0, best=True) is Verdict.BEST
     assert accuracy_of([0.0]) == 100.0 and accuracy_of([10.0]) > accuracy_of([30.0]) > accuracy_of([100.0]) > 0
-    values = {"move": "+RAT", "swing": 9, "call": "+RAT", "best": 16, "delta": 3.5, "half_width": 9.0,
-              "rounds": 4, "playouts": 16}  # fmt: skip
+    values: dict[str, str | int | float] = {"move": "+RAT", "swing": 9, "call": "+RAT", "best": 16, "delta": 3.5,
+                                            "half_width": 9.0, "rounds": 4, "playouts": 16, "listed": 3}  # fmt: skip
     for code in Note:
         assert describe(Finding(code, values)), code

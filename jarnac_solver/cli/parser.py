@@ -374,6 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="milliseconds a decision at most: a ceiling, each decision it stops said so",
     )  # fmt: skip
     review.add_argument("--seed", type=_whole, default=0, help="the play-outs' seed")
+    review.add_argument(
+        "--depth", choices=["simulate", "plan"], default="simulate",
+        help="weigh by play-outs, or by the planner's values alone (milliseconds a decision, the planner's units)",
+    )  # fmt: skip
     review.add_argument("--top", type=_whole_in(0, 20), default=4, help="engine candidates beyond its own choice")
     review.add_argument("--player", type=str.upper, choices=["A", "B"], help="only this player's decisions")
     review.add_argument("--jobs", type=_workers, default=1, metavar="N", help="worker processes (1 to 256)")

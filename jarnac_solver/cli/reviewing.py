@@ -36,7 +36,7 @@ def _cmd_review(args: argparse.Namespace) -> None:
         try:
             found = review(
                 record, lex, playouts=args.playouts, budget=args.budget / 1000, seed=args.seed, top=args.top,
-                player=player, executor=executor, progress=bar,
+                player=player, depth=args.depth, executor=executor, progress=bar,
             )  # fmt: skip
         except (IllegalActionError, InvalidInputError) as exc:  # this game said, the others reviewed
             problems.append(located(exc, f"{args.file}: game {number}"))

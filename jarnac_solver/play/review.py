@@ -43,11 +43,12 @@ from typing import Any
 
 from ..budget import Deadline
 from ..errors import InvalidInputError
-from ..game.actions import Accept, Action, Dispute, parse_action
+from ..game.actions import Accept, Action, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
 from ..lexicon.lexicon import Lexicon
-from ..planning.simulation import Candidate, SimOption, candidates, simulate
+from ..planning.advice import advise
+from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
 from .audit import PlayerAudit, Window, audit
 
 TYPE_CHECKING = False
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACCURACY_SCALE",
     "DEFAULT_PLAYOUTS",
+    "DEPTHS",
     "THRESHOLDS",
     "Choice",
     "Decision",
@@ -151,6 +153,8 @@ class Note(str, Enum):
     """The time ceiling stopped the play-outs after ``rounds`` of ``playouts`` rounds."""
     NOT_WEIGHED = "not_weighed"
     """The time ceiling left no two play-outs to compare: no loss (``rounds``)."""
+    NOT_RANKED = "not_ranked"
+    """``depth="plan"``: the action played is not among the ``listed`` options the planner valued: no loss."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,7 @@ _ENGLISH = {
     Note.WITHIN_NOISE: "{delta:.1f} behind the best, within the noise (±{half_width:.1f})",
     Note.BUDGET_HIT: "the time ceiling stopped it after {rounds} of {playouts} rounds",
     Note.NOT_WEIGHED: "not weighed: the time ceiling came first",
+    Note.NOT_RANKED: "not weighed: not among the {listed} options the planner valued",
 }
 
 
@@ -275,7 +280,8 @@ class Decision:
         head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<10} loss {self.loss:5.1f}"
         if self.verdict not in (None, Verdict.BEST):
             b = self.best
-            head += f"  best {b.action} ({b.mean:+.1f}, 95% {b.low:+.1f} to {b.high:+.1f})"
+            band = f", 95% {b.low:+.1f} to {b.high:+.1f}" if b.playouts else " by the planner's value"
+            head += f"  best {b.action} ({b.mean:+.1f}{band})"
         notes = [describe(f) for f in self.findings]
         return head + ("; " + "; ".join(notes) if notes else "")
 
@@ -347,10 +353,8 @@ class Review:
         record = self.record
         seed = "over the board" if record.seed is None else f"seed {record.seed}"
         s = self.settings
-        out = [
-            f"game ({seed}): A = {record.players[0]}, B = {record.players[1]}, {record.lexicon}; "
-            f"{s['playouts']} play-outs a decision, seed {s['seed']}"
-        ]
+        how = f"{s['playouts']} play-outs a decision, seed {s['seed']}" if s["depth"] == "simulate" else "by plan"
+        out = [f"game ({seed}): A = {record.players[0]}, B = {record.players[1]}, {record.lexicon}; {how}"]
         out += ["  " + d.line() for d in self.decisions if player is None or d.player == player]
         a, b = record.scores
         out.append(f"  result: A {a} - B {b}" + (f", {record.result}" if record.result else ""))
@@ -409,15 +413,15 @@ def _with_alternatives(game: Game, found: list[Candidate], played: Action) -> li
     return found
 
 
-_Settings = tuple[int, float, float | None, int, int]
-"""(playouts, budget seconds a decision, the wall-clock time the review ends or ``None``, seed, top)."""
+_Settings = tuple[int, float, float | None, int, int, str]
+"""(playouts, budget seconds a decision, the wall-clock time the review ends or ``None``, seed, top, depth)."""
 _Outcome = tuple[int, Decision | None]
 """(action number, the decision; ``None``: nothing to choose)."""
 
 
 def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Decision | None:
     """The decision numbered ``number``, from ``game`` as it stood before it (``None``: nothing to choose)."""
-    playouts, budget, ends, seed, top = settings
+    playouts, budget, ends, seed, top, depth = settings
     s = game.state
     if s.phase not in ("start", "play", "jarnac", "dispute"):
         return None
@@ -429,6 +433,8 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     found = _with_alternatives(game, candidates(view, top, dseed, budget=share), played)
     if len(found) < 2:
         return None
+    if depth == "plan":
+        return _weigh_by_plan(game, number, played, deadline, dseed, top)
     sim = simulate(view, found, budget=deadline, seed=dseed, playouts=playouts)
     key = str(played)
     mine = next(o for o in sim.options if str(o.action) == key)
@@ -458,6 +464,42 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
         round(delta, 3), round(half, 3) if math.isfinite(half) else half, verdict, round(mine.mean, 3),
         sim.rounds, sim.stopped, tuple(findings),
     )  # fmt: skip
+
+
+def _weigh_by_plan(game: Game, number: int, played: Action, deadline: Deadline, seed: int, top: int) -> Decision:
+    """``depth="plan"``: the decision ranked by the planner's values (:func:`~jarnac_solver.planning.advice.advise`),
+    no play-out: the loss is the best value less the one played, in the planner's units (points now, letters
+    drawn, lines: :class:`~jarnac_solver.planning.advice.Option`), not final points. A pass the advice does not
+    list is worth 0 (it scores and draws nothing, as the advice values a pass); another action it does not list
+    is not weighed (:attr:`Note.NOT_RANKED`)."""
+    s = game.state
+    advice = advise(game, top=max(top, PLAN_TOP), budget=deadline, seed=seed)
+    key = str(played)
+    options = [Choice(str(o.action), round(o.value, 3), round(o.value, 3), round(o.value, 3), 0, ("planner value",))
+               for o in advice.options]  # fmt: skip
+    mine = next((o for o in options if o.action == key), None)
+    if mine is None and isinstance(played, Pass):
+        mine = Choice(key, 0.0, 0.0, 0.0, 0, ("played",))
+        options.append(mine)
+    options.sort(key=lambda o: -o.mean)  # stable: the advice's order among equals
+    findings: tuple[Finding, ...] = ()
+    if mine is None:
+        verdict, loss = None, 0.0
+        findings = (Finding(Note.NOT_RANKED, {"listed": len(options)}),)
+        mine = Choice(key, 0.0, 0.0, 0.0, 0, ("played",))
+    else:
+        loss = max(0.0, options[0].mean - mine.mean)
+        verdict = verdict_of(loss, best=options[0] is mine or loss == 0)
+    shown = options[:top] if mine in options[:top] else [*options[:top], mine]
+    margin = evaluate(s, s.to_act)  # the fitted estimate of the final margin here: no play-out to tell more
+    return Decision(
+        number, s.turn, s.to_act, s.phase, key, tuple(shown), round(loss, 3), round(loss, 3), 0.0, verdict,
+        round(margin, 3), 0, deadline.expired(), findings,
+    )  # fmt: skip
+
+
+PLAN_TOP = 20
+"""Options the advice lists at ``depth="plan"`` (the one played is looked for among them)."""
 
 
 def _review_chunk(shared: tuple[GameRecord, Lexicon | None, _Settings], numbers: tuple[int, ...]) -> list[_Outcome]:
@@ -537,6 +579,9 @@ def _findings_of_audit(decision: Decision, windows: Mapping[int, Window]) -> Dec
     return Decision(**{**decision.__dict__, "findings": (*found, *decision.findings)})
 
 
+DEPTHS = ("simulate", "plan")
+"""How a review weighs a decision: play-outs, or the planner's values."""
+
 MAX_PLAYOUTS = 10_000
 """The most rounds of play-outs a decision (the command line's and the service's limit too)."""
 
@@ -551,6 +596,7 @@ def review(
     seed: int = 0,
     top: int = DEFAULT_TOP,
     player: int | None = None,
+    depth: str = "simulate",
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
@@ -559,7 +605,9 @@ def review(
 
     ``playouts``: rounds of play-outs a decision (the strength; reproducible from ``seed``). ``budget``:
     seconds a decision at most, ``total``: seconds the whole review at most (on the wall clock, shared by
-    local workers): ceilings, whose hits the review reports. ``top``: the engine's candidates beyond its own
+    local workers): ceilings, whose hits the review reports. ``depth``: ``"simulate"`` (play-outs), or
+    ``"plan"``: the planner's values alone, no play-out (milliseconds a decision; the loss in the planner's
+    units, see :func:`_weigh_by_plan`; ``playouts`` unused). ``top``: the engine's candidates beyond its own
     choice. ``player`` (0 or 1): weigh only that player's decisions. ``executor``
     (:mod:`jarnac_solver.executors`): the decisions are independent and run in chunks on it, the same answer
     in any executor. ``progress(done, total)`` after each chunk. ``lexicon`` defaults to the record's. A record
@@ -585,13 +633,15 @@ def review(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}"[:200])
     top = _whole("top", top, 0, 20)
+    if depth not in DEPTHS:
+        raise InvalidInputError(f"depth must be one of {', '.join(DEPTHS)}, not {depth!r}"[:200])
     if player is not None and (isinstance(player, bool) or player not in (0, 1)):
         raise InvalidInputError(f"player must be 0 (A), 1 (B) or None, not {player!r}")
     lex = lexicon if lexicon is not None else Lexicon.resolve(record.lexicon)
     found = audit(record, lex)  # replays the whole record: a bad one is refused here, before any work
     windows = {w.action: w for w in found.windows}
     ends = None if total is None else time.time() + total
-    settings: _Settings = (playouts, budget, ends, seed, top)
+    settings: _Settings = (playouts, budget, ends, seed, top, depth)
     numbers = [n for n, (who, _, _) in enumerate(record.actions, 1) if player is None or who == player]
     # In this process one replay weighs every decision (a chunk replays the record up to its decisions: ~1 ms
     # an action), or twenty for a progress bar; on an executor, four chunks a worker keep the load even.
@@ -630,7 +680,7 @@ def review(
             losses[who].append(decision.loss)
     for who in (0, 1):
         players[who].accuracy = accuracy_of(losses[who])
-    chosen = {"playouts": playouts, "budget": budget, "total": total, "seed": seed, "top": top}
+    chosen = {"depth": depth, "playouts": playouts, "budget": budget, "total": total, "seed": seed, "top": top}
     return Review(record, decisions, players, chosen, time.perf_counter() - began)
 
 
