@@ -91,11 +91,17 @@ THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
     (Verdict.MISTAKE, 40.0),
 )
 """A decision that lost more than 0 and at most 8 points is ``good``, at most 20 an ``inaccuracy``, at most
-40 a ``mistake``, more a ``blunder``. Measured (``benchmarks/bench_review.py``, fr, planner v careless, 16
-play-outs): a loss counted at all is at least the half-width of its 95% interval, typically 5 to 10 points, so
-8 keeps the planner's own near-ties ``good``; one letter more or less in a word is 5 to 15 points (7^2 - 6^2 =
-13), an ``inaccuracy``; a pass that leaves a move or a declined Jarnac swings 25 to 100 points (a 5- to 10-letter
-word taken from one tray to the other), a ``mistake`` or a ``blunder``."""
+40 a ``mistake``, more a ``blunder``. Read from measured spreads (``benchmarks/bench_review.py``: fr, 12 games
+of planner v careless, 694 decisions at 16 play-outs): a pass with the move left, the careless player's slip,
+lost 73 / 128 / 163 points (quartiles), 86% of them over 40, the blunder's floor; the planner's own
+decisions lost more than 8 points 4% of the time, more than 20 2%, more than 40 1% (what is left of them
+reads as the simulation's real disagreements with the planner: an exchange where drawing does better, a
+3-letter word where a 9-letter extension was there). A loss is counted only beyond the noise: the interval's
+half-width of a loss left at 0 was 14 / 22 / 33 points, so at 16 play-outs a loss under about 15 points is
+seldom told from noise and ``good`` is mostly "as good as the best, as far as 16 play-outs tell" (more
+play-outs narrow it: the half-width falls as one over the square root of the rounds). One letter more or less
+in a word is 7 to 17 points (4^2 - 3^2 to 9^2 - 8^2): an ``inaccuracy``; a word taken by a Jarnac swings
+twice its points: a ``mistake`` or a ``blunder``."""
 
 ACCURACY_SCALE = 20.0
 """Points: a decision's accuracy is ``100 * exp(-loss / ACCURACY_SCALE)`` (:func:`accuracy_of`)."""
