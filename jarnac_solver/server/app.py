@@ -47,10 +47,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..cli import SCHEMA, run_json
+from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import PLAYERS
-from . import audits, live
+from . import audits, live, reviews
 from .openapi import openapi_document
 from .requests import (
     LIGHT_BUDGET_MS,
@@ -497,6 +498,43 @@ def create_app(
             return _error(status, kind, message, "audit")
         return answer({"schema": SCHEMA, "command": "audit", "lexicon": None, "rules": None, "result": value})
 
+    async def review(request: Request) -> Response:
+        """``POST /api/review``: one game sent as text (``reviews``), on the heavy lane."""
+        try:
+            body = await read_json(request, max(max_body_bytes, MAX_AUDIT_BYTES))
+            if not isinstance(body, dict) or not isinstance(body.get("text"), str):
+                raise RequestError(400, "UsageError", 'the body is {"text": "the record, or one action a line", ...}')
+            asked = {k: v for k, v in body.items() if k not in ("text", "lexicon", "rules")}
+            lexicon, rules = body.get("lexicon", "fr" if "fr" in offered else offered[0]), body.get("rules", "sheet")
+            if lexicon not in offered or rules not in PRESETS:
+                raise RequestError(400, "UsageError", f"lexicon is one of {', '.join(offered)}, rules a preset")
+            read = (offered, lexicon, rules)
+            ok, value = await in_worker(reviews.guarded_review, body["text"], asked, max_budget_ms, *read, heavy=True)
+        except RequestError as exc:
+            return _error(exc.status, exc.kind, exc.message, "review")
+        except _Stopping:
+            return _error(503, "ServiceUnavailable", "the server is stopping; ask again once it is back", "review")
+        if not ok:
+            status, kind, message = value
+            return _error(status, kind, message, "review")
+        return answer({"schema": SCHEMA, "command": "review", "lexicon": None, "rules": None, "result": value})
+
+    async def game_review(request: Request) -> Response:
+        """``GET /api/games/{id}/review``: a finished live game reviewed, the options in the query."""
+
+        async def work(game_id: str) -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await stored(game_id)
+            made = await call("record", game_id, spec, entries)
+            if made.result == UNFINISHED:  # a review of a game going on would advise the player to act
+                raise RequestError(409, "GameNotOver", f"game {game_id} is not over: it is reviewed once it ends")
+            ok, value = await in_worker(reviews.guarded_review, made, dict(request.query_params), max_budget_ms,
+                                        heavy=True)  # fmt: skip
+            if not ok:
+                raise RequestError(*value)
+            return spec, {"id": game_id, **value}
+
+        return await game_request(request, "game review", work)
+
     async def health(request: Request) -> Response:
         return _Json(
             {
@@ -536,6 +574,8 @@ def create_app(
         Route("/api/games/{game_id}/advice", game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", game_record, methods=["GET"]),
         Route("/api/audit", audit, methods=["POST"]),
+        Route("/api/review", review, methods=["POST"]),
+        Route("/api/games/{game_id}/review", game_review, methods=["GET"]),
         Route("/api/{command:path}", command, methods=["POST"]),
         Route("/", page, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
