@@ -57,6 +57,10 @@ def test_by_plan_the_planned_passes_are_found_in_milliseconds_a_decision() -> No
         own = [d.verdict for d in result.decisions if d.player == 0]
         assert sum(v in (Verdict.BEST, Verdict.GOOD) for v in own) >= 0.8 * len(own)  # the advice ranks as it plays
         assert result.settings["depth"] == "plan" and all(c.playouts == 0 for d in result.decisions for c in d.options)
+    calls: list[tuple[int, int]] = []
+    review(record, FR, depth="plan", player=1, progress=lambda done, total: calls.append((done, total)))
+    mine = sum(who == 1 for who, _, _ in record.actions)
+    assert calls[-1] == (mine, mine) and [d for d, _ in calls] == sorted(d for d, _ in calls) and len(calls) > 5
 
 
 def test_the_same_record_and_seed_give_the_same_document_in_any_number_of_workers() -> None:

@@ -32,7 +32,7 @@ def _cmd_review(args: argparse.Namespace) -> None:
     problems: list[JarnacError] = list(errors)
     reviews: list[tuple[int, Review]] = []
     for number, record in records:
-        bar = _progress_bar(f"decisions of game {number}") if show_bar else None
+        bar = _progress_bar(f"actions of game {number}") if show_bar else None
         try:
             found = review(
                 record, lex, playouts=args.playouts, budget=args.budget / 1000, seed=args.seed, top=args.top,

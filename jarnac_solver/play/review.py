@@ -477,7 +477,8 @@ def _weigh_by_plan(game: Game, number: int, played: Action, deadline: Deadline, 
     no play-out: the loss is the best value less the one played, in the planner's units (points now, letters
     drawn, lines: :class:`~jarnac_solver.planning.advice.Option`), not final points. A pass the advice does not
     list is worth 0 (it scores and draws nothing, as the advice values a pass); another action it does not list
-    is not weighed (:attr:`Note.NOT_RANKED`)."""
+    is not weighed (:attr:`Note.NOT_RANKED`). :data:`THRESHOLDS` were read from play-outs' losses: by plan the
+    verdicts are coarser (the advice's hints may rank an option above the one the planner itself plays)."""
     s = game.state
     advice = advise(game, top=max(top, PLAN_TOP), budget=deadline, seed=seed)
     key = str(played)
@@ -616,8 +617,9 @@ def review(
     units, see :func:`_weigh_by_plan`; ``playouts`` unused). ``top``: the engine's candidates beyond its own
     choice. ``player`` (0 or 1): weigh only that player's decisions. ``executor``
     (:mod:`jarnac_solver.executors`): the decisions are independent and run in chunks on it, the same answer
-    in any executor. ``progress(done, total)`` after each chunk. ``lexicon`` defaults to the record's. A record
-    that does not replay raises its error (``IllegalActionError``) before any decision is weighed.
+    in any executor. ``progress(done, total)`` after each chunk: the actions looked at (decisions and forced
+    ones). ``lexicon`` defaults to the record's. A record that does not replay raises its error
+    (``IllegalActionError``) before any decision is weighed.
 
     >>> from jarnac_solver import Lexicon, play_game
     >>> fr = Lexicon.load("fr")
@@ -654,15 +656,22 @@ def review(
     workers = 0 if executor is None else max(1, int(getattr(executor, "workers", 1)))
     parts = 4 * workers if workers else 1 if progress is None else 20
     spans = _chunks(numbers, parts)
-    shared = (record, lexicon, settings)
+    # A worker resolves the record's lexicon by name once (cheaper than sending it) unless one was given.
+    shared = (record, lex if executor is None else lexicon, settings)
+    size = len(spans[0]) if spans else 0
+
+    def done(chunks_done: int, _: int) -> None:
+        """Chunks into actions (every chunk but the last holds ``size``): what a person follows."""
+        if progress is not None:
+            progress(min(len(numbers), chunks_done * size), len(numbers))
+
     if executor is None:
         chunks = []
         for i, span in enumerate(spans, 1):
             chunks.append(_review_chunk(shared, span))
-            if progress is not None:
-                progress(i, len(spans))
+            done(i, len(spans))
     else:
-        chunks = executor.run(_review_chunk, shared, spans, progress)
+        chunks = executor.run(_review_chunk, shared, spans, done)
     decisions: list[Decision] = []
     players = (PlayerReview(audit=found.players[0]), PlayerReview(audit=found.players[1]))
     losses: tuple[list[float], list[float]] = ([], [])
