@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--skip-timing", action="store_true")
     args = parser.parse_args()
-    budgets = [float(b) for b in args.budgets.split(",")]
+    budgets = [float(b) for b in args.budgets.split(",") if b.strip()]  # "": the play-out count alone
     lex = Lexicon.load("fr")
     print(f"jarnac-solver implementation: {IMPLEMENTATION}; fr, planner v careless (slip {args.slip})")
     made = games(lex, args.games, args.slip)
