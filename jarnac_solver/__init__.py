@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from .play.audit import AuditReport, audit, audit_many
     from .play.players import (
         PLAYERS,
+        CarelessPlayer,
         CautiousPlayer,
         ExchangerPlayer,
         GreedyPlayer,
@@ -84,6 +85,7 @@ if TYPE_CHECKING:
         play_game,
         play_match,
     )
+    from .play.review import Decision, Review, Verdict, review
     from .studies.compare import Comparison, compare
     from .studies.difference import word_difference
     from .studies.report import write_report
@@ -99,6 +101,7 @@ _LAZY = {
     "Bag": "lexicon.bag",
     **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
     **dict.fromkeys(["AuditReport", "audit", "audit_many"], "play.audit"),
+    **dict.fromkeys(["Decision", "Review", "Verdict", "review"], "play.review"),
     **dict.fromkeys(
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
@@ -127,6 +130,7 @@ _LAZY = {
             "make_player",
             "play_game",
             "play_match",
+            "CarelessPlayer",
             "CautiousPlayer",
             "ExchangerPlayer",
             "GreedyPlayer",
@@ -178,10 +182,12 @@ __all__ = [
     "Bag",
     "BatchIndex",
     "CallJarnac",
+    "CarelessPlayer",
     "CautiousPlayer",
     "Comparison",
     "DaskExecutor",
     "Deadline",
+    "Decision",
     "Decline",
     "Dispute",
     "Draw",
@@ -225,6 +231,7 @@ __all__ = [
     "PlayerView",
     "RackStats",
     "RandomPlayer",
+    "Review",
     "Rules",
     "SimOption",
     "SimPlayer",
@@ -233,6 +240,7 @@ __all__ = [
     "TableState",
     "Tray",
     "UnknownLexiconError",
+    "Verdict",
     "WordCheck",
     "advise",
     "advise_position",
@@ -255,6 +263,7 @@ __all__ = [
     "play_match",
     "rack_stats",
     "read_records",
+    "review",
     "simulate",
     "thief_best_call",
     "unseen_tiles",

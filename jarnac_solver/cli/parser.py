@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
 # moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
-PLAYER_NAMES = ("random", "greedy", "cautious", "exchanger", "sloppy", "ladder", "planner", "sim")
+PLAYER_NAMES = ("random", "greedy", "cautious", "exchanger", "sloppy", "ladder", "planner", "sim", "careless")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -365,6 +365,32 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--workers", type=_workers, default=1, help="processes auditing in parallel (1 to 256)")
     audit.set_defaults(handler=("games", "_cmd_audit"))
 
+    review = command(
+        "review", "review recorded games: every decision weighed against the engine's best, by play-outs", [output]
+    )
+    review.add_argument(
+        "file", help="game records (text or JSON Lines), seeded or played over the board, finished or not"
+    )
+    review.add_argument("--lexicon", help="a bundled name, .jlex file or word list (default: each record's)")
+    review.add_argument(
+        "--playouts", type=_whole_in(2, 10_000, " play-outs"), default=16, metavar="N",
+        help="rounds of play-outs a decision: the strength, reproducible from --seed",
+    )  # fmt: skip
+    review.add_argument(
+        "--budget", type=_budget_ms, default=10_000, metavar="MS",
+        help="milliseconds a decision at most: a ceiling, each decision it stops said so",
+    )  # fmt: skip
+    review.add_argument("--seed", type=_whole, default=0, help="the play-outs' seed")
+    review.add_argument(
+        "--depth", choices=["simulate", "plan"], default="simulate",
+        help="weigh by play-outs, or by the planner's values alone (milliseconds a decision, the planner's units)",
+    )  # fmt: skip
+    review.add_argument("--top", type=_whole_in(0, 20), default=4, help="engine candidates beyond its own choice")
+    review.add_argument("--player", type=str.upper, choices=["A", "B"], help="only this player's decisions")
+    review.add_argument("--jobs", type=_workers, default=1, metavar="N", help="worker processes (1 to 256)")
+    review.add_argument("--report", metavar="DIR", help="write a graph of each game (PNG) to DIR (the report extra)")
+    review.set_defaults(handler=("reviewing", "_cmd_review"))
+
     record = command(
         "record",
         "type a game played over the board, one action a line (from a terminal or a pipe), each checked as typed",
@@ -595,6 +621,7 @@ COMMANDS = (
     "play",
     "replay",
     "audit",
+    "review",
     "record",
     "serve",
     "lexicon",

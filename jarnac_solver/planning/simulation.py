@@ -338,6 +338,9 @@ class SimOption:
     """Why it was a candidate (:class:`Candidate`)."""
     pruned: bool = False
     """It stopped getting play-outs: below the leader beyond its 95% interval (paired)."""
+    values: tuple[float, ...] = field(default=(), compare=False, repr=False)
+    """Each play-out's value, round by round (round ``r`` of every option is on the same fork: a paired
+    comparison of two options reads their common rounds); not compared, as ``mean`` says it."""
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -504,6 +507,7 @@ def simulate(
             _stderr(values[i]),
             found[i].sources,
             not active[i],
+            tuple(values[i]),
         )
         for i in ranked
     )

@@ -5,7 +5,7 @@ A player is any object with ``name`` and ``choose(view) -> Action``
 the table as both players see it, with the unseen tiles as a multiset and no
 seed or bag order (a player cannot read its future draws). Built in, by name:
 ``random``, ``greedy``, ``cautious`` (the exchanger's old name), ``exchanger``, ``sloppy``, ``ladder``,
-``planner``, ``sim`` (see each class); each also accepts a whole ``Game`` (it looks at its view).
+``planner``, ``sim``, ``careless`` (see each class); each also accepts a whole ``Game`` (it looks at its view).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAYERS",
+    "CarelessPlayer",
     "CautiousPlayer",
     "ExchangerPlayer",
     "GreedyPlayer",
@@ -408,6 +409,58 @@ class SimPlayer(PlannerPlayer):
         return result.best.action
 
 
+class CarelessPlayer(PlannerPlayer):
+    """The planner, but at a decision where it would play a move or call a Jarnac it slips now and then,
+    each slip a known mistake: with probability ``slip`` it passes instead of its move (``"pass"``: the turn
+    ends with the move left), plays its lowest-scoring legal move instead (``"worst move"``), or declines
+    its call (``"decline"``); a lowest-scoring move is played only when it gives up
+    :attr:`WORST_MOVE_POINTS` or more. ``mistakes`` lists each slip: (action number from 1, kind, points given up
+    now: the planner's move's points and what the opponent could then swing, the move's points less the one
+    played, or the call's swing). Every other decision is the planner's own: the player against which a
+    review's recall and precision are measured (the ``sloppy`` player's other decisions are greedy's, which
+    an engine rightly finds worse, so its known mistakes are not its only ones).
+    """
+
+    name = "careless"
+
+    WORST_MOVE_POINTS = 10
+    """The fewest points now a ``"worst move"`` slip gives up (else the slip is not made)."""
+
+    def __init__(self, seed: int | None = None, slip: float = 0.15, weights: Weights | None = None) -> None:
+        if isinstance(slip, bool) or not isinstance(slip, (int, float)) or not 0 <= slip <= 1:
+            raise InvalidInputError(f"slip must be a probability from 0 to 1, not {slip!r}")
+        super().__init__(seed, weights)
+        self.slip = slip
+        # Its own generator: the planner's choices draw from theirs as the planner's would.
+        self.slips = random.Random(f"careless {seed}")
+        self.mistakes: list[tuple[int, str, int]] = []
+
+    def choose(self, view: PlayerView | Game) -> Action:
+        from ..moves.jarnac import thief_best_call
+
+        shown = _shown(view)
+        planned = super().choose(shown)
+        s = shown.state
+        n = len(shown.actions) + 1
+        if isinstance(planned, Play) and s.phase == "play" and self.slips.random() < self.slip:
+            tray = s.trays[s.to_act]
+            points = tray.points(planned.move)
+            if self.slips.random() < 0.5:
+                exposure = thief_best_call(shown.lexicon, tray, s.trays[1 - s.to_act], shown.rules, s.formed_indexes)
+                self.mistakes.append((n, "pass", points + exposure.swing))
+                return _PASS
+            worst = min(legal_moves(shown.lexicon, tray, shown.rules), key=lambda m: (tray.points(m), str(m)))
+            # Only a move that gives up 10 points now or more (a 3-letter word for a 5-letter one) is a known
+            # mistake: one that gives up less is often as good (it keeps letters for later), not a slip.
+            if points - tray.points(worst) >= self.WORST_MOVE_POINTS:
+                self.mistakes.append((n, "worst move", points - tray.points(worst)))
+                return Play(worst)
+        if isinstance(planned, CallJarnac) and self.slips.random() < self.slip:
+            self.mistakes.append((n, "decline", _swing(shown.fork(0), planned)))
+            return _DECLINE
+        return planned
+
+
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
@@ -417,6 +470,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "ladder": LadderPlayer,
     "planner": PlannerPlayer,
     "sim": SimPlayer,
+    "careless": CarelessPlayer,
 }
 
 

@@ -1,0 +1,175 @@
+"""Game review: planted slips found, the planner's own decisions mostly best or good, the same document from the
+same seed (in any number of workers), the docs' over-the-board game and an unfinished one reviewed, bad input
+refused. Strength by counts (play-outs), never by the clock."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from jarnac_solver import CarelessPlayer, Game, GameRecord, Lexicon, LocalProcesses, make_player, play_game, review
+from jarnac_solver.cli import main
+from jarnac_solver.errors import IllegalActionError, InvalidInputError
+from jarnac_solver.play.review import THRESHOLDS, Finding, Note, Verdict, accuracy_of, describe, verdict_of
+
+ROOT = Path(__file__).resolve().parent.parent
+VALIDATOR = Draft202012Validator(json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8")))
+FR = Lexicon.load("fr")
+FLAGGED = {Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER}
+
+
+def careless_game(seed: int, slip: float = 0.5) -> tuple[GameRecord, list[tuple[int, str, int]]]:
+    careless = CarelessPlayer(seed, slip=slip)
+    return play_game(FR, ["planner", careless], seed=seed), careless.mistakes
+
+
+def test_the_review_finds_planted_slips_and_passes_the_planners_own_decisions() -> None:
+    planted = found = own = own_fine = 0
+    for seed in (4, 8):
+        record, slips = careless_game(seed)
+        assert slips, "the careless player slipped nowhere: pick another seed"
+        result = review(record, FR, playouts=6, seed=1)
+        verdicts = {d.action: d.verdict for d in result.decisions}
+        planted += len(slips)
+        found += sum(verdicts.get(action) in FLAGGED for action, _, _ in slips)
+        slipped = {action for action, _, _ in slips}
+        for d in result.decisions:
+            if d.player == 0 and d.verdict is not None:  # the planner
+                own += 1
+                own_fine += d.verdict in (Verdict.BEST, Verdict.GOOD)
+            if d.action in slipped and d.played == "pass":
+                assert d.phase == "play"
+    assert found >= 0.7 * planted, (found, planted)
+    assert own >= 40 and own_fine >= 0.85 * own, (own_fine, own)
+
+
+def test_by_plan_the_planned_passes_are_found_in_milliseconds_a_decision() -> None:
+    for seed in (4, 8):
+        record, slips = careless_game(seed)
+        result = review(record, FR, depth="plan")
+        verdicts = {d.action: d.verdict for d in result.decisions}
+        assert all(verdicts[a] in FLAGGED for a, kind, _ in slips if kind == "pass"), (slips, verdicts)
+        own = [d.verdict for d in result.decisions if d.player == 0]
+        assert sum(v in (Verdict.BEST, Verdict.GOOD) for v in own) >= 0.8 * len(own)  # the advice ranks as it plays
+        assert result.settings["depth"] == "plan" and all(c.playouts == 0 for d in result.decisions for c in d.options)
+    calls: list[tuple[int, int]] = []
+    review(record, FR, depth="plan", player=1, progress=lambda done, total: calls.append((done, total)))
+    mine = sum(who == 1 for who, _, _ in record.actions)
+    assert calls[-1] == (mine, mine) and [d for d, _ in calls] == sorted(d for d, _ in calls) and len(calls) > 5
+
+
+def test_the_same_record_and_seed_give_the_same_document_in_any_number_of_workers() -> None:
+    record, _ = careless_game(8, slip=0.3)
+    first = review(record, FR, playouts=3, seed=7, player=1).to_dict()
+    assert first == review(record, FR, playouts=3, seed=7, player=1).to_dict()
+    assert first == review(record, FR, playouts=3, seed=7, player=1, executor=LocalProcesses(2)).to_dict()
+    assert {d["player"] for d in first["decisions"]} == {"B"}
+    assert first != review(record, FR, playouts=3, seed=8, player=1).to_dict()
+
+
+def docs_game() -> str:
+    found = re.search(r"```record\n(.*?)```", (ROOT / "docs" / "records.md").read_text(encoding="utf-8"), re.S)
+    assert found, "docs/records.md lost its example game"
+    return found[1]
+
+
+def test_the_docs_over_the_board_game_reviewed_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(docs_game(), encoding="utf-8")
+    assert main(["review", str(path), "--playouts", "3", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    errors = sorted(VALIDATOR.iter_errors(document), key=str)
+    assert not errors, f"{errors[0].message} at {list(errors[0].absolute_path)}"
+    (game,) = document["result"]["games"]
+    by_action = {d["action"]: d for d in game["decisions"]}
+    assert {d["phase"] for d in game["decisions"]} == {"start", "play", "jarnac", "dispute"}
+    assert by_action[7]["played"] == "dispute" and by_action[51]["played"] == "exchange ZNA"
+    # 67. B pass with O, P, E on his rack: the audit's exact finding, and the review's verdict on it.
+    (left,) = [f for f in by_action[67]["findings"] if f["code"] == "move_left"]
+    assert left["values"]["move"] == "+OPE" and by_action[67]["verdict"] in ("mistake", "blunder")
+    assert by_action[68]["played"] == "jarnac +OPE"
+    assert game["summary"]["B"]["audit"]["passes_with_move_left"] >= 2
+    for side in "AB":
+        summary = game["summary"][side]
+        assert sum(summary["counts"].values()) == summary["decisions"] > 10
+        assert 0 <= summary["accuracy"] <= 100
+
+
+def test_an_unfinished_game_is_reviewed_as_it_stands() -> None:
+    game = Game(FR, seed=5)
+    players = [make_player("planner", 10), make_player("planner", 11)]
+    while len(game.actions) < 30:
+        game.push(players[game.state.to_act].choose(game.view()))
+    result = review(game, playouts=2, seed=2)
+    assert result.record.result == "unfinished" and len(result.record.actions) == 30
+    assert result.decisions and max(d.action for d in result.decisions) <= 30
+    weighed = sum(p.decisions + p.forced + p.not_weighed for p in result.players)
+    assert weighed == 29  # every action but the opening draw is a decision or forced
+    assert result.text().splitlines()[-2].startswith("  A: accuracy")
+
+
+def test_a_time_ceiling_that_comes_first_is_said_never_hidden() -> None:
+    record, _ = careless_game(4, slip=0.0)
+    result = review(record, FR, budget=1e-9)
+    assert result.budget_hit == len(result.decisions) > 0
+    assert all(d.verdict is None and d.findings[0].code is Note.NOT_WEIGHED for d in result.decisions)
+    assert "the time ceiling stopped" in result.text()
+
+
+def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record, _ = careless_game(4, slip=0.0)
+    refused: list[tuple[dict[str, Any], str]] = [
+        ({"playouts": 1}, "playouts"), ({"budget": 0}, "budget"), ({"top": -1}, "top"), ({"player": 2}, "player"),
+        ({"seed": "x"}, "seed"), ({"depth": "deep"}, "depth"),
+    ]  # fmt: skip
+    for bad, word in refused:
+        with pytest.raises(InvalidInputError, match=word):
+            review(record, FR, **bad)
+    with pytest.raises(InvalidInputError, match="GameRecord or a Game"):
+        review(str(record))  # type: ignore[arg-type]
+    forged = GameRecord(**{**record.__dict__, "actions": [*record.actions[:5], (0, "+ZZZZ", "")]})
+    with pytest.raises(IllegalActionError, match="record action 6"):
+        review(forged, FR, playouts=2)
+    # The command line: one line and status 2, as the audit refuses a record.
+    bad_file = tmp_path / "bad.txt"
+    bad_file.write_text(str(forged), encoding="utf-8")
+    assert main(["review", str(bad_file), "--playouts", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1
+    assert "game 1" in err and "record action 6" in err
+    assert main(["review", str(tmp_path / "none.txt")]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert main(["review", str(bad_file), "--playouts", "1"]) == 2
+
+
+def test_the_command_prints_one_line_a_decision_and_draws_the_graph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    record, slips = careless_game(4)
+    path = tmp_path / "game.txt"
+    path.write_text(str(record), encoding="utf-8")
+    assert main(["review", str(path), "--playouts", "3", "--player", "b", "--report", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if re.match(r"^ +\d+\. [AB] ", line)]
+    assert lines and all(". B " in line for line in lines)
+    (action, _, _) = slips[0]
+    (slipped,) = [line for line in lines if line.lstrip().startswith(f"{action}. B pass")]
+    assert "best " in slipped and "stopped with" in slipped
+    png = tmp_path / "out" / "review-1.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"graph of game 1: {png}" in out
+
+
+def test_verdicts_accuracy_and_every_finding_rendered() -> None:
+    assert [verdict_of(t).value for _, t in THRESHOLDS] == ["good", "inaccuracy", "mistake"]
+    assert verdict_of(THRESHOLDS[-1][1] + 0.1) is Verdict.BLUNDER and verdict_of(0.0, best=True) is Verdict.BEST
+    assert accuracy_of([0.0]) == 100.0 and accuracy_of([10.0]) > accuracy_of([30.0]) > accuracy_of([100.0]) > 0
+    values: dict[str, str | int | float] = {"move": "+RAT", "swing": 9, "call": "+RAT", "best": 16, "delta": 3.5,
+                                            "half_width": 9.0, "rounds": 4, "playouts": 16, "listed": 3}  # fmt: skip
+    for code in Note:
+        assert describe(Finding(code, values)), code
