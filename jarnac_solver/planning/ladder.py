@@ -224,7 +224,7 @@ def plan_ladder(
         asked = line_asks(lexicon, tray.line_codes, line_max)  # remembered per tray's lines
         lo, hi = node_range(*place) if place else (0, 0)
         try:
-            # By position, on the hot path: parsing these 11 by keyword cost ~4 us a call (~9% of a planner's
+            # By position, on the hot path: parsing these 11 by keyword cost ~4 us a call (~3% of a planner's
             # game); _speedups.pyi names and types each of them (rack, place_lo, place_hi, lines, min_len,
             # free, seat_min, check, seconds, out_of_time, per_item) and mypy checks them.
             found = trie.ladder_plan(
