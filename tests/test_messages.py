@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("locales_build", ROOT / "locales" / "build.py")
+    spec = importlib.util.spec_from_file_location("locales_build", ROOT / "locales" / "catalogs.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # a dataclass looks its module up there

@@ -11,7 +11,7 @@ command line, the environment or an ``Accept-Language`` header.
 
 A layer that explains something (advice, audit, the referee, a review)
 builds reasons with codes it adds to :data:`~.catalog.MESSAGES` and to each
-``locales/*.po`` (``python locales/build.py`` then checks and compiles them).
+``locales/*.po`` (``python locales/catalogs.py`` then checks and compiles them).
 
 >>> reason = Reason("points_now", {"points": 9})
 >>> reason.text("en"), reason.text("fr")

@@ -4,7 +4,7 @@ The English texts here are the catalogs' ``msgid`` (what a translator
 translates, ``msgctxt`` being the code); what is *shown*, in English as in
 every language, comes from the compiled catalog (``locales/en.po`` and
 the others), so an English rewording is made in ``locales/en.po`` and needs
-no code. ``locales/build.py`` writes ``locales/jarnac_solver.pot`` from this
+no code. ``locales/catalogs.py`` writes ``locales/jarnac_solver.pot`` from this
 table and checks every ``.po`` against it (each code, the same placeholders,
 nothing left untranslated).
 
@@ -188,6 +188,8 @@ MESSAGES: dict[str, Message] = {
     "phase_dispute": M("dispute phase"),
     "phase_over": M("the game is over"),
     "best_within_budget": M("best found within the budget"),
+    "hint_header": M("{tray} on {lexicon}, {phase}"),
+    "hint_header_versus": M("{tray} against {opponent} on {lexicon}, {phase}"),
     # audit
     "audit_game": M("game ({seed}): A = {a}, B = {b}, {lexicon}"),
     "audit_seed": M("seed {seed}"),
@@ -239,13 +241,11 @@ MESSAGES: dict[str, Message] = {
     "error_not_a_tile": M("{what} {text} holds {char}, which is not a tile of the alphabet {alphabet} ({tiles})"),
     "error_word_not_in_lexicon": M("{word} is not in the lexicon {lexicon}"),
     "error_move_not_in_lexicon": M("{move}: {word} is not in the lexicon {lexicon}"),
-    "error_game_over": M("the game is over"),
-    "error_not_possible_now": M("{action} is not possible now ({phase} phase); possible: {possible}"),
-    "error_not_an_action": M("{action} is not a well-formed action ({why})"),
-    "error_record_line": M("line {line} of the record"),
+    "error_not_possible_now": M("{action} is not possible now: player {player} is in the {phase}"),
+    "error_record_at": M("line {line}, action {number} ({action})"),
     "error_record_action": M("record action {number} ({action})"),
-    "error_record_turn": M("record action {number} ({action}) is by {player}, but {other} is to act"),
-    "error_record_drew": M("record action {number} ({action}) drew {drawn}, the record says {said}"),
+    "error_wrong_player": M("the action is by {player}, but {other} is to act"),
+    "error_drew": M("it drew {drawn}, the record says {said}"),
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
     "error_unknown_lexicon": M("unknown lexicon {name}: the bundled lexicons are {names}"),
     # a study's report

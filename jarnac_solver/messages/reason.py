@@ -27,7 +27,7 @@ __all__ = ["Reason", "Value", "current_language", "render", "speaking", "transla
 
 DOMAIN = "jarnac_solver"
 LOCALE_DIR = Path(__file__).with_name("locale")
-"""The compiled catalogs: ``locale/<lang>/LC_MESSAGES/jarnac_solver.mo`` (built by ``locales/build.py``)."""
+"""The compiled catalogs: ``locale/<lang>/LC_MESSAGES/jarnac_solver.mo`` (built by ``locales/catalogs.py``)."""
 
 Value = Union[int, float, str, "Reason"]
 

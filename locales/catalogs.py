@@ -1,8 +1,8 @@
 """Check the message catalogs against the library's codes and compile them: ``locales/*.po`` ->
 ``jarnac_solver/messages/locale/<lang>/LC_MESSAGES/jarnac_solver.mo``, and ``locales/jarnac_solver.pot``.
 
-    python locales/build.py          # check, write the template and compile every catalog
-    python locales/build.py --check  # only check (exit 1 on a fault, each fault a line)
+    python locales/catalogs.py          # check, write the template and compile every catalog
+    python locales/catalogs.py --check  # only check (exit 1 on a fault, each fault a line)
 
 The ``.mo`` files are byte for byte a function of the ``.po`` (entries sorted, no dates), so the shipped
 ones are tested against a fresh compile (tests/test_messages.py). The standard library only: the catalogs
