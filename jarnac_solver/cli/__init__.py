@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         args.notes = []
-        language = args.lang or language
+        language = getattr(args, "lang", None) or language  # serve has no --lang: each request says its own
         with speaking(language):  # explanations and errors in the reader's language (codes unchanged in --json)
             _handler(args)(args)
         if not args.json:  # after the answer, never before an error: a failed command prints no line on stdout

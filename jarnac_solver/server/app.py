@@ -50,7 +50,7 @@ from ..cli import SCHEMA, run_json
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import PLAYERS
-from . import audits, live
+from . import audits, language, live
 from .openapi import openapi_document
 from .requests import (
     LIGHT_BUDGET_MS,
@@ -288,7 +288,7 @@ def create_app(
             served = ", ".join(f"/api/{c.path}" for c in commands.values())
             return _error(404, "UnknownCommand", f"no command {_shown(path)!r} served here; served: {served}")
         try:
-            argv = build_argv(found, await read_json(request), limits)
+            argv = language.with_language(build_argv(found, await read_json(request), limits))
         except RequestError as exc:
             return _error(exc.status, exc.kind, exc.message, name)
         try:
@@ -314,7 +314,7 @@ def create_app(
         }
 
     async def call(name: str, *args: Any, heavy: bool = False) -> Any:
-        ok, value = await in_worker(live.guarded, name, *args, heavy=heavy)
+        ok, value = await in_worker(language.spoken, language.current(), live.guarded, name, *args, heavy=heavy)
         if not ok:
             status, kind, message = value
             raise RequestError(status, kind, message)
@@ -425,7 +425,7 @@ def create_app(
             spec, entries = await stored(game_id)
             query = request.query_params
             for key in query:
-                if key not in ("budget", "top", "depth", "familiarity"):
+                if key not in ("budget", "top", "depth", "familiarity", "lang"):
                     known = "budget, top, depth, familiarity"
                     raise RequestError(400, "UsageError", f"no parameter {key!r} (the parameters: {known})")
             try:
@@ -487,7 +487,8 @@ def create_app(
                 raise RequestError(400, "UsageError", f"rules is a preset: {', '.join(PRESETS)}; not {rules!r}")
             if not isinstance(deep, bool):
                 raise RequestError(400, "UsageError", "deep is true or false")
-            ok, value = await in_worker(audits.guarded_audit, body["text"], offered, lexicon, rules, deep, heavy=True)
+            work = (audits.guarded_audit, body["text"], offered, lexicon, rules, deep)
+            ok, value = await in_worker(language.spoken, language.current(), *work, heavy=True)
         except RequestError as exc:
             return _error(exc.status, exc.kind, exc.message, "audit")
         except _Stopping:
@@ -538,10 +539,11 @@ def create_app(
         Route("/api/audit", audit, methods=["POST"]),
         Route("/api/{command:path}", command, methods=["POST"]),
         Route("/", page, methods=["GET"]),
+        *language.ROUTES,
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     handlers = {HTTPException: http_error, Exception: internal_error}
-    middleware = [Middleware(_TokenGate, token=token)]
+    middleware = [Middleware(_TokenGate, token=token), Middleware(language.LanguageGate)]
     if cors_origins:
         middleware.insert(
             0,

@@ -440,6 +440,6 @@ def guarded(name: str, *args: Any) -> tuple[bool, Any]:
     try:
         return True, _CALLS[name](*args)
     except IllegalActionError as exc:
-        return False, (409, type(exc).__name__, str(exc))
+        return False, (409, type(exc).__name__, exc.message())
     except JarnacError as exc:
-        return False, (400, type(exc).__name__, str(exc))
+        return False, (400, type(exc).__name__, exc.message())
