@@ -16,27 +16,10 @@ Codes are grouped by who says them: ``advice`` (planning/advice.py), ``audit``
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
+from .message import Message
+from .page import PAGE_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
-
-_PLACEHOLDER = re.compile(r"\{(\w+)(?::[^}]*)?\}")
-
-
-class Message(NamedTuple):
-    """A message's English text, its plural (``None``: no plural form) and the value that picks the form
-    (``plural_by``)."""
-
-    singular: str
-    plural: str | None = None
-    plural_by: str | None = None
-
-    @property
-    def placeholders(self) -> frozenset[str]:
-        """The names of the values the message takes."""
-        return frozenset(_PLACEHOLDER.findall(self.singular + (self.plural or "")))
-
 
 def _n(singular: str, plural: str, count: str) -> Message:
     return Message(singular, plural, count)
@@ -255,4 +238,5 @@ MESSAGES: dict[str, Message] = {
         "n",
     ),
 }
-"""The messages by code (the page's own labels are in the catalogs under codes ``page.*``, see PAGE_CODES)."""
+"""The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
+MESSAGES.update(PAGE_MESSAGES)
