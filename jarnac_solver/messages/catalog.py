@@ -206,6 +206,7 @@ MESSAGES: dict[str, Message] = {
     "result_full_tray": M("a full tray, no Jarnac against it"),
     "result_bag_empty": M("the bag is empty and both players passed"),
     "result_unfinished": M("unfinished"),
+    "audit_result_text": M("{result}"),
     "result_stopped": _n("stopped after {count} action", "stopped after {count} actions", "count"),
     # the referee: the jarnac command's verdict
     "referee_jarnac": M("{tray} on {lexicon}: Jarnac!"),

@@ -129,13 +129,13 @@ def render(code: str, values: Mapping[str, Value], language: str = DEFAULT_LANGU
 
 
 def plural_count(value: Value) -> int:
-    """The whole number a plural form is picked by: a decimal other than exactly 1 reads as many.
+    """The whole number a plural form is picked by: a decimal that is not whole reads as many.
 
-    >>> plural_count(1), plural_count(-3), plural_count(1.5), plural_count(1.0)
-    (1, 3, 2, 1)
+    >>> plural_count(1), plural_count(-3), plural_count(1.5), plural_count(1.0), plural_count(0.0)
+    (1, 3, 2, 1, 0)
     """
     if isinstance(value, float):
-        return 1 if abs(value) == 1 else 2
+        return abs(int(value)) if value.is_integer() else 2  # 2.0 is 2 (a page reads JSON's 2.0 as 2)
     if isinstance(value, int):
         return abs(value)
     raise TypeError(f"a plural is picked by a number, not {value!r}")
@@ -154,7 +154,9 @@ def fill(template: str, values: Mapping[str, Value], language: str) -> str:
             return value.text(language)
         if isinstance(value, str):
             return value
-        text = format(value, match.group(2) or "")
-        return text.replace(".", ",") if language in DECIMAL_COMMA and isinstance(value, float) else text
+        spec = match.group(2) or ""
+        text = format(value + 0 if value else 0, spec)  # -0.0 is written 0 (as the page writes it)
+        decimal = isinstance(value, float) or spec.endswith("f")
+        return text.replace(".", ",") if language in DECIMAL_COMMA and decimal else text
 
     return PLACEHOLDER.sub(one, template)

@@ -29,8 +29,10 @@ from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord
 from ..lexicon.bag import BAGS, Bag
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
+from ..play.audit import result_reason
 from ..play.players import PLAYERS, make_player
 
 TYPE_CHECKING = False
@@ -363,8 +365,17 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
         "actions": len(game.actions),
         "over": over,
         "result": s.result,
+        "result_reason": _result_reason(s.result),
         "winner": None if not over or winner is None else "AB"[winner],
     }
+
+
+def _result_reason(result: str) -> dict[str, Any] | None:
+    """How the game ended as a reason (its code and values, its text in the request's language)."""
+    if not result:
+        return None
+    said = result_reason(result)
+    return said.to_dict() if isinstance(said, Reason) else Reason("audit_result_text", {"result": said}).to_dict()
 
 
 def _accepts(game: Game) -> list[str]:

@@ -1,14 +1,12 @@
 // The page of `jarnac-solver serve`: play against the computer, check a pass, audit a record.
 // Plain ES module, no build step, no request outside the server: every answer comes from /api/.
-import { T, format, reason } from "./i18n.js";
+import { language, loadLanguage, pickLanguage, reason, t } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const $$ = (selector) => [...document.querySelectorAll(selector)];
 const store = window.localStorage;
 
-let lang = store.getItem("jarnac.lang") || (navigator.language || "fr").slice(0, 2);
-if (!T[lang]) lang = "fr";
-const t = (key, values) => format(T[lang][key] ?? T.en[key] ?? key, values);
+let lang = pickLanguage(store.getItem("jarnac.lang"), navigator.languages || [navigator.language]);
 
 // Timings a test or a benchmark reads: click to answer, ms.
 window.jarnacTimings = { hint: [], move: [] };
@@ -34,7 +32,8 @@ async function api(path, body, method) {
   }
   let response;
   try {
-    response = await fetch(`/api/${path}`, init);
+    // The answers' texts (reasons, refusals) in the page's language; their codes are the same in every one.
+    response = await fetch(`/api/${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, init);
   } catch (exc) {
     throw new ServiceError("Offline", t("offline"), 0);
   }
@@ -129,7 +128,7 @@ const state = {
 // -- language -------------------------------------------------------------------------------------
 
 function applyLanguage() {
-  document.documentElement.lang = lang;
+  document.documentElement.lang = language();
   $("#lang").value = lang;
   for (const node of $$("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of $$("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
@@ -252,7 +251,7 @@ function markUsed() {
 }
 
 function phaseText(game) {
-  if (game.over) return t("over", { result: game.result, a: game.scores[0], b: game.scores[1] });
+  if (game.over) return t("over", { result: game.result_reason ? reason(game.result_reason) : "", a: game.scores[0], b: game.scores[1] });
   const mine = game.to_act === "A";
   if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
   const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
@@ -301,9 +300,21 @@ function renderGame() {
   markUsed();
 }
 
+function actionWords(action) {
+  // The action in words, beside its notation (which stays the notation: what a record holds).
+  const [verb, ...rest] = action.split(" ");
+  const extend = /^(\d+):([^+]+)\+[^=]+=(.+)$/.exec(action);
+  if (extend) return t("did_extend", { n: extend[1], word: extend[3] });
+  if (action.startsWith("+")) return t("did_place", { word: action.slice(1) });
+  if (verb === "exchange") return t("did_exchange", { tiles: rest.join(" ") });
+  if (verb === "jarnac") return t("did_jarnac", { steals: rest.join(" ") });
+  return ["draw", "pass", "decline", "dispute", "accept"].includes(verb) ? t(`did_${verb}`) : "";
+}
+
 function describePlayed(played) {
   const who = played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
-  let text = `${who}: ${played.action}`;
+  const words = actionWords(played.action);
+  let text = `${who}: ${played.action}${words ? ` (${words})` : ""}`;
   if (played.drew && played.player === "A") text += ` ${t("drew", { tiles: played.drew })}`;
   if (played.action.startsWith("jarnac")) text += ` — ${t("jarnac_took", { gained: played.gained, lost: played.lost ?? 0 })}`;
   else if (played.gained > 0) text += ` (+${played.gained})`;
@@ -478,17 +489,8 @@ function leaveGame() {
 // -- hints -----------------------------------------------------------------------------------
 
 function hintLine(option) {
-  const hint = option.hint;
-  const parts = [];
-  if (hint) {
-    parts.push(t("hint_points", { points: hint.points }));
-    parts.push(t("hint_draws", { draws: hint.draws.toLocaleString(lang, { maximumFractionDigits: 1 }) }));
-    if (hint.ladder.length) parts.push(t("hint_ladder", { ladder: [hint.move.word, ...hint.ladder.map((m) => m.word)].join(" → ") }));
-    if (hint.exposure) parts.push(t("hint_exposure", { points: hint.exposure }));
-    if (hint.familiarity !== null && hint.familiarity !== undefined) parts.push(t("hint_familiar", { value: hint.familiarity.toFixed(1) }));
-    return parts.join(" · ");
-  }
-  return option.reasons.map((r) => reason(r, lang)).join("; ");
+  // Every reason of the option, rendered from its code (the end game's warnings as much as the points).
+  return option.reasons.map(reason).join(" · ");
 }
 
 async function askHint() {
@@ -622,11 +624,8 @@ function auditWindow(window) {
   const thief = window.passer === "A" ? "B" : "A";
   const title = t("window_title", { turn: window.turn, passer: window.passer, thief });
   const plan = window.best;
-  const verdict = window.left_move
-    ? t("window_missed", { best: plan.steals.map((m) => m.notation).join("  "), swing: plan.swing })
-    : t("window_clean");
-  const called = window.called ? `${t("window_called", { action: window.called })} (${window.optimal ? t("optimal") : t("missed_points", { n: window.missed })})` : t("window_declined");
-  const details = el("details", { class: `window${window.missed ? " missed" : ""}` }, el("summary", {}, `${title}: ${verdict}; ${called}`));
+  const notes = window.notes.length ? window.notes.map(reason).join("; ") : t("no_move_was_left");
+  const details = el("details", { class: `window${window.missed ? " missed" : ""}` }, el("summary", {}, `${title}: ${notes}`));
   state.alphabet = window.passer_tray.alphabet;
   details.append(el("div", { class: "board" }, drawTrayWithSteals(window.passer_tray, plan.steals || [], t("passer_named", { who: window.passer })), drawTrayWithSteals(window.thief_tray, [], t("thief_named", { who: thief }))));
   return details;
@@ -656,12 +655,9 @@ async function audit(event) {
     for (const refused of answer.refused) out.push(el("p", { class: "error" }, t("line_refused", refused)));
     for (const error of answer.errors) out.push(el("p", { class: "error" }, error));
     answer.games.forEach((game, n) => {
-      const card = el("div", { class: "card" }, el("h3", {}, t("audit_game", { n: n + 1, a: game.scores[0], b: game.scores[1], result: game.result })));
+      const card = el("div", { class: "card" }, el("h3", {}, t("audit_game", { n: n + 1, a: game.scores[0], b: game.scores[1], result: reason(game.said.result) })));
       const summary = el("ul", {});
-      for (const who of ["A", "B"]) {
-        const s = game.summary[who];
-        summary.append(el("li", {}, t("audit_summary", { who: `${who} (${game.players["AB".indexOf(who)]})`, ...s })));
-      }
+      for (const who of ["A", "B"]) summary.append(el("li", {}, `${reason(game.said[who])} (${game.players["AB".indexOf(who)]})`));
       card.append(summary);
       if (!game.windows.length) card.append(el("p", {}, t("no_window")));
       for (const window of game.windows) card.append(auditWindow(window));
@@ -689,11 +685,13 @@ function showTab(id) {
 // -- start --------------------------------------------------------------------------------------------
 
 async function main() {
-  $("#lang").addEventListener("change", () => {
+  $("#lang").addEventListener("change", async () => {
     lang = $("#lang").value;
     store.setItem("jarnac.lang", lang);
+    await loadLanguage(lang);
     applyLanguage();
   });
+  await loadLanguage(lang);
   $("#token").value = store.getItem("jarnac.token") || "";
   $("#token").addEventListener("change", async () => {
     // Kept for this browser; checked at once (found by a newcomer: a reload lost the click after it).
