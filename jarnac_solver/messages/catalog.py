@@ -21,6 +21,7 @@ from .page import PAGE_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
 
+
 def _n(singular: str, plural: str, count: str) -> Message:
     return Message(singular, plural, count)
 

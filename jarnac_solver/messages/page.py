@@ -1,3 +1,4 @@
+# ruff: noqa: E501, RUF001  (messages are data: a sentence stays on one line, typographic dashes as written)
 """The web page's own labels, by code (``page.KEY``): the English source of each; the page reads every
 language's texts from ``/messages/LANG.json``, compiled from the same catalogs as the library's reasons."""
 
@@ -30,8 +31,12 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.their_rack": Message("the computer's letters"),
     "page.sections": Message("sections"),
     "page.legend_formed": Message("lines formed this turn (those a Jarnac may aim at)"),
-    "page.hints_legend": Message("Letters drawn: one for each word formed. Points a thief could take: what a Jarnac would take if you passed there."),
-    "page.jarnac_explained": Message("Jarnac: when the opponent passes while it could still play, you take its move, with its letters, and score it on your tray."),
+    "page.hints_legend": Message(
+        "Letters drawn: one for each word formed. Points a thief could take: what a Jarnac would take if you passed there."
+    ),
+    "page.jarnac_explained": Message(
+        "Jarnac: when the opponent passes while it could still play, you take its move, with its letters, and score it on your tray."
+    ),
     "page.skip": Message("Skip to the content"),
     "page.tab_play": Message("Play"),
     "page.tab_referee": Message("Referee"),
@@ -71,7 +76,9 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.judge_words": Message("Disputed words (separated by spaces)"),
     "page.judge_button": Message("Judge"),
     "page.audit_title": Message("Audit a game"),
-    "page.audit_text": Message("The game: the record notation, JSON Lines, or one action a line (draw {RATEAU}, +RAT {S}, pass …)"),
+    "page.audit_text": Message(
+        "The game: the record notation, JSON Lines, or one action a line (draw {RATEAU}, +RAT {S}, pass …)"
+    ),
     "page.audit_file": Message("or a file"),
     "page.deep": Message("also each turn's best first move"),
     "page.audit_button": Message("Audit"),
@@ -126,17 +133,25 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.turn": Message("Turn {n}"),
     "page.bag": Message("bag: {n} letter", "bag: {n} letters", "n"),
     "page.no_steal": Message("no steal chosen"),
-    "page.stealing_line": Message("Steal on line {n} ({word}): type the longer word, then “Jarnac!” (or “Add another steal” to steal elsewhere too)."),
+    "page.stealing_line": Message(
+        "Steal on line {n} ({word}): type the longer word, then “Jarnac!” (or “Add another steal” to steal elsewhere too)."
+    ),
     "page.extending_line": Message("Lengthen line {n} ({word}): type the new word, letters rearranged freely."),
     "page.how_to_play": Message("Tap one of your lines to lengthen it, or form a new word with your letters."),
-    "page.how_to_steal": Message("Tap a line of the computer's to lengthen it with its letters, or type a word of its letters."),
+    "page.how_to_steal": Message(
+        "Tap a line of the computer's to lengthen it with its letters, or type a word of its letters."
+    ),
     "page.you": Message("You"),
     "page.drew": Message("(drew {tiles})"),
     "page.jarnac_took": Message("Jarnac! +{gained}, the other loses {lost}"),
     "page.no_move_was_left": Message("No move was left: saying nothing was right."),
     "page.best_call_was": Message("The best Jarnac was: {steals} (swing {swing}, gain {gain})."),
-    "page.they_called": Message("The computer called Jarnac on your pass: it took {steals} (+{gained} for it, you lose {lost})."),
-    "page.they_passed": Message("The computer passed. Was a move left? Call Jarnac by showing the steal, or say nothing. (Jarnac: you take its move, with its letters, and score it on your tray.)"),
+    "page.they_called": Message(
+        "The computer called Jarnac on your pass: it took {steals} (+{gained} for it, you lose {lost})."
+    ),
+    "page.they_passed": Message(
+        "The computer passed. Was a move left? Call Jarnac by showing the steal, or say nothing. (Jarnac: you take its move, with its letters, and score it on your tray.)"
+    ),
     "page.refused": Message("Refused"),
     "page.not_an_extension": Message("{word} does not hold every letter of {old}."),
     "page.thinking": Message("Thinking…"),
