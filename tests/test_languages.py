@@ -95,3 +95,4 @@ def test_the_service_refuses_a_language_it_has_no_catalog_for(client: TestClient
     assert answer.status_code == 400 and "lang must be one of en, fr, es, nl" in answer.json()["error"]["message"]
     assert client.get("/messages/de.json").status_code == 404
     assert client.post("/api/check", json={"words": ["TZAR"], "lexicon": "fr", "lang": "nl"}).status_code == 200
+    assert client.post("/api/check", json={"words": ["TZAR"], "lexicon": "FR"}).status_code == 200  # any case

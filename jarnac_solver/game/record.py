@@ -72,6 +72,17 @@ _ACTION = re.compile(
 )  # ASCII digits only: a full-width digit is no action number
 
 
+def bag_text(bag: Bag) -> str:
+    """How a record writes ``bag``: a built-in bag by its name (``[Bag "fr"]``), any other as its distribution.
+
+    >>> bag_text(Bag.load("fr")), bag_text(Bag.parse("3A 2B 2R 2T"))
+    ('fr', '3A 2B 2R 2T')
+    """
+    if bag.name in BAGS and str(Bag.load(bag.name)) == str(bag):
+        return bag.name
+    return str(bag)
+
+
 @dataclass
 class GameRecord:
     """A finished (or stopped) game: its setting and its actions."""
@@ -106,7 +117,7 @@ class GameRecord:
             game.lexicon.name,
             game.rules,
             None if game.over_the_board or game.resampled else game.seed,
-            str(game.bag),
+            bag_text(game.bag),
             players,
             [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
             game.scores(),

@@ -125,6 +125,7 @@ def new_spec(body: object, lexicons: tuple[str, ...], max_think_ms: float, seed:
         if key not in known:
             raise InvalidInputError(f"no field {key!r} (the fields: {', '.join(known)})")
     lexicon = body.get("lexicon", lexicons[0] if "fr" not in lexicons else "fr")
+    lexicon = lexicon.lower() if isinstance(lexicon, str) else lexicon  # a bundled name in any case
     if not isinstance(lexicon, str) or lexicon not in lexicons:
         raise InvalidInputError(
             f"lexicon {lexicon!r}: this server offers the lexicons {', '.join(lexicons)} (by name; never a file)"

@@ -179,7 +179,7 @@ def _text(command: Command, name: str, value: Any) -> str:
 
 
 def _lexicon(command: Command, name: str, value: str, limits: Limits) -> None:
-    if value not in limits.lexicons:
+    if value.lower() not in limits.lexicons:  # a bundled name in any case, as the library reads it
         raise RequestError(
             400,
             "UnknownLexiconError",
