@@ -52,7 +52,7 @@ def test_a_study_says_when_its_games_are_too_few_to_tell() -> None:
     study = compare(["fr"], racks=0, trays=0, games=10, ladders=False, familiarity=False)
     (name, note), *_ = study.cannot_tell("first_player_wins")
     assert name == "fr" and note.code == "report_cannot_tell" and note.values["n"] == 10
-    assert note.values["needed"] == 280 and "too few to tell: 10 games" in study.table()
+    assert note.values["needed"] == 210 and "too few to tell: 10 games" in study.table()
     assert note.text("es").startswith("demasiado pocas para concluir: 10 partidas")
     e = study.estimate("fr", "games", "first_player_wins")
     assert e is not None and e.cannot_tell(0.5) is None  # an interval narrower than the goal answers
