@@ -426,7 +426,7 @@ def create_app(
             query = request.query_params
             for key in query:
                 if key not in ("budget", "top", "depth", "familiarity", "lang"):
-                    known = "budget, top, depth, familiarity"
+                    known = "budget, top, depth, familiarity, lang"
                     raise RequestError(400, "UsageError", f"no parameter {key!r} (the parameters: {known})")
             try:
                 budget = float(query.get("budget", "1000"))
