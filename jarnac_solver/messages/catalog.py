@@ -219,8 +219,6 @@ MESSAGES: dict[str, Message] = {
     "referee_totals_nothing_left": M("gain {gain}, swing {swing}; the passer keeps no letter on the rack"),
     "referee_clean": M("{tray} on {lexicon}: no Jarnac, the pass was clean"),
     "referee_unseatable": M("{tray} on {lexicon}: the passer left {move}, but the thief can seat no steal: no Jarnac"),
-    "word_judged_valid": M("{word}: valid in {lexicon}"),
-    "word_judged_invalid": M("{word}: not in {lexicon}"),
     # errors a person meets
     "error_located": M("{where}: {error}"),
     "error_not_a_tile": M("{what} {text} holds {char}, which is not a tile of the alphabet {alphabet} ({tiles})"),
@@ -232,7 +230,6 @@ MESSAGES: dict[str, Message] = {
     "error_wrong_player": M("the action is by {player}, but {other} is to act"),
     "error_drew": M("it drew {drawn}, the record says {said}"),
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
-    "error_unknown_lexicon": M("unknown lexicon {name}: the bundled lexicons are {names}"),
     # a study's report
     "report_cannot_tell": _n(
         "too few to tell: {n} game gives an interval of ±{half:.1f}; about {needed} games would give ±{goal:.1f}",

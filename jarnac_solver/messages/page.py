@@ -185,5 +185,4 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.did_decline": Message("says nothing"),
     "page.did_dispute": Message("disputes"),
     "page.did_accept": Message("accepts"),
-    "page.unfinished": Message("unfinished"),
 }
