@@ -119,35 +119,36 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
             "thief": thief.to_dict() if thief is not None else None,
             "left_move": left.to_dict() if left is not None else None,
             "plan": plan.to_dict(),
+            "verdict": [said.to_dict() for _, said in _verdict(tray, lex, plan, left)],
         }
         _emit(args, result, lex, rules)
         return
-    for line in _verdict(tray, lex, plan, left):
-        print(line)
+    for indent, said in _verdict(tray, lex, plan, left):
+        print(f"{indent}{said}")
     if not plan.exact:
         print(_unproven(args, time.monotonic() - start, "the best"))
 
 
-def _verdict(tray: Tray, lex: Lexicon, plan: JarnacPlan, left: Move | None) -> list[str]:
-    """The referee's verdict on a pass, in the current language: no Jarnac and why, or each steal and the totals."""
+def _verdict(tray: Tray, lex: Lexicon, plan: JarnacPlan, left: Move | None) -> list[tuple[str, Reason]]:
+    """The referee's verdict on a pass, each line's indent and reason: no Jarnac and why, or each steal and
+    the totals (the text printed; ``--json``'s ``verdict``)."""
     where = {"tray": str(tray), "lexicon": lex.name}
     if not plan:
-        return [
-            str(Reason("referee_unseatable", {**where, "move": str(left)}) if left else Reason("referee_clean", where))
-        ]
-    lines = [str(Reason("referee_value_jarnac" if plan.value else "referee_jarnac", where))]
+        said = Reason("referee_unseatable", {**where, "move": str(left)}) if left else Reason("referee_clean", where)
+        return [("", said)]
+    lines = [("", Reason("referee_value_jarnac" if plan.value else "referee_jarnac", where))]
     for move in plan.steals:
         gain: dict[str, Value] = {"move": str(move), "gain": tray.tiles(move.word) ** 2}
         steal = Reason("referee_steal_loss", {**gain, "lost": tray.tiles(move.old) ** 2}) if move.old else None
-        lines.append(f"  {steal or Reason('referee_steal', gain)}")
+        lines.append(("  ", steal or Reason("referee_steal", gain)))
     if plan.value:
         taken = ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes)
-        lines.append(f"  {Reason('referee_taken', {'lines': taken})}")
+        lines.append(("  ", Reason("referee_taken", {"lines": taken})))
     totals = {"gain": plan.gain, "swing": plan.swing}
     if plan.leftover:
-        lines.append(str(Reason("referee_totals", {**totals, "leftover": plan.leftover})))
+        lines.append(("", Reason("referee_totals", {**totals, "leftover": plan.leftover})))
     else:
-        lines.append(str(Reason("referee_totals_nothing_left", totals)))
+        lines.append(("", Reason("referee_totals_nothing_left", totals)))
     return lines
 
 
