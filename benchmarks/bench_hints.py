@@ -12,7 +12,8 @@ Jarnacs whose pool (lines formed this turn + rack) holds 20-24 letters.
 For each set and budget (ms; "none" = exact, capped at ``--cap`` seconds):
 median, p99 and max latency, the share of answers equal to the exact one
 (same ranked actions; "of": how many exact answers were proven within the
-cap), the share proven, and the share of budgeted calls over budget + 10%. Target: at 50 ms, p99 <=
+cap), the share proven, the share of budgeted calls over budget + 10%, and the median and p99 of the
+answer's JSON (``to_dict``: the reasons' texts rendered from the catalogs). Target: at 50 ms, p99 <=
 60 ms and the exact answer in >= 95% of real positions.
 
 ``--worst`` prints the slowest exact calls of the made-up set per kind
@@ -81,6 +82,10 @@ def hard_positions(lex: Lexicon, n: int, seed: int) -> list[Position]:
     return out
 
 
+RENDERED: list[float] = []
+"""The time of each answer's JSON (``advice.to_dict()``: every reason's text rendered from the catalogs), ms."""
+
+
 def answer(position: Position, lex: Lexicon, budget: float | None) -> tuple[float, list[str], bool]:
     _, tray, opponent, unseen, phase, rules, formed = position
     start = time.perf_counter()
@@ -88,6 +93,8 @@ def answer(position: Position, lex: Lexicon, budget: float | None) -> tuple[floa
         lex, tray, opponent, unseen, phase, rules, 3, formed_indexes=formed, budget=budget, samples=8
     )
     seconds = time.perf_counter() - start
+    advice.to_dict()  # what the service sends: the reasons said (rendered from the catalogs, or built as text)
+    RENDERED.append((time.perf_counter() - start - seconds) * 1000)
     return seconds, [str(o.action) for o in advice.options], advice.exact
 
 
@@ -95,6 +102,7 @@ def table(name: str, positions: list[Position], lex: Lexicon, budgets: list[floa
     exact_answers: dict[int, list[str] | None] = {}
     for budget in [None, *[b for b in budgets if b is not None]]:
         times, same, over, proven = [], 0, 0, 0
+        RENDERED.clear()
         for i, position in enumerate(positions):
             # "none": exact, but a made-up position may need minutes; past ``cap`` seconds its
             # answer is unproven and it leaves the "same %" column (the count says how many stay).
@@ -112,7 +120,8 @@ def table(name: str, positions: list[Position], lex: Lexicon, budgets: list[floa
         same_rate = f"{100 * same / known:.1f}" if known else "-"
         print(
             f"{name:<12} {label:>7} {len(times):>6} {statistics.median(times):>8.1f} {p99:>8.1f} {times[-1]:>8.1f}"
-            f" {same_rate:>7} {known:>5} {100 * proven / len(times):>7.1f} {100 * over / len(times):>7.1f}",
+            f" {same_rate:>7} {known:>5} {100 * proven / len(times):>7.1f} {100 * over / len(times):>7.1f}"
+            f" {statistics.median(RENDERED):>9.3f} {sorted(RENDERED)[int(0.99 * (len(RENDERED) - 1))]:>9.3f}",
             flush=True,
         )
 
@@ -134,7 +143,7 @@ def main() -> None:
     print(f"advise_position on {lex.name} (top 3, 8 samples); times in ms")
     print(
         f"{'positions':<12} {'budget':>7} {'n':>6} {'median':>8} {'p99':>8} {'max':>8}"
-        f" {'same %':>7} {'of':>5} {'exact %':>7} {'over %':>7}"
+        f" {'same %':>7} {'of':>5} {'exact %':>7} {'over %':>7} {'json p50':>9} {'json p99':>9}"
     )
     table("real", real, lex, budgets, args.cap)
     kinds = sorted({p[0] for p in hard}, key=lambda k: (k.split()[0], int(k.split()[1])))

@@ -3,9 +3,20 @@
 Every error the library raises on purpose is a :class:`JarnacError`; an error
 about a bad *value* is also a :class:`ValueError`, so callers that already
 catch ``ValueError`` keep working.
+
+An error a person meets (a word not in the lexicon, a character that is no
+tile, an action not possible now, a record's fault) is raised with a
+:class:`~jarnac_solver.messages.Reason`: its message is the reason's English
+text and ``exc.reason`` its code and values, which a front end says in the
+reader's language (``exc.reason.text("fr")``); other errors have
+``reason = None`` and an English message.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from .messages import Reason
 
 __all__ = [
     "AlphabetMismatchError",
@@ -27,7 +38,28 @@ __all__ = [
 
 
 class JarnacError(Exception):
-    """Base class of every exception that the library raises on purpose."""
+    """Base class of every exception that the library raises on purpose.
+
+    Raised with a :class:`~jarnac_solver.messages.Reason`, the error carries it as ``reason`` and its
+    message is the reason's English text:
+
+    >>> exc = IllegalActionError(Reason("error_word_not_in_lexicon", {"word": "RTAS", "lexicon": "fr"}))
+    >>> str(exc), exc.reason.code, exc.reason.text("fr")
+    ('RTAS is not in the lexicon fr', 'error_word_not_in_lexicon', "RTAS n'est pas dans le lexique fr")
+    """
+
+    reason: Reason | None = None
+    """The error as data (code and values), when it is one a person meets; ``None`` otherwise."""
+
+    def __init__(self, message: str | Reason = "", *args: object, **kwargs: Any) -> None:
+        if isinstance(message, Reason):
+            self.reason = message
+            message = message.text("en")
+        super().__init__(message, *args, **kwargs)
+
+    def message(self, language: str | None = None) -> str:
+        """The message in ``language`` (the current one by default): the reason's, else the English message."""
+        return str(self) if self.reason is None else self.reason.text(language)
 
 
 class InvalidInputError(JarnacError, ValueError):
@@ -40,7 +72,7 @@ class InvalidLetterError(InvalidInputError):
     ``char`` is the offending character and ``text`` the input it was found in.
     """
 
-    def __init__(self, message: str, *, char: str, text: str) -> None:
+    def __init__(self, message: str | Reason, *, char: str, text: str) -> None:
         super().__init__(message)
         self.char = char
         self.text = text
@@ -94,7 +126,7 @@ class MissingExtraError(JarnacError, ImportError):
     """
 
 
-def located(exc: JarnacError, where: str) -> JarnacError:
+def located(exc: JarnacError, where: str | Reason) -> JarnacError:
     """``exc`` told again with ``where`` first (``"games.txt: game 2"``), for a caller that knows the
     place: an :class:`IllegalActionError` stays one, any other error becomes an :class:`InvalidInputError`.
 
@@ -102,4 +134,6 @@ def located(exc: JarnacError, where: str) -> JarnacError:
     IllegalActionError('game 2: draw is not possible now')
     """
     kind = IllegalActionError if isinstance(exc, IllegalActionError) else InvalidInputError
-    return kind(f"{where}: {exc}")
+    if exc.reason is None and not isinstance(where, Reason):
+        return kind(f"{where}: {exc}")
+    return kind(Reason("error_located", {"where": where, "error": exc.reason or str(exc)}))

@@ -177,9 +177,9 @@ def test_the_jarnac_window_is_advised_with_the_thiefs_tray() -> None:
     assert advice.best == CallJarnac((Move.parse("1:RAT+Z=TZAR"),))
     assert advice.options[0].jarnac is not None and advice.options[0].jarnac.swing == 25
     clean = advise_position(FR, Tray.parse("/"), Tray.parse("RAT BUT / Q"), phase="jarnac")
-    assert clean.best == Decline() and "clean" in clean.options[0].reasons[0]
+    assert clean.best == Decline() and clean.options[0].reasons[0].code == "clean_pass"
     blocked = advise_position(FR, FULL, Tray.parse("RAT BUT / ZW"), phase="jarnac")
-    assert blocked.best == Decline() and "no free line" in blocked.options[0].reasons[0]
+    assert blocked.best == Decline() and blocked.options[0].reasons[0].code == "no_free_line"
 
 
 def test_a_word_under_dispute_is_looked_up() -> None:
@@ -262,12 +262,12 @@ def test_with_one_line_left_the_advice_finishes_only_when_that_wins() -> None:
     ahead = Tray.parse("TZAR CHOSE MOTS / E")
     winning = advise_position(FR, me, ahead)
     assert isinstance(winning.best, Play) and winning.best.move.kind == "place"
-    assert "ends the game" in winning.options[0].reasons[0]
+    assert winning.options[0].reasons[0].code.startswith("finish_wins")
     after = me.push(winning.best.move, lexicon=FR)
     assert after.free_lines(Rules()) == 0 and final_margin(FR, after, ahead, Rules()) > 0
     losing = advise_position(FR, me, behind)
     assert isinstance(losing.best, Play) and losing.best.move.kind == "extend"
-    assert "would lose" in losing.options[0].reasons[0]
+    assert losing.options[0].reasons[0].code.startswith("finish_loses")
     for looks in (0, 1, 5, 50):  # extend, not finish, is decided first, whenever the budget ends
         rushed = advise_position(FR, me, behind, budget=stepped(looks)[0]).best
         assert isinstance(rushed, Play) and rushed.move.kind == "extend"
@@ -284,7 +284,7 @@ def test_a_jarnac_not_found_in_time_is_not_called_impossible() -> None:
     rules = Rules.preset("english")
     advice = advise_position(en, thief, passer, phase="jarnac", rules=rules, formed_indexes=[1, 2], budget=0.0)
     if advice.best == Decline():
-        assert not advice.exact and "within the budget" in advice.options[0].reasons[0]
+        assert not advice.exact and "within the budget" in str(advice.options[0].reasons[0])
     exact = advise_position(en, thief, passer, phase="jarnac", rules=rules, formed_indexes=[1, 2])
     assert exact.exact and isinstance(exact.best, CallJarnac)
 
@@ -312,20 +312,21 @@ def test_a_forced_pass_says_what_it_exposes() -> None:
         rules=Rules.preset("english"),
         formed_indexes=[1, 2, 3],
     )
-    assert str(advice.best) == "pass" and "could call value Jarnac" in advice.options[0].reasons[0]
+    assert str(advice.best) == "pass" and advice.options[0].reasons[0].code == "no_move_exposed"
+    assert str(advice.options[0].reasons[0].values["plan"]).startswith("value Jarnac")
 
 
 def test_no_known_word_gives_the_best_moves_anyway_not_a_pass() -> None:
     """min_familiarity=8 left no move, and the advice said pass: an invitation to a Jarnac."""
     advice = advise_position(FR, Tray.parse("RAT BUT / ZWUSE"), min_familiarity=8, top=2)
-    assert isinstance(advice.best, Play) and "known enough" in advice.options[0].reasons[0]
+    assert isinstance(advice.best, Play) and advice.options[0].reasons[0].code == "not_known_enough"
 
 
 def test_a_word_that_fills_the_tray_draws_nothing() -> None:
     me = Tray.parse("RAT BUT CAS DOS FEU LIT MER / ESTIAN")
     advice = advise_position(FR, me, top=400)  # every move: the places rank after the one-letter extensions
     fill = next(o for o in advice.options if isinstance(o.action, Play) and o.action.move.kind == "place")
-    assert "the game ends" in fill.reasons[0] and not any("drawn" in r for r in fill.reasons)
+    assert fill.reasons[0].code == "fills_last_line" and not any(r.code == "draws_expected" for r in fill.reasons)
 
 
 def test_a_deadline_counts_from_now_and_is_shared() -> None:
@@ -349,7 +350,7 @@ def test_every_phase_checks_top_and_samples() -> None:
 def test_start_advice_without_unseen_tiles_says_why_no_exchange() -> None:
     advice = advise_position(FR, Tray.parse("RAT / QWXZKY"), phase="start")
     assert [str(o.action) for o in advice.options] == ["draw"]
-    assert any("no exchange" in r for r in advice.options[0].reasons)
+    assert advice.options[0].reasons[-1].code == "no_exchange_unseen"
 
 
 # -- ladders and plans under longer last lines -------------------------------------

@@ -120,7 +120,10 @@ def test_a_game_played_over_the_board() -> None:
     lines = str(board).splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("1. A draw"))
     lines[first] = "1. A draw {KKAAAA}"  # one K in the fr bag
-    with pytest.raises(IllegalActionError, match=r"record action 1 \(draw\): draws KK, but the bag holds no more K"):
+    # The error names the line of the text, not only the action's number.
+    with pytest.raises(
+        IllegalActionError, match=rf"^line {first + 1}, action 1 \(draw\): draws KK, but the bag holds no"
+    ):
         GameRecord.parse("\n".join(lines)).replay(FR)
 
 
@@ -158,9 +161,13 @@ def test_a_record_that_reads_but_does_not_replay_is_reported_and_the_others_audi
         status = main(["audit", str(path), "--workers", workers])
         out, err = capsys.readouterr()
         assert status == 2 and "2 games audited" in out
-        assert "games.txt: game 1, line" in err and "games.txt: game 3: record action 1 (draw) drew" in err
+        assert (
+            "games.txt: game 1, line" in err
+            and "games.txt: game 3: line " in err
+            and ", action 1 (draw): it drew" in err
+        )
     errors: list[JarnacError] = []
     reports = audit_many([GameRecord.parse(t) for t in texts[1:]], FR, errors=errors, numbers=[2, 3, 4])
     assert len(reports) == 2 and [str(e).split(":")[0] for e in errors] == ["game 3"]
-    with pytest.raises(IllegalActionError, match=r"^game 2: record action 1"):
+    with pytest.raises(IllegalActionError, match=r"^game 2: line \d+, action 1 \(draw\)"):
         audit_many([GameRecord.parse(t) for t in texts[1:]], FR)

@@ -23,6 +23,7 @@ import pytest
 from jarnac_solver import Bag, IllegalActionError, Lexicon, Move, Rules, Tray
 from jarnac_solver.game.actions import Action, CallJarnac, Decline
 from jarnac_solver.game.game import Game
+from jarnac_solver.messages import Reason
 from jarnac_solver.moves.jarnac import jarnac_steals
 from jarnac_solver.moves.movegen import legal_moves
 from jarnac_solver.planning.advice import advise_position
@@ -189,7 +190,7 @@ def test_finishing_into_a_final_jarnac_that_plays_on_is_not_a_win() -> None:
     after = ME.push(Move.parse("7:NUER+Z=ZUNER"), rules, FR)
     assert final_outcome(FR, after.push(Move.parse("+U"), rules, FR), OPPONENT, rules).wins
     advice = advise_position(FR, ME, OPPONENT)
-    assert str(advice.best) == "7:NUER+Z=ZUNER" and "play on" in advice.options[0].reasons[0]
+    assert str(advice.best) == "7:NUER+Z=ZUNER" and advice.options[0].reasons[0].code == "finish_open"
 
 
 def test_a_jarnac_that_ends_the_game_behind_is_declined() -> None:
@@ -200,9 +201,9 @@ def test_a_jarnac_that_ends_the_game_behind_is_declined() -> None:
     assert not choose_jarnac(FR, passer, thief, rules)
     advice = advise_position(FR, thief, passer, phase="jarnac")
     assert advice.best == Decline()
-    assert "every call that ends the game loses it" in advice.options[0].reasons[-1]
+    assert advice.options[0].reasons[-1].code == "every_call_loses"
     call = advice.options[1]
-    assert isinstance(call.action, CallJarnac) and "you lose by 134 pts" in call.reasons[-1]
+    assert isinstance(call.action, CallJarnac) and call.reasons[-1] == Reason("call_ends_lose", {"points": 134})
     # Ahead instead, the same call ends the game won: it is called.
     rich = Tray.parse("DEBUTAMES PUNITIF DENOYES VENTURI BIGARREES MATIERES BICORNES / WZ")
     assert choose_jarnac(FR, passer, rich, rules)

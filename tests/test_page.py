@@ -206,7 +206,7 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
     message = browser.find_element(By.ID, "message").text
     assert message.startswith("Refusé") and "QQQ" in message
-    # The engine's reasons, English sentences, are said in French on the French page.
+    # The engine's reasons, rendered from their codes, are said in French on the French page.
     click(browser, "#hints summary")
     ask_hint(browser)
     # The game's seed is random: a rack with a word is told its points now; one with none, a clean pass.
@@ -273,7 +273,7 @@ def test_the_audit_of_a_hand_written_game(server: str, browser: Any) -> None:
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(lambda: "Game 1" in browser.find_element(By.ID, "audit-answer").text, what="the audit")
     text = browser.find_element(By.ID, "audit-answer").text
-    assert "Turn 1, A passes, B may call Jarnac" in text and "a move was left" in text
+    assert "Turn 1, A passes, B may call Jarnac" in text and "pass with a move left: " in text
     browser.find_element(By.CSS_SELECTOR, "details.window summary").click()
     assert browser.find_elements(By.CSS_SELECTOR, "details.window .tray .tile")  # the trays of the window
     shot(browser, "audit")

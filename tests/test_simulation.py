@@ -159,7 +159,7 @@ def test_advise_can_simulate() -> None:
     legal = game.legal_actions()
     for option in advice.options:
         assert option.action in legal or str(option.action) == "pass"
-        assert "play-out" in option.reasons[0]
+        assert option.reasons[0].code == "playout_margin"
     with pytest.raises(InvalidInputError, match="depth must be one of plan, simulate"):
         advise(game, depth="deep")
 
@@ -187,4 +187,4 @@ def test_players_and_deep_advice_are_bounded_and_importable() -> None:
         simulation.MAX_ROUNDS = old
     first = advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
     assert first == advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
-    assert first.options[0].reasons[0].startswith("mean final margin")
+    assert first.options[0].reasons[0].code == "playout_margin"

@@ -36,10 +36,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import itertools
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 from ..errors import JarnacError
+from ..messages import from_environment, speaking
 from .errors import PROG, UsageError, _NotAllValid, _PartialFailure
 from .output import _CAPTURED, SCHEMA, _print_document
 from .parser import COMMANDS, LEXICON_COMMANDS, build_parser
@@ -98,20 +100,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    language = from_environment(os.environ)
     try:
         args = parser.parse_args(argv)
         args.notes = []
-        _handler(args)(args)
+        language = getattr(args, "lang", None) or language  # serve has no --lang: each request says its own
+        with speaking(language):  # explanations and errors in the reader's language (codes unchanged in --json)
+            _handler(args)(args)
         if not args.json:  # after the answer, never before an error: a failed command prints no line on stdout
             for note in args.notes:
                 print(note)
     except (UsageError, JarnacError) as exc:
         kind = "UsageError" if isinstance(exc, UsageError) else type(exc).__name__
+        said = str(exc) if isinstance(exc, UsageError) else exc.message(language)
         # One form for every error line: "jarnac-solver COMMAND: what is wrong".
         command = _command_name(argv)
-        message = str(exc) if isinstance(exc, UsageError) else f"{PROG}{' ' + command if command else ''}: {exc}"
+        message = said if isinstance(exc, UsageError) else f"{PROG}{' ' + command if command else ''}: {said}"
         if "--json" in argv or _asks_json(argv):
-            error = {"type": kind, "message": str(exc)}
+            error: dict[str, object] = {"type": kind, "message": said}
+            if isinstance(exc, JarnacError) and exc.reason is not None:
+                error["reason"] = exc.reason.to_dict(language)
             _print_document({"schema": SCHEMA, "command": _command_name(argv), "error": error})
         else:
             print(message, file=sys.stderr)

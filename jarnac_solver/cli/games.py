@@ -12,6 +12,7 @@ from ..errors import IllegalActionError, InvalidInputError, JarnacError, located
 from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..play.players import make_player, play_match
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
@@ -117,7 +118,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
             lex = Lexicon.resolve(args.lexicon or record.lexicon)
             game = _show(record, lex, n) if args.show and not args.json else record.replay(lex)
         except (IllegalActionError, InvalidInputError) as exc:  # the file and the game named
-            raise located(exc, f"{args.file}: game {n}") from None
+            raise located(located(exc, Reason("audit_game_number", {"number": n})), args.file) from None
         games.append(
             {
                 "game": n,
@@ -170,7 +171,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
     if args.json:
         result = {
             "games": [r.to_dict() for r in reports],
-            "errors": [str(e) for e in problems],
+            "errors": [e.message() for e in problems],
             "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
         }
         _emit(args, result, lex, None)
@@ -180,6 +181,6 @@ def _cmd_audit(args: argparse.Namespace) -> None:
         windows = sum(len(r.windows) for r in reports)
         print(f"{plural(len(reports), 'game')} audited, {plural(windows, 'Jarnac window')}")
     for error in problems:
-        print(f"{PROG} audit: {error}", file=sys.stderr)
+        print(f"{PROG} audit: {error.message()}", file=sys.stderr)
     if problems:
         raise _PartialFailure()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from .. import __version__, native
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
+from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
 
@@ -143,6 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     output = _Parser(add_help=False, allow_abbrev=False)
     output.add_argument("--json", action="store_true", help="print one JSON document (its schema: server/schema.json)")
+    output.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        type=str.lower,
+        help="the language of explanations and errors (default: LANGUAGE, LC_ALL, LANG, else English)",
+    )
     common = _Parser(add_help=False, parents=[output], allow_abbrev=False)
     common.add_argument(
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"

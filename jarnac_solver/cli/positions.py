@@ -8,7 +8,8 @@ import time
 from ..errors import InvalidInputError
 from ..lexicon.bag import bag_name_for
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import best_jarnac, passer_left_move, thief_best_call
+from ..messages import Reason, Value
+from ..moves.jarnac import JarnacPlan, best_jarnac, passer_left_move, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
@@ -118,24 +119,37 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
             "thief": thief.to_dict() if thief is not None else None,
             "left_move": left.to_dict() if left is not None else None,
             "plan": plan.to_dict(),
+            "verdict": [said.to_dict() for _, said in _verdict(tray, lex, plan, left)],
         }
         _emit(args, result, lex, rules)
         return
-    if not plan:
-        if left is not None:
-            print(f"{tray} on {lex.name}: the passer left {left}, but the thief can seat no steal: no Jarnac")
-        else:
-            print(f"{tray} on {lex.name}: no Jarnac, the pass was clean")
-        return
-    print(f"{tray} on {lex.name}: {'value ' if plan.value else ''}Jarnac!")
-    for move in plan.steals:
-        lost = f", passer loses {tray.tiles(move.old) ** 2}" if move.old else ""
-        print(f"  {move}  (+{tray.tiles(move.word) ** 2}{lost})")
-    if plan.value:
-        print("  lines taken and recomposed: " + ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes))
-    print(f"gain {plan.gain}, swing {plan.swing}; the passer keeps {plan.leftover or 'no letter'} on the rack")
+    for indent, said in _verdict(tray, lex, plan, left):
+        print(f"{indent}{said}")
     if not plan.exact:
         print(_unproven(args, time.monotonic() - start, "the best"))
+
+
+def _verdict(tray: Tray, lex: Lexicon, plan: JarnacPlan, left: Move | None) -> list[tuple[str, Reason]]:
+    """The referee's verdict on a pass, each line's indent and reason: no Jarnac and why, or each steal and
+    the totals (the text printed; ``--json``'s ``verdict``)."""
+    where = {"tray": str(tray), "lexicon": lex.name}
+    if not plan:
+        said = Reason("referee_unseatable", {**where, "move": str(left)}) if left else Reason("referee_clean", where)
+        return [("", said)]
+    lines = [("", Reason("referee_value_jarnac" if plan.value else "referee_jarnac", where))]
+    for move in plan.steals:
+        gain: dict[str, Value] = {"move": str(move), "gain": tray.tiles(move.word) ** 2}
+        steal = Reason("referee_steal_loss", {**gain, "lost": tray.tiles(move.old) ** 2}) if move.old else None
+        lines.append(("  ", steal or Reason("referee_steal", gain)))
+    if plan.value:
+        taken = ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes)
+        lines.append(("  ", Reason("referee_taken", {"lines": taken})))
+    totals = {"gain": plan.gain, "swing": plan.swing}
+    if plan.leftover:
+        lines.append(("", Reason("referee_totals", {**totals, "leftover": plan.leftover})))
+    else:
+        lines.append(("", Reason("referee_totals_nothing_left", totals)))
+    return lines
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:
@@ -213,10 +227,12 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         result["hints"] = [o.hint.to_dict() for o in advice.options if o.hint is not None]
         _emit(args, result, lex, rules)
         return
-    versus = f" against {opponent}" if opponent is not None else ""
     proven = "" if advice.exact else " " + _unproven(args, time.monotonic() - start)
-    print(f"{tray}{versus} on {lex.name}, {advice.phase} phase{proven}:")
+    values: dict[str, str | Reason] = {"tray": str(tray), "lexicon": lex.name, "phase": Reason(f"phase_{advice.phase}")}
+    if opponent is not None:
+        values["opponent"] = str(opponent)
+    print(f"{Reason('hint_header' if opponent is None else 'hint_header_versus', values)}{proven}:")
     for n, option in enumerate(advice.options, 1):
-        print(f"  {n}. {option.action}: " + "; ".join(option.reasons))
+        print(f"  {n}. {option.action}: " + "; ".join(map(str, option.reasons)))
     if note:
         print(note)

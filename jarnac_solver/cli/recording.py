@@ -23,6 +23,7 @@ from ..game.actions import parse_action
 from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord, read_records
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from ..messages import Reason
 from ..moves.jarnac import is_jarnacable
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _rules_and_lexicon, _user_bag
@@ -88,8 +89,12 @@ class _Session:
         if path not in self.saved:
             self.saved.append(path)
 
-    def refuse(self, number: int, text: str, reason: str) -> None:
-        self.refused.append({"line": number, "input": text, "message": reason})
+    def refuse(self, number: int, text: str, reason: str, said: Reason | None = None) -> None:
+        """Refuse a typed line: ``reason`` in the reader's language, ``said`` the library's reason as data."""
+        refusal: dict[str, Any] = {"line": number, "input": text, "message": reason}
+        if said is not None:
+            refusal["reason"] = said.to_dict()
+        self.refused.append(refusal)
         if not self.quiet:
             print(f"{PROG} record: line {number}: {text!r} refused: {reason}", file=sys.stderr)
 
@@ -143,10 +148,10 @@ class _Session:
             drawer, _, tiles = (drew or "").rpartition(":")
             game.push(action, player, drawn=tiles.strip() or None)
         except JarnacError as exc:
-            reason = str(exc)
-            if reason.startswith("this action draws") and not drew:
+            reason = exc.message()
+            if str(exc).startswith("this action draws") and not drew:
                 reason += " (write the tiles drawn in braces: +RAT {E})"
-            self.refuse(number, text, reason)
+            self.refuse(number, text, reason, exc.reason)
             return
         played = game.actions[-1]
         actual = played.player if played.drawer is None else played.drawer

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError, IllegalMoveError
+from ..messages import Reason
 from ..moves.move import Move
 from ..moves.steals import misfit, seating, take_steals
 from ..moves.tray import Codes, Tray, remove_tiles
@@ -57,7 +58,8 @@ def resolve_call(game: Game, action: CallJarnac) -> tuple[Tray, list[Codes]]:
         new_passer, words = _resolve_steals(game, passer, steals)
     for codes in words:
         if game.alphabet.decode(codes) not in game.lexicon:
-            raise IllegalActionError(f"{game.alphabet.decode(codes)} is not in the lexicon {game.lexicon.name!r}")
+            word = {"word": game.alphabet.decode(codes), "lexicon": game.lexicon.name}
+            raise IllegalActionError(Reason("error_word_not_in_lexicon", word))
     # The thief seats the words longest first (gaps, then the lines below), so a short one lands last.
     short = misfit(seating(thief, words, game.rules), game.rules)
     if short is not None:

@@ -31,6 +31,7 @@ from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
@@ -518,7 +519,7 @@ class Game:
         try:
             action = parse_action(text, self.alphabet)
         except InvalidInputError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(exc.reason or str(exc)) from None
         self.push(action)
 
     # -- helpers ------------------------------------------------------------
@@ -526,7 +527,9 @@ class Game:
     def _expect(self, *phases: str, action: Action) -> GameState:
         s = self.state
         if s.phase not in phases:
-            raise IllegalActionError(f"{action} is not possible now: player {'AB'[s.to_act]} is in the {s.phase} phase")
+            values: dict[str, str | Reason] = {"action": str(action), "player": "AB"[s.to_act]}
+            values["phase"] = Reason(f"phase_{s.phase}")
+            raise IllegalActionError(Reason("error_not_possible_now", values))
         return s
 
     def _rng(self) -> random.Random:
@@ -539,7 +542,7 @@ class Game:
         try:
             return self.alphabet.encode(text, what=what)
         except InvalidInputError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(exc.reason or str(exc)) from None
 
     @staticmethod
     def _with_tray(s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
@@ -639,7 +642,7 @@ class Game:
             # played: the dispute is what checks it.
             after, line = tray.play(action.move, self.rules, None if self.rules.disputes else self.lexicon)
         except IllegalMoveError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(exc.reason or str(exc)) from None
         formed = tuple(sorted(set(s.formed_indexes) | {line}))
         if self.rules.disputes:
             return self._with_tray(

@@ -46,12 +46,13 @@ from itertools import chain
 from os import PathLike
 from typing import Any
 
-from ..errors import IllegalActionError, InvalidInputError
+from ..errors import IllegalActionError, InvalidInputError, located
 from ..forms import field as form_field
 from ..forms import mapping
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import BAGS, Bag
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from ..messages import Reason
 from ..moves.rules import Rules
 from ..textfile import read_text
 from .actions import Action, CallJarnac, parse_action
@@ -69,6 +70,17 @@ _BAD_TIME = re.compile(r" \[[^\]]*\]$")  # what is left of an action line whose 
 _ACTION = re.compile(
     r"^([0-9]+)\. ([ABab]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
 )  # ASCII digits only: a full-width digit is no action number
+
+
+def bag_text(bag: Bag) -> str:
+    """How a record writes ``bag``: a built-in bag by its name (``[Bag "fr"]``), any other as its distribution.
+
+    >>> bag_text(Bag.load("fr")), bag_text(Bag.parse("3A 2B 2R 2T"))
+    ('fr', '3A 2B 2R 2T')
+    """
+    if bag.name in BAGS and str(Bag.load(bag.name)) == str(bag):
+        return bag.name
+    return str(bag)
 
 
 @dataclass
@@ -94,6 +106,9 @@ class GameRecord:
     clock: list[tuple[float, bool]] = field(default_factory=list)
     """Under a clock, each action's (seconds its player thought, whether that overran the clock and
     the action is :meth:`Game.time_over_action`'s); empty for a game without a clock."""
+    lines: list[int] = field(default_factory=list, compare=False, repr=False)
+    """The line of its text each action was read from (from 1), so a replay's error names it; empty for a
+    record not read from text."""
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, str] = ("A", "B")) -> GameRecord:
@@ -102,7 +117,7 @@ class GameRecord:
             game.lexicon.name,
             game.rules,
             None if game.over_the_board or game.resampled else game.seed,
-            str(game.bag),
+            bag_text(game.bag),
             players,
             [(played.player, str(played.action), game.drawn_text(played)) for played in game.actions],
             game.scores(),
@@ -221,6 +236,7 @@ class GameRecord:
         """One record from its numbered lines; errors name ``where`` and the line number."""
         headers: dict[str, tuple[int, str]] = {}
         actions: list[tuple[int, str, str]] = []
+        action_lines: list[int] = []
         clock: list[tuple[float, bool]] = []
         timed_line = untimed_line = 0
         for number, raw in lines:
@@ -239,6 +255,7 @@ class GameRecord:
                     f"{where}line {number}: action {act[1]} where action {len(actions) + 1} belongs"
                 )
             actions.append(("AB".index(act[2].upper()), act[3], act[4] or ""))
+            action_lines.append(number)
             bad = _BAD_TIME.search(act[3]) if act[5] is None else None
             if bad is not None:
                 raise InvalidInputError(
@@ -296,6 +313,7 @@ class GameRecord:
                 (players[0], players[1]),
                 actions,
                 clock=clock,
+                lines=action_lines,
             )
         except InvalidInputError as exc:
             message = str(exc)
@@ -342,12 +360,14 @@ class GameRecord:
         game = Game(lex, self.rules, bag, self.seed, over_the_board=board)
         timed = self._timed()
         for n, (who, text, drew) in enumerate(self.actions, 1):
+            where = self._where(n, text)
             if game.state.to_act != who:
-                raise IllegalActionError(f"record action {n} ({text}) is by {'AB'[who]}, but {'AB'[1 - who]} is to act")
+                turn = Reason("error_wrong_player", {"player": "AB"[who], "other": "AB"[1 - who]})
+                raise located(IllegalActionError(turn), where)
             try:
                 action: Action = parse_action(text, lex.alphabet)
             except InvalidInputError as exc:
-                raise IllegalActionError(f"record action {n}: {exc}") from None
+                raise located(IllegalActionError(exc.reason or str(exc)), where) from None
             if timed:
                 self._check_clock(game, n, text, action, timed[n - 1])
             before = game.scores()
@@ -355,7 +375,7 @@ class GameRecord:
                 # Over the board, the braces are the draw (after "B:" when the other player drew).
                 game.push(action, drawn=drew.split(":")[-1] if board else None)
             except IllegalActionError as exc:
-                raise IllegalActionError(f"record action {n} ({text}): {exc}") from None
+                raise located(exc, where) from None
             if isinstance(action, CallJarnac):
                 after = game.scores()
                 called.append((who, (after[who] - before[who]) + (before[1 - who] - after[1 - who])))
@@ -363,11 +383,18 @@ class GameRecord:
                 on_action(game, who, text, before)
             drawn = game.drawn_text(game.actions[-1])
             if drawn != drew and drawn != _written_draw(drew, lex.alphabet):  # tiles in any case
-                raise IllegalActionError(f"record action {n} ({text}) drew {drawn!r}, the record says {drew!r}")
+                said = Reason("error_drew", {"drawn": repr(drawn), "said": repr(drew)})
+                raise located(IllegalActionError(said), where)
         if check_end:
             self._check_jarnacs(called)
             self._check_end(game)
         return game
+
+    def _where(self, n: int, text: str) -> Reason:
+        """Where action ``n`` is: its line of the text it was read from, when known, and its number."""
+        if len(self.lines) == len(self.actions):
+            return Reason("error_record_at", {"line": self.lines[n - 1], "number": n, "action": text})
+        return Reason("error_record_action", {"number": n, "action": text})
 
     def bag_for(self, lexicon: Lexicon) -> Bag | None:
         """The record's bag for ``lexicon``: a built-in bag by name (``"fr"``), a distribution, or ``None`` (no

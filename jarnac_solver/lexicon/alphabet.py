@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from ..errors import InvalidInputError, InvalidLetterError
+from ..messages import Reason
 
 TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
@@ -265,11 +266,13 @@ class Alphabet:
             pos = match.end()
         char = folded[pos]
         shown = self.describe()
-        raise InvalidLetterError(
-            f"{what} {text!r} holds {char!r}, which is not a tile of the alphabet {self.name!r} ({shown})",
-            char=char,
-            text=text,
-        )
+        values = {"what": what, "text": repr(text), "char": repr(char), "alphabet": repr(self.name), "tiles": shown}
+        if "{" in folded and "}" not in folded[folded.index("{") :]:
+            # A draw written in braces and never closed (a record's "+RAT {S"): said as such, not as a bad tile.
+            raise InvalidLetterError(
+                Reason("error_unclosed_draw", {"what": what, "text": repr(text)}), char=char, text=text
+            )
+        raise InvalidLetterError(Reason("error_not_a_tile", values), char=char, text=text)
 
     def describe(self) -> str:
         """A short human description of the tiles.

@@ -252,6 +252,8 @@ class LexiconFiles:
         ['TZAR']
         """
         names = cls.available()
+        if isinstance(name, str) and name not in names and name.lower() in names:
+            name = name.lower()  # a bundled name in any case: "FR", "Fr" (the names are lower case)
         if name not in names:
             raise UnknownLexiconError(f"no bundled lexicon {name!r}; available: {', '.join(names)}")
         # A file of an installed package is memory-mapped (processes share it), one
@@ -277,11 +279,11 @@ class LexiconFiles:
         :class:`LexiconFormatError` instead of being read as a word list.
 
         >>> from jarnac_solver import Lexicon
-        >>> Lexicon.resolve("en").name
-        'en'
+        >>> Lexicon.resolve("en").name, Lexicon.resolve("FR").name
+        ('en', 'fr')
         """
-        if spec in cls.available():
-            return cls.load(spec)
+        if isinstance(spec, str) and spec.lower() in cls.available():
+            return cls.load(spec.lower())  # a bundled name in any case, before any file of that name
         from pathlib import Path
 
         path = Path(spec)

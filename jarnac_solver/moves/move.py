@@ -63,7 +63,7 @@ def _tiles(text: str, alphabet: Alphabet, what: str) -> tuple[str, ...]:
     try:
         return alphabet.tokenize(text, what=what)
     except InvalidLetterError as exc:
-        raise InvalidMoveError(str(exc)) from None
+        raise InvalidMoveError(exc.reason or str(exc)) from None
 
 
 class Move(NamedTuple):

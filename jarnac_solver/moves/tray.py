@@ -23,9 +23,10 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError
+from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError, JarnacError
 from ..forms import field, mapping
 from ..lexicon.alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
+from ..messages import Reason
 from .move import Move, added_letters
 from .rules import Rules
 
@@ -60,7 +61,7 @@ _ENCODED: dict[int, tuple[Alphabet, dict[str, Codes]]] = {}
 _ENCODED_LIMIT = 1 << 16
 
 
-def _codes(alphabet: Alphabet, text: str, what: str, error: type[ValueError] = InvalidTrayError) -> Codes:
+def _codes(alphabet: Alphabet, text: str, what: str, error: type[JarnacError] = InvalidTrayError) -> Codes:
     """``alphabet.encode`` raising ``error`` (a tray or move error) instead of a letter error.
 
     Speed: a move's word, letters and old word are read again at every check
@@ -79,7 +80,7 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[ValueError] = I
         try:
             codes = alphabet.encode(text, what=what)
         except InvalidLetterError as exc:
-            raise error(str(exc)) from None
+            raise error(exc.reason or str(exc)) from None
         if len(cache) >= _ENCODED_LIMIT:
             cache.clear()
         if type(text) is str:  # a str subclass could hash or compare as it likes: not kept
@@ -494,7 +495,9 @@ class Tray:
             raise IllegalMoveError(f"{move}: line {target + 1} needs a word of at least {shortest} tiles")
         text = self.alphabet.decode(word)
         if lexicon is not None and not _known(lexicon, text):
-            raise IllegalMoveError(f"{move}: {text} is not in the lexicon {lexicon.name!r}")
+            raise IllegalMoveError(
+                Reason("error_move_not_in_lexicon", {"move": str(move), "word": text, "lexicon": lexicon.name})
+            )
         # The new line checked above, the others as they were: the rules' check carries over.
         return self._with_line(target, word, text, left, rules if self._checked is rules else None), target
 

@@ -34,6 +34,7 @@ from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, E
 from ..game.game import Game
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import check_inputs
@@ -76,8 +77,9 @@ class Option:
     action: Action
     value: float
     """What the ranking sorts by (points, and ``DRAW_WEIGHT`` per letter drawn; a Jarnac: its swing)."""
-    reasons: tuple[str, ...]
-    """Sentences a person reads: points now, draws expected, the ladder, the exposure, the Jarnac."""
+    reasons: tuple[Reason, ...]
+    """What a person reads, as data (codes and values, :class:`~jarnac_solver.messages.Reason`): points now,
+    draws expected, the ladder, the exposure, the Jarnac; ``str(reason)`` says it in the current language."""
     hint: Hint | None = None
     """The play phase: the hint behind a move."""
     jarnac: JarnacPlan | None = None
@@ -86,19 +88,19 @@ class Option:
     def to_dict(self) -> dict[str, object]:
         """The option as a JSON-ready dict (the action in the record notation).
 
-        >>> Option(Draw(), 0.0, ("the only action",)).to_dict()["action"]
-        'draw'
+        >>> Option(Draw(), 0.0, (Reason("opening_draw", {"count": 6}),)).to_dict()["reasons"]
+        [{'code': 'opening_draw', 'values': {'count': 6}, 'text': 'the first turn draws 6 letters'}]
         """
         return {
             "action": str(self.action),
             "value": self.value,
-            "reasons": list(self.reasons),
+            "reasons": [r.to_dict() for r in self.reasons],
             "hint": self.hint.to_dict() if self.hint else None,
             "jarnac": self.jarnac.to_dict() if self.jarnac else None,
         }
 
     def __str__(self) -> str:
-        return f"{self.action}: {'; '.join(self.reasons)}"
+        return f"{self.action}: {'; '.join(map(str, self.reasons))}"
 
 
 @dataclass(frozen=True)
@@ -122,14 +124,14 @@ class Advice:
     def to_dict(self) -> dict[str, object]:
         """The advice as a JSON-ready dict.
 
-        >>> Advice("opening", (Option(Draw(), 0.0, ("draw 6",)),)).to_dict()["phase"]
+        >>> Advice("opening", (Option(Draw(), 0.0, (Reason("opening_draw", {"count": 6}),)),)).to_dict()["phase"]
         'opening'
         """
         return {"phase": self.phase, "exact": self.exact, "options": [o.to_dict() for o in self.options]}
 
     def __str__(self) -> str:
-        proven = "" if self.exact else " (best found within the budget)"
-        lines = [f"{self.phase} phase{proven}:"]
+        proven = "" if self.exact else f" ({Reason('best_within_budget')})"
+        lines = [f"{Reason('phase_' + self.phase)}{proven}:"]
         lines += [f"  {n}. {option}" for n, option in enumerate(self.options, 1)]
         return "\n".join(lines)
 
@@ -193,13 +195,13 @@ def _simulated(game: Game, top: int, budget: float | Deadline | None, seed: int,
     options = []
     for option in found.options[:top]:
         lo, hi = option.interval
-        band = f" (95% {lo:+.1f} to {hi:+.1f})" if option.playouts > 1 else ""
-        plural = "s" if option.playouts != 1 else ""
-        reasons = [f"mean final margin {option.mean:+.1f} pts over {option.playouts} play-out{plural}{band}"]
+        reasons = [Reason("playout_margin", {"margin": round(option.mean, 1), "playouts": option.playouts})]
+        if option.playouts > 1:
+            reasons.append(Reason("playout_interval", {"low": round(lo, 1), "high": round(hi, 1)}))
         if option.sources:
-            reasons.append("a candidate as " + ", ".join(option.sources))
+            reasons.append(Reason("playout_sources", {"sources": ", ".join(option.sources)}))
         if option.pruned:
-            reasons.append("left behind: below the best beyond its 95% interval")
+            reasons.append(Reason("playout_pruned"))
         options.append(Option(option.action, option.mean, tuple(reasons)))
     return Advice(game.state.phase, tuple(options), exact=False)
 
@@ -275,7 +277,7 @@ def _advise(
         lexicon.letter_counts()  # built once per lexicon (fr ~50 ms): before the budget starts, not inside it
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     if phase == "opening":
-        return Advice("opening", (Option(Draw(), 0.0, (f"the first turn draws {rules.opening_draw}",)),))
+        return Advice("opening", (Option(Draw(), 0.0, (Reason("opening_draw", {"count": rules.opening_draw}),)),))
     if phase == "start":
         return _start(lexicon, tray, opponent, unseen, bag_size, rules, top, deadline, samples, seed)
     if phase == "jarnac":
@@ -289,8 +291,23 @@ def _advise(
     )
 
 
-def _points(n: int) -> str:
-    return f"{n} pt" if abs(n) == 1 else f"{n} pts"
+def ladder_steps(tray: Tray, first: Move, ladder: Iterable[Move], rules: Rules) -> str:
+    """The ladder after ``first``, each word with the line it is on: ``1: ATONE · 3: LATTERAS`` (record
+    notation's line numbers; the words of different lines are not one word growing).
+
+    >>> steps = [Move.parse("+SET"), Move.parse("1:RAT+E=TARE")]
+    >>> ladder_steps(Tray.parse("/ RATSETE"), Move.parse("+RAT"), steps, Rules())
+    '2: SET · 1: TARE'
+    """
+    after = tray.push(first, rules)
+    steps = []
+    for move in ladder:
+        line = move.line_index if move.kind == "extend" and move.line_index is not None else None
+        if line is None:
+            line = after.next_line_index if move.kind == "place" else after.lines.index(move.old)
+        steps.append(f"{line + 1}: {move.word}")
+        after = after.push(move, rules)
+    return " · ".join(steps)
 
 
 def _play(
@@ -323,37 +340,37 @@ def _play(
         opponent=opponent, formed_indexes=formed, budget=passed_on(deadline),
         familiarity=familiarity, min_familiarity=min_familiarity,
     )  # fmt: skip
-    note: tuple[str, ...] = ()
+    note: tuple[Reason, ...] = ()
     if not ranked and min_familiarity is not None:
         # Passing with a move left invites a Jarnac: the best moves anyway, said so.
-        note = (f"no word is known enough (familiarity {min_familiarity:g}): the best moves anyway",)
+        note = (Reason("not_known_enough", {"familiarity": round(float(min_familiarity), 1)}),)
         ranked = hints(
             lexicon, tray, unseen or None, top, rules, samples, seed,
             opponent=opponent, formed_indexes=formed, budget=passed_on(deadline), familiarity=familiarity,
         )  # fmt: skip
-    who = "the opponent" if opponent is not None else "a thief with free lines"
+    exposure = "exposure" if opponent is not None else "exposure_free_lines"
     options = []
     for h in ranked:
         if tray.free_lines(rules) == 1 and h.move.kind == "place":
-            reasons = [
-                f"+{_points(h.points)} now; fills your last line: the game ends (no draw follows), "
-                "unless the opponent's final Jarnac keeps it going"
-            ]
+            reasons = [Reason("fills_last_line", {"points": h.points})]
             if not end_game_exact:
-                reasons.append("whether that wins after the opponent's final Jarnac was not settled within the budget")
+                reasons.append(Reason("finish_unsettled"))
         else:
-            reasons = [f"+{_points(h.points)} now", f"about {h.draws:.1f} letters drawn this turn"]
+            reasons = [
+                Reason("points_now", {"points": h.points}),
+                Reason("draws_expected", {"draws": round(h.draws, 1)}),
+            ]
             if h.ladder:
-                reasons.append("then " + " ".join(map(str, h.ladder)))
+                reasons.append(Reason("ladder_then", {"steps": ladder_steps(tray, h.move, h.ladder, rules)}))
             if h.exposure is None:
-                reasons.append("exposure not computed within the budget")
+                reasons.append(Reason("exposure_unknown"))
             else:
-                swing = f"{_points(h.exposure)} {who} could swing if you stopped here"
-                reasons.append(swing if h.exposure else "nothing to steal if you stopped here")
+                swing = Reason(exposure, {"points": h.exposure})
+                reasons.append(swing if h.exposure else Reason("nothing_to_steal"))
         if h.alternatives:
-            reasons.append("or the same with " + ", ".join(h.alternatives))
+            reasons.append(Reason("same_with", {"words": ", ".join(h.alternatives)}))
         if h.familiarity is not None:
-            reasons.append(f"familiarity {h.familiarity:.1f}")
+            reasons.append(Reason("familiarity", {"familiarity": round(h.familiarity, 1)}))
         options.append(Option(Play(h.move), h.value, (*note, *reasons), hint=h))
     exact = ranked.exact and end_game_exact
     if not options:
@@ -367,8 +384,14 @@ def _play(
     return Advice("play", tuple(options), exact)
 
 
-def _lead(n: int) -> str:
-    return f"you would lead by {_points(n)}" if n > 0 else f"you would trail by {_points(-n)}" if n else "level"
+def _lead(n: int) -> Reason:
+    return (
+        Reason("lead_ahead", {"points": n})
+        if n > 0
+        else Reason("lead_behind", {"points": -n})
+        if n
+        else Reason("lead_level")
+    )
 
 
 def _valued_pass(tray: Tray, choices: list[WindowChoice]) -> Option:
@@ -376,17 +399,14 @@ def _valued_pass(tray: Tray, choices: list[WindowChoice]) -> Option:
     answer = preferred(choices)
     lead = -choices[0].score
     if answer.margin is not None and answer.margin > 0:
-        reason = f"the opponent could call {answer.plan} and end the game ahead by {_points(answer.margin)}"
+        reason = Reason("pass_opponent_ends_ahead", {"plan": str(answer.plan), "points": answer.margin})
     elif answer.plan:
-        reason = f"the opponent could call {answer.plan} and play on ({_lead(-answer.score)})"
+        reason = Reason("pass_opponent_plays_on", {"plan": str(answer.plan), "lead": _lead(-answer.score)})
     elif any(c.plan for c in choices):
-        ahead = f"ahead by {_points(lead)}" if lead > 0 else _lead(lead)
-        reason = (
-            f"{ahead}; every Jarnac the opponent could call would fill its last line and end the game "
-            "behind, so it plays on; you keep your letters but draw none"
-        )
+        ahead = Reason("ahead_by", {"points": lead}) if lead > 0 else _lead(lead)
+        reason = Reason("pass_no_call_pays", {"lead": ahead})
     else:
-        reason = "nothing to steal: the opponent plays on; you draw no letter"
+        reason = Reason("pass_nothing_to_steal")
     return Option(Pass(), 0.0, (reason,), jarnac=answer.plan)
 
 
@@ -396,11 +416,11 @@ def _pass_option(
     """No move is left: the pass, and what the opponent could still call on it (a value Jarnac may be left)."""
     plan = exposure_plan(lexicon, tray, opponent, rules, formed, deadline)
     if plan:
-        reason = f"no move is left: pass, though the opponent could call {plan} on it"
+        reason = Reason("no_move_exposed", {"plan": str(plan)})
     elif not plan.exact:
-        reason = "no move is left: pass (whether a Jarnac is left on it was not settled within the budget)"
+        reason = Reason("no_move_unsettled")
     else:
-        reason = "no move is left: pass (a clean pass, nothing to steal)"
+        reason = Reason("no_move_clean")
     return Option(Pass(), 0.0, (reason,), jarnac=plan)
 
 
@@ -419,28 +439,29 @@ def _end_game(
         return options
     choice = moves[0] if moves else None
     if outcome.wins:
-        why = f"fills your last line and ends the game: you win by {_points(outcome.margin)}"
-        why += ", after the opponent's best final Jarnac" if outcome.call else " (the opponent has no Jarnac to call)"
+        code = "finish_wins_after_call" if outcome.call else "finish_wins_no_call"
+        why = Reason(code, {"points": outcome.margin})
     elif outcome.open:
-        why = (
-            f"no finish wins for certain: after {move.word} the opponent could call {outcome.call} "
-            f"and play on with a free line ({_lead(outcome.margin)})"
-        )
+        why = Reason("finish_open", {"word": move.word, "call": str(outcome.call), "lead": _lead(outcome.margin)})
     else:
-        why = "finishing now would lose" if outcome.margin < 0 else "finishing now would not win"
-        after = f", after the opponent's final {outcome.call}," if outcome.call else ""
-        why += f": with {move.word}{after} {_lead(outcome.margin)}"
+        code = "finish_loses" if outcome.margin < 0 else "finish_not_win"
+        values: dict[str, str | Reason] = {"word": move.word, "lead": _lead(outcome.margin)}
+        if outcome.call:
+            code += "_after_call"
+            values["call"] = str(outcome.call)
+        why = Reason(code, values)
     if choice is not None and choice.kind == "place":
         if outcome.wins:
             first = Option(Play(choice), float(outcome.margin), (why,))
         else:
-            first = Option(Play(choice), 0.0, (why, "still better than passing"))
+            first = Option(Play(choice), 0.0, (why, Reason("better_than_passing")))
     elif choice is not None:
-        then = f"; then {' '.join(map(str, moves[1:]))}" if len(moves) > 1 else ""
-        points = f"+{_points(tray.points(choice))} now{then}"
-        first = Option(Play(choice), 0.0, (f"{why}; extend instead and keep the last line free", points))
+        extend = [why, Reason("extend_instead"), Reason("points_now", {"points": tray.points(choice)})]
+        if len(moves) > 1:
+            extend.append(Reason("ladder_then", {"steps": ladder_steps(tray, choice, moves[1:], rules)}))
+        first = Option(Play(choice), 0.0, tuple(extend))
     else:
-        reasons = [f"{why}, and no line can be extended: pass"]
+        reasons = [why, Reason("no_extension_pass")]
         old = next((o for o in options if o.action == Pass()), None)
         if old is not None:
             reasons += old.reasons
@@ -469,30 +490,33 @@ def _jarnac(
         else:
             return _jarnac_end_game(choices, plan, final)
     if plan:
-        lost = plan.swing - plan.gain
-        reasons = (f"+{_points(plan.gain)} for you, -{_points(lost)} for the passer (swing {plan.swing})",)
+        reasons = _swing(plan)
         call = CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
-        why_not = "declining leaves the passer's move unpunished"
+        why_not = Reason("decline_unpunished")
         if final:
-            why_not = f"declining ends the game: {_lead(thief.score - passer.score)}"
+            why_not = Reason("decline_ends", {"lead": _lead(thief.score - passer.score)})
         return Advice(
             "jarnac",
             (Option(call, float(plan.swing), reasons, jarnac=plan), Option(Decline(), 0.0, (why_not,))),
             plan.exact and not final,
         )
     if not plan.exact:
-        reason = "no Jarnac found within the budget"
+        reason = Reason("no_jarnac_in_budget")
     elif not thief.free_lines(rules):
-        reason = "your tray has no free line: nothing can be stolen"
+        reason = Reason("no_free_line")
     else:
         left = passer_left_move(lexicon, passer, rules, formed)
-        if left is None:
-            reason = "a clean pass: the passer had no move left"
-        else:
-            reason = f"the passer left {left}, but no steal fits your free lines under these rules"
+        reason = Reason("clean_pass") if left is None else Reason("left_unseatable", {"move": str(left)})
+    why = [reason]
     if final and plan.exact:
-        reason += f"; declining ends the game: {_lead(thief.score - passer.score)}"
-    return Advice("jarnac", (Option(Decline(), 0.0, (reason,)),), plan.exact)
+        why.append(Reason("decline_ends", {"lead": _lead(thief.score - passer.score)}))
+    return Advice("jarnac", (Option(Decline(), 0.0, tuple(why)),), plan.exact)
+
+
+def _swing(plan: JarnacPlan) -> tuple[Reason, Reason]:
+    """What a call gives the thief and takes from the passer."""
+    lost = plan.swing - plan.gain
+    return Reason("jarnac_gain", {"points": plan.gain}), Reason("jarnac_loss", {"points": lost, "swing": plan.swing})
 
 
 def _jarnac_end_game(choices: list[WindowChoice], best: JarnacPlan, final: bool) -> Advice:
@@ -505,38 +529,37 @@ def _jarnac_end_game(choices: list[WindowChoice], best: JarnacPlan, final: bool)
     win = DEFAULT_WEIGHTS.win
     options = []
     for c in keep:
+        said: list[Reason] = []
         if c.plan:
             action: Action = CallJarnac(c.plan.steals, c.plan.taken_indexes if c.plan.value else ())
-            lost = c.plan.swing - c.plan.gain
-            what = f"+{_points(c.plan.gain)} for you, -{_points(lost)} for the passer (swing {c.plan.swing})"
+            said += _swing(c.plan)
         else:
-            action, what = Decline(), ""
+            action = Decline()
         if c.margin is None:
             value = float(c.plan.swing)
-            why = "you play on with a free line" if c.plan else "the game goes on: your turn"
+            said.append(Reason("call_plays_on" if c.plan else "decline_goes_on"))
         else:
             value = (win if c.margin > 0 else -win) + c.margin
-            ends = "fills your last line and ends the game" if c.plan else "the game ends"
-            if c.plan:
-                ends += " (after the passer's best final Jarnac)"
+            ends = "call_ends" if c.plan else "decline_ends"
             if c.margin > 0:
-                why = f"{ends}: you win by {_points(c.margin)}"
+                said.append(Reason(f"{ends}_win", {"points": c.margin}))
             elif c.margin < 0:
-                why = f"{ends}: you lose by {_points(-c.margin)}"
+                said.append(Reason(f"{ends}_lose", {"points": -c.margin}))
             else:
-                why = f"{ends} in a draw"
+                said.append(Reason(f"{ends}_draw"))
         if not c.plan and shown[0] is c and any(o.plan and o.margin is not None and o.margin <= 0 for o in choices):
-            why += "; every call that ends the game loses it"
-        options.append(Option(action, value, tuple(r for r in (what, why) if r), jarnac=c.plan if c.plan else None))
+            said.append(Reason("every_call_loses"))
+        options.append(Option(action, value, tuple(said), jarnac=c.plan if c.plan else None))
     return Advice("jarnac", tuple(options), True)
 
 
 def _dispute(lexicon: Lexicon, move: Move) -> Advice:
+    values = {"word": move.word, "lexicon": lexicon.name}
     if move.word in lexicon:
-        reason = f"{move.word} is in {lexicon.name}: a dispute would lose"
+        reason = Reason("word_valid", values)
         return Advice("dispute", (Option(Accept(), 0.0, (reason,)), Option(Dispute(), -1.0, (reason,))))
-    reason = f"{move.word} is not in {lexicon.name}: the turn passes to you"
-    return Advice("dispute", (Option(Dispute(), 1.0, (reason,)), Option(Accept(), 0.0, ("lets a bad word stand",))))
+    reason = Reason("word_invalid", values)
+    return Advice("dispute", (Option(Dispute(), 1.0, (reason,)), Option(Accept(), 0.0, (Reason("bad_word_stands"),))))
 
 
 def _start(
@@ -556,17 +579,21 @@ def _start(
     rng = random.Random(seed)
     choices, exact = start_options(lexicon, tray, opponent, unseen, bag_size, rules, rng, weights, deadline)
     n = rules.exchange_size
-    sampled = f"over {weights.start_samples} sampled draws" if unseen else "(no unseen tiles given: nothing sampled)"
+    sampled = Reason("sampled_draws", {"samples": weights.start_samples}) if unseen else Reason("nothing_sampled")
     options = []
     shown = choices[:top]
     if all(tiles is not None for tiles, _ in shown):  # the draw is always shown: the choice to beat
         shown = [*choices[: top - 1], next(c for c in choices if c[0] is None)] if top > 1 else shown
     for tiles, value in shown:
         action: Action = Draw() if tiles is None else Exchange(tray.alphabet.write(list(tiles)))
-        what = "drawing one letter" if tiles is None else f"{n} new letters for {tray.alphabet.write(list(tiles))}"
-        reason = f"after {what}, the turn is worth {value:.1f} on average {sampled} (lines, points, draws)"
+        worth = round(value, 1)
+        if tiles is None:
+            reason = Reason("start_draw", {"value": worth, "sampled": sampled})
+        else:
+            tiles_text = tray.alphabet.write(list(tiles))
+            reason = Reason("start_exchange", {"count": n, "tiles": tiles_text, "value": worth, "sampled": sampled})
         options.append(Option(action, value, (reason,)))
     if len(unseen) < n:
-        why = "no unseen tiles were given" if not unseen else f"fewer than {n} tiles are left to draw"
-        options[0] = replace(options[0], reasons=(*options[0].reasons, f"no exchange: {why}"))
+        why = Reason("no_exchange_unseen") if not unseen else Reason("no_exchange_few", {"count": n})
+        options[0] = replace(options[0], reasons=(*options[0].reasons, why))
     return Advice("start", tuple(options), exact)

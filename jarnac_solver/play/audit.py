@@ -17,6 +17,7 @@ not depend on the number of workers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,6 +26,7 @@ from ..errors import InvalidInputError, JarnacError, located
 from ..game.game import Game
 from ..game.record import GameRecord
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason, Value
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import legal_moves
@@ -41,6 +43,7 @@ __all__ = [
     "audit",
     "audit_many",
     "audit_totals",
+    "result_reason",
 ]
 
 DEEP_RACK_LIMIT = 12
@@ -109,7 +112,40 @@ class Window:
             "optimal": self.optimal,
             "time_over": self.time_over,
             "answer_time_over": self.answer_time_over,
+            "notes": [r.to_dict() for _, r in self.notes()],
         }
+
+    def notes(self) -> list[tuple[bool, Reason]]:
+        """What a club's audit says of the window, each a reason flagged when it is a fault (``!``)."""
+        thief = "AB"[self.thief]
+        notes: list[tuple[bool, Reason]] = []
+        if self.left_move is not None:
+            code = {"pass": "audit_left_pass", "full tray": "audit_left_full_tray"}.get(self.kind, "audit_left_dispute")
+            notes.append((True, Reason(code, {"move": str(self.left_move)})))
+        if self.time_over:
+            notes.append((True, Reason("audit_clock_pass")))
+        if self.answer_time_over:
+            notes.append((True, Reason("audit_clock_decline", {"thief": thief})))
+        if self.best:
+            steals = " ".join(map(str, self.best.steals))
+            values: dict[str, Value] = {
+                "thief": thief,
+                "steals": steals,
+                "swing": self.best.swing,
+                "gain": self.best.gain,
+            }
+            notes.append((True, Reason("audit_could_call", values)))
+        elif self.left_move is not None:
+            notes.append((False, Reason("audit_nothing_fits", {"thief": thief})))
+        if self.called is not None:
+            if self.optimal:
+                notes.append((False, Reason("audit_called_optimal", {"thief": thief, "swing": self.called_swing})))
+            else:
+                values = {"thief": thief, "swing": self.called_swing, "missed": self.missed}
+                notes.append((False, Reason("audit_called_short", values)))
+        elif self.best:
+            notes.append((True, Reason("audit_declined", {"thief": thief, "missed": self.missed})))
+        return notes
 
 
 @dataclass(frozen=True)
@@ -169,6 +205,23 @@ class PlayerAudit:
         """The counts by name."""
         return dict(self.__dict__)
 
+    def reason(self, player: str) -> Reason:
+        """The summary as a reason (``player``: ``"A"`` or ``"B"``)."""
+        return Reason(
+            "audit_summary",
+            {
+                "player": player,
+                "left": self.passes_with_move_left,
+                "passes": self.passes,
+                "called": self.jarnacs_called,
+                "optimal": self.jarnacs_optimal,
+                "missed": self.jarnacs_missed,
+                "points_missed": self.points_missed,
+                "lost": self.points_lost,
+                "exposed": self.points_exposed,
+            },
+        )
+
 
 @dataclass
 class AuditReport:
@@ -190,35 +243,50 @@ class AuditReport:
             "windows": [w.to_dict() for w in self.windows],
             "turns": [t.to_dict() for t in self.turns],
             "summary": {"AB"[i]: p.to_dict() for i, p in enumerate(self.players)},
+            "said": {
+                "result": self.result_reason().to_dict(),
+                **{"AB"[i]: p.reason("AB"[i]).to_dict() for i, p in enumerate(self.players)},
+            },
         }
 
-    def text(self) -> str:
-        """The game move by move with the annotations, and the summary: what a club prints."""
+    def text(self, language: str | None = None) -> str:
+        """The game move by move with the annotations, and the summary: what a club prints, in ``language``
+        (the current one by default); the actions stay in the record notation."""
         record = self.record
-        seed = "over the board" if record.seed is None else f"seed {record.seed}"
-        out = [f"game ({seed}): A = {record.players[0]}, B = {record.players[1]}, {record.lexicon}"]
+        seed = Reason("audit_over_the_board") if record.seed is None else Reason("audit_seed", {"seed": record.seed})
+        values: dict[str, Value] = {
+            "seed": seed,
+            "a": record.players[0],
+            "b": record.players[1],
+            "lexicon": record.lexicon,
+        }
+        out = [Reason("audit_game", values).text(language)]
         windows = {w.action: w for w in self.windows}
         turns = {t.action: t for t in self.turns}
         for n, (who, text, drew) in enumerate(record.actions, 1):
             turn = turns.get(n)
             if turn is not None:
-                best = f"{turn.best_move} (+{turn.best_points})" if turn.best_move else "none"
+                best = Reason("audit_no_move")
+                if turn.best_move:
+                    best = Reason("audit_best_move", {"move": str(turn.best_move), "points": turn.best_points})
                 ladder = "?" if turn.ladder is None else str(turn.ladder)
-                out.append(f"      [turn: best first move {best}, longest ladder {ladder}, played {turn.played}]")
+                said = Reason("audit_turn", {"best": best, "ladder": ladder, "played": turn.played})
+                out.append(f"      [{said.text(language)}]")
             out.append(f"  {n}. {'AB'[who]} {text}" + (f" {{{drew}}}" if drew else ""))
             window = windows.get(n)
             if window is not None:
-                out.extend(_annotate(window))
-        a, b = record.scores
-        out.append(f"  result: A {a} - B {b}" + (f", {record.result}" if record.result else ""))
+                out.extend(f"      {'! ' if fault else ''}{note.text(language)}" for fault, note in window.notes())
+        out.append(f"  {self.result_reason().text(language)}")
         for i, player in enumerate(self.players):
-            out.append(
-                f"  {'AB'[i]}: {player.passes_with_move_left} of {player.passes} passes with a move left; "
-                f"Jarnacs {player.jarnacs_called} called ({player.jarnacs_optimal} optimal), "
-                f"{player.jarnacs_missed} missed, {player.points_missed} points left; "
-                f"{player.points_lost} of {player.points_exposed} exposed points lost"
-            )
+            out.append(f"  {player.reason('AB'[i]).text(language)}")
         return "\n".join(out)
+
+    def result_reason(self) -> Reason:
+        """The scores and how the game ended, as a reason."""
+        a, b = self.record.scores
+        if not self.record.result:
+            return Reason("audit_result", {"a": a, "b": b})
+        return Reason("audit_result_said", {"a": a, "b": b, "result": result_reason(self.record.result)})
 
 
 def audit_totals(reports: Iterable[AuditReport]) -> tuple[PlayerAudit, PlayerAudit]:
@@ -233,26 +301,24 @@ def audit_totals(reports: Iterable[AuditReport]) -> tuple[PlayerAudit, PlayerAud
     return first, second
 
 
-def _annotate(window: Window) -> list[str]:
-    thief = "AB"[window.thief]
-    lines = []
-    if window.left_move is not None:
-        lines.append(f"      ! {window.kind} with a move left: {window.left_move}")
-    if window.time_over:
-        lines.append("      ! the clock ran out: the rules made the decision a pass")
-    if window.answer_time_over:
-        lines.append(f"      ! the clock ran out on {thief}: the rules made its answer a decline")
-    if window.best:
-        steals = " ".join(map(str, window.best.steals))
-        lines.append(f"      ! {thief} could call {steals} (swing {window.best.swing}, gain {window.best.gain})")
-    elif window.left_move is not None:
-        lines.append(f"      ({thief} could call nothing: the move does not fit its lines)")
-    if window.called is not None:
-        verdict = "optimal" if window.optimal else f"{window.missed} points short of the best"
-        lines.append(f"      {thief} called: swing {window.called_swing}, {verdict}")
-    elif window.best:
-        lines.append(f"      ! {thief} declined: {window.missed} points missed")
-    return lines
+def result_reason(result: str) -> Reason | str:
+    """How a game ended (a record's ``[Result]`` text, the game's ``state.result``) as a reason, when it is one
+    the game says; any other text is given back as it is (a record's own words).
+
+    >>> result_reason("unfinished").text("fr"), result_reason("resigned")
+    ('inachevée', 'resigned')
+    """
+    known = {
+        "a full tray, no Jarnac against it": "result_full_tray",
+        "the bag is empty and both players passed": "result_bag_empty",
+        "unfinished": "result_unfinished",
+    }
+    if result in known:
+        return Reason(known[result])
+    stopped = re.fullmatch(r"stopped after (\d+) actions", result)
+    if stopped:
+        return Reason("result_stopped", {"count": int(stopped.group(1))})
+    return result
 
 
 def audit(
@@ -432,7 +498,8 @@ def audit_many(
         nonlocal done
         done += 1
         if isinstance(found, JarnacError):
-            error = located(found, f"game {done if numbers is None else numbers[done - 1]}")
+            where = Reason("audit_game_number", {"number": done if numbers is None else numbers[done - 1]})
+            error = located(found, where)
             if errors is None:
                 raise error
             errors.append(error)

@@ -21,7 +21,7 @@ import sys
 
 from ..game.actions import Action, Decline, Draw, Pass, Play
 from ..game.game import Game
-from ..game.record import GameRecord
+from ..game.record import GameRecord, bag_text
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move, added_letters
 
@@ -97,7 +97,8 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
             else:
                 text = "pass" if kind == 3 else "decline"
             actions.append((who, text, decode(drawn) if drawn else ""))
-        return GameRecord(lexicon.name, rules, game.seed, str(game.bag), players, actions, scores, _RESULTS[result])
+        bag = bag_text(game.bag)
+        return GameRecord(lexicon.name, rules, game.seed, bag, players, actions, scores, _RESULTS[result])
     for who, kind, line, number, drawn in raw:
         action: Action
         if kind == 0:

@@ -51,7 +51,7 @@ from ..cli import PROG, SCHEMA, run_json
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import PLAYERS
-from . import audits, contract, live
+from . import audits, contract, language, live
 from .contract import (
     ACTION,
     ADVICE,
@@ -318,7 +318,7 @@ class Service:
 
     async def _command(self, request: Request, name: str) -> Response:
         call = command_call(name, await self.read(request, COMMAND_BODIES[name]), self.offer)
-        status, document = await self.lanes.run(run_json, call.argv, heavy=call.heavy)
+        status, document = await self.lanes.run(run_json, language.with_language(call.argv), heavy=call.heavy)
         if name == "lexicon list" and "result" in document:  # the server's lexicons only
             rows = document["result"]["lexicons"]
             document["result"]["lexicons"] = [row for row in rows if row["name"] in self.offer.lexicons]
@@ -339,7 +339,7 @@ class Service:
         return {"schema": SCHEMA, "command": command, "lexicon": lexicon, "rules": rules, "result": result}
 
     async def call(self, name: str, *args: Any, heavy: bool = False) -> Any:
-        ok, value = await self.lanes.run(live.guarded, name, *args, heavy=heavy)
+        ok, value = await self.lanes.run(language.spoken, language.current(), live.guarded, name, *args, heavy=heavy)
         if not ok:
             status, kind, message = value
             raise ServiceError(status, kind, message)
@@ -488,7 +488,7 @@ class Service:
         values = await self.read(request, AUDIT, max(self.max_body_bytes, MAX_AUDIT_BYTES))
         lexicon = values.get("lexicon", self.offer.default_lexicon)
         asked = (values["text"], self.offer.lexicons, lexicon, values.get("rules", "sheet"), values.get("deep", False))
-        ok, value = await self.lanes.run(audits.guarded_audit, *asked, heavy=True)
+        ok, value = await self.lanes.run(language.spoken, language.current(), audits.guarded_audit, *asked, heavy=True)
         if not ok:
             status, kind, message = value
             raise ServiceError(status, kind, message)
@@ -604,8 +604,12 @@ def create_app(
         Route("/api/{command:path}", service.unknown_command, methods=["POST"]),
         Route("/", service.page, methods=["GET"]),
         Route("/static/{name}", service.static_file, methods=["GET"]),
+        *language.ROUTES,
     ]
-    middleware = [Middleware(Guard, token=token, allowed_hosts=allowed_hosts, cors_origins=cors_origins)]
+    middleware = [
+        Middleware(Guard, token=token, allowed_hosts=allowed_hosts, cors_origins=cors_origins),
+        Middleware(language.LanguageGate),
+    ]
     if cors_origins:
         cors = Middleware(
             CORSMiddleware,

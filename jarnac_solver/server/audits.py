@@ -69,7 +69,7 @@ def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, d
     totals = audit_totals(reports)
     return {
         "games": [r.to_dict() for r in reports],
-        "errors": [str(e) for e in errors],
+        "errors": [e.message() for e in errors],
         "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
         "refused": refused,
         "records": [str(r) for r in records],
@@ -81,4 +81,4 @@ def guarded_audit(*args: Any) -> tuple[bool, Any]:
     try:
         return True, audit_text(*args)
     except JarnacError as exc:
-        return False, (400, type(exc).__name__, str(exc))
+        return False, (400, type(exc).__name__, exc.message())

@@ -26,6 +26,7 @@ from ..errors import JarnacError
 from ..lexicon.bag import BAGS
 from ..lexicon.lookup import ORDERS
 from ..lexicon.study import as_range
+from ..messages import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
 from ..planning.advice import DEPTHS
@@ -223,6 +224,7 @@ class Field:
                 raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
             texts = [self._text(item) for item in items]
             if kind is Kind.LEXICONS:
+                texts = [text.lower() for text in texts]  # the bundled names, read in any case as the library reads them
                 for text in texts:
                     fault = offered_lexicon(text, offer)
                     if fault:
@@ -231,6 +233,8 @@ class Field:
         text = self._text(value)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
+        if kind in (Kind.LEXICON, Kind.LEXICON_SET):
+            text = text.lower()  # the bundled names, read in any case as the library reads them
         if kind is Kind.LEXICON:
             fault = offered_lexicon(text, offer)
             if fault:
@@ -583,6 +587,17 @@ COMMAND_BODIES: dict[str, Body] = {
 ``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
 minutes), each its body. An argument's fields are in the order the command line takes them."""
 
+LANG = Field(
+    "lang",
+    Kind.CHOICE,
+    "the language of the answer's texts (reasons, errors): its codes are the same in every one"
+    " (default: the query's lang, else Accept-Language, else English)",
+    option="--lang",
+    choices=LANGUAGES,
+)
+"""A command's language, as its ``--lang``: every command takes it (the command line's shared option)."""
+COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BODIES.items()}
+
 SERVED = tuple(COMMAND_BODIES)
 """The served commands' names."""
 
@@ -702,9 +717,15 @@ ADVICE = Body(
         Field("top", Kind.WHOLE, f"how many options (1 to {MAX_TOP})", low=1, high=MAX_TOP),
         Field("depth", Kind.CHOICE, "plan: the ladder; simulate: sampled play-outs", choices=DEPTHS),
         Field("familiarity", Kind.FLAG, "familiar words first (the familiarity extra)"),
+        Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices),
     )
 )
-RECORD = Body((Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),))
+RECORD = Body(
+    (
+        Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),
+        Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices),
+    )
+)
 AUDIT = Body(
     (
         Field(

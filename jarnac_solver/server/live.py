@@ -32,8 +32,10 @@ from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
+from ..play.audit import result_reason
 from ..play.players import make_player
 from .contract import DEFAULT_THINK_MS, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
 
@@ -361,8 +363,17 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
         "actions": len(game.actions),
         "over": over,
         "result": s.result,
+        "result_reason": _result_reason(s.result),
         "winner": None if not over or winner is None else "AB"[winner],
     }
+
+
+def _result_reason(result: str) -> dict[str, Any] | None:
+    """How the game ended as a reason (its code and values, its text in the request's language)."""
+    if not result:
+        return None
+    said = result_reason(result)
+    return said.to_dict() if isinstance(said, Reason) else Reason("audit_result_text", {"result": said}).to_dict()
 
 
 def _accepts(game: Game) -> list[str]:
@@ -440,6 +451,6 @@ def guarded(name: str, *args: Any) -> tuple[bool, Any]:
     except StoredGameError as exc:
         return False, (500, "DamagedGameError", str(exc))
     except IllegalActionError as exc:
-        return False, (409, type(exc).__name__, str(exc))
+        return False, (409, type(exc).__name__, exc.message())
     except JarnacError as exc:
-        return False, (400, type(exc).__name__, str(exc))
+        return False, (400, type(exc).__name__, exc.message())

@@ -19,6 +19,7 @@ from ..errors import InvalidInputError
 from ..executors import Executor, InProcess, Progress
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..moves.rules import Rules
 from .difference import Difference, compare_words
 from .games import game_rows
@@ -264,6 +265,22 @@ class Comparison:
             document["rows"] = self.rows
         return document
 
+    def cannot_tell(self, measure: str) -> list[tuple[str, Reason]]:
+        """Each lexicon whose games are too few for ``measure``'s interval to answer, and what would be enough:
+        a rate wider than ±5 points of percent, a mean wider than ±10% of itself
+        (:meth:`~.stats.Estimate.cannot_tell`)."""
+        found = []
+        for name in self.names:
+            e = self.estimate(name, "games", measure)
+            if e is None:
+                continue
+            rate = measure in _RATES
+            goal = CANNOT_TELL_RATE if rate else CANNOT_TELL_MEAN * abs(e.value)
+            note = e.cannot_tell(goal, 100 if rate else 1) if goal > 0 else None
+            if note is not None:
+                found.append((name, note))
+        return found
+
     def table(self) -> str:
         """The summaries side by side, then the differences: what a terminal shows.
 
@@ -283,6 +300,8 @@ class Comparison:
             for m, label in measures.items():
                 cells = [_cell(self.estimate(name, kind, m), rate=m in _RATES) for name in self.names]
                 out.append(f"  {label:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
+                if kind == "games":
+                    out.extend(f"    {name}: {note}" for name, note in self.cannot_tell(m))
         paired_width = width + col * (len(self.names) - 1)  # a difference's cell under the second lexicon's
         for d in self.differences:
             for m in d.paired:
@@ -315,6 +334,11 @@ class Comparison:
         out.append(f"({self.executor}, {self.workers} worker{'s' if self.workers != 1 else ''}, {self.seconds:.1f} s)")
         return "\n".join(out)
 
+
+CANNOT_TELL_RATE = 0.05
+"""A game rate whose 95% interval is wider than this either side cannot tell (±5 points of percent)."""
+CANNOT_TELL_MEAN = 0.10
+"""A game mean whose 95% interval is wider than this share of itself either side cannot tell."""
 
 _RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins", "starter_wins"}
 _RATES_PAIRED = {

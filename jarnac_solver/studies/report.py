@@ -272,6 +272,8 @@ def _intervals_figure(plt: Any, comparison: Comparison, kind: str, measures: dic
     else:
         notes += [_why_nothing(comparison, kind, m, measures[m]) for m in empty if m in ("jarnacs", "swung")]
     notes += [_why_nothing(comparison, kind, m, measures[m]) for m in empty if m not in ("jarnacs", "swung")]
+    if kind == "games":  # a measure whose games are too few for its interval to answer says so, and how many would
+        notes += [f"{measures[m]}, {name}: {note}" for m in shown for name, note in comparison.cannot_tell(m)]
     rows = len(shown) + (1 if notes else 0)
     row_height = 0.2 + 0.26 * len(names)
     heights = [row_height + (0.25 if m in _RATES else 0) for m in shown] + ([0.2 * (1 + len(notes))] if notes else [])

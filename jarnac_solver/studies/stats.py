@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
+from ..messages import Reason
 
 __all__ = ["Estimate", "mean_estimate", "paired_difference", "rate_estimate"]
 
@@ -52,6 +53,24 @@ class Estimate:
         if self.n == 0:
             return "-"
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+    def cannot_tell(self, goal: float, scale: float = 1.0) -> Reason | None:
+        """Whether the interval is too wide to answer: its half-width over ``goal`` (in the estimate's units,
+        shown times ``scale``: 100 for a rate in points of percent), said with how many items would bring it
+        to ``goal`` (a 95% interval narrows as one over the square root of the items); ``None`` when it
+        answers.
+
+        >>> str(rate_estimate(1, 10).cannot_tell(0.05, 100))
+        'too few to tell: 10 games give an interval of ±19.3; about 150 games would give ±5.0'
+        >>> rate_estimate(100, 1000).cannot_tell(0.05, 100) is None
+        True
+        """
+        half = (self.high - self.low) / 2
+        if self.n == 0 or not half > goal:
+            return None
+        needed = math.ceil(self.n * (half / goal) ** 2 / 10) * 10  # to tens: an estimate, not a promise
+        values = {"n": self.n, "half": round(half * scale, 1), "needed": needed, "goal": round(goal * scale, 1)}
+        return Reason("report_cannot_tell", values)
 
     def to_dict(self) -> dict[str, float | int | None]:
         """JSON-ready; an estimate over no item has ``None`` for its numbers.

@@ -1,374 +1,79 @@
-// The page's text in French (the game's language) and English. {name} is filled in by format().
-export function format(text, values = {}) {
-  return String(text).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-}
+// The page's words and the engine's reasons in the reader's language, rendered from the catalogs the
+// server compiles (GET /messages/LANG.json: the library's own gettext catalogs). A reason is rendered
+// from its code and values, as the library renders it (jarnac_solver.messages.reason): no English
+// sentence is ever matched or translated back.
 
-// The engine's reasons are English sentences (jarnac_solver.planning.advice); the common ones are said in
-// French here, pattern by pattern; any other is shown as the engine wrote it.
-const REASONS_FR = [
-  [/^\+(\d+) pts? now$/, "+$1 pts maintenant"],
-  [/^about ([\d.]+) letters drawn this turn$/, "environ $1 lettres piochées ce tour"],
-  [/^then (.*)$/, "puis $1"],
-  [/^(\d+) pts? a thief with free lines could swing if you stopped here$/, "$1 pts qu'un voleur aux lignes libres pourrait prendre si vous passiez là"],
-  [/^(\d+) pts? the opponent could swing if you stopped here$/, "$1 pts que l'adversaire pourrait prendre si vous passiez là"],
-  [/^nothing to steal if you stopped here$/, "rien à voler si vous passiez là"],
-  [/^or the same with (.*)$/, "ou de même avec $1"],
-  [/^\+(\d+) pts? for you, -(\d+) pts? for the passer \(swing (\d+)\)$/, "+$1 pts pour vous, -$2 pts pour qui a passé (écart $3)"],
-  [/^a clean pass: the passer had no move left$/, "passe sans coup restant : rien à voler"],
-  [/^your tray has no free line: nothing can be stolen$/, "votre plateau n'a pas de ligne libre : rien ne peut être volé"],
-  [/^the first turn draws (\d+)$/, "le premier tour pioche $1 lettres"],
-  [/^lets a bad word stand$/, "laisse passer un mot non valable"],
-  [/^still better than passing$/, "mieux que passer"],
-  [/^after drawing one letter, the turn is worth ([\d.-]+) on average (.*)$/, "en piochant une lettre, le tour vaut $1 en moyenne"],
-  [/^after (\d+) new letters for (\S+), the turn is worth ([\d.-]+) on average (.*)$/, "avec $1 nouvelles lettres pour $2, le tour vaut $3 en moyenne"],
-  [/^no move is left: pass \(a clean pass, nothing to steal\)$/, "aucun coup ne reste : passez (une passe nette, rien à voler)"],
-  [/^no move is left: pass(.*)$/, "aucun coup ne reste : passez$1"],
-  [/^familiarity ([\d.]+)$/, "familiarité $1"],
-];
+export const LANGUAGES = ["fr", "en", "es", "nl"];
 
-export function reason(text, lang) {
-  if (lang !== "fr") return text;
-  for (const [pattern, french] of REASONS_FR) if (pattern.test(text)) return text.replace(pattern, french);
-  return text;
-}
-
-export const T = {
-  fr: {
-    token_wrong: "Ce jeton est refusé par le serveur : vérifiez-le dans « Réglages ».",
-    you_took: "Vous avez pris {steals} (+{gained} pour vous, l'ordinateur perd {lost}).",
-    draw_first: "Piochez d'abord (bouton « Piocher ») : un mot se pose après la pioche.",
-    phase_start_you_draw: "À vous : piochez une lettre.",
-    steal_typed: "tapez le vol dans « Mot », puis « Jarnac ! »",
-    passer_plain: "Plateau de qui a passé",
-    token_refused: "Ce serveur demande un jeton : ouvrez « Réglages » en bas de la page et saisissez-le.",
-    token_ok: "Jeton accepté.",
-    leave_confirm: "Abandonner cette partie et en commencer une autre ?",
-    left_but_no_line: "Un coup restait ({move}), mais qui dit Jarnac n'a pas de ligne libre : aucun vol n'est possible.",
-    lines_not_words: "Attention : {words} ne sont pas des mots du lexique.",
-    judge_empty: "Tapez un ou plusieurs mots.",
-    judge_more: "Seuls les 64 premiers mots sont jugés ({n} de plus non jugés).",
-    audit_from_text: "Audit du texte collé.",
-    audit_from_file: "Audit du fichier {name}.",
-    audit_lexicon: "Lexique (d'une partie tapée ligne à ligne)",
-    audit_rules: "Règles (idem)",
-    yours: "votre plateau",
-    theirs: "plateau de l'ordinateur",
-    their_rack: "lettres de l'ordinateur",
-    sections: "sections",
-    legend_formed: "lignes formées ce tour (celles qu'un Jarnac peut viser)",
-    hints_legend: "Lettres piochées : une par mot formé. Points volables : ce qu'un Jarnac prendrait si vous passiez là.",
-    jarnac_explained: "Jarnac : si l'adversaire pouvait encore jouer en passant, vous prenez son coup, avec ses lettres, et le marquez chez vous.",
-    skip: "Aller au contenu",
-    tab_play: "Jouer",
-    tab_referee: "Arbitre",
-    tab_audit: "Audit",
-    language: "Langue",
-    new_game: "Nouvelle partie",
-    lexicon: "Lexique",
-    rules: "Règles",
-    opponent: "Adversaire",
-    start: "Commencer",
-    your_rack: "Vos lettres",
-    word: "Mot (touchez vos lettres, ou tapez)",
-    play_word: "Poser",
-    clear: "Effacer",
-    draw: "Piocher",
-    exchange: "Échanger ces lettres",
-    pass: "Passer",
-    add_steal: "Ajouter un autre vol",
-    call_jarnac: "Jarnac !",
-    decline: "Ne rien dire",
-    dispute: "Contester",
-    accept: "Accepter",
-    notation: "Ou une action en notation",
-    send: "Envoyer",
-    hints: "Conseils",
-    budget: "Temps de réflexion (ms)",
-    familiar: "mots courants d'abord",
-    ask_hint: "Conseiller",
-    log: "Déroulement de la partie",
-    download_record: "Télécharger la partie",
-    leave: "Nouvelle partie",
-    check_pass: "Vérifier un passe",
-    passer_tray: "Plateau de qui a passé (lignes / lettres), ex. CARIES SORBETS / SN",
-    thief_tray: "Plateau de qui dit Jarnac (ses lignes libres comptent), ex. RAT /",
-    check: "Vérifier",
-    judge: "Juge des mots",
-    judge_words: "Mots contestés (séparés par des espaces)",
-    judge_button: "Juger",
-    audit_title: "Audit d'une partie",
-    audit_text: "La partie : notation des parties, JSON Lines, ou une action par ligne (draw {RATEAU}, +RAT {S}, pass …)",
-    audit_file: "ou un fichier",
-    deep: "aussi le meilleur premier coup de chaque tour",
-    audit_button: "Auditer",
-    settings: "Réglages",
-    token: "Jeton du serveur (s'il a été lancé avec --token)",
-    footer: "jarnac-solver : le moteur exact du jeu de Jarnac",
-    offline: "Le serveur ne répond pas : est-il lancé (jarnac-solver serve) ?",
-    lex_fr: "français",
-    "lex_fr-competitive": "français, verbes à l'infinitif et aux participes",
-    lex_en: "anglais",
-    "lex_en-large": "anglais, liste étendue",
-    lex_es: "espagnol",
-    lex_nl: "néerlandais",
-    rules_sheet: "la règle française",
-    rules_multilingual: "l'édition multilingue",
-    rules_english: "la règle anglaise (Jarnac de valeur)",
-    rules_competitive: "compétition (contestations, chronomètre)",
-    player_random: "au hasard",
-    player_greedy: "gourmand",
-    player_cautious: "prudent",
-    player_sloppy: "distrait (oublie des coups)",
-    player_ladder: "échelles",
-    player_planner: "planificateur (le plus fort)",
-    player_sim: "simulations",
-    player_careless: "étourdi (le planificateur, qui se trompe parfois)",
-    player_person: "une personne",
-    name_random: "au hasard",
-    name_greedy: "gourmand",
-    name_cautious: "prudent",
-    name_sloppy: "distrait",
-    name_ladder: "échelles",
-    name_planner: "planificateur",
-    name_sim: "simulations",
-    name_careless: "étourdi",
-    line_label: "ligne {n} : {word}, {points} points",
-    line_empty: "ligne {n} : vide",
-    add_letter: "ajouter {letter}",
-    no_letters: "aucune lettre",
-    over: "Partie terminée : {result}. Vous {a}, l'ordinateur {b}.",
-    phase_opening_you: "À vous : piochez vos six lettres.",
-    phase_opening_them: "L'ordinateur pioche.",
-    phase_start_you: "À vous : piochez une lettre ou échangez-en trois.",
-    phase_start_them: "L'ordinateur commence son tour.",
-    phase_play_you: "À vous : posez un mot, allongez une ligne, ou passez.",
-    phase_play_them: "L'ordinateur joue.",
-    phase_jarnac_you: "L'ordinateur a passé : dites Jarnac si un coup restait, ou ne dites rien.",
-    phase_jarnac_them: "L'ordinateur regarde s'il peut dire Jarnac.",
-    phase_dispute_you: "Un mot vient d'être posé : contestez-le ou acceptez-le.",
-    phase_dispute_them: "L'ordinateur décide s'il conteste votre mot.",
-    phase_over_you: "Partie terminée.",
-    phase_over_them: "Partie terminée.",
-    your_tray: "Votre plateau — {points} points",
-    their_tray: "Ordinateur ({name}) — {points} points",
-    turn: "Tour {n}",
-    bag: "sac : {n} lettres",
-    no_steal: "aucun vol choisi",
-    stealing_line: "Vol sur la ligne {n} ({word}) : tapez le mot allongé, puis « Jarnac ! » (ou « Ajouter un autre vol » pour voler aussi ailleurs).",
-    extending_line: "Allonger la ligne {n} ({word}) : tapez le nouveau mot, lettres réarrangées à volonté.",
-    how_to_play: "Touchez une de vos lignes pour l'allonger, ou formez un nouveau mot avec vos lettres.",
-    how_to_steal: "Touchez une ligne de l'ordinateur pour l'allonger avec ses lettres, ou tapez un mot de ses lettres.",
-    you: "Vous",
-    drew: "(pioche {tiles})",
-    jarnac_took: "Jarnac ! +{gained}, l'autre perd {lost}",
-    no_move_was_left: "Il ne restait aucun coup : ne rien dire était juste.",
-    best_call_was: "Le meilleur Jarnac était : {steals} (écart {swing}, gain {gain}).",
-    they_called: "L'ordinateur a dit Jarnac sur votre passe : il a pris {steals} (+{gained} pour lui, vous perdez {lost}).",
-    they_passed: "L'ordinateur a passé. Restait-il un coup ? Dites Jarnac en montrant le vol, ou ne dites rien. (Jarnac : vous prenez son coup, avec ses lettres, et le marquez chez vous.)",
-    refused: "Refusé",
-    not_an_extension: "{word} ne contient pas toutes les lettres de {old}.",
-    thinking: "Réflexion…",
-    nothing_to_advise: "Rien à conseiller maintenant.",
-    play_this: "Jouer ceci",
-    not_proven: "Meilleur trouvé dans le temps donné (pas prouvé).",
-    hint_points: "+{points} points maintenant",
-    hint_draws: "environ {draws} lettres piochées ce tour",
-    hint_ladder: "l'échelle : {ladder}",
-    hint_exposure: "{points} points volables si vous vous arrêtez là",
-    hint_familiar: "familiarité {value}",
-    left_a_move: "Oui, un coup restait : {move}. Jarnac !",
-    left_no_move: "Non : il ne restait aucun coup. Le passe est valable.",
-    by_swing: "Le meilleur vol par écart (gain du voleur + perte de l'autre)",
-    by_gain: "Le meilleur vol par gain (points posés)",
-    best_call_is: "{steals} — gain {gain}, écart {swing}",
-    passer: "Plateau de qui a passé (lignes volées en couleur)",
-    valid: "valable",
-    invalid: "refusé",
-    exchange_how: "Tapez les lettres à remettre dans le sac, puis « Échanger ces lettres ».",
-    steal_how: "Choisissez un vol : touchez une ligne de l'ordinateur ou tapez un mot de ses lettres.",
-    audit_empty: "Collez une partie ou choisissez un fichier.",
-    line_refused: "ligne {line} « {input} » refusée : {message}",
-    audit_game: "Partie {n} : A {a} – B {b}, {result}",
-    audit_summary: "{who} : {passes_with_move_left} passes avec un coup restant sur {passes} ; Jarnacs dits {jarnacs_called} sur {jarnacs_possible} possibles, {jarnacs_optimal} optimaux, {points_missed} points manqués",
-    no_window: "Aucune fenêtre de Jarnac dans cette partie.",
-    window_title: "Tour {turn}, {passer} passe, {thief} peut dire Jarnac",
-    window_missed: "un coup restait ; le meilleur : {best} (écart {swing})",
-    window_clean: "aucun coup ne restait",
-    window_called: "dit : {action}",
-    window_declined: "rien dit",
-    optimal: "optimal",
-    missed_points: "{n} points manqués",
-    passer_named: "{who}, qui a passé (lignes volables en couleur)",
-    thief_named: "{who}, qui peut dire Jarnac",
-    the_record: "La partie en notation",
-  },
-  en: {
-    token_wrong: "The server refuses this token: check it in “Settings”.",
-    you_took: "You took {steals} (+{gained} for you, the computer loses {lost}).",
-    draw_first: "Draw first (the “Draw” button): a word is formed after the draw.",
-    phase_start_you_draw: "Your turn: draw a letter.",
-    steal_typed: "type the steal in “Word”, then “Jarnac!”",
-    passer_plain: "The passer's tray",
-    token_refused: "This server needs a token: open “Settings” at the bottom of the page and type it.",
-    token_ok: "Token accepted.",
-    leave_confirm: "Abandon this game and start another?",
-    left_but_no_line: "A move was left ({move}), but the thief has no free line: no steal is possible.",
-    lines_not_words: "Note: {words} are not words of the lexicon.",
-    judge_empty: "Type one word or more.",
-    judge_more: "Only the first 64 words are judged ({n} more not judged).",
-    audit_from_text: "The pasted text audited.",
-    audit_from_file: "The file {name} audited.",
-    audit_lexicon: "Lexicon (of a game typed one action a line)",
-    audit_rules: "Rules (the same)",
-    yours: "your tray",
-    theirs: "the computer's tray",
-    their_rack: "the computer's letters",
-    sections: "sections",
-    legend_formed: "lines formed this turn (those a Jarnac may aim at)",
-    hints_legend: "Letters drawn: one for each word formed. Points a thief could take: what a Jarnac would take if you passed there.",
-    jarnac_explained: "Jarnac: when the opponent passes while it could still play, you take its move, with its letters, and score it on your tray.",
-    skip: "Skip to the content",
-    tab_play: "Play",
-    tab_referee: "Referee",
-    tab_audit: "Audit",
-    language: "Language",
-    new_game: "New game",
-    lexicon: "Lexicon",
-    rules: "Rules",
-    opponent: "Opponent",
-    start: "Start",
-    your_rack: "Your letters",
-    word: "Word (tap your letters, or type)",
-    play_word: "Play",
-    clear: "Clear",
-    draw: "Draw",
-    exchange: "Exchange these letters",
-    pass: "Pass",
-    add_steal: "Add another steal",
-    call_jarnac: "Jarnac!",
-    decline: "Say nothing",
-    dispute: "Dispute",
-    accept: "Accept",
-    notation: "Or an action in the notation",
-    send: "Send",
-    hints: "Hints",
-    budget: "Thinking time (ms)",
-    familiar: "familiar words first",
-    ask_hint: "Advise me",
-    log: "The game so far",
-    download_record: "Download the record",
-    leave: "New game",
-    check_pass: "Check a pass",
-    passer_tray: "The passer's tray (lines / letters), e.g. CARIES SORBETS / SN",
-    thief_tray: "The tray of who calls Jarnac (its free lines count), e.g. RAT /",
-    check: "Check",
-    judge: "Word judge",
-    judge_words: "Disputed words (separated by spaces)",
-    judge_button: "Judge",
-    audit_title: "Audit a game",
-    audit_text: "The game: the record notation, JSON Lines, or one action a line (draw {RATEAU}, +RAT {S}, pass …)",
-    audit_file: "or a file",
-    deep: "also each turn's best first move",
-    audit_button: "Audit",
-    settings: "Settings",
-    token: "The server's token (when started with --token)",
-    footer: "jarnac-solver: the exact engine of the game of Jarnac",
-    offline: "The server does not answer: is it running (jarnac-solver serve)?",
-    lex_fr: "French",
-    "lex_fr-competitive": "French, verbs as infinitives and participles",
-    lex_en: "English",
-    "lex_en-large": "English, the larger list",
-    lex_es: "Spanish",
-    lex_nl: "Dutch",
-    rules_sheet: "the French rule sheet",
-    rules_multilingual: "the multilingual edition",
-    rules_english: "the English write-up (value Jarnac)",
-    rules_competitive: "competitive (disputes, a clock)",
-    player_random: "random",
-    player_greedy: "greedy",
-    player_cautious: "cautious",
-    player_sloppy: "sloppy (misses moves)",
-    player_ladder: "ladders",
-    player_planner: "planner (the strongest)",
-    player_sim: "simulations",
-    player_careless: "careless (the planner, slipping now and then)",
-    player_person: "a person",
-    name_random: "random",
-    name_greedy: "greedy",
-    name_cautious: "cautious",
-    name_sloppy: "sloppy",
-    name_ladder: "ladders",
-    name_planner: "planner",
-    name_sim: "simulations",
-    name_careless: "careless",
-    line_label: "line {n}: {word}, {points} points",
-    line_empty: "line {n}: empty",
-    add_letter: "add {letter}",
-    no_letters: "no letters",
-    over: "The game is over: {result}. You {a}, the computer {b}.",
-    phase_opening_you: "Your turn: draw your six letters.",
-    phase_opening_them: "The computer draws.",
-    phase_start_you: "Your turn: draw a letter or exchange three.",
-    phase_start_them: "The computer starts its turn.",
-    phase_play_you: "Your turn: form a word, lengthen a line, or pass.",
-    phase_play_them: "The computer plays.",
-    phase_jarnac_you: "The computer passed: call Jarnac if a move was left, or say nothing.",
-    phase_jarnac_them: "The computer looks for a Jarnac.",
-    phase_dispute_you: "A word was just formed: dispute it or accept it.",
-    phase_dispute_them: "The computer decides whether to dispute your word.",
-    phase_over_you: "The game is over.",
-    phase_over_them: "The game is over.",
-    your_tray: "Your tray — {points} points",
-    their_tray: "Computer ({name}) — {points} points",
-    turn: "Turn {n}",
-    bag: "bag: {n} letters",
-    no_steal: "no steal chosen",
-    stealing_line: "Steal on line {n} ({word}): type the longer word, then “Jarnac!” (or “Add another steal” to steal elsewhere too).",
-    extending_line: "Lengthen line {n} ({word}): type the new word, letters rearranged freely.",
-    how_to_play: "Tap one of your lines to lengthen it, or form a new word with your letters.",
-    how_to_steal: "Tap a line of the computer's to lengthen it with its letters, or type a word of its letters.",
-    you: "You",
-    drew: "(drew {tiles})",
-    jarnac_took: "Jarnac! +{gained}, the other loses {lost}",
-    no_move_was_left: "No move was left: saying nothing was right.",
-    best_call_was: "The best Jarnac was: {steals} (swing {swing}, gain {gain}).",
-    they_called: "The computer called Jarnac on your pass: it took {steals} (+{gained} for it, you lose {lost}).",
-    they_passed: "The computer passed. Was a move left? Call Jarnac by showing the steal, or say nothing. (Jarnac: you take its move, with its letters, and score it on your tray.)",
-    refused: "Refused",
-    not_an_extension: "{word} does not hold every letter of {old}.",
-    thinking: "Thinking…",
-    nothing_to_advise: "Nothing to advise now.",
-    play_this: "Play this",
-    not_proven: "The best found in the time given (not proven).",
-    hint_points: "+{points} points now",
-    hint_draws: "about {draws} letters drawn this turn",
-    hint_ladder: "the ladder: {ladder}",
-    hint_exposure: "{points} points a thief could take if you stopped here",
-    hint_familiar: "familiarity {value}",
-    left_a_move: "Yes, a move was left: {move}. Jarnac!",
-    left_no_move: "No: no move was left. The pass stands.",
-    by_swing: "The best steal by swing (the thief's gain + the passer's loss)",
-    by_gain: "The best steal by gain (points placed)",
-    best_call_is: "{steals} — gain {gain}, swing {swing}",
-    passer: "The passer's tray (stolen lines coloured)",
-    valid: "valid",
-    invalid: "not valid",
-    exchange_how: "Type the letters to put back in the bag, then “Exchange these letters”.",
-    steal_how: "Choose a steal: tap a line of the computer's or type a word of its letters.",
-    audit_empty: "Paste a game or choose a file.",
-    line_refused: "line {line} “{input}” refused: {message}",
-    audit_game: "Game {n}: A {a} – B {b}, {result}",
-    audit_summary: "{who}: {passes_with_move_left} passes with a move left of {passes}; Jarnacs called {jarnacs_called} of {jarnacs_possible} possible, {jarnacs_optimal} optimal, {points_missed} points missed",
-    no_window: "No Jarnac window in this game.",
-    window_title: "Turn {turn}, {passer} passes, {thief} may call Jarnac",
-    window_missed: "a move was left; the best: {best} (swing {swing})",
-    window_clean: "no move was left",
-    window_called: "called: {action}",
-    window_declined: "nothing said",
-    optimal: "optimal",
-    missed_points: "{n} points missed",
-    passer_named: "{who}, who passed (lines that could be stolen coloured)",
-    thief_named: "{who}, who may call Jarnac",
-    the_record: "The record",
-  },
+// The Plural-Forms rules of the catalogs (locales/catalogs.py's PLURAL_FORMS), evaluated without eval().
+const PLURALS = {
+  "(n != 1)": (n) => (n !== 1 ? 1 : 0),
+  "(n > 1)": (n) => (n > 1 ? 1 : 0),
 };
+
+const DECIMAL_COMMA = new Set(["fr", "es", "nl"]);
+const PLACEHOLDER = /\{(\w+)(?::(\+?(?:\.\d+f)?))?\}/g;
+
+let catalog = { language: "en", messages: {}, plural_by: {}, pick: PLURALS["(n != 1)"] };
+
+export function language() {
+  return catalog.language;
+}
+
+export function pickLanguage(chosen, browser) {
+  // The reader's choice kept in this browser, else the browser's languages in order, else French.
+  for (const tag of [chosen, ...browser]) {
+    const base = String(tag || "").slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "fr";
+}
+
+export async function loadLanguage(lang) {
+  const response = await fetch(`/messages/${lang}.json`);
+  if (!response.ok) throw new Error(`no catalog for ${lang}`);
+  const document = await response.json();
+  const rule = (document.plural.match(/plural=(.*?);?\s*$/) || [])[1];
+  const pick = PLURALS[(rule || "").trim()];
+  if (!pick) throw new Error(`catalog ${lang}: unknown plural rule ${document.plural}`);
+  catalog = { ...document, pick };
+}
+
+export function pluralCount(value) {
+  // As the library's plural_count: a whole number is itself, a decimal that is not whole reads as many.
+  return Number.isInteger(value) ? Math.abs(value) : 2;
+}
+
+function written(value, spec) {
+  if (value !== null && typeof value === "object" && "code" in value) return render(value.code, value.values);
+  if (typeof value !== "number") return String(value);
+  const digits = /\.(\d+)f$/.exec(spec || "");
+  let text = digits ? (value || 0).toFixed(Number(digits[1])) : String(value || 0);
+  if (spec && spec.startsWith("+") && !text.startsWith("-")) text = `+${text}`;
+  return DECIMAL_COMMA.has(catalog.language) && (digits || !Number.isInteger(value)) ? text.replace(".", ",") : text;
+}
+
+export function render(code, values = {}) {
+  // A message of the catalog, its plural form picked by its count value, its placeholders filled.
+  const forms = catalog.messages[code];
+  if (!forms) return code;
+  const by = catalog.plural_by[code];
+  const template = by !== undefined && forms.length > 1 ? forms[catalog.pick(pluralCount(values[by]))] : forms[0];
+  return template.replace(PLACEHOLDER, (whole, name, spec) => (name in values ? written(values[name], spec) : whole));
+}
+
+export function reason(said) {
+  // A reason of an answer ({code, values, text}), said in the page's language.
+  return render(said.code, said.values);
+}
+
+export function t(key, values = {}) {
+  // One of the page's own words (a page.* code of the catalogs).
+  return render(`page.${key}`, values);
+}
+
+// The English texts of the catalogs, for a check that none is shown on a page in another language.
+export async function englishTexts() {
+  const response = await fetch("/messages/en.json");
+  return Object.values((await response.json()).messages).flat();
+}

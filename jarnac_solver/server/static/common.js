@@ -1,0 +1,112 @@
+// What every view of the page shares: the service, the page's state, small DOM helpers, trays drawn.
+import { t } from "./i18n.js";
+import { tilesOf } from "./tiles.js";
+
+export const $ = (selector) => document.querySelector(selector);
+export const $$ = (selector) => [...document.querySelectorAll(selector)];
+export const store = window.localStorage;
+
+// Timings a test or a benchmark reads: click to answer, ms.
+window.jarnacTimings = { hint: [], move: [] };
+
+export const state = {
+  info: null,
+  gameId: store.getItem("jarnac.game"),
+  game: null,
+  line: null, // the line (from 0) of the tray chosen to extend or to steal from
+  steals: [],
+  log: [], // [action number, played] of the game, oldest first
+  alphabet: "latin",
+  busy: false,
+  lang: "fr", // the page's language (i18n.js renders in it)
+};
+
+export const tilesIn = (word) => tilesOf(word, state.alphabet);  // in the alphabet of the trays shown
+
+// -- the service ------------------------------------------------------------------------------
+
+export class ServiceError extends Error {
+  constructor(type, message, status) {
+    super(message);
+    this.type = type;
+    this.status = status;
+  }
+}
+
+export async function api(path, body, method) {
+  const headers = { Accept: "application/json" };
+  const token = store.getItem("jarnac.token");
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init = { method: method || (body === undefined ? "GET" : "POST"), headers };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    // The answers' texts (reasons, refusals) in the page's language; their codes are the same in every one.
+    response = await fetch(`/api/${path}${path.includes("?") ? "&" : "?"}lang=${state.lang}`, init);
+  } catch (exc) {
+    throw new ServiceError("Offline", t("offline"), 0);
+  }
+  const document = await response.json().catch(() => ({}));
+  if (!response.ok || document.error) {
+    const error = document.error || { type: "HTTPError", message: `${response.status}` };
+    throw new ServiceError(error.type, error.message, response.status);
+  }
+  return document.result ?? document;
+}
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== undefined && value !== null) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+export function say(target, text, kind = "") {
+  // ``text`` may be a function of the language: the message is then said again when the language changes.
+  target.sayAgain = typeof text === "function" ? text : null;
+  target.textContent = typeof text === "function" ? text() : text;
+  target.className = `message ${kind}`;
+}
+
+export function showError(target, exc, asRefusal) {
+  // A refusal by the rules says why (the engine's reason, in English); a server that is down or a token
+  // missing or refused says what to do.
+  const token = store.getItem("jarnac.token");
+  if (exc.status === 0) say(target, () => t("offline"), "error");
+  else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
+  else say(target, asRefusal ? () => `${t("refused")}: ${exc.message}` : exc.message, "error");
+}
+
+export function lineScore(word) {
+  const n = tilesIn(word).length;
+  return n * n;
+}
+
+export function lineCells(word) {
+  // A line's nine cells: its tiles, then empty cells (both trays of a game, the referee's and the audit's).
+  const tiles = tilesIn(word);
+  return Array.from({ length: 9 }, (_, k) => el("span", { class: tiles[k] ? "tile" : "cell", "aria-hidden": "true" }, tiles[k] || ""));
+}
+
+export function drawTrayWithSteals(tray, steals, label) {
+  const taken = new Set(steals.filter((m) => m.line !== null).map((m) => m.line - 1));
+  const rows = tray.lines.map((word, i) =>
+    el(
+      "div",
+      { class: `line${taken.has(i) ? " taken" : ""}` },
+      el("span", { class: "n" }, `${i + 1}`),
+      ...lineCells(word),
+      el("span", { class: "pts" }, `${lineScore(word)}`),
+    ),
+  );
+  return el("div", { class: "tray-box" }, el("h3", {}, label), el("div", { class: "tray" }, rows), el("div", { class: "rack" }, tilesIn(tray.rack).map((x) => el("span", { class: "tile" }, x))));
+}

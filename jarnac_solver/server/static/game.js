@@ -1,0 +1,332 @@
+// The game against the computer: the trays, the controls, the log, each action sent.
+import { t, reason } from "./i18n.js";
+import { fold, minus } from "./tiles.js";
+import { $, $$, api, el, lineCells, lineScore, say, showError, state, store, tilesIn } from "./common.js";
+
+export function focusNext() {
+  // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
+  const game = state.game;
+  if (!game || game.over) return $("#record-link").focus();
+  if (game.to_act !== "A") return;
+  const first = { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
+  if (first) $(first).focus();
+}
+
+export function renderTray(box, tray, who) {
+  const game = state.game;
+  const me = who === 0;
+  const rows = [];
+  const lines = tray.lines;
+  const count = Math.max(8, lines.length);
+  const phase = game.phase;
+  const choosable = (me && phase === "play" && game.to_act === "A") || (!me && phase === "jarnac" && game.to_act === "A");
+  for (let i = 0; i < count; i++) {
+    const word = lines[i] || "";
+    const cells = lineCells(word);
+    const formed = me ? false : game.formed.includes(i + 1) && phase === "jarnac";
+    const whose = me ? t("yours") : t("theirs");
+    const label = `${whose}, ${word ? t("line_label", { n: i + 1, word, points: lineScore(word) }) : t("line_empty", { n: i + 1 })}`;
+    const attributes = {
+      class: `line${word ? "" : " empty"}${state.line === i && choosable && word ? " chosen" : ""}${formed ? " formed" : ""}`,
+      "aria-label": label,
+      "data-line": i,
+    };
+    if (choosable && word) {
+      attributes.role = "button";
+      attributes.tabindex = "0";
+      attributes["aria-pressed"] = state.line === i ? "true" : "false";
+      attributes.onclick = () => chooseLine(i);
+      attributes.onkeydown = (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          chooseLine(i);
+        }
+      };
+    }
+    rows.push(el("div", attributes, el("span", { class: "n", "aria-hidden": "true" }, `${i + 1}`), ...cells, el("span", { class: "pts", "aria-hidden": "true" }, word ? `${lineScore(word)}` : "")));
+  }
+  box.replaceChildren(...rows);
+}
+
+export function renderRack(box, rack, clickable) {
+  const label = box.querySelector(".sr");
+  const tiles = tilesIn(rack).map((tile) =>
+    clickable
+      ? el("button", { class: "tile", type: "button", "aria-label": t("add_letter", { letter: tile }), onclick: () => addLetter(tile) }, tile)
+      : el("span", { class: "tile" }, tile),
+  );
+  box.replaceChildren(...(label ? [label] : []), ...(tiles.length ? tiles : [el("span", { class: "empty" }, t("no_letters"))]));
+}
+
+export function chooseLine(i) {
+  state.line = state.line === i ? null : i;
+  const game = state.game;
+  const tray = game.phase === "jarnac" ? game.trays[1] : game.trays[0];
+  if (state.line !== null) $("#word").value = tray.lines[i];
+  renderGame();
+  $("#word").focus();
+}
+
+export function addLetter(tile) {
+  $("#word").value += tile;
+  markUsed();
+  $("#word").focus();
+}
+
+export function markUsed() {
+  // The rack's tiles the word takes are shown used (a line being lengthened gives its own letters first).
+  const game = state.game;
+  if (!game) return;
+  const mine = game.phase !== "jarnac";
+  const tray = mine ? game.trays[0] : game.trays[1];
+  let need = tilesIn(fold($("#word").value).replace(/\s+/g, ""));
+  if (state.line !== null && tray.lines[state.line]) {
+    for (const tile of tilesIn(tray.lines[state.line])) {
+      const at = need.indexOf(tile);
+      if (at >= 0) need.splice(at, 1);
+    }
+  }
+  for (const button of $$(mine ? "#rack-0 .tile" : "#rack-1 .tile")) {
+    const at = need.indexOf(button.textContent);
+    const used = at >= 0;
+    if (used) need.splice(at, 1);
+    button.classList.toggle("used", used);
+    if (button.tagName === "BUTTON") button.setAttribute("aria-pressed", used ? "true" : "false");
+  }
+}
+
+export function phaseText(game) {
+  if (game.over) return t("over", { result: game.result_reason ? reason(game.result_reason) : "", a: game.scores[0], b: game.scores[1] });
+  const mine = game.to_act === "A";
+  if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
+  const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
+  return t(key);
+}
+
+export function renderGame() {
+  const game = state.game;
+  if (!game) return;
+  state.alphabet = game.trays[0].alphabet;
+  $("#new-game").hidden = true;
+  $("#game").hidden = false;
+  const opponent = t("name_" + game.players[1]);
+  $("#tray-title-0").textContent = t("your_tray", { points: game.scores[0] });
+  $("#tray-title-1").textContent = t("their_tray", { name: opponent, points: game.scores[1] });
+  renderTray($("#tray-0"), game.trays[0], 0);
+  renderTray($("#tray-1"), game.trays[1], 1);
+  const mine = !game.over && game.to_act === "A";
+  renderRack($("#rack-0"), game.trays[0].rack, mine && ["play", "start"].includes(game.phase));
+  renderRack($("#rack-1"), game.trays[1].rack, mine && game.phase === "jarnac");
+  $("#status").textContent = `${t("turn", { n: game.turn })} · ${t("bag", { n: game.bag })} · ${phaseText(game)}`;
+  const accepts = mine ? game.accepts : [];
+  $("#word-controls").hidden = !(accepts.includes("play") || accepts.includes("jarnac") || accepts.includes("exchange"));
+  $("#play-word").hidden = !accepts.includes("play");
+  $("#draw").hidden = !accepts.includes("draw");
+  $("#exchange").hidden = !accepts.includes("exchange");
+  $("#pass").hidden = !accepts.includes("pass");
+  $("#turn-controls").hidden = !(accepts.includes("draw") || accepts.includes("pass"));
+  $("#jarnac-controls").hidden = !accepts.includes("jarnac");
+  $("#dispute-controls").hidden = !accepts.includes("dispute");
+  $("#raw-controls").hidden = game.over;
+  $("#hints").hidden = game.over;
+  $("#steals").textContent = state.steals.length ? state.steals.join("  ") : t(game.phase === "jarnac" ? "steal_typed" : "no_steal");
+  const tray = game.phase === "jarnac" ? game.trays[1] : game.trays[0];
+  $("#selected-line").textContent =
+    state.line !== null && tray.lines[state.line]
+      ? t(game.phase === "jarnac" ? "stealing_line" : "extending_line", { n: state.line + 1, word: tray.lines[state.line] })
+      : mine && game.phase === "play"
+        ? t("how_to_play")
+        : mine && game.phase === "jarnac"
+          ? t("how_to_steal")
+          : "";
+  $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
+  $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
+  for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
+  markUsed();
+}
+
+export function actionWords(action) {
+  // The action in words, beside its notation (which stays the notation: what a record holds).
+  const [verb, ...rest] = action.split(" ");
+  const extend = /^(\d+):([^+]+)\+[^=]+=(.+)$/.exec(action);
+  if (extend) return t("did_extend", { n: extend[1], word: extend[3] });
+  if (action.startsWith("+")) return t("did_place", { word: action.slice(1) });
+  if (verb === "exchange") return t("did_exchange", { tiles: rest.join(" ") });
+  if (verb === "jarnac") return t("did_jarnac", { steals: rest.join(" ") });
+  return ["draw", "pass", "decline", "dispute", "accept"].includes(verb) ? t(`did_${verb}`) : "";
+}
+
+export function describePlayed(played) {
+  const who = played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
+  const words = actionWords(played.action);
+  let text = `${who}: ${played.action}${words ? ` (${words})` : ""}`;
+  if (played.drew && played.player === "A") text += ` ${t("drew", { tiles: played.drew })}`;
+  if (played.action.startsWith("jarnac")) text += ` — ${t("jarnac_took", { gained: played.gained, lost: played.lost ?? 0 })}`;
+  else if (played.gained > 0) text += ` (+${played.gained})`;
+  return text;
+}
+
+export function bestCallText(plan) {
+  if (!plan || !plan.jarnac) return t("no_move_was_left");
+  const steals = plan.steals.map((m) => m.notation).join("  ");
+  return t("best_call_was", { steals, swing: plan.swing, gain: plan.gain });
+}
+
+export function log(played, first) {
+  // Newest first, each numbered as the record numbers it (first: the number of played[0]); kept, so a
+  // change of language writes it again.
+  played.forEach((item, k) => state.log.push([first + k, item]));
+  renderLog();
+}
+
+export function renderLog() {
+  $("#log").replaceChildren(
+    ...state.log
+      .slice()
+      .reverse()
+      .map(([number, item]) => {
+        const entry = el("li", { value: number }, describePlayed(item));
+        if (item.best_call !== undefined) entry.append(el("div", { class: "best" }, bestCallText(item.best_call)));
+        return entry;
+      }),
+  );
+}
+
+export async function logFromRecord() {
+  // After a reload the log is rebuilt from the record (found by a newcomer: it came back empty).
+  const answer = await api(`games/${state.gameId}/record`);
+  state.log = [];
+  log(
+    answer.record.actions.map((a) => ({ player: a.player, action: a.action, drew: a.drew, gained: 0 })),
+    1,
+  );
+}
+
+export function announce(played) {
+  // What a player must notice: what its own Jarnac took and the best there was, a Jarnac on its pass,
+  // the computer's pass.
+  const stolen = played.find((p) => p.player === "B" && p.action.startsWith("jarnac"));
+  const decided = played.find((p) => p.best_call !== undefined);
+  const game = state.game;
+  const text = () => {
+    const parts = [];
+    if (decided && decided.action.startsWith("jarnac"))
+      parts.push(t("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
+    if (decided) parts.push(bestCallText(decided.best_call));
+    if (stolen) parts.push(t("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
+    if (!game.over && game.phase === "jarnac" && game.to_act === "A") parts.push(t("they_passed"));
+    return parts.join(" ");
+  };
+  say($("#message"), text, stolen ? "warn" : "");
+}
+
+export async function act(action, kind = "move") {
+  if (state.busy) return;
+  state.busy = true;
+  document.body.dataset.busy = "true";
+  renderGame();
+  const started = performance.now();
+  try {
+    const before = state.game.actions;
+    const answer = await api(`games/${state.gameId}/actions`, { action, at: before + 1 });
+    window.jarnacTimings[kind].push(performance.now() - started);
+    state.game = answer.game;
+    state.line = null;
+    state.steals = [];
+    $("#word").value = "";
+    $("#raw-action").value = "";
+    $("#hint-list").replaceChildren();
+    log(answer.played, answer.game.actions - answer.played.length + 1);
+    state.busy = false;
+    renderGame();
+    announce(answer.played);
+    focusNext();
+  } catch (exc) {
+    state.busy = false;
+    renderGame();
+    showError($("#message"), exc, true);
+  } finally {
+    document.body.dataset.busy = "false";
+  }
+}
+
+export function typedMove(tray) {
+  // The word typed as a move on ``tray``: +WORD, or N:OLD+LETTERS=WORD when one of its lines is chosen.
+  const word = fold($("#word").value).replace(/\s+/g, "");
+  if (!word) return null;
+  if (state.line === null) return `+${word}`;
+  const old = tray.lines[state.line];
+  const added = minus(word, old, state.alphabet);
+  if (added === null || !added) {
+    say($("#message"), () => t("not_an_extension", { word, old }), "error");
+    return null;
+  }
+  return `${state.line + 1}:${old}+${added}=${word}`;
+}
+
+export function wordAction() {
+  const game = state.game;
+  if (fold($("#word").value).trim() && (game.phase === "start" || game.phase === "opening")) {
+    say($("#message"), () => t("draw_first"), "error");  // a newcomer got "player A is in the start phase"
+    return null;
+  }
+  return typedMove(game.trays[0]);
+}
+
+export function stealAction() {
+  return typedMove(state.game.trays[1]);  // a steal is a move of the passer's
+}
+
+export async function startGame(event) {
+  event.preventDefault();
+  const form = new FormData($("#new-game"));
+  state.log = [];
+  $("#log").replaceChildren();
+  say($("#message"), "");
+  say($("#start-message"), "");
+  try {
+    const answer = await api("games", {
+      lexicon: form.get("lexicon"),
+      rules: form.get("rules"),
+      players: ["person", form.get("opponent")],
+    });
+    state.gameId = answer.id;
+    store.setItem("jarnac.game", answer.id);
+    state.game = answer.game;
+    log(answer.played, 1);
+    renderGame();
+    focusNext();
+  } catch (exc) {
+    showError($("#start-message"), exc, false);  // the form stays; nothing of a game is shown
+  }
+}
+
+export async function resumeGame() {
+  if (!state.gameId) return;
+  try {
+    const answer = await api(`games/${state.gameId}`);
+    state.game = answer.game;
+    await logFromRecord();
+    renderGame();
+    if (!state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), () => t("they_passed"));
+  } catch (exc) {
+    if (exc.status === 404) store.removeItem("jarnac.game");
+    state.gameId = null;
+  }
+}
+
+export function leaveGame() {
+  if (state.game && !state.game.over && !window.confirm(t("leave_confirm"))) return;
+  store.removeItem("jarnac.game");
+  state.gameId = null;
+  state.game = null;
+  state.steals = [];
+  state.line = null;
+  $("#game").hidden = true;
+  $("#new-game").hidden = false;
+  state.log = [];
+  $("#log").replaceChildren();
+  $("#hint-list").replaceChildren();
+  say($("#message"), "");
+  $("#start").focus();
+}

@@ -1,0 +1,138 @@
+"""The page in French, Spanish and Dutch in a real browser: a game with hints and a Jarnac window, a refused
+move, the referee and an audit, and not one English sentence of the catalogs on screen; the page's tile
+reader against the library's on every alphabet."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from jarnac_solver.lexicon.alphabet import DUTCH, LATIN
+from jarnac_solver.messages import MESSAGES, render
+
+from .test_page import (
+    HAND_WRITTEN,
+    ask_hint,
+    browser,
+    click,
+    console_errors,
+    game_state,
+    open_page,
+    server,
+    settled,
+    wait,
+)
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_page.py
+
+By = pytest.importorskip("selenium.webdriver.common.by").By
+Keys = pytest.importorskip("selenium.webdriver.common.keys").Keys
+
+
+def english_fragments(language: str) -> set[str]:
+    """The English catalog's sentences, cut at their placeholders: each run of two words or more that the
+    language does not write the same way (a page in that language may show none of them)."""
+    found = set()
+    for code, message in MESSAGES.items():
+        same = " ".join(render(code, dict.fromkeys(message.placeholders, n), language) for n in (1, 2))
+        for text in (message.singular, message.plural or ""):
+            for part in re.split(r"\{[^}]*\}", text):
+                part = part.strip(" .,:;()“”'«»—-")
+                if len(part) >= 8 and " " in part and part not in same:
+                    found.add(part)
+    return found
+
+
+def page_text(browser: Any) -> str:
+    return str(browser.execute_script("return document.body.innerText"))
+
+
+def test_the_tile_reader_of_the_page_is_the_librarys(server: str, browser: Any) -> None:
+    open_page(browser, f"{server}/")
+    words = ["IJS", "ZI.JD", "BIJT", "TIJD", "I.J", "Ĳzer", "ĳs", "œuf", "Été", "Æon", "straße", "ﬁn", "naïef", "RATS"]
+    read = browser.execute_script(
+        "const m = await import('/static/tiles.js');"
+        "return arguments[0].map((w) => [m.fold(w), m.tilesOf(m.fold(w), 'latin'), m.tilesOf(m.fold(w), 'dutch')]);",
+        words,
+    )
+    for word, (folded, latin, dutch) in zip(words, read, strict=True):
+        assert folded == LATIN.fold(word) == DUTCH.fold(word), word
+        assert tuple(latin) == LATIN.tokenize(folded.replace(".", "")), word
+        assert tuple(dutch) == DUTCH.tokenize(folded), word
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "nl"])
+def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, browser: Any, language: str) -> None:
+    body = json.dumps({"players": ["person", "sloppy"], "seed": 4, "lexicon": "fr"}).encode()
+    request = urllib.request.Request(f"{server}/api/games", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        game_id = json.load(answer)["result"]["id"]
+    open_page(browser, f"{server}/#play")
+    remember = "localStorage.setItem('jarnac.lang', arguments[1]); localStorage.setItem('jarnac.game', arguments[0]);"
+    browser.execute_script(remember, game_id, language)
+    open_page(browser, f"{server}/#play")
+    assert browser.execute_script("return document.documentElement.lang") == language
+    english = english_fragments(language)
+    seen: list[str] = []
+
+    def look() -> None:
+        text = page_text(browser)
+        shown = [f for f in english if f in text]
+        assert not shown, (language, shown)
+        seen.append(text)
+
+    click(browser, "#hints summary")
+    browser.find_element(By.ID, "budget").clear()
+    browser.find_element(By.ID, "budget").send_keys("30")
+    click(browser, "#draw")
+    wait(lambda: settled(browser), what="the draw")
+    field = browser.find_element(By.ID, "word")
+    field.send_keys("QQQ", Keys.ENTER)  # a refused move, said in the page's language
+    wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
+    refused = render("page.refused", {}, language)
+    assert browser.find_element(By.ID, "message").text.startswith(refused)
+    look()
+    window = False
+    for _ in range(120):
+        state = game_state(browser)
+        if state["over"]:
+            break
+        ask_hint(browser)
+        look()
+        if state["phase"] == "jarnac":
+            window = True  # the computer passed: the hint is the Jarnac window's, in words
+            click(browser, "#hint-list .play-this")
+            wait(lambda: settled(browser) and game_state(browser)["phase"] != "jarnac", what="the answer")
+            look()
+            break
+        moves = len(browser.execute_script("return window.jarnacTimings.move"))
+        click(browser, "#hint-list .play-this")
+        wait(lambda n=moves: len(browser.execute_script("return window.jarnacTimings.move")) > n, what="the move")  # type: ignore[misc]
+    assert window, "no Jarnac window in the game"
+    log = browser.find_element(By.ID, "log").text
+    assert render("page.did_draw", {}, language) in log  # a history line says the action in words
+    # The referee and the word judge.
+    open_page(browser, f"{server}/#referee")
+    form = browser.find_element(By.ID, "referee-form")
+    form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
+    form.find_element(By.NAME, "thief").send_keys("RAT /")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(lambda: "CASIERS" in browser.find_element(By.ID, "referee-answer").text, what="the check")
+    judge = browser.find_element(By.ID, "judge-form")
+    judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
+    wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#judge-answer li")) == 2, what="the judge")
+    assert render("page.invalid", {}, language) in browser.find_element(By.ID, "judge-answer").text
+    look()
+    # An audit of a hand-written game.
+    open_page(browser, f"{server}/#audit")
+    form = browser.find_element(By.ID, "audit-form")
+    form.find_element(By.NAME, "text").send_keys(HAND_WRITTEN)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    summary = render("audit_left_pass", {"move": "+"}, language).split("+")[0].strip()
+    wait(lambda: summary in browser.find_element(By.ID, "audit-answer").text, what="the audit")
+    look()
+    assert console_errors(browser) == []
