@@ -224,7 +224,9 @@ class Field:
                 raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
             texts = [self._text(item) for item in items]
             if kind is Kind.LEXICONS:
-                texts = [text.lower() for text in texts]  # the bundled names, read in any case as the library reads them
+                texts = [
+                    text.lower() for text in texts
+                ]  # the bundled names, read in any case as the library reads them
                 for text in texts:
                     fault = offered_lexicon(text, offer)
                     if fault:
