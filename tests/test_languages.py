@@ -4,7 +4,6 @@ Accept-Language): the same codes, their texts in French, English, Spanish and Du
 from __future__ import annotations
 
 import json
-import warnings
 
 import pytest
 
@@ -13,11 +12,9 @@ from jarnac_solver.messages import LANGUAGES, MESSAGES, Reason
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 from jarnac_solver.server.app import create_app
+
+from .service_client import Client
 
 CLEAN = {"en": "a clean pass", "fr": "une passe nette", "es": "un pase limpio", "nl": "een schone pas"}
 NOT_IN = {
@@ -65,12 +62,12 @@ def _values() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(["fr", "en"]), raise_server_exceptions=False)
+def client() -> Client:
+    return Client(create_app(["fr", "en"]), raise_server_exceptions=False)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_service_speaks_lang_else_accept_language(client: TestClient, language: str) -> None:
+def test_the_service_speaks_lang_else_accept_language(client: Client, language: str) -> None:
     body = {"tray": "RAT /", "opponent": "BUT /", "phase": "jarnac", "lexicon": "fr"}
     header = {"Accept-Language": f"{language}-XX;q=0.9, de;q=0.95"}
     for answer in (
@@ -90,7 +87,7 @@ def test_the_service_speaks_lang_else_accept_language(client: TestClient, langua
     assert refused.status_code == 409 and "+RAT" in refused.json()["error"]["message"]
 
 
-def test_the_service_refuses_a_language_it_has_no_catalog_for(client: TestClient) -> None:
+def test_the_service_refuses_a_language_it_has_no_catalog_for(client: Client) -> None:
     answer = client.post("/api/check?lang=de", json={"words": ["TZAR"], "lexicon": "fr"})
     assert answer.status_code == 400 and "lang must be one of en, fr, es, nl" in answer.json()["error"]["message"]
     assert client.get("/messages/de.json").status_code == 404

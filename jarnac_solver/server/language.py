@@ -112,10 +112,12 @@ async def _messages(request: Request) -> Response:
     language = normalize(name)
     if language is None or language != name:
         body = {
+            "schema": SCHEMA,
+            "command": "",
             "error": {
                 "type": "UnknownLanguage",
                 "message": f"no catalog {name[:40]!r}; the catalogs: {', '.join(LANGUAGES)}",
-            }
+            },
         }
         return Response(json.dumps(body), 404, media_type="application/json")
     headers = {"Cache-Control": "public, max-age=3600"}

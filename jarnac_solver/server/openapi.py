@@ -16,6 +16,7 @@ import json
 from importlib import resources
 
 from .. import __version__
+from ..messages import LANGUAGES
 from .contract import ACTION, ADVICE, AUDIT, COMMAND_BODIES, NEW_GAME, RECORD, Body, Offer
 
 TYPE_CHECKING = False
@@ -81,6 +82,25 @@ def _refusals(*statuses: int) -> dict[str, Any]:
     }
     return {str(status): _error(said[status]) for status in statuses}
 
+
+_LANG = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "description": "the language of the answer's texts (reasons, errors; default: Accept-Language, else English)",
+    "schema": {"type": "string", "enum": list(LANGUAGES)},
+}
+_CATALOG = {
+    "type": "object",
+    "required": ["language", "plural", "messages", "plural_by"],
+    "properties": {
+        "language": {"type": "string", "enum": list(LANGUAGES)},
+        "plural": {"type": "string", "description": "the catalog's Plural-Forms rule"},
+        "messages": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+        "plural_by": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+    "additionalProperties": False,
+}
 
 _ALWAYS = (400, 401, 421, 503)
 _POSTED = (403, 413, 415)
@@ -234,6 +254,33 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             },
         }
     }
+    paths["/messages/{language}.json"] = {
+        "get": {
+            "operationId": "messages",
+            "summary": "A language's catalog: every message by its code, as the page renders reasons (no token needed)",
+            "security": [],
+            "parameters": [
+                {"name": "language", "in": "path", "required": True, "schema": {"type": "string", "enum": LANGUAGES}}
+            ],
+            "responses": {
+                "200": {
+                    "description": "the catalog: its plural rule and each code's forms in the catalog's plural order",
+                    "content": {"application/json": {"schema": _CATALOG}},
+                },
+                **_refusals(404, 421),
+            },
+        }
+    }
+    # The language of the answer's texts, on every route (the request's Accept-Language else): the codes
+    # never change with it (server/language.py).
+    for item in paths.values():
+        for operation in item.values():
+            parameters = operation.setdefault("parameters", [])
+            if not any(p["name"] == "lang" for p in parameters):
+                parameters.append(_LANG)
+            operation["responses"].setdefault(
+                "400", _error("bad JSON, a bad field or value, or a lang with no catalog")
+            )
     document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
