@@ -71,9 +71,3 @@ export function t(key, values = {}) {
   // One of the page's own words (a page.* code of the catalogs).
   return render(`page.${key}`, values);
 }
-
-// The English texts of the catalogs, for a check that none is shown on a page in another language.
-export async function englishTexts() {
-  const response = await fetch("/messages/en.json");
-  return Object.values((await response.json()).messages).flat();
-}
