@@ -9,12 +9,12 @@ machine), every turn start of each (the position simulation's cut-off values) la
 margin from the side of the player about to start; the features are
 :func:`jarnac_solver.planning.learned.features`. The last ``--held-out`` share of the games (whole games:
 positions of one game are not independent) is held out. Three models are compared by their held-out error
-(root mean square, points a game, with a 95% interval by the games' paired bootstrap-free t interval of the
-squared-error difference): today's hand-set estimate (0.72 score + 20 lines + 10 rack + 10 tempo), its four
-features refitted, and every feature (least squares, numpy). The one with the least held-out error is
-written, refitted on all the games. Deterministic: the same seed, games and lexicons write the same file
-(``--check`` says whether the shipped file is that one). numpy is needed here only (``pip install numpy``);
-evaluating with the weights is plain Python.
+(root mean square, in points; against the hand-set one, the per-game difference of mean squared errors with
+its 95% t interval over the held-out games): today's hand-set estimate (0.72 score + 20 lines + 10 rack +
+10 tempo), its four features refitted, and every feature (least squares, numpy). The one with the least
+held-out error is written, refitted on all the games. Deterministic: the same seed, games and lexicons
+write the same file (``--check`` says whether the shipped file is that one). numpy is needed here only
+(``pip install numpy``); evaluating with the weights is plain Python.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jarnac_solver import Bag, Lexicon, Rules
+from jarnac_solver import Bag, Lexicon, Rules, native
 from jarnac_solver.game.game import VOWELS
 from jarnac_solver.planning import strategy
 from jarnac_solver.planning.ladder import _played_out, plan_ladder
@@ -47,6 +47,9 @@ def test_outcomes_are_where_plan_ladders_ladder_ends(case: tuple[list[Tiles], Ru
             return  # a line the rules refuse (a seat past its minimum): not a planner's tray
         found.append(tray)
     got = outcomes(lex, [(t.rack_codes, t) for t in found], rules)
+    if not native.compiled_available():
+        assert got is None  # the pure install: the caller plans with plan_ladder
+        return
     assert got is not None
     for tray, out in zip(found, got, strict=True):
         ladder = plan_ladder(lex, tray, rules)
