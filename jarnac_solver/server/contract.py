@@ -707,17 +707,21 @@ ADVICE = Body(
     )
 )
 RECORD = Body((Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),))
-AUDIT = Body(
-    (
-        Field(
-            "text",
-            Kind.TEXT,
-            "the records, JSON Lines, or one action a line",
-            required=True,
-            max_length=MAX_AUDIT_BYTES,
-        ),
+
+
+def _games_text(help: str) -> tuple[Field, ...]:
+    """The fields of games sent as text (the audit's, the review's): the text, and the lexicon and rules
+    of a game typed one action a line (a record names its own)."""
+    return (
+        Field("text", Kind.TEXT, help, required=True, max_length=MAX_AUDIT_BYTES),
         Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
         Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
+    )
+
+
+AUDIT = Body(
+    (
+        *_games_text("the records, JSON Lines, or one action a line"),
         Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
     )
 )
@@ -762,19 +766,6 @@ _REVIEW_OPTIONS = (
         choices=REVIEW_DEPTHS,
     ),
 )
-REVIEW = Body(
-    (
-        Field(
-            "text",
-            Kind.TEXT,
-            "one game: its record, JSON Lines, or one action a line",
-            required=True,
-            max_length=MAX_AUDIT_BYTES,
-        ),
-        Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
-        Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
-        *_REVIEW_OPTIONS,
-    )
-)
+REVIEW = Body((*_games_text("one game: its record, JSON Lines, or one action a line"), *_REVIEW_OPTIONS))
 GAME_REVIEW = Body(_REVIEW_OPTIONS)
 """The query of a finished live game's review: the options of ``POST /api/review``, the game the id's."""
