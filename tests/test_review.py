@@ -18,7 +18,9 @@ from jarnac_solver.errors import IllegalActionError, InvalidInputError
 from jarnac_solver.play.review import THRESHOLDS, Finding, Note, Verdict, accuracy_of, describe, verdict_of
 
 ROOT = Path(__file__).resolve().parent.parent
-VALIDATOR = Draft202012Validator(json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8")))
+VALIDATOR = Draft202012Validator(
+    json.loads((ROOT / "jarnac_solver" / "server" / "schema.json").read_text(encoding="utf-8"))
+)
 FR = Lexicon.load("fr")
 FLAGGED = {Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER}
 

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import json
-import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,21 +13,18 @@ from jsonschema import Draft202012Validator
 
 from jarnac_solver import CarelessPlayer, GameRecord, Lexicon, play_game, review
 from jarnac_solver.play.players import GreedyPlayer
-
-with warnings.catch_warnings():  # starlette's TestClient on httpx: deprecated in favour of httpx2, still there
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 from jarnac_solver.server.app import create_app
+from jarnac_solver.server.openapi import json_schema
 
-ROOT = Path(__file__).resolve().parent.parent
-VALIDATOR = Draft202012Validator(json.loads((ROOT / "docs" / "schema.json").read_text(encoding="utf-8")))
+from .service_client import Client
+
+VALIDATOR = Draft202012Validator(json_schema())
 FR = Lexicon.load("fr")
 
 
 @pytest.fixture(scope="module")
 def client() -> Any:
-    with TestClient(create_app(["fr"], max_budget_ms=2000), raise_server_exceptions=False) as made:
+    with Client(create_app(["fr"], max_budget_ms=2000), raise_server_exceptions=False) as made:
         yield made
 
 
@@ -42,7 +36,7 @@ def document(response: Any, status: int) -> dict[str, Any]:
     return found
 
 
-def test_a_record_posted_is_reviewed_as_the_command_line_reviews_it(client: TestClient) -> None:
+def test_a_record_posted_is_reviewed_as_the_command_line_reviews_it(client: Client) -> None:
     record = play_game(FR, ["planner", CarelessPlayer(4, slip=0.5)], seed=4)
     answer = document(client.post("/api/review", json={"text": str(record), "playouts": 3, "player": "B"}), 200)
     (game,) = answer["result"]["games"]
@@ -62,18 +56,32 @@ def test_a_record_posted_is_reviewed_as_the_command_line_reviews_it(client: Test
         ({"text": '[Lexicon "fr"]\n1. A draw {EARTSN}\n', "colour": 1}, "colour"),
         ({"text": '[Lexicon "fr"]\n1. A draw {ZZZZZZ}\n'}, "no more Z"),
         ({"text": "hello there"}, "line 1"),
-        ({"text": 3}, "the body is"),
+        ({"text": 3}, "text: text is due"),
+        ({"playouts": 3}, "text: required"),
         ({"text": '[Lexicon "en"]\n1. A draw {EARTSN}\n'}, "offers"),
     ],
 )
 def test_a_bad_request_is_an_error_document_naming_the_bad_part(
-    client: TestClient, body: dict[str, Any], said: str
+    client: Client, body: dict[str, Any], said: str
 ) -> None:
     answer = document(client.post("/api/review", json=body), 400)
     assert said in answer["error"]["message"] and answer["command"] == "review"
 
 
-def test_a_finished_live_game_is_reviewed_and_one_going_on_refused(client: TestClient) -> None:
+def test_a_bad_review_body_is_refused_whole_each_fault_naming_its_field(client: Client) -> None:
+    body = {"text": "draw {EARTSN}\n", "playouts": 65, "budget": 0, "seed": -1, "top": 21, "player": "C"}
+    answer = document(client.post("/api/review", json={**body, "depth": "deep", "lexicon": "en", "rules": "x"}), 400)
+    faults = {f["field"]: f["message"] for f in answer["error"]["faults"]}
+    assert set(faults) == {"playouts", "budget", "seed", "top", "player", "depth", "lexicon", "rules"}
+    assert faults["playouts"] == "65 is out of range: from 2 to 64" and "offers the lexicons fr" in faults["lexicon"]
+    # The live game's query, read against its own table: the same faults, named by their parameters.
+    made = document(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    query = "playouts=1&budget=fast&colour=B"
+    refused = document(client.get(f"/api/games/{made['result']['id']}/review?{query}"), 400)["error"]
+    assert {f["field"] for f in refused["faults"]} == {"playouts", "budget", "colour"}
+
+
+def test_a_finished_live_game_is_reviewed_and_one_going_on_refused(client: Client) -> None:
     made = document(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
     game_id = made["result"]["id"]
     refused = document(client.get(f"/api/games/{game_id}/review"), 409)
@@ -91,4 +99,5 @@ def test_a_finished_live_game_is_reviewed_and_one_going_on_refused(client: TestC
     assert answer["command"] == "game review" and answer["result"]["id"] == game_id
     decisions = answer["result"]["games"][0]["decisions"]
     assert decisions and {d["player"] for d in decisions} == {"A"}
-    assert document(client.get(f"/api/games/{game_id}/review?playouts=x"), 400)["error"]["type"] == "InvalidInputError"
+    refused = document(client.get(f"/api/games/{game_id}/review?playouts=x"), 400)["error"]
+    assert refused["field"] == "playouts" and refused["type"] == "UsageError"

@@ -1,5 +1,6 @@
 """The ASGI application (Starlette): the commands at ``POST /api/COMMAND``, the live games at
-``/api/games``, ``POST /api/audit``, ``GET /api/openapi.json``, ``GET /api/health``, the page.
+``/api/games``, ``POST /api/audit``, the review of a game (``POST /api/review``,
+``GET /api/games/{id}/review``), ``GET /api/openapi.json``, ``GET /api/health``, the page.
 
 Key idea: the app is a thin door. :class:`~.guard.Guard` checks the
 ``Host``, the ``Origin``, the body's type and the token; each endpoint
@@ -48,21 +49,24 @@ from starlette.routing import Route
 
 from .. import __version__
 from ..cli import PROG, SCHEMA, run_json
+from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import PLAYERS
-from . import audits, contract, language, live
+from . import audits, contract, language, live, reviews
 from .contract import (
     ACTION,
     ADVICE,
     AUDIT,
     COMMAND_BODIES,
+    GAME_REVIEW,
     LIGHT_BUDGET_MS,
     MAX_AUDIT_BYTES,
     MAX_BODY_BYTES,
     NEW_GAME,
     PERSON,
     RECORD,
+    REVIEW,
     Body,
     BodyError,
     Fault,
@@ -339,7 +343,11 @@ class Service:
         return {"schema": SCHEMA, "command": command, "lexicon": lexicon, "rules": rules, "result": result}
 
     async def call(self, name: str, *args: Any, heavy: bool = False) -> Any:
-        ok, value = await self.lanes.run(language.spoken, language.current(), live.guarded, name, *args, heavy=heavy)
+        return await self.guarded(live.guarded, name, *args, heavy=heavy)
+
+    async def guarded(self, function: Callable[..., tuple[bool, Any]], *args: Any, heavy: bool = False) -> Any:
+        """``function``'s value in a worker of a lane, or its refusal ``(status, type, message)`` raised."""
+        ok, value = await self.lanes.run(language.spoken, language.current(), function, *args, heavy=heavy)
         if not ok:
             status, kind, message = value
             raise ServiceError(status, kind, message)
@@ -488,11 +496,35 @@ class Service:
         values = await self.read(request, AUDIT, max(self.max_body_bytes, MAX_AUDIT_BYTES))
         lexicon = values.get("lexicon", self.offer.default_lexicon)
         asked = (values["text"], self.offer.lexicons, lexicon, values.get("rules", "sheet"), values.get("deep", False))
-        ok, value = await self.lanes.run(language.spoken, language.current(), audits.guarded_audit, *asked, heavy=True)
-        if not ok:
-            status, kind, message = value
-            raise ServiceError(status, kind, message)
+        value = await self.guarded(audits.guarded_audit, *asked, heavy=True)
         return self.answer({"schema": SCHEMA, "command": "audit", "lexicon": None, "rules": None, "result": value})
+
+    @endpoint("review")
+    async def review(self, request: Request) -> Response:
+        """``POST /api/review``: one game sent as text (:mod:`.reviews`), on the heavy lane."""
+        values = await self.read(request, REVIEW, max(self.max_body_bytes, MAX_AUDIT_BYTES))
+        lexicon = values.get("lexicon", self.offer.default_lexicon)
+        read = (self.offer.lexicons, lexicon, values.get("rules", "sheet"))
+        arguments = reviews.review_arguments(values, self.offer)
+        value = await self.guarded(reviews.guarded_review, values["text"], arguments, *read, heavy=True)
+        return self.answer({"schema": SCHEMA, "command": "review", "lexicon": None, "rules": None, "result": value})
+
+    @endpoint("game review")
+    async def game_review(self, request: Request) -> Response:
+        """``GET /api/games/{id}/review``: a finished live game reviewed, the options in the query."""
+        game_id = request.path_params["game_id"]
+        arguments = reviews.review_arguments(self.query(request, GAME_REVIEW), self.offer)
+
+        async def work() -> tuple[live.GameSpec, Any]:
+            spec, entries = await self.stored(game_id)
+            return spec, await self.call("record", game_id, spec, entries)
+
+        spec, made = await self.one_at_a_time(game_id, work)
+        if made.result == UNFINISHED:  # a review of a game going on would advise the player to act
+            raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: it is reviewed once it ends")
+        # Reviewed outside the game's lock: a finished game no longer changes, and a review runs for seconds.
+        value = await self.guarded(reviews.guarded_review, made, arguments, heavy=True)
+        return self.answer(self.game_document("game review", spec, {"id": game_id, **value}))
 
     async def health(self, request: Request) -> Response:
         return _Json(
@@ -599,7 +631,9 @@ def create_app(
         Route("/api/games/{game_id}/actions", service.game_action, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
+        Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),
         Route("/api/audit", service.audit, methods=["POST"]),
+        Route("/api/review", service.review, methods=["POST"]),
         *(_command_route(service, name) for name in contract.SERVED),
         Route("/api/{command:path}", service.unknown_command, methods=["POST"]),
         Route("/", service.page, methods=["GET"]),

@@ -31,6 +31,8 @@ from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
 from ..planning.advice import DEPTHS
 from ..play.players import PLAYERS
+from ..play.review import DEFAULT_PLAYOUTS, DEFAULT_TOP
+from ..play.review import DEPTHS as REVIEW_DEPTHS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -599,6 +601,8 @@ LANG = Field(
 )
 """A command's language, as its ``--lang``: every command takes it (the command line's shared option)."""
 COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BODIES.items()}
+LANG_QUERY = Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices)
+"""The language of a route whose query is read by a table (``?lang=``, read by the language gate too)."""
 
 SERVED = tuple(COMMAND_BODIES)
 """The served commands' names."""
@@ -719,26 +723,74 @@ ADVICE = Body(
         Field("top", Kind.WHOLE, f"how many options (1 to {MAX_TOP})", low=1, high=MAX_TOP),
         Field("depth", Kind.CHOICE, "plan: the ladder; simulate: sampled play-outs", choices=DEPTHS),
         Field("familiarity", Kind.FLAG, "familiar words first (the familiarity extra)"),
-        Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices),
+        LANG_QUERY,
     )
 )
 RECORD = Body(
     (
         Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),
-        Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices),
+        LANG_QUERY,
     )
 )
-AUDIT = Body(
-    (
-        Field(
-            "text",
-            Kind.TEXT,
-            "the records, JSON Lines, or one action a line",
-            required=True,
-            max_length=MAX_AUDIT_BYTES,
-        ),
+
+
+def _games_text(help: str) -> tuple[Field, ...]:
+    """The fields of games sent as text (the audit's, the review's): the text, and the lexicon and rules
+    of a game typed one action a line (a record names its own)."""
+    return (
+        Field("text", Kind.TEXT, help, required=True, max_length=MAX_AUDIT_BYTES),
         Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
         Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
+    )
+
+
+AUDIT = Body(
+    (
+        *_games_text("the records, JSON Lines, or one action a line"),
         Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
     )
 )
+
+MAX_REVIEW_PLAYOUTS = 64
+"""The most play-outs a decision a review runs over HTTP (the command line allows more)."""
+MAX_REVIEW_SECONDS = 120.0
+"""The longest review of one request, whatever its per-decision budget (the rest is said ``not_weighed``)."""
+MAX_REVIEW_TOP = 20
+"""The most engine candidates a review weighs beyond its own choice (the command line's ``--top`` bound)."""
+_REVIEW_OPTIONS = (
+    Field(
+        "playouts",
+        Kind.WHOLE,
+        f"rounds of play-outs a decision: the strength, reproducible from seed (default {DEFAULT_PLAYOUTS})",
+        low=2,
+        high=MAX_REVIEW_PLAYOUTS,
+    ),
+    Field(
+        "budget",
+        Kind.NUMBER,
+        "milliseconds a decision at most, a ceiling each decision it stops says (default: the server's ceiling,"
+        " cut to it)",
+        low=0,
+        high=MAX_MS,
+        above=True,
+        what="a number of milliseconds",
+    ),
+    Field("seed", Kind.WHOLE, "the play-outs' seed (default 0)", low=0, high=2**63 - 1),
+    Field(
+        "top",
+        Kind.WHOLE,
+        f"engine candidates beyond its own choice (default {DEFAULT_TOP})",
+        low=0,
+        high=MAX_REVIEW_TOP,
+    ),
+    Field("player", Kind.CHOICE, "only this player's decisions (default: both)", choices=("A", "B")),
+    Field(
+        "depth",
+        Kind.CHOICE,
+        "simulate: weigh by play-outs; plan: by the planner's values alone (the planner's units)",
+        choices=REVIEW_DEPTHS,
+    ),
+)
+REVIEW = Body((*_games_text("one game: its record, JSON Lines, or one action a line"), *_REVIEW_OPTIONS))
+GAME_REVIEW = Body((*_REVIEW_OPTIONS, LANG_QUERY))
+"""The query of a finished live game's review: the options of ``POST /api/review``, the game the id's."""

@@ -17,7 +17,20 @@ from importlib import resources
 
 from .. import __version__
 from ..messages import LANGUAGES
-from .contract import ACTION, ADVICE, AUDIT, COMMAND_BODIES, NEW_GAME, RECORD, Body, Offer
+from .contract import (
+    ACTION,
+    ADVICE,
+    AUDIT,
+    COMMAND_BODIES,
+    GAME_REVIEW,
+    MAX_REVIEW_PLAYOUTS,
+    MAX_REVIEW_SECONDS,
+    NEW_GAME,
+    RECORD,
+    REVIEW,
+    Body,
+    Offer,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -213,6 +226,32 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "summary": "What `jarnac-solver audit FILE --json` prints, of records sent as text",
             "requestBody": _posted(AUDIT, offer),
             "responses": {"200": _answer("audit_result", "the audit"), **_refusals(*_ALWAYS, *_POSTED)},
+        }
+    }
+    bounds = (
+        f"On the heavy lane, bounded: at most {MAX_REVIEW_PLAYOUTS} play-outs a decision, the budget cut to the"
+        f" server's ceiling, {MAX_REVIEW_SECONDS:g} s the whole review (the decisions left are said not weighed)."
+    )
+    paths["/api/review"] = {
+        "post": {
+            "operationId": "review",
+            "summary": "What `jarnac-solver review FILE --json` prints, of one game sent as text",
+            "description": bounds,
+            "requestBody": _posted(REVIEW, offer),
+            "responses": {"200": _answer("review_result", "the review"), **_refusals(*_ALWAYS, *_POSTED)},
+        }
+    }
+    paths["/api/games/{game_id}/review"] = {
+        "get": {
+            "operationId": "game_review",
+            "summary": "The review of a finished game: every decision weighed against the engine's best",
+            "description": bounds,
+            "parameters": [game_id, *GAME_REVIEW.parameters(offer)],
+            "responses": {
+                "200": _answer("game_review_result", "the review"),
+                **game_refusals,
+                "409": _error("the game goes on (GameNotOver): it is reviewed once it ends"),
+            },
         }
     }
     health = {
