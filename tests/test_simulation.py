@@ -122,8 +122,12 @@ def test_a_time_budget_stops_it() -> None:
     game = play_phase()
     deadline, clock = stepped(500)  # a round of play-outs, then the deadline passes inside the second
     result = simulate(game, budget=deadline, seed=1, prune=0)
-    assert result.stopped and result.rounds == 1 and all(o.playouts == 1 for o in result.options)
-    assert looks_after(deadline, clock) <= 3  # the play-out cut, its round and the search each look once past it
+    # The first round whole; of the second, the play-outs finished before the deadline count, the one it
+    # passed in is dropped (so at least one option has only the first round's).
+    assert result.stopped and result.rounds == 1
+    assert all(1 <= o.playouts <= 2 for o in result.options) and min(o.playouts for o in result.options) == 1
+    # Past the deadline: the cut play-out's decisions (each looks once), its round and the search.
+    assert looks_after(deadline, clock) <= 8
     single = simulate(position("RAT / Q", "BUT / E"), budget=EXACT, playouts=5)
     assert single.playouts == 0 and single.best.action == Pass()  # one candidate: nothing to play out
 
