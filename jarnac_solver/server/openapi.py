@@ -299,7 +299,12 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "summary": "A language's catalog: every message by its code, as the page renders reasons (no token needed)",
             "security": [],
             "parameters": [
-                {"name": "language", "in": "path", "required": True, "schema": {"type": "string", "enum": LANGUAGES}}
+                {
+                    "name": "language",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "enum": list(LANGUAGES)},
+                }
             ],
             "responses": {
                 "200": {
