@@ -175,6 +175,16 @@ def test_a_fault_the_command_finds_is_said_in_the_services_words(client: Client)
     assert error["field"] == "points" and "jarnac-solver" not in error["message"]
 
 
+def test_the_options_a_commands_fault_names_are_said_by_their_fields(client: Client) -> None:
+    """A fault naming other options (``--phase``, ``--free-lines``) says the body's fields, not the command line's."""
+    error = client.post("/api/hint", json={"tray": "RAT / ZW", "disputed": "RAT"}).json()["error"]
+    assert error["message"] == "disputed: is for phase dispute"
+    error = client.post("/api/jarnac", json={"tray": "RAT / S", "thief": "BUT /", "free_lines": 2}).json()["error"]
+    assert error["message"].startswith("give thief or free_lines, not both")
+    error = client.post("/api/search", json={"pattern": "*", "letters": " "}).json()["error"]
+    assert "--" not in error["message"] and "letters" in error["message"]
+
+
 def test_every_fault_of_a_body_is_named_by_its_field(client: Client) -> None:
     body = {"tray": "RAT / ZW", "budget": "fast", "top": 0, "colour": "red", "lexicon": "/etc/passwd"}
     document = client.post("/api/hint", json=body).json()["error"]

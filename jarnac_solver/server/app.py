@@ -123,6 +123,7 @@ def _error(status: int, kind: str, message: str, command: str = "", faults: Sequ
 
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
+_CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
 
 
 def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
@@ -135,12 +136,17 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
     body = COMMAND_BODIES[command]
     named = _CLI_ARGUMENT.match(message)
     option = named[1] if named else (message.split(" ", 1)[0] if message.startswith("--") else "")
+    names = {f.option: f.name for f in body.fields if f.option}
+
+    def fields(text: str) -> str:  # the options named inside a message, by their fields' names
+        return _CLI_OPTION.sub(lambda m: names.get(m[0], m[0]), text)
+
     if option:
         found = next((f for f in body.fields if f.option == option.rstrip(":")), None)
         if found is not None:
-            rest = message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": ")
+            rest = fields(message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": "))
             return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
-    return {**document, "error": {**error, "message": message}}
+    return {**document, "error": {**error, "message": fields(message)}}
 
 
 def _quiet_worker() -> None:
