@@ -207,6 +207,9 @@ def test_other_methods_and_paths_are_error_documents(client: Client) -> None:
     error_of(client.get("/nowhere"), 404, "NotFound")
     error_of(client.post("/api/health", headers=JSON), 405, "MethodNotAllowed")
     error_of(client.post("/api/openapi.json", headers=JSON), 405, "MethodNotAllowed")
+    assert "use GET" in error_of(client.post("/api/games/x/record", headers=JSON), 405, "MethodNotAllowed")
+    for path in ("/api/games/", "/api/games/x/actions/", "/api/games/x/y"):  # no GET there either
+        assert "use GET" not in error_of(client.post(path, json={}), 404, "NotFound")
     error_of(client.get("/static/app.js/"), 404, "NotFound")
     error_of(client.get("/static/../app.py"), 404, "NotFound")
 

@@ -124,6 +124,8 @@ def _error(status: int, kind: str, message: str, command: str = "", faults: Sequ
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
 _CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
+_GAME_READ = re.compile(r"games/[^/]+(?:/advice|/record)?")
+"""The paths under ``/api/`` a ``GET`` reads (a ``POST`` to one is told to use ``GET``)."""
 
 
 def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
@@ -333,8 +335,10 @@ class Service:
     async def unknown_command(self, request: Request) -> Response:
         path = request.path_params["command"]
         shown = path if len(path) <= 40 else path[:40] + "..."
-        if path in ("health", "openapi.json") or path.startswith("games/"):
+        if path in ("health", "openapi.json") or _GAME_READ.fullmatch(path):
             return _error(405, "MethodNotAllowed", f"POST /api/{shown}: use GET")
+        if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
+            return _error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
         served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in COMMAND_BODIES)
         return _error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 
