@@ -181,6 +181,8 @@ def test_the_options_a_commands_fault_names_are_said_by_their_fields(client: Cli
     assert error["message"] == "disputed: is for phase dispute"
     error = client.post("/api/jarnac", json={"tray": "RAT / S", "thief": "BUT /", "free_lines": 2}).json()["error"]
     assert error["message"].startswith("give thief or free_lines, not both")
+    error = client.post("/api/words", json={"rack": "-1"}).json()["error"]  # the library's fault names its value
+    assert error["field"] == "rack" and error["faults"][0]["message"].startswith("'-1' holds '-'")
     error = client.post("/api/search", json={"pattern": "*", "letters": " "}).json()["error"]
     assert "--" not in error["message"] and "letters" in error["message"]
 

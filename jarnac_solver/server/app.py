@@ -124,6 +124,7 @@ def _error(status: int, kind: str, message: str, command: str = "", faults: Sequ
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
 _CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
+_QUOTED_FIELD = re.compile(r"([a-z_]+):? (?=')")
 _GAME_READ = re.compile(r"games/[^/]+(?:/advice|/record)?")
 """The paths under ``/api/`` a ``GET`` reads (a ``POST`` to one is told to use ``GET``)."""
 
@@ -148,7 +149,11 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
         if found is not None:
             rest = fields(message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": "))
             return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
-    return {**document, "error": {**error, "message": fields(message)}}
+    message = fields(message)
+    quoted = _QUOTED_FIELD.match(message)  # the library's own faults name their value: "rack '-1' holds '-', ..."
+    if quoted and quoted[1] in {f.name for f in body.fields}:
+        return error_document(error["type"], message, command, [Fault(quoted[1], message[quoted.end() :])])
+    return {**document, "error": {**error, "message": message}}
 
 
 def _quiet_worker() -> None:
