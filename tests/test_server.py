@@ -175,6 +175,18 @@ def test_a_fault_the_command_finds_is_said_in_the_services_words(client: Client)
     assert error["field"] == "points" and "jarnac-solver" not in error["message"]
 
 
+def test_the_options_a_commands_fault_names_are_said_by_their_fields(client: Client) -> None:
+    """A fault naming other options (``--phase``, ``--free-lines``) says the body's fields, not the command line's."""
+    error = client.post("/api/hint", json={"tray": "RAT / ZW", "disputed": "RAT"}).json()["error"]
+    assert error["message"] == "disputed: is for phase dispute"
+    error = client.post("/api/jarnac", json={"tray": "RAT / S", "thief": "BUT /", "free_lines": 2}).json()["error"]
+    assert error["message"].startswith("give thief or free_lines, not both")
+    error = client.post("/api/words", json={"rack": "-1"}).json()["error"]  # the library's fault names its value
+    assert error["field"] == "rack" and error["faults"][0]["message"].startswith("'-1' holds '-'")
+    error = client.post("/api/search", json={"pattern": "*", "letters": " "}).json()["error"]
+    assert "--" not in error["message"] and "letters" in error["message"]
+
+
 def test_every_fault_of_a_body_is_named_by_its_field(client: Client) -> None:
     body = {"tray": "RAT / ZW", "budget": "fast", "top": 0, "colour": "red", "lexicon": "/etc/passwd"}
     document = client.post("/api/hint", json=body).json()["error"]
@@ -197,6 +209,9 @@ def test_other_methods_and_paths_are_error_documents(client: Client) -> None:
     error_of(client.get("/nowhere"), 404, "NotFound")
     error_of(client.post("/api/health", headers=JSON), 405, "MethodNotAllowed")
     error_of(client.post("/api/openapi.json", headers=JSON), 405, "MethodNotAllowed")
+    assert "use GET" in error_of(client.post("/api/games/x/record", headers=JSON), 405, "MethodNotAllowed")
+    for path in ("/api/games/", "/api/games/x/actions/", "/api/games/x/y"):  # no GET there either
+        assert "use GET" not in error_of(client.post(path, json={}), 404, "NotFound")
     error_of(client.get("/static/app.js/"), 404, "NotFound")
     error_of(client.get("/static/../app.py"), 404, "NotFound")
 

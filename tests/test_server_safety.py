@@ -142,6 +142,19 @@ def test_a_damaged_store_is_refused_at_the_start_naming_the_file(tmp_path: Path,
     assert err.count("\n") == 1 and "games.sqlite3 is damaged" in err and "move it aside" in err
 
 
+def test_a_store_damaged_in_many_cells_is_refused_in_one_line(tmp_path: Path, capsys: Any) -> None:
+    """quick_check tells a fault a cell, over many lines: the refusal is still one line."""
+    with contextlib.closing(sqlite3.connect(tmp_path / "games.sqlite3")) as db, db:
+        db.execute("CREATE TABLE filler (x TEXT)")
+        db.executemany("INSERT INTO filler VALUES (?)", [("x" * 50,) for _ in range(30)])
+    raw = bytearray((tmp_path / "games.sqlite3").read_bytes())
+    raw[4096 + 8 : 4096 + 3008] = b"\xff" * 3000  # a leaf page's cell pointers: each cell out of range
+    (tmp_path / "games.sqlite3").write_bytes(bytes(raw))
+    assert main(["serve", "--lexicon", "en", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "games.sqlite3 is damaged" in err and "more" in err and "***" not in err
+
+
 def test_a_damaged_row_names_its_game(tmp_path: Path) -> None:
     with Client(create_app(["en"], data=tmp_path), raise_server_exceptions=False) as app:
         game_id = app.post("/api/games", json={"players": ["person", "person"]}).json()["result"]["id"]

@@ -127,6 +127,10 @@ def _error(status: int, kind: str, message: str, command: str = "", faults: Sequ
 
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
+_CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
+_QUOTED_FIELD = re.compile(r"([a-z_]+):? (?=')")
+_GAME_READ = re.compile(r"games/[^/]+(?:/advice|/record)?")
+"""The paths under ``/api/`` a ``GET`` reads (a ``POST`` to one is told to use ``GET``)."""
 
 
 def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
@@ -139,11 +143,20 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
     body = COMMAND_BODIES[command]
     named = _CLI_ARGUMENT.match(message)
     option = named[1] if named else (message.split(" ", 1)[0] if message.startswith("--") else "")
+    names = {f.option: f.name for f in body.fields if f.option}
+
+    def fields(text: str) -> str:  # the options named inside a message, by their fields' names
+        return _CLI_OPTION.sub(lambda m: names.get(m[0], m[0]), text)
+
     if option:
         found = next((f for f in body.fields if f.option == option.rstrip(":")), None)
         if found is not None:
-            rest = message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": ")
+            rest = fields(message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": "))
             return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
+    message = fields(message)
+    quoted = _QUOTED_FIELD.match(message)  # the library's own faults name their value: "rack '-1' holds '-', ..."
+    if quoted and quoted[1] in {f.name for f in body.fields}:
+        return error_document(error["type"], message, command, [Fault(quoted[1], message[quoted.end() :])])
     return {**document, "error": {**error, "message": message}}
 
 
@@ -331,8 +344,10 @@ class Service:
     async def unknown_command(self, request: Request) -> Response:
         path = request.path_params["command"]
         shown = path if len(path) <= 40 else path[:40] + "..."
-        if path in ("health", "openapi.json") or path.startswith("games/"):
+        if path in ("health", "openapi.json") or _GAME_READ.fullmatch(path):
             return _error(405, "MethodNotAllowed", f"POST /api/{shown}: use GET")
+        if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
+            return _error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
         served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in COMMAND_BODIES)
         return _error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 

@@ -125,7 +125,7 @@ class GameStore:
         try:
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
             if problems != ["ok"]:
-                raise self._damaged(folder, problems[0])
+                raise self._damaged(folder, "\n".join(problems))
             self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             self._db.close()
@@ -136,6 +136,13 @@ class GameStore:
         self._limit(max_bytes)
 
     def _damaged(self, folder: str | Path, problem: str) -> InvalidInputError:
+        # quick_check lists a fault a cell, over many lines under a "*** in database main ***" heading: the
+        # refusal is one line, so the first fault is told and the others counted.
+        faults = [line.strip() for line in problem.splitlines() if line.strip() and not line.startswith("***")]
+        if len(faults) > 1:
+            problem = f"{faults[0]}; {len(faults) - 1:,} more"
+        elif faults:
+            problem = faults[0]
         return InvalidInputError(
             f"--data {str(folder)!r}: {self.path} is damaged ({problem}): move it aside and start again (its games"
             f" may be saved first with: sqlite3 {self.path} .recover > games.sql)"
