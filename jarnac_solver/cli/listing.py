@@ -20,7 +20,7 @@ from typing import Any
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from .errors import PROG, UsageError
-from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, counted, said
+from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, counted, said, then
 
 WIDTH = 80
 """The width of the columns format (fixed: the same output on a terminal and in a file)."""
@@ -130,8 +130,8 @@ def print_listing(
         if hidden_note:
             print(f"({hidden_note})", file=sys.stderr)
         return
-    cut = "; " + said("cli.listing_cut", shown=len(shown)) if more else ""
-    hidden_cut = f"; {hidden_note}" if hidden_note else ""
+    cut = then(said("cli.listing_cut", shown=len(shown))) if more else ""
+    hidden_cut = then(hidden_note) if hidden_note else ""
     heading = said("cli.listing_header", title=title, lexicon=lex.name, words=counted("cli.n_words", count))
     print(f"{heading}{cut}{hidden_cut}{_skipped_note(lex)}")
     if odds is not None:
@@ -147,11 +147,11 @@ def print_listing(
             groups.setdefault(lengths[word], []).append(word + marked.get(word, ""))
         for length, group in groups.items():
             label = _length_label(lex, length)
-            line = f"{label}: {' '.join(group)}"
+            line = said("cli.group", label=label, words=" ".join(group))
             if len(line) <= WIDTH:
                 print(line)
                 continue
-            print(f"{label}: {counted('cli.n_words', len(group))}")
+            print(said("cli.group", label=label, words=counted("cli.n_words", len(group))))
             width = max(len(word) for word in group) + 2
             per_line = max(1, (WIDTH - 2) // width)
             rows = (len(group) + per_line - 1) // per_line
@@ -164,7 +164,7 @@ def print_listing(
         for row in details:
             if row["tiles"] != current:
                 current = row["tiles"]
-                print(f"{_length_label(lex, current)}:")
+                print(said("cli.group_heading", label=_length_label(lex, current)))
             mark = "".join(symbol_of[name] for name in row.get("not_in", ()))
             cells = [(row["word"] + mark).ljust(width + (len(marks) if marks else 0))]
             if "rank" in row:

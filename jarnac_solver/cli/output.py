@@ -74,7 +74,12 @@ def _skipped_note(lex: Lexicon) -> str:
     if not n:
         return ""
     where = str(lex.metadata.get("source") or lex.name)
-    return "; " + said("cli.skipped_note", entries=counted("cli.n_entries", n), source=where)
+    return then(said("cli.skipped_note", entries=counted("cli.n_entries", n), source=where))
+
+
+def then(text: str) -> str:
+    """``"; text"``: a part that follows a heading, with the language's joint (``" ; "`` in French)."""
+    return said("cli.then", first="", then=text)
 
 
 def said(code: str, **values: Value) -> str:

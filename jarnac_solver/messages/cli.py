@@ -93,6 +93,12 @@ CLI_MESSAGES: dict[str, Message] = {
     "cli.error_mark_names": M("{command}: --mark takes lexicon names, e.g. --mark en-large"),
     "cli.error_mark_many": M("{command}: --mark takes at most {count} lexicons"),
     "cli.error_bundled_only": M("{command}: {option} {spec}: give a bundled lexicon ({names})"),
+    # the library's errors a person meets first
+    "error_unknown_lexicon": M("{spec} is neither a bundled lexicon ({names}) nor a file"),
+    # the joint of a heading's parts
+    "cli.then": M("{first}; {then}"),
+    "cli.group": M("{label}: {words}"),
+    "cli.group_heading": M("{label}:"),
     # the part of an input an error points at
     "what.word": M("word"),
     "what.tray_rack": M("tray rack"),
