@@ -141,7 +141,11 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
 def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
     """At a phone's width (390 px) a board's heading wraps and nothing runs off the page: a referee's board
     took its title's whole width on one line (463 px in French)."""
-    from .test_page import CHROMIUM, DRIVER, Options, Service, webdriver
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    from .test_page import CHROMIUM, DRIVER
 
     options = Options()
     options.binary_location = CHROMIUM or ""
