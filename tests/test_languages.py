@@ -8,7 +8,7 @@ import json
 import pytest
 
 from jarnac_solver.cli import main
-from jarnac_solver.messages import LANGUAGES, MESSAGES, Reason
+from jarnac_solver.messages import LANGUAGES, MESSAGES, Reason, Value
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -57,8 +57,8 @@ def test_an_error_is_said_in_the_language_and_carries_its_code(
     assert error["reason"]["code"] == "error_not_a_tile" and error["message"] == error["reason"]["text"]
 
 
-def _values() -> dict[str, str]:
-    return {"what": "tray rack", "text": "'X1'", "char": "'1'", "alphabet": "'latin'", "tiles": "A..Z"}
+def _values() -> dict[str, Value]:
+    return {"what": Reason("what.tray_rack"), "text": "'X1'", "char": "'1'", "alphabet": "'latin'", "tiles": "A..Z"}
 
 
 @pytest.fixture(scope="module")

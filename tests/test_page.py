@@ -238,6 +238,8 @@ def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -
     answer = wait(lambda: browser.find_element(By.ID, "referee-answer").text.count("swing") >= 2, what="the check")
     text = browser.find_element(By.ID, "referee-answer").text
     assert answer and "a move was left: 1:CARIES+S=CASIERS" in text and "2:SORBETS+N=BROSSENT" in text
+    # The server's verdict, from its codes: each steal with what the passer loses, and the totals.
+    assert "1:CARIES+S=CASIERS (+49, the passer loses 36)" in text and "gain 113, swing 198" in text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#referee-answer .line.taken")) == 2  # the steals drawn
     # A thief with no free line: a move was left, but no call is possible (a newcomer got "Jarnac!").
     for name, value in (("passer", "CARIES SORBETS / SN"), ("thief", "ANE BUT TAS RAT MER OSE ILE AIR / E")):
@@ -245,7 +247,7 @@ def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -
         field.clear()
         field.send_keys(value)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait(lambda: "no free line" in browser.find_element(By.ID, "referee-answer").text, what="the second check")
+    wait(lambda: "can seat no steal" in browser.find_element(By.ID, "referee-answer").text, what="the second check")
     judge = browser.find_element(By.ID, "judge-form")
     judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
     wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#judge-answer li")) == 2, what="the judge")

@@ -136,3 +136,42 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
     wait(lambda: summary in browser.find_element(By.ID, "audit-answer").text, what="the audit")
     look()
     assert console_errors(browser) == []
+
+
+def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
+    """At a phone's width (390 px) a board's heading wraps and nothing runs off the page: a referee's board
+    took its title's whole width on one line (463 px in French)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    from .test_page import CHROMIUM, DRIVER
+
+    options = Options()
+    options.binary_location = CHROMIUM or ""
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1}}
+    )
+    phone = webdriver.Chrome(options=options, service=Service(DRIVER))
+    try:
+        open_page(phone, f"{server}/#referee")
+        phone.execute_script("localStorage.setItem('jarnac.lang', 'fr');")
+        open_page(phone, f"{server}/#referee")
+        form = phone.find_element(By.ID, "referee-form")
+        form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
+        form.find_element(By.NAME, "thief").send_keys("RAT /")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#referee-answer .line.taken"), what="the check")
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+        open_page(phone, f"{server}/#audit")
+        form = phone.find_element(By.ID, "audit-form")
+        form.find_element(By.NAME, "text").send_keys(HAND_WRITTEN)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#audit-answer details"), what="the audit")
+        for details in phone.find_elements(By.CSS_SELECTOR, "#audit-answer details"):
+            phone.execute_script("arguments[0].open = true", details)
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        phone.quit()

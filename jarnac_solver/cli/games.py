@@ -17,7 +17,7 @@ from ..play.players import make_player, play_match
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
-from .output import _emit, _progress_bar, plural
+from .output import _emit, _progress_bar, counted, plural, said
 
 
 def _show(record: GameRecord, lex: Lexicon, number: int = 1) -> Game:
@@ -179,7 +179,8 @@ def _cmd_audit(args: argparse.Namespace) -> None:
         for report in reports:
             print(report.text())
         windows = sum(len(r.windows) for r in reports)
-        print(f"{plural(len(reports), 'game')} audited, {plural(windows, 'Jarnac window')}")
+        games, seen = counted("cli.n_games", len(reports)), counted("cli.n_windows", windows)
+        print(said("cli.games_audited", games=games, windows=seen))
     for error in problems:
         print(f"{PROG} audit: {error.message()}", file=sys.stderr)
     if problems:

@@ -18,8 +18,9 @@ import sys
 from typing import Any
 
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from .errors import PROG, UsageError
-from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, plural
+from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, counted, said, then
 
 WIDTH = 80
 """The width of the columns format (fixed: the same output on a terminal and in a file)."""
@@ -32,9 +33,9 @@ def _marked_lexicons(args: argparse.Namespace, lex: Lexicon) -> list[tuple[str, 
     """``--mark LEX`` (repeatable, or ``a,b``): each list with its symbol."""
     names = [name.strip() for spec in (getattr(args, "mark", None) or []) for name in spec.split(",")]
     if any(not name for name in names):
-        raise UsageError(f"{PROG} {args.command_name}: --mark takes lexicon names, e.g. --mark en-large")
+        raise UsageError(f"{PROG} " + said("cli.error_mark_names", command=args.command_name))
     if len(names) > len(MARKS):
-        raise UsageError(f"{PROG} {args.command_name}: --mark takes at most {len(MARKS)} lexicons")
+        raise UsageError(f"{PROG} " + said("cli.error_mark_many", command=args.command_name, count=len(MARKS)))
     return [(MARKS[i], other_lexicon(args, name, "--mark")) for i, name in enumerate(names)]
 
 
@@ -47,9 +48,9 @@ def other_lexicon(args: argparse.Namespace, spec: str, option: str) -> Lexicon:
     from .output import _CAPTURED
 
     if _CAPTURED.get() is not None and spec not in Lexicon.available():
-        raise UsageError(
-            f"{PROG} {args.command_name}: {option} {spec!r}: give a bundled lexicon ({', '.join(Lexicon.available())})"
-        )
+        names = ", ".join(Lexicon.available())
+        told = said("cli.error_bundled_only", command=args.command_name, option=option, spec=repr(spec), names=names)
+        raise UsageError(f"{PROG} {told}")
     return Lexicon.resolve(spec)
 
 
@@ -112,11 +113,7 @@ def print_listing(
                 result["bag"] = odds.bag.name
         _emit(args, result, lex, None)
         return
-    hidden_note = (
-        f"{plural(hidden, 'shorter word')} not shown (the default --min-len 3, Jarnac's; --min-len 1 shows them)"
-        if hidden
-        else ""
-    )
+    hidden_note = said("cli.hidden_shorter", count=hidden) if hidden else ""
     symbol_of = {other.name: symbol for symbol, other in marks}
     if fmt == "lines":
         for row in details or [{"word": word} for word in shown]:
@@ -133,15 +130,16 @@ def print_listing(
         if hidden_note:
             print(f"({hidden_note})", file=sys.stderr)
         return
-    cut = f"; the first {len(shown):,} shown (--limit)" if more else ""
-    hidden_cut = f"; {hidden_note}" if hidden_note else ""
-    print(f"{title} on {lex.name}: {plural(count, 'word')}{cut}{hidden_cut}{_skipped_note(lex)}")
+    cut = then(said("cli.listing_cut", shown=len(shown))) if more else ""
+    hidden_cut = then(hidden_note) if hidden_note else ""
+    heading = said("cli.listing_header", title=title, lexicon=lex.name, words=counted("cli.n_words", count))
+    print(f"{heading}{cut}{hidden_cut}{_skipped_note(lex)}")
     if odds is not None:
-        print(f"probability: of drawing the word's tiles from the full bag {odds.bag.name} ({odds.total} tiles)")
+        print(said("cli.probability_note", bag=odds.bag.name, tiles=odds.total))
         if show_rank:
-            print("#n: the word's probability rank among the lexicon's words of its length (1 = likeliest)")
+            print(said("cli.rank_note"))
     for symbol, other in marks:
-        print(f"{symbol} not in {other.name}")
+        print(said("cli.mark_note", symbol=symbol, lexicon=other.name))
     if odds is None and known is None:  # words only (each with its marks): by length, in columns
         groups: dict[int, list[str]] = {}
         marked = {row["word"]: "".join(symbol_of[name] for name in row["not_in"]) for row in details}
@@ -149,11 +147,11 @@ def print_listing(
             groups.setdefault(lengths[word], []).append(word + marked.get(word, ""))
         for length, group in groups.items():
             label = _length_label(lex, length)
-            line = f"{label}: {' '.join(group)}"
+            line = said("cli.group", label=label, words=" ".join(group))
             if len(line) <= WIDTH:
                 print(line)
                 continue
-            print(f"{label}: {plural(len(group), 'word')}")
+            print(said("cli.group", label=label, words=counted("cli.n_words", len(group))))
             width = max(len(word) for word in group) + 2
             per_line = max(1, (WIDTH - 2) // width)
             rows = (len(group) + per_line - 1) // per_line
@@ -166,15 +164,15 @@ def print_listing(
         for row in details:
             if row["tiles"] != current:
                 current = row["tiles"]
-                print(f"{_length_label(lex, current)}:")
+                print(said("cli.group_heading", label=_length_label(lex, current)))
             mark = "".join(symbol_of[name] for name in row.get("not_in", ()))
             cells = [(row["word"] + mark).ljust(width + (len(marks) if marks else 0))]
             if "rank" in row:
                 cells.append(f"{'' if row['rank'] is None else '#' + format(row['rank'], ','):>8}")
             if odds is not None:
-                cells.append(f"{draw_odds_text(row['probability']):>16}  ways {row['ways']:,}")
+                cells.append(f"{draw_odds_text(row['probability']):>16}  {said('cli.ways', ways=row['ways'])}")
             if known is not None:
-                cells.append(f"familiarity {row['familiarity']:.1f}")
+                cells.append(str(Reason("familiarity", {"familiarity": row["familiarity"]})))
             print("  " + "  ".join(cells).rstrip())
     if more:
-        print(f"... and {more:,} more (--limit 0 lists them all)")
+        print(said("cli.more", more=more))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason, Value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,7 +74,22 @@ def _skipped_note(lex: Lexicon) -> str:
     if not n:
         return ""
     where = str(lex.metadata.get("source") or lex.name)
-    return f"; {plural(n, 'entry')} of the list skipped when read (lexicon info {where} says why)"
+    return then(said("cli.skipped_note", entries=counted("cli.n_entries", n), source=where))
+
+
+def then(text: str) -> str:
+    """``"; text"``: a part that follows a heading, with the language's joint (``" ; "`` in French)."""
+    return said("cli.then", first="", then=text)
+
+
+def said(code: str, **values: Value) -> str:
+    """The command line's message ``code`` in the reader's language (the one :func:`~..messages.speaking` set)."""
+    return Reason(code, values).text()
+
+
+def counted(code: str, count: int) -> Reason:
+    """A count with its noun (``cli.n_words``: "12 words"), a part of a sentence said in the same language."""
+    return Reason(code, {"count": count})
 
 
 def plural(count: int, noun: str) -> str:
@@ -89,4 +105,5 @@ def plural(count: int, noun: str) -> str:
 
 def _length_label(lex: Lexicon, length: int) -> str:
     """A length group's heading: ``5 letters (25 pts)``; ``tiles`` where a tile may be two letters (IJ)."""
-    return f"{plural(length, 'letter' if lex.alphabet.single else 'tile')} ({plural(length * length, 'pt')})"
+    unit = "cli.n_letters" if lex.alphabet.single else "cli.n_tiles"
+    return said("cli.length_label", length=counted(unit, length), points=counted("cli.n_points", length * length))

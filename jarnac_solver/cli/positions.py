@@ -18,7 +18,7 @@ from ..planning.ladder import ladder_draws, plan_ladder, play_out
 from ..planning.planner import unseen_tiles
 from .errors import PROG, UsageError
 from .options import _rules_and_lexicon, _user_bag
-from .output import _emit
+from .output import _emit, said
 
 
 def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
@@ -56,16 +56,16 @@ def _cmd_moves(args: argparse.Namespace) -> None:
         listed = [{**m.to_dict(), "points": tray.points(m)} for m in moves]
         _emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
         return
-    print(f"{tray} on {lex.name}: {len(moves)} legal move{'s' if len(moves) != 1 else ''} (tray: {tray.score} pts)")
+    print(said("cli.moves_header", tray=str(tray), lexicon=lex.name, count=len(moves), points=tray.score))
     for line, words in enumerate(moves.extensions):
         if words:
             old = tray.lines[line]
             cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]  # no Move built
-            print(f"line {line + 1} {old}: " + " ".join(cells))
+            print(said("cli.moves_line", n=line + 1, word=old, moves=" ".join(cells)))
     if moves.places:
         line = tray.next_line_index + 1
         cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(moves.places, key=lambda w: (-tray.tiles(w), w))]
-        print(f"new word on line {line}: " + " ".join(cells))
+        print(said("cli.moves_new", n=line, moves=" ".join(cells)))
 
 
 def _budget(args: argparse.Namespace) -> float | None:
@@ -83,13 +83,13 @@ def _unproven(args: argparse.Namespace, seconds: float, what: str = "") -> str:
     well before its time: ``seconds`` is how long it took), and how to ask for the proof."""
     from ..budget import DEFAULT_BUDGET, MEMO_LIMIT
 
-    proven = f"not proven {what}" if what else "not proven"
+    proven = Reason(f"cli.not_proven_{what}" if what else "cli.not_proven")
     allowed = None if args.exact else DEFAULT_BUDGET if args.budget is None else float(args.budget) / 1000
     if allowed is None or seconds < 0.9 * allowed:
-        return f"(stopped at a search's memory limit, {MEMO_LIMIT:,} states: the best found, {proven})"
+        return said("cli.unproven_memory", states=MEMO_LIMIT, proven=proven)
     if args.budget is None:
-        return f"(the best found within the default {DEFAULT_BUDGET:g} s ceiling, {proven}; --exact for the proof)"
-    return f"(the best found in {args.budget:g} ms, {proven})"
+        return said("cli.unproven_default", seconds=f"{DEFAULT_BUDGET:g}", proven=proven)
+    return said("cli.unproven_budget", ms=f"{args.budget:g}", proven=proven)
 
 
 def _cmd_jarnac(args: argparse.Namespace) -> None:
@@ -123,10 +123,10 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
         }
         _emit(args, result, lex, rules)
         return
-    for indent, said in _verdict(tray, lex, plan, left):
-        print(f"{indent}{said}")
+    for indent, verdict in _verdict(tray, lex, plan, left):
+        print(f"{indent}{verdict}")
     if not plan.exact:
-        print(_unproven(args, time.monotonic() - start, "the best"))
+        print(_unproven(args, time.monotonic() - start, "best"))
 
 
 def _verdict(tray: Tray, lex: Lexicon, plan: JarnacPlan, left: Move | None) -> list[tuple[str, Reason]]:
@@ -167,19 +167,16 @@ def _cmd_plan(args: argparse.Namespace) -> None:
         }
         _emit(args, result, lex, rules)
         return
-    print(
-        f"{tray} on {lex.name}: a ladder of {len(ladder)} move{'s' if len(ladder) != 1 else ''}, "
-        f"drawing {draws} letter{'s' if draws != 1 else ''}"
-    )
+    drawing = Reason("cli.plan_drawing", {"draws": draws})
+    print(said("cli.plan_header", tray=str(tray), lexicon=lex.name, count=len(ladder), drawing=drawing))
     after = tray
     for n, move in enumerate(ladder, 1):
         after = after.push(move, rules, lex)
-        if not after.free_lines(rules) and move.kind == "place":  # the word that fills the tray: no draw after it
-            print(f"  {n}. {move}  (the tray is full: the turn ends; tray {after.score} pts, rack {after.rack or '-'})")
-        else:
-            print(f"  {n}. {move}  (draw {n}; tray {after.score} pts, rack {after.rack or '-'})")
+        full = not after.free_lines(rules) and move.kind == "place"  # the word that fills the tray: no draw after it
+        code = "cli.plan_step_full" if full else "cli.plan_step"
+        print("  " + said(code, n=n, move=str(move), points=after.score, rack=after.rack or "-"))
     if not ladder.exact:
-        print(_unproven(args, seconds, "the longest"))
+        print(_unproven(args, seconds, "longest"))
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:

@@ -12,7 +12,7 @@ from ..game.record import GameRecord, iter_records
 from ..lexicon.lexicon import Lexicon
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
-from .output import _emit, _progress_bar, plural
+from .output import _emit, _progress_bar, counted, said
 
 
 def _cmd_review(args: argparse.Namespace) -> None:
@@ -59,7 +59,8 @@ def _cmd_review(args: argparse.Namespace) -> None:
         _emit(args, result, lex, None)
     else:
         decisions = sum(len(found.decisions) for _, found in reviews)
-        print(f"{plural(len(reviews), 'game')} reviewed, {plural(decisions, 'decision')} weighed")
+        games, weighed = counted("cli.n_games", len(reviews)), counted("cli.n_decisions", decisions)
+        print(said("cli.games_reviewed", games=games, decisions=weighed))
     for error in problems:
         print(f"{PROG} review: {error}", file=sys.stderr)
     if problems:

@@ -9,7 +9,7 @@ from ..budget import EXACT
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
 from .listing import other_lexicon, print_listing
-from .output import _emit, _skipped, _skipped_note, plural
+from .output import _emit, _skipped, _skipped_note, counted, said
 
 DEFAULT_MIN_LEN = 3
 """``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
@@ -29,14 +29,15 @@ def _cmd_words(args: argparse.Namespace) -> None:
     if args.min_len is None and min_len > 1:  # the default hides the shorter words: count them, say so
         hidden = len(lex.subanagrams(args.rack, min_len=1, max_len=min(min_len - 1, args.max_len)))
     query = {"rack": args.rack, "min_len": min_len, "max_len": args.max_len}
-    print_listing(args, lex, f"words from {lex.alphabet.fold(args.rack)}", words, query, hidden)
+    print_listing(args, lex, said("cli.title_words", rack=lex.alphabet.fold(args.rack)), words, query, hidden)
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
     _not_empty(args.letters, "list of letters", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.anagrams(args.letters)
-    print_listing(args, lex, f"anagrams of {lex.alphabet.fold(args.letters)}", words, {"letters": args.letters})
+    title = said("cli.title_anagrams", letters=lex.alphabet.fold(args.letters))
+    print_listing(args, lex, title, words, {"letters": args.letters})
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
@@ -44,7 +45,7 @@ def _cmd_extend(args: argparse.Namespace) -> None:
     _not_empty(args.rack, "rack", args.command_name)
     lex = Lexicon.resolve(args.lexicon)
     words = lex.extensions(args.word, args.rack, max_len=args.max_len)
-    title = f"extensions of {lex.alphabet.fold(args.word)} with {lex.alphabet.fold(args.rack)}"
+    title = said("cli.title_extensions", word=lex.alphabet.fold(args.word), rack=lex.alphabet.fold(args.rack))
     query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
     print_listing(args, lex, title, words, query)
 
@@ -67,16 +68,17 @@ def _cmd_check(args: argparse.Namespace) -> None:
         return
     lex = Lexicon.resolve(args.lexicon)
     checks = [lex.check(word) for word in args.words]  # every word checked before anything is printed
-    source = str(lex.metadata.get("source", "")) or "a word list"
+    source = str(lex.metadata.get("source", "")) or said("cli.a_word_list")
     if args.json:
         rows = [check._asdict() for check in checks]
         result = {"source": source, "all_valid": all(c.valid for c in checks), "words": rows, "skipped": _skipped(lex)}
         _emit(args, result, lex, None)
     else:
-        print(f"lexicon {lex.name} ({source}){_skipped_note(lex)}")
+        print(said("cli.check_lexicon", lexicon=lex.name, source=source) + _skipped_note(lex))
         for check in checks:
             shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
-            print(f"{shown}: {'valid' if check.valid else 'NOT valid'} ({plural(check.tiles, 'tile')})")
+            code = "cli.check_valid" if check.valid else "cli.check_invalid"
+            print(said(code, word=shown, tiles=counted("cli.n_tiles", check.tiles)))
     if not all(check.valid for check in checks):
         raise _NotAllValid()
 
@@ -118,11 +120,14 @@ def _check_several(args: argparse.Namespace, lexicons: list[Lexicon]) -> None:
         shown = [
             checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}" for word, checks in rows
         ]
-        width = max(len("word"), *(len(text) for text in shown))
-        cells = [max(len(name), 3) for name in names]
-        print("  ".join(["word".ljust(width), *(name.ljust(w) for name, w in zip(names, cells, strict=True))]).rstrip())
+        heading = said("cli.word_column")
+        width = max(len(heading), *(len(text) for text in shown))
+        yes = said("cli.yes")
+        cells = [max(len(name), len(yes)) for name in names]
+        columns = (name.ljust(w) for name, w in zip(names, cells, strict=True))
+        print("  ".join([heading.ljust(width), *columns]).rstrip())
         for text, (_, checks) in zip(shown, rows, strict=True):
-            marks = ["yes" if c.valid else "-" for c in checks]
+            marks = [yes if c.valid else "-" for c in checks]
             print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
     if not all_valid:
         raise _NotAllValid()
@@ -173,11 +178,15 @@ def _cmd_search(args: argparse.Namespace) -> None:
         query["in"] = [other.name for other in inside]
     if outside:
         query["not_in"] = [other.name for other in outside]
-    title = f"words matching {args.pattern}" + (f" from {lex.alphabet.fold(args.letters)}" if args.letters else "")
-    said = [f"{name.replace('_', '-')} {value}" for name, value in conditions.items() if value is not None]
-    said += [f"in {other.name}" for other in inside] + [f"not in {other.name}" for other in outside]
-    if said:
-        title += " (" + ", ".join(said) + ")"
+    if args.letters:
+        title = said("cli.title_search_from", pattern=args.pattern, letters=lex.alphabet.fold(args.letters))
+    else:
+        title = said("cli.title_search", pattern=args.pattern)
+    told = [f"{name.replace('_', '-')} {value}" for name, value in conditions.items() if value is not None]
+    told += [said("cli.in_lexicon", lexicon=other.name) for other in inside]
+    told += [said("cli.not_in_lexicon", lexicon=other.name) for other in outside]
+    if told:
+        title += " (" + ", ".join(told) + ")"
     print_listing(args, lex, title, words, query)
 
 
@@ -207,19 +216,25 @@ def _cmd_hooks(args: argparse.Namespace) -> None:
                 for hook in listed[:limit] if limit else listed:
                     print(f"{hooks.folded}\t{kind}\t{hook.letter}\t{hook.word}")
         return
-    print(
-        f"hooks on {lex.name}{_skipped_note(lex)}"
-        + (f" (odds of drawing from the bag {found[0].bag})" if found and found[0].bag else "")
-    )
+    if found and found[0].bag:
+        print(said("cli.hooks_header_odds", lexicon=lex.name, bag=found[0].bag) + _skipped_note(lex))
+    else:
+        print(said("cli.hooks_header", lexicon=lex.name) + _skipped_note(lex))
+    kinds = {kind: said(f"cli.hook_{kind}") for kind in ("front", "back", "inner")}
+    kind_width = max(5, *map(len, kinds.values()))
     for hooks in found:
         front, back = hooks.letters()
         shown = hooks.folded if hooks.folded == hooks.word else f"{hooks.word} -> {hooks.folded}"
-        validity = "" if hooks.valid else f" ({hooks.folded} is NOT in {lex.name})"
-        print(f"{front.lower() or '-'} {shown} {back.lower() or '-'}{validity}: {plural(len(hooks.all()), 'hook')}")
+        sides = {"front": front.lower() or "-", "word": shown, "back": back.lower() or "-"}
+        count = counted("cli.n_hooks", len(hooks.all()))
+        if hooks.valid:
+            print(said("cli.hooks_word", **sides, hooks=count))
+        else:
+            print(said("cli.hooks_word_invalid", **sides, folded=hooks.folded, lexicon=lex.name, hooks=count))
         for kind, listed in (("front", hooks.front), ("back", hooks.back), ("inner", hooks.inner)):
             cut = listed[:limit] if limit else listed
             for hook in cut:
                 odds = f"  {draw_odds_text(hook.probability):>16}" if hook.probability is not None else ""
-                print(f"  {kind:<5}  {hook.letter:<2} {hook.word:<10}{odds}".rstrip())
+                print(f"  {kinds[kind]:<{kind_width}}  {hook.letter:<2} {hook.word:<10}{odds}".rstrip())
             if len(cut) < len(listed):
-                print(f"  {kind:<5}  ... and {len(listed) - len(cut)} more (--limit 0 lists them all)")
+                print(f"  {kinds[kind]:<{kind_width}}  {said('cli.more', more=len(listed) - len(cut))}")

@@ -17,11 +17,12 @@ back to the same tiles.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 
 from ..errors import InvalidInputError, InvalidLetterError
-from ..messages import Reason
+from ..messages import Reason, Value
 
 TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
@@ -266,11 +267,12 @@ class Alphabet:
             pos = match.end()
         char = folded[pos]
         shown = self.describe()
-        values = {"what": what, "text": repr(text), "char": repr(char), "alphabet": repr(self.name), "tiles": shown}
+        values: dict[str, Value] = {"what": _said_what(what), "text": repr(text), "char": repr(char)}
+        values.update(alphabet=repr(self.name), tiles=shown)
         if "{" in folded and "}" not in folded[folded.index("{") :]:
             # A draw written in braces and never closed (a record's "+RAT {S"): said as such, not as a bad tile.
             raise InvalidLetterError(
-                Reason("error_unclosed_draw", {"what": what, "text": repr(text)}), char=char, text=text
+                Reason("error_unclosed_draw", {"what": _said_what(what), "text": repr(text)}), char=char, text=text
             )
         raise InvalidLetterError(Reason("error_not_a_tile", values), char=char, text=text)
 
@@ -351,3 +353,20 @@ def alphabet_for(name: str) -> Alphabet:
         return ALPHABETS[name]
     except KeyError:
         raise InvalidInputError(f"no alphabet named {name!r}; known: {', '.join(sorted(ALPHABETS))}") from None
+
+
+_WHAT = {"word", "tray rack", "rack", "exchange", "leftover", "bag tile", "text"}
+_TRAY_LINE = re.compile(r"tray line (\d+)")
+
+
+def _said_what(what: str) -> Value:
+    """The part of an input an error points at, said in the reader's language when it is one the catalogs
+    name ("word", "tray line 2"); an option's name (``--unseen``) stays as written.
+
+    >>> _said_what("tray line 2").text("fr"), _said_what("--unseen")
+    ('la ligne 2 du plateau', '--unseen')
+    """
+    if what in _WHAT:
+        return Reason("what." + what.replace(" ", "_"))
+    line = _TRAY_LINE.fullmatch(what)
+    return Reason("what.tray_line", {"n": int(line.group(1))}) if line else what

@@ -9,6 +9,7 @@ with the package is checked word by word at its key before any query trusts it.
 from __future__ import annotations
 
 from ..errors import InvalidInputError, LexiconFormatError, LexiconNotFoundError, UnknownLexiconError
+from ..messages import Reason
 from . import fileformat
 from .alphabet import Alphabet
 
@@ -292,9 +293,8 @@ class LexiconFiles:
 
             refuse_special(path, "lexicon")
         if not path.is_file():
-            raise UnknownLexiconError(
-                f"{spec!r} is neither a bundled lexicon ({', '.join(cls.available())}) nor a file"
-            )
+            names = ", ".join(cls.available())
+            raise UnknownLexiconError(Reason("error_unknown_lexicon", {"spec": repr(spec), "names": names}))
         try:
             with path.open("rb") as f:
                 magic = f.read(len(fileformat.MAGIC))

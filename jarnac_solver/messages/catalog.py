@@ -11,11 +11,13 @@ nothing left untranslated).
 Codes are grouped by who says them: ``advice`` (planning/advice.py), ``audit``
 (play/audit.py), ``referee`` (the ``jarnac`` command's verdict), ``error``
 (the library's errors a person meets), ``report`` (a study's report), ``page``
-(the web page's own labels).
+(the web page's own labels), ``cli`` (the command line's headings and usage errors, :mod:`.cli`),
+``what`` (the part of an input an error points at).
 """
 
 from __future__ import annotations
 
+from .cli import CLI_MESSAGES
 from .message import Message
 from .page import PAGE_MESSAGES
 
@@ -239,3 +241,4 @@ MESSAGES: dict[str, Message] = {
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)
+MESSAGES.update(CLI_MESSAGES)

@@ -1,7 +1,8 @@
 """The :class:`Reason` type and its rendering from the catalogs (the standard library's :mod:`gettext`).
 
 A message's text holds ``{name}`` or ``{name:spec}`` placeholders (``spec``: ``+`` for a signed number,
-``.1f`` for one decimal, or both: ``+.1f``); a value is a number, a string (notation, a word, a name:
+``.1f`` for one decimal, ``,`` for thousands separators,
+or some of these: ``+.1f``); a value is a number, a string (notation, a word, a name:
 never translated) or another :class:`Reason` (a part of the sentence, rendered in the same language).
 Decimals are written with the language's separator (``1,5`` in French, Spanish and Dutch). The plural
 form is picked by the message's ``plural_by`` value (:class:`~.catalog.Message`), by the catalog's
@@ -33,10 +34,14 @@ Value = Union[int, float, str, "Reason"]
 
 _LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("jarnac_solver_language", default=DEFAULT_LANGUAGE)
 
-PLACEHOLDER = re.compile(r"\{(\w+)(?::(\+?(?:\.\d+f)?))?\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(\+?,?(?:\.\d+f)?))?\}")
 """``{name}`` or ``{name:spec}``: the only format the catalogs use (the page's renderer reads the same)."""
 
 DECIMAL_COMMA = frozenset({"fr", "es", "nl"})
+_SEPARATORS = {
+    lang: str.maketrans({",": group, ".": ","}) for lang, group in (("fr", "\u202f"), ("es", "."), ("nl", "."))
+}
+"""Each language's thousands separator (``{n:,}``: CLDR's, a narrow space in French) and its decimal comma."""
 
 
 def current_language() -> str:
@@ -144,8 +149,8 @@ def plural_count(value: Value) -> int:
 def fill(template: str, values: Mapping[str, Value], language: str) -> str:
     """``template`` with each placeholder replaced by its value written in ``language``.
 
-    >>> fill("{a:+.1f} / {b:+} / {c}", {"a": 1.25, "b": -2, "c": 0.5}, "fr")
-    '+1,2 / -2 / 0,5'
+    >>> fill("{a:+.1f} / {b:+} / {c} / {d:,}", {"a": 1.25, "b": -2, "c": 0.5, "d": 12000}, "fr")
+    '+1,2 / -2 / 0,5 / 12\u202f000'
     """
 
     def one(match: re.Match[str]) -> str:
@@ -157,6 +162,8 @@ def fill(template: str, values: Mapping[str, Value], language: str) -> str:
         spec = match.group(2) or ""
         text = format(value + 0 if value else 0, spec)  # -0.0 is written 0 (as the page writes it)
         decimal = isinstance(value, float) or spec.endswith("f")
-        return text.replace(".", ",") if language in DECIMAL_COMMA and decimal else text
+        if language in DECIMAL_COMMA and (decimal or "," in spec):
+            return text.translate(_SEPARATORS[language])  # the grouping and decimal marks swapped at once
+        return text
 
     return PLACEHOLDER.sub(one, template)

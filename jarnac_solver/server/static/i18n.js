@@ -12,7 +12,7 @@ const PLURALS = {
 };
 
 const DECIMAL_COMMA = new Set(["fr", "es", "nl"]);
-const PLACEHOLDER = /\{(\w+)(?::(\+?(?:\.\d+f)?))?\}/g;
+const PLACEHOLDER = /\{(\w+)(?::(\+?,?(?:\.\d+f)?))?\}/g;
 
 let catalog = { language: "en", messages: {}, plural_by: {}, pick: PLURALS["(n != 1)"] };
 

@@ -1,5 +1,5 @@
 // The referee: was a move left on a pass, the best Jarnac on it; the word judge.
-import { t } from "./i18n.js";
+import { render, t } from "./i18n.js";
 import { $, api, drawTrayWithSteals, el, state } from "./common.js";
 
 export async function checkPass(event) {
@@ -15,7 +15,9 @@ export async function checkPass(event) {
     state.alphabet = bySwing.tray.alphabet;
     const left = bySwing.left_move;
     const callable = left && bySwing.plan.jarnac;
-    const verdict = !left ? t("left_no_move") : callable ? t("left_a_move", { move: left.notation }) : t("left_but_no_line", { move: left.notation });
+    // The server's verdict, rendered from its codes: no Jarnac and why, or each steal and the totals.
+    const said = (reason) => render(reason.code, reason.values);
+    const verdict = callable ? t("left_a_move", { move: left.notation }) : said(bySwing.verdict[0]);
     const out = [el("p", { class: left ? "verdict yes" : "verdict no" }, verdict)];
     const unknown = await unknownLines(bySwing.tray, body.lexicon);
     if (unknown.length) out.push(el("p", { class: "note" }, t("lines_not_words", { words: unknown.join(", ") })));
@@ -23,7 +25,7 @@ export async function checkPass(event) {
       const plan = result.plan;
       if (!plan.jarnac) continue;
       out.push(el("h3", {}, t(name)));
-      out.push(el("p", {}, t("best_call_is", { steals: plan.steals.map((m) => m.notation).join("  "), gain: plan.gain, swing: plan.swing })));
+      out.push(el("ul", { class: "verdict-steps" }, ...result.verdict.slice(1).map((reason) => el("li", {}, said(reason)))));
       if (!plan.exact) out.push(el("p", { class: "note" }, t("not_proven")));
     }
     const title = callable ? t("passer") : t("passer_plain");
