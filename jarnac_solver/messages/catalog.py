@@ -11,13 +11,14 @@ nothing left untranslated).
 Codes are grouped by who says them: ``advice`` (planning/advice.py), ``audit``
 (play/audit.py), ``referee`` (the ``jarnac`` command's verdict), ``error``
 (the library's errors a person meets), ``report`` (a study's report), ``page``
-(the web page's own labels).
+(the web page's own labels), ``review`` (play/review.py).
 """
 
 from __future__ import annotations
 
 from .message import Message
 from .page import PAGE_MESSAGES
+from .review import REVIEW_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
 
@@ -239,3 +240,4 @@ MESSAGES: dict[str, Message] = {
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)
+MESSAGES.update(REVIEW_MESSAGES)

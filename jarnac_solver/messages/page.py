@@ -189,4 +189,18 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.did_decline": Message("says nothing"),
     "page.did_dispute": Message("disputes"),
     "page.did_accept": Message("accepts"),
+    # the Review view
+    "page.tab_review": Message("Review"),
+    "page.review_title": Message("Review a game"),
+    "page.review_playouts": Message("Play-outs a decision"),
+    "page.review_button": Message("Review"),
+    "page.review_last": Message("Review the game just played"),
+    "page.review_no_game": Message("No game has been played on this page yet."),
+    "page.review_prev": Message("Previous decision"),
+    "page.review_next": Message("Next decision"),
+    "page.review_step": Message("Decision {n} of {count}, turn {turn}: {player} plays {played}"),
+    "page.review_tray_of": Message("{who} ({name}): {points} pt", "{who} ({name}): {points} pts", "points"),
+    "page.review_graph": Message("A's margin after each decision (points); mistakes and blunders marked"),
+    "page.review_options": Message("The engine's options (mean final margin for who plays, 95% interval)"),
+    "page.review_none": Message("No decision to weigh in this game."),
 }
