@@ -203,4 +203,7 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.review_graph": Message("A's margin after each decision (points); mistakes and blunders marked"),
     "page.review_options": Message("The engine's options (mean final margin for who plays, 95% interval)"),
     "page.review_none": Message("No decision to weigh in this game."),
+    "page.review_quick": Message("Quick: by the planner's values (no play-out)"),
+    "page.review_option": Message("{action}: {mean:+.1f} ({low:+.1f} to {high:+.1f})"),
+    "page.review_played": Message("played"),
 }
