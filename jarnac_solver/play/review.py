@@ -312,7 +312,7 @@ class Decision:
         who = "AB"[self.player]
         verdict = "-" if self.verdict is None else verdict_reason(self.verdict).text(language)
         loss = Reason("review.loss", {"loss": self.loss}).text(language)
-        head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<12} {loss}"
+        head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<14} {loss}"
         best = self.best_reason()
         if best is not None:
             head += "  " + best.text(language)
