@@ -24,6 +24,7 @@ from .test_page import (
     open_page,
     server,
     settled,
+    shot,
     wait,
 )
 
@@ -175,3 +176,47 @@ def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         phone.quit()
+
+
+def test_a_game_reviewed_and_stepped_through_in_french(server: str, browser: Any) -> None:
+    """The Review view: a record pasted, the margin drawn, the game stepped forward and back with the trays,
+    each decision's verdict as the catalog says it, the mistakes marked on the graph, and no English."""
+    with urllib.request.urlopen(f"{server}/api/openapi.json", timeout=30) as answer:
+        if "/api/review" not in json.load(answer)["paths"]:
+            pytest.skip("this build does not serve POST /api/review")
+    from jarnac_solver import CarelessPlayer, Lexicon, play_game
+
+    record = play_game(Lexicon.load("fr"), ["planner", CarelessPlayer(4, slip=0.5)], seed=4)
+    open_page(browser, f"{server}/#review")
+    browser.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
+    open_page(browser, f"{server}/#review")
+    form = browser.find_element(By.ID, "review-form")
+    browser.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "text"), str(record))
+    form.find_element(By.NAME, "quick").click()  # by the planner's values: milliseconds a decision
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(lambda: browser.find_elements(By.ID, "review-step-title"), seconds=90, what="the review")
+
+    def title() -> str:
+        return str(browser.find_element(By.ID, "review-step-title").text)
+
+    count = int(title().split(" sur ")[1].split(",")[0])
+    assert title().startswith("Décision 1 sur ") and count > 20
+    assert browser.find_elements(By.CSS_SELECTOR, "#review-graph svg polyline")
+    marks = browser.find_elements(By.CSS_SELECTOR, "#review-graph circle.mark")
+    assert marks, "the careless player's passes with a move left are not marked"
+    for _ in range(3):
+        click(browser, "#review-next")
+    assert title().startswith(f"Décision 4 sur {count}")
+    click(browser, "#review-prev")
+    assert title().startswith(f"Décision 3 sur {count}")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#review-step .tray-box")) == 2
+    assert browser.find_elements(By.CSS_SELECTOR, "#review-step .tray .tile")  # the trays as they stood
+    # A mistake marked on the graph: shown with its verdict, its loss and the best alternative.
+    browser.find_elements(By.CSS_SELECTOR, "#review-graph circle.mark")[0].click()
+    said = browser.find_element(By.ID, "review-said").text
+    assert ("gaffe" in said or "erreur" in said) and "perte " in said and "mieux : " in said, said
+    shot(browser, "review-fr")
+    text = page_text(browser)
+    shown = [f for f in english_fragments("fr") if f in text]
+    assert not shown, shown
+    assert console_errors(browser) == []

@@ -15,12 +15,16 @@ from jsonschema import Draft202012Validator
 from jarnac_solver import CarelessPlayer, Game, GameRecord, Lexicon, LocalProcesses, make_player, play_game, review
 from jarnac_solver.cli import main
 from jarnac_solver.errors import IllegalActionError, InvalidInputError
+from jarnac_solver.messages import LANGUAGES, Reason, speaking
 from jarnac_solver.play.review import THRESHOLDS, Finding, Note, Verdict, accuracy_of, describe, verdict_of
 
 ROOT = Path(__file__).resolve().parent.parent
 VALIDATOR = Draft202012Validator(
     json.loads((ROOT / "jarnac_solver" / "server" / "schema.json").read_text(encoding="utf-8"))
 )
+_DEFS = json.loads((ROOT / "jarnac_solver" / "server" / "schema.json").read_text(encoding="utf-8"))["$defs"]
+RESULT = Draft202012Validator({"$ref": "#/$defs/review_result", "$defs": _DEFS})
+"""The ``review_result`` alone: a review's document as ``--json`` and the service carry it."""
 FR = Lexicon.load("fr")
 FLAGGED = {Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER}
 
@@ -92,7 +96,7 @@ def test_the_docs_over_the_board_game_reviewed_end_to_end(tmp_path: Path, capsys
     assert {d["phase"] for d in game["decisions"]} == {"start", "play", "jarnac", "dispute"}
     assert by_action[7]["played"] == "dispute" and by_action[51]["played"] == "exchange ZNA"
     # 67. B pass with O, P, E on his rack: the audit's exact finding, and the review's verdict on it.
-    (left,) = [f for f in by_action[67]["findings"] if f["code"] == "move_left"]
+    (left,) = [f for f in by_action[67]["findings"] if f["code"] == "review.move_left"]
     assert left["values"]["move"] == "+OPE" and by_action[67]["verdict"] in ("mistake", "blunder")
     assert by_action[68]["played"] == "jarnac +OPE"
     assert game["summary"]["B"]["audit"]["passes_with_move_left"] >= 2
@@ -171,7 +175,46 @@ def test_verdicts_accuracy_and_every_finding_rendered() -> None:
     assert [verdict_of(t).value for _, t in THRESHOLDS] == ["good", "inaccuracy", "mistake"]
     assert verdict_of(THRESHOLDS[-1][1] + 0.1) is Verdict.BLUNDER and verdict_of(0.0, best=True) is Verdict.BEST
     assert accuracy_of([0.0]) == 100.0 and accuracy_of([10.0]) > accuracy_of([30.0]) > accuracy_of([100.0]) > 0
-    values: dict[str, str | int | float] = {"move": "+RAT", "swing": 9, "call": "+RAT", "best": 16, "delta": 3.5,
-                                            "half_width": 9.0, "rounds": 4, "playouts": 16, "listed": 3}  # fmt: skip
-    for code in Note:
-        assert describe(Finding(code, values)), code
+    values: dict[Note, dict[str, str | int | float]] = {
+        Note.MOVE_LEFT: {"move": "+RAT", "swing": 9}, Note.JARNAC_NOT_CALLED: {"call": "+RAT", "swing": 9},
+        Note.JARNAC_SHORT: {"swing": 9, "best": 16}, Note.WITHIN_NOISE: {"delta": 3.5, "half_width": 9.0},
+        Note.BUDGET_HIT: {"rounds": 4, "playouts": 16}, Note.NOT_WEIGHED: {"rounds": 1}, Note.NOT_RANKED: {"listed": 3},
+    }  # fmt: skip
+    assert set(values) == set(Note)
+    for code, given in values.items():
+        said = {lang: describe(Finding(code, given), lang) for lang in LANGUAGES}
+        assert len(set(said.values())) == len(LANGUAGES), said  # each language its own sentence
+
+
+def rebuilt(data: dict[str, Any]) -> Reason:
+    """A reason from its ``{"code", "values"}`` (nested ones too): what a reader of the JSON renders."""
+    values = {k: rebuilt(v) if isinstance(v, dict) else v for k, v in data["values"].items()}
+    return Reason(data["code"], values)
+
+
+def test_the_review_is_said_in_each_language_as_its_codes_render() -> None:
+    """The text and the JSON's ``text`` are the codes rendered, in every language; the French has no English."""
+    record, slips = careless_game(4)
+    result = review(record, FR, depth="plan")
+    english = {verdict.value for verdict in Verdict} | {"loss", "best ", "stopped with", "accuracy", "points lost",
+                                                         "decisions", "forced", "planner's", "game ("}  # fmt: skip
+    for lang in LANGUAGES:
+        with speaking(lang):
+            document = result.to_dict()
+        text = result.text(language=lang)
+        errors = list(RESULT.iter_errors({"games": [document], "errors": []}))
+        assert not errors, f"{errors[0].message} at {list(errors[0].absolute_path)}"
+        said = [document["said"][key] for key in ("game", "result", "A", "B")]
+        for decision in document["decisions"]:
+            said += [*decision["findings"], decision["said"]["verdict"], decision["said"]["loss"]]
+            said += [decision["said"]["best"]] if decision["said"]["best"] else []
+            line = next(x for x in text.splitlines() if x.lstrip().startswith(f"{decision['action']}. "))
+            shown = [f["text"] for f in decision["findings"]] + [decision["said"]["loss"]["text"]]
+            assert all(piece in line for piece in shown), (line, shown)
+        for reason in said:
+            assert reason["text"] == rebuilt(reason).text(lang), reason
+        assert all(reason["text"] in text for reason in said if reason["code"].startswith("review.loss") is False
+                   and not reason["code"].startswith("review.verdict"))  # fmt: skip
+        if lang == "fr":
+            assert slips and "gaffe" in text and "a passé avec" in text
+            assert not [word for word in english if word in text], [word for word in english if word in text]

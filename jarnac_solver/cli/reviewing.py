@@ -1,4 +1,5 @@
-"""The ``review`` command: every decision of recorded games weighed against the engine's best."""
+"""The ``review`` command: every decision of recorded games weighed against the engine's best, said in the
+reader's language (``--lang``: the review's lines are catalog messages)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from ..errors import IllegalActionError, InvalidInputError, JarnacError, located
 from ..executors import LocalProcesses
 from ..game.record import GameRecord, iter_records
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
-from .output import _emit, _progress_bar, counted, said
+from .output import _emit, _progress_bar
 
 
 def _cmd_review(args: argparse.Namespace) -> None:
@@ -53,14 +55,15 @@ def _cmd_review(args: argparse.Namespace) -> None:
         for number, found in reviews:
             path = write_graph(found, folder / f"review-{number}.png")
             if not args.json:
-                print(f"graph of game {number}: {path}")
+                print(Reason("review.graph_written", {"number": number, "path": str(path)}))
     if args.json:
         result = {"games": [found.to_dict() for _, found in reviews], "errors": [str(e) for e in problems]}
         _emit(args, result, lex, None)
     else:
         decisions = sum(len(found.decisions) for _, found in reviews)
-        games, weighed = counted("cli.n_games", len(reviews)), counted("cli.n_decisions", decisions)
-        print(said("cli.games_reviewed", games=games, decisions=weighed))
+        games = Reason("review.games_reviewed", {"count": len(reviews)})
+        weighed = Reason("review.decisions_weighed", {"count": decisions})
+        print(Reason("review.done", {"games": games, "decisions": weighed}))
     for error in problems:
         print(f"{PROG} review: {error}", file=sys.stderr)
     if problems:

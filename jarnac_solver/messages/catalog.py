@@ -12,7 +12,7 @@ Codes are grouped by who says them: ``advice`` (planning/advice.py), ``audit``
 (play/audit.py), ``referee`` (the ``jarnac`` command's verdict), ``error``
 (the library's errors a person meets), ``report`` (a study's report), ``page``
 (the web page's own labels), ``cli`` (the command line's headings and usage errors, :mod:`.cli`),
-``what`` (the part of an input an error points at).
+``what`` (the part of an input an error points at), ``review`` (play/review.py).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from .cli import CLI_MESSAGES
 from .message import Message
 from .page import PAGE_MESSAGES
+from .review import REVIEW_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
 
@@ -242,3 +243,4 @@ MESSAGES: dict[str, Message] = {
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)
 MESSAGES.update(CLI_MESSAGES)
+MESSAGES.update(REVIEW_MESSAGES)

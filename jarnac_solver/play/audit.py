@@ -44,6 +44,7 @@ __all__ = [
     "audit_many",
     "audit_totals",
     "result_reason",
+    "scores_reason",
 ]
 
 DEEP_RACK_LIMIT = 12
@@ -283,10 +284,15 @@ class AuditReport:
 
     def result_reason(self) -> Reason:
         """The scores and how the game ended, as a reason."""
-        a, b = self.record.scores
-        if not self.record.result:
-            return Reason("audit_result", {"a": a, "b": b})
-        return Reason("audit_result_said", {"a": a, "b": b, "result": result_reason(self.record.result)})
+        return scores_reason(self.record)
+
+
+def scores_reason(record: GameRecord) -> Reason:
+    """A record's scores and how its game ended, as a reason (the audit's and the review's last lines)."""
+    a, b = record.scores
+    if not record.result:
+        return Reason("audit_result", {"a": a, "b": b})
+    return Reason("audit_result_said", {"a": a, "b": b, "result": result_reason(record.result)})
 
 
 def audit_totals(reports: Iterable[AuditReport]) -> tuple[PlayerAudit, PlayerAudit]:

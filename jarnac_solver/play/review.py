@@ -25,8 +25,10 @@ review) are ceilings only: a decision they cut short says so
 its answer depend on the machine.
 
 Explanations are data: each :class:`Finding` is a code (:class:`Note`) and
-its values; :func:`describe` renders one in English (the one place a
-sentence is made from them).
+its values, said as a catalog message (:class:`~jarnac_solver.messages.Reason`,
+``review.*`` codes: :mod:`jarnac_solver.messages.review`) in any language of
+the catalogs; so are the verdicts, a decision's line and each player's summary
+(:meth:`Review.text`, and ``said`` in :meth:`Review.to_dict`).
 """
 
 from __future__ import annotations
@@ -47,9 +49,11 @@ from ..game.actions import Accept, Action, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason, Value
+from ..moves.tray import Tray
 from ..planning.advice import advise
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
-from .audit import PlayerAudit, Window, audit
+from .audit import PlayerAudit, Window, audit, scores_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,6 +76,7 @@ __all__ = [
     "review",
     "t_quantile",
     "verdict_of",
+    "verdict_reason",
 ]
 
 
@@ -165,34 +170,37 @@ class Note(str, Enum):
 
 @dataclass(frozen=True)
 class Finding:
-    """A fact about a decision: a code and its values (:func:`describe` renders it)."""
+    """A fact about a decision: a code and its values (said by :attr:`reason`)."""
 
     code: Note
     values: Mapping[str, str | int | float] = field(default_factory=dict)
 
+    @property
+    def reason(self) -> Reason:
+        """The finding as a catalog message: the code ``review.`` + its note's, the same values."""
+        return Reason(f"review.{self.code.value}", self.values)
+
     def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "values": {...}}``."""
-        return {"code": self.code.value, "values": dict(self.values)}
+        """``{"code", "values", "text"}``: the :attr:`reason`, its text in the current language."""
+        return self.reason.to_dict()
 
 
-_ENGLISH = {
-    Note.MOVE_LEFT: "stopped with {move} left (the opponent could swing {swing})",
-    Note.JARNAC_NOT_CALLED: "Jarnac not called: {call} (swing {swing})",
-    Note.JARNAC_SHORT: "Jarnac swung {swing} of the {best} possible",
-    Note.WITHIN_NOISE: "{delta:.1f} behind the best, within the noise (±{half_width:.1f})",
-    Note.BUDGET_HIT: "the time ceiling stopped it after {rounds} of {playouts} rounds",
-    Note.NOT_WEIGHED: "not weighed: the time ceiling came first",
-    Note.NOT_RANKED: "not weighed: not among the {listed} options the planner valued",
-}
+def describe(finding: Finding, language: str | None = None) -> str:
+    """The finding in ``language`` (default: the current one), rendered from its code and values.
 
-
-def describe(finding: Finding) -> str:
-    """The finding in English, from its code and values (the only place the review makes a sentence).
-
-    >>> describe(Finding(Note.JARNAC_SHORT, {"swing": 9, "best": 36}))
-    'Jarnac swung 9 of the 36 possible'
+    >>> describe(Finding(Note.JARNAC_SHORT, {"swing": 9, "best": 36}), "fr")
+    'Jarnac de 9 sur les 36 possibles'
     """
-    return _ENGLISH[finding.code].format(**finding.values)
+    return finding.reason.text(language)
+
+
+def verdict_reason(verdict: Verdict | None) -> Reason:
+    """A verdict said (``None``: not weighed).
+
+    >>> verdict_reason(Verdict.BLUNDER).text("fr"), verdict_reason(None).text("en")
+    ('gaffe', 'not weighed')
+    """
+    return Reason(f"review.verdict_{'none' if verdict is None else verdict.value}")
 
 
 @dataclass(frozen=True)
@@ -254,14 +262,27 @@ class Decision:
     stopped: bool
     """The time ceiling stopped the play-outs before the rounds asked for."""
     findings: tuple[Finding, ...] = ()
+    trays: tuple[Tray, ...] = ()
+    """The trays of A and B as they stood before the decision (what a replay of the review draws)."""
 
     @property
     def best(self) -> Choice:
         """The engine's best option."""
         return self.options[0]
 
+    def best_reason(self) -> Reason | None:
+        """The best alternative said, when the one played was not the best (or not weighed)."""
+        if self.verdict in (None, Verdict.BEST):
+            return None
+        b = self.best
+        if not b.playouts:
+            return Reason("review.best_by_plan", {"action": b.action, "mean": b.mean})
+        return Reason("review.best_by_playouts", {"action": b.action, "mean": b.mean, "low": b.low, "high": b.high})
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (players ``"A"``/``"B"``, ``half_width`` ``null`` when unbounded)."""
+        """A JSON-ready dict (players ``"A"``/``"B"``, ``half_width`` ``null`` when unbounded; ``said``: the
+        verdict and the best alternative in the current language; ``trays``: A's and B's before it)."""
+        best = self.best_reason()
         return {
             "action": self.action,
             "turn": self.turn,
@@ -277,18 +298,25 @@ class Decision:
             "stopped": self.stopped,
             "options": [o.to_dict() for o in self.options],
             "findings": [f.to_dict() for f in self.findings],
+            "said": {
+                "verdict": verdict_reason(self.verdict).to_dict(),
+                "loss": Reason("review.loss", {"loss": self.loss}).to_dict(),
+                "best": None if best is None else best.to_dict(),
+            },
+            "trays": [t.to_dict() for t in self.trays],
         }
 
-    def line(self) -> str:
-        """One line: the decision, its verdict and loss, the best alternative, the findings."""
+    def line(self, language: str | None = None) -> str:
+        """One line in ``language`` (default: the current one): the decision, its verdict and loss, the best
+        alternative, the findings (the actions in the record notation)."""
         who = "AB"[self.player]
-        verdict = "-" if self.verdict is None else self.verdict.value
-        head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<10} loss {self.loss:5.1f}"
-        if self.verdict not in (None, Verdict.BEST):
-            b = self.best
-            band = f", 95% {b.low:+.1f} to {b.high:+.1f}" if b.playouts else " by the planner's value"
-            head += f"  best {b.action} ({b.mean:+.1f}{band})"
-        notes = [describe(f) for f in self.findings]
+        verdict = "-" if self.verdict is None else verdict_reason(self.verdict).text(language)
+        loss = Reason("review.loss", {"loss": self.loss}).text(language)
+        head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<14} {loss}"
+        best = self.best_reason()
+        if best is not None:
+            head += "  " + best.text(language)
+        notes = [describe(f, language) for f in self.findings]
         return head + ("; " + "; ".join(notes) if notes else "")
 
 
@@ -322,6 +350,15 @@ class PlayerReview:
             "audit": self.audit.to_dict(),
         }
 
+    def reason(self, who: str) -> Reason:
+        """The summary of player ``who`` (``A`` or ``B``) said."""
+        counts: dict[str, Value] = {v: Reason(f"review.count_{v}", {"n": n}) for v, n in self.counts.items()}
+        values: dict[str, Value] = {
+            "player": who, "accuracy": round(self.accuracy, 2), "loss": round(self.loss, 3),
+            "decisions": self.decisions, "counts": Reason("review.counts", counts), "forced": self.forced,
+        }  # fmt: skip
+        return Reason("review.summary", values)
+
 
 @dataclass
 class Review:
@@ -352,28 +389,39 @@ class Review:
             "budget_hit": self.budget_hit,
             "decisions": [d.to_dict() for d in self.decisions],
             "summary": {"AB"[i]: p.to_dict() for i, p in enumerate(self.players)},
+            "said": {
+                "game": self.head_reason().to_dict(),
+                "result": self.result_reason().to_dict(),
+                **{"AB"[i]: p.reason("AB"[i]).to_dict() for i, p in enumerate(self.players)},
+            },
         }
 
-    def text(self, player: int | None = None) -> str:
-        """One line a decision (``player``: only that player's), then each player's summary."""
-        record = self.record
-        seed = "over the board" if record.seed is None else f"seed {record.seed}"
-        s = self.settings
-        how = f"{s['playouts']} play-outs a decision, seed {s['seed']}" if s["depth"] == "simulate" else "by plan"
-        out = [f"game ({seed}): A = {record.players[0]}, B = {record.players[1]}, {record.lexicon}; {how}"]
-        out += ["  " + d.line() for d in self.decisions if player is None or d.player == player]
-        a, b = record.scores
-        out.append(f"  result: A {a} - B {b}" + (f", {record.result}" if record.result else ""))
+    def head_reason(self) -> Reason:
+        """The game's setting and how it was weighed, said."""
+        record, s = self.record, self.settings
+        seed = Reason("audit_over_the_board") if record.seed is None else Reason("audit_seed", {"seed": record.seed})
+        how = Reason("review.how_plan")
+        if s["depth"] == "simulate":
+            how = Reason("review.how_simulate", {"playouts": s["playouts"], "seed": s["seed"]})
+        values: dict[str, Value] = {"seed": seed, "a": record.players[0], "b": record.players[1],
+                                    "lexicon": record.lexicon, "how": how}  # fmt: skip
+        return Reason("review.game", values)
+
+    def result_reason(self) -> Reason:
+        """The scores and how the game ended, said (as the audit says them)."""
+        return scores_reason(self.record)
+
+    def text(self, player: int | None = None, language: str | None = None) -> str:
+        """One line a decision (``player``: only that player's), then each player's summary, in ``language``
+        (default: the current one; the actions stay in the record notation)."""
+        out = [self.head_reason().text(language)]
+        out += ["  " + d.line(language) for d in self.decisions if player is None or d.player == player]
+        out.append("  " + self.result_reason().text(language))
         for i, p in enumerate(self.players):
-            if player is not None and i != player:
-                continue
-            counts = ", ".join(f"{n} {v}" for v, n in p.counts.items())
-            out.append(
-                f"  {'AB'[i]}: accuracy {p.accuracy:.1f}%, {p.loss:.1f} points lost over {p.decisions} decisions "
-                f"({counts}); {p.forced} forced"
-            )
+            if player is None or i == player:
+                out.append("  " + p.reason("AB"[i]).text(language))
         if self.budget_hit:
-            out.append(f"  the time ceiling stopped {self.budget_hit} decisions: more time, or fewer play-outs")
+            out.append("  " + Reason("review.budget_hits", {"count": self.budget_hit}).text(language))
         return "\n".join(out)
 
 
@@ -468,7 +516,7 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     return Decision(
         number, s.turn, s.to_act, s.phase, key, tuple(Choice.of(o) for o in shown), round(loss, 3),
         round(delta, 3), round(half, 3) if math.isfinite(half) else half, verdict, round(mine.mean, 3),
-        sim.rounds, sim.stopped, tuple(findings),
+        sim.rounds, sim.stopped, tuple(findings), s.trays,
     )  # fmt: skip
 
 
@@ -501,7 +549,7 @@ def _weigh_by_plan(game: Game, number: int, played: Action, deadline: Deadline, 
     margin = evaluate(s, s.to_act)  # the fitted estimate of the final margin here: no play-out to tell more
     return Decision(
         number, s.turn, s.to_act, s.phase, key, tuple(shown), round(loss, 3), round(loss, 3), 0.0, verdict,
-        round(margin, 3), 0, deadline.expired(), findings,
+        round(margin, 3), 0, deadline.expired(), findings, s.trays,
     )  # fmt: skip
 
 

@@ -1,5 +1,5 @@
-// The page of `jarnac-solver serve`: play against the computer, check a pass, audit a record.
-// ES modules by view (game, hints, referee, audit), no build step, no request outside the server: every
+// The page of `jarnac-solver serve`: play against the computer, check a pass, audit or review a record.
+// ES modules by view (game, hints, referee, audit, review), no build step, no request outside the server: every
 // answer comes from /api/, every word from the catalogs at /messages/LANG.json.
 import { loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
@@ -8,6 +8,7 @@ import { act, leaveGame, markUsed, renderGame, renderLog, resumeGame, startGame,
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
 import { audit } from "./audit.js";
+import { renderReview, reviewLastGame, reviewText, stepReview } from "./review.js";
 
 state.lang = pickLanguage(store.getItem("jarnac.lang"), navigator.languages || [navigator.language]);
 
@@ -19,6 +20,7 @@ function applyLanguage() {
   for (const node of $$(".message")) if (node.sayAgain) node.textContent = node.sayAgain();
   if (state.log.length) renderLog();
   if (state.game) renderGame();
+  renderReview();
   fillSelects();
 }
 
@@ -136,6 +138,10 @@ async function main() {
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
   $("#audit-form").addEventListener("submit", audit);
+  $("#review-form").addEventListener("submit", reviewText);
+  $("#review-last").addEventListener("click", reviewLastGame);
+  $("#review-prev").addEventListener("click", () => stepReview(-1));
+  $("#review-next").addEventListener("click", () => stepReview(1));
   try {
     state.info = await api("health");
   } catch (exc) {
@@ -146,7 +152,7 @@ async function main() {
   $("#familiar-box").hidden = !state.info.familiarity;
   applyLanguage();
   const wanted = location.hash.slice(1);
-  showTab(["play", "referee", "audit"].includes(wanted) ? wanted : "play");
+  showTab(["play", "referee", "audit", "review"].includes(wanted) ? wanted : "play");
   await resumeGame();
   document.body.dataset.ready = "true";
 }

@@ -1,0 +1,124 @@
+// The review of a game: the margin across the game drawn (SVG, built here), then the game replayed decision by
+// decision with the trays as they stood, each decision's verdict, loss and the engine's best, as the library
+// says them (every sentence rendered from its code in the page's language).
+import { reason, render, t } from "./i18n.js";
+import { $, api, drawTrayWithSteals, el, say, state } from "./common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const FLAGGED = new Set(["mistake", "blunder"]);
+const view = { game: null, at: 0 };
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  return node;
+}
+
+const forA = (d) => (d.player === "A" ? d.margin : -d.margin); // each decision's margin is for who acts
+
+function drawGraph(decisions) {
+  // The margin for A after each decision; mistakes and blunders marked; the decision shown, a vertical line.
+  const width = 600, height = 160, pad = 8;
+  const values = decisions.map(forA);
+  const top = Math.max(10, ...values.map(Math.abs));
+  const x = (i) => pad + (decisions.length > 1 ? (i * (width - 2 * pad)) / (decisions.length - 1) : (width - 2 * pad) / 2);
+  const y = (v) => height / 2 - (v * (height / 2 - pad)) / top;
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("review_graph"), class: "margin-graph" });
+  chart.append(svg("line", { x1: pad, x2: width - pad, y1: y(0), y2: y(0), class: "axis" }));
+  chart.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "curve" }));
+  chart.append(svg("line", { x1: x(view.at), x2: x(view.at), y1: pad, y2: height - pad, class: "now", id: "review-now" }));
+  decisions.forEach((d, i) => {
+    if (!FLAGGED.has(d.verdict)) return;
+    const dot = svg("circle", { cx: x(i), cy: y(values[i]), r: 4, class: `mark ${d.verdict}` });
+    const title = svg("title");
+    title.textContent = `${d.action}. ${d.player} ${d.played}: ${reason(d.said.verdict)}`;
+    dot.append(title);
+    dot.addEventListener("click", () => show(i));
+    chart.append(dot);
+  });
+  $("#review-graph").replaceChildren(chart);
+}
+
+function show(i) {
+  const game = view.game;
+  const decisions = game.decisions;
+  view.at = Math.max(0, Math.min(decisions.length - 1, i));
+  drawGraph(decisions);
+  $("#review-prev").disabled = view.at === 0;
+  $("#review-next").disabled = view.at >= decisions.length - 1;
+  const d = decisions[view.at];
+  if (!d) {
+    $("#review-step").replaceChildren(el("p", {}, t("review_none")));
+    return;
+  }
+  const title = t("review_step", { n: view.at + 1, count: decisions.length, turn: d.turn, player: d.player, played: d.played });
+  const said = [reason(d.said.verdict), reason(d.said.loss), ...(d.said.best ? [reason(d.said.best)] : []), ...d.findings.map(reason)];
+  state.alphabet = d.trays[0].alphabet;
+  const trays = d.trays.map((tray, k) => drawTrayWithSteals(tray, [], t("review_tray_of", { who: "AB"[k], name: game.players[k], points: tray.score })));
+  const options = el("ol", { class: "options" }, d.options.map((o) => {
+    const line = render("page.review_option", { action: o.action, mean: o.mean, low: o.interval[0], high: o.interval[1] });
+    return el("li", { class: o.action === d.played ? "played" : "" }, o.action === d.played ? `${line} — ${t("review_played")}` : line);
+  }));
+  $("#review-step").replaceChildren(
+    el("h3", { id: "review-step-title" }, title),
+    el("p", { class: `said ${d.verdict || "none"}`, id: "review-said" }, said.join(" · ")),
+    el("div", { class: "board" }, ...trays),
+    el("p", { class: "legend" }, t("review_options")),
+    options,
+  );
+}
+
+function showReview(answer) {
+  const game = answer.games[0];
+  view.game = game;
+  $("#review-answer").hidden = false;
+  $("#review-game").textContent = reason(game.said.game);
+  $("#review-summary").replaceChildren(el("li", {}, reason(game.said.result)), ...["A", "B"].map((who) => el("li", {}, reason(game.said[who]))));
+  show(0);
+}
+
+export function renderReview() {
+  // The review said again in a new language (the answer holds codes and values, not sentences).
+  if (!view.game) return;
+  const at = view.at;
+  showReview({ games: [view.game] });
+  show(at);
+}
+
+function options(form) {
+  const quick = form.get("quick") === "on";
+  const playouts = Number(form.get("playouts")) || 8;
+  return quick ? { depth: "plan" } : { playouts };
+}
+
+async function run(ask) {
+  say($("#review-message"), () => t("thinking"));
+  try {
+    const answer = await ask();
+    for (const error of answer.errors || []) throw new Error(error);
+    say($("#review-message"), "");
+    showReview(answer);
+  } catch (exc) {
+    say($("#review-message"), exc.message, "error");
+  }
+}
+
+export async function reviewText(event) {
+  event.preventDefault();
+  const form = new FormData($("#review-form"));
+  let text = String(form.get("text") || "");
+  const file = form.get("file");
+  if (!text.trim() && file && file.size) text = await file.text(); // a text pasted wins over a file chosen
+  if (!text.trim()) return say($("#review-message"), () => t("audit_empty"), "error");
+  await run(() => api("review", { text, lexicon: form.get("lexicon"), rules: form.get("rules"), ...options(form) }));
+}
+
+export async function reviewLastGame() {
+  if (!state.gameId) return say($("#review-message"), () => t("review_no_game"), "error");
+  const query = new URLSearchParams(options(new FormData($("#review-form"))));
+  await run(() => api(`games/${state.gameId}/review?${query}`));
+}
+
+export function stepReview(step) {
+  if (view.game) show(view.at + step);
+}
