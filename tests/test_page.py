@@ -57,21 +57,41 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.stdout.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def chromium(phone_width: int | None = None) -> Any:
+    """A headless chromium: a desktop window, or a phone's screen ``phone_width`` px wide (mobile emulation:
+    a headless window does not go below 500 px)."""
     options = Options()
     options.binary_location = CHROMIUM or ""
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
         options.add_argument(flag)
+    if phone_width is None:
+        options.add_argument("--window-size=1200,900")
+    else:
+        metrics = {"width": phone_width, "height": 844, "pixelRatio": 1}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     try:
-        driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+        return webdriver.Chrome(options=options, service=Service(DRIVER))
     except WebDriverException as exc:  # pragma: no cover - a broken browser install
         pytest.skip(f"chromium did not start: {exc.msg}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    driver = chromium()
     try:
         yield driver
     finally:
         driver.quit()
+
+
+def check_a_pass(browser: Any, passer: str = "CARIES SORBETS / SN", thief: str = "RAT /") -> Any:
+    """The referee's form filled with the two trays and sent (the referee tab open)."""
+    form = browser.find_element(By.ID, "referee-form")
+    form.find_element(By.NAME, "passer").send_keys(passer)
+    form.find_element(By.NAME, "thief").send_keys(thief)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    return form
 
 
 def wait(condition: Callable[[], Any], seconds: float = 20, what: str = "") -> Any:
@@ -231,10 +251,7 @@ def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -
     open_page(browser, f"{server}/#referee")
     browser.execute_script("localStorage.setItem('jarnac.lang', 'en');")
     open_page(browser, f"{server}/#referee")
-    form = browser.find_element(By.ID, "referee-form")
-    form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
-    form.find_element(By.NAME, "thief").send_keys("RAT /")
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    form = check_a_pass(browser)
     answer = wait(lambda: browser.find_element(By.ID, "referee-answer").text.count("swing") >= 2, what="the check")
     text = browser.find_element(By.ID, "referee-answer").text
     assert answer and "a move was left: 1:CARIES+S=CASIERS" in text and "2:SORBETS+N=BROSSENT" in text

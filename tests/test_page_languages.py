@@ -18,6 +18,8 @@ from .test_page import (
     HAND_WRITTEN,
     ask_hint,
     browser,
+    check_a_pass,
+    chromium,
     click,
     console_errors,
     game_state,
@@ -118,10 +120,7 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
     assert render("page.did_draw", {}, language) in log  # a history line says the action in words
     # The referee and the word judge.
     open_page(browser, f"{server}/#referee")
-    form = browser.find_element(By.ID, "referee-form")
-    form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
-    form.find_element(By.NAME, "thief").send_keys("RAT /")
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    check_a_pass(browser)
     wait(lambda: "CASIERS" in browser.find_element(By.ID, "referee-answer").text, what="the check")
     judge = browser.find_element(By.ID, "judge-form")
     judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
@@ -142,28 +141,12 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
 def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
     """At a phone's width (390 px) a board's heading wraps and nothing runs off the page: a referee's board
     took its title's whole width on one line (463 px in French)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    from .test_page import CHROMIUM, DRIVER
-
-    options = Options()
-    options.binary_location = CHROMIUM or ""
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1}}
-    )
-    phone = webdriver.Chrome(options=options, service=Service(DRIVER))
+    phone = chromium(phone_width=390)
     try:
         open_page(phone, f"{server}/#referee")
         phone.execute_script("localStorage.setItem('jarnac.lang', 'fr');")
         open_page(phone, f"{server}/#referee")
-        form = phone.find_element(By.ID, "referee-form")
-        form.find_element(By.NAME, "passer").send_keys("CARIES SORBETS / SN")
-        form.find_element(By.NAME, "thief").send_keys("RAT /")
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        check_a_pass(phone)
         wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#referee-answer .line.taken"), what="the check")
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
         open_page(phone, f"{server}/#audit")
