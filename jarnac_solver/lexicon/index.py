@@ -79,6 +79,12 @@ def _subsets(rack: Tally, limit: int) -> list[list[int]] | None:
     return by_size
 
 
+def _extendable(line: Tally, size: int, line_max: int) -> bool:
+    """Whether a line of ``size`` tiles may be lengthened: it holds a word and is not full (every walk's one
+    test of a line, compiled, pure and hashed alike)."""
+    return bool(line) and size < line_max
+
+
 class AlphagramIndex:
     """A trie over alphagram keys, with the words of each key at its end node.
 
@@ -428,7 +434,7 @@ class AlphagramIndex:
 
         The walk, stopping at the first step that reaches one.
         """
-        if size >= line_max or not rack or not word:
+        if not rack or not _extendable(word, size, line_max):
             return None
         return self.walk.first(word, rack, *self._nodes_of_lengths(size + 1, line_max))
 
@@ -601,7 +607,7 @@ class CompiledWalk:
         places = walk((), rack, *ranges(*place)) if place else []
         extended: list[list[int]] = []
         for tally, size in lines:
-            if size >= line_max or not rack or not tally:
+            if not rack or not _extendable(tally, size, line_max):
                 extended.append([])
             else:
                 extended.append(walk(tally, rack, *ranges(size + 1, line_max)))
@@ -618,7 +624,8 @@ class CompiledWalk:
         ranges = self.index._nodes_of_lengths
         lo, hi = ranges(*place) if place else (0, 0)
         asked: list[tuple[object, int, int] | None] = [
-            None if size >= line_max or not tally else (tally, *ranges(size + 1, line_max)) for tally, size in lines
+            (tally, *ranges(size + 1, line_max)) if _extendable(tally, size, line_max) else None
+            for tally, size in lines
         ]
         return self.trie.moves(rack, lo, hi, asked)
 
@@ -693,7 +700,7 @@ class PureWalk:
         places = list(filter(index.view(*place).__getitem__, front)) if place else []
         extended: list[list[int]] = []
         for tally, size in lines:
-            if size >= line_max or not rack or not tally:
+            if not rack or not _extendable(tally, size, line_max):
                 extended.append([])
                 continue
             nodes = index._walk(tally, rack)
@@ -731,7 +738,7 @@ def _hashed_moves(
         places = list(filter(None, map(get, chain.from_iterable(by_size[max(lo, 1) : hi + 1]))))
     extended: list[list[int]] = []
     for tally, size in lines:
-        if size >= line_max or not tally:
+        if not _extendable(tally, size, line_max):
             extended.append([])
             continue
         shift = pack_tally(tally).__add__
