@@ -403,3 +403,19 @@ def test_the_game_cache_is_bounded_by_the_actions_it_holds(monkeypatch: pytest.M
     assert list(live._CACHE) == ["b"]  # a's 2 actions and b's 2 are over 3: a, touched first, is gone
     assert len(live.rebuild("a", spec, entries["a"]).actions) == 2  # replayed from its entries
     assert list(live._CACHE) == ["a"]
+
+
+def test_the_store_tells_its_listeners_of_every_commit(tmp_path: Path) -> None:
+    from jarnac_solver.server.contract import Offer
+    from jarnac_solver.server.live import new_spec
+    from jarnac_solver.server.store import GameStore
+
+    store = GameStore(tmp_path)
+    told: list[tuple[str, int]] = []
+    store.subscribe(lambda game, count: told.append((game, count)))
+    store.add("g", new_spec({"players": ("person", "person")}, Offer(("fr",), 500), 3))
+    store.append("g", 0, [(0, "draw", "E")], over=False)
+    store.append("g", 1, [], over=False)  # nothing committed, nothing told
+    assert store.delete("g") and not store.delete("g")
+    assert told == [("g", 0), ("g", 1), ("g", -1)]
+    store.close()

@@ -28,7 +28,7 @@ from .live import Entry, GameSpec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any
 
 DB_NAME = "games.sqlite3"
@@ -83,6 +83,7 @@ class GameStore:
         ``max_bytes``: the most the file grows to (a write beyond is refused as on a full disk)."""
         self.max_games = max_games
         self._lock = threading.Lock()
+        self._listeners: list[Callable[[str, int], None]] = []
         if folder is None:
             self.path: Path | None = None
             self._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
@@ -179,6 +180,19 @@ class GameStore:
         with self._lock:
             self._db.close()
 
+    def subscribe(self, listener: Callable[[str, int], None]) -> None:
+        """Call ``listener(game_id, count)`` after every commit that changes a game: ``count`` its actions
+        now stored (0 for a new game), ``-1`` once it is forgotten.
+
+        The push channels wait on it. Called on the committing thread, after the commit, so a listener
+        that reads the store sees what it was told of; a store shared by several servers calls it for
+        every server's commits too."""
+        self._listeners.append(listener)
+
+    def _told(self, game_id: str, count: int) -> None:
+        for listener in self._listeners:
+            listener(game_id, count)
+
     def add(self, game_id: str, spec: GameSpec) -> None:
         """Keep a new game (making room when the store is full: :data:`MAX_GAMES`)."""
         with self._writing():
@@ -202,6 +216,7 @@ class GameStore:
                 "INSERT INTO games (id, created, spec, touched) VALUES (?, ?, ?, ?)",
                 (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
             )
+        self._told(game_id, 0)
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
         """A game's setting and actions, or ``None`` for an unknown id; :class:`DamagedGameError` naming the
@@ -235,12 +250,16 @@ class GameStore:
                 [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
             )
             self._db.execute("UPDATE games SET over = ?, touched = ? WHERE id = ?", (int(over), time.time(), game_id))
+        self._told(game_id, first + len(entries))
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; ``False`` when there was none of that id."""
         with self._writing():
             self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
-            return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+            gone = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+        if gone:
+            self._told(game_id, -1)
+        return gone
 
     def count(self) -> int:
         with self._lock:
