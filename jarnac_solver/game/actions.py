@@ -107,6 +107,7 @@ class Accept:
 
 
 Action = Draw | Exchange | Play | Pass | CallJarnac | Decline | Dispute | Accept
+"""Any action of a game: what :meth:`Game.push` takes and :func:`parse_action` reads."""
 
 ACTIONS = (
     "draw, exchange XYZ, +WORD, N:OLD+LETTERS=WORD, pass, jarnac STEAL [STEAL ...],"

@@ -431,7 +431,7 @@ class Lexicon(LexiconFiles, DerivedLists, WordStudy, WordLookup):
         A ``?`` is a blank: it stands for any tile, written in lower case in the answer (``RAtE``;
         see :mod:`~jarnac_solver.lexicon.blanks`), the words still in alphabetical order.
         ``budget`` (seconds, a :class:`~jarnac_solver.budget.Deadline`, ``None`` for the default
-        10 s ceiling, ``EXACT``) bounds a query with blanks: past it, :class:`QueryBudgetError`.
+        10 s ceiling, ``EXACT``) bounds a query with blanks: past it, :class:`~jarnac_solver.errors.QueryBudgetError`.
         Cost: one trie path (at most 9 steps); with blanks, one walk.
 
         >>> Lexicon.from_words(["rat", "art", "tars"]).anagrams("tra")

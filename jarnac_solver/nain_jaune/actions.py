@@ -53,6 +53,7 @@ class Stop:
 
 
 Action = Play | Pass | Stop
+"""Any action of a round: a card played, a pass or a stop."""
 
 
 def parse_action(text: str) -> Action:

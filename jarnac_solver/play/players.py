@@ -472,6 +472,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "sim": SimPlayer,
     "careless": CarelessPlayer,
 }
+"""The built-in players by name (``play --players``, :func:`make_player`): name -> class, called with a seed."""
 
 
 def make_player(spec: str | Player, seed: int | None = None, **options: Any) -> Player:
