@@ -27,7 +27,7 @@ import jarnac_solver  # noqa: E402
 project = "jarnac-solver"
 author = "jarnac-solver developers"
 release = version = jarnac_solver.__version__
-copyright = "jarnac-solver developers"  # noqa: A001  (Sphinx's name)
+copyright = "jarnac-solver developers"
 
 extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -61,7 +61,9 @@ def _generate(app: Any) -> None:
     reference.write(Path(app.srcdir))
     for package in reference.PACKAGES:
         for name in reference.undocumented(package):
-            logger.warning("%s.%s: a public name without a docstring", package, name, type="jarnac", subtype="docstring")
+            logger.warning(
+                "%s.%s: a public name without a docstring", package, name, type="jarnac", subtype="docstring"
+            )
 
 
 def _data_docstring(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
@@ -123,7 +125,9 @@ def _bindings() -> dict[str, dict[str, str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    names[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
+                    names[alias.asname or alias.name.split(".")[0]] = (
+                        alias.name if alias.asname else alias.name.split(".")[0]
+                    )
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:

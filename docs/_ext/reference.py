@@ -15,6 +15,7 @@ import argparse
 import ast
 import importlib
 import inspect
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -77,7 +78,7 @@ def attribute_docstrings(module_name: str) -> dict[str, str]:
     tree = ast.parse(Path(inspect.getfile(module)).read_text(encoding="utf-8"))
     found: dict[str, str] = {}
     body = tree.body
-    for node, after in zip(body, body[1:]):
+    for node, after in itertools.pairwise(body):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -186,9 +187,7 @@ def api_pages() -> dict[str, str]:
     pages = {}
     toc = []
     for page, title, _ in API_GROUPS:
-        intro = (
-            f"Every name here is imported from ``jarnac_solver`` (``from jarnac_solver import {groups[page][0]}``)."
-        )
+        intro = f"Every name here is imported from ``jarnac_solver`` (``from jarnac_solver import {groups[page][0]}``)."
         pages[f"api/{page}.rst"] = _rst_page(title, intro, "jarnac_solver", groups[page], "jarnac_solver")
         toc.append(f"   {page}")
     nain_jaune = public_names("jarnac_solver.nain_jaune")
@@ -301,8 +300,8 @@ def cli_pages() -> dict[str, str]:
     pages = {}
     for command, (about, sub) in found.items():
         rows = list(_option_rows(sub))
-        positional = [row for row, action in zip(rows, _listed(sub)) if not action.option_strings]
-        optional = [row for row, action in zip(rows, _listed(sub)) if action.option_strings]
+        positional = [row for row, action in zip(rows, _listed(sub), strict=True) if not action.option_strings]
+        optional = [row for row, action in zip(rows, _listed(sub), strict=True) if action.option_strings]
         lines = [
             f"(cli-{command_page_name(command)})=",
             f"# `jarnac-solver {command}`",
@@ -370,7 +369,7 @@ def openapi() -> dict[str, Any]:
 
 
 def route_label(method: str, path: str) -> str:
-    """The anchor of a route's section: ``POST /api/games/{game_id}/actions`` -> ``http-post-api-games-game-id-actions``."""
+    """The anchor of a route's section: ``POST /api/games/{game_id}`` -> ``http-post-api-games-game-id``."""
     return "http-" + _slug(f"{method} {path}")
 
 
@@ -408,9 +407,7 @@ def _fields(schema: dict[str, Any]) -> list[str]:
         bounds = [f"{key} {field[key]}" for key in ("minimum", "maximum", "maxLength", "maxItems") if key in field]
         if bounds:
             about += f" [{', '.join(bounds)}]"
-        lines.append(
-            f"| `{name}` | {_type_of(field)} | {'yes' if name in required else 'no'} | {_escaped(about)} |"
-        )
+        lines.append(f"| `{name}` | {_type_of(field)} | {'yes' if name in required else 'no'} | {_escaped(about)} |")
     return lines
 
 
@@ -429,7 +426,7 @@ def http_page() -> str:
         "",
         f"The routes of `jarnac-solver serve` ({document['info']['title']}, OpenAPI {document['openapi']}),"
         " made from the document the server publishes at `GET /api/openapi.json` and reads its requests"
-        " with. Answers are the documents of the [JSON schema](schema.md): `{\"result\": ...}`, or"
+        ' with. Answers are the documents of the [JSON schema](schema.md): `{"result": ...}`, or'
         ' `{"error": {"type", "message", "field", "faults"}}` with a 4xx or 5xx status. With `--token`'
         " every route but `/api/health` needs `Authorization: Bearer TOKEN`. The service's guide:"
         " [The service](../service.md).",
