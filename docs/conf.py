@@ -39,6 +39,8 @@ myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence", "deflist"]
 # A code block's language is for the reader; "record" is the game notation (docs/records.md).
 highlight_language = "text"
+# Options stay as typed: no "--json" turned into an en dash, no quotes curled inside command lines.
+smartquotes = False
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

@@ -40,7 +40,8 @@ API_GROUPS = (
     ("core", "Budgets, errors and the implementation", ("budget", "errors", "native")),
 )
 
-_PUNCTUATION = re.compile(r"([\\`*_\[\]<>|#])")
+# Backticks stay: the help and descriptions write code in them, as Markdown does.
+_PUNCTUATION = re.compile(r"([\\*\[\]<>|#])")
 
 
 def _escaped(text: str) -> str:
@@ -162,7 +163,7 @@ def _autodoc(package: str, name: str) -> str:
     if inspect.isclass(value) and issubclass(value, BaseException):
         return f".. autoexception:: {target}\n   :members:\n   :show-inheritance:\n"
     if inspect.isclass(value):
-        return f".. autoclass:: {target}\n   :members:\n   :show-inheritance:\n"
+        return f".. autoclass:: {target}\n   :members:\n"
     return f".. autofunction:: {target}\n"
 
 
@@ -253,7 +254,7 @@ def commands() -> dict[str, tuple[str, argparse.ArgumentParser]]:
 
 def _formatter(parser: argparse.ArgumentParser) -> argparse.HelpFormatter:
     # A fixed width, not the terminal's: the page is the same wherever it is built.
-    formatter: argparse.HelpFormatter = parser.formatter_class(prog=parser.prog, width=96)
+    formatter: argparse.HelpFormatter = parser.formatter_class(prog=parser.prog, width=80)
     return formatter
 
 
@@ -269,7 +270,7 @@ def _option_rows(parser: argparse.ArgumentParser) -> Iterator[tuple[str, str]]:
         else:
             names = formatter._format_args(action, formatter._get_default_metavar_for_positional(action))
         about = formatter._expand_help(action) if action.help else ""
-        if action.choices and not isinstance(action, argparse._SubParsersAction):
+        if action.choices and "{" not in names:
             about += f" (one of: {', '.join(str(choice) for choice in action.choices)})"
         yield names, about
 
@@ -287,7 +288,8 @@ def command_page_name(command: str) -> str:
 
 def _table(header: tuple[str, str], rows: list[tuple[str, str]]) -> list[str]:
     lines = [f"| {header[0]} | {header[1]} |", "|---|---|"]
-    lines += [f"| `{names}` | {_escaped(about)} |" for names, about in rows]
+    # A pipe splits a table's cell even inside code (NAME|FILE): escaped there too.
+    lines += ["| `" + names.replace("|", "\\|") + f"` | {_escaped(about)} |" for names, about in rows]
     return lines
 
 
@@ -387,6 +389,15 @@ def _type_of(schema: dict[str, Any]) -> str:
     for key in ("anyOf", "oneOf"):
         if key in schema:
             return " or ".join(_type_of(part) for part in schema[key])
+    if "allOf" in schema:
+        # The envelope with its result typed (openapi.py's answers): say both.
+        parts = []
+        for part in schema["allOf"]:
+            if "$ref" in part:
+                parts.append(_type_of(part))
+            for name, field in part.get("properties", {}).items():
+                parts.append(f"`{name}`: {_type_of(field)}")
+        return ", ".join(parts)
     kind = schema.get("type", "any")
     text = " or ".join(kind) if isinstance(kind, list) else str(kind)
     if text == "array" and isinstance(schema.get("items"), dict):
