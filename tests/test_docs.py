@@ -185,7 +185,14 @@ def test_the_site_builds_with_no_warning(tmp_path: Path) -> None:
         (out / "_generated" / "api" / p.name).read_text(encoding="utf-8")
         for p in (out / "_generated" / "api").glob("*.html")
     )
-    for name in importlib.import_module("jarnac_solver").__all__:
-        assert f'id="jarnac_solver.{name}"' in api, name
+    for package in ("jarnac_solver", "jarnac_solver.nain_jaune"):
+        for name in importlib.import_module(package).__all__:
+            assert f'id="{package}.{name}"' in api, f"{package}.{name}"
+    made = reference()
+    for command in made.commands():
+        assert (out / "_generated" / "cli" / f"{command.replace(' ', '-')}.html").exists(), command
+    http = (out / "_generated" / "http.html").read_text(encoding="utf-8")
+    for method, path in made.routes():
+        assert f'id="{made.route_label(method, path)}"' in http, (method, path)
     assert (out / "search.html").exists() and (out / "searchindex.js").exists()
     shutil.rmtree(out)
