@@ -51,7 +51,8 @@ def play(port: int, game_id: str, at: int) -> dict[str, Any]:
     status, advice = call(port, "GET", f"games/{game_id}/advice?budget=20")
     assert status == 200, advice
     action = advice["result"]["advice"]["options"][0]["action"]
-    status, done = call(port, "POST", f"games/{game_id}/actions", {"action": action, "at": at, "player": game["to_act"]})
+    body = {"action": action, "at": at, "player": game["to_act"]}
+    status, done = call(port, "POST", f"games/{game_id}/actions", body)
     assert status == 200, done
     assert done["result"]["game"]["actions"] == at and "repeated" not in done["result"]
     return {"player": game["to_act"], "action": action, "answer": done["result"]}

@@ -232,7 +232,8 @@ def test_a_lost_database_is_unavailable_then_back_without_a_restart(
     assert told.wait(("g", 1))
     made.stop()
     try:
-        with pytest.raises(StoreUnavailableError, match=r"games' database postgresql://jarnac@/games\d+.*cannot be reached"):
+        unreachable = r"games' database postgresql://jarnac@/games\d+.*cannot be reached"
+        with pytest.raises(StoreUnavailableError, match=unreachable):
             first.append("g", 1, [PASS], over=False)
         with pytest.raises(StoreUnavailableError):
             first.load("g")
