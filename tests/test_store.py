@@ -243,3 +243,47 @@ def test_a_lost_database_is_unavailable_then_back_without_a_restart(
     first.append("g", 1, [PASS], over=True)
     assert told.wait(("g", 2))
     assert second.load("g") == (SPEC, [DRAW, PASS])
+
+
+def test_a_request_that_loses_the_race_for_its_number_is_done_again_never_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another server commits action n between this server's read and its write: the write is a conflict,
+    the request is done again on the game as it is. The same action sent with its number is then a
+    repeat (taken once); another player's action is refused as not its turn (a 409, never a 500)."""
+    pytest.importorskip("starlette")
+    from jarnac_solver.server import live
+    from jarnac_solver.server.app import create_app
+    from jarnac_solver.server.store import GameStore
+
+    from .service_client import Client
+
+    read = GameStore.load
+    sneaks: list[str] = []
+
+    def load_then_lose_the_race(store: GameStore, game_id: str) -> Any:
+        found = read(store, game_id)
+        if found is not None and sneaks:  # "another server" commits the sneaked action after this read
+            spec, entries = found
+            entry = live.apply("elsewhere", spec, entries, sneaks.pop(), None, None)["entry"]
+            store.append(game_id, len(entries), [tuple(entry)], over=False)
+        return found
+
+    with Client(create_app(["en"], data=tmp_path), raise_server_exceptions=False) as client:
+        made = client.post("/api/games", json={"players": ["person", "person"], "seed": 5, "lexicon": "en"}).json()
+        game_id = made["result"]["id"]
+        path = f"/api/games/{game_id}"
+        action = client.get(f"{path}/advice?budget=20").json()["result"]["advice"]["options"][0]["action"]
+        monkeypatch.setattr(GameStore, "load", load_then_lose_the_race)
+        sneaks.append(action)
+        answer = client.post(f"{path}/actions", json={"action": action, "at": 1, "player": "A"})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["result"]["repeated"] is True and answer.json()["result"]["game"]["actions"] == 1
+        state = client.get(path).json()["result"]["game"]
+        nxt = client.get(f"{path}/advice?budget=20").json()["result"]["advice"]["options"][0]["action"]
+        sneaks.append(nxt)
+        differs = "pass" if nxt != "pass" else "draw"
+        answer = client.post(f"{path}/actions", json={"action": differs, "at": 2, "player": state["to_act"]})
+        assert answer.status_code == 409, answer.text  # done again: action 2 is the other server's
+        assert answer.json()["error"]["field"] == "at" and "already" in answer.json()["error"]["message"]
+        assert client.get(path).json()["result"]["game"]["actions"] == 2 and not sneaks
