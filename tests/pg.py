@@ -49,7 +49,9 @@ def skip_reason() -> str | None:
 class Cluster:
     """A cluster in ``folder``; :attr:`url` the server's maintenance database, :meth:`database` a new one."""
 
-    def __init__(self) -> None:
+    def __init__(self, fsync: bool = False) -> None:
+        """``fsync``: commits wait for the disk (the benchmark's; the tests' cluster need not survive a crash)."""
+        self.fsync = fsync
         bindir = _bin_dir()
         assert bindir is not None
         self.bin = bindir
@@ -62,6 +64,9 @@ class Cluster:
             os.chown(self.folder, owner.pw_uid, owner.pw_gid)
             self._as = ["runuser", "-u", "postgres", "--"]
         self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8", "--no-sync")
+        # max_connections: each server holds a pool and a listening connection, the tests several servers.
+        with open(self.data / "postgresql.conf", "a", encoding="utf-8") as conf:
+            conf.write("max_connections = 100\n")
         self.made = 0
         self.start()
 
@@ -76,7 +81,8 @@ class Cluster:
 
     def start(self) -> None:
         """Start the server (and wait until it answers)."""
-        options = f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -p {PORT} -c fsync=off"
+        options = f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -p {PORT}"
+        options += "" if self.fsync else " -c fsync=off"
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
 
     def stop(self) -> None:
