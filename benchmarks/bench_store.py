@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Live-game actions through the stores: one server on SQLite, one on PostgreSQL, two sharing PostgreSQL.
 
-    python benchmarks/bench_store.py [--actions 320] [--seconds 60] [--clients 8 32] [--notices 200]
-        [--database postgresql://...]
+    python benchmarks/bench_store.py [--actions 320] [--repeats 3] [--seconds 60] [--clients 8 32]
+        [--notices 200] [--database postgresql://...]
 
 For each store and each count of clients C: C clients each play their own
 person-against-person game (``draw``, ``decline`` or ``pass``, whichever the
@@ -11,7 +11,9 @@ every action committed before it is answered), ``--actions`` actions a run
 in all; with two servers each client sends its actions to the servers in
 turn (the other server reads the game back from the database). Prints
 actions a second and the latency of an action (p50, p99), and the share
-refused. Then the notification latency between two servers: a store
+refused: the median of ``--repeats`` runs, with their range in brackets,
+after a warm-up run a setup (the servers' lexicon loaded, their pools
+grown). Then the notification latency between two servers: a store
 commits an action, another store on the database is told (LISTEN/NOTIFY),
 ``--notices`` times one after another: p50 and p99 from the call that
 commits to the listener told.
@@ -125,6 +127,12 @@ async def run(bases: list[str], clients: int, total: int, seconds: float) -> dic
     }
 
 
+def spread(runs: list[dict[str, float]], key: str, width: int) -> str:
+    """The median of ``runs``' ``key`` and their range: ``41.2 [38.0-47.9]``."""
+    values = sorted(r[key] for r in runs)
+    return f"{statistics.median(values):.1f} [{values[0]:.0f}-{values[-1]:.0f}]".rjust(width)
+
+
 def notices(url: str, count: int) -> tuple[float, float]:
     """Milliseconds from one store's commit call to another store's listener told: p50, p99."""
     writer, reader = open_store(url), open_store(url)
@@ -161,6 +169,7 @@ def notices(url: str, count: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=320, help="actions a run, all clients together")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each setup (the median, and their range)")
     parser.add_argument("--seconds", type=float, default=60, help="the longest a run lasts")
     parser.add_argument("--clients", type=int, nargs="+", default=[8, 32])
     parser.add_argument("--notices", type=int, default=200, help="notifications timed between two stores")
@@ -181,16 +190,18 @@ def main() -> None:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         setups = [("SQLite", folder, 1), ("PostgreSQL", url, 1), ("PostgreSQL", url, 2)]
         print(
-            f"{'store':<11} {'servers':>7} {'clients':>7} {'actions':>7} {'actions/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
-            f" {'refused':>7}"
+            f"{'store':<11} {'servers':>7} {'clients':>7} {'actions':>7} {'actions/s [range]':>19}"
+            f" {'p50 ms [range]':>17} {'p99 ms [range]':>19} {'refused':>7}"
         )
         for name, data, count in setups:
             with servers(data, count) as bases:
+                asyncio.run(run(bases, max(args.clients), 2 * max(args.clients), args.seconds))  # warm-up
                 for clients in args.clients:
-                    found = asyncio.run(run(bases, clients, args.actions, args.seconds))
+                    runs = [asyncio.run(run(bases, clients, args.actions, args.seconds)) for _ in range(args.repeats)]
                     print(
-                        f"{name:<11} {count:>7} {clients:>7} {found['n']:>7} {found['aps']:>9.1f} {found['p50']:>8.1f}"
-                        f" {found['p99']:>8.1f} {found['refused']:>7.1%}",
+                        f"{name:<11} {count:>7} {clients:>7} {int(sum(r['n'] for r in runs)):>7}"
+                        f" {spread(runs, 'aps', 19)} {spread(runs, 'p50', 17)} {spread(runs, 'p99', 19)}"
+                        f" {max(r['refused'] for r in runs):>7.1%}",
                         flush=True,
                     )
         p50, p99 = notices(url, args.notices)

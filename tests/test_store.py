@@ -215,7 +215,7 @@ def test_two_stores_on_one_place_share_it_or_the_second_is_refused(stores: Calla
 
 
 def test_a_lost_database_is_unavailable_then_back_without_a_restart(
-    stores: Callable[..., Store], place: str, request: pytest.FixtureRequest
+    stores: Callable[..., Store], place: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Sessions cut: the pool connects again unseen. The server stopped: StoreUnavailableError naming the
     database, nothing written; started again: the same store goes on, and a listener hears what was
@@ -223,6 +223,9 @@ def test_a_lost_database_is_unavailable_then_back_without_a_restart(
     if not place.startswith("postgresql"):
         pytest.skip("SQLite: an embedded file has no connection to lose")
     made: Cluster = request.getfixturevalue("cluster")
+    from jarnac_solver.server import pgstore
+
+    monkeypatch.setattr(pgstore, "WAIT_SECONDS", 1.0)  # the requests made while it is down wait 1 s, not 5
     first, second = stores(), stores()
     told = Told(second)
     first.add("g", SPEC)

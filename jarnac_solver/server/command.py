@@ -88,7 +88,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     # A folder that cannot hold the database, a damaged file, another server on it, a database server down:
     # said now, in one line.
     checked = open_store(data)
-    where = checked.where
+    games_in = checked.where
     checked.close()
     sock = _bind(args.host, args.port)
     from .app import create_app
@@ -108,7 +108,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     where = f"{args.workers} + {args.heavy_workers} worker processes" if args.workers else "threads"
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    kept = f"games in {where}" if data is not None else "games in memory only"
+    kept = f"games in {games_in}" if data is not None else "games in memory only"
     print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
     from .guard import MAX_HEAD_BYTES
     from .protocol import Protocol

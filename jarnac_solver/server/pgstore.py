@@ -159,6 +159,8 @@ class PostgresStore:
             raise InvalidInputError(f"--data {self.where}: cannot use the database ({_first_line(exc)})") from None
         self._listener = threading.Thread(target=self._listen, name="jarnac-listen", daemon=True)
         self._listener.start()
+        # Open once it listens, so every commit after is heard (one that cannot connect yet catches up once it does).
+        self.listening.wait(WAIT_SECONDS)
 
     def _migrate(self, db: psycopg.Connection[Any]) -> None:
         """The tables brought to the code's version, under a lock: two servers starting at once migrate once."""
@@ -359,7 +361,9 @@ class PostgresStore:
             except (psycopg.Error, OSError, ValueError) as exc:
                 if lost is None:
                     lost = time.time()
-                    log.warning("the games' database %s: listening lost (%s); connecting again", self.where, exc)
+                    log.warning(
+                        "the games' database %s: listening lost (%s); connecting again", self.where, _first_line(exc)
+                    )
             self.listening.clear()
             self._stopping.wait(1.0)
 
