@@ -91,7 +91,7 @@ class Client(TestClient):
         return response
 
 
-def serve(data: Path, *options: str, lexicon: str = "en") -> tuple[subprocess.Popen[str], int]:
+def serve(data: Path | str, *options: str, lexicon: str = "en") -> tuple[subprocess.Popen[str], int]:
     """``jarnac-solver serve`` on a free loopback port (threads, games under ``data``): the process and its
     port, read off the banner it prints once the socket listens (no polling)."""
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", lexicon, "--workers", "0"]

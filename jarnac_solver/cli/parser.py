@@ -468,9 +468,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--data",
-        metavar="DIR",
-        help="the folder of the live games' database (default: the user's data folder, e.g."
-        " ~/.local/share/jarnac-solver; ':memory:' keeps none)",
+        metavar="DIR|URL",
+        help="where the live games are kept: a folder for SQLite (default: the user's data folder, e.g."
+        " ~/.local/share/jarnac-solver; ':memory:' keeps none), or postgresql://USER@HOST/DB, a database"
+        " several servers share (docs/store.md)",
     )
     serve.add_argument(
         "--max-games", type=_whole_in(1, 10**7, " games"), default=10_000, metavar="N", help="the most live games kept"

@@ -75,13 +75,17 @@ from .contract import (
 )
 from .guard import Guard
 from .openapi import openapi_document
-from .store import DamagedGameError, GameStore, StoreFullError
+from .storage import ConflictError, DamagedGameError, Store, StoreFullError, StoreUnavailableError, open_store
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 log = logging.getLogger(__name__)
+
+CONFLICT_RETRIES = 5
+"""How many times a game's request is done again after losing a race for an action's number to another
+server on a shared store (each time on the game read afresh), before it is a 409."""
 
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 """The largest answer sent: a listing beyond it is refused with a hint to narrow the question."""
@@ -237,6 +241,11 @@ async def refusing(command: str, work: Awaitable[Response]) -> Response:
     except DamagedGameError as exc:
         log.error("%s", exc)
         return _error(500, "DamagedGameError", str(exc), command)
+    except StoreUnavailableError as exc:
+        log.error("%s", exc)
+        return _error(503, "StoreUnavailable", str(exc), command)
+    except ConflictError as exc:
+        return _error(409, "Conflict", f"{exc}; ask again", command)
     except _Stopping:
         message = "no worker could take this request (the server is stopping, or a worker died): ask again"
         return _error(503, "ServiceUnavailable", message, command)
@@ -264,7 +273,7 @@ class Service:
         self,
         offer: Offer,
         lanes: Lanes,
-        store: GameStore,
+        store: Store,
         *,
         max_body_bytes: int,
         max_answer_bytes: int,
@@ -387,10 +396,20 @@ class Service:
         return [t["played"] for t in turns["turns"]]
 
     async def one_at_a_time(self, game_id: str, work: Callable[[], Awaitable[Any]]) -> Any:
-        """``work`` with the game's lock held: a game's requests one at a time, its actions in order."""
+        """``work`` with the game's lock held: a game's requests one at a time, its actions in order.
+
+        The lock holds in this process; across servers sharing a store the key ``(game, n)`` does: a
+        request that lost the race (:class:`~.store.ConflictError`, nothing written) is done again on the
+        game as it now is, as it would have waited its turn here."""
         lock = self.game_locks.get(game_id)
         if lock is None:
             lock = self.game_locks[game_id] = asyncio.Lock()
+        for _ in range(CONFLICT_RETRIES - 1):
+            try:
+                async with lock:
+                    return await work()
+            except ConflictError:
+                continue
         async with lock:
             return await work()
 
@@ -613,7 +632,8 @@ def create_app(
     of its own, ``heavy_workers`` processes (in threads: that many at once), so long searches never take
     every worker from the short ones.
     ``data``: the folder of the live games' database (``None``: in memory, lost when the process
-    ends); ``max_games``: the most it keeps; ``max_store_bytes``: the most bytes its file grows to
+    ends), or a PostgreSQL database shared with other servers (``postgresql://...``, :mod:`.storage`);
+    ``max_games``: the most it keeps; ``max_store_bytes``: the most bytes its SQLite file grows to
     (a write beyond is a 507, as on a full disk).
     ``cors_origins``: the web origins whose pages may call the service (``*``: any);
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
@@ -622,7 +642,7 @@ def create_app(
     for name in offered:
         Lexicon.load(name)  # an unknown name fails here, at the start, not at the first request
     offer = Offer(offered, max_budget_ms)
-    store = GameStore(
+    store = open_store(
         data,
         **({"max_games": max_games} if max_games is not None else {}),
         **({"max_bytes": max_store_bytes} if max_store_bytes is not None else {}),

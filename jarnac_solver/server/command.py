@@ -4,8 +4,9 @@ Starlette and uvicorn are the ``server`` extra; without them the command
 says how to install it (one line, status 2), and nothing else of the
 package imports them. Everything that can be refused is refused before
 the banner, in one line and status 2: a port in use, a store another
-server holds or a damaged one, an address beyond the loopback without a
-token (unless ``--insecure``).
+server holds or a damaged one, a database server down or its tables newer
+than the code, an address beyond the loopback without a token (unless
+``--insecure``).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     except ImportError:
         raise MissingExtraError(INSTALL) from None
     from .contract import Offer, offered_lexicon
-    from .store import GameStore, default_data_dir
+    from .storage import open_store
+    from .store import default_data_dir
 
     available = Lexicon.available()
     for name in args.lexicons or ():
@@ -83,8 +85,11 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         if not re.fullmatch(r"[A-Za-z0-9.-]{1,253}", name):
             raise UsageError(f"{PROG} serve: --allowed-host {name!r} is not a host name (e.g. jarnac.club.example)")
     data = None if args.data == ":memory:" else (args.data or default_data_dir())
-    # A folder that cannot hold the database, a damaged file, another server on it: said now, in one line.
-    GameStore(data).close()
+    # A folder that cannot hold the database, a damaged file, another server on it, a database server down:
+    # said now, in one line.
+    checked = open_store(data)
+    games_in = checked.where
+    checked.close()
     sock = _bind(args.host, args.port)
     from .app import create_app
 
@@ -103,7 +108,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     where = f"{args.workers} + {args.heavy_workers} worker processes" if args.workers else "threads"
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    kept = f"games in {data}" if data is not None else "games in memory only"
+    kept = f"games in {games_in}" if data is not None else "games in memory only"
     print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
     from .guard import MAX_HEAD_BYTES
     from .protocol import Protocol

@@ -90,7 +90,7 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         415: "a body that is not application/json",
         421: "a Host this server does not answer",
         500: "a stored game that cannot be read (named)",
-        503: "no worker could take the request (the server stops, or a worker died)",
+        503: "no worker could take the request (the server stops, or a worker died), or the games' database is down",
         507: "the store cannot keep more (its most games, or a full disk)",
     }
     return {str(status): _error(said[status]) for status in statuses}

@@ -10,6 +10,9 @@ that a new version of the package could not read.
 
 One connection, used by one thread at a time (a lock): the service's
 writes are a few rows a request, far below what one SQLite file takes.
+This is the embedded store, one server's; :mod:`.storage` names the
+interface and :mod:`.pgstore` the store several servers share. The errors
+and the schema's version, common to both, are here.
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ then those nobody has played for :data:`IDLE_SECONDS`, the oldest first; else it
 IDLE_SECONDS = 24 * 3600
 """A game not played for this long may make room for a new one when the store is full."""
 
+SCHEMA_VERSION = 1
+"""The version of the games' tables this code reads and writes (``schema_version``, in both stores). A store
+made by an older version is migrated at the start; one made by a newer version is refused, never rewritten."""
+
+# Version 1, as every file made before the version was kept held it (IF NOT EXISTS: such a file is adopted).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -55,6 +63,19 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game, n)
 );
 """
+_MIGRATIONS = {1: _SCHEMA}
+"""The script that brings the tables from the version before to each version (run in one transaction)."""
+
+
+def schema_steps(found: int, where: str) -> range:
+    """The versions to migrate a store through, from its ``found`` version (0: no tables yet) to
+    :data:`SCHEMA_VERSION`; a newer store is refused in one line (this code would misread it)."""
+    if found > SCHEMA_VERSION:
+        raise InvalidInputError(
+            f"--data {where}: its games' tables are version {found}, newer than this jarnac-solver's"
+            f" {SCHEMA_VERSION}: run the jarnac-solver that made them (pip install -U jarnac-solver)"
+        )
+    return range(found + 1, SCHEMA_VERSION + 1)
 
 
 def default_data_dir() -> Path:
@@ -86,8 +107,9 @@ class GameStore:
         self._listeners: list[Callable[[str, int], None]] = []
         if folder is None:
             self.path: Path | None = None
+            self.where = "memory"
             self._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-            self._db.executescript(_SCHEMA)
+            self._migrate()
             self._limit(max_bytes)
             return
         path = Path(folder)
@@ -100,6 +122,7 @@ class GameStore:
         if not path.is_dir():
             raise InvalidInputError(f"--data {str(folder)!r} is not a folder")
         self.path = path / DB_NAME
+        self.where = str(self.path)
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=0.2)
         except sqlite3.Error as exc:
@@ -127,7 +150,7 @@ class GameStore:
             problems = [row[0] for row in self._db.execute("PRAGMA quick_check").fetchall()]
             if problems != ["ok"]:
                 raise self._damaged(folder, "\n".join(problems))
-            self._db.executescript(_SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise self._damaged(folder, str(exc)) from None
@@ -149,6 +172,20 @@ class GameStore:
             f" may be saved first with: sqlite3 {self.path} .recover > games.sql)"
         )
 
+    def _migrate(self) -> None:
+        """The tables brought to :data:`SCHEMA_VERSION` (made in a new file), each step one transaction."""
+        held = self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+        found = 0
+        if held.fetchone() is not None:
+            row = self._db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            found = int(row[0] or 0)
+        for version in schema_steps(found, self.where):
+            self._db.executescript(
+                f"BEGIN IMMEDIATE; {_MIGRATIONS[version]}"
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);"
+                f" DELETE FROM schema_version; INSERT INTO schema_version VALUES ({version}); COMMIT;"
+            )
+
     def _limit(self, max_bytes: int | None) -> None:
         if max_bytes is not None:
             (page,) = self._db.execute("PRAGMA page_size").fetchone()
@@ -169,8 +206,8 @@ class GameStore:
                         " finish or delete games, or free the disk"
                     ) from None
                 raise DamagedGameError(f"the games' database {self.path} cannot be written ({exc})") from None
-            except sqlite3.IntegrityError:  # an action's number taken: the caller's bug, said as it is
-                raise
+            except sqlite3.IntegrityError:  # a game's id taken twice
+                raise ConflictError("a game of that id is kept already: nothing was written") from None
             except sqlite3.DatabaseError as exc:  # a page damaged since the start's check
                 raise DamagedGameError(
                     f"the games' database {self.path} is damaged ({exc}): nothing was written"
@@ -194,18 +231,23 @@ class GameStore:
             listener(game_id, count)
 
     def add(self, game_id: str, spec: GameSpec) -> None:
-        """Keep a new game (making room when the store is full: :data:`MAX_GAMES`)."""
+        """Keep a new game (making room when the store is full: :data:`MAX_GAMES`; the games forgotten
+        for it are told ``-1``); an id already kept is :class:`ConflictError`."""
+        gone: list[str] = []
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             now = time.time()
             (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
             if count >= self.max_games:
                 # Games left unfinished would fill the store for good: the idle ones make room too.
-                self._db.execute(
-                    "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
-                    " ORDER BY over DESC, touched LIMIT ?)",
-                    (now - IDLE_SECONDS, count - self.max_games + 1),
-                )
+                gone = [
+                    str(row[0])
+                    for row in self._db.execute(
+                        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
+                        " ORDER BY over DESC, touched LIMIT ?) RETURNING id",
+                        (now - IDLE_SECONDS, count - self.max_games + 1),
+                    ).fetchall()
+                ]
                 (count,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
                 if count >= self.max_games:
                     raise StoreFullError(
@@ -216,6 +258,8 @@ class GameStore:
                 "INSERT INTO games (id, created, spec, touched) VALUES (?, ?, ?, ?)",
                 (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
             )
+        for made_room in gone:
+            self._told(made_room, -1)
         self._told(game_id, 0)
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
@@ -239,16 +283,19 @@ class GameStore:
     def append(self, game_id: str, first: int, entries: list[Entry], over: bool) -> None:
         """Commit ``entries`` as the game's actions ``first``, ``first + 1``, ... (from 0) in one transaction.
 
-        A number already taken (another request added actions meanwhile) raises ``sqlite3.IntegrityError``
-        and commits nothing: the service serialises a game's requests, so it does not happen there."""
+        A number already taken (another request added actions meanwhile), or a game forgotten meanwhile,
+        raises :class:`ConflictError` and commits nothing: the service reads the game again and retries."""
         if not entries:
             return
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.executemany(
-                "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
-            )
+            try:
+                self._db.executemany(
+                    "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+                )
+            except sqlite3.IntegrityError:  # the key (game, n) taken, or the game's row gone
+                raise ConflictError(conflict(game_id, first)) from None
             self._db.execute("UPDATE games SET over = ?, touched = ? WHERE id = ?", (int(over), time.time(), game_id))
         self._told(game_id, first + len(entries))
 
@@ -273,3 +320,22 @@ class StoreFullError(Exception):
 
 class DamagedGameError(Exception):
     """A stored game whose rows cannot be read (the service answers 500, naming the game)."""
+
+
+class ConflictError(Exception):
+    """A write that lost a race: the action's number was taken by another request (another server on a
+    shared store), or the game forgotten meanwhile. Nothing was written; the service reads the game again
+    and retries (the key ``(game, n)`` is what serialises a game's actions across servers)."""
+
+
+class StoreUnavailableError(Exception):
+    """The store's database cannot be reached (a database server down or restarting): nothing was
+    acknowledged; the service answers 503 naming it and goes on once it is back."""
+
+
+def conflict(game_id: str, first: int) -> str:
+    """The message of a :class:`ConflictError` on action ``first`` (from 0) of ``game_id``."""
+    return (
+        f"game {game_id!r} changed meanwhile (its action {first + 1} was taken by another request, or it was"
+        " forgotten): nothing was written"
+    )
