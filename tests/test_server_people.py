@@ -99,8 +99,8 @@ def test_a_jarnac_window_not_answered_in_time_is_declined_and_hints_can_be_off()
         advice = client.get(f"/api/games/{game_id}/advice?budget=50", headers={"X-Seat-Key": keys["A"]})
         refused(advice, 403, "HintsOff")
         for action in ("draw", "pass"):
-            answer = client.post(f"/api/games/{game_id}/actions", json={"action": action}, headers={"X-Seat-Key": keys["A"]})
-            after = result(answer)
+            sent = {"json": {"action": action}, "headers": {"X-Seat-Key": keys["A"]}}
+            after = result(client.post(f"/api/games/{game_id}/actions", **sent))
         assert after["game"]["phase"] == "jarnac" and after["game"]["to_act"] == "B"
         assert after["clock"]["to_act"] == "B" and after["clock"]["limit_s"] == 0.05
         time.sleep(0.2)  # past the window (the sleep makes it past, whatever the load)
@@ -191,6 +191,7 @@ def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) 
         assert seat_b.next_action()[0] == 6
         seat_b.close()
         polled = _ask(port, f"/api/games/{game_id}/actions?since=4")  # A's client polls
-        assert [(a["n"], a["player"], a["action"]) for a in polled["actions"]] == [(5, "A", "pass"), (6, "B", "decline")]
+        told = [(a["n"], a["player"], a["action"]) for a in polled["actions"]]
+        assert told == [(5, "A", "pass"), (6, "B", "decline")]
     finally:
         stop(server)
