@@ -115,6 +115,6 @@ class Notifier:
             return True
         try:
             await asyncio.wait_for(watched.woken.wait(), timeout)
-        except TimeoutError:
+        except asyncio.TimeoutError:  # TimeoutError itself from Python 3.11 on
             return False
         return True
