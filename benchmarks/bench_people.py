@@ -43,7 +43,11 @@ CYCLE = {"opening": "draw", "start": "draw", "play": "pass", "jarnac": "decline"
 def _server(data: Path) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", "en", "--workers", "0"]
     server = subprocess.Popen(
-        [*command, "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+        [*command, "--data", str(data), "--max-games-per-address", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
     )
     assert server.stdout is not None
     banner = server.stdout.readline()
@@ -152,10 +156,12 @@ def held(port: int, pid: int, games: int) -> tuple[float, float]:
     for _ in range(games):
         made = _ask(port, "POST", "/api/games", {"players": ["person", "person"], "seats": "invite", "lexicon": "en"})
         opened += [Seat(port, made["id"], s, made["seats"][s]["key"]) for s in "AB"]
-    time.sleep(1.0)  # every stream opened and waiting
-    sockets, rss = _sockets(pid) - before_sockets, _rss_kb(pid) - before_rss
-    for seat in opened:
-        seat.close()
+    try:
+        time.sleep(1.0)  # every stream opened and waiting
+        sockets, rss = _sockets(pid) - before_sockets, _rss_kb(pid) - before_rss
+    finally:
+        for seat in opened:
+            seat.close()
     return sockets / games, rss / games
 
 

@@ -697,6 +697,8 @@ class Service:
                 if clock is not None:  # woken when the person to act runs out of time, to act for them
                     timeout = min(timeout, float(clock["left_s"]) + 0.05)
                 await self.notifier.wait(game_id, seen, timeout)
+                if self.notifier.stopping:
+                    return
 
     @endpoint("game")
     async def game_delete(self, request: Request) -> Response:
@@ -859,6 +861,7 @@ def create_app(
     cors_origins: Sequence[str] = (),
     allowed_hosts: Sequence[str] = (),
     max_answer_bytes: int = MAX_ANSWER_BYTES,
+    max_games_per_address: int = MAX_GAMES_PER_ADDRESS,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -874,6 +877,7 @@ def create_app(
     (a write beyond is a 507, as on a full disk).
     ``cors_origins``: the web origins whose pages may call the service (``*``: any);
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
+    ``max_games_per_address``: the most games one client address creates in 10 minutes.
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -931,4 +935,6 @@ def create_app(
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=service.lifespan, middleware=middleware)
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
+    service.max_games_per_address = max_games_per_address
+    app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

@@ -55,6 +55,8 @@ class Notifier:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._games: dict[str, _Watched] = {}
         self.streams = 0
+        self.stopping = False
+        """The server stops: every stream ends at its next wake (a server waits for its answers to end)."""
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """The loop the streams run in (the server's), where the store's commits are handed."""
@@ -67,6 +69,18 @@ class Notifier:
             return
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the server stops, nobody waits
             loop.call_soon_threadsafe(self._wake, game_id)
+
+    def stop(self) -> None:
+        """The server stops (any thread, a signal handler too): every stream is woken, to end."""
+        self.stopping = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake_all)
+
+    def _wake_all(self) -> None:
+        for game_id in list(self._games):
+            self._wake(game_id)
 
     def _wake(self, game_id: str) -> None:
         watched = self._games.get(game_id)
