@@ -304,6 +304,9 @@ class Service:
         self.stream_idle_s = STREAM_IDLE_S
         self.created_by: dict[str, list[float]] = {}
         self.failed_joins: dict[str, list[float]] = {}
+        self.states: dict[tuple[str, int, str], dict[str, Any]] = {}
+        """The last state answered of each game, by its id, its actions and the language: the push streams
+        of a game tell the state its action's answer computed, not one each."""
         self.committed_at: dict[str, float] = {}
         """When each game's last commit was told (the clock of the person to act starts there)."""
         store.subscribe(self._committed)
@@ -454,12 +457,28 @@ class Service:
             raise ServiceError(429, "TooManyGames", message)
         self.created_by.setdefault(address, []).append(time.monotonic())
 
+    async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
+        """The game's state (:func:`.live.current_state`), computed once for its actions and language."""
+        key = (game_id, len(entries), language.current())
+        found = self.states.get(key)
+        if found is None:
+            found = await self.call("state", game_id, spec, entries)
+            if len(self.states) >= 4096:  # a bound: the oldest half goes
+                for old in list(self.states)[:2048]:
+                    del self.states[old]
+            self.states[key] = found
+        return found
+
     async def on_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
         """Between invited people: the time-over action of a person past their time (a Jarnac window
         declined, a clock's pass), committed; what it played. ``entries`` grows by it."""
         if not spec.invited:
             return []
         started = self.committed_at.setdefault(game_id, time.time())  # unknown (a restart): from now
+        phase = (await self.state_of(game_id, spec, entries))["phase"]
+        limit = spec.limit(phase)
+        if limit is None or time.time() - started <= limit:
+            return []
         done = await self.call("time_over", game_id, spec, entries, time.time() - started)
         if done["entry"] is None:
             return []
@@ -513,7 +532,7 @@ class Service:
             entries: list[live.Entry] = []
             played = await self.settle(game_id, spec, entries)  # the computer opens when it is A
             if played:
-                state = await self.call("state", game_id, spec, entries)
+                state = await self.state_of(game_id, spec, entries)
             return {"id": game_id, "game": state, "played": played}
 
         result = await self.one_at_a_time(game_id, work)
@@ -546,7 +565,7 @@ class Service:
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
-            state = await self.call("state", game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
             link = seats.links(str(request.base_url), game_id, ("", key))
             result = {"id": game_id, "game": state, "played": [], "seats": {"B": {"key": key, "link": link["B"]}}}
             return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
@@ -562,7 +581,7 @@ class Service:
             spec, entries = await self.stored(game_id)
             played = await self.settle(game_id, spec, entries)  # a computer's turn left by a stopped server
             played += await self.on_time(game_id, spec, entries)
-            state = await self.call("state", game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
             result = {"id": game_id, "game": state, "played": played}
             return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
 
@@ -589,7 +608,7 @@ class Service:
                 # A retry of an action already taken (its answer was lost): the game as it is, not a 409.
                 who, taken, _ = entries[at - 1]
                 if (player is None or player == "AB"[who]) and live.same_action(taken, text):
-                    state = await self.call("state", game_id, spec, entries)
+                    state = await self.state_of(game_id, spec, entries)
                     return spec, {"id": game_id, "game": state, "played": played_first, "repeated": True}
                 raise ServiceError(409, "IllegalActionError", f"action {at} is already {'AB'[who]} {taken}", "at")
             if at is not None and at != len(entries) + 1:
@@ -603,7 +622,7 @@ class Service:
             await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], done["over"])
             entries.append(entry)
             played = [*played_first, done["played"], *await self.settle(game_id, spec, entries)]
-            state = await self.call("state", game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
             result = {"id": game_id, "game": state, "played": played}
             return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
 
@@ -620,7 +639,7 @@ class Service:
             spec, entries = await self.stored(game_id)
             await self.settle(game_id, spec, entries)
             await self.on_time(game_id, spec, entries)
-            state = await self.call("state", game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
             actions = [_action(n, entries[n - 1]) for n in range(since + 1, len(entries) + 1)]
             result = {"id": game_id, "since": since, "actions": actions, "game": state}
             return spec, {**result, "clock": self.clock(game_id, spec, state)}
@@ -641,7 +660,7 @@ class Service:
                 raise ServiceError(400, "UsageError", message, "Last-Event-ID")
             since = int(last)
         spec, entries = await self.one_at_a_time(game_id, lambda: self.stored(game_id))
-        if since >= len(entries) and (await self.call("state", game_id, spec, entries))["over"]:
+        if since >= len(entries) and (await self.state_of(game_id, spec, entries))["over"]:
             return Response(status_code=204)  # nothing more will come: 204 tells an EventSource not to reconnect
         try:
             self.notifier.check(game_id)
@@ -666,7 +685,7 @@ class Service:
                     spec, entries = await self.stored(game_id)
                     await self.on_time(game_id, spec, entries)
                     new = not held or len(entries) > known
-                    return spec, entries, await self.call("state", game_id, spec, entries) if new else None
+                    return spec, entries, await self.state_of(game_id, spec, entries) if new else None
 
                 try:
                     spec, entries, fresh = await self.one_at_a_time(game_id, look)
@@ -708,7 +727,7 @@ class Service:
             spec, entries = await self.stored(game_id)
             if spec.invited:  # a spectator may not end the game of two others
                 self.keyed(request, spec)
-            state = await self.call("state", game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
             await anyio.to_thread.run_sync(self.store.delete, game_id)
             return spec, {"id": game_id, "game": state, "played": [], "deleted": True}
 
@@ -731,7 +750,7 @@ class Service:
                 raise ServiceError(403, "HintsOff", "this game was created without hints (hints: false)")
             if spec.invited:  # advice is the seat to act's alone: a spectator would whisper it
                 seat = self.keyed(request, spec)
-                to_act = (await self.call("state", game_id, spec, entries))["to_act"]
+                to_act = (await self.state_of(game_id, spec, entries))["to_act"]
                 if seat != to_act:
                     raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s: advice is for {to_act}, to act")
             result = await self.call("advice", game_id, spec, entries, *asked, heavy=budget > LIGHT_BUDGET_MS)
