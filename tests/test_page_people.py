@@ -20,10 +20,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test group has it)")
 
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
-from .test_page import chromium, click, console_errors, open_page, settled, shot, wait  # noqa: E402
+from .test_page import chromium, click, console_errors, open_page, settled, shot, wait
 
 
 @pytest.fixture(scope="module")
