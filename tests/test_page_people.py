@@ -1,6 +1,7 @@
 """Two people play one game on two browsers (two Selenium drivers on one server), and a third watches.
 
-An invitation made on the page (its link, its code, the lobby); then a game of a fixed seed: A joins by
+An invitation made on the page (its link, its code, the lobby); a hot seat handing the device over; then a
+game of a fixed seed: A joins by
 its link, B by the code read aloud; a word, an extension, a refused word, a pass answered by the other's
 decline, B's page reloaded mid-game (it resumes), a pass with a move left and A's Jarnac; each action
 reaching the other page by the push channel; a spectator's page following, with no control.
@@ -86,6 +87,25 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         click(a, "#leave")
         wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li .resume")) == 1, what="the lobby")
 
+        # A hot seat: one page, both seats; a pass hands the device over, the table hidden until B taps.
+        english(b, server)
+        open_page(b, f"{server}/#play")
+        Select(b.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+        Select(b.find_element(By.NAME, "lexicon")).select_by_value("en")
+        click(b, "#start")
+        wait(lambda: b.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
+        click(b, "#draw")
+        wait(lambda: settled(b) and b.find_element(By.ID, "pass").is_displayed(), what="A's play")
+        click(b, "#pass")
+        wait(lambda: b.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        assert not b.find_element(By.ID, "decline").is_displayed()
+        assert "B" in b.find_element(By.ID, "handover-ready").text
+        click(b, "#handover-ready")
+        click(b, "#decline")
+        wait(lambda: settled(b) and b.find_element(By.ID, "draw").is_displayed(), what="B's own turn, no handover")
+        assert not b.find_element(By.ID, "handover").is_displayed()
+        click(b, "#leave")
+
         # A game of a fixed seed: A by its link, B by the code read aloud.
         body = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
         request = urllib.request.Request(
@@ -95,7 +115,6 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
             made = json.load(answer)["result"]
         open_page(a, made["seats"]["A"]["link"])
         assert "key=" not in a.current_url  # taken off the address bar once kept
-        english(b, server)
         open_page(b, f"{server}/#play")
         b.find_element(By.ID, "join-code").send_keys(made["code"].lower())
         click(b, "#join")
