@@ -84,6 +84,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         link = a.find_element(By.ID, "invite-link").get_attribute("value")
         assert "#game=" in link and "&seat=B&key=" in link
         assert len(a.find_element(By.ID, "invite-code").text.split(": ")[-1]) == 14
+        assert a.find_element(By.ID, "invite-qr").get_attribute("src").startswith("data:image/svg+xml;base64,")
         click(a, "#leave")
         wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li .resume")) == 1, what="the lobby")
 

@@ -37,9 +37,11 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
             page, _, fragment = made["seats"][seat]["link"].partition("#")
             assert key not in page and fragment == f"game={game_id}&seat={seat}&key={key}"
         assert made["watch"].endswith(f"/#watch={game_id}") and len(made["code"]) == 14
+        assert made["seats"]["B"]["qr"].startswith("data:image/svg+xml;base64,") and "qr" not in made["seats"]["A"]
         read_aloud = made["code"].lower().replace("-", " ")
         joined = result(client.post("/api/join", json={"code": read_aloud}))
-        assert joined["id"] == game_id and joined["seats"] == {"B": made["seats"]["B"]}
+        invited = {name: made["seats"]["B"][name] for name in ("key", "link")}
+        assert joined["id"] == game_id and joined["seats"] == {"B": invited}
         refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
         refused(client.post("/api/join", json={"code": "not a code"}), 400, "UsageError")
 

@@ -242,4 +242,5 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.seat_b": Message("Player B"),
     "page.live_lost": Message("Live updates interrupted: reconnecting…"),
     "page.audit_this": Message("Audit this game"),
+    "page.invite_qr": Message("QR code of the join link"),
 }

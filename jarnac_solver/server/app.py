@@ -540,6 +540,9 @@ class Service:
             made = seats.links(str(request.base_url), game_id, keys)
             pairs = zip(seats.SEATS, keys, strict=True)
             result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in pairs}
+            qr = seats.qr_code(made["B"])
+            if qr is not None:
+                result["seats"]["B"]["qr"] = qr
             result["code"] = seats.shown_code(code)
             result["watch"] = made["watch"]
             result["expires"] = spec.expires

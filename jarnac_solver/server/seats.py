@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
 import secrets
 from urllib.parse import quote
 
@@ -96,6 +97,18 @@ def seat_of(given: str | None, digests: tuple[str, str]) -> str | None:
     asked = digest(given)
     found = [hmac.compare_digest(asked, held) for held in digests]
     return next((seat for seat, same in zip(SEATS, found, strict=True) if same), None)
+
+
+def qr_code(text: str) -> str | None:
+    """``text`` as a QR code, an SVG image in a ``data:`` URL (the page's policy lets images be those), or
+    ``None`` without the pure-Python ``segno`` (the server extra has it)."""
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - the server extra installs it
+        return None
+    made = io.BytesIO()
+    segno.make(text, error="m").save(made, kind="svg", scale=4, xmldecl=False, border=2)
+    return "data:image/svg+xml;base64," + base64.b64encode(made.getvalue()).decode("ascii")
 
 
 def links(base: str, game_id: str, keys: tuple[str, str]) -> dict[str, str]:

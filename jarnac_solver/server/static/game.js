@@ -188,6 +188,11 @@ function renderInvite() {
   if (invite) {
     $("#invite-link").value = invite.link;
     $("#invite-code").textContent = t("invite_code", { code: invite.code });
+    $("#invite-qr").hidden = !invite.qr;
+    if (invite.qr) {
+      $("#invite-qr").src = invite.qr;
+      $("#invite-qr").alt = t("invite_qr");
+    }
   }
   $("#watch-link").value = (invite && invite.watch) || `${location.origin}/#watch=${encodeURIComponent(state.gameId)}`;
 }
@@ -360,7 +365,7 @@ export async function startGame(event) {
     store.setItem("jarnac.game", answer.id);
     const seats = answer.seats || {};
     const keys = mode === "invite" ? { A: seats.A.key } : mode === "hotseat" ? { A: seats.A.key, B: seats.B.key } : {};
-    const invite = mode === "invite" ? { link: seats.B.link, code: answer.code, watch: answer.watch } : null;
+    const invite = mode === "invite" ? { link: seats.B.link, code: answer.code, watch: answer.watch, qr: seats.B.qr } : null;
     remember({ id: answer.id, mode, seat: mode === "hotseat" ? "both" : "A", keys, invite, created: Date.now() });
     enter(entryOf(answer.id));
     state.game = answer.game;
