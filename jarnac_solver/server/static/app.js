@@ -169,6 +169,13 @@ async function main() {
     }
   });
   $("#handover-ready").addEventListener("click", showTurn);
+  $("#audit-game").addEventListener("click", async () => {
+    // The finished game's every Jarnac window audited: its record sent to the audit tab, one tap.
+    const record = await api(`games/${state.gameId}/record`);
+    $("#audit-form textarea[name=text]").value = record.text;
+    showTab("audit");
+    $("#audit-form").requestSubmit();
+  });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
   $("#copy-watch").addEventListener("click", () => copy($("#watch-link")));
   setInterval(tick, 1000);

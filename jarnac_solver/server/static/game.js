@@ -162,6 +162,7 @@ export function renderGame() {
         : mine && game.phase === "jarnac"
           ? t("how_to_steal")
           : "";
+  $("#audit-game").hidden = !game.over;
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
   $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
   for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
