@@ -356,10 +356,8 @@ export async function startGame(event) {
   const opponent = form.get("opponent");
   const mode = ["invite", "hotseat"].includes(opponent) ? opponent : "computer";
   const body = { lexicon: form.get("lexicon"), rules: form.get("rules"), players: ["person", mode === "computer" ? opponent : "person"] };
-  if (mode !== "computer") {
-    body.seats = "invite"; // a hot seat holds both seats' keys
-    body.hints = form.get("hints") === "on";
-  }
+  if (mode !== "computer") body.seats = "invite"; // a hot seat holds both seats' keys
+  if (form.get("hints") !== "on") body.hints = false; // no advice in this game, for either player
   try {
     const answer = await api("games", body);
     state.gameId = answer.id;
