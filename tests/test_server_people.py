@@ -16,7 +16,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from jarnac_solver.server import app as service
 from jarnac_solver.server.app import create_app
+from jarnac_solver.server.notify import Notifier, TooManyStreams
 from jarnac_solver.server.seats import digest
 
 from .service_client import Client, serve, stop
@@ -197,3 +199,24 @@ def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) 
         assert told == [(5, "A", "pass"), (6, "B", "decline")]
     finally:
         stop(server)
+
+
+def test_the_bounds_of_an_address_and_of_the_push_streams() -> None:
+    """Games made by one address, its wrong join codes and the streams of a game and of a server: each
+    bounded, a 429 beyond (the service's error object), the bound freed when a stream closes."""
+    with Client(create_app(["en"], max_games_per_address=2), raise_server_exceptions=False) as client:
+        for _ in range(2):
+            result(client.post("/api/games", json=INVITE), 201)
+        refused(client.post("/api/games", json=INVITE), 429, "TooManyGames")
+        for _ in range(service.MAX_FAILED_JOINS):
+            refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
+        refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 429, "TooManyJoins")
+    notifier = Notifier(max_streams=3, per_game=2)
+    with notifier.open("g"), notifier.open("g"):
+        with pytest.raises(TooManyStreams, match="this game"):
+            notifier.check("g")
+        with notifier.open("h"), pytest.raises(TooManyStreams, match="the server"):
+            notifier.check("i")
+    assert notifier.streams == 0
+    with notifier.open("g"):
+        notifier.check("g")
