@@ -4,7 +4,8 @@ An invitation made on the page (its link, its code, the lobby); a hot seat handi
 game of a fixed seed: A joins by
 its link, B by the code read aloud; a word, an extension, a refused word, a pass answered by the other's
 decline, B's page reloaded mid-game (it resumes), a pass with a move left and A's Jarnac; each action
-reaching the other page by the push channel; a spectator's page following, with no control.
+reaching the other page by the push channel; a spectator's page following, with no control; the game
+played on to its end, said on every page, and its audit one tap away.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -43,6 +45,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.stdout.close()
 
 
+def _ask(server: str, path: str, body: dict[str, Any] | None = None, key: str = "") -> dict[str, Any]:
+    headers = {"Content-Type": "application/json", **({"X-Seat-Key": key} if key else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(f"{server}{path}", data, headers), timeout=60) as answer:
+        found: dict[str, Any] = json.load(answer)["result"]
+    return found
+
+
 def english(driver: Any, server: str) -> None:
     open_page(driver, f"{server}/#play")
     driver.execute_script("localStorage.setItem('jarnac.lang', 'en')")
@@ -51,6 +61,11 @@ def english(driver: Any, server: str) -> None:
 def logged(driver: Any) -> int:
     """The actions the page's log shows."""
     return len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
+
+
+def told(driver: Any, count: int) -> bool:
+    """Whether the page shows ``count`` actions and the game's end."""
+    return logged(driver) == count and "The game is over" in driver.find_element(By.ID, "status").text
 
 
 def word(driver: Any, text: str, button: str = "#play-word") -> None:
@@ -108,12 +123,9 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         click(b, "#leave")
 
         # A game of a fixed seed: A by its link, B by the code read aloud.
-        body = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
-        request = urllib.request.Request(
-            f"{server}/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        made = _ask(
+            server, "/api/games", {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
         )
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            made = json.load(answer)["result"]
         open_page(a, made["seats"]["A"]["link"])
         assert "key=" not in a.current_url  # taken off the address bar once kept
         open_page(b, f"{server}/#play")
@@ -164,6 +176,24 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         acted(a, watcher, 10)
         for control in ("#draw", "#pass", "#raw-action", "#hints"):
             assert not watcher.find_element(By.CSS_SELECTOR, control).is_displayed(), control
+
+        # The rest of the game by the seats' keys (the advice's first option), the pages told of each action;
+        # the end said on every page, the finished game's audit one tap away.
+        keys = {seat: made["seats"][seat]["key"] for seat in "AB"}
+        game = _ask(server, f"/api/games/{made['id']}")["game"]
+        for _ in range(600):
+            if game["over"]:
+                break
+            key = keys[game["to_act"]]
+            advice = _ask(server, f"/api/games/{made['id']}/advice?budget=20&top=1", key=key)["advice"]
+            game = _ask(server, f"/api/games/{made['id']}/actions", {"action": advice["options"][0]["action"]}, key)[
+                "game"
+            ]
+        assert game["over"] and game["winner"] in ("A", "B", None)
+        for driver in (a, b, watcher):
+            wait(partial(told, driver, game["actions"]), what="every action told, and the end said")
+        click(b, "#audit-game")
+        wait(lambda: b.find_element(By.ID, "audit-answer").text.strip() != "", seconds=60, what="the audit")
         for driver in (a, b, watcher):
             assert console_errors(driver) == []
     finally:
