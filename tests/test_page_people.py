@@ -100,6 +100,8 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert "#game=" in link and "&seat=B&key=" in link
         assert len(a.find_element(By.ID, "invite-code").text.split(": ")[-1]) == 14
         assert a.find_element(By.ID, "invite-qr").get_attribute("src").startswith("data:image/svg+xml;base64,")
+        a.execute_script("window.scrollTo(0, 0)")
+        shot(a, "people-invite")
         click(a, "#leave")
         wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li .resume")) == 1, what="the lobby")
 
@@ -114,6 +116,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         wait(lambda: settled(b) and b.find_element(By.ID, "pass").is_displayed(), what="A's play")
         click(b, "#pass")
         wait(lambda: b.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        shot(b, "people-handover")
         assert not b.find_element(By.ID, "decline").is_displayed()
         assert "B" in b.find_element(By.ID, "handover-ready").text
         click(b, "#handover-ready")
