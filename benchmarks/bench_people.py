@@ -84,7 +84,7 @@ class Seat:
     def _read(self) -> None:
         fields: dict[str, str] = {}
         with contextlib.suppress(OSError, ValueError):
-            for raw in self.response.fp:
+            for raw in iter(self.response.readline, b""):  # the chunked encoding read through
                 line = raw.decode("utf-8").rstrip("\n")
                 if line:
                     if not line.startswith(":"):

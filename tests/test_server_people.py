@@ -142,7 +142,7 @@ class Stream:
         """The next ``action`` event: its id and its data (heartbeats and the retry line passed over)."""
         fields: dict[str, str] = {}
         while True:
-            line = self.response.fp.readline().decode("utf-8")
+            line = self.response.readline().decode("utf-8")  # the chunked encoding read through
             assert line, "the stream ended"
             line = line.rstrip("\n")
             if line == "":
