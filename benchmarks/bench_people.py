@@ -83,7 +83,8 @@ class Seat:
 
     def _read(self) -> None:
         fields: dict[str, str] = {}
-        with contextlib.suppress(OSError, ValueError):
+        # Closed under its reading thread by close(): http.client then fails in its own ways.
+        with contextlib.suppress(OSError, ValueError, AttributeError, http.client.HTTPException):
             for raw in iter(self.response.readline, b""):  # the chunked encoding read through
                 line = raw.decode("utf-8").rstrip("\n")
                 if line:
