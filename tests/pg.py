@@ -35,7 +35,7 @@ def skip_reason() -> str | None:
         import psycopg  # noqa: F401
         import psycopg_pool  # noqa: F401
     except ImportError:
-        return "PostgreSQL tests skipped: no psycopg (pip install 'jarnac-solver[postgresql]')"
+        return "PostgreSQL tests skipped: no psycopg (pip install 'jarnac-solver[server]')"
     if _bin_dir() is None:
         return "PostgreSQL tests skipped: no initdb/pg_ctl (Debian: apt-get install postgresql)"
     if os.geteuid() == 0:

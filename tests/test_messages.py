@@ -70,12 +70,12 @@ def test_the_shipped_catalogs_are_a_fresh_compile_of_the_sources(language: str) 
 
 
 SAME_AS_ENGLISH = {
-    "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points"},
+    "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points", "page.seat_tray"},
     "es": set(),
     "nl": {"page.lexicon", "page.call_jarnac", "page.player_ladder", "page.name_ladder", "page.name_planner"}
     | {"cli.check_lexicon", "cli.in_lexicon", "cli.n_letters"},
 }
-"""The words a language writes as English does (Audit, simulations, pts; lexicon, ladders, planner, letters,
+"""The words a language writes as English does (Audit, simulations, pts, points; lexicon, ladders, planner, letters,
 "in" in Dutch)."""
 
 

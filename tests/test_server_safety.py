@@ -242,7 +242,7 @@ def test_the_document_is_valid_openapi_3_1() -> None:
     assert {"/api/audit", "/api/games/{game_id}"} <= set(document["paths"])
     assert "delete" in document["paths"]["/api/games/{game_id}"]
     advice = {p["name"] for p in document["paths"]["/api/games/{game_id}/advice"]["get"]["parameters"]}
-    assert advice == {"game_id", "budget", "top", "depth", "familiarity", "lang"}
+    assert advice == {"game_id", "X-Seat-Key", "budget", "top", "depth", "familiarity", "lang"}
     action = document["paths"]["/api/games/{game_id}/actions"]["post"]["requestBody"]["content"]
     assert "at" in action["application/json"]["schema"]["properties"]
 

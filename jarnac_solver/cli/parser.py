@@ -477,6 +477,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-games", type=_whole_in(1, 10**7, " games"), default=10_000, metavar="N", help="the most live games kept"
     )
     serve.add_argument(
+        "--max-games-per-address",
+        type=_whole_in(1, 10**7, " games"),
+        default=100,
+        metavar="N",
+        help="the most games one client address creates in 10 minutes (429 beyond)",
+    )
+    serve.add_argument(
         "--cors",
         dest="cors_origins",
         action="append",

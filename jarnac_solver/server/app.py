@@ -44,7 +44,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from .. import __version__
@@ -53,13 +53,15 @@ from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import PLAYERS
-from . import audits, contract, language, live, reviews
+from . import audits, contract, language, live, reviews, seats
 from .contract import (
     ACTION,
     ADVICE,
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
+    INVITE,
+    JOIN,
     LIGHT_BUDGET_MS,
     MAX_AUDIT_BYTES,
     MAX_BODY_BYTES,
@@ -67,6 +69,7 @@ from .contract import (
     PERSON,
     RECORD,
     REVIEW,
+    SINCE,
     Body,
     BodyError,
     Fault,
@@ -74,6 +77,7 @@ from .contract import (
     command_call,
 )
 from .guard import Guard
+from .notify import Notifier, TooManyStreams
 from .openapi import openapi_document
 from .storage import ConflictError, DamagedGameError, Store, StoreFullError, StoreUnavailableError, open_store
 
@@ -91,6 +95,20 @@ MAX_ANSWER_BYTES = 4 * 1024 * 1024
 """The largest answer sent: a listing beyond it is refused with a hint to narrow the question."""
 STATIC = Path(__file__).resolve().parent / "static"
 """The page (``GET /``) and its scripts and styles: files of the package, nothing fetched elsewhere."""
+INVITE_SECONDS = 24 * 3600.0
+"""An invitation seat B never acted in is gone after this long (its game forgotten)."""
+ADDRESS_WINDOW_S = 600.0
+"""The window over which the games a client address creates (and its failed joins) are counted."""
+MAX_GAMES_PER_ADDRESS = 100
+"""The most games one client address creates in :data:`ADDRESS_WINDOW_S` (429 beyond)."""
+MAX_FAILED_JOINS = 30
+"""The most join codes one client address gets wrong in :data:`ADDRESS_WINDOW_S` (429 beyond): a code
+is 60 random bits, and this bound makes guessing one hopeless."""
+HEARTBEAT_S = 15.0
+"""A push stream with nothing to tell sends a comment this often (proxies close silent connections)."""
+STREAM_IDLE_S = 600.0
+"""A push stream closes after this long without an action (the browser's EventSource opens it again,
+from its last action)."""
 FAMILIARITY_INSTALL = "familiar words first needs the familiarity extra: pip install 'jarnac-solver[familiarity]'"
 
 
@@ -288,10 +306,32 @@ class Service:
         self.familiarity_installed = importlib.util.find_spec("wordfreq") is not None
         self.game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file() and p.name != "index.html"}
+        self.notifier = Notifier()
+        self.invite_seconds = INVITE_SECONDS
+        self.max_games_per_address = MAX_GAMES_PER_ADDRESS
+        self.heartbeat_s = HEARTBEAT_S
+        self.stream_idle_s = STREAM_IDLE_S
+        self.created_by: dict[str, list[float]] = {}
+        self.failed_joins: dict[str, list[float]] = {}
+        self.states: dict[tuple[str, int, str], dict[str, Any]] = {}
+        """The last state answered of each game, by its id, its actions and the language: the push streams
+        of a game tell the state its action's answer computed, not one each."""
+        self.committed_at: dict[str, float] = {}
+        """When each game's last commit was told (the clock of the person to act starts there)."""
+        store.subscribe(self._committed)
+
+    def _committed(self, game_id: str, count: int) -> None:
+        """The store's listener (any thread): the clock of the person to act restarts; streams are woken."""
+        if count < 0:
+            self.committed_at.pop(game_id, None)
+        else:
+            self.committed_at[game_id] = time.time()
+        self.notifier.told(game_id, count)
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The app's life: at its end the worker pools are shut down and the store closed (its lock freed)."""
+        self.notifier.attach(asyncio.get_running_loop())
         try:
             yield
         finally:
@@ -382,7 +422,89 @@ class Service:
         if found is None:
             shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
             raise ServiceError(404, "UnknownGame", f"no game {shown!r} on this server")
+        spec, entries = found
+        if spec.expires is not None and time.time() > spec.expires and not any(who == 1 for who, _, _ in entries):
+            await anyio.to_thread.run_sync(self.store.delete, game_id)
+            raise ServiceError(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
         return found
+
+    # -- seats, clocks and bounds of the games between people ---------------------------------------
+
+    def seat(self, request: Request, spec: live.GameSpec) -> str | None:
+        """The seat whose key the request carries (``X-Seat-Key``), or ``None``."""
+        assert spec.seat_digests is not None
+        return seats.seat_of(request.headers.get("x-seat-key"), spec.seat_digests)
+
+    def keyed(self, request: Request, spec: live.GameSpec) -> str:
+        """The seat the request acts for in a game between invited people, or a 403 (no key, or nobody's)."""
+        seat = self.seat(request, spec)
+        if seat is None:
+            given = "no X-Seat-Key" if not request.headers.get("x-seat-key") else "an X-Seat-Key of no seat"
+            raise ServiceError(403, "WrongSeat", f"this game's seats act with their keys: the request has {given}")
+        return seat
+
+    @staticmethod
+    def _counted(book: dict[str, list[float]], address: str, most: int) -> bool:
+        """Whether ``address`` is under ``most`` in ``book`` over the window (its old times dropped)."""
+        now = time.monotonic()
+        times = [t for t in book.get(address, ()) if now - t < ADDRESS_WINDOW_S]
+        if times:
+            book[address] = times
+        else:
+            book.pop(address, None)
+        if len(book) > 10_000:  # the book's own bound: the addresses of the oldest window go first
+            for old in list(book)[:5_000]:
+                del book[old]
+        return len(times) < most
+
+    def admit(self, request: Request) -> None:
+        """A new game from the request's address, or a 429 past :data:`MAX_GAMES_PER_ADDRESS`."""
+        address = request.client.host if request.client else ""
+        if not self._counted(self.created_by, address, self.max_games_per_address):
+            minutes = ADDRESS_WINDOW_S / 60
+            message = f"this address made {self.max_games_per_address} games in {minutes:g} minutes: wait a little"
+            raise ServiceError(429, "TooManyGames", message)
+        self.created_by.setdefault(address, []).append(time.monotonic())
+
+    async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
+        """The game's state (:func:`.live.current_state`), computed once for its actions and language."""
+        key = (game_id, len(entries), language.current())
+        found = self.states.get(key)
+        if found is None:
+            found = await self.call("state", game_id, spec, entries)
+            if len(self.states) >= 4096:  # a bound: the oldest half goes
+                for old in list(self.states)[:2048]:
+                    del self.states[old]
+            self.states[key] = found
+        return found
+
+    async def on_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
+        """Between invited people: the time-over action of a person past their time (a Jarnac window
+        declined, a clock's pass), committed; what it played. ``entries`` grows by it."""
+        if not spec.invited:
+            return []
+        started = self.committed_at.setdefault(game_id, time.time())  # unknown (a restart): from now
+        phase = (await self.state_of(game_id, spec, entries))["phase"]
+        limit = spec.limit(phase)
+        if limit is None or time.time() - started <= limit:
+            return []
+        done = await self.call("time_over", game_id, spec, entries, time.time() - started)
+        if done["entry"] is None:
+            return []
+        who, action, drawn = done["entry"]
+        entry: live.Entry = (int(who), str(action), str(drawn))
+        await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], done["over"])
+        entries.append(entry)
+        return [done["played"]]
+
+    def clock(self, game_id: str, spec: live.GameSpec, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The time the person to act has left, between invited people (``None``: no limit now)."""
+        limit = spec.limit(state["phase"]) if state["to_act"] is not None else None
+        if limit is None:
+            return None
+        started = self.committed_at.setdefault(game_id, time.time())
+        left = max(0.0, limit - (time.time() - started))
+        return {"to_act": state["to_act"], "phase": state["phase"], "limit_s": limit, "left_s": round(left, 3)}
 
     async def settle(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
         """The computer's turns (none when a person is to act), committed; what it played. ``entries``
@@ -416,8 +538,12 @@ class Service:
     @endpoint("game")
     async def new_game(self, request: Request) -> Response:
         values = await self.read(request, NEW_GAME)
-        spec = live.new_spec(values, self.offer, secrets.randbelow(2**31))
-        game_id = secrets.token_urlsafe(9)
+        invited = values.get("seats") == INVITE
+        code, keys, game_id = seats.new_keys() if invited else ("", ("", ""), secrets.token_urlsafe(9))
+        digests = (seats.digest(keys[0]), seats.digest(keys[1])) if invited else None
+        expires = time.time() + self.invite_seconds
+        spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
+        self.admit(request)
 
         async def work() -> dict[str, Any]:
             state = await self.call("start", game_id, spec)
@@ -425,10 +551,49 @@ class Service:
             entries: list[live.Entry] = []
             played = await self.settle(game_id, spec, entries)  # the computer opens when it is A
             if played:
-                state = await self.call("state", game_id, spec, entries)
+                state = await self.state_of(game_id, spec, entries)
             return {"id": game_id, "game": state, "played": played}
 
-        return self.answer(self.game_document("game", spec, await self.one_at_a_time(game_id, work)), 201)
+        result = await self.one_at_a_time(game_id, work)
+        if invited:
+            made = seats.links(str(request.base_url), game_id, keys)
+            pairs = zip(seats.SEATS, keys, strict=True)
+            result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in pairs}
+            qr = seats.qr_code(made["B"])
+            if qr is not None:
+                result["seats"]["B"]["qr"] = qr
+            result["code"] = seats.shown_code(code)
+            result["watch"] = made["watch"]
+            result["expires"] = spec.expires
+            result["clock"] = self.clock(game_id, spec, result["game"])
+        return self.answer(self.game_document("game", spec, result), 201)
+
+    @endpoint("game join")
+    async def join(self, request: Request) -> Response:
+        """``POST /api/join``: seat B's key and link from the join code read aloud."""
+        code = seats.normal_code(str((await self.read(request, JOIN))["code"]))
+        address = request.client.host if request.client else ""
+        if not self._counted(self.failed_joins, address, MAX_FAILED_JOINS):
+            raise ServiceError(429, "TooManyJoins", "this address gave too many wrong join codes: wait a little")
+        game_id = seats.game_id_of(code) if code is not None else ""
+        found = await anyio.to_thread.run_sync(self.store.load, game_id) if code is not None else None
+        key = seats.guest_key(code) if code is not None else ""
+        digests = found[0].seat_digests if found is not None else None
+        if digests is None or seats.seat_of(key, digests) != "B":
+            self.failed_joins.setdefault(address, []).append(time.monotonic())
+            if code is None:
+                raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
+            raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            state = await self.state_of(game_id, spec, entries)
+            link = seats.links(str(request.base_url), game_id, ("", key))
+            result = {"id": game_id, "game": state, "played": [], "seats": {"B": {"key": key, "link": link["B"]}}}
+            return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game join", spec, result))
 
     @endpoint("game")
     async def game_state(self, request: Request) -> Response:
@@ -437,7 +602,10 @@ class Service:
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
             played = await self.settle(game_id, spec, entries)  # a computer's turn left by a stopped server
-            return spec, {"id": game_id, "game": await self.call("state", game_id, spec, entries), "played": played}
+            played += await self.on_time(game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
+            result = {"id": game_id, "game": state, "played": played}
+            return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game", spec, result))
@@ -449,31 +617,129 @@ class Service:
         text, drew, player, at = values["action"], values.get("drew"), values.get("player"), values.get("at")
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            nonlocal player
             spec, entries = await self.stored(game_id)
+            if spec.invited:  # only the holder of the seat's key acts for it
+                seat = self.keyed(request, spec)
+                if player is not None and player != seat:
+                    raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s, not {player}'s", "player")
+                player = seat
             played_first = await self.settle(game_id, spec, entries)
+            played_first += await self.on_time(game_id, spec, entries)
             if at is not None and at <= len(entries):
                 # A retry of an action already taken (its answer was lost): the game as it is, not a 409.
                 who, taken, _ = entries[at - 1]
                 if (player is None or player == "AB"[who]) and live.same_action(taken, text):
-                    state = await self.call("state", game_id, spec, entries)
+                    state = await self.state_of(game_id, spec, entries)
                     return spec, {"id": game_id, "game": state, "played": played_first, "repeated": True}
                 raise ServiceError(409, "IllegalActionError", f"action {at} is already {'AB'[who]} {taken}", "at")
             if at is not None and at != len(entries) + 1:
                 held = len(entries)
                 message = f"the game holds {held} actions: the next is {held + 1}, not {at}"
                 raise ServiceError(409, "IllegalActionError", message, "at")
-            done = await self.call("apply", game_id, spec, entries, text, drew, player)
+            done = await self.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
             who, action, drawn = done["entry"]
             entry: live.Entry = (int(who), str(action), str(drawn))
             # Committed before the answer, and before the computer thinks: an accepted action survives a kill.
             await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], done["over"])
             entries.append(entry)
             played = [*played_first, done["played"], *await self.settle(game_id, spec, entries)]
-            state = await self.call("state", game_id, spec, entries)
-            return spec, {"id": game_id, "game": state, "played": played}
+            state = await self.state_of(game_id, spec, entries)
+            result = {"id": game_id, "game": state, "played": played}
+            return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game action", spec, result))
+
+    @endpoint("game actions")
+    async def game_actions(self, request: Request) -> Response:
+        """``GET /api/games/{id}/actions?since=N``: the actions after the first N (a polling client's way)."""
+        game_id = request.path_params["game_id"]
+        since = int(self.query(request, SINCE).get("since", 0))
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            await self.settle(game_id, spec, entries)
+            await self.on_time(game_id, spec, entries)
+            state = await self.state_of(game_id, spec, entries)
+            actions = [_action(n, entries[n - 1]) for n in range(since + 1, len(entries) + 1)]
+            result = {"id": game_id, "since": since, "actions": actions, "game": state}
+            return spec, {**result, "clock": self.clock(game_id, spec, state)}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game actions", spec, result))
+
+    @endpoint("game events")
+    async def game_events(self, request: Request) -> Response:
+        """``GET /api/games/{id}/events``: the push channel, Server-Sent Events (one event an action, its
+        number the event's id), from ``Last-Event-ID`` (a browser's reconnection) or ``?since=N``."""
+        game_id = request.path_params["game_id"]
+        since = int(self.query(request, SINCE).get("since", 0))
+        last = request.headers.get("last-event-id", "").strip()
+        if last:
+            if not last.isdigit() or int(last) > contract.MAX_ACTIONS:
+                message = f"Last-Event-ID {last[:40]!r} is not an action's number (0 to {contract.MAX_ACTIONS})"
+                raise ServiceError(400, "UsageError", message, "Last-Event-ID")
+            since = int(last)
+        spec, entries = await self.one_at_a_time(game_id, lambda: self.stored(game_id))
+        if since >= len(entries) and (await self.state_of(game_id, spec, entries))["over"]:
+            return Response(status_code=204)  # nothing more will come: 204 tells an EventSource not to reconnect
+        try:
+            self.notifier.check(game_id)
+        except TooManyStreams as exc:
+            raise ServiceError(429, "TooManyStreams", str(exc)) from None
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(self._events(game_id, since), media_type="text/event-stream", headers=headers)
+
+    async def _events(self, game_id: str, sent: int) -> AsyncIterator[bytes]:
+        """The stream of :meth:`game_events`: in the event loop, never in a worker; its memory is one game's
+        actions at most (each event written when the socket takes it)."""
+        with self.notifier.open(game_id):
+            yield b"retry: 2000\n\n"
+            written = quiet = time.monotonic()
+            state: dict[str, Any] | None = None
+            while True:
+                seen = self.notifier.version(game_id)  # before the read: a commit after it moves the version
+
+                async def look(
+                    known: int = sent, held: bool = state is not None
+                ) -> tuple[live.GameSpec, list[live.Entry], dict[str, Any] | None]:
+                    spec, entries = await self.stored(game_id)
+                    await self.on_time(game_id, spec, entries)
+                    new = not held or len(entries) > known
+                    return spec, entries, await self.state_of(game_id, spec, entries) if new else None
+
+                try:
+                    spec, entries, fresh = await self.one_at_a_time(game_id, look)
+                except ServiceError as exc:  # forgotten, expired
+                    yield f"event: gone\ndata: {json.dumps({'type': exc.kind, 'message': exc.message})}\n\n".encode()
+                    return
+                except (_Stopping, StoreFullError, DamagedGameError):
+                    return
+                state = fresh or state
+                assert state is not None
+                clock = self.clock(game_id, spec, state)
+                for n in range(sent + 1, len(entries) + 1):
+                    extra = {"game": state, "clock": clock} if n == len(entries) else {}
+                    data = json.dumps({**_action(n, entries[n - 1]), **extra}, ensure_ascii=False)
+                    yield f"id: {n}\nevent: action\ndata: {data}\n\n".encode()
+                    written = quiet = time.monotonic()
+                sent = max(sent, len(entries))
+                if state["over"]:
+                    yield b"event: over\ndata: {}\n\n"
+                    return
+                now = time.monotonic()
+                if now - quiet > self.stream_idle_s:
+                    return
+                if now - written >= self.heartbeat_s:
+                    yield b": heartbeat\n\n"
+                    written = now
+                timeout = min(self.notifier.fallback, self.heartbeat_s)
+                if clock is not None:  # woken when the person to act runs out of time, to act for them
+                    timeout = min(timeout, float(clock["left_s"]) + 0.05)
+                await self.notifier.wait(game_id, seen, timeout)
+                if self.notifier.stopping:
+                    return
 
     @endpoint("game")
     async def game_delete(self, request: Request) -> Response:
@@ -481,7 +747,9 @@ class Service:
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
-            state = await self.call("state", game_id, spec, entries)
+            if spec.invited:  # a spectator may not end the game of two others
+                self.keyed(request, spec)
+            state = await self.state_of(game_id, spec, entries)
             await anyio.to_thread.run_sync(self.store.delete, game_id)
             return spec, {"id": game_id, "game": state, "played": [], "deleted": True}
 
@@ -500,6 +768,13 @@ class Service:
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
+            if not spec.hints:
+                raise ServiceError(403, "HintsOff", "this game was created without hints (hints: false)")
+            if spec.invited:  # advice is the seat to act's alone: a spectator would whisper it
+                seat = self.keyed(request, spec)
+                to_act = (await self.state_of(game_id, spec, entries))["to_act"]
+                if seat != to_act:
+                    raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s: advice is for {to_act}, to act")
             result = await self.call("advice", game_id, spec, entries, *asked, heavy=budget > LIGHT_BUDGET_MS)
             return spec, {"id": game_id, "budget_ms": budget, **result}
 
@@ -588,6 +863,12 @@ class Service:
         return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
 
+def _action(n: int, entry: live.Entry) -> dict[str, Any]:
+    """Action ``n`` (from 1) of a game as the push channel and the polling route tell it."""
+    who, action, drew = entry
+    return {"n": n, "player": "AB"[who], "action": action, "drew": drew}
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(exc.status_code, "HTTPError")
@@ -621,6 +902,7 @@ def create_app(
     cors_origins: Sequence[str] = (),
     allowed_hosts: Sequence[str] = (),
     max_answer_bytes: int = MAX_ANSWER_BYTES,
+    max_games_per_address: int = MAX_GAMES_PER_ADDRESS,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -637,6 +919,7 @@ def create_app(
     (a write beyond is a 507, as on a full disk).
     ``cors_origins``: the web origins whose pages may call the service (``*``: any);
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
+    ``max_games_per_address``: the most games one client address creates in 10 minutes.
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -664,6 +947,9 @@ def create_app(
         Route("/api/games/{game_id}", service.game_state, methods=["GET"]),
         Route("/api/games/{game_id}", service.game_delete, methods=["DELETE"]),
         Route("/api/games/{game_id}/actions", service.game_action, methods=["POST"]),
+        Route("/api/games/{game_id}/actions", service.game_actions, methods=["GET"]),
+        Route("/api/games/{game_id}/events", service.game_events, methods=["GET"]),
+        Route("/api/join", service.join, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),
@@ -684,11 +970,13 @@ def create_app(
             CORSMiddleware,
             allow_origins=list(cors_origins),
             allow_methods=["GET", "POST", "DELETE"],
-            allow_headers=["Authorization", "Content-Type"],
+            allow_headers=["Authorization", "Content-Type", "X-Seat-Key", "Last-Event-ID"],
         )
         middleware.insert(0, cors)
     handlers = {HTTPException: _http_error, Exception: _internal_error}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=service.lifespan, middleware=middleware)
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
+    service.max_games_per_address = max_games_per_address
+    app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

@@ -21,6 +21,10 @@ from ..cli.errors import UsageError
 from ..errors import MissingExtraError, UnknownLexiconError
 from ..lexicon.lexicon import Lexicon
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 _ORIGIN = re.compile(r"^https?://[^/\s]+$")
 INSTALL = "the service needs starlette and uvicorn: pip install 'jarnac-solver[server]'"
 
@@ -101,6 +105,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         heavy_workers=args.heavy_workers,
         data=data,
         max_games=args.max_games,
+        max_games_per_address=args.max_games_per_address,
         cors_origins=args.cors_origins or (),
         allowed_hosts=args.allowed_hosts or (),
     )
@@ -114,4 +119,10 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     from .protocol import Protocol
 
     config = uvicorn.Config(app, log_level="warning", http=Protocol, h11_max_incomplete_event_size=MAX_HEAD_BYTES)
-    uvicorn.Server(config).run(sockets=[sock])
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.stop_streams()  # a push stream would hold the stop until it ends: ended first
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[sock])

@@ -673,6 +673,12 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
 
 DEFAULT_THINK_MS = 1000.0
 """The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
+INVITE = "invite"
+"""``seats`` of a game between two people on two devices: each seat acts with its own key."""
+DEFAULT_WINDOW_S = 30.0
+"""The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
+MAX_WINDOW_S = 3600.0
+"""The longest Jarnac window a game may set."""
 
 NEW_GAME = Body(
     (
@@ -693,6 +699,33 @@ NEW_GAME = Body(
             above=True,
             what="a number of milliseconds",
         ),
+        Field(
+            "seats",
+            Kind.CHOICE,
+            f'"{INVITE}": two people on two devices, each seat acting with its key (X-Seat-Key); the answer gives'
+            " each seat's key and join link, a join code and a watch link",
+            choices=(INVITE, "open"),
+        ),
+        Field("hints", Kind.FLAG, "false: no advice for either seat (a game option both players see)"),
+        Field(
+            "window_seconds",
+            Kind.NUMBER,
+            "invited people: the seconds to call a Jarnac after a pass (default: the rules' clock, else"
+            f" {DEFAULT_WINDOW_S:g}); the time over, the window is declined",
+            low=0,
+            high=MAX_WINDOW_S,
+            above=True,
+            what="a number of seconds",
+        ),
+    )
+)
+JOIN = Body(
+    (Field("code", Kind.TEXT, "the join code read aloud (K7QM-2PXA-9B3C; any case)", required=True, max_length=40),)
+)
+SINCE = Body(
+    (
+        Field("since", Kind.WHOLE, "the actions the client holds: those after it are sent", low=0, high=MAX_ACTIONS),
+        LANG_QUERY,
     )
 )
 ACTION = Body(

@@ -37,7 +37,7 @@ from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
 from ..play.players import make_player
-from .contract import DEFAULT_THINK_MS, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
+from .contract import DEFAULT_THINK_MS, DEFAULT_WINDOW_S, INVITE, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,10 +73,20 @@ class GameSpec:
     players: tuple[str, str] = (PERSON, "planner")
     over_the_board: bool = False
     think_ms: float = DEFAULT_THINK_MS
+    seat_digests: tuple[str, str] | None = None
+    """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``);
+    ``None``: anyone with the game's id acts for its person (the games of one person, as before)."""
+    hints: bool = True
+    """Whether the advice is given (a game option both players see)."""
+    window_s: float | None = None
+    """Between invited people: the seconds the opponent has to call a Jarnac after a pass (``None``: the
+    rules' clock, else :data:`~.contract.DEFAULT_WINDOW_S`)."""
+    expires: float | None = None
+    """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
 
     def to_dict(self) -> dict[str, Any]:
-        """As stored (and shown): the rules as a preset name or options."""
-        return {
+        """As stored: the rules as a preset name or options; an invitation's key digests, never its keys."""
+        stored: dict[str, Any] = {
             "lexicon": self.lexicon,
             "rules": self.rules.name_or_dict(),
             "seed": self.seed,
@@ -85,6 +95,13 @@ class GameSpec:
             "over_the_board": self.over_the_board,
             "think_ms": self.think_ms,
         }
+        if self.seat_digests is not None:
+            stored["seat_digests"] = list(self.seat_digests)
+            stored["window_s"] = self.window_s
+            stored["expires"] = self.expires
+        if not self.hints:
+            stored["hints"] = False
+        return stored
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSpec:
@@ -97,19 +114,51 @@ class GameSpec:
             (data["players"][0], data["players"][1]),
             data["over_the_board"],
             data["think_ms"],
+            (str(data["seat_digests"][0]), str(data["seat_digests"][1])) if data.get("seat_digests") else None,
+            bool(data.get("hints", True)),
+            data.get("window_s"),
+            data.get("expires"),
         )
+
+    @property
+    def invited(self) -> bool:
+        """True for a game between invited people (each seat acts with its key)."""
+        return self.seat_digests is not None
+
+    def window_seconds(self) -> float:
+        """The seconds a person has to decide in a Jarnac window (between invited people)."""
+        if self.window_s is not None:
+            return self.window_s
+        return self.rules.think_seconds if self.rules.think_seconds is not None else DEFAULT_WINDOW_S
+
+    def limit(self, phase: str) -> float | None:
+        """The seconds a person to act has in ``phase`` (between invited people), or ``None``: no limit.
+
+        A Jarnac window is called "then or never" (docs/rules.md#jarnac-window), so it always has one;
+        other decisions have the rules' clock (``think_seconds``, the competitive rules' 60 s) when set."""
+        if not self.invited or phase == "over":
+            return None
+        if phase == "jarnac":
+            return self.window_seconds()
+        return self.rules.think_seconds
 
     def computer(self, who: int) -> bool:
         """True when seat ``who`` is the computer's."""
         return self.players[who] != PERSON
 
 
-def new_spec(values: dict[str, Any], offer: Offer, seed: int) -> GameSpec:
+def new_spec(
+    values: dict[str, Any],
+    offer: Offer,
+    seed: int,
+    digests: tuple[str, str] | None = None,
+    expires: float | None = None,
+) -> GameSpec:
     """The setting of a new game from its body's checked ``values`` (:data:`~.contract.NEW_GAME`), or
     :class:`~.contract.BodyError` naming each field that does not fit the others.
 
     ``offer``: the server's lexicons and its ceiling on the computer's time; ``seed``: the bag's order
-    when the body gives none.
+    when the body gives none; ``digests`` and ``expires``: an invitation's (``"seats": "invite"``).
 
     >>> new_spec({"players": ("person", "greedy"), "seed": 3}, Offer(("fr",), 500), 0).players
     ('person', 'greedy')
@@ -134,6 +183,11 @@ def new_spec(values: dict[str, Any], offer: Offer, seed: int) -> GameSpec:
     given_seed = values.get("seed")
     if given_seed is not None and over_the_board:
         faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
+    invited = values.get("seats") == INVITE
+    if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
+        faults.append(Fault("seats", 'an invitation seats two people on two devices: players ["person", "person"]'))
+    if "window_seconds" in values and not invited:
+        faults.append(Fault("window_seconds", 'a Jarnac window is timed between invited people ("seats": "invite")'))
     if faults:
         raise BodyError(faults)
     think = float(values.get("think_ms", DEFAULT_THINK_MS))
@@ -145,6 +199,10 @@ def new_spec(values: dict[str, Any], offer: Offer, seed: int) -> GameSpec:
         (str(players[0]), str(players[1])),
         over_the_board,
         min(think, offer.max_budget_ms),
+        digests if invited else None,
+        bool(values.get("hints", True)),
+        float(values["window_seconds"]) if invited and "window_seconds" in values else None,
+        expires if invited else None,
     )
 
 
@@ -187,6 +245,10 @@ def _new_game(spec: GameSpec) -> Game:
     lexicon_ = lexicon(spec.lexicon)
     bag = Bag.load(spec.bag) if spec.bag else None
     return Game(lexicon_, spec.rules, bag, spec.seed, over_the_board=spec.over_the_board)
+
+
+class WrongSeatError(JarnacError):
+    """A seat's key given for a seat that is not to act (the service answers 403, the game unchanged)."""
 
 
 class StoredGameError(JarnacError):
@@ -243,13 +305,20 @@ def start(game_id: str, spec: GameSpec) -> dict[str, Any]:
 
 
 def apply(
-    game_id: str, spec: GameSpec, entries: list[Entry], text: str, drew: str | None, player: str | None
+    game_id: str,
+    spec: GameSpec,
+    entries: list[Entry],
+    text: str,
+    drew: str | None,
+    player: str | None,
+    keyed: bool = False,
 ) -> dict[str, Any]:
     """A person's action pushed on the game ``entries`` make: ``{"entry", "played"}`` (the stored form and
     what it did), or :class:`IllegalActionError` / :class:`InvalidInputError` with the game unchanged.
 
     ``player`` (``"A"`` or ``"B"``), when given, must be the one to act; ``drew``: the tiles drawn at
-    the table (a game over the board; required when the action draws).
+    the table (a game over the board; required when the action draws). ``keyed``: ``player`` is the seat
+    whose key the request holds, so another seat to act is :class:`WrongSeatError`, not a turn's fault.
     """
     game = rebuild(game_id, spec, entries)
     s = game.state
@@ -258,6 +327,8 @@ def apply(
     if len(entries) >= MAX_ACTIONS:
         raise IllegalActionError(f"the game holds {MAX_ACTIONS} actions, the most a live game keeps")
     who = s.to_act
+    if keyed and player != "AB"[who]:
+        raise WrongSeatError(f"this key is seat {player}'s: {'AB'[who]} is to act ({s.phase} phase)")
     if player is not None and player != "AB"[who]:
         raise IllegalActionError(f"{player} is not to act: {'AB'[who]} is ({s.phase} phase)")
     if spec.computer(who):
@@ -275,6 +346,23 @@ def apply(
     if window is not None:
         played["best_call"] = window
     _remember(game_id, game)  # grown by an action: the cache's bound kept
+    return {"entry": _entry(game), "played": played, "over": game.is_over()}
+
+
+def time_over(game_id: str, spec: GameSpec, entries: list[Entry], elapsed: float) -> dict[str, Any]:
+    """The person to act, ``elapsed`` seconds into their decision, past its limit (:meth:`GameSpec.limit`):
+    the rules' time-over action pushed for them (a pass, a declined Jarnac, an accepted word, the start's
+    draw: :meth:`~jarnac_solver.game.game.Game.time_over_action`), as :func:`apply` answers it;
+    ``{"entry": None}`` when there is no limit, it is not past, or the game is over."""
+    game = rebuild(game_id, spec, entries)
+    limit = spec.limit(game.state.phase)
+    if game.is_over() or spec.computer(game.state.to_act) or limit is None or elapsed <= limit:
+        return {"entry": None, "played": None, "over": game.is_over()}
+    before = game.scores()
+    game.push(game.time_over_action())
+    played = _played(game, before)
+    played["time_over"] = True
+    _remember(game_id, game)
     return {"entry": _entry(game), "played": played, "over": game.is_over()}
 
 
@@ -346,6 +434,9 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
     winner = game.winner()
     return {
         "players": list(spec.players),
+        "seats": INVITE if spec.invited else "open",
+        "hints": spec.hints,
+        "window_s": spec.window_seconds() if spec.invited else None,
         "over_the_board": spec.over_the_board,
         "seed": spec.seed if over else None,
         "think_ms": spec.think_ms,
@@ -436,6 +527,7 @@ _CALLS: dict[str, Callable[..., Any]] = {
     "start": start,
     "apply": apply,
     "computer_turns": computer_turns,
+    "time_over": time_over,
     "state": current_state,
     "advice": advice,
     "record": record,
@@ -450,6 +542,8 @@ def guarded(name: str, *args: Any) -> tuple[bool, Any]:
         return True, _CALLS[name](*args)
     except StoredGameError as exc:
         return False, (500, "DamagedGameError", str(exc))
+    except WrongSeatError as exc:
+        return False, (403, "WrongSeat", exc.message())
     except IllegalActionError as exc:
         return False, (409, type(exc).__name__, exc.message())
     except JarnacError as exc:

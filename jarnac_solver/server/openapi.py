@@ -23,11 +23,13 @@ from .contract import (
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
+    JOIN,
     MAX_REVIEW_PLAYOUTS,
     MAX_REVIEW_SECONDS,
     NEW_GAME,
     RECORD,
     REVIEW,
+    SINCE,
     Body,
     Offer,
 )
@@ -83,12 +85,15 @@ def _refusals(*statuses: int) -> dict[str, Any]:
     said = {
         400: "bad JSON, a bad field or value (each fault named by its field)",
         401: "no or a wrong bearer token",
-        403: "a page of another origin may not change this server",
+        403: "a page of another origin may not change this server; between invited people, no X-Seat-Key or"
+        " the key of a seat not to act (WrongSeat), or advice in a game without hints (HintsOff); the game unchanged",
         404: "no game of that id",
         409: "an illegal action, or not this turn",
+        410: "an invitation seat B never acted in, expired (InvitationExpired): the game is forgotten",
         413: "a body or an answer over the limit",
         415: "a body that is not application/json",
         421: "a Host this server does not answer",
+        429: "a bound of this client address or of the server (games created, wrong join codes, push streams)",
         500: "a stored game that cannot be read (named)",
         503: "no worker could take the request (the server stops, or a worker died), or the games' database is down",
         507: "the store cannot keep more (its most games, or a full disk)",
@@ -161,13 +166,24 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         }
     game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
     game_answer = _answer("game_result", "the game and the actions just played (the computer's answers too)")
-    game_refusals = _refusals(*_ALWAYS, 404, 500)
+    game_refusals = _refusals(*_ALWAYS, 404, 410, 500)
+    seat_key = {
+        "name": "X-Seat-Key",
+        "in": "header",
+        "required": False,
+        "description": "between invited people (seats: invite): the key of the seat the request acts for (403"
+        " without it); ignored by other games",
+        "schema": {"type": "string", "maxLength": 200},
+    }
     paths["/api/games"] = {
         "post": {
             "operationId": "new_game",
             "summary": "Start a live game against the computer, or between two people",
+            "description": 'With "players": ["person", "person"] and "seats": "invite", the answer gives each'
+            " seat's secret key and join link (the key in the link's fragment), the join code of seat B to read"
+            " aloud and the watch link of spectators; each seat then acts with its key (X-Seat-Key).",
             "requestBody": _posted(NEW_GAME, offer),
-            "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 507)},
+            "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 429, 507)},
         }
     }
     paths["/api/games/{game_id}"] = {
@@ -179,8 +195,8 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         },
         "delete": {
             "operationId": "delete_game",
-            "summary": "Forget the game (its last state is the answer)",
-            "parameters": [game_id],
+            "summary": "Forget the game (its last state is the answer; between invited people, with a seat's key)",
+            "parameters": [game_id, seat_key],
             "responses": {"200": game_answer, **game_refusals, **_refusals(403)},
         },
     }
@@ -190,17 +206,67 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "summary": "A person's action; the computer answers its turns",
             "description": "Under rules with disputes (competitive), a word not in the lexicon is accepted:"
             " it is a bluff the other player may dispute (a 200, not a 409); the dispute then decides it.",
-            "parameters": [game_id],
+            "parameters": [game_id, seat_key],
             "requestBody": _posted(ACTION, offer),
             "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
+        },
+        "get": {
+            "operationId": "game_actions",
+            "summary": "The actions after the first `since` and the game now (a polling client's push channel)",
+            "parameters": [game_id, *SINCE.parameters(offer)],
+            "responses": {"200": _answer("game_actions_result", "the actions"), **game_refusals},
+        },
+    }
+    paths["/api/games/{game_id}/events"] = {
+        "get": {
+            "operationId": "game_events",
+            "summary": "The push channel: Server-Sent Events, one an action",
+            "description": "text/event-stream: an event `action` for each accepted action, its `id` the action's"
+            " number and its data a game_action_event (the newest of a batch carries the game and its clock);"
+            " `over` once the game ends, then the stream closes; `gone` when the game is forgotten; comments as"
+            " heartbeats. It starts after `since`, or after the Last-Event-ID header a browser's EventSource"
+            " sends when it reconnects, so no action is missed or repeated. It tells what both players and"
+            " spectators may see: no seat key. A finished game with nothing left to tell is a 204 (an"
+            " EventSource stops). A stream closes after a while without an action (the EventSource reconnects).",
+            "parameters": [
+                game_id,
+                *SINCE.parameters(offer),
+                {
+                    "name": "Last-Event-ID",
+                    "in": "header",
+                    "required": False,
+                    "description": "the last action's number the client has (a reconnection): before `since`",
+                    "schema": {"type": "string", "pattern": "^[0-9]{1,5}$"},
+                },
+            ],
+            "responses": {
+                "200": {
+                    "description": "the stream of events",
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                },
+                "204": {"description": "the game is over and the client has every action"},
+                **game_refusals,
+                **_refusals(429),
+            },
+        }
+    }
+    paths["/api/join"] = {
+        "post": {
+            "operationId": "join_game",
+            "summary": "Seat B's key and join link from the join code read aloud",
+            "requestBody": _posted(JOIN, offer),
+            "responses": {
+                "200": _answer("game_result", "the game, and seat B's key and link"),
+                **_refusals(*_ALWAYS, *_POSTED, 404, 410, 429, 500),
+            },
         }
     }
     paths["/api/games/{game_id}/advice"] = {
         "get": {
             "operationId": "game_advice",
-            "summary": "What the player to act should do (advise)",
-            "parameters": [game_id, *ADVICE.parameters(offer)],
-            "responses": {"200": _answer("game_advice_result", "the advice"), **game_refusals},
+            "summary": "What the player to act should do (advise; between invited people, with that seat's key)",
+            "parameters": [game_id, seat_key, *ADVICE.parameters(offer)],
+            "responses": {"200": _answer("game_advice_result", "the advice"), **game_refusals, **_refusals(403)},
         }
     }
     paths["/api/games/{game_id}/record"] = {

@@ -46,7 +46,7 @@ __all__ = [
     "open_store",
 ]
 
-POSTGRESQL_INSTALL = "needs psycopg: pip install 'jarnac-solver[postgresql]'"
+POSTGRESQL_INSTALL = "needs psycopg: pip install 'jarnac-solver[server]'"
 _SCHEMES = ("postgresql://", "postgres://")
 
 

@@ -4,7 +4,8 @@
 import { loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, leaveGame, markUsed, renderGame, renderLog, resumeGame, startGame, stealAction, wordAction } from "./game.js";
+import { act, leaveGame, markUsed, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
+import { fromFragment, joinByCode, renderLobby } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
 import { audit } from "./audit.js";
@@ -34,8 +35,28 @@ function fillSelects() {
   const lexicons = state.info.lexicons;
   for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, lexicons.includes("fr") ? "fr" : lexicons[0]);
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
-  const players = state.info.players.filter((p) => p !== "person");
-  for (const select of $$("select.players")) fill(select, players, (v) => t("player_" + v), "planner");
+  // Beside the computer's players: a friend invited to play on another device, or two on this one.
+  const players = [...state.info.players.filter((p) => p !== "person"), "invite", "hotseat"];
+  const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v));
+  for (const select of $$("select.players")) fill(select, players, named, "planner");
+  if (!state.game) renderLobby(resumeFrom);
+}
+
+async function resumeFrom(id) {
+  store.setItem("jarnac.game", id);
+  state.gameId = id;
+  await resumeGame();
+  if (!state.game) renderLobby(resumeFrom);
+}
+
+async function copy(input) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch (exc) {
+    document.execCommand("copy"); // a page served over plain http has no clipboard API
+  }
+  say($("#live"), () => t("copied"));
 }
 
 function showTab(id) {
@@ -134,7 +155,30 @@ async function main() {
     }
   });
   $("#ask-hint").addEventListener("click", askHint);
-  $("#leave").addEventListener("click", leaveGame);
+  $("#leave").addEventListener("click", () => {
+    leaveGame();
+    if (!state.game) renderLobby(resumeFrom);
+  });
+  $("#join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    say($("#join-message"), "");
+    try {
+      await resumeFrom(await joinByCode($("#join-code").value.trim()));
+    } catch (exc) {
+      showError($("#join-message"), exc, false);
+    }
+  });
+  $("#handover-ready").addEventListener("click", showTurn);
+  $("#audit-game").addEventListener("click", async () => {
+    // The finished game's every Jarnac window audited: its record sent to the audit tab, one tap.
+    const record = await api(`games/${state.gameId}/record`);
+    $("#audit-form textarea[name=text]").value = record.text;
+    showTab("audit");
+    $("#audit-form").requestSubmit();
+  });
+  $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
+  $("#copy-watch").addEventListener("click", () => copy($("#watch-link")));
+  setInterval(tick, 1000);
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
   $("#audit-form").addEventListener("submit", audit);
@@ -150,6 +194,7 @@ async function main() {
     return;
   }
   $("#familiar-box").hidden = !state.info.familiarity;
+  if (fromFragment()) state.gameId = store.getItem("jarnac.game"); // a join or watch link opened
   applyLanguage();
   const wanted = location.hash.slice(1);
   showTab(["play", "referee", "audit", "review"].includes(wanted) ? wanted : "play");

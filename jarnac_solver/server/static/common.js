@@ -19,7 +19,41 @@ export const state = {
   alphabet: "latin",
   busy: false,
   lang: "fr", // the page's language (i18n.js renders in it)
+  mode: "computer", // "computer", "invite" (one seat of two people's), "hotseat" (both seats here), "watch"
+  seat: "A", // the seat this page acts for ("both" in a hot seat, null when watching)
+  keys: {}, // each seat's key this browser holds (sent as X-Seat-Key)
+  clock: null, // the time the person to act has left (between invited people)
+  handover: false, // a hot seat between turns: the table hidden until the next player taps
 };
+
+export const people = () => state.mode !== "computer";
+
+export function mine() {
+  // The tray shown as the page's own (0: A's, 1: B's): in a hot seat, the one of the player to act.
+  const game = state.game;
+  if (state.mode === "invite") return state.seat === "B" ? 1 : 0;
+  if (state.mode === "hotseat" && game && !game.over && game.to_act) return game.to_act === "B" ? 1 : 0;
+  return 0;
+}
+
+export const ownSeat = () => "AB"[mine()];
+export const otherSeat = () => "AB"[1 - mine()];
+
+export function acting() {
+  // Whether the page may act now: its seat is to act (a spectator never).
+  const game = state.game;
+  if (!game || game.over || state.mode === "watch") return false;
+  if (state.mode === "hotseat") return !state.handover;
+  return game.to_act === ownSeat();
+}
+
+export function seatHeaders() {
+  // The key of the seat acting, for the requests that act for it (an action, its advice).
+  const game = state.game;
+  const seat = state.mode === "hotseat" ? game && game.to_act : state.seat;
+  const key = seat && state.keys[seat];
+  return key ? { "X-Seat-Key": key } : {};
+}
 
 export const tilesIn = (word) => tilesOf(word, state.alphabet);  // in the alphabet of the trays shown
 
@@ -33,8 +67,8 @@ export class ServiceError extends Error {
   }
 }
 
-export async function api(path, body, method) {
-  const headers = { Accept: "application/json" };
+export async function api(path, body, method, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   const token = store.getItem("jarnac.token");
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method: method || (body === undefined ? "GET" : "POST"), headers };

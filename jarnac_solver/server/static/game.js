@@ -1,13 +1,17 @@
-// The game against the computer: the trays, the controls, the log, each action sent.
+// A game: against the computer, or between people (one seat here, both in a hot seat, or watched); the
+// trays, the controls, the log, each action sent and each of the other's actions heard.
 import { t, reason } from "./i18n.js";
 import { fold, minus } from "./tiles.js";
-import { $, $$, api, el, lineCells, lineScore, say, showError, state, store, tilesIn } from "./common.js";
+import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, showError, state, store, tilesIn } from "./common.js";
+import { entryOf, follow, remember, stopFollowing } from "./people.js";
+
+const seatName = (seat) => t(seat === "B" ? "seat_b" : "seat_a");
 
 export function focusNext() {
   // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
   const game = state.game;
   if (!game || game.over) return $("#record-link").focus();
-  if (game.to_act !== "A") return;
+  if (!acting()) return;
   const first = { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
   if (first) $(first).focus();
 }
@@ -19,12 +23,12 @@ export function renderTray(box, tray, who) {
   const lines = tray.lines;
   const count = Math.max(8, lines.length);
   const phase = game.phase;
-  const choosable = (me && phase === "play" && game.to_act === "A") || (!me && phase === "jarnac" && game.to_act === "A");
+  const choosable = acting() && ((me && phase === "play") || (!me && phase === "jarnac"));
   for (let i = 0; i < count; i++) {
     const word = lines[i] || "";
     const cells = lineCells(word);
     const formed = me ? false : game.formed.includes(i + 1) && phase === "jarnac";
-    const whose = me ? t("yours") : t("theirs");
+    const whose = me ? t("yours") : people() ? seatName(otherSeat()) : t("theirs");
     const label = `${whose}, ${word ? t("line_label", { n: i + 1, word, points: lineScore(word) }) : t("line_empty", { n: i + 1 })}`;
     const attributes = {
       class: `line${word ? "" : " empty"}${state.line === i && choosable && word ? " chosen" : ""}${formed ? " formed" : ""}`,
@@ -61,7 +65,7 @@ export function renderRack(box, rack, clickable) {
 export function chooseLine(i) {
   state.line = state.line === i ? null : i;
   const game = state.game;
-  const tray = game.phase === "jarnac" ? game.trays[1] : game.trays[0];
+  const tray = game.phase === "jarnac" ? game.trays[1 - mine()] : game.trays[mine()];
   if (state.line !== null) $("#word").value = tray.lines[i];
   renderGame();
   $("#word").focus();
@@ -73,12 +77,14 @@ export function addLetter(tile) {
   $("#word").focus();
 }
 
+const ownIndex = mine;
+
 export function markUsed() {
   // The rack's tiles the word takes are shown used (a line being lengthened gives its own letters first).
   const game = state.game;
   if (!game) return;
   const mine = game.phase !== "jarnac";
-  const tray = mine ? game.trays[0] : game.trays[1];
+  const tray = mine ? game.trays[ownIndex()] : game.trays[1 - ownIndex()];
   let need = tilesIn(fold($("#word").value).replace(/\s+/g, ""));
   if (state.line !== null && tray.lines[state.line]) {
     for (const tile of tilesIn(tray.lines[state.line])) {
@@ -96,8 +102,12 @@ export function markUsed() {
 }
 
 export function phaseText(game) {
-  if (game.over) return t("over", { result: game.result_reason ? reason(game.result_reason) : "", a: game.scores[0], b: game.scores[1] });
-  const mine = game.to_act === "A";
+  const result = game.result_reason ? reason(game.result_reason) : "";
+  if (game.over && people()) return t("people_over", { result, a: game.scores[0], b: game.scores[1] });
+  if (game.over) return t("over", { result, a: game.scores[0], b: game.scores[1] });
+  if (state.mode === "hotseat" && state.handover) return t("handover", { seat: seatName(game.to_act) });
+  if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
+  const mine = acting();
   if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
   const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
   return t(key);
@@ -108,16 +118,29 @@ export function renderGame() {
   if (!game) return;
   state.alphabet = game.trays[0].alphabet;
   $("#new-game").hidden = true;
+  $("#join-form").hidden = true;
+  $("#lobby").hidden = true;
   $("#game").hidden = false;
-  const opponent = t("name_" + game.players[1]);
-  $("#tray-title-0").textContent = t("your_tray", { points: game.scores[0] });
-  $("#tray-title-1").textContent = t("their_tray", { name: opponent, points: game.scores[1] });
-  renderTray($("#tray-0"), game.trays[0], 0);
-  renderTray($("#tray-1"), game.trays[1], 1);
-  const mine = !game.over && game.to_act === "A";
-  renderRack($("#rack-0"), game.trays[0].rack, mine && ["play", "start"].includes(game.phase));
-  renderRack($("#rack-1"), game.trays[1].rack, mine && game.phase === "jarnac");
-  $("#status").textContent = `${t("turn", { n: game.turn })} · ${t("bag", { n: game.bag })} · ${phaseText(game)}`;
+  const own = ownIndex();
+  if (people()) {
+    const you = state.mode === "invite" ? "seat_tray_you" : "seat_tray";
+    $("#tray-title-0").textContent = t(you, { seat: seatName("AB"[own]), points: game.scores[own] });
+    $("#tray-title-1").textContent = t("seat_tray", { seat: seatName("AB"[1 - own]), points: game.scores[1 - own] });
+  } else {
+    const opponent = t("name_" + game.players[1]);
+    $("#tray-title-0").textContent = t("your_tray", { points: game.scores[0] });
+    $("#tray-title-1").textContent = t("their_tray", { name: opponent, points: game.scores[1] });
+  }
+  renderTray($("#tray-0"), game.trays[own], 0);
+  renderTray($("#tray-1"), game.trays[1 - own], 1);
+  const mine = acting();
+  renderRack($("#rack-0"), game.trays[own].rack, mine && ["play", "start"].includes(game.phase));
+  renderRack($("#rack-1"), game.trays[1 - own].rack, mine && game.phase === "jarnac");
+  $("#status").textContent = statusText(game);
+  $("#game").classList.toggle("covered", state.mode === "hotseat" && state.handover && !game.over);
+  $("#handover").hidden = !(state.mode === "hotseat" && state.handover && !game.over);
+  $("#handover-ready").textContent = t("handover_ready", { seat: seatName(game.to_act) });
+  renderInvite();
   const accepts = mine ? game.accepts : [];
   $("#word-controls").hidden = !(accepts.includes("play") || accepts.includes("jarnac") || accepts.includes("exchange"));
   $("#play-word").hidden = !accepts.includes("play");
@@ -127,10 +150,10 @@ export function renderGame() {
   $("#turn-controls").hidden = !(accepts.includes("draw") || accepts.includes("pass"));
   $("#jarnac-controls").hidden = !accepts.includes("jarnac");
   $("#dispute-controls").hidden = !accepts.includes("dispute");
-  $("#raw-controls").hidden = game.over;
-  $("#hints").hidden = game.over;
+  $("#raw-controls").hidden = game.over || !mine;
+  $("#hints").hidden = game.over || game.hints === false || state.mode === "watch";
   $("#steals").textContent = state.steals.length ? state.steals.join("  ") : t(game.phase === "jarnac" ? "steal_typed" : "no_steal");
-  const tray = game.phase === "jarnac" ? game.trays[1] : game.trays[0];
+  const tray = game.phase === "jarnac" ? game.trays[1 - own] : game.trays[own];
   $("#selected-line").textContent =
     state.line !== null && tray.lines[state.line]
       ? t(game.phase === "jarnac" ? "stealing_line" : "extending_line", { n: state.line + 1, word: tray.lines[state.line] })
@@ -139,10 +162,44 @@ export function renderGame() {
         : mine && game.phase === "jarnac"
           ? t("how_to_steal")
           : "";
+  $("#audit-game").hidden = !game.over;
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
   $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
   for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
   markUsed();
+}
+
+function statusText(game) {
+  return [t("turn", { n: game.turn }), t("bag", { n: game.bag }), phaseText(game), clockText(), game.hints === false ? t("hints_off") : ""].filter(Boolean).join(" · ");
+}
+
+function clockText() {
+  const clock = state.clock;
+  if (!clock || !state.game || state.game.over) return "";
+  const left = Math.max(0, Math.ceil(clock.left_s - (performance.now() - clock.at) / 1000));
+  return t("clock_left", { seat: seatName(clock.to_act), seconds: left });
+}
+
+function renderInvite() {
+  // The invitation (seat A's page): seat B's link and code; the watch link of every game between people.
+  const entry = entryOf(state.gameId);
+  const invite = entry && entry.invite;
+  $("#invite").hidden = !people() || state.game.over || !entry;
+  $("#invite-seat").hidden = !(invite && state.mode === "invite" && state.seat === "A");
+  if (invite) {
+    $("#invite-link").value = invite.link;
+    $("#invite-code").textContent = t("invite_code", { code: invite.code });
+    $("#invite-qr").hidden = !invite.qr;
+    if (invite.qr) {
+      $("#invite-qr").src = invite.qr;
+      $("#invite-qr").alt = t("invite_qr");
+    }
+  }
+  $("#watch-link").value = (invite && invite.watch) || `${location.origin}/#watch=${encodeURIComponent(state.gameId)}`;
+}
+
+export function setClock(clock) {
+  state.clock = clock ? { ...clock, at: performance.now() } : null;
 }
 
 export function actionWords(action) {
@@ -157,10 +214,12 @@ export function actionWords(action) {
 }
 
 export function describePlayed(played) {
-  const who = played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
+  const who = people()
+    ? state.mode === "invite" && played.player === state.seat ? t("you") : seatName(played.player)
+    : played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
   const words = actionWords(played.action);
   let text = `${who}: ${played.action}${words ? ` (${words})` : ""}`;
-  if (played.drew && played.player === "A") text += ` ${t("drew", { tiles: played.drew })}`;
+  if (played.drew && (played.player === "A" || people())) text += ` ${t("drew", { tiles: played.drew })}`;
   if (played.action.startsWith("jarnac")) text += ` — ${t("jarnac_took", { gained: played.gained, lost: played.lost ?? 0 })}`;
   else if (played.gained > 0) text += ` (+${played.gained})`;
   return text;
@@ -175,7 +234,14 @@ export function bestCallText(plan) {
 export function log(played, first) {
   // Newest first, each numbered as the record numbers it (first: the number of played[0]); kept, so a
   // change of language writes it again.
-  played.forEach((item, k) => state.log.push([first + k, item]));
+  // An action heard on the push channel and answered to this page's request is logged once (by its number),
+  // the answer's fuller form kept.
+  played.forEach((item, k) => {
+    const at = state.log.findIndex(([number]) => number === first + k);
+    if (at < 0) state.log.push([first + k, item]);
+    else if (item.scores) state.log[at] = [first + k, item];
+  });
+  state.log.sort((x, y) => x[0] - y[0]);
   renderLog();
 }
 
@@ -205,7 +271,7 @@ export async function logFromRecord() {
 export function announce(played) {
   // What a player must notice: what its own Jarnac took and the best there was, a Jarnac on its pass,
   // the computer's pass.
-  const stolen = played.find((p) => p.player === "B" && p.action.startsWith("jarnac"));
+  const stolen = played.find((p) => p.player === otherSeat() && p.action.startsWith("jarnac"));
   const decided = played.find((p) => p.best_call !== undefined);
   const game = state.game;
   const text = () => {
@@ -214,7 +280,7 @@ export function announce(played) {
       parts.push(t("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
     if (decided) parts.push(bestCallText(decided.best_call));
     if (stolen) parts.push(t("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
-    if (!game.over && game.phase === "jarnac" && game.to_act === "A") parts.push(t("they_passed"));
+    if (!game.over && game.phase === "jarnac" && acting()) parts.push(t("they_passed"));
     return parts.join(" ");
   };
   say($("#message"), text, stolen ? "warn" : "");
@@ -228,9 +294,12 @@ export async function act(action, kind = "move") {
   const started = performance.now();
   try {
     const before = state.game.actions;
-    const answer = await api(`games/${state.gameId}/actions`, { action, at: before + 1 });
+    const actor = state.game.to_act;
+    const answer = await api(`games/${state.gameId}/actions`, { action, at: before + 1 }, undefined, seatHeaders());
     window.jarnacTimings[kind].push(performance.now() - started);
     state.game = answer.game;
+    if (answer.clock !== undefined) setClock(answer.clock);
+    handOver(actor);
     state.line = null;
     state.steals = [];
     $("#word").value = "";
@@ -270,11 +339,11 @@ export function wordAction() {
     say($("#message"), () => t("draw_first"), "error");  // a newcomer got "player A is in the start phase"
     return null;
   }
-  return typedMove(game.trays[0]);
+  return typedMove(game.trays[ownIndex()]);
 }
 
 export function stealAction() {
-  return typedMove(state.game.trays[1]);  // a steal is a move of the passer's
+  return typedMove(state.game.trays[1 - ownIndex()]);  // a steal is a move of the passer's
 }
 
 export async function startGame(event) {
@@ -284,39 +353,103 @@ export async function startGame(event) {
   $("#log").replaceChildren();
   say($("#message"), "");
   say($("#start-message"), "");
+  const opponent = form.get("opponent");
+  const mode = ["invite", "hotseat"].includes(opponent) ? opponent : "computer";
+  const body = { lexicon: form.get("lexicon"), rules: form.get("rules"), players: ["person", mode === "computer" ? opponent : "person"] };
+  if (mode !== "computer") body.seats = "invite"; // a hot seat holds both seats' keys
+  if (form.get("hints") !== "on") body.hints = false; // no advice in this game, for either player
   try {
-    const answer = await api("games", {
-      lexicon: form.get("lexicon"),
-      rules: form.get("rules"),
-      players: ["person", form.get("opponent")],
-    });
+    const answer = await api("games", body);
     state.gameId = answer.id;
     store.setItem("jarnac.game", answer.id);
+    const seats = answer.seats || {};
+    const keys = mode === "invite" ? { A: seats.A.key } : mode === "hotseat" ? { A: seats.A.key, B: seats.B.key } : {};
+    const invite = mode === "invite" ? { link: seats.B.link, code: answer.code, watch: answer.watch, qr: seats.B.qr } : null;
+    remember({ id: answer.id, mode, seat: mode === "hotseat" ? "both" : "A", keys, invite, created: Date.now() });
+    enter(entryOf(answer.id));
     state.game = answer.game;
+    setClock(answer.clock);
     log(answer.played, 1);
     renderGame();
+    listen();
     focusNext();
   } catch (exc) {
     showError($("#start-message"), exc, false);  // the form stays; nothing of a game is shown
   }
 }
 
-export async function resumeGame() {
-  if (!state.gameId) return;
-  try {
-    const answer = await api(`games/${state.gameId}`);
-    state.game = answer.game;
-    await logFromRecord();
+function enter(entry) {
+  // The seat this page plays in the game of the lobby's ``entry`` (none: a game against the computer).
+  state.mode = (entry && entry.mode) || "computer";
+  state.seat = state.mode === "watch" ? null : (entry && entry.seat) || "A";
+  state.keys = (entry && entry.keys) || {};
+  state.handover = false;
+}
+
+function handOver(actor) {
+  // A hot seat: when the turn passes to the other player, the table waits behind "pass the device".
+  const game = state.game;
+  if (state.mode === "hotseat" && !game.over && actor && game.to_act && game.to_act !== actor) state.handover = true;
+}
+
+export function heard(event) {
+  // One of the push channel's events: an action (its number n), the newest with the game after it.
+  if (!state.game) return;
+  if (event.n) log([{ player: event.player, action: event.action, drew: event.drew, gained: 0 }], event.n);
+  if (event.game && event.game.actions >= state.game.actions) {
+    const actor = state.game.to_act;
+    const changed = event.game.actions > state.game.actions;
+    state.game = event.game;
+    if (event.clock !== undefined) setClock(event.clock);
+    if (changed) {
+      handOver(actor);
+      state.line = null;
+      state.steals = [];
+    }
     renderGame();
-    if (!state.game.over && state.game.phase === "jarnac" && state.game.to_act === "A") say($("#message"), () => t("they_passed"));
-  } catch (exc) {
-    if (exc.status === 404) store.removeItem("jarnac.game");
-    state.gameId = null;
+    if (changed && !state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => t("they_passed"), "warn");
+    if (changed) focusNext();
   }
 }
 
+function listen() {
+  if (!people() || state.game.over) return stopFollowing();
+  follow(state.gameId, state.game.actions, heard, (lost) => say($("#live"), lost === false ? "" : () => t("live_lost"), lost === false ? "" : "warn"));
+}
+
+export function showTurn() {
+  state.handover = false;
+  renderGame();
+  focusNext();
+}
+
+export async function resumeGame() {
+  if (!state.gameId) return;
+  enter(entryOf(state.gameId));
+  try {
+    const answer = await api(`games/${state.gameId}`);
+    state.game = answer.game;
+    setClock(answer.clock);
+    await logFromRecord();
+    renderGame();
+    listen();
+    if (!state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => t("they_passed"));
+  } catch (exc) {
+    if (exc.status === 404 || exc.status === 410) store.removeItem("jarnac.game");
+    state.gameId = null;
+    state.game = null;
+  }
+}
+
+export function tick() {
+  // The clock shown counts down between answers (the server acts at the time over, and tells it).
+  if (state.game && state.clock && !state.game.over) $("#status").textContent = statusText(state.game);
+}
+
 export function leaveGame() {
-  if (state.game && !state.game.over && !window.confirm(t("leave_confirm"))) return;
+  // A game between people stays in the lobby (resumed from there); one against the computer is abandoned.
+  if (state.game && !state.game.over && !people() && !window.confirm(t("leave_confirm"))) return;
+  stopFollowing();
   store.removeItem("jarnac.game");
   state.gameId = null;
   state.game = null;
@@ -324,6 +457,12 @@ export function leaveGame() {
   state.line = null;
   $("#game").hidden = true;
   $("#new-game").hidden = false;
+  $("#join-form").hidden = false;
+  $("#lobby").hidden = false;
+  state.mode = "computer";
+  state.seat = "A";
+  state.keys = {};
+  state.clock = null;
   state.log = [];
   $("#log").replaceChildren();
   $("#hint-list").replaceChildren();

@@ -1,6 +1,6 @@
 // Hints: the advice of the game's position, every reason rendered from its code.
 import { reason, t } from "./i18n.js";
-import { $, api, el, say, showError, state } from "./common.js";
+import { $, api, el, say, seatHeaders, showError, state } from "./common.js";
 import { act } from "./game.js";
 
 export function hintLine(option) {
@@ -20,7 +20,7 @@ export async function askHint() {
   document.body.dataset.hinting = "true";
   const started = performance.now();
   try {
-    const answer = await api(`games/${state.gameId}/advice?budget=${budget}&top=5${familiar}`);
+    const answer = await api(`games/${state.gameId}/advice?budget=${budget}&top=5${familiar}`, undefined, undefined, seatHeaders());
     window.jarnacTimings.hint.push(performance.now() - started);
     const options = answer.advice.options;
     if (!options.length) {

@@ -1,0 +1,146 @@
+// Games between people: the seats this browser holds, the lobby of its games, the links that seat or
+// seat a watcher, and the live updates (Server-Sent Events, else polling) that tell the other's moves.
+import { t } from "./i18n.js";
+import { $, api, el, state, store } from "./common.js";
+
+const LOBBY = "jarnac.games";
+const MOST = 50; // the lobby's most games (the oldest forgotten first)
+
+export function lobby() {
+  try {
+    const list = JSON.parse(store.getItem(LOBBY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch (exc) {
+    return [];
+  }
+}
+
+export function entryOf(id) {
+  return lobby().find((entry) => entry.id === id) || null;
+}
+
+export function remember(entry) {
+  // Kept in this browser only: the game's id, the seat it plays, and that seat's key (never sent in a URL).
+  const old = entryOf(entry.id);
+  const merged = { ...(old || {}), ...entry, keys: { ...((old && old.keys) || {}), ...(entry.keys || {}) } };
+  const list = [merged, ...lobby().filter((e) => e.id !== entry.id)].slice(0, MOST);
+  store.setItem(LOBBY, JSON.stringify(list));
+}
+
+export function forget(id) {
+  store.setItem(LOBBY, JSON.stringify(lobby().filter((e) => e.id !== id)));
+  if (store.getItem("jarnac.game") === id) store.removeItem("jarnac.game");
+}
+
+export function fromFragment() {
+  // A join link (#game=ID&seat=B&key=KEY) or a watch link (#watch=ID): read once, kept in the lobby, then
+  // taken off the address bar (a key left there would be in the next screenshot or shared tab).
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("game") || params.get("watch");
+  if (!id) return false;
+  const seat = params.get("seat");
+  const key = params.get("key");
+  if (params.get("game") && key && (seat === "A" || seat === "B")) {
+    const old = entryOf(id);
+    const both = old && old.mode === "hotseat";
+    remember({ id, mode: both ? "hotseat" : "invite", seat: both ? "both" : seat, keys: { [seat]: key }, created: Date.now() });
+  } else if (params.get("watch")) {
+    if (!entryOf(id)) remember({ id, mode: "watch", seat: null, keys: {}, created: Date.now() });
+  } else {
+    return false;
+  }
+  store.setItem("jarnac.game", id);
+  history.replaceState(null, "", "#play");
+  return true;
+}
+
+export async function joinByCode(code) {
+  // The code read aloud finds the game and seat B's key (POST /api/join).
+  const answer = await api("join", { code });
+  remember({ id: answer.id, mode: "invite", seat: "B", keys: { B: answer.seats.B.key }, created: Date.now() });
+  store.setItem("jarnac.game", answer.id);
+  return answer.id;
+}
+
+// -- live updates ---------------------------------------------------------------------------------
+
+let source = null;
+let timer = null;
+
+export function stopFollowing() {
+  if (source) source.close();
+  source = null;
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+export function follow(gameId, since, heard, lost) {
+  // An EventSource resumes by itself from its last event's id after a drop; it cannot send a bearer token,
+  // so a server with one is polled instead.
+  stopFollowing();
+  if (store.getItem("jarnac.token")) {
+    const poll = async () => {
+      try {
+        const answer = await api(`games/${gameId}/actions?since=${state.game ? state.game.actions : since}`);
+        const actions = answer.actions;
+        actions.forEach((action, k) => heard(k === actions.length - 1 ? { ...action, game: answer.game, clock: answer.clock } : action));
+        if (!actions.length) heard({ game: answer.game, clock: answer.clock });
+        if (!answer.game.over) timer = setTimeout(poll, 2000);
+      } catch (exc) {
+        lost();
+        timer = setTimeout(poll, 5000);
+      }
+    };
+    timer = setTimeout(poll, 1000);
+    return;
+  }
+  source = new EventSource(`/api/games/${encodeURIComponent(gameId)}/events?since=${since}&lang=${state.lang}`);
+  source.addEventListener("action", (event) => heard(JSON.parse(event.data)));
+  source.addEventListener("over", stopFollowing);
+  source.addEventListener("gone", stopFollowing);
+  source.addEventListener("open", () => lost(false));
+  source.addEventListener("error", () => {
+    if (source && source.readyState !== EventSource.CLOSED) lost(true);
+  });
+}
+
+// -- the lobby ------------------------------------------------------------------------------------
+
+export function modeText(entry) {
+  if (entry.mode === "invite") return t("mode_invite", { seat: t(entry.seat === "B" ? "seat_b" : "seat_a") });
+  return t(`mode_${entry.mode || "computer"}`);
+}
+
+export async function renderLobby(resume) {
+  const list = lobby();
+  const box = $("#lobby-list");
+  if (!list.length) {
+    box.replaceChildren(el("li", { class: "note" }, t("lobby_empty")));
+    return;
+  }
+  const rows = list.map((entry) => {
+    const said = el("span", { class: "lobby-state" }, "…");
+    const row = el(
+      "li",
+      { "data-game": entry.id },
+      el("span", {}, `${modeText(entry)} · ${entry.id.slice(0, 6)}… · `),
+      said,
+      " ",
+      el("button", { type: "button", class: "small resume", onclick: () => resume(entry.id) }, t("lobby_resume")),
+      " ",
+      el("button", { type: "button", class: "small quiet", onclick: () => { forget(entry.id); renderLobby(resume); } }, t("lobby_forget")),
+    );
+    return [row, said, entry];
+  });
+  box.replaceChildren(...rows.map(([row]) => row));
+  for (const [, said, entry] of rows.slice(0, 10)) {
+    api(`games/${encodeURIComponent(entry.id)}`)
+      .then((answer) => {
+        const game = answer.game;
+        said.textContent = game.over ? t("lobby_over", { a: game.scores[0], b: game.scores[1] }) : t("lobby_turn", { seat: game.to_act });
+      })
+      .catch(() => {
+        said.textContent = t("lobby_gone");
+      });
+  }
+}

@@ -1,0 +1,205 @@
+"""Two people play one game on two browsers (two Selenium drivers on one server), and a third watches.
+
+An invitation made on the page (its link, its code, the lobby); a hot seat handing the device over; then a
+game of a fixed seed: A joins by
+its link, B by the code read aloud; a word, an extension, a refused word, a pass answered by the other's
+decline, B's page reloaded mid-game (it resumes), a pass with a move left and A's Jarnac; each action
+reaching the other page by the push channel; a spectator's page following, with no control; the game
+played on to its end, said on every page, and its audit one tap away.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test group has it)")
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from .test_page import chromium, click, console_errors, open_page, settled, shot, wait
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data = tmp_path_factory.mktemp("people-games")
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(data)]
+    process = subprocess.Popen([*command, "--lexicon", "en"], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    banner = process.stdout.readline()
+    assert "http://" in banner, banner
+    try:
+        yield "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        process.stdout.close()
+
+
+def _ask(server: str, path: str, body: dict[str, Any] | None = None, key: str = "") -> dict[str, Any]:
+    headers = {"Content-Type": "application/json", **({"X-Seat-Key": key} if key else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(f"{server}{path}", data, headers), timeout=60) as answer:
+        found: dict[str, Any] = json.load(answer)["result"]
+    return found
+
+
+def english(driver: Any, server: str) -> None:
+    open_page(driver, f"{server}/#play")
+    driver.execute_script("localStorage.setItem('jarnac.lang', 'en')")
+
+
+def logged(driver: Any) -> int:
+    """The actions the page's log shows."""
+    return len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
+
+
+def told(driver: Any, count: int) -> bool:
+    """Whether the page shows ``count`` actions and the game's end."""
+    return logged(driver) == count and "The game is over" in driver.find_element(By.ID, "status").text
+
+
+def word(driver: Any, text: str, button: str = "#play-word") -> None:
+    field = driver.find_element(By.ID, "word")
+    field.clear()
+    field.send_keys(text)
+    click(driver, button)
+
+
+def acted(driver: Any, other: Any, count: int) -> None:
+    """``driver``'s action answered, and heard on ``other``'s page (pushed: ``other`` asks nothing)."""
+    wait(
+        lambda: settled(driver) and logged(driver) == count,
+        what=f"action {count} answered (the page says: {driver.find_element(By.ID, 'message').text!r})",
+    )
+    wait(lambda: logged(other) == count, what=f"action {count} pushed to the other page")
+
+
+def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
+    a, b = chromium(), chromium()
+    watcher = None
+    try:
+        # An invitation made on the page: the friend's link and code, and the game in the lobby.
+        english(a, server)
+        open_page(a, f"{server}/#play")
+        Select(a.find_element(By.NAME, "opponent")).select_by_value("invite")
+        lexicon = Select(a.find_element(By.NAME, "lexicon"))
+        lexicon.select_by_value("en")
+        click(a, "#start")
+        wait(lambda: a.find_element(By.ID, "invite-seat").is_displayed(), what="the invitation")
+        link = a.find_element(By.ID, "invite-link").get_attribute("value")
+        assert "#game=" in link and "&seat=B&key=" in link
+        assert len(a.find_element(By.ID, "invite-code").text.split(": ")[-1]) == 14
+        assert a.find_element(By.ID, "invite-qr").get_attribute("src").startswith("data:image/svg+xml;base64,")
+        a.execute_script("window.scrollTo(0, 0)")
+        shot(a, "people-invite")
+        click(a, "#leave")
+        wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li .resume")) == 1, what="the lobby")
+
+        # A hot seat: one page, both seats; a pass hands the device over, the table hidden until B taps.
+        english(b, server)
+        open_page(b, f"{server}/#play")
+        Select(b.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+        Select(b.find_element(By.NAME, "lexicon")).select_by_value("en")
+        click(b, "#start")
+        wait(lambda: b.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
+        click(b, "#draw")
+        wait(lambda: settled(b) and b.find_element(By.ID, "pass").is_displayed(), what="A's play")
+        click(b, "#pass")
+        wait(lambda: b.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        shot(b, "people-handover")
+        assert not b.find_element(By.ID, "decline").is_displayed()
+        assert "B" in b.find_element(By.ID, "handover-ready").text
+        click(b, "#handover-ready")
+        click(b, "#decline")
+        wait(lambda: settled(b) and b.find_element(By.ID, "draw").is_displayed(), what="B's own turn, no handover")
+        assert not b.find_element(By.ID, "handover").is_displayed()
+        click(b, "#leave")
+
+        # A game of a fixed seed: A by its link, B by the code read aloud.
+        made = _ask(
+            server, "/api/games", {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
+        )
+        open_page(a, made["seats"]["A"]["link"])
+        assert "key=" not in a.current_url  # taken off the address bar once kept
+        open_page(b, f"{server}/#play")
+        b.find_element(By.ID, "join-code").send_keys(made["code"].lower())
+        click(b, "#join")
+        wait(lambda: b.find_element(By.ID, "game").is_displayed(), what="B's page in the game")
+        assert not b.find_element(By.ID, "draw").is_displayed()  # A is to act
+
+        click(a, "#draw")
+        acted(a, b, 1)
+        word(a, "VIA")
+        acted(a, b, 2)
+        word(a, "JOB")
+        acted(a, b, 3)
+        click(a, "#tray-0 .line[data-line='0']")  # an extension: VIA chosen, VITA typed
+        word(a, "VITA")
+        acted(a, b, 4)
+        assert "1:VIA+T=VITA" in b.find_element(By.ID, "log").text
+        word(a, "QZXV")  # not a word: refused, the game unchanged
+        wait(lambda: "error" in (a.find_element(By.ID, "message").get_attribute("class") or ""), what="the refusal")
+        assert logged(a) == 4 and logged(b) == 4
+        click(a, "#pass")
+        acted(a, b, 5)
+        wait(lambda: b.find_element(By.ID, "jarnac-controls").is_displayed(), what="B's Jarnac window")
+        click(b, "#decline")
+        acted(b, a, 6)
+        click(b, "#draw")
+        acted(b, a, 7)
+        open_page(b, f"{server}/#play")  # B's page reloaded mid-game: it resumes
+        wait(lambda: b.find_element(By.ID, "game").is_displayed() and logged(b) == 7, what="B's page resumed")
+        click(b, "#pass")  # with moves left (OUT, OWE, ...): a Jarnac for A
+        acted(b, a, 8)
+        wait(lambda: a.find_element(By.ID, "jarnac-controls").is_displayed(), what="A's Jarnac window")
+        word(a, "OUT", "#add-steal")
+        word(a, "OWE", "#call-jarnac")
+        acted(a, b, 9)
+        assert "You: jarnac +OUT +OWE" in a.find_element(By.ID, "log").text
+        assert "Player A: jarnac +OUT +OWE" in b.find_element(By.ID, "log").text
+        shot(a, "people-jarnac-a")
+        shot(b, "people-jarnac-b")
+
+        # A spectator by the watch link: the table, live, and no control.
+        watcher = chromium()
+        english(watcher, server)
+        open_page(watcher, made["watch"])
+        wait(lambda: watcher.find_element(By.ID, "game").is_displayed() and logged(watcher) == 9, what="the watch")
+        click(a, "#draw")
+        acted(a, watcher, 10)
+        for control in ("#draw", "#pass", "#raw-action", "#hints"):
+            assert not watcher.find_element(By.CSS_SELECTOR, control).is_displayed(), control
+
+        # The rest of the game by the seats' keys (the advice's first option), the pages told of each action;
+        # the end said on every page, the finished game's audit one tap away.
+        keys = {seat: made["seats"][seat]["key"] for seat in "AB"}
+        game = _ask(server, f"/api/games/{made['id']}")["game"]
+        for _ in range(600):
+            if game["over"]:
+                break
+            key = keys[game["to_act"]]
+            advice = _ask(server, f"/api/games/{made['id']}/advice?budget=20&top=1", key=key)["advice"]
+            game = _ask(server, f"/api/games/{made['id']}/actions", {"action": advice["options"][0]["action"]}, key)[
+                "game"
+            ]
+        assert game["over"] and game["winner"] in ("A", "B", None)
+        for driver in (a, b, watcher):
+            wait(partial(told, driver, game["actions"]), what="every action told, and the end said")
+        click(b, "#audit-game")
+        wait(lambda: b.find_element(By.ID, "audit-answer").text.strip() != "", seconds=60, what="the audit")
+        for driver in (a, b, watcher):
+            assert console_errors(driver) == []
+    finally:
+        for driver in (a, b, watcher):
+            if driver is not None:
+                driver.quit()

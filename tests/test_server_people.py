@@ -1,0 +1,222 @@
+"""Games between invited people: each seat acts with its key alone, the push channel tells every action
+once and resumes where it broke off, and a server killed with kill -9 loses neither a game nor a key."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import secrets
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from jarnac_solver.server import app as service
+from jarnac_solver.server.app import create_app
+from jarnac_solver.server.notify import Notifier, TooManyStreams
+from jarnac_solver.server.seats import digest
+
+from .service_client import Client, serve, stop
+from .test_server_games import refused, result
+
+INVITE = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
+
+
+def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_path: Path) -> None:
+    """The wrong seat's key, no key, a guessed key, a digest sent as a key: 403 and the game unchanged;
+    the join code finds seat B's key; spectators read; the keys survive a restart, kept as digests only."""
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        made = result(client.post("/api/games", json=INVITE), 201)
+        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        assert made["game"]["seats"] == "invite" and made["game"]["hints"] and keys["A"] != keys["B"]
+        for seat, key in keys.items():  # the key rides in the link's fragment, which a browser never sends
+            page, _, fragment = made["seats"][seat]["link"].partition("#")
+            assert key not in page and fragment == f"game={game_id}&seat={seat}&key={key}"
+        assert made["watch"].endswith(f"/#watch={game_id}") and len(made["code"]) == 14
+        assert made["seats"]["B"]["qr"].startswith("data:image/svg+xml;base64,") and "qr" not in made["seats"]["A"]
+        read_aloud = made["code"].lower().replace("-", " ")
+        joined = result(client.post("/api/join", json={"code": read_aloud}))
+        invited = {name: made["seats"]["B"][name] for name in ("key", "link")}
+        assert joined["id"] == game_id and joined["seats"] == {"B": invited}
+        refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
+        refused(client.post("/api/join", json={"code": "not a code"}), 400, "UsageError")
+
+        def act(seat: str, action: str, **body: Any) -> dict[str, Any]:
+            answer = client.post(
+                f"/api/games/{game_id}/actions", json={"action": action, **body}, headers={"X-Seat-Key": keys[seat]}
+            )
+            return result(answer)
+
+        for headers, body in [
+            ({}, {}),  # no key
+            ({"X-Seat-Key": keys["B"]}, {}),  # B's key while A is to act
+            ({"X-Seat-Key": secrets.token_urlsafe(32)}, {}),  # a guessed key
+            ({"X-Seat-Key": digest(keys["A"])}, {}),  # what the store keeps is no key
+            ({"X-Seat-Key": keys["A"]}, {"player": "B"}),  # A's key acting for B
+        ]:
+            answer = client.post(f"/api/games/{game_id}/actions", json={"action": "draw", **body}, headers=headers)
+            refused(answer, 403, "WrongSeat")
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["actions"] == 0
+
+        assert act("A", "draw", at=1)["game"]["actions"] == 1
+        assert act("A", "draw", at=1)["repeated"] is True  # a request replayed is the game as it is
+        assert act("A", "+VIA")["game"]["actions"] == 2
+        refusal = client.post(
+            f"/api/games/{game_id}/actions", json={"action": "+QZXV"}, headers={"X-Seat-Key": keys["A"]}
+        )
+        refused(refusal, 409, "IllegalActionError")
+        watched = result(client.get(f"/api/games/{game_id}"))  # a spectator: no key, the table read-only
+        assert watched["game"]["actions"] == 2 and watched["game"]["to_act"] == "A"
+        refused(client.get(f"/api/games/{game_id}/advice?budget=50"), 403, "WrongSeat")
+        wrong = client.get(f"/api/games/{game_id}/advice?budget=50", headers={"X-Seat-Key": keys["B"]})
+        refused(wrong, 403, "WrongSeat")
+        refused(client.delete(f"/api/games/{game_id}"), 403, "WrongSeat")
+        advised = client.get(f"/api/games/{game_id}/advice?budget=50", headers={"X-Seat-Key": keys["A"]})
+        assert result(advised)["player"] == "A"
+
+    # The keys are in neither the database nor its log: only their digests.
+    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir() if path.is_file())
+    assert all(key.encode() not in stored for key in keys.values())
+    assert digest(keys["A"]).encode() in stored and digest(keys["B"]).encode() in stored
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000)) as again:  # a restart keeps the seats
+        answer = again.post(f"/api/games/{game_id}/actions", json={"action": "+JOB"}, headers={"X-Seat-Key": keys["A"]})
+        assert result(answer)["game"]["actions"] == 3
+        stranger = again.post(f"/api/games/{game_id}/actions", json={"action": "pass"}, headers={"X-Seat-Key": "x"})
+        refused(stranger, 403, "WrongSeat")
+
+
+def test_a_jarnac_window_not_answered_in_time_is_declined_and_hints_can_be_off() -> None:
+    """A pass opens the opponent's Jarnac window, timed; its time over, the server declines it for them.
+    Without hints neither seat gets advice; the game says both."""
+    app = create_app(["en"], max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        body = {**INVITE, "hints": False, "window_seconds": 0.05}
+        made = result(client.post("/api/games", json=body), 201)
+        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        assert made["game"]["hints"] is False and made["game"]["window_s"] == 0.05
+        advice = client.get(f"/api/games/{game_id}/advice?budget=50", headers={"X-Seat-Key": keys["A"]})
+        refused(advice, 403, "HintsOff")
+        for action in ("draw", "pass"):
+            sent = {"json": {"action": action}, "headers": {"X-Seat-Key": keys["A"]}}
+            after = result(client.post(f"/api/games/{game_id}/actions", **sent))
+        assert after["game"]["phase"] == "jarnac" and after["game"]["to_act"] == "B"
+        assert after["clock"]["to_act"] == "B" and after["clock"]["limit_s"] == 0.05
+        time.sleep(0.2)  # past the window (the sleep makes it past, whatever the load)
+        later = result(client.get(f"/api/games/{game_id}"))
+        assert later["played"] == [{**later["played"][0], "player": "B", "action": "decline", "time_over": True}]
+        assert later["game"]["phase"] != "jarnac" and later["game"]["actions"] == 3
+        refused(client.post("/api/games", json={**body, "players": ["person", "planner"]}), 400, "UsageError")
+
+
+# -- the push channel on a real server ------------------------------------------------------------
+
+
+def _ask(port: int, path: str, body: dict[str, Any] | None = None, key: str = "") -> dict[str, Any]:
+    headers = {"Content-Type": "application/json", **({"X-Seat-Key": key} if key else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        found: dict[str, Any] = json.loads(answer.read())["result"]
+    return found
+
+
+class Stream:
+    """A client of ``GET /api/games/{id}/events`` reading its events as they come."""
+
+    def __init__(self, port: int, game_id: str, since: int | None = None, last: int | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        query = f"?since={since}" if since is not None else ""
+        headers = {"Last-Event-ID": str(last)} if last is not None else {}
+        self.connection.request("GET", f"/api/games/{game_id}/events{query}", headers=headers)
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("content-type", "").startswith("text/event-stream")
+
+    def next_action(self) -> tuple[int, dict[str, Any]]:
+        """The next ``action`` event: its id and its data (heartbeats and the retry line passed over)."""
+        fields: dict[str, str] = {}
+        while True:
+            line = self.response.readline().decode("utf-8")  # the chunked encoding read through
+            assert line, "the stream ended"
+            line = line.rstrip("\n")
+            if line == "":
+                if fields.get("event") == "action":
+                    return int(fields["id"]), json.loads(fields["data"])
+                fields = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                fields[name] = value
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) -> None:
+    """Events carry the action's number as their id: a stream dropped and opened again from its
+    Last-Event-ID misses and repeats nothing; after kill -9 both players go on with their keys, one by its
+    stream, the other by polling."""
+    server, port = serve(tmp_path)
+    try:
+        made = _ask(port, "/api/games", INVITE)
+        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "draw"}, keys["A"])
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "+VIA"}, keys["A"])
+        watcher = Stream(port, game_id, since=0)  # no key: what everyone may see
+        assert [watcher.next_action()[0] for _ in range(2)] == [1, 2]
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "+JOB"}, keys["A"])
+        number, data = watcher.next_action()  # pushed, not asked for
+        assert (number, data["action"], data["player"], data["game"]["actions"]) == (3, "+JOB", "A", 3)
+        watcher.close()  # dropped
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "1:VIA+T=VITA"}, keys["A"])
+        again = Stream(port, game_id, last=3)
+        number, data = again.next_action()
+        assert (number, data["action"]) == (4, "1:VIA+T=VITA")
+        again.close()
+    finally:
+        server.kill()  # kill -9: no shutdown of any kind
+        server.wait(timeout=10)
+        for pipe in (server.stdout, server.stderr):
+            if pipe is not None:
+                pipe.close()
+    server, port = serve(tmp_path)
+    try:
+        seat_b = Stream(port, game_id, last=4)  # B's page reconnects from its last event
+        assert _ask(port, f"/api/games/{game_id}")["game"]["actions"] == 4
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "pass"}, keys["A"])  # A's key kept the restart
+        number, data = seat_b.next_action()
+        assert (number, data["action"], data["game"]["phase"], data["game"]["to_act"]) == (5, "pass", "jarnac", "B")
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "decline"}, keys["B"])
+        assert seat_b.next_action()[0] == 6
+        seat_b.close()
+        polled = _ask(port, f"/api/games/{game_id}/actions?since=4")  # A's client polls
+        told = [(a["n"], a["player"], a["action"]) for a in polled["actions"]]
+        assert told == [(5, "A", "pass"), (6, "B", "decline")]
+    finally:
+        stop(server)
+
+
+def test_the_bounds_of_an_address_and_of_the_push_streams() -> None:
+    """Games made by one address, its wrong join codes and the streams of a game and of a server: each
+    bounded, a 429 beyond (the service's error object), the bound freed when a stream closes."""
+    with Client(create_app(["en"], max_games_per_address=2), raise_server_exceptions=False) as client:
+        for _ in range(2):
+            result(client.post("/api/games", json=INVITE), 201)
+        refused(client.post("/api/games", json=INVITE), 429, "TooManyGames")
+        for _ in range(service.MAX_FAILED_JOINS):
+            refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
+        refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 429, "TooManyJoins")
+    notifier = Notifier(max_streams=3, per_game=2)
+    with notifier.open("g"), notifier.open("g"):
+        with pytest.raises(TooManyStreams, match="this game"):
+            notifier.check("g")
+        with notifier.open("h"), pytest.raises(TooManyStreams, match="the server"):
+            notifier.check("i")
+    assert notifier.streams == 0
+    with notifier.open("g"):
+        notifier.check("g")
