@@ -8,6 +8,7 @@ what the server does).
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import subprocess
@@ -114,3 +115,34 @@ def stop(server: subprocess.Popen[str]) -> None:
     for pipe in (server.stdout, server.stderr):
         if pipe is not None:
             pipe.close()
+
+
+class Stream:
+    """A client of ``GET /api/games/{id}/events`` reading its events as they come."""
+
+    def __init__(self, port: int, game_id: str, since: int | None = None, last: int | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        query = f"?since={since}" if since is not None else ""
+        headers = {"Last-Event-ID": str(last)} if last is not None else {}
+        self.connection.request("GET", f"/api/games/{game_id}/events{query}", headers=headers)
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("content-type", "").startswith("text/event-stream")
+
+    def next_action(self) -> tuple[int, dict[str, Any]]:
+        """The next ``action`` event: its id and its data (heartbeats and the retry line passed over)."""
+        fields: dict[str, str] = {}
+        while True:
+            line = self.response.readline().decode("utf-8")  # the chunked encoding read through
+            assert line, "the stream ended"
+            line = line.rstrip("\n")
+            if line == "":
+                if fields.get("event") == "action":
+                    return int(fields["id"]), json.loads(fields["data"])
+                fields = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                fields[name] = value
+
+    def close(self) -> None:
+        self.connection.close()

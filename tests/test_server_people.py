@@ -3,7 +3,6 @@ once and resumes where it broke off, and a server killed with kill -9 loses neit
 
 from __future__ import annotations
 
-import http.client
 import json
 import secrets
 import time
@@ -21,7 +20,7 @@ from jarnac_solver.server.app import create_app
 from jarnac_solver.server.notify import Notifier, TooManyStreams
 from jarnac_solver.server.seats import digest
 
-from .service_client import Client, serve, stop
+from .service_client import Client, Stream, serve, stop
 from .test_server_games import refused, result
 
 INVITE = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
@@ -124,37 +123,6 @@ def _ask(port: int, path: str, body: dict[str, Any] | None = None, key: str = ""
     with urllib.request.urlopen(request, timeout=60) as answer:
         found: dict[str, Any] = json.loads(answer.read())["result"]
     return found
-
-
-class Stream:
-    """A client of ``GET /api/games/{id}/events`` reading its events as they come."""
-
-    def __init__(self, port: int, game_id: str, since: int | None = None, last: int | None = None) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        query = f"?since={since}" if since is not None else ""
-        headers = {"Last-Event-ID": str(last)} if last is not None else {}
-        self.connection.request("GET", f"/api/games/{game_id}/events{query}", headers=headers)
-        self.response = self.connection.getresponse()
-        assert self.response.status == 200
-        assert self.response.getheader("content-type", "").startswith("text/event-stream")
-
-    def next_action(self) -> tuple[int, dict[str, Any]]:
-        """The next ``action`` event: its id and its data (heartbeats and the retry line passed over)."""
-        fields: dict[str, str] = {}
-        while True:
-            line = self.response.readline().decode("utf-8")  # the chunked encoding read through
-            assert line, "the stream ended"
-            line = line.rstrip("\n")
-            if line == "":
-                if fields.get("event") == "action":
-                    return int(fields["id"]), json.loads(fields["data"])
-                fields = {}
-            elif not line.startswith(":"):
-                name, _, value = line.partition(": ")
-                fields[name] = value
-
-    def close(self) -> None:
-        self.connection.close()
 
 
 def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) -> None:

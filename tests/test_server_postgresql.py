@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from .pg import Cluster, skip_reason
-from .service_client import serve, stop
+from .service_client import Stream, serve, stop
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +66,9 @@ def test_two_servers_play_one_game_through_a_kill_and_a_database_restart(cluster
         status, made = call(first, "POST", "games", {"players": ["person", "person"], "seed": 7, "lexicon": "en"})
         assert status == 201, made
         game_id = made["result"]["id"]
+        # A watcher on the second server is pushed every action, those taken by the first server too
+        # (its commits told across servers by the database's notifications): each once, in order.
+        watcher = Stream(second, game_id, since=0)
         played: list[dict[str, Any]] = []
         used: set[int] = set()
         # A's requests on one server, B's on the other: every action is read back by the server of the next.
@@ -75,6 +78,9 @@ def test_two_servers_play_one_game_through_a_kill_and_a_database_restart(cluster
             played.append(play(port, game_id, at))
             used.add(port)
         assert used == {first, second}
+        pushed = [watcher.next_action() for _ in range(8)]
+        assert [(n, data["action"]) for n, data in pushed] == [(n, p["action"]) for n, p in enumerate(played, 1)]
+        watcher.close()
         # An action's answer lost and sent again to the other server, with its number: taken once.
         last = played[-1]
         other = second if last["player"] == "A" else first
