@@ -42,9 +42,17 @@ def digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def _derived(purpose: str, code: str) -> str:
-    raw = hashlib.sha256(f"jarnac-solver {purpose}:{code}".encode()).digest()
+def _derived(purpose: str, stretched: bytes) -> str:
+    raw = hashlib.sha256(f"jarnac-solver {purpose}:".encode() + stretched).digest()
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _stretched(code: str) -> bytes:
+    # The game's id, which every spectator holds, is made from the code: a plain hash of 60 bits could be
+    # searched offline for the code (and so seat B's key) in 2**60 hashes. scrypt makes each guess cost
+    # about 16 MiB and tens of milliseconds, which puts that search out of reach; the server pays it
+    # once an invitation and once a join.
+    return hashlib.scrypt(code.encode("ascii"), salt=b"jarnac-solver join code", n=2**14, r=8, p=1, dklen=32)
 
 
 def join_code() -> str:
@@ -70,20 +78,18 @@ def shown_code(code: str) -> str:
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
-def game_id_of(code: str) -> str:
-    """The id of the game a join code invites to (22 characters, 128 bits of the code's digest)."""
-    return _derived("game", code)[:22]
-
-
-def guest_key(code: str) -> str:
-    """Seat B's key, made from the join code."""
-    return _derived("seat B", code)
+def from_code(code: str) -> tuple[str, str]:
+    """The id of the game a join code invites to (22 characters, 128 bits of a digest) and seat B's key,
+    both made from the code (stretched by scrypt: the id tells the code back to no search)."""
+    stretched = _stretched(code)
+    return _derived("game", stretched)[:22], _derived("seat B", stretched)
 
 
 def new_keys() -> tuple[str, tuple[str, str], str]:
     """A new invitation: its join code, the two seats' keys (A's random, B's from the code), the game's id."""
     code = join_code()
-    return code, (secrets.token_urlsafe(32), guest_key(code)), game_id_of(code)
+    game_id, guest = from_code(code)
+    return code, (secrets.token_urlsafe(32), guest), game_id
 
 
 def seat_of(given: str | None, digests: tuple[str, str]) -> str | None:
