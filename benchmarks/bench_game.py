@@ -47,16 +47,19 @@ def one_round(
     """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
     two greedy players may play in C; ``values``: whether the planner values its ladders by their compiled
     outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
-    supported, outcomes = fastlane.supported, getattr(strategy, "outcomes")  # noqa: B009
+    supported = fastlane.supported
+    outcomes, move_outcomes = getattr(strategy, "outcomes"), getattr(strategy, "move_outcomes")  # noqa: B009
     if not lane:
         fastlane.supported = lambda game: False
     if not values:
         setattr(strategy, "outcomes", lambda *args: None)  # noqa: B010
+        setattr(strategy, "move_outcomes", lambda *args: None)  # noqa: B010
     try:
         return _round(lex, players, rules, seeds)
     finally:
         fastlane.supported = supported
         setattr(strategy, "outcomes", outcomes)  # noqa: B010
+        setattr(strategy, "move_outcomes", move_outcomes)  # noqa: B010
 
 
 def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
