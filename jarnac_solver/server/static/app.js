@@ -35,7 +35,9 @@ function fillSelects() {
   for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, lexicons.includes("fr") ? "fr" : lexicons[0]);
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
   const players = state.info.players.filter((p) => p !== "person");
-  for (const select of $$("select.players")) fill(select, players, (v) => t("player_" + v), "planner");
+  // The server lists them strongest first by the measured table; each rated one shows its Elo (planner 0).
+  const elo = (v) => (v in (state.info.ratings || {}) ? ` · Elo ${state.info.ratings[v] > 0 ? "+" : ""}${state.info.ratings[v]}` : "");
+  for (const select of $$("select.players")) fill(select, players, (v) => t("player_" + v) + elo(v), "planner");
 }
 
 function showTab(id) {
