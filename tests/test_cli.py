@@ -204,15 +204,16 @@ def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 
 def test_play_sets_sims_playouts(capsys: pytest.CaptureFixture[str]) -> None:
     """--playouts is sim's level: the games are play_match's with sim made at that count, game by game."""
+    from jarnac_solver.game.record import GameRecord
     from jarnac_solver.play.players import PlayerSpec, play_match
 
     status, out, _ = run(capsys, "play", "--players", "sim,greedy", "--playouts", "1", "--games", "2", "--json")
-    records: list[object] = []
+    records: list[GameRecord] = []
     sim = PlayerSpec("sim", (("playouts", 1),))
     expected = play_match(Lexicon.load("fr"), [sim, "greedy"], 2, seed=1, records=records)
     document = json.loads(out)["result"]
     assert status == 0 and document["wins"] == expected.wins and document["scores"] == expected.scores
-    assert document["records"] == [r.to_dict() for r in records]  # type: ignore[attr-defined]
+    assert document["records"] == [r.to_dict() for r in records]
 
 
 @pytest.mark.parametrize(
