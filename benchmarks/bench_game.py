@@ -3,13 +3,16 @@
 
     python benchmarks/bench_game.py [LEXICON] [--games N] [--players greedy,greedy planner,ladder]
                                     [--implementations compiled,pure] [--rounds K] [--rules sheet] [--profile]
+                                    [--cpu]
 
 Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
 each implementation (``native.implementation``: all in this one process, the
 rounds interleaved): ``compiled`` (the C walk, and two greedy players' games
 in C: play/fastlane.py; the planner's ladders valued by their compiled
 outcomes: planning/planout.py), ``engine`` (the C walk, every action through the
-Python engine: the lane off), ``plans`` (the planner's values from
+Python engine: the lane off), ``trays`` (the planner's move candidates
+sorted from every legal Move and valued on their pushed trays, as before
+planout.move_outcomes), ``plans`` (the planner's values from
 plan_ladder's moves and trays, as before planout.py) and ``pure`` (no C at
 all); the table shows the
 median over rounds of games a second, the median milliseconds a game,
@@ -34,41 +37,76 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, native
-from jarnac_solver.planning import strategy
+from jarnac_solver.moves.move import Move
+from jarnac_solver.moves.movegen import legal_moves
+from jarnac_solver.moves.tray import Tray
+from jarnac_solver.planning import planout, strategy
 from jarnac_solver.play import fastlane
 from jarnac_solver.play.players import play_game
+
+CLOCK = [time.perf_counter]
+"""The clock games are timed on: wall-clock time, or with ``--cpu`` this process's CPU time (on a machine
+others load, the time the games took of one core, not the time they waited for it)."""
 
 TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60}
 
 
+def _sorted_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Move]:
+    """The planner's candidates as they were chosen before first_moves: every legal Move made and sorted."""
+    moves = list(legal_moves(lexicon, me, rules))
+    moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
+    return moves[:count]
+
+
+def _pushed_outcomes(lexicon: Lexicon, me: Tray, moves: list[Move], rules: Rules) -> object:
+    """The candidates' outcomes as they were valued before move_outcomes: on their pushed trays."""
+    afters = [me.push(move, rules) for move in moves]
+    return planout.outcomes(lexicon, [(after.rack_codes, after) for after in afters], rules)
+
+
 def one_round(
-    lex: Lexicon, players: list[str], rules: Rules, seeds: range, lane: bool = True, values: bool = True
+    lex: Lexicon,
+    players: list[str],
+    rules: Rules,
+    seeds: range,
+    lane: bool = True,
+    values: bool = True,
+    trays: bool = False,
 ) -> tuple[float, list[float], int]:
     """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
     two greedy players may play in C; ``values``: whether the planner values its ladders by their compiled
     outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
-    supported, outcomes = fastlane.supported, getattr(strategy, "outcomes")  # noqa: B009
+    supported = fastlane.supported
+    outcomes, move_outcomes = getattr(strategy, "outcomes"), getattr(strategy, "move_outcomes")  # noqa: B009
+    first_moves = strategy.first_moves
+    if trays:
+        setattr(strategy, "first_moves", _sorted_moves)  # noqa: B010
+        setattr(strategy, "move_outcomes", _pushed_outcomes)  # noqa: B010
     if not lane:
         fastlane.supported = lambda game: False
     if not values:
         setattr(strategy, "outcomes", lambda *args: None)  # noqa: B010
+        setattr(strategy, "move_outcomes", lambda *args: None)  # noqa: B010
     try:
         return _round(lex, players, rules, seeds)
     finally:
         fastlane.supported = supported
         setattr(strategy, "outcomes", outcomes)  # noqa: B010
+        setattr(strategy, "move_outcomes", move_outcomes)  # noqa: B010
+        setattr(strategy, "first_moves", first_moves)  # noqa: B010
 
 
 def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
     per_game = []
     actions = 0
-    start = time.perf_counter()
+    clock = CLOCK[0]
+    start = clock()
     for seed in seeds:
-        t = time.perf_counter()
+        t = clock()
         record = play_game(lex, players, rules, seed)
-        per_game.append(time.perf_counter() - t)
+        per_game.append(clock() - t)
         actions += len(record.actions)
-    return time.perf_counter() - start, per_game, actions
+    return clock() - start, per_game, actions
 
 
 def main() -> None:
@@ -79,19 +117,23 @@ def main() -> None:
     parser.add_argument(
         "--implementations",
         default="compiled,engine,plans",
-        help="among compiled, engine (the lane off), plans (the planner's values the old way), pure",
+        help="among compiled, engine (the lane off), trays (the move candidates the old way), plans (the planner's"
+        " values the old way), pure",
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure; the median is shown")
     parser.add_argument("--rules", default="sheet")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--cpu", action="store_true", help="time on this process's CPU time (a loaded machine)")
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
     print(f"jarnac-solver implementation: {IMPLEMENTATION} ({native.IMPLEMENTATION_REASON})")
     names = args.implementations.split(",")
     lexicons = {}
     for name in names:
-        if name not in ("compiled", "engine", "plans", "pure"):
-            parser.error(f"no implementation {name!r}: compiled, engine, plans or pure")
+        if name not in ("compiled", "engine", "trays", "plans", "pure"):
+            parser.error(f"no implementation {name!r}: compiled, engine, trays, plans or pure")
         if name != "pure" and not native.compiled_available():
             parser.error(
                 f"{name}: the compiled walk is not available here ({native.IMPLEMENTATION_REASON}); build it in the"
@@ -100,7 +142,8 @@ def main() -> None:
         with native.implementation("pure" if name == "pure" else "compiled"):
             lexicons[name] = Lexicon.resolve(args.lexicon)
     rules = Rules.preset(args.rules)
-    print(f"{lexicons[names[0]].name} ({args.rules}), {args.rounds} rounds; medians over rounds")
+    timing = "CPU time" if args.cpu else "wall-clock time"
+    print(f"{lexicons[names[0]].name} ({args.rules}), {args.rounds} rounds; medians over rounds; {timing}")
     header = f"{'players':<16} {'impl':>9} {'games':>6} {'games/s':>9} {'ms/game':>8} {'actions/s':>10} {'target':>13}"
     print(header + f" {'x compiled':>10}")
     print("-" * (len(header) + 11))
@@ -113,7 +156,7 @@ def main() -> None:
         for _ in range(args.rounds):
             for name in names:  # interleaved: a load on the machine falls on both
                 lane, values = name != "engine", name != "plans"
-                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane, values))
+                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane, values, name == "trays"))
         rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
         for name, runs in rounds.items():
             ms = statistics.median(statistics.median(r[1]) for r in runs) * 1e3

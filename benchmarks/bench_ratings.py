@@ -3,7 +3,7 @@
 
     python benchmarks/bench_ratings.py [--lexicons fr,en] [--players random,greedy,exchanger,ladder,planner,sim]
                                        [--pairs 40] [--sim-pairs 40] [--seed 9000] [--minutes 20] [--markdown]
-                                       [--sim-playouts 4]
+                                       [--sim-playouts 4] [--write jarnac_solver/data/ratings.json]
 
 Every pairing of ``--players`` plays ``--pairs`` seeds, each seed twice with the seats swapped (the same bag
 both times: the paired design cancels the luck of the draw and of the first move), the seeds interleaved over
@@ -17,7 +17,9 @@ iterations on the wins, a draw half a win each), as Elo points (400 log10 of the
 ``--anchor`` player at 0, each with a 95% interval from a bootstrap over the seeds of every pairing (seeded:
 the same table from the same games), and each player's mean milliseconds a decision (play, start, Jarnac)
 and, for ``sim``, its play-outs a decision and the decisions its ceiling cut (should be 0). The strongest
-player is the first row. Machine load changes the milliseconds, never the games. ``--sim-pairs`` bounds the
+player is the first row. Machine load changes the milliseconds, never the games. ``--write`` saves the
+ratings and their intervals (no milliseconds: the same games write the same file) as the JSON the service
+publishes (``jarnac_solver/data/ratings.json``: the page lists its opponents by them). ``--sim-pairs`` bounds the
 seeds of the pairings with ``sim`` (its games cost ~50x a planner's): the fit takes pairings of unequal sizes.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import statistics
@@ -93,12 +96,14 @@ def main() -> None:
     parser.add_argument("--anchor", default="planner", help="the player rated 0")
     parser.add_argument("--bootstrap", type=int, default=200)
     parser.add_argument("--markdown", action="store_true", help="the ratings as a Markdown table too")
+    parser.add_argument("--write", metavar="FILE", help="save the ratings as JSON (jarnac_solver/data/ratings.json)")
     args = parser.parse_args()
     names = args.players.split(",")
     if args.anchor not in names:
         parser.error(f"--anchor {args.anchor!r} is not one of --players")
     rules = Rules()
     print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {args.sim_playouts} rounds a decision")
+    saved: dict[str, object] = {}
     for lexicon_name in args.lexicons.split(","):
         lexicon = Lexicon.load(lexicon_name)
         pairings = list(itertools.combinations(names, 2))
@@ -172,6 +177,10 @@ def main() -> None:
             ms = statistics.fmean(times[n]) * 1000 if times[n] else 0.0
             rows.append((i, n, ratings[n], lo, hi, ms))
             print(f"{i:<5} {n:<10} {ratings[n]:+6.0f} {f'[{lo:+.0f}, {hi:+.0f}]':>16} {ms:19.2f}")
+        saved[lexicon.name] = {
+            "games": sum(map(len, played.values())) * 2,
+            "players": {n: {"elo": round(r), "low": round(lo), "high": round(hi)} for _, n, r, lo, hi, _ in rows},
+        }
         if "sim" in names:
             per = statistics.fmean(playouts) if playouts else 0.0
             print(f"sim: {args.sim_playouts} rounds a decision, {per:.1f} play-outs a decision; ceiling cut {cut}")
@@ -180,6 +189,17 @@ def main() -> None:
             print("|---|---|---|---|---|")
             for i, n, rating, lo, hi, ms in rows:
                 print(f"| {i} | `{n}` | {rating:+.0f} | [{lo:+.0f}, {hi:+.0f}] | {ms:.2f} |")
+    if args.write:
+        document = {
+            "about": "Elo ratings of the built-in players (anchor at 0), 95% bootstrap intervals, by lexicon;"
+            " rebuilt by benchmarks/bench_ratings.py --write",
+            "anchor": args.anchor,
+            "sim_playouts": args.sim_playouts,
+            "seed": args.seed,
+            "lexicons": saved,
+        }
+        Path(args.write).write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"ratings written to {args.write}")
 
 
 if __name__ == "__main__":

@@ -202,12 +202,27 @@ def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert status == 2 and "drew" in err and len(err.strip().splitlines()) == 1
 
 
+def test_play_sets_sims_playouts(capsys: pytest.CaptureFixture[str]) -> None:
+    """--playouts is sim's level: the games are play_match's with sim made at that count, game by game."""
+    from jarnac_solver.game.record import GameRecord
+    from jarnac_solver.play.players import PlayerSpec, play_match
+
+    status, out, _ = run(capsys, "play", "--players", "sim,greedy", "--playouts", "1", "--games", "2", "--json")
+    records: list[GameRecord] = []
+    sim = PlayerSpec("sim", (("playouts", 1),))
+    expected = play_match(Lexicon.load("fr"), [sim, "greedy"], 2, seed=1, records=records)
+    document = json.loads(out)["result"]
+    assert status == 0 and document["wins"] == expected.wins and document["scores"] == expected.scores
+    assert document["records"] == [r.to_dict() for r in records]
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
         (["play", "--players", "greedy,foo"], "no player 'foo'"),
         (["play", "--players", "greedy"], "two names"),
         (["play", "--games", "0"], "--games"),
+        (["play", "--players", "greedy,planner", "--playouts", "2"], "names no sim"),
         (["replay", "/no/such/record.txt"], "cannot read"),
     ],
 )

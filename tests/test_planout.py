@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from jarnac_solver import Bag, Lexicon, Rules, native
 from jarnac_solver.game.game import VOWELS
+from jarnac_solver.moves.movegen import legal_moves
+from jarnac_solver.moves.tray import Tray
 from jarnac_solver.planning import strategy
 from jarnac_solver.planning.ladder import _played_out, plan_ladder
-from jarnac_solver.planning.planout import outcomes
+from jarnac_solver.planning.planout import move_outcomes, outcomes
 from jarnac_solver.play.players import play_game
 
 from .strategies import Tiles
@@ -59,6 +61,51 @@ def test_outcomes_are_where_plan_ladders_ladder_ends(case: tuple[list[Tiles], Ru
         assert tuple(out)[:5] == expected and out.exact == ladder.exact
 
 
+def _candidates_and_outcomes_agree(lex: Lexicon, tray: Tray, rules: Rules) -> None:
+    """first_moves is the sorted legal moves' head, and move_outcomes the outcomes of the pushed trays."""
+    every = sorted(legal_moves(lex, tray, rules), key=lambda m: (len(m.letters), -tray.points(m), str(m)))
+    for count in (1, 3, 12, len(every) + 1):
+        assert strategy.first_moves(lex, tray, rules, count) == every[:count]
+    moves = every[:16]
+    got = move_outcomes(lex, tray, moves, rules)
+    if not native.compiled_available():
+        assert got is None
+        return
+    afters = [tray.push(m, rules) for m in moves]
+    assert got == outcomes(lex, [(a.rack_codes, a) for a in afters], rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(trays())
+def test_candidates_and_their_outcomes_without_trays_are_the_pushed_trays(
+    case: tuple[list[Tiles], Rules, list[Tiles], list[Tiles]],
+) -> None:
+    """Tiles of two letters (IJ): the candidates the general way, the outcomes from the move's tile codes."""
+    words, rules, lines, racks = case
+    lex, tray = build(words, lines, racks[0])
+    try:
+        tray.check(rules)
+    except Exception:
+        return
+    _candidates_and_outcomes_agree(lex, tray, rules)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 1), st.integers(0, 10**6), st.sampled_from([(8, 3, 1), (6, 2, 2), (5, 3, 3)]))
+def test_candidates_of_one_letter_tiles_are_the_sorted_legal_moves(
+    pick: int, seed: int, shape: tuple[int, int, int]
+) -> None:
+    """One-letter tiles: the candidates from the words' lengths, Moves made only for the first few and ties."""
+    lex = small_french(pick)
+    rng = random.Random(seed)
+    rules = Rules(lines=shape[0], min_length=shape[1], last_line_min_length=shape[2])
+    fitting = [w for w in lex if rules.min_length <= len(w) <= rules.line_length]
+    lines = rng.sample(fitting, rng.randint(0, rules.lines - 1))
+    tray = Tray(lines, "".join(rng.sample(Bag.load("fr").tiles(), rng.randint(1, 14))))
+    tray.check(rules)
+    _candidates_and_outcomes_agree(lex, tray, rules)
+
+
 @cache
 def small_french(seed: int) -> Lexicon:
     """A random tenth of the French lexicon: a small real lexicon (hits and misses both common)."""
@@ -78,6 +125,7 @@ def test_planner_games_are_the_same_without_the_compiled_values(
     fast = play_game(lex, ["planner", "planner"], rules, seed=seed, bag=Bag.load("fr"))
     mp = pytest.MonkeyPatch()
     mp.setattr(strategy, "outcomes", lambda *args: None)
+    mp.setattr(strategy, "move_outcomes", lambda *args: None)
     try:
         slow = play_game(lex, ["planner", "planner"], rules, seed=seed, bag=Bag.load("fr"))
     finally:
@@ -94,21 +142,27 @@ def test_simulations_play_outs_use_them_under_a_far_deadline_and_answer_the_same
 
     game = Game(Lexicon.load("fr"), seed=3)
     game.push(Draw())
-    calls: list[int] = []
-    real = planout.outcomes
+    calls: list[str] = []
 
-    def counted(*args: object) -> object:
-        calls.append(1)
-        return real(*args)  # type: ignore[arg-type]
+    def counted(name: str) -> object:
+        real = getattr(planout, name)
+
+        def call(*args: object) -> object:
+            calls.append(name)
+            return real(*args)
+
+        return call
 
     mp = pytest.MonkeyPatch()
-    mp.setattr(strategy, "outcomes", counted)
+    mp.setattr(strategy, "outcomes", counted("outcomes"))
+    mp.setattr(strategy, "move_outcomes", counted("move_outcomes"))
     try:
         fast = simulate(game, budget=60.0, playouts=2, seed=4, top=2)
     finally:
         mp.undo()
     assert calls  # the play-outs' decisions took the compiled values
     mp.setattr(strategy, "outcomes", lambda *args: None)
+    mp.setattr(strategy, "move_outcomes", lambda *args: None)
     try:
         slow = simulate(game, budget=60.0, playouts=2, seed=4, top=2)
     finally:

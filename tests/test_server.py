@@ -18,6 +18,7 @@ pytest.importorskip("httpx")
 from jsonschema import Draft202012Validator
 
 from jarnac_solver.cli import main
+from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import SERVED
 from jarnac_solver.server.openapi import json_schema
@@ -253,7 +254,13 @@ def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str])
     assert only_en.post("/api/check", json={"words": ["TZAR"]}).json() == cli_json(
         capsys, ["check", "TZAR", "--lexicon", "en"]
     )
-    assert only_en.get("/api/health").json()["lexicons"] == ["en"]
+    health = only_en.get("/api/health").json()
+    assert health["lexicons"] == ["en"]
+    # The computer's players strongest first by the measured table (the page lists them in this order).
+    rated = [p for p in health["players"] if p in health["ratings"]]
+    assert [health["ratings"][p] for p in rated] == sorted(health["ratings"].values(), reverse=True)
+    assert health["players"][0] == "person" and sorted(health["players"][1:]) == sorted(PLAYERS)
+    assert health["players"][-2:] == ["sloppy", "careless"]  # unrated: they err on purpose
 
 
 def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:

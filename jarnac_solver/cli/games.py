@@ -13,7 +13,7 @@ from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
-from ..play.players import make_player, play_match
+from ..play.players import PlayerSpec, make_player, play_match
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
@@ -62,6 +62,12 @@ def _cmd_play(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} play: --players takes two names, e.g. greedy,exchanger")
     for name in players:
         make_player(name)
+    seated: list[str | PlayerSpec] = list(players)
+    if args.playouts is not None:
+        if "sim" not in players:
+            raise UsageError(f"{PROG} play: --playouts sets sim's play-outs, and --players names no sim")
+        # Each game makes its sims afresh with its seed (as by name): the same games on any executor.
+        seated = [PlayerSpec("sim", (("playouts", args.playouts),)) if p == "sim" else p for p in players]
     records: list[GameRecord] = []
     show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
     progress = _progress_bar("games") if show_bar else None
@@ -71,7 +77,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
     record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
     bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
-    result = play_match(lex, players, args.games, rules, args.seed, progress, records, bag, executor)
+    result = play_match(lex, seated, args.games, rules, args.seed, progress, records, bag, executor)
     seconds = time.perf_counter() - start
     if show_bar:
         print(file=sys.stderr)

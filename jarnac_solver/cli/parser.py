@@ -348,6 +348,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="thinking time per decision; over it the decision is a pass (default: the rules', competitive 60)",
     )
+    play.add_argument(
+        "--playouts",
+        type=_whole_in(1, 10_000, " play-outs"),
+        metavar="N",
+        help="sim's rounds of play-outs a decision, its level (default: sim's own; docs/levels.md rates them)",
+    )
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument(
         "--record", metavar="FILE", help="write the game records to FILE (text; JSON Lines if FILE ends in .jsonl)"

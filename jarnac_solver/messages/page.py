@@ -101,7 +101,7 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.player_cautious": Message("cautious"),
     "page.player_sloppy": Message("sloppy (misses moves)"),
     "page.player_ladder": Message("ladders"),
-    "page.player_planner": Message("planner (the strongest)"),
+    "page.player_planner": Message("planner (instant)"),
     "page.player_sim": Message("simulations"),
     "page.player_exchanger": Message("exchanger (exchanges often)"),
     "page.player_careless": Message("careless (the planner, slipping now and then)"),

@@ -34,6 +34,7 @@ against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -45,7 +46,7 @@ from ..game.game import VOWELS
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, thief_best_call
-from ..moves.move import Move
+from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
@@ -61,7 +62,7 @@ from .endgame import (
     window_choices,
 )
 from .ladder import _played_out, plan_ladder
-from .planout import clear, outcomes, turn_value_of
+from .planout import clear, move_outcomes, outcomes, turn_value_of
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -78,6 +79,7 @@ __all__ = [
     "final_margin",
     "final_outcome",
     "finish_wins",
+    "first_moves",
     "hold_back_ladder",
     "pass_outcome",
     "preferred",
@@ -303,6 +305,43 @@ def end_game_decision(
     return True, ([move] if finishing > _mine(answer) else [])
 
 
+def first_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Move]:
+    """The first ``count`` legal moves of ``me`` by fewest letters used, then most points, then their notation
+    (``sorted(legal_moves(...), key=...)[:count]``): the planner's candidates.
+
+    Speed: with one-letter tiles a move's letters and points are its words' lengths, so the order's first two
+    keys need no Move; Moves are made only for the moves that tie with the ``count``-th or come before it (a
+    rack's hundreds of legal moves were each made and written to be sorted, ~1/8 of a move decision).
+
+    >>> from jarnac_solver import Lexicon
+    >>> [str(m) for m in first_moves(Lexicon.load("fr"), Tray.parse("/ ACEERT"), Rules(), 3)]
+    ['+ACE', '+ARC', '+ARE']
+    """
+    legal = legal_moves(lexicon, me, rules)
+    alphabet = me.alphabet
+    if not alphabet.single:
+        moves = list(legal)
+        moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
+        return moves[:count]
+    cheap: list[tuple[int, int, int, str]] = []  # (letters used, -points, line (-1: a new word), word)
+    for i, words in enumerate(legal.extensions):
+        if words:
+            old = len(me.lines[i])
+            cheap += [(len(w) - old, old * old - len(w) * len(w), i, w) for w in words]
+    cheap += [(len(w), -len(w) * len(w), -1, w) for w in legal.places]
+    if len(cheap) > count:
+        cut = heapq.nsmallest(count, [(a, b) for a, b, _, _ in cheap])[-1]
+        cheap = [c for c in cheap if (c[0], c[1]) <= cut]
+    moves = [
+        Move("place", None, None, w, added_letters("", w, alphabet))
+        if i < 0
+        else Move("extend", i, me.lines[i], w, added_letters(me.lines[i], w, alphabet))
+        for _, _, i, w in cheap
+    ]
+    moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
+    return moves[:count]
+
+
 def choose_move(
     lexicon: Lexicon,
     me: Tray,
@@ -336,24 +375,24 @@ def choose_move(
         decided, move = False, None
     if decided:
         return move
-    moves = list(legal_moves(lexicon, me, rules))
-    moves.sort(key=lambda m: (len(m.letters), -me.points(m), str(m)))
-    looked = [ladder[0], *(m for m in moves[: weights.candidates] if m != ladder[0])]
-    afters = [me.push(candidate, rules) for candidate in looked]
+    looked = [ladder[0], *(m for m in first_moves(lexicon, me, rules, weights.candidates) if m != ladder[0])]
     # Speed: without a deadline near, the other candidates' ladders in one compiled call, valued from their
-    # numbers (planout.py: the same ladders, so the same values); a turn that fills the tray is valued below, its
-    # finish searched on its end tray.
-    fast = outcomes(lexicon, [(after.rack_codes, after) for after in afters[1:]], rules) if clear(deadline) else None
+    # numbers (planout.py: the same ladders, so the same values; no tray made for them); a turn that fills the
+    # tray is valued below, its finish searched on its end tray.
+    fast = move_outcomes(lexicon, me, looked[1:], rules) if clear(deadline) else None
+    free_now = me.free_lines(rules)
     best_value: float | None = None
     choice = ladder[0]
-    for k, (candidate, after) in enumerate(zip(looked, afters, strict=True)):
+    for k, candidate in enumerate(looked):
         if best_value is not None and deadline is not None and deadline.expired():
             break
         out = fast[k - 1] if fast is not None and k else None
-        if out is not None and (opponent is None or after.free_lines(rules) > out.placed):
-            gained, lines = after.score - me.score + out.gain, after.filled - me.filled + out.placed
+        placed = candidate.kind == "place"  # a new word fills a line (a gap or the next one)
+        if out is not None and (opponent is None or free_now - placed > out.placed):
+            gained, lines = me.points(candidate) + out.gain, placed + out.placed
             value = turn_value_of(gained, lines, 1 + out.moves, out.vowels, out.left, bag_size, weights, None)
         else:
+            after = me.push(candidate, rules)
             rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
             end = _played_out(after, rest, rules)
             wins = finish_wins(lexicon, end, opponent, rules, deadline)

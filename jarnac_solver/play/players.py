@@ -10,11 +10,14 @@ seed or bag order (a player cannot read its future draws). Built in, by name:
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..budget import SEARCH_SHARE, Deadline, Timer
@@ -47,12 +50,15 @@ __all__ = [
     "MatchResult",
     "PlannerPlayer",
     "Player",
+    "PlayerSpec",
     "RandomPlayer",
     "SimPlayer",
     "SloppyPlayer",
     "make_player",
     "play_game",
     "play_match",
+    "ratings",
+    "strongest_first",
 ]
 
 
@@ -351,12 +357,13 @@ class SimPlayer(PlannerPlayer):
 
     name = "sim"
 
-    DEFAULT_PLAYOUTS = 4
-    """Rounds of play-outs a decision: the ``sim`` level (``benchmarks/bench_ratings.py`` rates it)."""
+    DEFAULT_PLAYOUTS = 8
+    """Rounds of play-outs a decision: the ``sim`` level (``benchmarks/bench_ratings.py`` rates it, and
+    ``docs/levels.md`` shows the table; the command line's ``play --playouts`` sets another)."""
 
     DEFAULT_BUDGET = 5.0
-    """Seconds a decision at most: a ceiling for a pathological position, not the level (4 rounds took ~35-50
-    ms a decision on average, ~0.1 s in a play phase with several candidates, on a loaded core)."""
+    """Seconds a decision at most: a ceiling for a pathological position, not the level (8 rounds: see
+    ``docs/levels.md`` for the milliseconds a decision measured)."""
 
     def __init__(
         self,
@@ -475,13 +482,73 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
 """The built-in players by name (``play --players``, :func:`make_player`): name -> class, called with a seed."""
 
 
-def make_player(spec: str | Player, seed: int | None = None, **options: Any) -> Player:
-    """A player by name (``greedy``, ...) or the object itself; ``options`` go to the player's class
-    (``make_player("sim", 3, budget=0.05)`` is ``SimPlayer(3, budget=0.05)``).
+ALIASES = {"cautious": "exchanger"}
+"""Players that play as another (a former name kept): rated as that one."""
+
+
+@functools.cache
+def ratings() -> dict[str, dict[str, int]]:
+    """The built-in players' measured levels: per lexicon, each rated player's Elo (the planner at 0), from
+    ``data/ratings.json`` (paired round-robin games, rebuilt by ``benchmarks/bench_ratings.py --write``;
+    ``docs/levels.md`` shows the table with its intervals). An alias is rated as the player it plays as.
+
+    >>> ratings()["fr"]["planner"]
+    0
+    """
+    text = resources.files("jarnac_solver").joinpath("data/ratings.json").read_text(encoding="utf-8")
+    document = json.loads(text)
+    rated: dict[str, dict[str, int]] = {}
+    for lexicon, table in document["lexicons"].items():
+        elo = {name: int(row["elo"]) for name, row in table["players"].items()}
+        elo.update({alias: elo[name] for alias, name in ALIASES.items() if name in elo})
+        rated[lexicon] = elo
+    return rated
+
+
+def strongest_first(names: Sequence[str]) -> list[str]:
+    """``names`` ordered by their mean rating over the rated lexicons (:func:`ratings`), strongest first; the
+    unrated (players that err on purpose) after them, in their given order.
+
+    >>> strongest_first(["greedy", "sloppy", "planner", "ladder"])
+    ['planner', 'ladder', 'greedy', 'sloppy']
+    """
+    tables = list(ratings().values())
+
+    def mean(name: str) -> float | None:
+        known = [table[name] for table in tables if name in table]
+        return sum(known) / len(known) if known else None
+
+    rated = sorted((n for n in names if mean(n) is not None), key=lambda n: -(mean(n) or 0.0))
+    return rated + [n for n in names if mean(n) is None]
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A built-in player by name with options for its class: made afresh for every game with the game's seed,
+    as a name is (so a match of ``PlayerSpec("sim", (("playouts", 16),))`` replays game by game from its
+    seeds, on any executor), where a player object plays every game with its one generator.
+
+    >>> make_player(PlayerSpec("sim", (("playouts", 16),)), 5).playouts
+    16
+    """
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+Seat = str | PlayerSpec | Player
+"""What a seat of a game is given: a player's name, a :class:`PlayerSpec`, or a player object."""
+
+
+def make_player(spec: Seat, seed: int | None = None, **options: Any) -> Player:
+    """A player by name (``greedy``, ...), by :class:`PlayerSpec`, or the object itself; ``options`` go to the
+    player's class (``make_player("sim", 3, budget=0.05)`` is ``SimPlayer(3, budget=0.05)``).
 
     >>> make_player("greedy").name, make_player("sim", 1, budget=0.05).budget, make_player("sim", playouts=8).playouts
     ('greedy', 0.05, 8)
     """
+    if isinstance(spec, PlayerSpec):
+        return make_player(spec.name, seed, **{**dict(spec.options), **options})
     if isinstance(spec, str):
         if spec not in PLAYERS:
             raise InvalidInputError(f"no player {spec!r}; known: {', '.join(PLAYERS)}")
@@ -498,7 +565,7 @@ MAX_GAMES = 10_000_000
 """The most games one :func:`play_match` plays (the command line's limit too)."""
 
 
-def _two_players(players: object) -> Sequence[str | Player]:
+def _two_players(players: object) -> Sequence[str | PlayerSpec | Player]:
     """``players`` checked to be two players in a list or tuple (a string is a name, not two)."""
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise InvalidInputError(f"players are a list of two players (names or objects), not {players!r}"[:200])
@@ -509,7 +576,7 @@ def _two_players(players: object) -> Sequence[str | Player]:
 
 def play_game(
     lexicon: Lexicon,
-    players: Sequence[str | Player],
+    players: Sequence[str | PlayerSpec | Player],
     rules: Rules | None = None,
     seed: int | None = None,
     bag: Bag | None = None,
@@ -711,7 +778,7 @@ _Played = tuple[tuple[int, int], int, list[tuple[int, int]], GameRecord | None]
 
 
 def _match_games(
-    shared: tuple[Lexicon, tuple[str | Player, str | Player], Rules | None, int, Bag | None, bool],
+    shared: tuple[Lexicon, tuple[Seat, Seat], Rules | None, int, Bag | None, bool],
     span: tuple[int, int],
 ) -> list[_Played]:
     """Games ``span[0]..span[1]-1`` of a match (sides swapped on odd games): one chunk for an executor. Each
@@ -732,7 +799,7 @@ MATCH_CHUNK = 4
 
 def play_match(
     lexicon: Lexicon,
-    players: Sequence[str | Player],
+    players: Sequence[str | PlayerSpec | Player],
     games: int = 100,
     rules: Rules | None = None,
     seed: int = 0,

@@ -52,7 +52,7 @@ from ..cli import PROG, SCHEMA, run_json
 from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
-from ..play.players import PLAYERS
+from ..play.players import PLAYERS, ratings, strongest_first
 from . import audits, contract, language, live, reviews, seats
 from .contract import (
     ACTION,
@@ -846,7 +846,9 @@ class Service:
                 "version": __version__,
                 "lexicons": list(self.offer.lexicons),
                 "presets": list(PRESETS),
-                "players": [PERSON, *PLAYERS],
+                # Strongest first by the measured table (play/players.py ratings): the page lists them so.
+                "players": [PERSON, *strongest_first(list(PLAYERS))],
+                "ratings": _mean_ratings(),
                 "familiarity": self.familiarity_installed,
                 "max_budget_ms": self.offer.max_budget_ms,
             }
@@ -870,6 +872,14 @@ def _action(n: int, entry: live.Entry) -> dict[str, Any]:
     """Action ``n`` (from 1) of a game as the push channel and the polling route tell it."""
     who, action, drew = entry
     return {"n": n, "player": "AB"[who], "action": action, "drew": drew}
+
+
+def _mean_ratings() -> dict[str, int]:
+    """Each rated player's Elo (the planner at 0), the mean over the rated lexicons, for the page's list."""
+    tables = list(ratings().values())
+    names = {name for table in tables for name in table}
+    means = {n: [t[n] for t in tables if n in t] for n in names}
+    return {n: round(sum(v) / len(v)) for n, v in sorted(means.items())}
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -329,7 +329,12 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "version": {"type": "string"},
             "lexicons": {"type": "array", "items": {"type": "string"}},
             "presets": {"type": "array", "items": {"type": "string"}},
-            "players": {"type": "array", "items": {"type": "string"}},
+            "players": {"type": "array", "items": {"type": "string"}, "description": "strongest first, as rated"},
+            "ratings": {
+                "type": "object",
+                "additionalProperties": {"type": "integer"},
+                "description": "each rated player's Elo (planner 0), the mean over the rated lexicons (docs/levels.md)",
+            },
             "familiarity": {"type": "boolean"},
             "max_budget_ms": {"type": "number"},
         },

@@ -35,9 +35,11 @@ function fillSelects() {
   const lexicons = state.info.lexicons;
   for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, lexicons.includes("fr") ? "fr" : lexicons[0]);
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
-  // Beside the computer's players: a friend invited to play on another device, or two on this one.
+  // Beside the computer's players (listed by the server strongest first, by the measured table; each rated
+  // one shows its Elo, the planner at 0): a friend invited to play on another device, or two on this one.
   const players = [...state.info.players.filter((p) => p !== "person"), "invite", "hotseat"];
-  const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v));
+  const elo = (v) => (v in (state.info.ratings || {}) ? ` · Elo ${state.info.ratings[v] > 0 ? "+" : ""}${state.info.ratings[v]}` : "");
+  const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v));
   for (const select of $$("select.players")) fill(select, players, named, "planner");
   if (!state.game) renderLobby(resumeFrom);
 }
