@@ -136,11 +136,14 @@ class _Stopping(Exception):
 
 def error_document(kind: str, message: str, command: str = "", faults: Sequence[Fault] = ()) -> dict[str, Any]:
     """The error document of the command line's ``--json`` (the package's ``schema.json``), with the
-    field at fault and, for a body, every fault of it."""
-    error: dict[str, Any] = {"type": kind, "message": message}
-    if faults:
-        error["field"] = faults[0].field or None
-        error["faults"] = [{"field": f.field or None, "message": f.message} for f in faults]
+    field at fault and, for a body, every fault of it (both keys always there, so a client reads them
+    without a test: ``field`` null and ``faults`` empty when no field is at fault)."""
+    error: dict[str, Any] = {
+        "type": kind,
+        "message": message,
+        "field": (faults[0].field or None) if faults else None,
+        "faults": [{"field": f.field or None, "message": f.message} for f in faults],
+    }
     return {"schema": SCHEMA, "command": command, "error": error}
 
 
