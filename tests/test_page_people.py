@@ -212,3 +212,33 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         for driver in (a, b, watcher):
             if driver is not None:
                 driver.quit()
+
+
+def test_on_a_phone_the_invitation_and_the_handover_come_before_the_table(server: str) -> None:
+    """A phone shows the game as one column: what its holder must do first (send the invitation until the
+    friend has drawn, hand the device over) is above the tray, not under the controls."""
+    phone = chromium(390)
+    try:
+        english(phone, server)
+        open_page(phone, f"{server}/#play")
+        Select(phone.find_element(By.NAME, "opponent")).select_by_value("invite")
+        Select(phone.find_element(By.NAME, "lexicon")).select_by_value("en")
+        click(phone, "#start")
+        wait(lambda: phone.find_element(By.ID, "invite-seat").is_displayed(), what="the invitation")
+        tray = phone.find_element(By.ID, "tray-0").rect["y"]
+        assert phone.find_element(By.ID, "invite-link").rect["y"] < tray
+        click(phone, "#leave")
+        Select(phone.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+        click(phone, "#start")
+        wait(lambda: phone.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
+        click(phone, "#draw")
+        wait(lambda: settled(phone) and phone.find_element(By.ID, "pass").is_displayed(), what="A's play")
+        click(phone, "#pass")
+        wait(lambda: phone.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        ready = phone.find_element(By.ID, "handover-ready").rect["y"]
+        assert ready < phone.find_element(By.ID, "tray-0").rect["y"]
+        assert ready < phone.find_element(By.ID, "watch-link").rect["y"]
+        shot(phone, "people-phone-handover")
+        assert console_errors(phone) == []
+    finally:
+        phone.quit()

@@ -190,6 +190,8 @@ function renderInvite() {
   const invite = entry && entry.invite;
   $("#invite").hidden = !people() || state.game.over || !entry;
   $("#invite-seat").hidden = !(invite && state.mode === "invite" && state.seat === "A");
+  const friendAbsent = !state.game.trays[1].rack && !state.game.trays[1].lines.length;
+  $("#invite").classList.toggle("first", !$("#invite-seat").hidden && friendAbsent);
   if (invite) {
     $("#invite-link").value = invite.link;
     $("#invite-code").textContent = t("invite_code", { code: invite.code });
