@@ -84,6 +84,12 @@ def acted(driver: Any, other: Any, count: int) -> None:
     wait(lambda: logged(other) == count, what=f"action {count} pushed to the other page")
 
 
+def assert_named(driver: Any, said: str) -> None:
+    """The other person is named on the table where a game against the computer names the computer."""
+    wait(lambda: said in driver.find_element(By.ID, "game").text, what=f"{said!r} on the page")
+    assert "computer" not in driver.find_element(By.ID, "game").text.lower()
+
+
 def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
     a, b = chromium(), chromium()
     watcher = None
@@ -120,6 +126,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert not b.find_element(By.ID, "decline").is_displayed()
         assert "B" in b.find_element(By.ID, "handover-ready").text
         click(b, "#handover-ready")
+        assert_named(b, "Player A passed")
         click(b, "#decline")
         wait(lambda: settled(b) and b.find_element(By.ID, "draw").is_displayed(), what="B's own turn, no handover")
         assert not b.find_element(By.ID, "handover").is_displayed()
@@ -153,6 +160,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         click(a, "#pass")
         acted(a, b, 5)
         wait(lambda: b.find_element(By.ID, "jarnac-controls").is_displayed(), what="B's Jarnac window")
+        assert_named(b, "Player A passed")
         click(b, "#decline")
         acted(b, a, 6)
         click(b, "#draw")
@@ -167,6 +175,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         acted(a, b, 9)
         assert "You: jarnac +OUT +OWE" in a.find_element(By.ID, "log").text
         assert "Player A: jarnac +OUT +OWE" in b.find_element(By.ID, "log").text
+        assert_named(a, "Player B loses")
         shot(a, "people-jarnac-a")
         shot(b, "people-jarnac-b")
 
@@ -203,3 +212,33 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         for driver in (a, b, watcher):
             if driver is not None:
                 driver.quit()
+
+
+def test_on_a_phone_the_invitation_and_the_handover_come_before_the_table(server: str) -> None:
+    """A phone shows the game as one column: what its holder must do first (send the invitation until the
+    friend has drawn, hand the device over) is above the tray, not under the controls."""
+    phone = chromium(390)
+    try:
+        english(phone, server)
+        open_page(phone, f"{server}/#play")
+        Select(phone.find_element(By.NAME, "opponent")).select_by_value("invite")
+        Select(phone.find_element(By.NAME, "lexicon")).select_by_value("en")
+        click(phone, "#start")
+        wait(lambda: phone.find_element(By.ID, "invite-seat").is_displayed(), what="the invitation")
+        tray = phone.find_element(By.ID, "tray-0").rect["y"]
+        assert phone.find_element(By.ID, "invite-link").rect["y"] < tray
+        click(phone, "#leave")
+        Select(phone.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+        click(phone, "#start")
+        wait(lambda: phone.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
+        click(phone, "#draw")
+        wait(lambda: settled(phone) and phone.find_element(By.ID, "pass").is_displayed(), what="A's play")
+        click(phone, "#pass")
+        wait(lambda: phone.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        ready = phone.find_element(By.ID, "handover-ready").rect["y"]
+        assert ready < phone.find_element(By.ID, "tray-0").rect["y"]
+        assert ready < phone.find_element(By.ID, "watch-link").rect["y"]
+        shot(phone, "people-phone-handover")
+        assert console_errors(phone) == []
+    finally:
+        phone.quit()

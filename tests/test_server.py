@@ -119,6 +119,7 @@ def error_of(response: Any, status: int, kind: str) -> str:
     assert set(document) == {"schema", "command", "error"}
     assert not sorted(VALIDATOR.iter_errors(document), key=str)
     assert document["error"]["type"] == kind
+    assert {"type", "message", "field", "faults"} <= set(document["error"]), document
     assert "Traceback" not in response.text
     message: str = document["error"]["message"]
     return message

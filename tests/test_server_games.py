@@ -54,6 +54,7 @@ def refused(response: Any, status: int, kind: str) -> str:
     assert response.status_code == status, response.text
     document = valid(response.json())
     assert document["error"]["type"] == kind, document
+    assert {"type", "message", "field", "faults"} <= set(document["error"]), document
     assert "Traceback" not in response.text
     message: str = document["error"]["message"]
     return message

@@ -10,10 +10,11 @@ import socket
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from jarnac_solver.cli import main
+from jarnac_solver.server import app as app_module
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import COMMAND_BODIES, SERVED
 
@@ -277,3 +279,45 @@ def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
         call = command_call(name, values, offer)
         assert call.argv[: len(name.split())] == name.split() and "--json" in call.argv
         assert call.budget_ms <= 2000
+
+
+def test_a_body_that_stops_half_way_is_a_408_not_a_held_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client sends the head and a piece of its body, then nothing: the request is answered (and its
+    connection let go) after the bound, as an error document, instead of waiting as long as the client."""
+    monkeypatch.setattr(app_module, "BODY_SECONDS", 0.2, raising=False)
+    sent: list[MutableMapping[str, Any]] = []
+    pieces = [{"type": "http.request", "body": b'{"code": "K7QM', "more_body": True}]
+
+    async def receive() -> dict[str, Any]:
+        if pieces:
+            return pieces.pop()
+        await anyio.sleep(3600)  # the rest never comes
+        raise AssertionError("the request waited for the body")
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/join",
+        "raw_path": b"/api/join",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"), (b"content-length", b"40")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    app = create_app(["en"])
+
+    async def ask() -> None:
+        with anyio.fail_after(20):  # without the bound, the request waits as long as the client
+            await app(scope, receive, send)
+
+    anyio.run(ask)
+    assert sent[0]["status"] == 408
+    error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))["error"]
+    assert error["type"] == "RequestTimeout" and "did not arrive within 0.2 s (14 bytes came)" in error["message"]

@@ -223,6 +223,19 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.people_wait": Message("{seat} to act: waiting for their move."),
     "page.people_watching": Message("You are watching this game (read only)."),
     "page.people_over": Message("The game is over: {result}. A {a}, B {b}."),
+    # the computer's sentences, said of the other seat in a game between people
+    "page.people_you_took": Message("You took {steals} (+{gained} for you, {seat} loses {lost})."),
+    "page.people_phase_jarnac_you": Message("{seat} passed: call Jarnac if a move was left, or say nothing."),
+    "page.people_how_to_steal": Message(
+        "Tap a line of {seat} to lengthen it with their letters, or type a word of their letters."
+    ),
+    "page.people_they_called": Message(
+        "{seat} called Jarnac on your pass: took {steals} (+{gained} for them, you lose {lost})."
+    ),
+    "page.people_they_passed": Message(
+        "{seat} passed. Was a move left? Call Jarnac by showing the steal, or say nothing. (Jarnac: you take their move, with their letters, and score it on your tray.)"
+    ),
+    "page.people_steal_how": Message("Choose a steal: tap a line of {seat} or type a word of their letters."),
     "page.handover": Message("Pass the device to {seat}."),
     "page.handover_ready": Message("I am {seat}: show my turn"),
     "page.lobby_title": Message("My games"),

@@ -91,6 +91,9 @@ CONFLICT_RETRIES = 5
 """How many times a game's request is done again after losing a race for an action's number to another
 server on a shared store (each time on the game read afresh), before it is a 409."""
 
+BODY_SECONDS = 30.0
+"""The longest a request's body may take to arrive: a body that stops half-way (a client gone, or one
+holding sockets open on purpose) is a 408, and its connection is freed."""
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 """The largest answer sent: a listing beyond it is refused with a hint to narrow the question."""
 STATIC = Path(__file__).resolve().parent / "static"
@@ -136,11 +139,14 @@ class _Stopping(Exception):
 
 def error_document(kind: str, message: str, command: str = "", faults: Sequence[Fault] = ()) -> dict[str, Any]:
     """The error document of the command line's ``--json`` (the package's ``schema.json``), with the
-    field at fault and, for a body, every fault of it."""
-    error: dict[str, Any] = {"type": kind, "message": message}
-    if faults:
-        error["field"] = faults[0].field or None
-        error["faults"] = [{"field": f.field or None, "message": f.message} for f in faults]
+    field at fault and, for a body, every fault of it (both keys always there, so a client reads them
+    without a test: ``field`` null and ``faults`` empty when no field is at fault)."""
+    error: dict[str, Any] = {
+        "type": kind,
+        "message": message,
+        "field": (faults[0].field or None) if faults else None,
+        "faults": [{"field": f.field or None, "message": f.message} for f in faults],
+    }
     return {"schema": SCHEMA, "command": command, "error": error}
 
 
@@ -353,10 +359,18 @@ class Service:
         if declared.isdigit() and int(declared) > limit:
             raise ServiceError(413, "RequestTooLarge", f"the body has {declared} bytes; at most {limit}")
         raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > limit:
-                raise ServiceError(413, "RequestTooLarge", f"the body is over {limit} bytes")
+
+        async def arrive() -> None:
+            async for chunk in request.stream():
+                raw.extend(chunk)
+                if len(raw) > limit:
+                    raise ServiceError(413, "RequestTooLarge", f"the body is over {limit} bytes")
+
+        try:
+            await asyncio.wait_for(arrive(), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            message = f"the body did not arrive within {BODY_SECONDS:g} s ({len(raw)} bytes came)"
+            raise ServiceError(408, "RequestTimeout", message) from None
         try:
             return json.loads(bytes(raw) or b"{}")
         except (ValueError, UnicodeDecodeError) as exc:

@@ -80,7 +80,8 @@ def refusal(
     status: int, kind: str, message: str, headers: Sequence[tuple[bytes, bytes]] = ()
 ) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
     """The error document of a refusal, as the ASGI answer's parts (status, body, headers)."""
-    body = json.dumps({"schema": SCHEMA, "command": "", "error": {"type": kind, "message": message}}).encode()
+    error: dict[str, object] = {"type": kind, "message": message, "field": None, "faults": []}
+    body = json.dumps({"schema": SCHEMA, "command": "", "error": error}).encode()
     return (
         status,
         body,

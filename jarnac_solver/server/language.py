@@ -57,7 +57,8 @@ class LanguageGate:
         )
         if asked is not None and language is None:
             message = f"lang must be one of {', '.join(LANGUAGES)}, not {asked[:40]!r}"
-            body = {"schema": SCHEMA, "command": "", "error": {"type": "UsageError", "message": message}}
+            fault = {"field": "lang", "message": message}
+            body = {"schema": SCHEMA, "command": "", "error": {"type": "UsageError", **fault, "faults": [fault]}}
             await Response(json.dumps(body), 400, media_type="application/json")(scope, receive, send)
             return
         token = _CURRENT.set(language or DEFAULT_LANGUAGE)
@@ -117,6 +118,8 @@ async def _messages(request: Request) -> Response:
             "error": {
                 "type": "UnknownLanguage",
                 "message": f"no catalog {name[:40]!r}; the catalogs: {', '.join(LANGUAGES)}",
+                "field": None,
+                "faults": [],
             },
         }
         return Response(json.dumps(body), 404, media_type="application/json")

@@ -88,6 +88,7 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         403: "a page of another origin may not change this server; between invited people, no X-Seat-Key or"
         " the key of a seat not to act (WrongSeat), or advice in a game without hints (HintsOff); the game unchanged",
         404: "no game of that id",
+        408: "a body that stopped arriving (30 s)",
         409: "an illegal action, or not this turn",
         410: "an invitation seat B never acted in, expired (InvitationExpired): the game is forgotten",
         413: "a body or an answer over the limit",
@@ -121,7 +122,7 @@ _CATALOG = {
 }
 
 _ALWAYS = (400, 401, 421, 503)
-_POSTED = (403, 413, 415)
+_POSTED = (403, 408, 413, 415)
 _RESULTS = {
     "words": "words_result",
     "anagram": "words_result",

@@ -40,7 +40,8 @@ class Protocol(H11Protocol):
             if too_long
             else (400, "MalformedRequest", "the request is not HTTP/1.1 this server can read")
         )
-        body = json.dumps({"schema": SCHEMA, "command": "", "error": {"type": kind, "message": message}}).encode()
+        error: dict[str, object] = {"type": kind, "message": message, "field": None, "faults": []}
+        body = json.dumps({"schema": SCHEMA, "command": "", "error": error}).encode()
         headers = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),

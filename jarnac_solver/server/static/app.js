@@ -4,7 +4,7 @@
 import { loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, leaveGame, markUsed, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
+import { act, leaveGame, markUsed, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
 import { fromFragment, joinByCode, renderLobby } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
@@ -140,7 +140,7 @@ async function main() {
   $("#call-jarnac").addEventListener("click", () => {
     const pending = stealAction();
     const steals = [...state.steals, ...(pending ? [pending] : [])];
-    if (!steals.length) say($("#message"), () => t("steal_how"), "error");
+    if (!steals.length) say($("#message"), () => ofOther("steal_how"), "error");
     else act(`jarnac ${steals.join(" ")}`);
   });
   $("#decline").addEventListener("click", () => act("decline"));

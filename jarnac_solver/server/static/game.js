@@ -6,6 +6,9 @@ import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat,
 import { entryOf, follow, remember, stopFollowing } from "./people.js";
 
 const seatName = (seat) => t(seat === "B" ? "seat_b" : "seat_a");
+// The sentences that name the computer, said of the other seat by its name in a game between people.
+export const ofOther = (key, values = {}) =>
+  people() ? t(`people_${key}`, { ...values, seat: seatName(otherSeat()) }) : t(key, values);
 
 export function focusNext() {
   // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
@@ -109,6 +112,7 @@ export function phaseText(game) {
   if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
   const mine = acting();
   if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
+  if (mine && game.phase === "jarnac") return ofOther("phase_jarnac_you");
   const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
   return t(key);
 }
@@ -160,7 +164,7 @@ export function renderGame() {
       : mine && game.phase === "play"
         ? t("how_to_play")
         : mine && game.phase === "jarnac"
-          ? t("how_to_steal")
+          ? ofOther("how_to_steal")
           : "";
   $("#audit-game").hidden = !game.over;
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
@@ -186,6 +190,8 @@ function renderInvite() {
   const invite = entry && entry.invite;
   $("#invite").hidden = !people() || state.game.over || !entry;
   $("#invite-seat").hidden = !(invite && state.mode === "invite" && state.seat === "A");
+  const friendAbsent = !state.game.trays[1].rack && !state.game.trays[1].lines.length;
+  $("#invite").classList.toggle("first", !$("#invite-seat").hidden && friendAbsent);
   if (invite) {
     $("#invite-link").value = invite.link;
     $("#invite-code").textContent = t("invite_code", { code: invite.code });
@@ -277,10 +283,10 @@ export function announce(played) {
   const text = () => {
     const parts = [];
     if (decided && decided.action.startsWith("jarnac"))
-      parts.push(t("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
+      parts.push(ofOther("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
     if (decided) parts.push(bestCallText(decided.best_call));
-    if (stolen) parts.push(t("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
-    if (!game.over && game.phase === "jarnac" && acting()) parts.push(t("they_passed"));
+    if (stolen) parts.push(ofOther("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
+    if (!game.over && game.phase === "jarnac" && acting()) parts.push(ofOther("they_passed"));
     return parts.join(" ");
   };
   say($("#message"), text, stolen ? "warn" : "");
@@ -407,7 +413,7 @@ export function heard(event) {
       state.steals = [];
     }
     renderGame();
-    if (changed && !state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => t("they_passed"), "warn");
+    if (changed && !state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => ofOther("they_passed"), "warn");
     if (changed) focusNext();
   }
 }
@@ -433,7 +439,7 @@ export async function resumeGame() {
     await logFromRecord();
     renderGame();
     listen();
-    if (!state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => t("they_passed"));
+    if (!state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => ofOther("they_passed"));
   } catch (exc) {
     if (exc.status === 404 || exc.status === 410) store.removeItem("jarnac.game");
     state.gameId = null;
