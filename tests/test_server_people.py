@@ -45,6 +45,12 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
         assert joined["id"] == game_id and joined["seats"] == {"B": invited}
         refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
         refused(client.post("/api/join", json={"code": "not a code"}), 400, "UsageError")
+        # A client that claims to have seen actions the game has not got is told so, not left waiting.
+        assert "since: 5 is beyond the game's 0 actions" in refused(
+            client.get(f"/api/games/{game_id}/actions?since=5"), 400, "UsageError"
+        )
+        beyond = client.get(f"/api/games/{game_id}/events", headers={"Last-Event-ID": "3"})
+        assert "Last-Event-ID: 3 is beyond" in refused(beyond, 400, "UsageError")
 
         def act(seat: str, action: str, **body: Any) -> dict[str, Any]:
             answer = client.post(

@@ -678,6 +678,7 @@ class Service:
             spec, entries = await self.stored(game_id)
             await self.settle(game_id, spec, entries)
             await self.on_time(game_id, spec, entries)
+            _beyond(since, entries, "since")
             state = await self.state_of(game_id, spec, entries)
             actions = [_action(n, entries[n - 1]) for n in range(since + 1, len(entries) + 1)]
             result = {"id": game_id, "since": since, "actions": actions, "game": state}
@@ -699,6 +700,7 @@ class Service:
                 raise ServiceError(400, "UsageError", message, "Last-Event-ID")
             since = int(last)
         spec, entries = await self.one_at_a_time(game_id, lambda: self.stored(game_id))
+        _beyond(since, entries, "Last-Event-ID" if last else "since")
         if since >= len(entries) and (await self.state_of(game_id, spec, entries))["over"]:
             return Response(status_code=204)  # nothing more will come: 204 tells an EventSource not to reconnect
         try:
@@ -880,6 +882,14 @@ class Service:
         if found is None:
             return _error(404, "NotFound", f"GET {request.url.path}: no such file of the page")
         return FileResponse(found, headers={"Cache-Control": "no-cache"})
+
+
+def _beyond(since: int, entries: Sequence[live.Entry], field: str) -> None:
+    """A client that says it has seen more actions than the game holds has another game, or a forged
+    number: said, not answered with silence it would wait on for ever."""
+    if since > len(entries):
+        message = f"{field}: {since} is beyond the game's {len(entries)} actions (0 to {len(entries)})"
+        raise ServiceError(400, "UsageError", message, field)
 
 
 def _action(n: int, entry: live.Entry) -> dict[str, Any]:
