@@ -41,19 +41,23 @@ from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_e
 
 
 class Timed:
-    """Wraps a player; records the seconds of each decision with a choice (play, start, Jarnac)."""
+    """Wraps a player; records the seconds of each decision with a choice (play, start, Jarnac): on the
+    clock, and of the CPU (this process's, one thread: what the decision costs whatever the machine's
+    load, the figure a page's budget is held to)."""
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: PlayerView) -> Action:
         if view.state.phase not in ("play", "start", "jarnac"):
             return self.inner.choose(view)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.inner.choose(view)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         return action
 
 
@@ -78,6 +82,7 @@ class Tally:
         self.margins: list[float] = []
         self.control: list[float] = []
         self.sim_times: list[float] = []
+        self.sim_cpu: list[float] = []
         self.planner_times: list[float] = []
         self.seconds = 0.0
         self.cut = 0
@@ -96,6 +101,7 @@ class Tally:
         control = play_game(lexicon, seats, seed=seed)
         self.control.append(control.scores[seat] - control.scores[1 - seat])
         self.sim_times += sim.times
+        self.sim_cpu += sim.cpu
         self.planner_times += mine.times
         self.cut += player.ceiling_hits
         self.seconds += time.perf_counter() - began
@@ -119,7 +125,8 @@ class Tally:
             f"{100 * wdiff:>+6.1f} {f'[{100 * wlo:+.0f}, {100 * whi:+.0f}]':>11} "
             f"{margin:>+7.1f} {diff:>+7.1f} {f'[{dlo:+.1f}, {dhi:+.1f}]':>16} "
             f"{ms(self.sim_times, 0.5):>7.1f} {ms(self.sim_times, 0.99):>7.1f} {ms(self.planner_times, 0.5):>7.2f} "
-            f"{ms(self.planner_times, 0.99):>7.1f} {self.seconds:>6.0f} {self.cut:>4}"
+            f"{ms(self.planner_times, 0.99):>7.1f} {1000 * statistics.fmean(self.sim_cpu or [0]):>8.1f} "
+            f"{ms(self.sim_cpu, 0.99):>7.1f} {self.seconds:>6.0f} {self.cut:>4}"
         )
 
 
@@ -148,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'lexicon':<7} {'games':>5} {'W/D/L':>9} {'win':>6} {'95% interval':>13} {'control':>7} "
         f"{'win +':>6} {'95% int.':>11} "
         f"{'margin':>7} {'paired':>7} {'95% interval':>16} {'sim med':>7} {'sim p99':>7} {'pl med':>7} {'pl p99':>7}"
-        f" {'secs':>6} {'cut':>4}"
+        f" {'cpu mean':>8} {'cpu p99':>7} {'secs':>6} {'cut':>4}"
     )
     print(header)
     print("-" * len(header))
@@ -158,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         "win: sim's win rate (a draw half); control: the planner's in the same seat on the same seeds; win +:"
         " sim's win less the control's, game by game, in points of percentage (95% t interval); margin:"
         " sim's mean final margin; paired: sim's margin less the control's, game by game (95% t interval);"
-        " times: milliseconds per decision with a choice (play, start, Jarnac) of sim and of the control planner;"
+        " times: milliseconds per decision with a choice (play, start, Jarnac) of sim and of the control planner"
+        " on the clock, and sim's of this process's CPU (cpu mean, cpu p99: the same on a busy machine);"
         " cut: sim's decisions its ceiling cut"
     )
     return 0
