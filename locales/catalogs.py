@@ -2,7 +2,7 @@
 ``jarnac_solver/messages/locale/<lang>/LC_MESSAGES/jarnac_solver.mo``, and ``locales/jarnac_solver.pot``.
 
     python locales/catalogs.py          # check, write the template and compile every catalog
-    python locales/catalogs.py --check  # only check (exit 1 on a fault, each fault a line)
+    python locales/catalogs.py --check  # only check, the shipped .mo too (exit 1 on a fault, each a line)
 
 The ``.mo`` files are byte for byte a function of the ``.po`` (entries sorted, no dates), so the shipped
 ones are tested against a fresh compile (tests/test_messages.py). The standard library only: the catalogs
@@ -203,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     faults = []
     for language in LANGUAGES:
         faults += check(language, *read_po(po_path(language)))
+        if args.check and (not mo_path(language).exists() or mo_path(language).read_bytes() != compiled(language)):
+            # A merge keeps one side of a binary file: the shipped catalog is then another source's.
+            faults.append(
+                f"{mo_path(language).relative_to(ROOT)}: not a fresh compile of its .po (run without --check)"
+            )
     for fault in faults:
         print(fault, file=sys.stderr)
     if faults or args.check:
