@@ -90,6 +90,17 @@ def assert_named(driver: Any, said: str) -> None:
     assert "computer" not in driver.find_element(By.ID, "game").text.lower()
 
 
+def hot_seat_pass(driver: Any) -> None:
+    """Start a hot seat on the page's play tab, A draws and passes: the device is to be handed over."""
+    Select(driver.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+    click(driver, "#start")
+    wait(lambda: driver.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
+    click(driver, "#draw")
+    wait(lambda: settled(driver) and driver.find_element(By.ID, "pass").is_displayed(), what="A's play")
+    click(driver, "#pass")
+    wait(lambda: driver.find_element(By.ID, "handover").is_displayed(), what="the handover")
+
+
 def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
     a, b = chromium(), chromium()
     watcher = None
@@ -114,14 +125,8 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         # A hot seat: one page, both seats; a pass hands the device over, the table hidden until B taps.
         english(b, server)
         open_page(b, f"{server}/#play")
-        Select(b.find_element(By.NAME, "opponent")).select_by_value("hotseat")
         Select(b.find_element(By.NAME, "lexicon")).select_by_value("en")
-        click(b, "#start")
-        wait(lambda: b.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
-        click(b, "#draw")
-        wait(lambda: settled(b) and b.find_element(By.ID, "pass").is_displayed(), what="A's play")
-        click(b, "#pass")
-        wait(lambda: b.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        hot_seat_pass(b)
         shot(b, "people-handover")
         assert not b.find_element(By.ID, "decline").is_displayed()
         assert "B" in b.find_element(By.ID, "handover-ready").text
@@ -228,13 +233,7 @@ def test_on_a_phone_the_invitation_and_the_handover_come_before_the_table(server
         tray = phone.find_element(By.ID, "tray-0").rect["y"]
         assert phone.find_element(By.ID, "invite-link").rect["y"] < tray
         click(phone, "#leave")
-        Select(phone.find_element(By.NAME, "opponent")).select_by_value("hotseat")
-        click(phone, "#start")
-        wait(lambda: phone.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
-        click(phone, "#draw")
-        wait(lambda: settled(phone) and phone.find_element(By.ID, "pass").is_displayed(), what="A's play")
-        click(phone, "#pass")
-        wait(lambda: phone.find_element(By.ID, "handover").is_displayed(), what="the handover")
+        hot_seat_pass(phone)
         ready = phone.find_element(By.ID, "handover-ready").rect["y"]
         assert ready < phone.find_element(By.ID, "tray-0").rect["y"]
         assert ready < phone.find_element(By.ID, "watch-link").rect["y"]

@@ -10,25 +10,14 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
 
-from .pg import Cluster, skip_reason
+from .pg import Cluster
 from .service_client import Stream, serve, stop
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    reason = skip_reason()
-    if reason:
-        pytest.skip(reason)
-    made = Cluster()
-    yield made
-    made.close()
 
 
 def call(port: int, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:

@@ -29,21 +29,11 @@ from jarnac_solver.server.storage import (
     open_store,
 )
 
-from .pg import Cluster, skip_reason
+from .pg import Cluster
 
 SPEC = new_spec({"players": ("person", "person")}, Offer(("fr",), 500), 3)
 DRAW: Entry = (0, "draw", "E")
 PASS: Entry = (1, "pass", "")
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    reason = skip_reason()
-    if reason:
-        pytest.skip(reason)
-    made = Cluster()
-    yield made
-    made.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
