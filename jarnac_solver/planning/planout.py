@@ -110,6 +110,16 @@ def _vowel_ranks(lexicon: Lexicon) -> bytes | None:
     return entry[1]
 
 
+def _placing_nodes(lexicon: Lexicon, rules: Rules) -> tuple[int, int] | None:
+    """The trie's node range of the words a free line takes, or ``None`` when the compiled walk is not
+    there to ask (no trie, or no vowel ranks): :func:`outcomes` and :func:`move_outcomes` then decline."""
+    index = lexicon.index
+    if index.trie is None or _vowel_ranks(lexicon) is None:
+        return None
+    lo, hi = index._nodes_of_lengths(min(rules.min_length, rules.last_line_min_length), rules.line_length)
+    return lo, hi
+
+
 def outcomes(lexicon: Lexicon, jobs: Sequence[tuple[Codes, Tray]], rules: Rules) -> list[Outcome] | None:
     """For each ``(rack codes, tray)``: where the longest ladder of that rack on the tray's lines leads
     (``plan_ladder``'s, without a budget); ``None`` when the compiled search cannot answer them all (the module
@@ -121,11 +131,10 @@ def outcomes(lexicon: Lexicon, jobs: Sequence[tuple[Codes, Tray]], rules: Rules)
     >>> outcomes(lex, [(tray.rack_codes, tray)], Rules())  # +ORE RETO TORRE RETIRO: 4 moves, 36 points
     [Outcome(moves=4, gain=36, placed=1, vowels=0, left=0, exact=True)]
     """
-    index = lexicon.index
-    if index.trie is None or _vowel_ranks(lexicon) is None:
+    place = _placing_nodes(lexicon, rules)
+    if place is None:
         return None
     line_max = rules.line_length
-    place = index._nodes_of_lengths(min(rules.min_length, rules.last_line_min_length), line_max)
     rank_string = lexicon.rank_string
     asks: list[tuple[str, int, int, object, int, int]] = []
     shapes: dict[int, tuple[int, int, object, int, int]] = {}  # by tray: a start's samples share one
@@ -155,12 +164,11 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
     >>> move_outcomes(lex, tray, [move], rules) == outcomes(lex, [(tray.push(move).rack_codes, tray.push(move))], rules)
     True
     """
-    index = lexicon.index
-    if index.trie is None or _vowel_ranks(lexicon) is None:
+    place = _placing_nodes(lexicon, rules)
+    if place is None:
         return None
     line_max = rules.line_length
-    place = index._nodes_of_lengths(min(rules.min_length, rules.last_line_min_length), line_max)
-    node_range = index._nodes_of_lengths
+    node_range = lexicon.index._nodes_of_lengths
     rank_string = lexicon.rank_string
     alphabet = tray.alphabet
     rack = tray.rack_codes

@@ -511,6 +511,15 @@ class Service:
         entries.append(entry)
         return [done["played"]]
 
+    async def game_now(
+        self, game_id: str, spec: live.GameSpec, entries: list[live.Entry], played: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """A game's answer after a request: its state, what the computer (or the clock) played, and between
+        invited people the clock of the one to act."""
+        state = await self.state_of(game_id, spec, entries)
+        result = {"id": game_id, "game": state, "played": played}
+        return {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
+
     def clock(self, game_id: str, spec: live.GameSpec, state: dict[str, Any]) -> dict[str, Any] | None:
         """The time the person to act has left, between invited people (``None``: no limit now)."""
         limit = spec.limit(state["phase"]) if state["to_act"] is not None else None
@@ -620,9 +629,7 @@ class Service:
             spec, entries = await self.stored(game_id)
             played = await self.settle(game_id, spec, entries)  # a computer's turn left by a stopped server
             played += await self.on_time(game_id, spec, entries)
-            state = await self.state_of(game_id, spec, entries)
-            result = {"id": game_id, "game": state, "played": played}
-            return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
+            return spec, await self.game_now(game_id, spec, entries, played)
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game", spec, result))
@@ -661,9 +668,7 @@ class Service:
             await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], done["over"])
             entries.append(entry)
             played = [*played_first, done["played"], *await self.settle(game_id, spec, entries)]
-            state = await self.state_of(game_id, spec, entries)
-            result = {"id": game_id, "game": state, "played": played}
-            return spec, {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
+            return spec, await self.game_now(game_id, spec, entries, played)
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game action", spec, result))
