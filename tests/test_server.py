@@ -207,7 +207,11 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read() -> None:
 
 
 def test_other_methods_and_paths_are_error_documents(client: Client) -> None:
-    error_of(client.get("/api/words"), 405, "MethodNotAllowed")
+    assert "use POST" in error_of(client.get("/api/words"), 405, "MethodNotAllowed")
+    assert "use POST" in error_of(client.get("/api/lexicon/diff"), 405, "MethodNotAllowed")
+    assert "use POST" in error_of(client.get("/api/join"), 405, "MethodNotAllowed")
+    for path in ("/api/nosuch", "/api/games/x/nosuch", "/api/words/more"):  # a name served by no method
+        assert "no such route" in error_of(client.get(path), 404, "NotFound")
     error_of(client.get("/nowhere"), 404, "NotFound")
     error_of(client.post("/api/health", headers=JSON), 405, "MethodNotAllowed")
     error_of(client.post("/api/openapi.json", headers=JSON), 405, "MethodNotAllowed")

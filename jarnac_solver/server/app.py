@@ -159,6 +159,8 @@ _CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
 _QUOTED_FIELD = re.compile(r"([a-z_]+):? (?=')")
 _GAME_READ = re.compile(r"games/[^/]+(?:/advice|/record)?")
 """The paths under ``/api/`` a ``GET`` reads (a ``POST`` to one is told to use ``GET``)."""
+_POSTED = frozenset({"games", "join", "audit", "review"})
+"""The paths under ``/api/`` besides the commands that only a ``POST`` takes (a ``GET`` is told to use ``POST``)."""
 
 
 def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
@@ -407,6 +409,14 @@ class Service:
     async def unknown_command(self, request: Request) -> Response:
         path = request.path_params["command"]
         shown = path if len(path) <= 40 else path[:40] + "..."
+        if request.method != "POST":
+            # A GET of a route served only by POST is told to POST; any other name is not here at all (a 404,
+            # not the 405 a catch-all POST route would answer for every name).
+            if path in _POSTED or path.replace("/", " ") in COMMAND_BODIES:
+                return _error(405, "MethodNotAllowed", f"{request.method} /api/{shown}: use POST")
+            return _error(
+                404, "NotFound", f"{request.method} /api/{shown}: no such route (GET /api/openapi.json lists them)"
+            )
         if path in ("health", "openapi.json") or _GAME_READ.fullmatch(path):
             return _error(405, "MethodNotAllowed", f"POST /api/{shown}: use GET")
         if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
@@ -998,7 +1008,7 @@ def create_app(
         Route("/api/audit", service.audit, methods=["POST"]),
         Route("/api/review", service.review, methods=["POST"]),
         *(_command_route(service, name) for name in contract.SERVED),
-        Route("/api/{command:path}", service.unknown_command, methods=["POST"]),
+        Route("/api/{command:path}", service.unknown_command, methods=["GET", "POST"]),
         Route("/", service.page, methods=["GET"]),
         Route("/static/{name}", service.static_file, methods=["GET"]),
         *language.ROUTES,
