@@ -119,6 +119,35 @@ def test_a_jarnac_window_not_answered_in_time_is_declined_and_hints_can_be_off()
         refused(client.post("/api/games", json={**body, "players": ["person", "planner"]}), 400, "UsageError")
 
 
+def test_under_a_clock_each_persons_decision_is_timed_and_the_time_over_action_is_played() -> None:
+    """The rules' clock (``think_seconds``) times every decision of an invited person, not only the Jarnac
+    window (docs/rules.md#clock): a decision not taken in time is the phase's time-over action, played for
+    the person to act and marked, and the clock moves to the next decision."""
+    app = create_app(["en"], max_budget_ms=2000)
+    expected = {"opening": "draw", "start": "draw", "play": "pass"}
+    with Client(app, raise_server_exceptions=False) as client:
+        body = {**INVITE, "rules": {"think_seconds": 0.05}, "window_seconds": 30}
+        made = result(client.post("/api/games", json=body), 201)
+        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        now = result(client.get(f"/api/games/{game_id}"))
+        timed: list[tuple[str, str]] = []
+        while len(timed) < 3 and now["game"]["phase"] != "over":
+            who, phase, count = now["game"]["to_act"], now["game"]["phase"], now["game"]["actions"]
+            if phase == "jarnac":  # the window has its own 30 s: answered here, not waited for
+                assert now["clock"]["limit_s"] == 30
+                sent = {"json": {"action": "decline"}, "headers": {"X-Seat-Key": keys[who]}}
+                now = result(client.post(f"/api/games/{game_id}/actions", **sent))
+                continue
+            assert now["clock"] == {**now["clock"], "to_act": who, "limit_s": 0.05}
+            time.sleep(0.2)  # past the decision's time (the sleep makes it past, whatever the load)
+            now = result(client.get(f"/api/games/{game_id}"))
+            first = now["played"][0]
+            assert (first["player"], first["action"], first.get("time_over")) == (who, expected[phase], True)
+            assert now["game"]["actions"] > count
+            timed.append((who, phase))
+        assert {who for who, _ in timed} == {"A", "B"}  # both seats are timed
+
+
 # -- the push channel on a real server ------------------------------------------------------------
 
 
