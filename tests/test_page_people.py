@@ -180,6 +180,8 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         acted(a, b, 9)
         assert "You: jarnac +OUT +OWE" in a.find_element(By.ID, "log").text
         assert "Player A: jarnac +OUT +OWE" in b.find_element(By.ID, "log").text
+        said = "Player A called Jarnac on your pass: took +OUT +OWE"  # said to B, not only logged
+        wait(lambda: said in b.find_element(By.ID, "message").text, what="B told of A's Jarnac")
         assert_named(a, "Player B loses")
         shot(a, "people-jarnac-a")
         shot(b, "people-jarnac-b")

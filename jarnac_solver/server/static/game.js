@@ -405,6 +405,11 @@ export function heard(event) {
   if (event.game && event.game.actions >= state.game.actions) {
     const actor = state.game.to_act;
     const changed = event.game.actions > state.game.actions;
+    // The other person's Jarnac on this page's pass, said as the computer's is (announce), not only logged:
+    // its gain and loss from the scores before and after it, when it is the newest action.
+    const stolen =
+      changed && people() && state.mode === "invite" && event.n === event.game.actions && event.player === otherSeat() && event.action.startsWith("jarnac");
+    const before = state.game.scores;
     state.game = event.game;
     if (event.clock !== undefined) setClock(event.clock);
     if (changed) {
@@ -414,6 +419,12 @@ export function heard(event) {
     }
     renderGame();
     if (changed && !state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => ofOther("they_passed"), "warn");
+    else if (stolen) {
+      const thief = event.player === "B" ? 1 : 0;
+      const after = state.game.scores;
+      const values = { steals: event.action.slice(7), gained: after[thief] - before[thief], lost: before[1 - thief] - after[1 - thief] };
+      say($("#message"), () => ofOther("they_called", values), "warn");
+    }
     if (changed) focusNext();
   }
 }
