@@ -185,9 +185,16 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
             return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
     message = fields(message)
     quoted = _QUOTED_FIELD.match(message)  # the library's own faults name their value: "rack '-1' holds '-', ..."
-    if quoted and quoted[1] in {f.name for f in body.fields}:
-        return error_document(error["type"], message, command, [Fault(quoted[1], message[quoted.end() :])])
-    return {**document, "error": {**error, "message": message}}
+    known = {f.name for f in body.fields}
+    first = message.split(" ", 1)
+    faults: list[Fault] = []
+    if quoted and quoted[1] in known:
+        faults = [Fault(quoted[1], message[quoted.end() :])]
+    elif len(first) == 2 and first[0] in known:  # a fault inside a field's value: "tray rack '??' holds '?'"
+        faults = [Fault(first[0], first[1])]
+    # The rest of the library's error (its reason, which the page renders in its language) is kept.
+    named_fields = error_document(error["type"], message, command, faults)["error"]
+    return {**document, "error": {**error, **named_fields}}
 
 
 def _quiet_worker() -> None:
