@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..budget import Deadline, OutOfTime
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
-from ..moves.move import Move
+from ..moves.move import Move, added_letters
 from ..moves.movegen import line_asks
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray, _remove, _written_codes
@@ -33,7 +33,7 @@ from ..moves.tray import Codes, Tray, _remove, _written_codes
 if TYPE_CHECKING:
     from .strategy import Weights
 
-__all__ = ["CLEAR_SECONDS", "Outcome", "clear", "move_outcomes", "outcomes", "turn_value_of"]
+__all__ = ["CLEAR_SECONDS", "Outcome", "clear", "move_outcomes", "outcomes", "planned_move", "turn_value_of"]
 
 CLEAR_SECONDS = 1.0
 """A deadline further than this is no deadline to the ladders of one decision: ``plan_ladder`` under it finds
@@ -200,6 +200,86 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
         seat_min = rules.last_line_min_length if len(lines) < rules.lines else rules.min_length
         asks.append((rank_string(left), lo, hi, lines, free, seat_min))
     return _run(lexicon, asks, rules)
+
+
+_NO_CEILING_LETTERS = 9
+"""plan_ladder's rack size past which it keeps its default ceiling (ladder.py): such a rack is not decided here."""
+
+
+def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weights: Weights) -> tuple[bool, Move | None]:
+    """:func:`~jarnac_solver.planning.strategy.choose_move`'s answer (without a deadline) in one compiled call
+    (``Trie.planner_move``, ``_plan.c``), outside the end game: ``(True, move)`` (``None``: pass), or
+    ``(False, None)`` where the decision is left to ``choose_move``'s own steps -- the end game (one free line),
+    a candidate's turn that fills the tray (its finish is searched), a memo past its limit, a rack past
+    plan_ladder's no-ceiling size, an alphabet of tiles not one ASCII character each, more than 9 lines, and
+    what :func:`outcomes` declines.
+
+    Speed: the decision's ladder, legal moves, candidates, their ladders and values in C, with Python objects
+    made for the move chosen only: its Python around the compiled searches (the ladder's moves and trays, the
+    candidates' Moves, their asks) was most of a move decision.
+
+    >>> from jarnac_solver import Rules
+    >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
+    >>> lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
+    >>> planned_move(lex, Tray.parse("/ ORETRI"), 50, Rules(), DEFAULT_WEIGHTS)
+    (True, Move(kind='place', line_index=None, old=None, word='ORE', letters='EOR'))
+    """
+    free = me.free_lines(rules)
+    alphabet = me.alphabet
+    if free == 1 or not alphabet.single or len(me.rack_codes) > _NO_CEILING_LETTERS:
+        return False, None
+    place = _placing_nodes(lexicon, rules)
+    if place is None:
+        return False, None
+    index = lexicon.index
+    trie = index.trie
+    flags = _vowel_ranks(lexicon)
+    assert trie is not None and flags is not None
+    if len(flags) < len(lexicon.order):
+        flags += bytes(len(lexicon.order) - len(flags))
+    line_max = rules.line_length
+    legal_lo, legal_hi = index._nodes_of_lengths(rules.min_length_on(me.next_line_index), line_max)
+    seat_min = rules.last_line_min_length if me.last_line_free(rules) else rules.min_length
+    ints = (
+        rules.min_length,
+        line_max,
+        free,
+        seat_min,
+        rules.lines,
+        rules.last_line_min_length,
+        me.next_line_index,
+        bag_size,
+        weights.candidates,
+    )
+    found = trie.planner_move(
+        lexicon.rank_string(me.rack_codes),
+        line_asks(lexicon, me.line_codes, line_max),
+        me.lines,
+        *place,
+        legal_lo,
+        legal_hi,
+        tuple(index.depth_starts),
+        ints,
+        (weights.line, weights.draw, weights.leave),
+        flags,
+        OutOfTime,
+    )
+    if found is None:
+        return False, None
+    kind, line, number = found
+    if kind == 0:
+        return True, None
+    word = trie.word(number)
+    if kind == 2:
+        move = Move("place", None, None, word, added_letters("", word, alphabet))
+    else:
+        old = me.lines[line]
+        move = Move("extend", line, old, word, added_letters(old, word, alphabet))
+    # Legal by construction (a word of the walks of this tray, lexicon and rules), as a ladder's first move is:
+    # kept on the tray so that the engine's push reads only its tiles (Tray.play; its full checks, the lexicon
+    # look-up among them, were ~1/8 of a planner's game once its decisions were made here).
+    object.__setattr__(me, "_planned", (lexicon, rules, move))
+    return True, move
 
 
 def _run(lexicon: Lexicon, asks: list[tuple[str, int, int, object, int, int]], rules: Rules) -> list[Outcome] | None:
