@@ -9,10 +9,11 @@ Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
 each implementation (``native.implementation``: all in this one process, the
 rounds interleaved): ``compiled`` (the C walk, and two greedy players' games
 in C: play/fastlane.py; the planner's ladders valued by their compiled
-outcomes: planning/planout.py, and its move decisions in one compiled call: planout.planned_move), ``steps``
-(the planner's move decisions step by step in Python around the compiled searches, as before
-planned_move), ``engine`` (the C walk, every action through the
-Python engine: the lane off), ``trays`` (the planner's move candidates
+outcomes: planning/planout.py, and its move and start decisions each in one
+compiled call: planout.planned_move, planout.start_values), ``steps`` (those
+two decisions step by step in Python around the compiled searches, as before
+planned_move and start_values), ``engine`` (the C walk, every action through
+the Python engine: the lane off), ``trays`` (the planner's move candidates
 sorted from every legal Move and valued on their pushed trays, as before
 planout.move_outcomes), ``plans`` (the planner's values from
 plan_ladder's moves and trays, as before planout.py) and ``pure`` (no C at
@@ -81,9 +82,10 @@ def one_round(
     outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
     supported = fastlane.supported
     outcomes, move_outcomes = getattr(strategy, "outcomes"), getattr(strategy, "move_outcomes")  # noqa: B009
-    planned_move = getattr(strategy, "planned_move")  # noqa: B009
+    planned_move, start_values = getattr(strategy, "planned_move"), getattr(strategy, "start_values")  # noqa: B009
     if not kernel or trays or not values:
         setattr(strategy, "planned_move", lambda *args: (False, None))  # noqa: B010
+        setattr(strategy, "start_values", lambda *args: None)  # noqa: B010
     first_moves = strategy.first_moves
     if trays:
         setattr(strategy, "first_moves", _sorted_moves)  # noqa: B010
@@ -101,6 +103,7 @@ def one_round(
         setattr(strategy, "move_outcomes", move_outcomes)  # noqa: B010
         setattr(strategy, "first_moves", first_moves)  # noqa: B010
         setattr(strategy, "planned_move", planned_move)  # noqa: B010
+        setattr(strategy, "start_values", start_values)  # noqa: B010
 
 
 def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:

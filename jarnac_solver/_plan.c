@@ -836,6 +836,7 @@ done:
 typedef struct {
     long moves, gain;
     int placed, vowels, left, n;
+    int exact;               /* the search proven (not stopped at a memo's limit) */
     int first_kind;          /* 1 extend, 2 place (0: an empty ladder) */
     int first_line;          /* the line extended (extend) */
     uint32_t first_word;     /* the word's number */
@@ -902,6 +903,7 @@ static int ladder_totals(Trie *t, const uint8_t *rack, int rack_size, Py_ssize_t
         }
     }
     out->n = (int)n;
+    out->exact = L.clock.stopped != 2;
     out->vowels = rack_vowels - used_vowels;
     out->left = rack_size - used;
     if (best_line != INT32_MAX) {
@@ -940,7 +942,7 @@ static const char *word_text(const Trie *t, uint32_t w) { return t->text + t->wp
 __attribute__((optimize("fp-contract=off")))
 #endif
 static double turn_value_c(long gained, int lines, long words, int vowels, int rack, long bag, double w_line,
-                           double w_draw, double w_leave) {
+                           double w_draw, double w_leave, double w_win, int finish) {
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #endif
@@ -950,6 +952,7 @@ static double turn_value_c(long gained, int lines, long words, int vowels, int r
         double off = (double)vowels - 0.4 * (double)rack;
         value = value - w_leave * (off < 0 ? -off : off);
     }
+    if (finish >= 0) value = value + (finish ? w_win : -w_line);
     return value;
 }
 
@@ -1030,7 +1033,7 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
     if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
     if (me.first_kind == 0) { result = Py_BuildValue("(iiI)", 0, -1, 0u); goto out; }
     if (me.placed >= free_now) { result = Py_NewRef(Py_None); goto out; }
-    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, w_line, w_draw, w_leave);
+    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, w_line, w_draw, w_leave, 0.0, -1);
     int best_kind = me.first_kind, best_line = me.first_line;
     uint32_t best_word = me.first_word;
 
@@ -1132,7 +1135,7 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
         if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
         if (free_after <= out.placed) { result = Py_NewRef(Py_None); goto out; }  /* fills the tray: its finish */
         double value = turn_value_c(m->points + out.gain, placed + out.placed, 1 + out.moves, out.vowels, out.left,
-                                    bag, w_line, w_draw, w_leave);
+                                    bag, w_line, w_draw, w_leave, 0.0, -1);
         if (value > best) { best = value; best_kind = m->kind; best_line = m->line; best_word = m->word; }
     }
     result = Py_BuildValue("(iiI)", best_kind, best_line, (unsigned int)best_word);
@@ -1141,6 +1144,82 @@ out:
     PyMem_Free(legal);
     PyMem_Free(specs);
     PyMem_Free(work);
+    PyBuffer_Release(&vowels);
+    return result;
+}
+
+/* start_values(racks, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> for each
+   action of the planner's start (strategy.start_options: drawing one, exchanging three), the mean value of its
+   sampled racks' turns and whether every ladder was proven: [(mean, proven)]; None where a memo passed its
+   limit (the caller values them its own way) or past 32 letter ranks.
+
+   racks: the actions' sampled racks (rank codes), ``samples`` a action, in the actions' order; takes: the
+   letters each action takes from the bag (1: a draw, 3: an exchange); lines: line_asks' list of the tray (every
+   rack is played on its lines); ints: (min_length, free lines, seat_min, bag size, samples, the points the tray
+   is behind the opponent's score (a finish wins past them), whether an opponent is known); weights: (line,
+   draw, leave, win). Each value is turn_value_of's of outcomes' numbers, summed in the samples' order and
+   divided by their count, as mean_value does (the same doubles). tests/test_planmove.py checks it against
+   start_options' own steps.
+
+   Bounds: one search at a time (its memo MEMO_LIMIT states); the answer one pair an action. */
+PyObject *Trie_start_values(Trie *t, PyObject *args) {
+    PyObject *racks, *takes, *lines, *out_of_time;
+    Py_ssize_t place_lo, place_hi;
+    int min_len, free_now, seat_min, samples, known;
+    long bag, behind;
+    double w_line, w_draw, w_leave, w_win;
+    Py_buffer vowels;
+    if (!PyArg_ParseTuple(args, "O!O!O!nn(iiililp)(dddd)y*O", &PyList_Type, &racks, &PyList_Type, &takes,
+                          &PyList_Type, &lines, &place_lo, &place_hi, &min_len, &free_now, &seat_min, &bag, &samples,
+                          &behind, &known, &w_line, &w_draw, &w_leave, &w_win, &vowels, &out_of_time))
+        return NULL;
+    PyObject *result = NULL;
+    LineSpec *specs = NULL;
+    Py_ssize_t n_actions = PyList_GET_SIZE(takes), n_lines = PyList_GET_SIZE(lines);
+    if (t->n_ranks > 32) { result = Py_NewRef(Py_None); goto out; }
+    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "start_values: a vowel flag a rank"); goto out; }
+    if (samples < 1 || PyList_GET_SIZE(racks) != n_actions * samples || free_now < 0 || free_now > 1000 ||
+        n_lines >= MAX_SPEC_LINES) {
+        PyErr_SetString(PyExc_ValueError, "start_values: counts out of range");
+        goto out;
+    }
+    if (jarnac_trie_prepare(t) < 0) goto out;
+    specs = PyMem_Calloc(n_lines + 1, sizeof(LineSpec));
+    if (specs == NULL) { PyErr_NoMemory(); goto out; }
+    if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+    PyObject *list = PyList_New(n_actions);
+    if (list == NULL) goto out;
+    for (Py_ssize_t a = 0; a < n_actions; a++) {
+        long take = PyLong_AsLong(PyList_GET_ITEM(takes, a));
+        if (take == -1 && PyErr_Occurred()) { Py_DECREF(list); goto out; }
+        double total = 0.0;
+        int exact = 1;
+        for (int k = 0; k < samples; k++) {
+            uint8_t rack[MAX_RANKS];
+            memset(rack, 0, sizeof rack);
+            int top = -1;
+            PyObject *text = PyList_GET_ITEM(racks, a * samples + k);
+            if (read_ranks(t, text, rack, &top) < 0) { Py_DECREF(list); goto out; }
+            Totals o;
+            int rc = ladder_totals(t, rack, (int)PyUnicode_GET_LENGTH(text), place_lo, place_hi, specs, n_lines,
+                                   min_len, free_now, seat_min, (const uint8_t *)vowels.buf, out_of_time, &o);
+            if (rc <= 0) {
+                Py_DECREF(list);
+                if (rc == 0) result = Py_NewRef(Py_None);
+                goto out;
+            }
+            exact = exact && o.exact;
+            int finish = known && o.placed == free_now ? o.gain > behind : -1;
+            total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, w_line, w_draw,
+                                         w_leave, w_win, finish);
+        }
+        PyObject *pair = Py_BuildValue("(dO)", total / (double)samples, exact ? Py_True : Py_False);
+        if (pair == NULL) { Py_DECREF(list); goto out; }
+        PyList_SET_ITEM(list, a, pair);
+    }
+    result = list;
+out:
+    PyMem_Free(specs);
     PyBuffer_Release(&vowels);
     return result;
 }

@@ -116,6 +116,19 @@ class Trie:
         out_of_time: type[BaseException],
         /,
     ) -> tuple[int, int, int] | None: ...
+    def start_values(
+        self,
+        racks: list[str],
+        takes: list[int],
+        lines: list[LineAsk],
+        place_lo: int,
+        place_hi: int,
+        ints: tuple[int, int, int, int, int, int, bool],
+        weights: tuple[float, float, float, float],
+        vowel_ranks: bytes,
+        out_of_time: type[BaseException],
+        /,
+    ) -> list[tuple[float, bool]] | None: ...
     def jarnac_plan(
         self,
         rack: str,

@@ -62,7 +62,7 @@ from .endgame import (
     window_choices,
 )
 from .ladder import _played_out, plan_ladder
-from .planout import clear, move_outcomes, outcomes, planned_move, turn_value_of
+from .planout import clear, move_outcomes, outcomes, planned_move, start_values, turn_value_of
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -488,6 +488,29 @@ def start_options(
             end = _played_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
+
+    if clear(deadline):
+        # Speed: every action's samples valued in one compiled call (planout.start_values: the values
+        # mean_value's compiled path makes, summed in the same order), where each action's call, its jobs
+        # and their values in Python were most of a start.
+        triples: list[tuple[str, ...]] = []
+        if len(rack) >= n and bag_size >= n and len(pool) >= n:
+            chosen = _exchange_pool(lexicon, rack, weights.start_pool)
+            triples = sorted({tuple(sorted(rack[i] for i in c)) for c in combinations(chosen, n)})
+        actions: list[tuple[list[tuple[int, ...]], int]] = [
+            ([tuple(index[t] for t in rack + d[:1]) for d in samples], 1)
+        ]
+        for triple in triples:
+            kept = list(rack)
+            for tile in triple:
+                kept.remove(tile)
+            actions.append(([tuple(index[t] for t in kept + d[:n]) for d in samples], n))
+        fast = start_values(lexicon, me, opponent, actions, bag_size, rules, weights)
+        if fast is not None:
+            valued: list[tuple[tuple[str, ...] | None, float]] = [(None, fast[0][0])]
+            valued += [(triple, value) for triple, (value, _) in zip(triples, fast[1:], strict=True)]
+            valued.sort(key=lambda o: -o[1])  # stable: on a tie the draw (listed first) stays first
+            return valued, all(proven for _, proven in fast)
 
     options: list[tuple[tuple[str, ...] | None, float]] = [(None, mean_value(rack, 1))]
     if len(rack) >= n and bag_size >= n and len(pool) >= n:
