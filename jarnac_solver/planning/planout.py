@@ -31,7 +31,10 @@ from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray, _remove, _written_codes
 
 if TYPE_CHECKING:
+    from .._speedups import Trie
     from .strategy import Weights
+
+    _Constants = tuple[Trie, int, int, bytes, tuple[int, ...], tuple[tuple[int, int], ...]]
 
 __all__ = [
     "CLEAR_SECONDS",
@@ -215,6 +218,33 @@ _NO_CEILING_LETTERS = 9
 """plan_ladder's rack size past which it keeps its default ceiling (ladder.py): such a rack is not decided here."""
 
 
+_MOVE_CONSTANTS: dict[tuple[int, int], tuple[Lexicon, Rules, _Constants | None]] = {}
+
+
+def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
+    """What :func:`planned_move` hands the compiled call for every tray of ``lexicon`` under ``rules``: the trie,
+    the placing range, the vowel flags, the depth starts, and legal_moves' place range per next line (the last
+    entry for any line past them); ``None`` when :func:`outcomes` would decline. Made once per pair (a planner's
+    game asks ~100 times: these were ~1/4 of the call's Python)."""
+    entry = _MOVE_CONSTANTS.get((id(lexicon), id(rules)))
+    if entry is None or entry[0] is not lexicon or entry[1] is not rules:
+        if len(_MOVE_CONSTANTS) >= 16:
+            _MOVE_CONSTANTS.clear()
+        place = _placing_nodes(lexicon, rules)
+        constants = None
+        if place is not None:
+            index = lexicon.index
+            flags = _vowel_ranks(lexicon)
+            assert index.trie is not None and flags is not None
+            flags += bytes(max(0, len(lexicon.order) - len(flags)))
+            ranges = tuple(
+                index._nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
+            )
+            constants = (index.trie, *place, flags, tuple(index.depth_starts), ranges)
+        entry = _MOVE_CONSTANTS[(id(lexicon), id(rules))] = (lexicon, rules, constants)
+    return entry[2]
+
+
 def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weights: Weights) -> tuple[bool, Move | None]:
     """:func:`~jarnac_solver.planning.strategy.choose_move`'s answer (without a deadline) in one compiled call
     (``Trie.planner_move``, ``_plan.c``), outside the end game: ``(True, move)`` (``None``: pass), or
@@ -237,26 +267,21 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     alphabet = me.alphabet
     if free == 1 or not alphabet.single or len(me.rack_codes) > _NO_CEILING_LETTERS:
         return False, None
-    place = _placing_nodes(lexicon, rules)
-    if place is None:
+    constants = _move_constants(lexicon, rules)
+    if constants is None:
         return False, None
-    index = lexicon.index
-    trie = index.trie
-    flags = _vowel_ranks(lexicon)
-    assert trie is not None and flags is not None
-    if len(flags) < len(lexicon.order):
-        flags += bytes(len(lexicon.order) - len(flags))
+    trie, place_lo, place_hi, flags, starts, legal_ranges = constants
+    gap = me.next_line_index
+    legal_lo, legal_hi = legal_ranges[gap] if gap < len(legal_ranges) else legal_ranges[-1]
     line_max = rules.line_length
-    legal_lo, legal_hi = index._nodes_of_lengths(rules.min_length_on(me.next_line_index), line_max)
-    seat_min = rules.last_line_min_length if me.last_line_free(rules) else rules.min_length
     ints = (
         rules.min_length,
         line_max,
         free,
-        seat_min,
+        rules.last_line_min_length if len(me.line_codes) < rules.lines else rules.min_length,  # plan_ladder's seat
         rules.lines,
         rules.last_line_min_length,
-        me.next_line_index,
+        gap,
         bag_size,
         weights.candidates,
     )
@@ -264,10 +289,11 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
         lexicon.rank_string(me.rack_codes),
         line_asks(lexicon, me.line_codes, line_max),
         me.lines,
-        *place,
+        place_lo,
+        place_hi,
         legal_lo,
         legal_hi,
-        tuple(index.depth_starts),
+        starts,
         ints,
         (weights.line, weights.draw, weights.leave),
         flags,
