@@ -1148,37 +1148,40 @@ out:
     return result;
 }
 
-/* start_values(racks, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> for each
-   action of the planner's start (strategy.start_options: drawing one, exchanging three), the mean value of its
-   sampled racks' turns and whether every ladder was proven: [(mean, proven)]; None where a memo passed its
+/* start_values(kept, drawn, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> for
+   each action of the planner's start (strategy.start_options: drawing one, exchanging three), the mean value of
+   its sampled racks' turns and whether every ladder was proven: [(mean, proven)]; None where a memo passed its
    limit (the caller values them its own way) or past 32 letter ranks.
 
-   racks: the actions' sampled racks (rank codes), ``samples`` a action, in the actions' order; takes: the
-   letters each action takes from the bag (1: a draw, 3: an exchange); lines: line_asks' list of the tray (every
-   rack is played on its lines); ints: (min_length, free lines, seat_min, bag size, samples, the points the tray
-   is behind the opponent's score (a finish wins past them), whether an opponent is known); weights: (line,
-   draw, leave, win). Each value is turn_value_of's of outcomes' numbers, summed in the samples' order and
-   divided by their count, as mean_value does (the same doubles). tests/test_planmove.py checks it against
-   start_options' own steps.
+   kept: each action's rack letters kept (rank codes); drawn: the sampled draws (rank codes, in the order
+   drawn), the same for every action; takes: the letters each action takes from the bag (1: a draw, 3: an
+   exchange): action a's k-th rack is kept[a] and the first takes[a] letters of drawn[k]. lines: line_asks'
+   list of the tray (every rack is played on its lines); ints: (min_length, free lines, seat_min, bag size,
+   the points the tray is behind the opponent's score (a finish wins past them), whether an opponent is known);
+   weights: (line, draw, leave, win). Each value is turn_value_of's of outcomes' numbers, summed in the samples'
+   order and divided by their count, as mean_value does (the same doubles). tests/test_planmove.py checks it
+   against start_options' own steps.
 
    Bounds: one search at a time (its memo MEMO_LIMIT states); the answer one pair an action. */
 PyObject *Trie_start_values(Trie *t, PyObject *args) {
-    PyObject *racks, *takes, *lines, *out_of_time;
+    PyObject *kept, *drawn, *takes, *lines, *out_of_time;
     Py_ssize_t place_lo, place_hi;
-    int min_len, free_now, seat_min, samples, known;
+    int min_len, free_now, seat_min, known;
     long bag, behind;
     double w_line, w_draw, w_leave, w_win;
     Py_buffer vowels;
-    if (!PyArg_ParseTuple(args, "O!O!O!nn(iiililp)(dddd)y*O", &PyList_Type, &racks, &PyList_Type, &takes,
-                          &PyList_Type, &lines, &place_lo, &place_hi, &min_len, &free_now, &seat_min, &bag, &samples,
-                          &behind, &known, &w_line, &w_draw, &w_leave, &w_win, &vowels, &out_of_time))
+    if (!PyArg_ParseTuple(args, "O!O!O!O!nn(iiillp)(dddd)y*O", &PyList_Type, &kept, &PyList_Type, &drawn,
+                          &PyList_Type, &takes, &PyList_Type, &lines, &place_lo, &place_hi, &min_len, &free_now,
+                          &seat_min, &bag, &behind, &known, &w_line, &w_draw, &w_leave, &w_win, &vowels,
+                          &out_of_time))
         return NULL;
     PyObject *result = NULL;
     LineSpec *specs = NULL;
     Py_ssize_t n_actions = PyList_GET_SIZE(takes), n_lines = PyList_GET_SIZE(lines);
     if (t->n_ranks > 32) { result = Py_NewRef(Py_None); goto out; }
     if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "start_values: a vowel flag a rank"); goto out; }
-    if (samples < 1 || PyList_GET_SIZE(racks) != n_actions * samples || free_now < 0 || free_now > 1000 ||
+    Py_ssize_t samples = PyList_GET_SIZE(drawn);
+    if (samples < 1 || PyList_GET_SIZE(kept) != n_actions || free_now < 0 || free_now > 1000 ||
         n_lines >= MAX_SPEC_LINES) {
         PyErr_SetString(PyExc_ValueError, "start_values: counts out of range");
         goto out;
@@ -1192,16 +1195,28 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
     for (Py_ssize_t a = 0; a < n_actions; a++) {
         long take = PyLong_AsLong(PyList_GET_ITEM(takes, a));
         if (take == -1 && PyErr_Occurred()) { Py_DECREF(list); goto out; }
+        if (take < 0) take = 0;
         double total = 0.0;
         int exact = 1;
-        for (int k = 0; k < samples; k++) {
+        uint8_t base[MAX_RANKS];
+        memset(base, 0, sizeof base);
+        int top = -1;
+        PyObject *text = PyList_GET_ITEM(kept, a);
+        if (read_ranks(t, text, base, &top) < 0) { Py_DECREF(list); goto out; }
+        int base_size = (int)PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t k = 0; k < samples; k++) {
             uint8_t rack[MAX_RANKS];
-            memset(rack, 0, sizeof rack);
-            int top = -1;
-            PyObject *text = PyList_GET_ITEM(racks, a * samples + k);
-            if (read_ranks(t, text, rack, &top) < 0) { Py_DECREF(list); goto out; }
+            memcpy(rack, base, sizeof rack);
+            PyObject *draw = PyList_GET_ITEM(drawn, k);
+            if (!PyUnicode_Check(draw)) { PyErr_SetString(PyExc_TypeError, "a draw is a str of rank codes"); Py_DECREF(list); goto out; }
+            Py_ssize_t n_draw = PyUnicode_GET_LENGTH(draw) < take ? PyUnicode_GET_LENGTH(draw) : take;
+            for (Py_ssize_t q = 0; q < n_draw; q++) {
+                Py_UCS4 r = PyUnicode_READ_CHAR(draw, q);
+                if (r >= (Py_UCS4)t->n_ranks) { PyErr_SetString(PyExc_ValueError, "a tile code is out of range"); Py_DECREF(list); goto out; }
+                if (rack[r] < 255) rack[r]++;
+            }
             Totals o;
-            int rc = ladder_totals(t, rack, (int)PyUnicode_GET_LENGTH(text), place_lo, place_hi, specs, n_lines,
+            int rc = ladder_totals(t, rack, base_size + (int)n_draw, place_lo, place_hi, specs, n_lines,
                                    min_len, free_now, seat_min, (const uint8_t *)vowels.buf, out_of_time, &o);
             if (rc <= 0) {
                 Py_DECREF(list);

@@ -1139,7 +1139,7 @@ static PyMethodDef Trie_methods[] = {
      "planner_move(rack, lines, olds, place_lo, place_hi, legal_lo, legal_hi, depth_starts, ints, weights, vowel_ranks, "
      "out_of_time) -> the planner's move decision outside the end game, or None: see _plan.c"},
     {"start_values", (PyCFunction)Trie_start_values, METH_VARARGS,
-     "start_values(racks, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> per start "
+     "start_values(kept, drawn, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> per start "
      "action (mean value, proven), or None: see _plan.c"},
     {"jarnac_plan", (PyCFunction)(void (*)(void))Trie_jarnac_plan, METH_VARARGS | METH_KEYWORDS,
      "jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free, "

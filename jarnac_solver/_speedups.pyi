@@ -118,12 +118,13 @@ class Trie:
     ) -> tuple[int, int, int] | None: ...
     def start_values(
         self,
-        racks: list[str],
+        kept: list[str],
+        drawn: list[str],
         takes: list[int],
         lines: list[LineAsk],
         place_lo: int,
         place_hi: int,
-        ints: tuple[int, int, int, int, int, int, bool],
+        ints: tuple[int, int, int, int, int, bool],
         weights: tuple[float, float, float, float],
         vowel_ranks: bytes,
         out_of_time: type[BaseException],

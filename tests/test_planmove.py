@@ -105,7 +105,7 @@ def test_the_pure_install_hands_every_decision_back() -> None:
         lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
     tray = Tray.parse("/ ORETRI")
     assert planned_move(lex, tray, 50, Rules(), DEFAULT_WEIGHTS) == (False, None)
-    assert start_values(lex, tray, None, [([tray.rack_codes], 1)], 50, Rules(), DEFAULT_WEIGHTS) is None
+    assert start_values(lex, tray, None, [(tray.rack_codes, 1)], [()], 50, Rules(), DEFAULT_WEIGHTS) is None
 
 
 def _start_both_ways(

@@ -321,32 +321,32 @@ def start_values(
     lexicon: Lexicon,
     me: Tray,
     opponent: Tray | None,
-    actions: Sequence[tuple[Sequence[Codes], int]],
+    actions: Sequence[tuple[Codes, int]],
+    drawn: Sequence[Codes],
     bag_size: int,
     rules: Rules,
     weights: Weights,
 ) -> list[tuple[float, bool]] | None:
-    """For each start action (its sampled racks on ``me``'s lines, and the letters it takes from the bag): the
-    mean :func:`turn_value_of` of the racks' ladders and whether every ladder is proven, as
+    """For each start action (the rack letters it keeps, and the letters it takes from the bag): the mean
+    :func:`turn_value_of` of the ladders of its racks on ``me``'s lines, one a sampled draw of ``drawn`` (the
+    kept letters and the draw's first letters taken), and whether every ladder is proven, as
     :func:`~jarnac_solver.planning.strategy.start_options` values them from :func:`outcomes`; in one compiled
     call (``Trie.start_values``) for all the actions. ``None`` as :func:`outcomes` says (the caller values
     them its own way).
 
-    Speed: a start values eight racks for each of some twenty actions; one call for them all, the values
-    summed in C, where each action's call, its jobs and their values in Python were most of a start.
+    Speed: a start values eight racks for each of some twenty actions; one call for them all, each rack made
+    and its value summed in C, where each action's call, its racks, jobs and values in Python were most of a
+    start.
 
     >>> from jarnac_solver import Rules
     >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
     >>> lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
     >>> tray = Tray.parse("/ ORETRI")
-    >>> start_values(lex, tray, None, [([tray.rack_codes], 1)], 50, Rules(), DEFAULT_WEIGHTS)  # 36 + 100 + 12 x 4
+    >>> start_values(lex, tray, None, [(tray.rack_codes, 1)], [()], 50, Rules(), DEFAULT_WEIGHTS)  # 36 + 100 + 12 x 4
     [(184.0, True)]
     """
     place = _placing_nodes(lexicon, rules)
-    if place is None or not actions or any(len(racks) != len(actions[0][0]) for racks, _ in actions):
-        return None
-    samples = len(actions[0][0])
-    if samples == 0:
+    if place is None or not actions or not drawn:
         return None
     trie = lexicon.index.trie
     flags = _vowel_ranks(lexicon)
@@ -354,12 +354,12 @@ def start_values(
     if len(flags) < len(lexicon.order):
         flags += bytes(len(lexicon.order) - len(flags))
     rank_string = lexicon.rank_string
-    racks = [rank_string(rack) for group, _ in actions for rack in group]
     seat_min = rules.last_line_min_length if me.last_line_free(rules) else rules.min_length
     behind = 0 if opponent is None else opponent.score - me.score
-    ints = (rules.min_length, me.free_lines(rules), seat_min, bag_size, samples, behind, opponent is not None)
+    ints = (rules.min_length, me.free_lines(rules), seat_min, bag_size, behind, opponent is not None)
     return trie.start_values(
-        racks,
+        [rank_string(kept) for kept, _ in actions],
+        [rank_string(draw) for draw in drawn],
         [take for _, take in actions],
         line_asks(lexicon, me.line_codes, rules.line_length),
         *place,

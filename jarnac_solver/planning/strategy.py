@@ -497,15 +497,14 @@ def start_options(
         if len(rack) >= n and bag_size >= n and len(pool) >= n:
             chosen = _exchange_pool(lexicon, rack, weights.start_pool)
             triples = sorted({tuple(sorted(rack[i] for i in c)) for c in combinations(chosen, n)})
-        actions: list[tuple[list[tuple[int, ...]], int]] = [
-            ([tuple(index[t] for t in rack + d[:1]) for d in samples], 1)
-        ]
+        actions: list[tuple[tuple[int, ...], int]] = [(me.rack_codes, 1)]
         for triple in triples:
             kept = list(rack)
             for tile in triple:
                 kept.remove(tile)
-            actions.append(([tuple(index[t] for t in kept + d[:n]) for d in samples], n))
-        fast = start_values(lexicon, me, opponent, actions, bag_size, rules, weights)
+            actions.append((tuple(index[t] for t in kept), n))
+        drawn = [tuple(index[t] for t in d) for d in samples]
+        fast = start_values(lexicon, me, opponent, actions, drawn, bag_size, rules, weights)
         if fast is not None:
             valued: list[tuple[tuple[str, ...] | None, float]] = [(None, fast[0][0])]
             valued += [(triple, value) for triple, (value, _) in zip(triples, fast[1:], strict=True)]
