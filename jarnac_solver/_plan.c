@@ -10,9 +10,16 @@
  * ladder under a short budget, and the twin of _items in tests/test_speedups.py). The same items in the
  * same order as _items makes, so the same ladder (the pinned records check it too).
  *
+ * Trie.planner_move and Trie.start_values (planning/planout.py) go one step further: the planner's move decision
+ * outside the end game (its ladder, every legal move sorted as first_moves sorts them, the candidates' ladders,
+ * their turn values and the argmax) and its start's values (every action's sampled racks) each in one call,
+ * handing back (None) what only Python decides exactly: a turn that fills the tray, a memo past its limit.
+ *
  * Bounds: the walks are a rack's (at most n_nodes nodes each); the chains' memo and the search's are
  * MEMO_LIMIT states (past it, OutOfTime or an unproven answer, as at a deadline); ``check`` (the deadline) is
- * called at the first key and every 64th, and by the search as allocation.ladder calls it.
+ * called at the first key and every 64th, and by the search as allocation.ladder calls it. planner_move's legal
+ * moves are at most n_words x (lines + 1) (each word of a walk once per line), grown as they come; its lines
+ * and start_values' at most MAX_SPEC_LINES.
  */
 #include "_trie.h"
 #if defined(__GNUC__)
@@ -976,7 +983,10 @@ static double turn_value_c(long gained, int lines, long words, int vowels, int r
    choose_move on random lexicons and rules.
 
    Bounds: the legal moves are each word of a walk once per line (at most n_words x (lines + 1)), grown as
-   they come; each search's memo is MEMO_LIMIT states (past it: None). */
+   they come; each search's memo is MEMO_LIMIT states (past it: None). Every walk's nodes are copied out of the
+   trie's scratch buffer before anything else runs (walk_nodes), and a move's text points into the trie's own
+   text: the searches' Python numbers (as ladder_outcomes makes them) cannot hand the scratch to another query
+   under a walk. */
 PyObject *Trie_planner_move(Trie *t, PyObject *args) {
     PyObject *rack_text, *lines, *olds, *starts, *out_of_time;
     Py_ssize_t place_lo, place_hi, legal_lo, legal_hi;

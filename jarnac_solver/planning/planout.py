@@ -11,6 +11,13 @@ then :func:`turn_value_of`, the one formula ``turn_value`` also uses. The same l
 and the same games (``tests/test_planout.py`` checks the numbers against ``plan_ladder``'s trays on random
 lexicons and rules, and the pinned records hold).
 
+Two decisions go further, each in one call: :func:`planned_move` (``Trie.planner_move``) makes the
+planner's whole move decision outside the end game -- its ladder, legal moves, candidates, their ladders and
+values, the argmax with choose_move's ties -- with Python objects for the chosen move only, and
+:func:`start_values` (``Trie.start_values``) values every start action's sampled racks (the samples still
+drawn by Python's ``random``, so the same draws). ``tests/test_planmove.py`` checks both against the
+strategy's own steps on random lexicons and rules, and whole games against those steps.
+
 What it does not do it leaves to the caller, who then plans the usual way: a deadline near (:func:`clear`:
 the search here looks at no clock, so only a decision with no deadline, or one far off, uses it), the
 pure-Python install, an alphabet past 32 letter ranks or whose tiles of one rank differ in being vowels, a
