@@ -9,8 +9,11 @@ Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
 each implementation (``native.implementation``: all in this one process, the
 rounds interleaved): ``compiled`` (the C walk, and two greedy players' games
 in C: play/fastlane.py; the planner's ladders valued by their compiled
-outcomes: planning/planout.py), ``engine`` (the C walk, every action through the
-Python engine: the lane off), ``trays`` (the planner's move candidates
+outcomes: planning/planout.py, and its move and start decisions each in one
+compiled call: planout.planned_move, planout.start_values), ``steps`` (those
+two decisions step by step in Python around the compiled searches, as before
+planned_move and start_values), ``engine`` (the C walk, every action through
+the Python engine: the lane off), ``trays`` (the planner's move candidates
 sorted from every legal Move and valued on their pushed trays, as before
 planout.move_outcomes), ``plans`` (the planner's values from
 plan_ladder's moves and trays, as before planout.py) and ``pure`` (no C at
@@ -72,12 +75,17 @@ def one_round(
     lane: bool = True,
     values: bool = True,
     trays: bool = False,
+    kernel: bool = True,
 ) -> tuple[float, list[float], int]:
     """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
     two greedy players may play in C; ``values``: whether the planner values its ladders by their compiled
     outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
     supported = fastlane.supported
     outcomes, move_outcomes = getattr(strategy, "outcomes"), getattr(strategy, "move_outcomes")  # noqa: B009
+    planned_move, start_values = getattr(strategy, "planned_move"), getattr(strategy, "start_values")  # noqa: B009
+    if not kernel or trays or not values:
+        setattr(strategy, "planned_move", lambda *args: (False, None))  # noqa: B010
+        setattr(strategy, "start_values", lambda *args: None)  # noqa: B010
     first_moves = strategy.first_moves
     if trays:
         setattr(strategy, "first_moves", _sorted_moves)  # noqa: B010
@@ -94,6 +102,8 @@ def one_round(
         setattr(strategy, "outcomes", outcomes)  # noqa: B010
         setattr(strategy, "move_outcomes", move_outcomes)  # noqa: B010
         setattr(strategy, "first_moves", first_moves)  # noqa: B010
+        setattr(strategy, "planned_move", planned_move)  # noqa: B010
+        setattr(strategy, "start_values", start_values)  # noqa: B010
 
 
 def _round(lex: Lexicon, players: list[str], rules: Rules, seeds: range) -> tuple[float, list[float], int]:
@@ -117,7 +127,8 @@ def main() -> None:
     parser.add_argument(
         "--implementations",
         default="compiled,engine,plans",
-        help="among compiled, engine (the lane off), trays (the move candidates the old way), plans (the planner's"
+        help="among compiled, steps (the planner's move decision step by step, as before planout.planned_move),"
+        " engine (the lane off), trays (the move candidates the old way), plans (the planner's"
         " values the old way), pure",
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure; the median is shown")
@@ -132,8 +143,8 @@ def main() -> None:
     names = args.implementations.split(",")
     lexicons = {}
     for name in names:
-        if name not in ("compiled", "engine", "trays", "plans", "pure"):
-            parser.error(f"no implementation {name!r}: compiled, engine, trays, plans or pure")
+        if name not in ("compiled", "steps", "engine", "trays", "plans", "pure"):
+            parser.error(f"no implementation {name!r}: compiled, steps, engine, trays, plans or pure")
         if name != "pure" and not native.compiled_available():
             parser.error(
                 f"{name}: the compiled walk is not available here ({native.IMPLEMENTATION_REASON}); build it in the"
@@ -156,7 +167,9 @@ def main() -> None:
         for _ in range(args.rounds):
             for name in names:  # interleaved: a load on the machine falls on both
                 lane, values = name != "engine", name != "plans"
-                rounds[name].append(one_round(lexicons[name], players, rules, seeds, lane, values, name == "trays"))
+                rounds[name].append(
+                    one_round(lexicons[name], players, rules, seeds, lane, values, name == "trays", name != "steps")
+                )
         rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
         for name, runs in rounds.items():
             ms = statistics.median(statistics.median(r[1]) for r in runs) * 1e3

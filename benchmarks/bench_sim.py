@@ -1,7 +1,7 @@
 """The simulation player (SimPlayer, "sim") against the planner, with a paired control, per lexicon.
 
 Usage: python benchmarks/bench_sim.py [GAMES] [--lexicons fr,en] [--playouts 4] [--evaluation hand-set]
-                                     [--budget 5] [--seed S] [--minutes M]
+                                     [--budget 5] [--seed S] [--minutes M] [--steps]
 
 Game g of a lexicon (seed S + g) seats ``sim`` as player A on even games and
 B on odd ones, the ``planner`` (the named player, seeded by the game) in the
@@ -23,6 +23,9 @@ seconds being only its ceiling (the decisions it cut are printed: a level is
 that level only when none was); ``--playouts 0`` spends the whole budget, as
 sim once did (its level then moves with the load). ``--evaluation learned``
 values its play-outs' cut-offs by the learned evaluation (planning/learned.py).
+``--steps`` makes the planner's move and start decisions step by step in Python
+(as before planout.planned_move and planout.start_values: the same games) for
+the CPU a decision before them.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import time
 from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
+from jarnac_solver.planning import strategy
 from jarnac_solver.play.players import PlannerPlayer, Player, SimPlayer
 from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_estimate
 
@@ -139,7 +143,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--evaluation", default="hand-set", choices=("hand-set", "learned"))
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (games use seed, seed+1, ...)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="start no game after this long")
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="the planner's move and start decisions (the play-outs' too) step by step in Python, as before"
+        " planout.planned_move and planout.start_values: the same games, the old cost",
+    )
     args = parser.parse_args(argv)
+    if args.steps:
+        setattr(strategy, "planned_move", lambda *args: (False, None))  # noqa: B010
+        setattr(strategy, "start_values", lambda *args: None)  # noqa: B010
     level = f"{args.playouts} rounds a decision (ceiling {args.budget} s)" if args.playouts else f"{args.budget} s"
     print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {level}, {args.evaluation} evaluation")
     names = args.lexicons.split(",")

@@ -10,9 +10,16 @@
  * ladder under a short budget, and the twin of _items in tests/test_speedups.py). The same items in the
  * same order as _items makes, so the same ladder (the pinned records check it too).
  *
+ * Trie.planner_move and Trie.start_values (planning/planout.py) go one step further: the planner's move decision
+ * outside the end game (its ladder, every legal move sorted as first_moves sorts them, the candidates' ladders,
+ * their turn values and the argmax) and its start's values (every action's sampled racks) each in one call,
+ * handing back (None) what only Python decides exactly: a turn that fills the tray, a memo past its limit.
+ *
  * Bounds: the walks are a rack's (at most n_nodes nodes each); the chains' memo and the search's are
  * MEMO_LIMIT states (past it, OutOfTime or an unproven answer, as at a deadline); ``check`` (the deadline) is
- * called at the first key and every 64th, and by the search as allocation.ladder calls it.
+ * called at the first key and every 64th, and by the search as allocation.ladder calls it. planner_move's legal
+ * moves are at most n_words x (lines + 1) (each word of a walk once per line), grown as they come; its lines
+ * and start_values' at most MAX_SPEC_LINES.
  */
 #include "_trie.h"
 #if defined(__GNUC__)
@@ -220,20 +227,23 @@ done:
     return rc;
 }
 
-/* Every group of a tray: the arguments of ladder_items and ladder_plan (rack, place_lo, place_hi, lines, min_len)
-   read, the walks and the chains made. 1 done, 0 for an alphabet of more than 32 ranks, -1 an exception. */
-static int candidates(Trie *t, PyObject *rack_text, Py_ssize_t place_lo, Py_ssize_t place_hi, PyObject *lines,
-                      int min_len, PyObject *check, PyObject *out_of_time, Candidates *cs) {
-    memset(cs, 0, sizeof *cs);
-    if (t->n_ranks > 32) return 0;  /* the Letters of _allocation.c hold 32 ranks: the Python path */
-    if (jarnac_trie_prepare(t) < 0) return -1;
-    uint8_t rack[MAX_RANKS], need[MAX_RANKS], none[MAX_RANKS];
-    memset(rack, 0, sizeof rack);
+/* One line as the searches read it: off (no extension asked), or its counts (need), their highest rank, its
+   tiles (old) and the node range [lo, hi) of its longer words. */
+typedef struct {
+    int on, need_top, old;
+    Py_ssize_t lo, hi;
+    uint8_t need[MAX_RANKS];
+} LineSpec;
+
+/* The groups of a rack (counts, its highest rank top, its size) on lines[0, n_lines): the walks and the chains
+   made. 1 done, -1 an exception (the caller has checked the ranks: at most 32). */
+static int candidates_of(Trie *t, const uint8_t *rack, int top, int rack_size, Py_ssize_t place_lo,
+                         Py_ssize_t place_hi, const LineSpec *specs, Py_ssize_t n_lines, int min_len, PyObject *check,
+                         PyObject *out_of_time, Candidates *cs) {
+    uint8_t none[MAX_RANKS];
     memset(none, 0, sizeof none);
-    int top = -1;
-    if (read_ranks(t, rack_text, rack, &top) < 0) return -1;
     cs->rack = lanes(rack, t->n_ranks);
-    cs->rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
+    cs->rack_size = rack_size;
     /* The weights: one letter of each rank the rack holds, in rank order (the tally's order). */
     Letters weights[32];
     Py_ssize_t n_weights = 0;
@@ -243,26 +253,19 @@ static int candidates(Trie *t, PyObject *rack_text, Py_ssize_t place_lo, Py_ssiz
             weights[n_weights].w[r >> 3] = (uint64_t)1 << ((r & 7) * 8);
             n_weights++;
         }
-    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
     cs->groups = PyMem_Calloc(n_lines + 2, sizeof(Group));
     if (cs->groups == NULL) { PyErr_NoMemory(); return -1; }
     uint32_t *nodes = NULL;
     for (Py_ssize_t i = 0; i < n_lines; i++) {
-        PyObject *line = PyList_GET_ITEM(lines, i), *text;
-        Py_ssize_t lo, hi;
-        if (line == Py_None || top < 0) continue;
-        if (!PyArg_ParseTuple(line, "Unn", &text, &lo, &hi)) return -1;
-        memset(need, 0, sizeof need);
-        int need_top = -1;
-        if (read_ranks(t, text, need, &need_top) < 0) return -1;
-        if (need_top < 0) continue;
-        Py_ssize_t n = walk_nodes(t, need, need_top, rack, top, lo, hi, &nodes);
+        const LineSpec *line = &specs[i];
+        if (!line->on || top < 0 || line->need_top < 0) continue;
+        Py_ssize_t n = walk_nodes(t, line->need, line->need_top, rack, top, line->lo, line->hi, &nodes);
         if (n < 0) return -1;
         if (n > 0) {
             Group *gr = &cs->groups[cs->n_groups++];
             gr->line = (int)i;
-            gr->old = (int)PyUnicode_GET_LENGTH(text);
-            int rc = make_group(t, gr, nodes, n, need, weights, n_weights, 0, 0, check, out_of_time);
+            gr->old = line->old;
+            int rc = make_group(t, gr, nodes, n, line->need, weights, n_weights, 0, 0, check, out_of_time);
             if (rc == 0 && gr->m == 0) {  /* no chain on this line: no group (as _items keeps no empty list) */
                 PyMem_Free(gr->by_at); PyMem_Free(gr->keys); PyMem_Free(gr->prev); PyMem_Free(gr->sorted);
                 memset(gr, 0, sizeof *gr);
@@ -288,6 +291,49 @@ static int candidates(Trie *t, PyObject *rack_text, Py_ssize_t place_lo, Py_ssiz
         }
     }
     return 1;
+}
+
+/* A list of lines as the Python callers ask them (per line None or (its rank codes, node range lo, hi)) read
+   into specs (at most max_lines); the count, or -1 with an exception. */
+static Py_ssize_t read_lines(Trie *t, PyObject *lines, LineSpec *specs, Py_ssize_t max_lines) {
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    if (n_lines > max_lines) { PyErr_SetString(PyExc_ValueError, "too many lines"); return -1; }
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *line = PyList_GET_ITEM(lines, i), *text;
+        LineSpec *spec = &specs[i];
+        memset(spec, 0, sizeof *spec);
+        spec->need_top = -1;
+        if (line == Py_None) continue;
+        if (!PyArg_ParseTuple(line, "Unn", &text, &spec->lo, &spec->hi)) return -1;
+        if (read_ranks(t, text, spec->need, &spec->need_top) < 0) return -1;
+        spec->old = (int)PyUnicode_GET_LENGTH(text);
+        spec->on = 1;
+    }
+    return n_lines;
+}
+
+#define MAX_SPEC_LINES 64
+
+/* Every group of a tray: the arguments of ladder_items and ladder_plan (rack, place_lo, place_hi, lines, min_len)
+   read, the walks and the chains made. 1 done, 0 for an alphabet of more than 32 ranks, -1 an exception. */
+static int candidates(Trie *t, PyObject *rack_text, Py_ssize_t place_lo, Py_ssize_t place_hi, PyObject *lines,
+                      int min_len, PyObject *check, PyObject *out_of_time, Candidates *cs) {
+    memset(cs, 0, sizeof *cs);
+    if (t->n_ranks > 32) return 0;  /* the Letters of _allocation.c hold 32 ranks: the Python path */
+    if (jarnac_trie_prepare(t) < 0) return -1;
+    uint8_t rack[MAX_RANKS];
+    memset(rack, 0, sizeof rack);
+    int top = -1;
+    if (read_ranks(t, rack_text, rack, &top) < 0) return -1;
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    LineSpec *specs = PyMem_Calloc(n_lines + 1, sizeof(LineSpec));
+    if (specs == NULL) { PyErr_NoMemory(); return -1; }
+    int rc = -1;
+    if (read_lines(t, lines, specs, n_lines) >= 0)
+        rc = candidates_of(t, rack, top, (int)PyUnicode_GET_LENGTH(rack_text), place_lo, place_hi, specs, n_lines,
+                           min_len, check, out_of_time, cs);
+    PyMem_Free(specs);
+    return rc;
 }
 
 /* Item k of a group's sorted items (single: of its singles), as _items makes it. */
@@ -788,5 +834,417 @@ done:
     if (kept) for (Py_ssize_t k = 0; k < n_kept; k++) PyMem_Free(kept[k]);
     PyMem_Free(kept); PyMem_Free(kept_len);
     free_search(&s);
+    return result;
+}
+
+/* -- the planner's move decision in one call (Trie.planner_move) ------------------------------------------ */
+
+/* Where a ladder leads (ladder_outcomes' numbers) and its first move as plan_ladder's _moves orders it. */
+typedef struct {
+    long moves, gain;
+    int placed, vowels, left, n;
+    int exact;               /* the search proven (not stopped at a memo's limit) */
+    int first_kind;          /* 1 extend, 2 place (0: an empty ladder) */
+    int first_line;          /* the line extended (extend) */
+    uint32_t first_word;     /* the word's number */
+} Totals;
+
+/* The first word of a chosen chain (its earliest key's word). */
+static uint32_t chain_first_word(const Group *gr, const Cand *x, int single) {
+    if (single) return x->word;
+    Py_ssize_t at = x->at;
+    while (gr->prev[at] >= 0) at = gr->prev[at];
+    return gr->by_at[at].word;
+}
+
+/* The longest ladder of a rack on specs (as plan_ladder searches it with no deadline): its totals. 1 done, 0 a
+   memo past its limit (OutOfTime cleared: the caller hands the decision back), -1 an exception. */
+static int ladder_totals(Trie *t, const uint8_t *rack, int rack_size, Py_ssize_t place_lo, Py_ssize_t place_hi,
+                         const LineSpec *specs, Py_ssize_t n_lines, int min_len, int free_lines, int seat_min,
+                         const uint8_t *is_vowel, PyObject *out_of_time, Totals *out) {
+    int top = -1;
+    for (int r = 0; r < t->n_ranks; r++) if (rack[r]) top = r;
+    Candidates cs;
+    memset(&cs, 0, sizeof cs);
+    Ladder L;
+    memset(&L, 0, sizeof L);
+    Refs R;
+    memset(&R, 0, sizeof R);
+    PyObject *answer = NULL;
+    int rc = -1;
+    memset(out, 0, sizeof *out);
+    if (candidates_of(t, rack, top, rack_size, free_lines > 0 ? place_lo : 0, free_lines > 0 ? place_hi : 0, specs,
+                      n_lines, min_len, NULL, out_of_time, &cs) > 0)
+        answer = search_candidates(&cs, free_lines, seat_min, NULL, out_of_time, &L, &R);
+    if (answer == NULL) {
+        if (PyErr_ExceptionMatches(out_of_time)) { PyErr_Clear(); rc = 0; }
+        goto done;
+    }
+    int rack_vowels = 0, used_vowels = 0, used = 0;
+    for (int r = 0; r < t->n_ranks; r++)
+        if (is_vowel[r]) rack_vowels += rack[r];
+    int best_line = INT32_MAX, first_new = -1, first_long_new = -1;
+    uint32_t line_word = 0, new_word = 0, long_word = 0;
+    Py_ssize_t n = PyList_GET_SIZE(answer);
+    for (Py_ssize_t a = 0; a < n; a++) {
+        int is_new;
+        Py_ssize_t r = answer_ref(PyList_GET_ITEM(answer, a), &R, &is_new);
+        if (r < 0) goto done;
+        const Group *gr = &cs.groups[R.group[r]];
+        int single = R.single[r];
+        const Cand *x = single ? &gr->singles[R.k[r]] : &gr->sorted[R.k[r]];
+        const Letters *key = &gr->keys[x->at];
+        out->moves += single ? 1 : x->moves;
+        out->gain += (long)x->tiles * x->tiles - (long)gr->old * gr->old * (gr->line >= 0);
+        used += x->tiles - (gr->line >= 0 ? gr->old : 0);
+        out->placed += gr->line < 0;
+        for (int k = 0; k < t->n_ranks; k++)
+            if (is_vowel[k]) used_vowels += (int)((key->w[k >> 3] >> ((k & 7) * 8)) & 0xff);
+        /* _moves: the lines' chains by line first; else the new chains, a short single (item[4]) last. */
+        if (gr->line >= 0) {
+            if (gr->line < best_line) { best_line = gr->line; line_word = chain_first_word(gr, x, 0); }
+        } else {
+            uint32_t w = chain_first_word(gr, x, single);
+            if (first_new < 0) { first_new = (int)a; new_word = w; }
+            if (first_long_new < 0 && !(single && x->tiles < min_len)) { first_long_new = (int)a; long_word = w; }
+        }
+    }
+    out->n = (int)n;
+    out->exact = L.clock.stopped != 2;
+    out->vowels = rack_vowels - used_vowels;
+    out->left = rack_size - used;
+    if (best_line != INT32_MAX) {
+        out->first_kind = 1; out->first_line = best_line; out->first_word = line_word;
+    } else if (first_new >= 0) {
+        out->first_kind = 2; out->first_line = -1; out->first_word = first_long_new >= 0 ? long_word : new_word;
+    }
+    rc = 1;
+done:
+    Py_XDECREF(answer);
+    free_refs(&R);
+    ladder_free(&L);
+    free_candidates(&cs);
+    return rc;
+}
+
+/* A legal move as first_moves orders it: (letters used, -points, its notation). */
+typedef struct {
+    int letters, points, kind, line, tiles;
+    uint32_t word, node;
+    char text[48];  /* str(move): "+WORD" or "N:OLD+ADDED=NEW" (words of at most 9 one-byte tiles) */
+} Legal;
+
+static int by_first_moves(const void *a, const void *b) {
+    const Legal *x = a, *y = b;
+    if (x->letters != y->letters) return x->letters < y->letters ? -1 : 1;
+    if (x->points != y->points) return x->points > y->points ? -1 : 1;
+    return strcmp(x->text, y->text);
+}
+
+/* The text of word number w (ASCII: one byte a tile, ``tiles`` bytes). */
+static const char *word_text(const Trie *t, uint32_t w) { return t->text + t->wpos[w]; }
+
+/* turn_value_of (planout.py), its operations in the same order (the same doubles, so the same ties). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("fp-contract=off")))
+#endif
+static double turn_value_c(long gained, int lines, long words, int vowels, int rack, long bag, double w_line,
+                           double w_draw, double w_leave, double w_win, int finish) {
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+    double value = (double)gained + w_line * (double)lines;
+    value = value + w_draw * (double)(words < bag ? words : bag);
+    if (w_leave != 0.0 && rack) {
+        double off = (double)vowels - 0.4 * (double)rack;
+        value = value - w_leave * (off < 0 ? -off : off);
+    }
+    if (finish >= 0) value = value + (finish ? w_win : -w_line);
+    return value;
+}
+
+/* planner_move(rack, lines, olds, place_lo, place_hi, legal_lo, legal_hi, depth_starts, ints, weights,
+   vowel_ranks, out_of_time) -> strategy.choose_move's answer outside the end game, or None where it hands the
+   decision back.
+
+   rack: its rank codes; lines: line_asks' list; olds: the lines' words (str); place_lo/hi: the node range of
+   the words a free line takes (plan_ladder's); legal_lo/hi: legal_moves' place range (the next line's
+   minimum); depth_starts: the index's (d = 0..10); ints: (min_length, line_length, free lines, seat_min,
+   rules.lines, last_line_min_length, the next line's index, bag size, candidates); weights: (line, draw,
+   leave). The answer: (0, -1, 0) to pass (no ladder), (1, line, word number) an extension, (2, -1, word
+   number) a new word. None: the decision needs what only Python holds -- a candidate's turn that fills the
+   tray (its finish is searched), a memo past its limit, an alphabet past 32 ranks or not one ASCII byte a
+   tile, more than 9 lines (the notation's order is then not the lines' order).
+
+   The same decision, step for step: plan_ladder's longest ladder and its first move (_moves' order), the
+   candidates first_moves takes (every legal move sorted by letters used, most points, its notation; the first
+   ``candidates``), each one's ladder as move_outcomes asks it, each turn's value turn_value_of's, the best
+   kept with the first on a tie (the ladder's move first). tests/test_planmove.py checks it against
+   choose_move on random lexicons and rules.
+
+   Bounds: the legal moves are each word of a walk once per line (at most n_words x (lines + 1)), grown as
+   they come; each search's memo is MEMO_LIMIT states (past it: None). Every walk's nodes are copied out of the
+   trie's scratch buffer before anything else runs (walk_nodes), and a move's text points into the trie's own
+   text: the searches' Python numbers (as ladder_outcomes makes them) cannot hand the scratch to another query
+   under a walk. */
+PyObject *Trie_planner_move(Trie *t, PyObject *args) {
+    PyObject *rack_text, *lines, *olds, *starts, *out_of_time;
+    Py_ssize_t place_lo, place_hi, legal_lo, legal_hi;
+    int min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count;
+    long bag;
+    double w_line, w_draw, w_leave;
+    Py_buffer vowels;
+    if (!PyArg_ParseTuple(args, "UO!O!nnnnO!(iiiiiiili)(ddd)y*O", &rack_text, &PyList_Type, &lines, &PyTuple_Type,
+                          &olds, &place_lo, &place_hi, &legal_lo, &legal_hi, &PyTuple_Type, &starts, &min_len,
+                          &line_max, &free_now, &seat_min, &rules_lines, &last_min, &gap, &bag, &count, &w_line,
+                          &w_draw, &w_leave, &vowels, &out_of_time))
+        return NULL;
+    PyObject *result = NULL;
+    LineSpec *specs = NULL, *work = NULL;
+    Legal *legal = NULL;
+    uint32_t *nodes = NULL;
+    Py_ssize_t n_legal = 0, cap = 0;
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    const uint8_t *is_vowel = vowels.buf;
+    uint32_t ds[11];
+    if (t->n_ranks > 32 || !t->ascii || n_lines > 9 || n_lines >= MAX_SPEC_LINES || line_max > 9 ||
+        PyTuple_GET_SIZE(olds) != n_lines) { result = Py_NewRef(Py_None); goto out; }
+    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "planner_move: a vowel flag a rank"); goto out; }
+    if (PyTuple_GET_SIZE(starts) != 11) { PyErr_SetString(PyExc_ValueError, "planner_move: 11 depth starts"); goto out; }
+    for (int d = 0; d < 11; d++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) goto out;
+        ds[d] = (uint32_t)v;
+    }
+    if (free_now < 0 || free_now > 1000 || gap < 0 || gap > n_lines || min_len < 1 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "planner_move: counts out of range");
+        goto out;
+    }
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *o = PyTuple_GET_ITEM(olds, i);
+        if (!PyUnicode_Check(o) || !PyUnicode_IS_ASCII(o) || PyUnicode_GET_LENGTH(o) > 9) { result = Py_NewRef(Py_None); goto out; }
+    }
+    if (jarnac_trie_prepare(t) < 0) goto out;
+    uint8_t rack[MAX_RANKS], counts[MAX_RANKS], none[MAX_RANKS];
+    memset(rack, 0, sizeof rack);
+    memset(none, 0, sizeof none);
+    int top = -1;
+    if (read_ranks(t, rack_text, rack, &top) < 0) goto out;
+    int rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
+    specs = PyMem_Calloc(n_lines + 2, sizeof(LineSpec));
+    work = PyMem_Calloc(n_lines + 2, sizeof(LineSpec));
+    if (specs == NULL || work == NULL) { PyErr_NoMemory(); goto out; }
+    if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+
+    /* The longest ladder of the tray: no ladder, a pass; one that fills the tray, Python's (its finish). */
+    Totals me;
+    int rc = ladder_totals(t, rack, rack_size, place_lo, place_hi, specs, n_lines, min_len, free_now, seat_min,
+                           is_vowel, out_of_time, &me);
+    if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
+    if (me.first_kind == 0) { result = Py_BuildValue("(iiI)", 0, -1, 0u); goto out; }
+    if (me.placed >= free_now) { result = Py_NewRef(Py_None); goto out; }
+    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, w_line, w_draw, w_leave, 0.0, -1);
+    int best_kind = me.first_kind, best_line = me.first_line;
+    uint32_t best_word = me.first_word;
+
+    /* Every legal move (Trie.moves' walks: each line's longer words, then the new words), with its notation. */
+    for (Py_ssize_t i = 0; i <= n_lines; i++) {
+        const uint8_t *need = none;
+        int need_top = -1, old = 0;
+        Py_ssize_t lo = legal_lo, hi = legal_hi;
+        if (i < n_lines) {
+            if (!specs[i].on) continue;
+            need = specs[i].need; need_top = specs[i].need_top; old = specs[i].old; lo = specs[i].lo; hi = specs[i].hi;
+            if (need_top < 0) continue;
+        } else if (free_now <= 0) {
+            break;
+        }
+        if (top < 0) break;
+        Py_ssize_t n = walk_nodes(t, need, need_top, rack, top, lo, hi, &nodes);
+        if (n < 0) goto out;
+        const char *old_text = i < n_lines ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(olds, i)) : "";
+        if (old_text == NULL) goto out;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            uint32_t v = nodes[k];
+            int tiles = 10;
+            while (tiles > 0 && v < ds[tiles]) tiles--;
+            for (uint32_t s = t->wstart[v]; s < t->wstart[v + 1]; s++) {
+                if (n_legal == cap) {
+                    Py_ssize_t grown_cap = cap * 2 + 64;
+                    Legal *grown = PyMem_Realloc(legal, sizeof(Legal) * (size_t)grown_cap);
+                    if (grown == NULL) { PyErr_NoMemory(); goto out; }
+                    legal = grown;
+                    cap = grown_cap;
+                }
+                Legal *m = &legal[n_legal++];
+                uint32_t w = t->wids[s];
+                const char *text = word_text(t, w);
+                m->word = w; m->node = v; m->tiles = tiles;
+                if (i < n_lines) {
+                    /* "N:OLD+ADDED=NEW": ADDED the new word's letters less the old one's, sorted (added_letters). */
+                    int bytes[256] = {0};
+                    for (int c = 0; c < tiles; c++) bytes[(unsigned char)text[c]]++;
+                    for (int c = 0; c < old; c++) bytes[(unsigned char)old_text[c]]--;
+                    char *p = m->text;
+                    *p++ = (char)('1' + i); *p++ = ':';
+                    memcpy(p, old_text, (size_t)old); p += old;
+                    *p++ = '+';
+                    for (int c = 1; c < 256; c++) for (int q = 0; q < bytes[c]; q++) *p++ = (char)c;
+                    *p++ = '=';
+                    memcpy(p, text, (size_t)tiles); p += tiles;
+                    *p = 0;
+                    m->kind = 1; m->line = (int)i;
+                    m->letters = tiles - old; m->points = tiles * tiles - old * old;
+                } else {
+                    m->text[0] = '+';
+                    memcpy(m->text + 1, text, (size_t)tiles);
+                    m->text[1 + tiles] = 0;
+                    m->kind = 2; m->line = -1;
+                    m->letters = tiles; m->points = tiles * tiles;
+                }
+            }
+        }
+        PyMem_Free(nodes);
+        nodes = NULL;
+    }
+    if (n_legal > 1) qsort(legal, n_legal, sizeof(Legal), by_first_moves);
+
+    /* Each candidate but the ladder's move: its ladder (move_outcomes' asks), its turn's value. */
+    Py_ssize_t looked = n_legal < count ? n_legal : count;
+    for (Py_ssize_t c = 0; c < looked; c++) {
+        const Legal *m = &legal[c];
+        if (m->kind == me.first_kind && m->word == me.first_word && (m->kind == 2 || m->line == me.first_line)) continue;
+        if (jarnac_trie_key_of(t, m->node, counts) < 0) goto out;
+        uint8_t left[MAX_RANKS];
+        int placed = m->kind == 2, target = placed ? gap : m->line;
+        const uint8_t *less = placed ? none : specs[m->line].need;
+        for (int r = 0; r < t->n_ranks; r++) {
+            int used = counts[r] - less[r];
+            if (used < 0 || used > rack[r]) { PyErr_SetString(PyExc_SystemError, "planner_move: a move off the rack"); goto out; }
+            left[r] = (uint8_t)(rack[r] - used);
+        }
+        memcpy(work, specs, sizeof(LineSpec) * (size_t)n_lines);
+        Py_ssize_t n_after = target < n_lines ? n_lines : n_lines + 1;
+        LineSpec *line = &work[target];
+        memset(line, 0, sizeof *line);
+        line->need_top = -1;
+        if (m->tiles < line_max) {
+            line->on = 1;
+            memcpy(line->need, counts, (size_t)t->n_ranks);
+            for (int r = 0; r < t->n_ranks; r++) if (counts[r]) line->need_top = r;
+            line->old = m->tiles;
+            int lo_d = m->tiles + 1 < 10 ? m->tiles + 1 : 10, hi_d = line_max + 1 < 10 ? line_max + 1 : 10;
+            if (hi_d < lo_d) hi_d = lo_d;
+            line->lo = ds[lo_d]; line->hi = ds[hi_d];
+        }
+        int free_after = free_now - placed;
+        int seat = n_after < rules_lines ? last_min : min_len;
+        Totals out;
+        rc = ladder_totals(t, left, rack_size - m->letters, place_lo, place_hi, work, n_after, min_len, free_after,
+                           seat, is_vowel, out_of_time, &out);
+        if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
+        if (free_after <= out.placed) { result = Py_NewRef(Py_None); goto out; }  /* fills the tray: its finish */
+        double value = turn_value_c(m->points + out.gain, placed + out.placed, 1 + out.moves, out.vowels, out.left,
+                                    bag, w_line, w_draw, w_leave, 0.0, -1);
+        if (value > best) { best = value; best_kind = m->kind; best_line = m->line; best_word = m->word; }
+    }
+    result = Py_BuildValue("(iiI)", best_kind, best_line, (unsigned int)best_word);
+out:
+    PyMem_Free(nodes);
+    PyMem_Free(legal);
+    PyMem_Free(specs);
+    PyMem_Free(work);
+    PyBuffer_Release(&vowels);
+    return result;
+}
+
+/* start_values(kept, drawn, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> for
+   each action of the planner's start (strategy.start_options: drawing one, exchanging three), the mean value of
+   its sampled racks' turns and whether every ladder was proven: [(mean, proven)]; None where a memo passed its
+   limit (the caller values them its own way) or past 32 letter ranks.
+
+   kept: each action's rack letters kept (rank codes); drawn: the sampled draws (rank codes, in the order
+   drawn), the same for every action; takes: the letters each action takes from the bag (1: a draw, 3: an
+   exchange): action a's k-th rack is kept[a] and the first takes[a] letters of drawn[k]. lines: line_asks'
+   list of the tray (every rack is played on its lines); ints: (min_length, free lines, seat_min, bag size,
+   the points the tray is behind the opponent's score (a finish wins past them), whether an opponent is known);
+   weights: (line, draw, leave, win). Each value is turn_value_of's of outcomes' numbers, summed in the samples'
+   order and divided by their count, as mean_value does (the same doubles). tests/test_planmove.py checks it
+   against start_options' own steps.
+
+   Bounds: one search at a time (its memo MEMO_LIMIT states); the answer one pair an action. */
+PyObject *Trie_start_values(Trie *t, PyObject *args) {
+    PyObject *kept, *drawn, *takes, *lines, *out_of_time;
+    Py_ssize_t place_lo, place_hi;
+    int min_len, free_now, seat_min, known;
+    long bag, behind;
+    double w_line, w_draw, w_leave, w_win;
+    Py_buffer vowels;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!nn(iiillp)(dddd)y*O", &PyList_Type, &kept, &PyList_Type, &drawn,
+                          &PyList_Type, &takes, &PyList_Type, &lines, &place_lo, &place_hi, &min_len, &free_now,
+                          &seat_min, &bag, &behind, &known, &w_line, &w_draw, &w_leave, &w_win, &vowels,
+                          &out_of_time))
+        return NULL;
+    PyObject *result = NULL;
+    LineSpec *specs = NULL;
+    Py_ssize_t n_actions = PyList_GET_SIZE(takes), n_lines = PyList_GET_SIZE(lines);
+    if (t->n_ranks > 32) { result = Py_NewRef(Py_None); goto out; }
+    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "start_values: a vowel flag a rank"); goto out; }
+    Py_ssize_t samples = PyList_GET_SIZE(drawn);
+    if (samples < 1 || PyList_GET_SIZE(kept) != n_actions || free_now < 0 || free_now > 1000 ||
+        n_lines >= MAX_SPEC_LINES) {
+        PyErr_SetString(PyExc_ValueError, "start_values: counts out of range");
+        goto out;
+    }
+    if (jarnac_trie_prepare(t) < 0) goto out;
+    specs = PyMem_Calloc(n_lines + 1, sizeof(LineSpec));
+    if (specs == NULL) { PyErr_NoMemory(); goto out; }
+    if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+    PyObject *list = PyList_New(n_actions);
+    if (list == NULL) goto out;
+    for (Py_ssize_t a = 0; a < n_actions; a++) {
+        long take = PyLong_AsLong(PyList_GET_ITEM(takes, a));
+        if (take == -1 && PyErr_Occurred()) { Py_DECREF(list); goto out; }
+        if (take < 0) take = 0;
+        double total = 0.0;
+        int exact = 1;
+        uint8_t base[MAX_RANKS];
+        memset(base, 0, sizeof base);
+        int top = -1;
+        PyObject *text = PyList_GET_ITEM(kept, a);
+        if (read_ranks(t, text, base, &top) < 0) { Py_DECREF(list); goto out; }
+        int base_size = (int)PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t k = 0; k < samples; k++) {
+            uint8_t rack[MAX_RANKS];
+            memcpy(rack, base, sizeof rack);
+            PyObject *draw = PyList_GET_ITEM(drawn, k);
+            if (!PyUnicode_Check(draw)) { PyErr_SetString(PyExc_TypeError, "a draw is a str of rank codes"); Py_DECREF(list); goto out; }
+            Py_ssize_t n_draw = PyUnicode_GET_LENGTH(draw) < take ? PyUnicode_GET_LENGTH(draw) : take;
+            for (Py_ssize_t q = 0; q < n_draw; q++) {
+                Py_UCS4 r = PyUnicode_READ_CHAR(draw, q);
+                if (r >= (Py_UCS4)t->n_ranks) { PyErr_SetString(PyExc_ValueError, "a tile code is out of range"); Py_DECREF(list); goto out; }
+                if (rack[r] < 255) rack[r]++;
+            }
+            Totals o;
+            int rc = ladder_totals(t, rack, base_size + (int)n_draw, place_lo, place_hi, specs, n_lines,
+                                   min_len, free_now, seat_min, (const uint8_t *)vowels.buf, out_of_time, &o);
+            if (rc <= 0) {
+                Py_DECREF(list);
+                if (rc == 0) result = Py_NewRef(Py_None);
+                goto out;
+            }
+            exact = exact && o.exact;
+            int finish = known && o.placed == free_now ? o.gain > behind : -1;
+            total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, w_line, w_draw,
+                                         w_leave, w_win, finish);
+        }
+        PyObject *pair = Py_BuildValue("(dO)", total / (double)samples, exact ? Py_True : Py_False);
+        if (pair == NULL) { Py_DECREF(list); goto out; }
+        PyList_SET_ITEM(list, a, pair);
+    }
+    result = list;
+out:
+    PyMem_Free(specs);
+    PyBuffer_Release(&vowels);
     return result;
 }

@@ -1135,6 +1135,12 @@ static PyMethodDef Trie_methods[] = {
      "plan_ladder's candidates and search in one call: see _plan.c"},
     {"ladder_outcomes", (PyCFunction)Trie_ladder_outcomes, METH_VARARGS,
      "ladder_outcomes(jobs, min_len, vowel_ranks, out_of_time) -> per job (moves, gain, placed, vowels left, left, proven): see _plan.c"},
+    {"planner_move", (PyCFunction)Trie_planner_move, METH_VARARGS,
+     "planner_move(rack, lines, olds, place_lo, place_hi, legal_lo, legal_hi, depth_starts, ints, weights, vowel_ranks, "
+     "out_of_time) -> the planner's move decision outside the end game, or None: see _plan.c"},
+    {"start_values", (PyCFunction)Trie_start_values, METH_VARARGS,
+     "start_values(kept, drawn, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> per start "
+     "action (mean value, proven), or None: see _plan.c"},
     {"jarnac_plan", (PyCFunction)(void (*)(void))Trie_jarnac_plan, METH_VARARGS | METH_KEYWORDS,
      "jarnac_plan(rack, place_lo, place_hi, lines, row_type, min_len, last_min, by_swing, free_lines, passer_free, "
      "last_free_thief, last_free_passer, check, out_of_time) -> best_jarnac's candidates and search: see _plan.c"},

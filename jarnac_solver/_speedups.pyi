@@ -100,6 +100,36 @@ class Trie:
         out_of_time: type[BaseException],
         /,
     ) -> list[tuple[int, int, int, int, int, bool]] | None: ...
+    def planner_move(
+        self,
+        rack: str,
+        lines: list[LineAsk],
+        olds: tuple[str, ...],
+        place_lo: int,
+        place_hi: int,
+        legal_lo: int,
+        legal_hi: int,
+        depth_starts: tuple[int, ...],
+        ints: tuple[int, int, int, int, int, int, int, int, int],
+        weights: tuple[float, float, float],
+        vowel_ranks: bytes,
+        out_of_time: type[BaseException],
+        /,
+    ) -> tuple[int, int, int] | None: ...
+    def start_values(
+        self,
+        kept: list[str],
+        drawn: list[str],
+        takes: list[int],
+        lines: list[LineAsk],
+        place_lo: int,
+        place_hi: int,
+        ints: tuple[int, int, int, int, int, bool],
+        weights: tuple[float, float, float, float],
+        vowel_ranks: bytes,
+        out_of_time: type[BaseException],
+        /,
+    ) -> list[tuple[float, bool]] | None: ...
     def jarnac_plan(
         self,
         rack: str,

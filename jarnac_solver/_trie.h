@@ -53,6 +53,10 @@ PyObject *Trie_ladder_items(Trie *t, PyObject *args, PyObject *kwds);
 PyObject *Trie_ladder_plan(Trie *t, PyObject *args, PyObject *kwds);
 /* _plan.c: Trie.ladder_outcomes (what each ladder leads to, for the planner's values). */
 PyObject *Trie_ladder_outcomes(Trie *t, PyObject *args);
+/* _plan.c: Trie.planner_move (the planner's move decision outside the end game). */
+PyObject *Trie_planner_move(Trie *t, PyObject *args);
+/* _plan.c: Trie.start_values (the planner's start actions valued over their sampled racks). */
+PyObject *Trie_start_values(Trie *t, PyObject *args);
 /* _plan.c: Trie.jarnac_plan. */
 PyObject *Trie_jarnac_plan(Trie *t, PyObject *args, PyObject *kwds);
 /* _selfplay.c: Trie.selfplay_greedy. */

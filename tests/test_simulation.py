@@ -120,7 +120,7 @@ def test_a_playout_stops_at_the_horizon_and_values_the_end() -> None:
 
 def test_a_time_budget_stops_it() -> None:
     game = play_phase()
-    deadline, clock = stepped(500)  # a round of play-outs, then the deadline passes inside the second
+    deadline, clock = stepped(140)  # a round of play-outs, then the deadline passes inside the second
     result = simulate(game, budget=deadline, seed=1, prune=0)
     # The first round whole; of the second, the play-outs finished before the deadline count, the one it
     # passed in is dropped (so at least one option has only the first round's).

@@ -11,6 +11,13 @@ then :func:`turn_value_of`, the one formula ``turn_value`` also uses. The same l
 and the same games (``tests/test_planout.py`` checks the numbers against ``plan_ladder``'s trays on random
 lexicons and rules, and the pinned records hold).
 
+Two decisions go further, each in one call: :func:`planned_move` (``Trie.planner_move``) makes the
+planner's whole move decision outside the end game -- its ladder, legal moves, candidates, their ladders and
+values, the argmax with choose_move's ties -- with Python objects for the chosen move only, and
+:func:`start_values` (``Trie.start_values``) values every start action's sampled racks (the samples still
+drawn by Python's ``random``, so the same draws). ``tests/test_planmove.py`` checks both against the
+strategy's own steps on random lexicons and rules, and whole games against those steps.
+
 What it does not do it leaves to the caller, who then plans the usual way: a deadline near (:func:`clear`:
 the search here looks at no clock, so only a decision with no deadline, or one far off, uses it), the
 pure-Python install, an alphabet past 32 letter ranks or whose tiles of one rank differ in being vowels, a
@@ -25,15 +32,27 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..budget import Deadline, OutOfTime
 from ..game.game import VOWELS
 from ..lexicon.lexicon import Lexicon
-from ..moves.move import Move
+from ..moves.move import Move, added_letters
 from ..moves.movegen import line_asks
 from ..moves.rules import Rules
 from ..moves.tray import Codes, Tray, _remove, _written_codes
 
 if TYPE_CHECKING:
+    from .._speedups import Trie
     from .strategy import Weights
 
-__all__ = ["CLEAR_SECONDS", "Outcome", "clear", "move_outcomes", "outcomes", "turn_value_of"]
+    _Constants = tuple[Trie, int, int, bytes, tuple[int, ...], tuple[tuple[int, int], ...]]
+
+__all__ = [
+    "CLEAR_SECONDS",
+    "Outcome",
+    "clear",
+    "move_outcomes",
+    "outcomes",
+    "planned_move",
+    "start_values",
+    "turn_value_of",
+]
 
 CLEAR_SECONDS = 1.0
 """A deadline further than this is no deadline to the ladders of one decision: ``plan_ladder`` under it finds
@@ -200,6 +219,162 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
         seat_min = rules.last_line_min_length if len(lines) < rules.lines else rules.min_length
         asks.append((rank_string(left), lo, hi, lines, free, seat_min))
     return _run(lexicon, asks, rules)
+
+
+_NO_CEILING_LETTERS = 9
+"""plan_ladder's rack size past which it keeps its default ceiling (ladder.py): such a rack is not decided here."""
+
+
+_MOVE_CONSTANTS: dict[tuple[int, int], tuple[Lexicon, Rules, _Constants | None]] = {}
+
+
+def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
+    """What :func:`planned_move` hands the compiled call for every tray of ``lexicon`` under ``rules``: the trie,
+    the placing range, the vowel flags, the depth starts, and legal_moves' place range per next line (the last
+    entry for any line past them); ``None`` when :func:`outcomes` would decline. Made once per pair (a planner's
+    game asks ~100 times: these were ~1/4 of the call's Python)."""
+    entry = _MOVE_CONSTANTS.get((id(lexicon), id(rules)))
+    if entry is None or entry[0] is not lexicon or entry[1] is not rules:
+        if len(_MOVE_CONSTANTS) >= 16:
+            _MOVE_CONSTANTS.clear()
+        place = _placing_nodes(lexicon, rules)
+        constants = None
+        if place is not None:
+            index = lexicon.index
+            flags = _vowel_ranks(lexicon)
+            assert index.trie is not None and flags is not None
+            flags += bytes(max(0, len(lexicon.order) - len(flags)))
+            ranges = tuple(
+                index._nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
+            )
+            constants = (index.trie, *place, flags, tuple(index.depth_starts), ranges)
+        entry = _MOVE_CONSTANTS[(id(lexicon), id(rules))] = (lexicon, rules, constants)
+    return entry[2]
+
+
+def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weights: Weights) -> tuple[bool, Move | None]:
+    """:func:`~jarnac_solver.planning.strategy.choose_move`'s answer (without a deadline) in one compiled call
+    (``Trie.planner_move``, ``_plan.c``), outside the end game: ``(True, move)`` (``None``: pass), or
+    ``(False, None)`` where the decision is left to ``choose_move``'s own steps -- the end game (one free line),
+    a candidate's turn that fills the tray (its finish is searched), a memo past its limit, a rack past
+    plan_ladder's no-ceiling size, an alphabet of tiles not one ASCII character each, more than 9 lines, and
+    what :func:`outcomes` declines.
+
+    Speed: the decision's ladder, legal moves, candidates, their ladders and values in C, with Python objects
+    made for the move chosen only: its Python around the compiled searches (the ladder's moves and trays, the
+    candidates' Moves, their asks) was most of a move decision.
+
+    >>> from jarnac_solver import Rules
+    >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
+    >>> lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
+    >>> planned_move(lex, Tray.parse("/ ORETRI"), 50, Rules(), DEFAULT_WEIGHTS)
+    (True, Move(kind='place', line_index=None, old=None, word='ORE', letters='EOR'))
+    """
+    free = me.free_lines(rules)
+    alphabet = me.alphabet
+    if free == 1 or not alphabet.single or len(me.rack_codes) > _NO_CEILING_LETTERS:
+        return False, None
+    constants = _move_constants(lexicon, rules)
+    if constants is None:
+        return False, None
+    trie, place_lo, place_hi, flags, starts, legal_ranges = constants
+    gap = me.next_line_index
+    legal_lo, legal_hi = legal_ranges[gap] if gap < len(legal_ranges) else legal_ranges[-1]
+    line_max = rules.line_length
+    ints = (
+        rules.min_length,
+        line_max,
+        free,
+        rules.last_line_min_length if len(me.line_codes) < rules.lines else rules.min_length,  # plan_ladder's seat
+        rules.lines,
+        rules.last_line_min_length,
+        gap,
+        bag_size,
+        weights.candidates,
+    )
+    found = trie.planner_move(
+        lexicon.rank_string(me.rack_codes),
+        line_asks(lexicon, me.line_codes, line_max),
+        me.lines,
+        place_lo,
+        place_hi,
+        legal_lo,
+        legal_hi,
+        starts,
+        ints,
+        (weights.line, weights.draw, weights.leave),
+        flags,
+        OutOfTime,
+    )
+    if found is None:
+        return False, None
+    kind, line, number = found
+    if kind == 0:
+        return True, None
+    word = trie.word(number)
+    if kind == 2:
+        move = Move("place", None, None, word, added_letters("", word, alphabet))
+    else:
+        old = me.lines[line]
+        move = Move("extend", line, old, word, added_letters(old, word, alphabet))
+    # Legal by construction (a word of the walks of this tray, lexicon and rules), as a ladder's first move is:
+    # kept on the tray so that the engine's push reads only its tiles (Tray.play; its full checks, the lexicon
+    # look-up among them, were ~1/8 of a planner's game once its decisions were made here).
+    object.__setattr__(me, "_planned", (lexicon, rules, move))
+    return True, move
+
+
+def start_values(
+    lexicon: Lexicon,
+    me: Tray,
+    opponent: Tray | None,
+    actions: Sequence[tuple[Codes, int]],
+    drawn: Sequence[Codes],
+    bag_size: int,
+    rules: Rules,
+    weights: Weights,
+) -> list[tuple[float, bool]] | None:
+    """For each start action (the rack letters it keeps, and the letters it takes from the bag): the mean
+    :func:`turn_value_of` of the ladders of its racks on ``me``'s lines, one a sampled draw of ``drawn`` (the
+    kept letters and the draw's first letters taken), and whether every ladder is proven, as
+    :func:`~jarnac_solver.planning.strategy.start_options` values them from :func:`outcomes`; in one compiled
+    call (``Trie.start_values``) for all the actions. ``None`` as :func:`outcomes` says (the caller values
+    them its own way).
+
+    Speed: a start values eight racks for each of some twenty actions; one call for them all, each rack made
+    and its value summed in C, where each action's call, its racks, jobs and values in Python were most of a
+    start.
+
+    >>> from jarnac_solver import Rules
+    >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
+    >>> lex = Lexicon.from_words(["ore", "reto", "torre", "retiro"])
+    >>> tray = Tray.parse("/ ORETRI")
+    >>> start_values(lex, tray, None, [(tray.rack_codes, 1)], [()], 50, Rules(), DEFAULT_WEIGHTS)  # 36 + 100 + 12 x 4
+    [(184.0, True)]
+    """
+    place = _placing_nodes(lexicon, rules)
+    if place is None or not actions or not drawn:
+        return None
+    trie = lexicon.index.trie
+    flags = _vowel_ranks(lexicon)
+    assert trie is not None and flags is not None
+    if len(flags) < len(lexicon.order):
+        flags += bytes(len(lexicon.order) - len(flags))
+    rank_string = lexicon.rank_string
+    seat_min = rules.last_line_min_length if me.last_line_free(rules) else rules.min_length
+    behind = 0 if opponent is None else opponent.score - me.score
+    ints = (rules.min_length, me.free_lines(rules), seat_min, bag_size, behind, opponent is not None)
+    return trie.start_values(
+        [rank_string(kept) for kept, _ in actions],
+        [rank_string(draw) for draw in drawn],
+        [take for _, take in actions],
+        line_asks(lexicon, me.line_codes, rules.line_length),
+        *place,
+        ints,
+        (weights.line, weights.draw, weights.leave, weights.win),
+        flags,
+        OutOfTime,
+    )
 
 
 def _run(lexicon: Lexicon, asks: list[tuple[str, int, int, object, int, int]], rules: Rules) -> list[Outcome] | None:

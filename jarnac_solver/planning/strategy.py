@@ -62,7 +62,7 @@ from .endgame import (
     window_choices,
 )
 from .ladder import _played_out, plan_ladder
-from .planout import clear, move_outcomes, outcomes, turn_value_of
+from .planout import clear, move_outcomes, outcomes, planned_move, start_values, turn_value_of
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -366,6 +366,12 @@ def choose_move(
     left undecided if it is not settled in time, and no candidate looked at
     once it has passed (the first ladder's move is always there).
     """
+    if clear(deadline):
+        # Speed: outside the end game the whole decision in one compiled call (planout.planned_move: the same
+        # ladder, candidates, values and ties as the steps below); what it cannot decide exactly is left to them.
+        decided, planned = planned_move(lexicon, me, bag_size, rules, weights)
+        if decided:
+            return planned
     ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
     if not ladder:
         return None
@@ -482,6 +488,28 @@ def start_options(
             end = _played_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
+
+    if clear(deadline):
+        # Speed: every action's samples valued in one compiled call (planout.start_values: the values
+        # mean_value's compiled path makes, summed in the same order), where each action's call, its jobs
+        # and their values in Python were most of a start.
+        triples: list[tuple[str, ...]] = []
+        if len(rack) >= n and bag_size >= n and len(pool) >= n:
+            chosen = _exchange_pool(lexicon, rack, weights.start_pool)
+            triples = sorted({tuple(sorted(rack[i] for i in c)) for c in combinations(chosen, n)})
+        actions: list[tuple[tuple[int, ...], int]] = [(me.rack_codes, 1)]
+        for triple in triples:
+            kept = list(rack)
+            for tile in triple:
+                kept.remove(tile)
+            actions.append((tuple(index[t] for t in kept), n))
+        drawn = [tuple(index[t] for t in d) for d in samples]
+        fast = start_values(lexicon, me, opponent, actions, drawn, bag_size, rules, weights)
+        if fast is not None:
+            valued: list[tuple[tuple[str, ...] | None, float]] = [(None, fast[0][0])]
+            valued += [(triple, value) for triple, (value, _) in zip(triples, fast[1:], strict=True)]
+            valued.sort(key=lambda o: -o[1])  # stable: on a tie the draw (listed first) stays first
+            return valued, all(proven for _, proven in fast)
 
     options: list[tuple[tuple[str, ...] | None, float]] = [(None, mean_value(rack, 1))]
     if len(rack) >= n and bag_size >= n and len(pool) >= n:
