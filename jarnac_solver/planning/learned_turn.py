@@ -102,7 +102,7 @@ def turn_features(
     >>> from jarnac_solver import Rules
     >>> me, them = Tray.parse("ORE / XYZ"), Tray.parse("/ AB")
     >>> row = dict(zip(TURN_FEATURES, turn_features(me, them, 0.5, Rules(), 16, 1, 2, 1, 3, 1)))
-    >>> row["score"], row["lines_late"], row["rack_them"], row["drawn"], row["imbalance"], row["gained_late"]
+    >>> row["score"], row["lines_late"], row["rack_them"], row["drawn"], round(row["imbalance"], 9), row["gained_late"]
     (9.0, 0.5, 2.0, 1.0, 0.2, 8.0)
     """
     turn = [float(gained), float(filled), float(min(words, bag_size)), float(left), float(vowels)]
