@@ -10,7 +10,8 @@ drawn, 0 lost), so the luck of the bag is paid by both sides; the intervals are 
 seeds. Prints per lexicon: seeds, games, the learned planner's win rate and mean margin, each with its
 interval, and the CPU milliseconds a decision of each player (median over the play and start decisions).
 ``--weights`` plays another trained file (``train_turn_value.py --out``) instead of the shipped one.
-The seeds differ from the training games' (``train_turn_value.py --seed 21000``).
+The seeds differ from the training games' (``train_turn_value.py --seed 21000``); docs/levels.md reports
+``--seed 41000``, apart from the seeds from 31000 the label and the model were compared on.
 """
 
 from __future__ import annotations

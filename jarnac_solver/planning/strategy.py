@@ -29,7 +29,9 @@ follow from that, each a plain function below:
 Jarnac window searched on the letters both players hold, as the engine resolves it.
 
 The ``planner`` player (:class:`~jarnac_solver.play.players.PlannerPlayer`) plays these; measured
-against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_players.py``.
+against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_players.py``. The
+``planner-learned`` player plays them with :func:`turn_value`'s weights fitted on self-play
+(:mod:`~jarnac_solver.planning.learned_turn`), a :class:`Weights` a decision.
 """
 
 from __future__ import annotations
