@@ -28,7 +28,18 @@ if TYPE_CHECKING:
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
 # moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
-PLAYER_NAMES = ("random", "greedy", "cautious", "exchanger", "sloppy", "ladder", "planner", "sim", "careless")
+PLAYER_NAMES = (
+    "random",
+    "greedy",
+    "cautious",
+    "exchanger",
+    "sloppy",
+    "ladder",
+    "planner",
+    "planner-learned",
+    "sim",
+    "careless",
+)
 
 
 class _Parser(argparse.ArgumentParser):

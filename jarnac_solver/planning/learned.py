@@ -71,6 +71,19 @@ def _open(tray: Tray, rules: Rules) -> int:
     return sum(1 for codes in tray.line_codes if codes and len(codes) < rules.line_length)
 
 
+def late_share(state: TableState | GameState) -> float:
+    """The share of the tiles already out of the bag (on the trays): 0 at the start, 1 once it is empty.
+
+    >>> from jarnac_solver import Game, Lexicon
+    >>> late_share(Game(Lexicon.load("fr"), seed=1).state)
+    0.0
+    """
+    me, them = state.trays
+    bag = state.bag if isinstance(state, GameState) else state.unseen
+    out = sum(len(c) for t in (me, them) for c in t.line_codes) + len(me.rack_codes) + len(them.rack_codes)
+    return out / (out + len(bag)) if out + len(bag) else 1.0
+
+
 def features(state: TableState | GameState, rules: Rules) -> list[float]:
     """:data:`FEATURES` of ``state`` (a game's or a view's), from the side of the player to act.
 
@@ -86,8 +99,7 @@ def features(state: TableState | GameState, rules: Rules) -> list[float]:
     me, them = state.trays[state.to_act], state.trays[1 - state.to_act]
     bag = state.bag if isinstance(state, GameState) else state.unseen
     tiles = me.alphabet.tiles
-    out = sum(len(c) for t in (me, them) for c in t.line_codes) + len(me.rack_codes) + len(them.rack_codes)
-    late = out / (out + len(bag)) if out + len(bag) else 1.0
+    late = late_share(state)
     score = float(me.score - them.score)
     lines = float(me.filled - them.filled)
     rack = float(len(me.rack_codes) - len(them.rack_codes))

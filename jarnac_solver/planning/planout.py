@@ -92,7 +92,8 @@ def turn_value_of(
     gained: int, lines: int, words: int, vowels: int, rack: int, bag_size: int, weights: Weights, finish: bool | None
 ) -> float:
     """:func:`~jarnac_solver.planning.strategy.turn_value` from its numbers: ``gained`` points, ``lines`` filled,
-    ``words`` formed (a letter drawn each, at most ``bag_size``), ``vowels`` of the ``rack`` letters left;
+    ``words`` formed (a letter drawn each, at most ``bag_size``), ``vowels`` of the ``rack`` letters left (each
+    also weighed on its own by ``weights.gain``, ``weights.rack`` and ``weights.vowel``: the learned evaluation's);
     ``finish``: the turn fills the tray against a known opponent, and wins (``None``: it does not fill it, or no
     opponent is known).
 
@@ -103,6 +104,14 @@ def turn_value_of(
     value = gained + weights.line * lines + weights.draw * min(words, bag_size)
     if weights.leave and rack:
         value -= weights.leave * abs(vowels - 0.4 * rack)
+    # The learned evaluation's terms (planning/learned.py); 0 and 1 by default, skipped so that the hand-set
+    # value is the same float it always was (the pinned records).
+    if weights.gain != 1.0:
+        value += (weights.gain - 1.0) * gained
+    if weights.rack:
+        value += weights.rack * rack
+    if weights.vowel:
+        value += weights.vowel * vowels
     if finish is not None:
         value += weights.win if finish else -weights.line
     return value

@@ -29,7 +29,9 @@ follow from that, each a plain function below:
 Jarnac window searched on the letters both players hold, as the engine resolves it.
 
 The ``planner`` player (:class:`~jarnac_solver.play.players.PlannerPlayer`) plays these; measured
-against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_players.py``.
+against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_players.py``. The
+``planner-learned`` player plays them with :func:`turn_value`'s weights fitted on self-play
+(:mod:`~jarnac_solver.planning.learned_turn`), a :class:`Weights` a decision.
 """
 
 from __future__ import annotations
@@ -114,6 +116,13 @@ class Weights:
     """Points lost per vowel the turn's leftover rack is away from 40% vowels (a balanced rack forms the
     next words; a single vowel finishes the last line). Measured over seeds 1000 and 2000, 400 games each:
     0 -> 86.8% fr / 82.2% en, 5 -> 90.8% fr / 82.2% en, 15 -> 89.5% / 84.0% (seed 1000 only, 200 games)."""
+    gain: float = 1.0
+    """Value of a point gained (1: the hand-set value counts points as they are; the learned evaluation,
+    :mod:`~jarnac_solver.planning.learned`, weighs them as they are worth in final margin)."""
+    rack: float = 0.0
+    """Value of each letter left on the rack at the turn's end (0 in the hand-set value; learned)."""
+    vowel: float = 0.0
+    """Value of each vowel left on the rack at the turn's end (0 in the hand-set value; learned)."""
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -189,7 +198,8 @@ def turn_value(
     """
     codes = end.rack_codes
     # The rack's vowels counted on its codes (no tile text made: a planner values ~250 turns a game).
-    vowels = sum(map(_vowel_codes(end.alphabet).__contains__, codes)) if weights.leave and codes else 0
+    counted = (weights.leave or weights.vowel) and codes
+    vowels = sum(map(_vowel_codes(end.alphabet).__contains__, codes)) if counted else 0
     finish = None
     if end.free_lines(rules) == 0 and opponent is not None:
         finish = end.score > opponent.score if wins is None else wins

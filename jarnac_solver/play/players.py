@@ -5,7 +5,8 @@ A player is any object with ``name`` and ``choose(view) -> Action``
 the table as both players see it, with the unseen tiles as a multiset and no
 seed or bag order (a player cannot read its future draws). Built in, by name:
 ``random``, ``greedy``, ``cautious`` (the exchanger's old name), ``exchanger``, ``sloppy``, ``ladder``,
-``planner``, ``sim``, ``careless`` (see each class); each also accepts a whole ``Game`` (it looks at its view).
+``planner``, ``planner-learned``, ``sim``, ``careless`` (see each class); each also accepts a whole ``Game``
+(it looks at its view).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from . import fastlane
 
 if TYPE_CHECKING:
     from ..executors import Executor
+    from ..planning.learned_turn import TurnEvaluation
     from ..planning.simulation import Simulation
     from ..planning.strategy import Weights
 
@@ -47,6 +49,7 @@ __all__ = [
     "ExchangerPlayer",
     "GreedyPlayer",
     "LadderPlayer",
+    "LearnedPlannerPlayer",
     "MatchResult",
     "PlannerPlayer",
     "Player",
@@ -289,24 +292,51 @@ class PlannerPlayer(ExchangerPlayer):
     line left it finishes only when that wins. Start phase: draw, or
     exchange three of its least useful letters, by sampled draws from the
     unseen tiles (the full bag minus both trays: everything it can see).
-    Deterministic given ``seed``; ``weights`` are the strategy's knobs.
+    Deterministic given ``seed``; ``weights`` are the strategy's knobs. ``evaluation``: the turn value
+    learned from self-play instead of the hand-set one (a
+    :class:`~jarnac_solver.planning.learned_turn.TurnEvaluation`, or ``"learned"``: the shipped one of the
+    game's lexicon, the hand-set value where none was trained); each decision then plays with the
+    :class:`Weights` it gives at that point of the game
+    (:meth:`~jarnac_solver.planning.learned_turn.TurnEvaluation.weights_at`).
     """
 
     name = "planner"
 
-    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, weights: Weights | None = None, evaluation: TurnEvaluation | str | None = None
+    ) -> None:
         from ..planning.strategy import DEFAULT_WEIGHTS
 
+        if evaluation is not None and evaluation != "learned" and not hasattr(evaluation, "weights_at"):
+            raise InvalidInputError(f"evaluation must be 'learned' or a TurnEvaluation, not {evaluation!r}"[:200])
         super().__init__(seed)
         self.weights = weights or DEFAULT_WEIGHTS
+        self.evaluation = evaluation
+
+    def decision_weights(self, view: PlayerView) -> Weights:
+        """The weights of the decision ``view`` asks for: :attr:`weights`, or the learned evaluation's at
+        this point of the game."""
+        evaluation = self.evaluation
+        if evaluation is None:
+            return self.weights
+        from ..planning.learned import late_share
+        from ..planning.learned_turn import learned_turn_value, modifiers
+
+        found = learned_turn_value(view.lexicon) if isinstance(evaluation, str) else evaluation
+        if found is None:
+            return self.weights
+        s = view.state
+        scales = modifiers(s.trays[s.to_act], s.trays[1 - s.to_act], late_share(s), view.rules)
+        return found.weights_at(scales, self.weights)
 
     def start(self, view: PlayerView) -> Action:
         from ..planning.strategy import choose_start
 
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
+        weights = self.decision_weights(view)
         triple = choose_start(
-            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, self.weights, view.clock
+            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, weights, view.clock
         )
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
@@ -315,7 +345,8 @@ class PlannerPlayer(ExchangerPlayer):
 
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, self.weights, view.clock)
+        weights = self.decision_weights(view)
+        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, view.clock)
 
     def choose(self, view: PlayerView | Game) -> Action:
         """As the exchanger, but a Jarnac window is decided by the end-game model: a call that ends the
@@ -330,6 +361,18 @@ class PlannerPlayer(ExchangerPlayer):
             )  # 20: the engine's value_pool_limit (Game.value_pool_limit)
             return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         return super().choose(view)
+
+
+class LearnedPlannerPlayer(PlannerPlayer):
+    """The planner with the turn value learned from self-play (``evaluation="learned"``:
+    :mod:`~jarnac_solver.planning.learned_turn`): the same candidates, ladders, end game and Jarnacs, each
+    turn valued by the weights fitted on planner games' final margins (``docs/levels.md`` measures it
+    against the planner)."""
+
+    name = "planner-learned"
+
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        super().__init__(seed, weights, "learned")
 
 
 class SimPlayer(PlannerPlayer):
@@ -478,6 +521,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "sloppy": SloppyPlayer,
     "ladder": LadderPlayer,
     "planner": PlannerPlayer,
+    "planner-learned": LearnedPlannerPlayer,
     "sim": SimPlayer,
     "careless": CarelessPlayer,
 }
