@@ -944,22 +944,30 @@ static int by_first_moves(const void *a, const void *b) {
 /* The text of word number w (ASCII: one byte a tile, ``tiles`` bytes). */
 static const char *word_text(const Trie *t, uint32_t w) { return t->text + t->wpos[w]; }
 
+/* The weights turn_value_of reads (strategy.Weights): line, draw, leave, win, and the learned value's gain,
+   rack and vowel (1, 0, 0 in the hand-set value: their terms are skipped then, as in Python, so the hand-set
+   value is the same double). */
+typedef struct { double line, draw, leave, win, gain, rack, vowel; } TurnWeights;
+
 /* turn_value_of (planout.py), its operations in the same order (the same doubles, so the same ties). */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("fp-contract=off")))
 #endif
-static double turn_value_c(long gained, int lines, long words, int vowels, int rack, long bag, double w_line,
-                           double w_draw, double w_leave, double w_win, int finish) {
+static double turn_value_c(long gained, int lines, long words, int vowels, int rack, long bag,
+                           const TurnWeights *w, int finish) {
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #endif
-    double value = (double)gained + w_line * (double)lines;
-    value = value + w_draw * (double)(words < bag ? words : bag);
-    if (w_leave != 0.0 && rack) {
+    double value = (double)gained + w->line * (double)lines;
+    value = value + w->draw * (double)(words < bag ? words : bag);
+    if (w->leave != 0.0 && rack) {
         double off = (double)vowels - 0.4 * (double)rack;
-        value = value - w_leave * (off < 0 ? -off : off);
+        value = value - w->leave * (off < 0 ? -off : off);
     }
-    if (finish >= 0) value = value + (finish ? w_win : -w_line);
+    if (w->gain != 1.0) value = value + (w->gain - 1.0) * (double)gained;
+    if (w->rack != 0.0) value = value + w->rack * (double)rack;
+    if (w->vowel != 0.0) value = value + w->vowel * (double)vowels;
+    if (finish >= 0) value = value + (finish ? w->win : -w->line);
     return value;
 }
 
@@ -971,7 +979,7 @@ static double turn_value_c(long gained, int lines, long words, int vowels, int r
    the words a free line takes (plan_ladder's); legal_lo/hi: legal_moves' place range (the next line's
    minimum); depth_starts: the index's (d = 0..10); ints: (min_length, line_length, free lines, seat_min,
    rules.lines, last_line_min_length, the next line's index, bag size, candidates); weights: (line, draw,
-   leave). The answer: (0, -1, 0) to pass (no ladder), (1, line, word number) an extension, (2, -1, word
+   leave, gain, rack, vowel). The answer: (0, -1, 0) to pass (no ladder), (1, line, word number) an extension, (2, -1, word
    number) a new word. None: the decision needs what only Python holds -- a candidate's turn that fills the
    tray (its finish is searched), a memo past its limit, an alphabet past 32 ranks or not one ASCII byte a
    tile, more than 9 lines (the notation's order is then not the lines' order).
@@ -992,12 +1000,12 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
     Py_ssize_t place_lo, place_hi, legal_lo, legal_hi;
     int min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count;
     long bag;
-    double w_line, w_draw, w_leave;
+    TurnWeights w = {0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0};
     Py_buffer vowels;
-    if (!PyArg_ParseTuple(args, "UO!O!nnnnO!(iiiiiiili)(ddd)y*O", &rack_text, &PyList_Type, &lines, &PyTuple_Type,
+    if (!PyArg_ParseTuple(args, "UO!O!nnnnO!(iiiiiiili)(dddddd)y*O", &rack_text, &PyList_Type, &lines, &PyTuple_Type,
                           &olds, &place_lo, &place_hi, &legal_lo, &legal_hi, &PyTuple_Type, &starts, &min_len,
-                          &line_max, &free_now, &seat_min, &rules_lines, &last_min, &gap, &bag, &count, &w_line,
-                          &w_draw, &w_leave, &vowels, &out_of_time))
+                          &line_max, &free_now, &seat_min, &rules_lines, &last_min, &gap, &bag, &count, &w.line,
+                          &w.draw, &w.leave, &w.gain, &w.rack, &w.vowel, &vowels, &out_of_time))
         return NULL;
     PyObject *result = NULL;
     LineSpec *specs = NULL, *work = NULL;
@@ -1043,7 +1051,7 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
     if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
     if (me.first_kind == 0) { result = Py_BuildValue("(iiI)", 0, -1, 0u); goto out; }
     if (me.placed >= free_now) { result = Py_NewRef(Py_None); goto out; }
-    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, w_line, w_draw, w_leave, 0.0, -1);
+    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, &w, -1);
     int best_kind = me.first_kind, best_line = me.first_line;
     uint32_t best_word = me.first_word;
 
@@ -1145,7 +1153,7 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
         if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
         if (free_after <= out.placed) { result = Py_NewRef(Py_None); goto out; }  /* fills the tray: its finish */
         double value = turn_value_c(m->points + out.gain, placed + out.placed, 1 + out.moves, out.vowels, out.left,
-                                    bag, w_line, w_draw, w_leave, 0.0, -1);
+                                    bag, &w, -1);
         if (value > best) { best = value; best_kind = m->kind; best_line = m->line; best_word = m->word; }
     }
     result = Py_BuildValue("(iiI)", best_kind, best_line, (unsigned int)best_word);
@@ -1168,7 +1176,7 @@ out:
    exchange): action a's k-th rack is kept[a] and the first takes[a] letters of drawn[k]. lines: line_asks'
    list of the tray (every rack is played on its lines); ints: (min_length, free lines, seat_min, bag size,
    the points the tray is behind the opponent's score (a finish wins past them), whether an opponent is known);
-   weights: (line, draw, leave, win). Each value is turn_value_of's of outcomes' numbers, summed in the samples'
+   weights: (line, draw, leave, win, gain, rack, vowel). Each value is turn_value_of's of outcomes' numbers, summed in the samples'
    order and divided by their count, as mean_value does (the same doubles). tests/test_planmove.py checks it
    against start_options' own steps.
 
@@ -1178,11 +1186,12 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
     Py_ssize_t place_lo, place_hi;
     int min_len, free_now, seat_min, known;
     long bag, behind;
-    double w_line, w_draw, w_leave, w_win;
+    TurnWeights w = {0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0};
     Py_buffer vowels;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!nn(iiillp)(dddd)y*O", &PyList_Type, &kept, &PyList_Type, &drawn,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!nn(iiillp)(ddddddd)y*O", &PyList_Type, &kept, &PyList_Type, &drawn,
                           &PyList_Type, &takes, &PyList_Type, &lines, &place_lo, &place_hi, &min_len, &free_now,
-                          &seat_min, &bag, &behind, &known, &w_line, &w_draw, &w_leave, &w_win, &vowels,
+                          &seat_min, &bag, &behind, &known, &w.line, &w.draw, &w.leave, &w.win, &w.gain,
+                          &w.rack, &w.vowel, &vowels,
                           &out_of_time))
         return NULL;
     PyObject *result = NULL;
@@ -1235,8 +1244,7 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
             }
             exact = exact && o.exact;
             int finish = known && o.placed == free_now ? o.gain > behind : -1;
-            total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, w_line, w_draw,
-                                         w_leave, w_win, finish);
+            total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, &w, finish);
         }
         PyObject *pair = Py_BuildValue("(dO)", total / (double)samples, exact ? Py_True : Py_False);
         if (pair == NULL) { Py_DECREF(list); goto out; }

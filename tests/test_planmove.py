@@ -52,7 +52,14 @@ def positions(draw: st.DrawFn) -> tuple[list[Tiles], Rules, list[str], str, int,
     fitting = ["".join(w) for w in words if min_length <= len(w) <= line_length]
     lines = draw(st.lists(st.sampled_from(fitting), max_size=n_lines - 1)) if fitting else []
     rack = "".join(draw(st.lists(st.sampled_from(LETTERS), max_size=10)))
-    weights = Weights(candidates=draw(st.integers(1, 14)), leave=draw(st.sampled_from([0.0, 5.0, 15.0])))
+    weights = Weights(
+        candidates=draw(st.integers(1, 14)),
+        leave=draw(st.sampled_from([0.0, 5.0, 15.0])),
+        # The learned turn value's terms (planning/learned_turn.py): the hand-set 1, 0, 0 or fitted-like weights.
+        gain=draw(st.sampled_from([1.0, 0.03, -0.08])),
+        rack=draw(st.sampled_from([0.0, 7.3, -0.5])),
+        vowel=draw(st.sampled_from([0.0, 2.25, -1.5])),
+    )
     return words, rules, lines, rack, draw(st.integers(0, 12)), weights
 
 
@@ -135,7 +142,14 @@ def test_the_compiled_start_values_are_start_options(
         me.check(rules)
     except Exception:
         return
-    weights = Weights(start_samples=1 + seed % 8, start_pool=3 + seed % 4, leave=weights.leave)
+    weights = Weights(
+        start_samples=1 + seed % 8,
+        start_pool=3 + seed % 4,
+        leave=weights.leave,
+        gain=weights.gain,
+        rack=weights.rack,
+        vowel=weights.vowel,
+    )
     opponent = Tray(lines[:1], "") if known else None
     _start_both_ways(lex, me, opponent, unseen, bag, rules, seed, weights)
 

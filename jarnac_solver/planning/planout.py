@@ -311,7 +311,7 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
         legal_hi,
         starts,
         ints,
-        (weights.line, weights.draw, weights.leave),
+        (weights.line, weights.draw, weights.leave, weights.gain, weights.rack, weights.vowel),
         flags,
         OutOfTime,
     )
@@ -380,7 +380,7 @@ def start_values(
         line_asks(lexicon, me.line_codes, rules.line_length),
         *place,
         ints,
-        (weights.line, weights.draw, weights.leave, weights.win),
+        (weights.line, weights.draw, weights.leave, weights.win, weights.gain, weights.rack, weights.vowel),
         flags,
         OutOfTime,
     )
