@@ -40,7 +40,7 @@ from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.planning import strategy
-from jarnac_solver.play.players import PlannerPlayer, Player, SimPlayer
+from jarnac_solver.play.players import LearnedSimPlayer, PlannerPlayer, Player, SimPlayer
 from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_estimate
 
 
@@ -82,7 +82,8 @@ def _won(margin: float) -> float:
 class Tally:
     """One lexicon's games."""
 
-    def __init__(self) -> None:
+    def __init__(self, policy: str = "planner") -> None:
+        self.policy = policy
         self.margins: list[float] = []
         self.control: list[float] = []
         self.sim_times: list[float] = []
@@ -94,7 +95,8 @@ class Tally:
     def play(self, lexicon: Lexicon, seed: int, g: int, budget: float, playouts: int, evaluation: str) -> None:
         seat = g % 2
         began = time.perf_counter()
-        player = SimPlayer(seed * 2 + seat, budget, playouts=playouts or None, evaluation=evaluation)
+        kind = LearnedSimPlayer if self.policy == "learned" else SimPlayer
+        player = kind(seed * 2 + seat, budget, playouts=playouts or None, evaluation=evaluation)
         sim = Timed(player)
         seats: list[str | Player] = ["planner", "planner"]
         seats[seat] = sim
@@ -141,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=SimPlayer.DEFAULT_PLAYOUTS, help="sim's rounds a decision")
     parser.add_argument("--budget", type=float, default=SimPlayer.DEFAULT_BUDGET, help="sim's ceiling, seconds")
     parser.add_argument("--evaluation", default="hand-set", choices=("hand-set", "learned"))
+    parser.add_argument(
+        "--policy",
+        default="planner",
+        choices=("planner", "learned"),
+        help="whose decisions sim's candidates and play-outs are: the planner's (sim) or planner-learned's"
+        " (sim-learned)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="first game's seed (games use seed, seed+1, ...)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="start no game after this long")
     parser.add_argument(
@@ -154,10 +163,13 @@ def main(argv: list[str] | None = None) -> int:
         setattr(strategy, "planned_move", lambda *args: (False, None))  # noqa: B010
         setattr(strategy, "start_values", lambda *args: None)  # noqa: B010
     level = f"{args.playouts} rounds a decision (ceiling {args.budget} s)" if args.playouts else f"{args.budget} s"
-    print(f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {level}, {args.evaluation} evaluation")
+    print(
+        f"jarnac-solver implementation: {IMPLEMENTATION}; sim at {level}, {args.evaluation} evaluation,"
+        f" {args.policy} policy"
+    )
     names = args.lexicons.split(",")
     lexicons = {name: Lexicon.load(name) for name in names}
-    tallies = {name: Tally() for name in names}
+    tallies = {name: Tally(args.policy) for name in names}
     began = time.perf_counter()
     for g in range(args.games):
         if time.perf_counter() - began > args.minutes * 60:

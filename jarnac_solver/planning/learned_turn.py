@@ -28,9 +28,12 @@ from functools import cache
 from importlib import resources
 
 from ..errors import InvalidInputError
+from ..game.game import GameState
+from ..game.view import TableState
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from .learned import late_share
 from .strategy import DEFAULT_WEIGHTS, Weights
 
 __all__ = [
@@ -143,6 +146,12 @@ class TurnEvaluation:
     def value(self, features: list[float]) -> float:
         """The final margin expected after the turn of ``features`` (:func:`turn_features`)."""
         return sum(w * x for w, x in zip(self.weights, features, strict=True))
+
+    def weights_for(self, state: TableState | GameState, rules: Rules, base: Weights = DEFAULT_WEIGHTS) -> Weights:
+        """:meth:`weights_at` the decision of the player to act in ``state`` (a game's or a view's): its
+        :func:`modifiers`, how late the game is by :func:`~jarnac_solver.planning.learned.late_share`."""
+        me, opponent = state.trays[state.to_act], state.trays[1 - state.to_act]
+        return self.weights_at(modifiers(me, opponent, late_share(state), rules), base)
 
     def weights_at(self, scales: tuple[float, float, float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
         """The planner's :class:`Weights` for a decision whose :func:`modifiers` are ``scales``: ``base``'s, with

@@ -53,6 +53,7 @@ from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from .learned import Estimator, learned_evaluation
+from .learned_turn import TurnEvaluation
 from .planner import hints
 from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choose_start, start_options
 
@@ -62,6 +63,7 @@ __all__ = [
     "VALUE_POOL_LIMIT",
     "Candidate",
     "Evaluation",
+    "Policy",
     "SimOption",
     "Simulation",
     "candidates",
@@ -70,6 +72,7 @@ __all__ = [
     "playout",
     "policy",
     "simulate",
+    "weights_of",
 ]
 
 
@@ -148,25 +151,41 @@ def _call(plan: JarnacPlan) -> Action:
     return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
 
 
+Policy = Weights | TurnEvaluation
+"""The planner's knobs the candidates and the play-outs decide by: :class:`Weights` for every decision, or a
+turn value learned from self-play (:class:`~jarnac_solver.planning.learned_turn.TurnEvaluation`: the
+``planner-learned`` player's), whose weights are made for each decision from where it stands."""
+
+
+def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> Weights:
+    """The :class:`Weights` of the decision of the player to act in ``state`` under ``policy``."""
+    if isinstance(policy, Weights):
+        return policy
+    return policy.weights_for(state, rules)
+
+
 def policy(
-    game: Game, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS, deadline: Deadline | None = None
+    game: Game, rng: random.Random, weights: Policy = DEFAULT_WEIGHTS, deadline: Deadline | None = None
 ) -> Action:
     """The planner's decision for the player to act in ``game`` (a fork: its bag's order is a sample, and
     only its multiset is read): the start by :func:`~jarnac_solver.planning.strategy.choose_start`, the move
     by :func:`~jarnac_solver.planning.strategy.choose_move`, the Jarnac by
     :func:`~jarnac_solver.planning.strategy.choose_jarnac`, a valid word accepted and an invalid one
-    disputed. Deterministic given ``rng``; ``deadline`` changes an answer only once it has passed."""
+    disputed, each decision by ``weights`` (:data:`Policy`). Deterministic given ``rng``; ``deadline`` changes
+    an answer only once it has passed."""
     s = game.state
     lexicon, rules = game.lexicon, game.rules
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
     if phase == "play":
-        move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, weights, deadline)
+        chosen = weights_of(weights, s, rules)
+        move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
         return Pass() if move is None else Play(move)
     if phase == "start":
         tiles = game.alphabet.tiles
         unseen = [tiles[c] for c in s.bag]
-        triple = choose_start(lexicon, me, opponent, unseen, len(s.bag), rules, rng, weights, deadline)
+        chosen = weights_of(weights, s, rules)
+        triple = choose_start(lexicon, me, opponent, unseen, len(s.bag), rules, rng, chosen, deadline)
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
     if phase == "jarnac":
         passer = s.trays[s.player]
@@ -185,7 +204,7 @@ def playout(
     who: int,
     until_turn: int | None,
     rng: random.Random,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Policy = DEFAULT_WEIGHTS,
     evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
     max_actions: int = 400,
@@ -233,7 +252,7 @@ def candidates(
     position: PlayerView | Game,
     top: int = 4,
     seed: int = 0,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Policy = DEFAULT_WEIGHTS,
     budget: float | Deadline | None = None,
 ) -> list[Candidate]:
     """The actions :func:`simulate` compares at ``position`` (a view, or a game: its view), the planner's
@@ -254,9 +273,10 @@ def candidates(
     lexicon, rules = view.lexicon, view.rules
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     found: list[Candidate] = []
+    chosen = weights_of(weights, s, rules)
     if s.phase == "play":
         rng = random.Random(seed)
-        move = choose_move(lexicon, me, opponent, s.bag_size, rules, rng, weights, deadline)
+        move = choose_move(lexicon, me, opponent, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Pass() if move is None else Play(move), "planner")
         # The planner may pass with a move left (one line left, finishing would lose): the moves are still
         # candidates then, and ``pass`` is one whenever a move exists.
@@ -304,13 +324,13 @@ def candidates(
     elif s.phase == "start":
         tiles = view.unseen_tiles()
         rng = random.Random(seed)
-        triple = choose_start(lexicon, me, opponent, tiles, s.bag_size, rules, rng, weights, deadline)
+        triple = choose_start(lexicon, me, opponent, tiles, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Draw() if triple is None else Exchange(me.alphabet.write(list(triple))), "planner")
         _add(found, Draw(), "draw")
         n = rules.exchange_size
         if top and len(me.rack_codes) >= n and s.bag_size >= n and len(tiles) >= n:
             options, _ = start_options(
-                lexicon, me, opponent, tiles, s.bag_size, rules, random.Random(seed), weights, deadline
+                lexicon, me, opponent, tiles, s.bag_size, rules, random.Random(seed), chosen, deadline
             )
             exchanges = [o for o, _ in options if o is not None]
             for option in exchanges[:top]:
@@ -407,7 +427,7 @@ def simulate(
     top: int = 4,
     prune: int = 4,
     candidate_share: float = 0.3,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Policy = DEFAULT_WEIGHTS,
     evaluation: Evaluation | Estimator | str = DEFAULT_EVALUATION,
 ) -> Simulation:
     """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)

@@ -319,15 +319,12 @@ class PlannerPlayer(ExchangerPlayer):
         evaluation = self.evaluation
         if evaluation is None:
             return self.weights
-        from ..planning.learned import late_share
-        from ..planning.learned_turn import learned_turn_value, modifiers
+        from ..planning.learned_turn import learned_turn_value
 
         found = learned_turn_value(view.lexicon) if isinstance(evaluation, str) else evaluation
         if found is None:
             return self.weights
-        s = view.state
-        scales = modifiers(s.trays[s.to_act], s.trays[1 - s.to_act], late_share(s), view.rules)
-        return found.weights_at(scales, self.weights)
+        return found.weights_for(view.state, view.rules, self.weights)
 
     def start(self, view: PlayerView) -> Action:
         from ..planning.strategy import choose_start
@@ -452,13 +449,43 @@ class SimPlayer(PlannerPlayer):
             budget=deadline,
             seed=seed,
             playouts=self.playouts,
-            weights=self.weights,
+            weights=self.policy_of(view),
             **self.options,  # type: ignore[arg-type]
         )
         self.ceiling_hits += result.stopped and self.playouts is not None
         # Without play-outs (one candidate, or no time), the candidates' order: the planner's choice first.
         self.last = result if result.playouts else None
         return result.best.action
+
+    def policy_of(self, view: PlayerView) -> Weights | TurnEvaluation:
+        """What the candidates and the play-outs decide by: :attr:`weights`, or the learned turn value of the
+        lexicon when :attr:`evaluation` asks for it (and one was trained: else the hand-set weights)."""
+        if self.evaluation is None:
+            return self.weights
+        from ..planning.learned_turn import learned_turn_value
+
+        found = learned_turn_value(view.lexicon) if isinstance(self.evaluation, str) else self.evaluation
+        return self.weights if found is None else found
+
+
+class LearnedSimPlayer(SimPlayer):
+    """Simulation whose candidates and play-outs are ``planner-learned``'s (the turn value learned from
+    self-play: :mod:`~jarnac_solver.planning.learned_turn`), and whose decisions without a play-out are too;
+    otherwise ``sim`` (the same rounds, ceiling and cut-off estimate). ``docs/levels.md`` measures it."""
+
+    name = "sim-learned"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = SimPlayer.DEFAULT_BUDGET,
+        weights: Weights | None = None,
+        *,
+        playouts: int | None = SimPlayer.DEFAULT_PLAYOUTS,
+        **options: object,
+    ) -> None:
+        super().__init__(seed, budget, weights, playouts=playouts, **options)
+        self.evaluation = "learned"
 
 
 class CarelessPlayer(PlannerPlayer):
