@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jarnac_solver import Draw, Game, InvalidInputError, Lexicon, Rules, Tray
+from jarnac_solver import EXACT, Draw, Game, InvalidInputError, Lexicon, Rules, Tray
 from jarnac_solver.planning.learned import late_share
 from jarnac_solver.planning.learned_turn import (
     CONTEXT,
@@ -26,8 +26,16 @@ from jarnac_solver.planning.learned_turn import (
     turn_features,
 )
 from jarnac_solver.planning.planout import turn_value_of
+from jarnac_solver.planning.simulation import simulate, weights_of
 from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS, Weights
-from jarnac_solver.play.players import PLAYERS, LearnedPlannerPlayer, PlannerPlayer, make_player, play_game
+from jarnac_solver.play.players import (
+    PLAYERS,
+    LearnedPlannerPlayer,
+    LearnedSimPlayer,
+    PlannerPlayer,
+    make_player,
+    play_game,
+)
 
 FR = Lexicon.load("fr")
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,3 +185,28 @@ def test_weights_at_keeps_every_other_knob_of_its_base_and_computes_the_six_by_h
     assert w.gain == 9 + 0.5 * 15 + 0.25 * 21 + 0.125 * 27
     assert w.leave == -(14 + 0.5 * 20 + 0.25 * 26 + 0.125 * 32)
     assert learned_turn_value("fr") is learned_turn_value(FR)  # made once
+
+
+def test_simulation_decides_by_the_learned_turn_value_when_given_one() -> None:
+    """sim-learned's candidates and play-outs are planner-learned's: a learned value that is the hand-set one at
+    every point of the game simulates exactly as sim does, the shipped one by its own weights per decision; the
+    named player is simulation with the shipped value."""
+    hand = dict.fromkeys(TURN_FEATURES, 0.0)
+    hand.update(gained=1.0, filled=DEFAULT_WEIGHTS.line, drawn=DEFAULT_WEIGHTS.draw, imbalance=-DEFAULT_WEIGHTS.leave)
+    same = TurnEvaluation("fr", tuple(hand[f] for f in TURN_FEATURES))
+    shipped = learned_turn_value(FR)
+    assert shipped is not None
+    game = Game(FR, seed=11)
+    game.push(Draw())
+    view = game.view()
+    assert view.state.phase == "play"
+    plain = simulate(view, budget=EXACT, playouts=2, seed=4, top=2)
+    assert simulate(view, budget=EXACT, playouts=2, seed=4, top=2, weights=same) == plain
+    assert simulate(view, budget=EXACT, playouts=2, seed=4, top=2, weights=shipped) != plain  # its play-outs' own
+    assert weights_of(shipped, view.state, view.rules) == shipped.weights_for(view.state, view.rules)
+    assert weights_of(shipped, view.state, view.rules) != DEFAULT_WEIGHTS
+    # The named player: its policy is the shipped value, and its decisions without play-outs are planner-learned's.
+    player = make_player("sim-learned", 3, playouts=2)
+    assert isinstance(player, LearnedSimPlayer) and player.policy_of(view) is shipped
+    assert PLAYERS["sim-learned"] is LearnedSimPlayer and make_player("sim", 3).policy_of(view) == DEFAULT_WEIGHTS
+    assert player.decision_weights(view) == shipped.weights_for(view.state, view.rules)

@@ -64,10 +64,11 @@ def _cmd_play(args: argparse.Namespace) -> None:
         make_player(name)
     seated: list[str | PlayerSpec] = list(players)
     if args.playouts is not None:
-        if "sim" not in players:
-            raise UsageError(f"{PROG} play: --playouts sets sim's play-outs, and --players names no sim")
+        simulated = ("sim", "sim-learned")
+        if not any(p in simulated for p in players):
+            raise UsageError(f"{PROG} play: --playouts sets sim's play-outs, and --players names no sim or sim-learned")
         # Each game makes its sims afresh with its seed (as by name): the same games on any executor.
-        seated = [PlayerSpec("sim", (("playouts", args.playouts),)) if p == "sim" else p for p in players]
+        seated = [PlayerSpec(p, (("playouts", args.playouts),)) if p in simulated else p for p in players]
     records: list[GameRecord] = []
     show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
     progress = _progress_bar("games") if show_bar else None

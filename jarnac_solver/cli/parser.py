@@ -38,6 +38,7 @@ PLAYER_NAMES = (
     "planner",
     "planner-learned",
     "sim",
+    "sim-learned",
     "careless",
 )
 
@@ -363,7 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--playouts",
         type=_whole_in(1, 10_000, " play-outs"),
         metavar="N",
-        help="sim's rounds of play-outs a decision, its level (default: sim's own; docs/levels.md rates them)",
+        help="the rounds of play-outs a decision of sim and sim-learned, their level (default: 16; docs/levels.md)",
     )
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument(

@@ -550,6 +550,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "planner": PlannerPlayer,
     "planner-learned": LearnedPlannerPlayer,
     "sim": SimPlayer,
+    "sim-learned": LearnedSimPlayer,
     "careless": CarelessPlayer,
 }
 """The built-in players by name (``play --players``, :func:`make_player`): name -> class, called with a seed."""
