@@ -33,6 +33,7 @@ from jarnac_solver.play.players import (
     LearnedPlannerPlayer,
     LearnedSimPlayer,
     PlannerPlayer,
+    SimPlayer,
     make_player,
     play_game,
 )
@@ -208,5 +209,7 @@ def test_simulation_decides_by_the_learned_turn_value_when_given_one() -> None:
     # The named player: its policy is the shipped value, and its decisions without play-outs are planner-learned's.
     player = make_player("sim-learned", 3, playouts=2)
     assert isinstance(player, LearnedSimPlayer) and player.policy_of(view) is shipped
-    assert PLAYERS["sim-learned"] is LearnedSimPlayer and make_player("sim", 3).policy_of(view) == DEFAULT_WEIGHTS
+    sim = make_player("sim", 3)
+    assert PLAYERS["sim-learned"] is LearnedSimPlayer and isinstance(sim, SimPlayer)
+    assert sim.policy_of(view) == DEFAULT_WEIGHTS
     assert player.decision_weights(view) == shipped.weights_for(view.state, view.rules)
