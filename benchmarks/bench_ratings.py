@@ -9,7 +9,7 @@ Every pairing of ``--players`` plays ``--pairs`` seeds, each seed twice with the
 both times: the paired design cancels the luck of the draw and of the first move), the seeds interleaved over
 the pairings so that ``--minutes`` (stop starting new seeds) leaves every pairing about as many games.
 Players are made by name with the game's seeds (``play_game``), so every game replays from its record; ``sim``
-is made with ``--sim-playouts`` rounds a decision (a count: its level does not move with the machine's load).
+and ``sim-learned`` are made with ``--sim-playouts`` rounds a decision (a count: its level does not move with the machine's load).
 
 Prints per lexicon: the games of each pairing (the row player's win rate, a draw half, 95% Wilson interval;
 its mean margin, 95% t interval over the seeds' pairs), then the ratings: a Bradley-Terry fit (Hunter's MM
@@ -44,6 +44,9 @@ from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.play.players import Player, SimPlayer, make_player
 from jarnac_solver.studies.stats import mean_estimate, rate_estimate
+
+SIMULATED = frozenset({"sim", "sim-learned"})
+"""The players made with ``--sim-playouts`` rounds a decision, whose pairings ``--sim-pairs`` bounds."""
 
 
 class Counted(Timed):
@@ -115,8 +118,8 @@ def main() -> None:
         began = time.perf_counter()
 
         def make(name: str, seed: int) -> Player:
-            if name == "sim":
-                return SimPlayer(seed, playouts=args.sim_playouts)
+            if name in SIMULATED:
+                return make_player(name, seed, playouts=args.sim_playouts)
             return make_player(name, seed)
 
         for k in range(args.pairs):
@@ -124,7 +127,7 @@ def main() -> None:
                 break
             seed = args.seed + k
             for a, b in pairings:
-                if "sim" in (a, b) and k >= args.sim_pairs:
+                if (a in SIMULATED or b in SIMULATED) and k >= args.sim_pairs:
                     continue
                 margins = []
                 for seats in ((a, b), (b, a)):
@@ -181,7 +184,7 @@ def main() -> None:
             "games": sum(map(len, played.values())) * 2,
             "players": {n: {"elo": round(r), "low": round(lo), "high": round(hi)} for _, n, r, lo, hi, _ in rows},
         }
-        if "sim" in names:
+        if SIMULATED.intersection(names):
             per = statistics.fmean(playouts) if playouts else 0.0
             print(f"sim: {args.sim_playouts} rounds a decision, {per:.1f} play-outs a decision; ceiling cut {cut}")
         if args.markdown:
@@ -190,6 +193,13 @@ def main() -> None:
             for i, n, rating, lo, hi, ms in rows:
                 print(f"| {i} | `{n}` | {rating:+.0f} | [{lo:+.0f}, {hi:+.0f}] | {ms:.2f} |")
     if args.write:
+        # The lexicons not played this run are kept from the file when it was made by the same design (so each
+        # lexicon may be rebuilt by its own process, side by side: ``--lexicons fr`` and ``--lexicons en``).
+        design = {"anchor": args.anchor, "sim_playouts": args.sim_playouts, "seed": args.seed}
+        if Path(args.write).exists():
+            before = json.loads(Path(args.write).read_text(encoding="utf-8"))
+            if all(before.get(k) == v for k, v in design.items()):
+                saved = {**before.get("lexicons", {}), **saved}
         document = {
             "about": "Elo ratings of the built-in players (anchor at 0), 95% bootstrap intervals, by lexicon;"
             " rebuilt by benchmarks/bench_ratings.py --write",
