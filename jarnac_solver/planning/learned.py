@@ -32,7 +32,7 @@ from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 
-__all__ = ["FEATURES", "Estimator", "LearnedEvaluation", "features", "learned_evaluation"]
+__all__ = ["FEATURES", "Estimator", "LearnedEvaluation", "features", "learned_evaluation", "shipped_weights"]
 
 FEATURES = (
     "tempo",
@@ -138,14 +138,20 @@ class LearnedEvaluation:
         return sum(w * x for w, x in zip(self.weights, features(state, rules), strict=True))
 
 
-@cache
-def _shipped() -> dict[str, object]:
-    text = resources.files("jarnac_solver").joinpath("data/evaluation.json").read_text(encoding="utf-8")
+def shipped_weights(name: str, names: tuple[str, ...]) -> dict[str, object]:
+    """The lexicons' entries of the shipped weights file ``data/NAME``, checked to be over the features
+    ``names`` (a file trained for other features is refused: rebuild it)."""
+    text = resources.files("jarnac_solver").joinpath(f"data/{name}").read_text(encoding="utf-8")
     data = json.loads(text)
-    if not isinstance(data, dict) or data.get("features") != list(FEATURES):
-        raise InvalidInputError("data/evaluation.json does not hold weights for these features: rebuild it")
+    if not isinstance(data, dict) or data.get("features") != list(names):
+        raise InvalidInputError(f"data/{name} does not hold weights for these features: rebuild it")
     lexicons = data.get("lexicons")
     return lexicons if isinstance(lexicons, dict) else {}
+
+
+@cache
+def _shipped() -> dict[str, object]:
+    return shipped_weights("evaluation.json", FEATURES)
 
 
 def learned_evaluation(lexicon: Lexicon | str) -> LearnedEvaluation | None:

@@ -22,10 +22,8 @@ The weights ship in ``jarnac_solver/data/turn_value.json``, rebuilt from a seed 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 from ..errors import InvalidInputError
 from ..game.game import GameState
@@ -33,7 +31,7 @@ from ..game.view import TableState
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from .learned import late_share
+from .learned import late_share, shipped_weights
 from .strategy import DEFAULT_WEIGHTS, Weights
 
 __all__ = [
@@ -186,12 +184,7 @@ class TurnEvaluation:
 
 @cache
 def _shipped() -> dict[str, object]:
-    text = resources.files("jarnac_solver").joinpath("data/turn_value.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("features") != list(TURN_FEATURES):
-        raise InvalidInputError("data/turn_value.json does not hold weights for these features: rebuild it")
-    lexicons = data.get("lexicons")
-    return lexicons if isinstance(lexicons, dict) else {}
+    return shipped_weights("turn_value.json", TURN_FEATURES)
 
 
 def learned_turn_value(lexicon: Lexicon | str) -> TurnEvaluation | None:
