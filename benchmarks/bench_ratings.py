@@ -9,7 +9,8 @@ Every pairing of ``--players`` plays ``--pairs`` seeds, each seed twice with the
 both times: the paired design cancels the luck of the draw and of the first move), the seeds interleaved over
 the pairings so that ``--minutes`` (stop starting new seeds) leaves every pairing about as many games.
 Players are made by name with the game's seeds (``play_game``), so every game replays from its record; ``sim``
-and ``sim-learned`` are made with ``--sim-playouts`` rounds a decision (a count: its level does not move with the machine's load).
+and ``sim-learned`` are made with ``--sim-playouts`` rounds a decision (a count: their level does not move
+with the machine's load).
 
 Prints per lexicon: the games of each pairing (the row player's win rate, a draw half, 95% Wilson interval;
 its mean margin, 95% t interval over the seeds' pairs), then the ratings: a Bradley-Terry fit (Hunter's MM
