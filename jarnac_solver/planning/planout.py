@@ -121,8 +121,9 @@ _VOWEL_RANKS: dict[int, tuple[Lexicon, bytes | None]] = {}
 
 
 def _vowel_ranks(lexicon: Lexicon) -> bytes | None:
-    """1 for each letter rank of ``lexicon`` whose tiles are vowels (``VOWELS``); ``None`` when the tiles of one
-    rank are not all alike (the rack's vowels could not be counted by rank)."""
+    """1 for each letter rank of ``lexicon`` whose tiles are vowels (``VOWELS``), one byte for every rank of its
+    order (the compiled calls read one a rank); ``None`` when the tiles of one rank are not all alike (the
+    rack's vowels could not be counted by rank)."""
     entry = _VOWEL_RANKS.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
         if len(_VOWEL_RANKS) >= 16:
@@ -132,7 +133,7 @@ def _vowel_ranks(lexicon: Lexicon) -> bytes | None:
         for code, tile in enumerate(lexicon.alphabet.tiles):
             rank, vowel = lexicon.rank_of_code[code], tile in VOWELS
             alike = alike and ranks.setdefault(rank, vowel) == vowel
-        size = max(ranks, default=-1) + 1
+        size = max(max(ranks, default=-1) + 1, len(lexicon.order))
         flags = bytes(ranks.get(r, False) for r in range(size)) if alike else None
         entry = _VOWEL_RANKS[id(lexicon)] = (lexicon, flags)
     return entry[1]
@@ -252,7 +253,6 @@ def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
             index = lexicon.index
             flags = _vowel_ranks(lexicon)
             assert index.trie is not None and flags is not None
-            flags += bytes(max(0, len(lexicon.order) - len(flags)))
             ranges = tuple(
                 index._nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
             )
@@ -367,8 +367,6 @@ def start_values(
     trie = lexicon.index.trie
     flags = _vowel_ranks(lexicon)
     assert trie is not None and flags is not None
-    if len(flags) < len(lexicon.order):
-        flags += bytes(len(lexicon.order) - len(flags))
     rank_string = lexicon.rank_string
     seat_min = rules.last_line_min_length if me.last_line_free(rules) else rules.min_length
     behind = 0 if opponent is None else opponent.score - me.score
@@ -391,8 +389,6 @@ def _run(lexicon: Lexicon, asks: list[tuple[str, int, int, object, int, int]], r
     trie = lexicon.index.trie
     flags = _vowel_ranks(lexicon)
     assert trie is not None and flags is not None
-    if len(flags) < len(lexicon.order):
-        flags += bytes(len(lexicon.order) - len(flags))
     try:
         rows = trie.ladder_outcomes(asks, rules.min_length, flags, OutOfTime)
     except OutOfTime:  # a memo past its limit: plan_ladder's own answer then (the single longest move)
