@@ -132,6 +132,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert "B" in b.find_element(By.ID, "handover-ready").text
         click(b, "#handover-ready")
         assert_named(b, "Player A passed")
+        assert " s left" not in b.find_element(By.ID, "status").text  # no countdown ran during the hand-over
         click(b, "#decline")
         wait(lambda: settled(b) and b.find_element(By.ID, "draw").is_displayed(), what="B's own turn, no handover")
         assert not b.find_element(By.ID, "handover").is_displayed()

@@ -119,6 +119,35 @@ def test_a_jarnac_window_not_answered_in_time_is_declined_and_hints_can_be_off()
         refused(client.post("/api/games", json={**body, "players": ["person", "planner"]}), 400, "UsageError")
 
 
+def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"seats": "hotseat"``: both keys, no join code; the Jarnac window untimed by default (a countdown
+    would run while the device is passed), timed when the game asks for it; the setting survives the store."""
+    from jarnac_solver.server import live
+
+    monkeypatch.setattr(live, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
+    app = create_app(["en"], max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        for body, timed in (({**INVITE, "seats": "hotseat"}, False), ({**INVITE, "seats": "invite"}, True)):
+            made = result(client.post("/api/games", json=body), 201)
+            game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+            assert ("code" in made) is timed and made["game"]["seats"] == body["seats"]
+            assert made["game"]["window_s"] == (0.05 if timed else None)
+            for action in ("draw", "pass"):
+                sent = {"json": {"action": action}, "headers": {"X-Seat-Key": keys["A"]}}
+                after = result(client.post(f"/api/games/{game_id}/actions", **sent))
+            assert after["game"]["phase"] == "jarnac" and (after["clock"] is None) is not timed
+            time.sleep(0.2)  # past an invitation's window (the sleep makes it past, whatever the load)
+            later = result(client.get(f"/api/games/{game_id}"))
+            assert (later["game"]["phase"] == "jarnac") is not timed and bool(later["played"]) is timed
+        asked = result(client.post("/api/games", json={**INVITE, "seats": "hotseat", "window_seconds": 7}), 201)
+        assert asked["game"]["window_s"] == 7
+        spec = live.new_spec({**INVITE, "seats": "hotseat"}, live.Offer(("en",), 500), 0, ("a", "b"), 1.0)
+        assert live.GameSpec.from_dict(spec.to_dict()) == spec and spec.hotseat
+        computer = client.post("/api/games", json={**INVITE, "seats": "hotseat", "players": ["person", "planner"]})
+        assert "a hot seat is two people's" in refused(computer, 400, "UsageError")
+        assert computer.json()["error"]["field"] == "seats"
+
+
 def test_under_a_clock_each_persons_decision_is_timed_and_the_time_over_action_is_played() -> None:
     """The rules' clock (``think_seconds``) times every decision of an invited person, not only the Jarnac
     window (docs/rules.md#clock): a decision not taken in time is the phase's time-over action, played for

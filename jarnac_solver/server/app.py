@@ -60,6 +60,7 @@ from .contract import (
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
+    HOTSEAT,
     INVITE,
     JOIN,
     LIGHT_BUDGET_MS,
@@ -578,7 +579,7 @@ class Service:
     @endpoint("game")
     async def new_game(self, request: Request) -> Response:
         values = await self.read(request, NEW_GAME)
-        invited = values.get("seats") == INVITE
+        invited = values.get("seats") in (INVITE, HOTSEAT)
         if invited:
             code, keys, game_id = await anyio.to_thread.run_sync(seats.new_keys)
         else:
@@ -602,10 +603,11 @@ class Service:
             made = seats.links(str(request.base_url), game_id, keys)
             pairs = zip(seats.SEATS, keys, strict=True)
             result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in pairs}
-            qr = seats.qr_code(made["B"])
-            if qr is not None:
-                result["seats"]["B"]["qr"] = qr
-            result["code"] = seats.shown_code(code)
+            if not spec.hotseat:  # one device: no one else is to join, so no code to read out or scan
+                qr = seats.qr_code(made["B"])
+                if qr is not None:
+                    result["seats"]["B"]["qr"] = qr
+                result["code"] = seats.shown_code(code)
             result["watch"] = made["watch"]
             result["expires"] = spec.expires
             result["clock"] = self.clock(game_id, spec, result["game"])

@@ -675,6 +675,10 @@ DEFAULT_THINK_MS = 1000.0
 """The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
 INVITE = "invite"
 """``seats`` of a game between two people on two devices: each seat acts with its own key."""
+HOTSEAT = "hotseat"
+"""``seats`` of a game between two people on one device passed between them: each seat acts with its own
+key, both keys held by the one page; no join code (no one else is to join), and no Jarnac window's
+countdown unless asked for (it would run while the device changes hands)."""
 DEFAULT_WINDOW_S = 30.0
 """The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
 MAX_WINDOW_S = 3600.0
@@ -703,15 +707,17 @@ NEW_GAME = Body(
             "seats",
             Kind.CHOICE,
             f'"{INVITE}": two people on two devices, each seat acting with its key (X-Seat-Key); the answer gives'
-            " each seat's key and join link, a join code and a watch link",
-            choices=(INVITE, "open"),
+            f' each seat\'s key and join link, a join code and a watch link; "{HOTSEAT}": two people on one device'
+            " passed between them, each seat's key and a watch link, the Jarnac window untimed unless"
+            " window_seconds or the rules' clock times it",
+            choices=(INVITE, HOTSEAT, "open"),
         ),
         Field("hints", Kind.FLAG, "false: no advice for either seat (a game option both players see)"),
         Field(
             "window_seconds",
             Kind.NUMBER,
             "invited people: the seconds to call a Jarnac after a pass (default: the rules' clock, else"
-            f" {DEFAULT_WINDOW_S:g}); the time over, the window is declined",
+            f" {DEFAULT_WINDOW_S:g} on two devices, untimed in a hot seat); the time over, the window is declined",
             low=0,
             high=MAX_WINDOW_S,
             above=True,

@@ -37,7 +37,7 @@ from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
 from ..play.players import make_player
-from .contract import DEFAULT_THINK_MS, DEFAULT_WINDOW_S, INVITE, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
+from .contract import DEFAULT_THINK_MS, DEFAULT_WINDOW_S, HOTSEAT, INVITE, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ class GameSpec:
     rules' clock, else :data:`~.contract.DEFAULT_WINDOW_S`)."""
     expires: float | None = None
     """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
+    hotseat: bool = False
+    """Two invited people on one device passed between them (``"seats": "hotseat"``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """As stored: the rules as a preset name or options; an invitation's key digests, never its keys."""
@@ -101,6 +103,8 @@ class GameSpec:
             stored["expires"] = self.expires
         if not self.hints:
             stored["hints"] = False
+        if self.hotseat:
+            stored["hotseat"] = True
         return stored
 
     @classmethod
@@ -118,6 +122,7 @@ class GameSpec:
             bool(data.get("hints", True)),
             data.get("window_s"),
             data.get("expires"),
+            bool(data.get("hotseat", False)),
         )
 
     @property
@@ -125,17 +130,25 @@ class GameSpec:
         """True for a game between invited people (each seat acts with its key)."""
         return self.seat_digests is not None
 
-    def window_seconds(self) -> float:
-        """The seconds a person has to decide in a Jarnac window (between invited people)."""
+    def window_seconds(self) -> float | None:
+        """The seconds a person has to decide in a Jarnac window (between invited people; ``None``: untimed).
+
+        In a hot seat the default window is untimed: the server cannot see the device change hands, so a
+        countdown would run while it does, and the two people at one table see each other decide, as
+        over the board. The window is still "then or never" (docs/rules.md#jarnac-window): the engine
+        closes it when its person does anything else."""
         if self.window_s is not None:
             return self.window_s
-        return self.rules.think_seconds if self.rules.think_seconds is not None else DEFAULT_WINDOW_S
+        if self.rules.think_seconds is not None:
+            return self.rules.think_seconds
+        return None if self.hotseat else DEFAULT_WINDOW_S
 
     def limit(self, phase: str) -> float | None:
         """The seconds a person to act has in ``phase`` (between invited people), or ``None``: no limit.
 
-        A Jarnac window is called "then or never" (docs/rules.md#jarnac-window), so it always has one;
-        other decisions have the rules' clock (``think_seconds``, the competitive rules' 60 s) when set."""
+        A Jarnac window is called "then or never" (docs/rules.md#jarnac-window), so it has one on two
+        devices (:meth:`window_seconds`); other decisions have the rules' clock (``think_seconds``, the
+        competitive rules' 60 s) when set."""
         if not self.invited or phase == "over":
             return None
         if phase == "jarnac":
@@ -183,11 +196,14 @@ def new_spec(
     given_seed = values.get("seed")
     if given_seed is not None and over_the_board:
         faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
-    invited = values.get("seats") == INVITE
+    seats = values.get("seats")
+    invited = seats in (INVITE, HOTSEAT)
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
-        faults.append(Fault("seats", 'an invitation seats two people on two devices: players ["person", "person"]'))
+        who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
+        faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
     if "window_seconds" in values and not invited:
-        faults.append(Fault("window_seconds", 'a Jarnac window is timed between invited people ("seats": "invite")'))
+        message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
+        faults.append(Fault("window_seconds", message))
     if faults:
         raise BodyError(faults)
     think = float(values.get("think_ms", DEFAULT_THINK_MS))
@@ -203,6 +219,7 @@ def new_spec(
         bool(values.get("hints", True)),
         float(values["window_seconds"]) if invited and "window_seconds" in values else None,
         expires if invited else None,
+        seats == HOTSEAT,
     )
 
 
@@ -434,7 +451,7 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
     winner = game.winner()
     return {
         "players": list(spec.players),
-        "seats": INVITE if spec.invited else "open",
+        "seats": (HOTSEAT if spec.hotseat else INVITE) if spec.invited else "open",
         "hints": spec.hints,
         "window_s": spec.window_seconds() if spec.invited else None,
         "over_the_board": spec.over_the_board,

@@ -362,7 +362,8 @@ export async function startGame(event) {
   const opponent = form.get("opponent");
   const mode = ["invite", "hotseat"].includes(opponent) ? opponent : "computer";
   const body = { lexicon: form.get("lexicon"), rules: form.get("rules"), players: ["person", mode === "computer" ? opponent : "person"] };
-  if (mode !== "computer") body.seats = "invite"; // a hot seat holds both seats' keys
+  // A hot seat holds both seats' keys; its Jarnac window is untimed (no countdown while the device changes hands).
+  if (mode !== "computer") body.seats = mode;
   if (form.get("hints") !== "on") body.hints = false; // no advice in this game, for either player
   try {
     const answer = await api("games", body);
