@@ -60,9 +60,8 @@ from .contract import (
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
-    HOTSEAT,
-    INVITE,
     JOIN,
+    KEYED_SEATS,
     LIGHT_BUDGET_MS,
     MAX_AUDIT_BYTES,
     MAX_BODY_BYTES,
@@ -579,7 +578,7 @@ class Service:
     @endpoint("game")
     async def new_game(self, request: Request) -> Response:
         values = await self.read(request, NEW_GAME)
-        invited = values.get("seats") in (INVITE, HOTSEAT)
+        invited = values.get("seats") in KEYED_SEATS
         if invited:
             code, keys, game_id = await anyio.to_thread.run_sync(seats.new_keys)
         else:

@@ -679,6 +679,8 @@ HOTSEAT = "hotseat"
 """``seats`` of a game between two people on one device passed between them: each seat acts with its own
 key, both keys held by the one page; no join code (no one else is to join), and no Jarnac window's
 countdown unless asked for (it would run while the device changes hands)."""
+KEYED_SEATS = (INVITE, HOTSEAT)
+"""The ``seats`` whose seats act each with its own key (X-Seat-Key)."""
 DEFAULT_WINDOW_S = 30.0
 """The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
 MAX_WINDOW_S = 3600.0

@@ -37,7 +37,18 @@ from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
 from ..play.players import make_player
-from .contract import DEFAULT_THINK_MS, DEFAULT_WINDOW_S, HOTSEAT, INVITE, MAX_ACTIONS, PERSON, BodyError, Fault, Offer
+from .contract import (
+    DEFAULT_THINK_MS,
+    DEFAULT_WINDOW_S,
+    HOTSEAT,
+    INVITE,
+    KEYED_SEATS,
+    MAX_ACTIONS,
+    PERSON,
+    BodyError,
+    Fault,
+    Offer,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -130,6 +141,11 @@ class GameSpec:
         """True for a game between invited people (each seat acts with its key)."""
         return self.seat_digests is not None
 
+    @property
+    def seats(self) -> str:
+        """The game's ``seats`` as its body gave them: ``"invite"``, ``"hotseat"`` or ``"open"``."""
+        return (HOTSEAT if self.hotseat else INVITE) if self.invited else "open"
+
     def window_seconds(self) -> float | None:
         """The seconds a person has to decide in a Jarnac window (between invited people; ``None``: untimed).
 
@@ -197,7 +213,7 @@ def new_spec(
     if given_seed is not None and over_the_board:
         faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
     seats = values.get("seats")
-    invited = seats in (INVITE, HOTSEAT)
+    invited = seats in KEYED_SEATS
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
         who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
         faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
@@ -451,7 +467,7 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
     winner = game.winner()
     return {
         "players": list(spec.players),
-        "seats": (HOTSEAT if spec.hotseat else INVITE) if spec.invited else "open",
+        "seats": spec.seats,
         "hints": spec.hints,
         "window_s": spec.window_seconds() if spec.invited else None,
         "over_the_board": spec.over_the_board,
