@@ -123,6 +123,7 @@ def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypa
     """``"seats": "hotseat"``: both keys, no join code; the Jarnac window untimed by default (a countdown
     would run while the device is passed), timed when the game asks for it; the setting survives the store."""
     from jarnac_solver.server import live
+    from jarnac_solver.server.contract import Offer
 
     monkeypatch.setattr(live, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
     app = create_app(["en"], max_budget_ms=2000)
@@ -141,7 +142,7 @@ def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypa
             assert (later["game"]["phase"] == "jarnac") is not timed and bool(later["played"]) is timed
         asked = result(client.post("/api/games", json={**INVITE, "seats": "hotseat", "window_seconds": 7}), 201)
         assert asked["game"]["window_s"] == 7
-        spec = live.new_spec({**INVITE, "seats": "hotseat"}, live.Offer(("en",), 500), 0, ("a", "b"), 1.0)
+        spec = live.new_spec({**INVITE, "seats": "hotseat"}, Offer(("en",), 500), 0, ("a", "b"), 1.0)
         assert live.GameSpec.from_dict(spec.to_dict()) == spec and spec.hotseat
         computer = client.post("/api/games", json={**INVITE, "seats": "hotseat", "players": ["person", "planner"]})
         assert "a hot seat is two people's" in refused(computer, 400, "UsageError")
