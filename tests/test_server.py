@@ -193,6 +193,18 @@ def test_the_options_a_commands_fault_names_are_said_by_their_fields(client: Cli
     assert "--" not in error["message"] and "letters" in error["message"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "nl"])
+def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, lang: str) -> None:
+    """The field at fault comes from the error's facts, not from its English words: a French answer names
+    ``rack`` (or ``tray``) as the English one does."""
+    error = client.post("/api/words", json={"rack": "AB1", "lang": lang}).json()["error"]
+    assert (error["field"], [f["field"] for f in error["faults"]]) == ("rack", ["rack"])
+    for tray in ("ORE / A1B", "O1E / AB"):
+        error = client.post("/api/moves", json={"tray": tray, "lang": lang}).json()["error"]
+        assert (error["field"], [f["field"] for f in error["faults"]]) == ("tray", ["tray"])
+        assert "'1'" in error["faults"][0]["message"]
+
+
 def test_every_fault_of_a_body_is_named_by_its_field(client: Client) -> None:
     body = {"tray": "RAT / ZW", "budget": "fast", "top": 0, "colour": "red", "lexicon": "/etc/passwd"}
     document = client.post("/api/hint", json=body).json()["error"]
@@ -214,6 +226,12 @@ def test_other_methods_and_paths_are_error_documents(client: Client) -> None:
     assert "use POST" in error_of(client.get("/api/words"), 405, "MethodNotAllowed")
     assert "use POST" in error_of(client.get("/api/lexicon/diff"), 405, "MethodNotAllowed")
     assert "use POST" in error_of(client.get("/api/join"), 405, "MethodNotAllowed")
+    # Any other method is told every method of its path, and the Allow header lists them.
+    answer = client.put("/api/games/x")
+    assert error_of(answer, 405, "MethodNotAllowed") == "PUT /api/games/x: use GET or DELETE"
+    assert set(answer.headers["allow"].split(", ")) == {"GET", "HEAD", "DELETE"}
+    assert error_of(client.delete("/api/words"), 405, "MethodNotAllowed") == "DELETE /api/words: use POST"
+    assert "no such route" in error_of(client.put("/api/nosuch"), 404, "NotFound")
     for path in ("/api/nosuch", "/api/games/x/nosuch", "/api/words/more"):  # a name served by no method
         assert "no such route" in error_of(client.get(path), 404, "NotFound")
     error_of(client.get("/nowhere"), 404, "NotFound")

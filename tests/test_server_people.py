@@ -46,11 +46,16 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
         refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
         refused(client.post("/api/join", json={"code": "not a code"}), 400, "UsageError")
         # A client that claims to have seen actions the game has not got is told so, not left waiting.
-        assert "since: 5 is beyond the game's 0 actions" in refused(
-            client.get(f"/api/games/{game_id}/actions?since=5"), 400, "UsageError"
+        assert refused(client.get(f"/api/games/{game_id}/actions?since=5"), 400, "UsageError").startswith(
+            "since: 5 is beyond the game's 0 actions"  # the field said once
         )
         beyond = client.get(f"/api/games/{game_id}/events", headers={"Last-Event-ID": "3"})
-        assert "Last-Event-ID: 3 is beyond" in refused(beyond, 400, "UsageError")
+        assert refused(beyond, 400, "UsageError").startswith("Last-Event-ID: 3 is beyond")
+        forged = client.get(f"/api/games/{game_id}/events", headers={"Last-Event-ID": "x"})
+        assert refused(forged, 400, "UsageError") == "Last-Event-ID: 'x' is not an action's number (0 to 5000)"
+        # A parameter given twice is refused, not read as its last value.
+        twice = refused(client.get(f"/api/games/{game_id}/actions?since=0&since=0"), 400, "UsageError")
+        assert twice == "since: given 2 times"
 
         def act(seat: str, action: str, **body: Any) -> dict[str, Any]:
             answer = client.post(

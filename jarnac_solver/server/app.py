@@ -45,7 +45,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import Match, Route
 
 from .. import __version__
 from ..cli import PROG, SCHEMA, run_json
@@ -192,9 +192,29 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
         faults = [Fault(quoted[1], message[quoted.end() :])]
     elif len(first) == 2 and first[0] in known:  # a fault inside a field's value: "tray rack '??' holds '?'"
         faults = [Fault(first[0], first[1])]
+    elif (field := _reason_field(error.get("reason"), known)) is not None:
+        faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
     named_fields = error_document(error["type"], message, command, faults)["error"]
     return {**document, "error": {**error, **named_fields}}
+
+
+def _reason_field(reason: object, known: set[str]) -> str | None:
+    """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
+    -> ``tray``): the facts the message was rendered from, so the field is found whatever its language (the
+    English text's own first word is read above, as before)."""
+    if not isinstance(reason, dict):
+        return None
+    values = reason.get("values")
+    what = values.get("what") if isinstance(values, dict) else None
+    code = what.get("code") if isinstance(what, dict) else None
+    if not isinstance(code, str) or not code.startswith("what."):
+        return None
+    name = code.removeprefix("what.")
+    for candidate in (name, name.split("_", 1)[0]):
+        if candidate in known:
+            return candidate
+    return None
 
 
 def _quiet_worker() -> None:
@@ -360,7 +380,12 @@ class Service:
         return body.read(await self._json(request, limit or self.max_body_bytes), self.offer)
 
     def query(self, request: Request, body: Body) -> dict[str, Any]:
-        """The request's query parameters checked against ``body``."""
+        """The request's query parameters checked against ``body``; one given twice is refused (a
+        ``dict`` of them would keep the last silently)."""
+        given = request.query_params
+        twice = sorted({k for k, _ in given.multi_items() if len(given.getlist(k)) > 1})
+        if twice:
+            raise ServiceError(400, "UsageError", f"given {len(given.getlist(twice[0]))} times", twice[0])
         return body.read(dict(request.query_params), self.offer, query=True)
 
     async def _json(self, request: Request, limit: int) -> Any:
@@ -719,7 +744,7 @@ class Service:
         last = request.headers.get("last-event-id", "").strip()
         if last:
             if not last.isdigit() or int(last) > contract.MAX_ACTIONS:
-                message = f"Last-Event-ID {last[:40]!r} is not an action's number (0 to {contract.MAX_ACTIONS})"
+                message = f"{last[:40]!r} is not an action's number (0 to {contract.MAX_ACTIONS})"
                 raise ServiceError(400, "UsageError", message, "Last-Event-ID")
             since = int(last)
         spec, entries = await self.one_at_a_time(game_id, lambda: self.stored(game_id))
@@ -911,7 +936,8 @@ def _beyond(since: int, entries: Sequence[live.Entry], field: str) -> None:
     """A client that says it has seen more actions than the game holds has another game, or a forged
     number: said, not answered with silence it would wait on for ever."""
     if since > len(entries):
-        message = f"{field}: {since} is beyond the game's {len(entries)} actions (0 to {len(entries)})"
+        # The field is said once, by the error document (``since: ...``), not again here.
+        message = f"{since} is beyond the game's {len(entries)} actions (0 to {len(entries)})"
         raise ServiceError(400, "UsageError", message, field)
 
 
@@ -929,10 +955,33 @@ def _mean_ratings() -> dict[str, int]:
     return {n: round(sum(v) / len(v)) for n, v in sorted(means.items())}
 
 
+_SHOWN_METHODS = ("GET", "POST", "DELETE")
+"""The methods a 405 names (a ``GET`` route also answers ``HEAD``, which its ``Allow`` header keeps)."""
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(exc.status_code, "HTTPError")
-    return _error(exc.status_code, kind, f"{request.method} {request.url.path}: {exc.detail}")
+    path = request.url.path
+    shown = path if len(path) <= 60 else path[:60] + "..."
+    if exc.status_code == 405:
+        # Starlette names the methods of the first route of this path only (/api/games/ID: GET, not DELETE),
+        # and the catch-all /api/... route matches every path: the methods are those of every route of
+        # this path but the catch-all, and a path only it matches is no route at all.
+        allowed: set[str] = set()
+        for route in request.app.router.routes:
+            if not isinstance(route, Route) or route.endpoint.__name__ == "unknown_command" or not route.methods:
+                continue
+            if route.matches(request.scope)[0] is not Match.NONE:
+                allowed |= route.methods
+        named = [m for m in _SHOWN_METHODS if m in allowed]
+        if not named:
+            message = f"{request.method} {shown}: no such route (GET /api/openapi.json lists them)"
+            return _error(404, "NotFound", message)
+        response = _error(405, "MethodNotAllowed", f"{request.method} {shown}: use {' or '.join(named)}")
+        response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
+    kind = {404: "NotFound"}.get(exc.status_code, "HTTPError")
+    return _error(exc.status_code, kind, f"{request.method} {shown}: {exc.detail}")
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
