@@ -184,6 +184,31 @@ def test_bad_trays_and_options_are_one_line_errors(
     assert len(err.strip().splitlines()) == 1 and needle in err and "Traceback" not in err
 
 
+def test_play_speaks_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The match's table and a game shown turn by turn are said in --lang's language (the actions in the
+    notation, the same in every language)."""
+    argv = ("play", "--players", "planner,greedy", "--games", "1", "--seed", "2", "--show")
+    _, english, _ = run(capsys, *argv)
+    status, french, _ = run(capsys, *argv, "--lang", "fr")
+    assert status == 0 and "1 game on fr" in english and "1 partie sur fr" in french
+    assert "joueur" in french and "% victoires" in french and "tours en moyenne" in french
+    assert "partie 1 : A = planner, B = greedy (graine 2)" in french and "  résultat : A " in french
+    for word in ("player", "wins", "mean length", "result:", "draws ", "seed "):
+        assert word not in french, word
+    # The same game either way: only the words differ.
+    assert [line.split()[1] for line in english.splitlines() if line.startswith("  A: ")] == [
+        line.split()[1] for line in french.splitlines() if line.startswith("  A: ")
+    ]
+
+
+def test_an_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """``jarnac-solver --bogus`` names --bogus and where options go, not a missing COMMAND."""
+    for given in ("--bogus", "--lang=fr"):
+        status, out, err = run(capsys, given, "words", "ABC")
+        assert status == 2 and out == "" and len(err.splitlines()) == 1
+        assert err.startswith(f"jarnac-solver: {given.partition('=')[0]} is not an option of jarnac-solver itself")
+
+
 def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     records = tmp_path / "games.txt"
     status, out, _ = run(

@@ -70,13 +70,14 @@ def test_the_shipped_catalogs_are_a_fresh_compile_of_the_sources(language: str) 
 
 
 SAME_AS_ENGLISH = {
-    "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points", "page.seat_tray"},
-    "es": set(),
+    "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points", "page.seat_tray"}
+    | {"cli.match_jarnacs"},
+    "es": {"cli.match_jarnacs"},
     "nl": {"page.lexicon", "page.call_jarnac", "page.player_ladder", "page.name_ladder", "page.name_planner"}
-    | {"cli.check_lexicon", "cli.in_lexicon", "cli.n_letters"},
+    | {"cli.check_lexicon", "cli.in_lexicon", "cli.n_letters", "cli.match_jarnacs", "cli.show_seed"},
 }
-"""The words a language writes as English does (Audit, simulations, pts, points; lexicon, ladders, planner, letters,
-"in" in Dutch)."""
+"""The words a language writes as English does (Audit, simulations, pts, points, jarnacs; lexicon, ladders, planner,
+letters, "in", seed in Dutch)."""
 
 
 @pytest.mark.parametrize("language", ["fr", "es", "nl"])

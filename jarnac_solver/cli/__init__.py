@@ -102,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     language = from_environment(os.environ)
     try:
+        if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+            # argparse would say only that COMMAND is missing: the option given is the fault, and where it goes.
+            given = argv[0].partition("=")[0][:40]
+            raise UsageError(
+                f"{PROG}: {given} is not an option of {PROG} itself: the command comes first "
+                f"({PROG} COMMAND {given} ...) (try --help)"
+            )
         args = parser.parse_args(argv)
         args.notes = []
         language = getattr(args, "lang", None) or language  # serve has no --lang: each request says its own

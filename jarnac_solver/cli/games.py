@@ -13,38 +13,40 @@ from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
+from ..play.audit import result_reason
 from ..play.players import PlayerSpec, make_player, play_match
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
-from .output import _emit, _progress_bar, counted, plural, said
+from .output import _emit, _progress_bar, counted, said
 
 
 def _show(record: GameRecord, lex: Lexicon, number: int = 1) -> Game:
-    """Replay a game, printing it turn by turn as a person would follow it; returns the game."""
-    played = "over the board" if record.seed is None else f"seed {record.seed}"
-    print(f"game {number}: A = {record.players[0]}, B = {record.players[1]} ({played})")
+    """Replay a game, printing it turn by turn as a person would follow it, in the reader's language (the
+    actions in the game's notation, which is the same in every language); returns the game."""
+    played = said("cli.show_over_board") if record.seed is None else said("cli.show_seed", seed=record.seed)
+    a, b = record.players
+    print(said("cli.show_game", n=number, a=a, b=b, played=played))
 
     def show(game: Game, who: int, text: str, before: tuple[int, int]) -> None:
         after = game.scores()
         n = len(game.actions)
-        clock = (
-            f"  [{record.clock[n - 1][0]:.3f}s, time over: the rules' {text}]"
-            if record.clock and record.clock[n - 1][1]
-            else ""
-        )
+        over = record.clock and record.clock[n - 1][1]
+        clock = "  " + said("cli.show_time_over", seconds=record.clock[n - 1][0], action=text) if over else ""
         gained = after[who] - before[who]
         note = f" (+{gained})" if gained > 0 else ""
         if text.startswith("jarnac"):
-            note = f" (Jarnac! +{gained}, {'AB'[1 - who]} loses {before[1 - who] - after[1 - who]})"
+            lost = before[1 - who] - after[1 - who]
+            note = " " + said("cli.show_jarnac", points=gained, loser="AB"[1 - who], lost=lost)
         drew = game.drawn_text(game.actions[-1])
-        print(f"  {'AB'[who]}: {text}{note}" + (f"  draws {drew}" if drew else "") + clock)
+        print(f"  {'AB'[who]}: {text}{note}" + ("  " + said("cli.show_draws", tiles=drew) if drew else "") + clock)
         if text == "decline" or text.startswith("jarnac") or game.is_over():
             for i in range(2):
-                print(f"      {'AB'[i]} {game.state.trays[i]}  [{after[i]} pts]")
+                print(f"      {'AB'[i]} {game.state.trays[i]}  [{counted('cli.n_points', after[i]).text()}]")
 
     game = record.replay(lex, show)
-    print(f"  result: A {record.scores[0]} - B {record.scores[1]}, {_outcome(game)}")
+    outcome = result_reason(_outcome(game))
+    print("  " + said("audit_result_said", a=record.scores[0], b=record.scores[1], result=outcome))
     return game
 
 
@@ -97,12 +99,11 @@ def _cmd_play(args: argparse.Namespace) -> None:
     if args.json:
         _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
-    print(
-        f"{plural(args.games, 'game')} on {lex.name}, rules {args.rules}"
-        + (f" with a {rules.think_seconds:g} s clock" if rules.think_seconds is not None else "")
-        + f", seeds {args.seed}..{args.seed + args.games - 1}"
-        f" ({seconds:.1f} s)"
-    )
+    clock = said("cli.match_clock", seconds=f"{rules.think_seconds:g}") if rules.think_seconds is not None else ""
+    games = counted("cli.n_games", args.games)
+    last = args.seed + args.games - 1
+    header = dict(lexicon=lex.name, rules=args.rules, clock=clock, first=args.seed, last=last, seconds=seconds)
+    print(said("cli.match_header", games=games, **header))
     print(result.table())
 
 

@@ -27,6 +27,29 @@ CLI_MESSAGES: dict[str, Message] = {
     "cli.n_decisions": _n("{count:,} decision", "{count:,} decisions", "count"),
     "cli.n_entries": _n("{count:,} entry", "{count:,} entries", "count"),
     "cli.length_label": M("{length} ({points})"),
+    # play --show and replay: a game turn by turn
+    "cli.show_game": M("game {n}: A = {a}, B = {b} ({played})"),
+    "cli.show_seed": M("seed {seed}"),
+    "cli.show_over_board": M("over the board"),
+    "cli.show_jarnac": M("(Jarnac! +{points}, {loser} loses {lost})"),
+    "cli.show_draws": M("draws {tiles}"),
+    "cli.show_time_over": M("[{seconds:.3f} s, time over: the rules' {action}]"),
+    # play: a match's summary
+    "cli.match_header": M("{games} on {lexicon}, rules {rules}{clock}, seeds {first}..{last} ({seconds:.1f} s)"),
+    "cli.match_clock": M(" with a {seconds} s clock"),
+    "cli.match_player": M("player"),
+    "cli.match_wins": M("wins"),
+    "cli.match_win_pct": M("win %"),
+    "cli.match_mean_score": M("mean score"),
+    "cli.match_jarnacs": M("jarnacs"),
+    "cli.match_swung": M("swung"),
+    "cli.match_count": M("{count:,}"),
+    "cli.match_tenth": M("{value:.1f}"),
+    "cli.match_summary": _n(
+        "{games}, {count:,} drawn; mean length {turns:.1f} turns",
+        "{games}, {count:,} drawn; mean length {turns:.1f} turns",
+        "count",
+    ),
     # moves and plan
     "cli.moves_header": _n(
         "{tray} on {lexicon}: {count} legal move (tray: {points} pts)",

@@ -832,19 +832,47 @@ class MatchResult:
             raise InvalidInputError(f"a match result holds a value that is not a whole number ({exc})") from None
 
     def table(self) -> str:
-        """A summary a person reads at a glance."""
-        rows = [f"{'player':<12} {'wins':>6} {'win %':>6} {'mean score':>11} {'jarnacs':>8} {'swung':>8}"]
+        """A summary a person reads at a glance, in the reader's language (:func:`~..messages.speaking`).
+
+        >>> scores = [[300, 250], [280, 260]]
+        >>> print(MatchResult(("greedy", "exchanger"), 2, [1, 1], 0, scores, [50, 60], [1, 2], [0, 0]).table())
+        player     wins  win %  mean score  jarnacs  swung
+        greedy        1   50.0       275.0        1      0
+        exchanger     1   50.0       270.0        2      0
+        2 games, 0 drawn; mean length 55.0 turns
+        """
+        from ..messages import Reason
+
+        def text(code: str, **values: Any) -> str:
+            return Reason(code, values).text()
+
+        head = [text(f"cli.match_{c}") for c in ("player", "wins", "win_pct", "mean_score", "jarnacs", "swung")]
+        rows = [head]
         for i, name in enumerate(self.players):
             label = f"{name} ({'AB'[i]})" if self.players[0] == self.players[1] else name
+            mean = statistics.mean(self.scores[i]) if self.scores[i] else 0
             rows.append(
-                f"{label:<12} {self.wins[i]:>6} {100 * self.wins[i] / max(1, self.games):>6.1f} "
-                f"{statistics.mean(self.scores[i]) if self.scores[i] else 0:>11.1f} "
-                f"{self.jarnacs[i]:>8} {self.swung[i]:>8}"
+                [
+                    label,
+                    text("cli.match_count", count=self.wins[i]),
+                    text("cli.match_tenth", value=100 * self.wins[i] / max(1, self.games)),
+                    text("cli.match_tenth", value=mean),
+                    text("cli.match_count", count=self.jarnacs[i]),
+                    text("cli.match_count", count=self.swung[i]),
+                ]
             )
+        # Each column as wide as its widest cell: a language's headings are not the English ones' widths.
+        widths = [max(len(row[c]) for row in rows) for c in range(len(head))]
+        lines = [
+            "  ".join(
+                cell.rjust(w) if c else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+            for row in rows
+        ]
         mean_length = statistics.mean(self.lengths) if self.lengths else 0
-        games = f"{self.games} game{'' if self.games == 1 else 's'}"
-        rows.append(f"{games}, {self.draws} drawn; mean length {mean_length:.1f} turns")
-        return "\n".join(rows)
+        games = Reason("cli.n_games", {"count": self.games})
+        lines.append(text("cli.match_summary", games=games, count=self.draws, turns=mean_length))
+        return "\n".join(lines)
 
 
 _Played = tuple[tuple[int, int], int, list[tuple[int, int]], GameRecord | None]
