@@ -86,8 +86,11 @@ def browser() -> Iterator[Any]:
 
 
 def check_a_pass(browser: Any, passer: str = "CARIES SORBETS / SN", thief: str = "RAT /") -> Any:
-    """The referee's form filled with the two trays and sent (the referee tab open)."""
+    """The referee's form filled with the two trays and sent (the referee tab open), on the French lexicon
+    the trays are written in (a page in English offers the English one first)."""
     form = browser.find_element(By.ID, "referee-form")
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    Select(form.find_element(By.NAME, "lexicon")).select_by_value("fr")
     form.find_element(By.NAME, "passer").send_keys(passer)
     form.find_element(By.NAME, "thief").send_keys(thief)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -266,6 +269,8 @@ def test_the_referee_checks_a_pass_and_judges_words(server: str, browser: Any) -
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(lambda: "can seat no steal" in browser.find_element(By.ID, "referee-answer").text, what="the second check")
     judge = browser.find_element(By.ID, "judge-form")
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    Select(judge.find_element(By.NAME, "lexicon")).select_by_value("fr")  # French words, on an English page
     judge.find_element(By.NAME, "words").send_keys("été tzra", Keys.ENTER)
     wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#judge-answer li")) == 2, what="the judge")
     verdicts = browser.find_element(By.ID, "judge-answer").text
@@ -299,12 +304,42 @@ def test_the_audit_of_a_hand_written_game(server: str, browser: Any) -> None:
     assert console_errors(browser) == []
 
 
+def test_the_lexicon_follows_the_pages_language_until_one_is_chosen(server: str, browser: Any) -> None:
+    """A page in English offers the English lexicon first, one in French the French (this server offers fr and
+    en; a language it has no lexicon for, French's); a lexicon the reader picked stays through a change of
+    language."""
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    open_page(browser, f"{server}/#play")
+    browser.execute_script("localStorage.removeItem('jarnac.game'); localStorage.setItem('jarnac.lang', 'en');")
+    open_page(browser, f"{server}/#play")
+
+    def lexicon() -> Any:
+        return Select(browser.find_element(By.CSS_SELECTOR, "#new-game select[name=lexicon]"))
+
+    def shows(language: str, shown: str) -> None:  # the catalog loads before the selects are filled again
+        Select(browser.find_element(By.ID, "lang")).select_by_value(language)
+        wait(lambda: browser.execute_script("return document.documentElement.lang") == language, what=language)
+        wait(lambda: lexicon().first_selected_option.get_attribute("value") == shown, what=f"{shown} on {language}")
+
+    assert lexicon().first_selected_option.get_attribute("value") == "en"
+    for language, shown in (("fr", "fr"), ("nl", "fr"), ("en", "en")):
+        shows(language, shown)
+    lexicon().select_by_value("fr")
+    shows("es", "fr")
+    shows("en", "fr")  # the reader's choice kept
+    assert console_errors(browser) == []
+
+
 def test_a_phone_sized_screen(server: str, browser: Any) -> None:
     browser.set_window_size(390, 844)
     try:
         open_page(browser, f"{server}/#play")
         browser.execute_script("localStorage.removeItem('jarnac.game');")
         open_page(browser, f"{server}/#play")
+        # Each field of the new game's form is wide enough to read its choice (the rules' names are long).
+        form = browser.find_element(By.ID, "new-game").rect["width"]
+        for name in ("lexicon", "rules", "opponent"):
+            assert browser.find_element(By.CSS_SELECTOR, f"#new-game select[name={name}]").rect["width"] > form / 2
         click(browser, "#start")
         wait(lambda: browser.find_element(By.ID, "draw").is_displayed(), what="the new game")
         click(browser, "#draw")

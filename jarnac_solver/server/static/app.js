@@ -1,7 +1,7 @@
 // The page of `jarnac-solver serve`: play against the computer, check a pass, audit or review a record.
 // ES modules by view (game, hints, referee, audit, review), no build step, no request outside the server: every
 // answer comes from /api/, every word from the catalogs at /messages/LANG.json.
-import { loadLanguage, pickLanguage, t } from "./i18n.js";
+import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
 import { act, leaveGame, markUsed, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
@@ -27,13 +27,20 @@ function applyLanguage() {
 
 function fillSelects() {
   if (!state.info) return;
+  // A select keeps the reader's own choice; one they have not touched shows the default, which for a lexicon
+  // follows the page's language (a Dutch page plays the Dutch lexicon, when the server offers it).
   const fill = (select, values, label, chosen) => {
-    const keep = select.options.length ? select.value : chosen;
+    if (!select.dataset.watched) {
+      select.dataset.watched = "1";
+      select.addEventListener("change", () => (select.dataset.chosen = "1"));
+    }
+    const keep = select.options.length && select.dataset.chosen ? select.value : chosen;
     select.replaceChildren(...values.map((v) => el("option", { value: v }, label(v))));
     if (values.includes(keep)) select.value = keep;
   };
   const lexicons = state.info.lexicons;
-  for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, lexicons.includes("fr") ? "fr" : lexicons[0]);
+  const ofLanguage = [language(), "fr"].find((v) => lexicons.includes(v)) || lexicons[0];
+  for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, ofLanguage);
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
   // Beside the computer's players (listed by the server strongest first, by the measured table; each rated
   // one shows its Elo, the planner at 0): a friend invited to play on another device, or two on this one.
