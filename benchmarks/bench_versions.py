@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Self-play speed of this checkout against another version of the package: games a CPU second, one core.
+
+    python benchmarks/bench_versions.py --baseline PATH [--lexicon fr] [--players planner,planner]
+                                        [--games 30] [--rounds 5] [--seed 1]
+
+``PATH`` is a checkout of another commit with its extension built in place
+(``git worktree add ../base COMMIT && cd ../base && python setup.py build_ext --inplace``,
+with this environment's Python). Two versions of ``jarnac_solver`` cannot share one process, so each
+round plays the same ``--games`` seeds once in each version, in a fresh process of its own (the
+lexicon loaded and one game played before the clock starts), the versions alternating so that a
+change in the machine's load falls on both. The table shows each version's median games per CPU
+second over the rounds with its range, and the median of the rounds' paired ratios with theirs.
+The two must have played the same games: a hash of every record's actions and scores is compared,
+and a difference is said (a speed-up that changes the games is not the same player made faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+
+def _child(lexicon_name: str, players: list[str], seeds: range) -> None:
+    """Play the games in this process (the version on ``sys.path``) and print their CPU time and hash."""
+    from jarnac_solver import Lexicon
+    from jarnac_solver.play.players import play_game
+
+    lexicon = Lexicon.load(lexicon_name)
+    play_game(lexicon, players, seed=seeds.start + 10**6)  # warm: lazy tables and caches, not timed
+    digest = hashlib.sha256()
+    started = time.process_time()
+    for seed in seeds:
+        record = play_game(lexicon, players, seed=seed)
+        digest.update(json.dumps([list(record.scores), [list(a) for a in record.actions]]).encode())
+    cpu = time.process_time() - started
+    print(json.dumps({"cpu": cpu, "hash": digest.hexdigest(), "module": sys.modules["jarnac_solver"].__file__}))
+
+
+def _round(path: Path, args: argparse.Namespace) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    command = [sys.executable, __file__, "--child", "--lexicon", args.lexicon, "--players", args.players]
+    command += ["--games", str(args.games), "--seed", str(args.seed)]
+    done = subprocess.run(command, env=env, cwd=path, capture_output=True, text=True, check=True)
+    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if not str(answer["module"]).startswith(str(path)):
+        raise SystemExit(f"the round meant for {path} imported {answer['module']}")
+    return answer
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--baseline", type=Path, help="a checkout of the version to compare against")
+    parser.add_argument("--lexicon", default="fr")
+    parser.add_argument("--players", default="planner,planner")
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    players = args.players.split(",")
+    seeds = range(args.seed, args.seed + args.games)
+    if args.child:
+        _child(args.lexicon, players, seeds)
+        return
+    if args.baseline is None:
+        parser.error("--baseline PATH is required")
+    versions = {"baseline": args.baseline.resolve(), "this checkout": HERE}
+    rates: dict[str, list[float]] = {name: [] for name in versions}
+    hashes: dict[str, set[str]] = {name: set() for name in versions}
+    for r in range(args.rounds):
+        for name, path in versions.items() if r % 2 == 0 else reversed(versions.items()):
+            answer = _round(path, args)
+            rates[name].append(args.games / float(answer["cpu"]))  # type: ignore[arg-type]
+            hashes[name].add(str(answer["hash"]))
+    ratios = [b / a for a, b in zip(rates["baseline"], rates["this checkout"], strict=True)]
+    shown_seeds = f"seeds {seeds.start}..{seeds.stop - 1}"
+    print(f"{args.players} on {args.lexicon}: {args.games} games ({shown_seeds}) x {args.rounds} rounds")
+    print(f"{'version':<16} {'games/CPU-s':>12} {'range':>17}")
+    for name, values in rates.items():
+        shown = f"{min(values):.1f} .. {max(values):.1f}"
+        print(f"{name:<16} {statistics.median(values):>12.1f} {shown:>17}")
+    print(f"{'ratio':<16} {statistics.median(ratios):>11.2f}x {min(ratios):>7.2f} .. {max(ratios):.2f}x")
+    same = hashes["baseline"] == hashes["this checkout"] and len(hashes["baseline"]) == 1
+    print("the same games in both versions" if same else f"DIFFERENT games: {hashes}")
+
+
+if __name__ == "__main__":
+    main()
