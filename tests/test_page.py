@@ -336,6 +336,12 @@ def test_a_phone_sized_screen(server: str, browser: Any) -> None:
         open_page(browser, f"{server}/#play")
         browser.execute_script("localStorage.removeItem('jarnac.game');")
         open_page(browser, f"{server}/#play")
+        # The page opens at its top, and a tab opens without scrolling: the title and the tabs stay on screen
+        # (the address's #play once scrolled them off).
+        assert browser.execute_script("return window.scrollY") == 0
+        browser.find_element(By.CSS_SELECTOR, "[role=tab][aria-controls=referee]").click()
+        assert browser.execute_script("return [window.scrollY, location.hash]") == [0, "#referee"]
+        browser.find_element(By.CSS_SELECTOR, "[role=tab][aria-controls=play]").click()
         # Each field of the new game's form is wide enough to read its choice (the rules' names are long).
         form = browser.find_element(By.ID, "new-game").rect["width"]
         for name in ("lexicon", "rules", "opponent"):

@@ -75,7 +75,11 @@ function showTab(id) {
     tab.tabIndex = selected ? 0 : -1;
     document.getElementById(tab.getAttribute("aria-controls")).hidden = !selected;
   }
-  location.hash = id;
+  // The address names the tab (a link or a reload opens it), but a fragment that is an element's id makes the
+  // browser scroll to it: the page's title and tabs went off a phone's screen. Replaced in the history instead,
+  // and the page kept at its top.
+  if (location.hash !== `#${id}`) history.replaceState(null, "", `#${id}`);
+  window.scrollTo(0, 0);
 }
 
 async function main() {
