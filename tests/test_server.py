@@ -156,7 +156,9 @@ BAD = [
     ("audit", b'{"text": "+RAT", "rules": ["sheet"]}', 400, "UsageError"),
     ("audit", b'{"text": ["+RAT"]}', 400, "UsageError"),
     ("words", b'{"rack": "' + b"A" * 300 + b'"}', 400, "UsageError"),
-    ("words", b'{"rack": "ABC", "min_len": Infinity}', 400, "UsageError"),
+    ("words", b'{"rack": "ABC", "min_len": Infinity}', 400, "MalformedJSON"),  # not JSON (RFC 8259)
+    ("words", b'{"rack": "ABC", "min_len": NaN}', 400, "MalformedJSON"),
+    ("words", b'{"rack": "ABC", "rack": "XYZ"}', 400, "UsageError"),  # which rack is meant is not known
     ("words", b"{}", 400, "UsageError"),  # the rack is required: the parser says so
     ("words", b'{"rack": "--lexicon=/etc/passwd"}', 400, "InvalidLetterError"),  # a value, never an option
     ("plan", b'{"tray": "/ ACEERT", "exact": true}', 400, "UsageError"),
@@ -199,10 +201,19 @@ def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, la
     ``rack`` (or ``tray``) as the English one does."""
     error = client.post("/api/words", json={"rack": "AB1", "lang": lang}).json()["error"]
     assert (error["field"], [f["field"] for f in error["faults"]]) == ("rack", ["rack"])
+    for command in ("check", "hooks"):  # a bad word in a list: the list's field
+        error = client.post(f"/api/{command}", json={"words": ["QI", "ET1"], "lang": lang}).json()["error"]
+        assert (error["field"], [f["field"] for f in error["faults"]]) == ("words", ["words"])
     for tray in ("ORE / A1B", "O1E / AB"):
         error = client.post("/api/moves", json={"tray": tray, "lang": lang}).json()["error"]
         assert (error["field"], [f["field"] for f in error["faults"]]) == ("tray", ["tray"])
         assert "'1'" in error["faults"][0]["message"]
+
+
+def test_a_key_given_twice_is_named(client: Client) -> None:
+    error = client.post("/api/words", content=b'{"rack": "ABC", "rack": "XYZ"}', headers=JSON).json()["error"]
+    assert error["field"] == "rack"
+    assert error["message"] == "rack: given twice in one object: the value meant is not known"
 
 
 def test_every_fault_of_a_body_is_named_by_its_field(client: Client) -> None:
@@ -226,6 +237,8 @@ def test_other_methods_and_paths_are_error_documents(client: Client) -> None:
     assert "use POST" in error_of(client.get("/api/words"), 405, "MethodNotAllowed")
     assert "use POST" in error_of(client.get("/api/lexicon/diff"), 405, "MethodNotAllowed")
     assert "use POST" in error_of(client.get("/api/join"), 405, "MethodNotAllowed")
+    assert client.get("/api/words").headers["allow"] == "POST"
+    assert client.post("/api/health", headers=JSON).headers["allow"] == "GET, HEAD"
     # Any other method is told every method of its path, and the Allow header lists them.
     answer = client.put("/api/games/x")
     assert error_of(answer, 405, "MethodNotAllowed") == "PUT /api/games/x: use GET or DELETE"

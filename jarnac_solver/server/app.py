@@ -157,10 +157,32 @@ def _error(status: int, kind: str, message: str, command: str = "", faults: Sequ
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
 _CLI_OPTION = re.compile(r"--[a-z][a-z-]*")
 _QUOTED_FIELD = re.compile(r"([a-z_]+):? (?=')")
-_GAME_READ = re.compile(r"games/[^/]+(?:/advice|/record)?")
-"""The paths under ``/api/`` a ``GET`` reads (a ``POST`` to one is told to use ``GET``)."""
-_POSTED = frozenset({"games", "join", "audit", "review"})
-"""The paths under ``/api/`` besides the commands that only a ``POST`` takes (a ``GET`` is told to use ``POST``)."""
+
+
+class _TwiceError(ValueError):
+    """A key given twice in one JSON object (``{"rack": "ABC", "rack": "XYZ"}``)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once: ``json`` would keep the last silently, so a body that
+    says two things of one field is refused, as a query parameter given twice is."""
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _TwiceError(key)
+            seen.add(key)
+    return made
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity``: not JSON (RFC 8259), which ``json`` reads by default."""
+    raise ValueError(f"{name} is not a JSON value (RFC 8259)")
 
 
 def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
@@ -201,8 +223,8 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
 
 def _reason_field(reason: object, known: set[str]) -> str | None:
     """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
-    -> ``tray``): the facts the message was rendered from, so the field is found whatever its language (the
-    English text's own first word is read above, as before)."""
+    -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
+    the field is found whatever its language (the English text's own first word is read first, as before)."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
@@ -211,7 +233,7 @@ def _reason_field(reason: object, known: set[str]) -> str | None:
     if not isinstance(code, str) or not code.startswith("what."):
         return None
     name = code.removeprefix("what.")
-    for candidate in (name, name.split("_", 1)[0]):
+    for candidate in (name, name.split("_", 1)[0], f"{name}s"):  # what.word: check's and hooks' field is words
         if candidate in known:
             return candidate
     return None
@@ -406,7 +428,10 @@ class Service:
             message = f"the body did not arrive within {BODY_SECONDS:g} s ({len(raw)} bytes came)"
             raise ServiceError(408, "RequestTimeout", message) from None
         try:
-            return json.loads(bytes(raw) or b"{}")
+            return json.loads(bytes(raw) or b"{}", object_pairs_hook=_one_each, parse_constant=_no_constant)
+        except _TwiceError as exc:
+            message = "given twice in one object: the value meant is not known"
+            raise ServiceError(400, "UsageError", message, exc.key) from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise ServiceError(400, "MalformedJSON", f"the body is not JSON: {exc}") from None
         except RecursionError:  # [[[...]]] thousands deep
@@ -441,16 +466,15 @@ class Service:
     async def unknown_command(self, request: Request) -> Response:
         path = request.path_params["command"]
         shown = path if len(path) <= 40 else path[:40] + "..."
+        # A route of this path served by other methods is told so (a 405 naming them); any other name is not
+        # here at all (a 404, not the 405 this catch-all route would answer for every name).
+        wrong = _wrong_method(request)
+        if wrong is not None:
+            return wrong
         if request.method != "POST":
-            # A GET of a route served only by POST is told to POST; any other name is not here at all (a 404,
-            # not the 405 a catch-all POST route would answer for every name).
-            if path in _POSTED or path.replace("/", " ") in COMMAND_BODIES:
-                return _error(405, "MethodNotAllowed", f"{request.method} /api/{shown}: use POST")
             return _error(
                 404, "NotFound", f"{request.method} /api/{shown}: no such route (GET /api/openapi.json lists them)"
             )
-        if path in ("health", "openapi.json") or _GAME_READ.fullmatch(path):
-            return _error(405, "MethodNotAllowed", f"POST /api/{shown}: use GET")
         if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
             return _error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
         served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in COMMAND_BODIES)
@@ -959,27 +983,36 @@ _SHOWN_METHODS = ("GET", "POST", "DELETE")
 """The methods a 405 names (a ``GET`` route also answers ``HEAD``, which its ``Allow`` header keeps)."""
 
 
+def _wrong_method(request: Request) -> Response | None:
+    """The 405 of a path whose routes take other methods, naming them all (its ``Allow`` header too);
+    ``None`` when no route but the catch-all ``/api/...`` has this path. Starlette's own names the methods
+    of the path's first route only (``/api/games/ID``: GET, not DELETE)."""
+    allowed: set[str] = set()
+    for route in request.app.router.routes:
+        if not isinstance(route, Route) or route.endpoint.__name__ == "unknown_command" or not route.methods:
+            continue
+        if route.matches(request.scope)[0] is not Match.NONE:
+            allowed |= route.methods
+    named = [m for m in _SHOWN_METHODS if m in allowed]
+    if not named:
+        return None
+    path = request.url.path
+    shown = path if len(path) <= 60 else path[:60] + "..."
+    response = _error(405, "MethodNotAllowed", f"{request.method} {shown}: use {' or '.join(named)}")
+    response.headers["Allow"] = ", ".join(sorted(allowed))
+    return response
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     path = request.url.path
     shown = path if len(path) <= 60 else path[:60] + "..."
     if exc.status_code == 405:
-        # Starlette names the methods of the first route of this path only (/api/games/ID: GET, not DELETE),
-        # and the catch-all /api/... route matches every path: the methods are those of every route of
-        # this path but the catch-all, and a path only it matches is no route at all.
-        allowed: set[str] = set()
-        for route in request.app.router.routes:
-            if not isinstance(route, Route) or route.endpoint.__name__ == "unknown_command" or not route.methods:
-                continue
-            if route.matches(request.scope)[0] is not Match.NONE:
-                allowed |= route.methods
-        named = [m for m in _SHOWN_METHODS if m in allowed]
-        if not named:
-            message = f"{request.method} {shown}: no such route (GET /api/openapi.json lists them)"
-            return _error(404, "NotFound", message)
-        response = _error(405, "MethodNotAllowed", f"{request.method} {shown}: use {' or '.join(named)}")
-        response.headers["Allow"] = ", ".join(sorted(allowed))
-        return response
+        wrong = _wrong_method(request)
+        if wrong is not None:
+            return wrong
+        message = f"{request.method} {shown}: no such route (GET /api/openapi.json lists them)"
+        return _error(404, "NotFound", message)
     kind = {404: "NotFound"}.get(exc.status_code, "HTTPError")
     return _error(exc.status_code, kind, f"{request.method} {shown}: {exc.detail}")
 
