@@ -22,6 +22,7 @@
  * and start_values' at most MAX_SPEC_LINES.
  */
 #include "_trie.h"
+#include <math.h>
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* the searches of _allocation.c this file does not call */
 #endif
@@ -1326,3 +1327,7 @@ out:
     PyBuffer_Release(&vowels);
     return result;
 }
+
+/* The planner's lane and the Mersenne Twister (Trie.selfplay_planner, Trie.mt_sample): they call the searches
+   above. */
+#include "_planlane.c"
