@@ -513,7 +513,7 @@ static int read_knobs(PyObject *o, PlannerKnobs *k) {
 }
 
 /* selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks,
-   out_of_time, max_actions) -> (result, actions): the game between two PlannerPlayers from the position given,
+   out_of_time, max_actions) -> (result, actions, end): the game between two PlannerPlayers from the position given,
    until it ends or an action the lane hands back (planning/planlane.py makes the arguments).
 
    bag: the bag's codes (drawn from the end); tables: (rank of each code, code of each rank, code of each ASCII
@@ -526,7 +526,8 @@ static int read_knobs(PyObject *o, PlannerKnobs *k) {
    written back when used); positions(ply, bag size) -> the exchange's re-insertion positions.
    result: 0 stopped before an action handed back, 2 the bag empty and both passed (the game over).
    actions: (player, kind, line, word number, drawn codes, put back codes); kind 0 draw, 1 extend, 2 place,
-   3 pass, 4 decline, 5 exchange. */
+   3 pass, 4 decline, 5 exchange. end: the table after them (bag, rack A, rack B, phase (4: over), to_act,
+   player, idle_passes, opened A, opened B, final, turns begun), for a caller that writes the state itself. */
 PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     Py_buffer bag, vowels_rank;
     PyObject *tables, *starts, *ranges, *rules, *state, *trays, *knobs, *rngs, *positions, *out_of_time;
@@ -631,7 +632,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     memcpy(g->bag, bag.buf, (size_t)bag.len);
     g->bag_n = bag.len;
 
-    int over = 0;
+    int over = 0, final = 0, turns = 0;
     while (!over && n_acts < max_actions) {
         int p = to_act;
         if (n_acts == cap) {
@@ -728,8 +729,8 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
                 if (lane_play(g, p, kind == 1 ? line : -1, word) < 0) goto done_tb;
                 idle = 0;
                 if (g->n_lines[p] == g->lines) {
-                    /* The word that fills the tray: the final window, Python's (the end game). */
-                    phase = LP_OVER;
+                    /* The word that fills the tray: no draw, the final window (Python's: the end game). */
+                    phase = LP_JARNAC; to_act = 1 - p; player = p; final = 1;
                     n_acts++;
                     break;
                 }
@@ -739,7 +740,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
             if (lane_any_steal(g, player, p)) break;  /* a call may be possible: choose_jarnac's, in Python */
             act->kind = LK_DECLINE;
             if (idle >= 2) { over = 1; result = 2; }
-            else { phase = opened[p] ? LP_START : LP_OPENING; to_act = p; player = p; }
+            else { phase = opened[p] ? LP_START : LP_OPENING; to_act = p; player = p; turns++; }
         }
         n_acts++;
         ply++;
@@ -757,7 +758,10 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
             if (item == NULL) { Py_DECREF(list); goto done_tb; }
             PyList_SET_ITEM(list, a, item);
         }
-        answer = Py_BuildValue("(iN)", result, list);
+        answer = Py_BuildValue("(iN(y#y#y#iiiiiiii))", result, list, (const char *)g->bag, g->bag_n,
+                               (const char *)g->rack[0], (Py_ssize_t)g->rn[0], (const char *)g->rack[1],
+                               (Py_ssize_t)g->rn[1], over ? LP_OVER : phase, to_act, player, idle, opened[0],
+                               opened[1], final, turns);
     }
 done_tb:
     for (int i = 0; i < n_tb; i++) PyBuffer_Release(&tb[i]);

@@ -147,7 +147,11 @@ class Trie:
         out_of_time: type[BaseException],
         max_actions: int,
         /,
-    ) -> tuple[int, list[tuple[int, int, int, int, bytes, bytes]]]: ...
+    ) -> tuple[
+        int,
+        list[tuple[int, int, int, int, bytes, bytes]],
+        tuple[bytes, bytes, bytes, int, int, int, int, bool, bool, bool, int],
+    ]: ...
     def mt_sample(self, rng: Random, n: int, k: int, times: int, /) -> list[list[int]]: ...
     def jarnac_plan(
         self,

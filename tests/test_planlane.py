@@ -66,9 +66,9 @@ def test_the_lane_plays_the_planners_games_on_the_bundled_lexicons() -> None:
     lane_actions = 0
     pushed = planlane.advance
 
-    def counted(*args: object) -> int:
+    def counted(*args: object, **options: object) -> int:
         nonlocal lane_actions
-        n = pushed(*args)  # type: ignore[arg-type]
+        n = pushed(*args, **options)  # type: ignore[arg-type]
         lane_actions += n
         return n
 

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING
 
 from ..budget import OutOfTime
 from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
-from ..game.game import VOWELS, Game
+from ..game.game import VOWELS, Game, Played
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move, added_letters
 from ..moves.rules import Rules
+from ..moves.tray import Tray
 from .planout import _move_constants
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ __all__ = ["advance", "supported"]
 
 _PHASES = {"opening": 0, "start": 1, "play": 2, "jarnac": 3}
 """The lane's phase codes (_planlane.c)."""
+_PHASE_NAMES = {code: name for name, code in _PHASES.items()} | {4: "over"}
+_RESULTS = {2: "the bag is empty and both players passed"}
+"""The kernel's result codes: Game._decline's results."""
 
 _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 
@@ -133,13 +137,19 @@ def _knobs(weights: Weights) -> tuple[tuple[float, ...], tuple[int, int, int]]:
 
 
 def advance(
-    game: Game, weights: tuple[Weights, Weights], rngs: tuple[random.Random, random.Random], max_actions: int
+    game: Game,
+    weights: tuple[Weights, Weights],
+    rngs: tuple[random.Random, random.Random],
+    max_actions: int,
+    undo: bool = True,
 ) -> int:
     """Play ``game`` (:func:`supported`) on in C between two planners with these ``weights`` and ``rngs`` (the
     players' own, changed as the Python planner changes them) up to the first action the lane hands back, or
     the game's end; the actions are pushed on ``game``. Returns how many; 0 when the position is not one the
     lane plays (a final window, a thief keeping the turn, a tray with a gap, a bonus owed) or it hands back
-    the very next action.
+    the very next action. ``undo``: each action pushed through the engine (which checks it, and can pop it);
+    else the actions and the table they lead to are written on ``game`` directly (:func:`_write`), the
+    same state, but they cannot be undone.
     """
     s = game.state
     phase = _PHASES.get(s.phase)
@@ -166,7 +176,7 @@ def advance(
 
     a, b = ((bytes(tray.rack_codes), tuple(w.encode("ascii") for w in tray.lines)) for tray in s.trays)
     state = (phase, s.to_act, s.player, s.idle_passes, s.opened[0], s.opened[1], s.ply)
-    _, raw = trie.selfplay_planner(
+    result, raw, end = trie.selfplay_planner(
         bytes(s.bag),
         code_tables,
         starts,
@@ -185,26 +195,78 @@ def advance(
     word = trie.word
     decode = alphabet.decode
     lines = [list(tray.lines) for tray in s.trays]
+    formed = set(s.formed_indexes)
+    played: list[Played] = []
     for who, kind, line, number, drawn, put in raw:
         action: Action
+        drawer: int | None = who
         if kind == 0:
             action = _DRAW
         elif kind == 1:
             old, new = lines[who][line], word(number)
             action = Play(Move("extend", line, old, new, added_letters(old, new, alphabet)))
             lines[who][line] = new
+            formed.add(line)
         elif kind == 2:
             new = word(number)
             action = Play(Move("place", None, None, new, added_letters("", new, alphabet)))
+            formed.add(len(lines[who]))
             lines[who].append(new)
         elif kind == 5:
             action = Exchange(alphabet.write([alphabet.tiles[c] for c in put]))
         else:
-            action = _PASS if kind == 3 else _DECLINE
-        game.push(action, who)
-        if game.actions[-1].drawn != tuple(drawn):  # the engine checks the lane's game as it replays it
-            raise RuntimeError(
-                f"the planner's lane and the engine disagree at action {len(game.actions)} ({action}): "
-                f"drew {decode(drawn)!r}, the engine {decode(game.actions[-1].drawn)!r}"
-            )
+            action, drawer = (_PASS if kind == 3 else _DECLINE), None
+            if kind == 4:
+                formed.clear()  # the next turn begins (or the game ends: its formed lines are never read again)
+        if undo:
+            game.push(action, who)
+            if game.actions[-1].drawn != tuple(drawn):  # the engine checks the lane's game as it replays it
+                raise RuntimeError(
+                    f"the planner's lane and the engine disagree at action {len(game.actions)} ({action}): "
+                    f"drew {decode(drawn)!r}, the engine {decode(game.actions[-1].drawn)!r}"
+                )
+        else:
+            if kind in (1, 2) and not drawn and len(lines[who]) == game.rules.lines:
+                drawer = None  # the word that fills the tray draws nothing (Game._after_word)
+            played.append(tuple.__new__(Played, (who, action, tuple(drawn), drawer)))
+    if not undo and raw:
+        _write(game, played, end, lines, formed, result)
     return len(raw)
+
+
+def _write(
+    game: Game,
+    played: list[Played],
+    end: tuple[bytes, bytes, bytes, int, int, int, int, bool, bool, bool, int],
+    lines: list[list[str]],
+    formed: set[int],
+    result: int,
+) -> None:
+    """The lane's actions and the table they lead to written on ``game`` as :meth:`Game.push` would leave them
+    (the same state, the same played actions), without the states in between: the game cannot undo them.
+
+    Speed: the engine's push of every action (its checks, a tray and a state made an action) was ~2/5 of a
+    game in the lane; a game of play_game's own, or a play-out, never undoes them."""
+    bag, rack_a, rack_b, phase, to_act, player, idle, opened_a, opened_b, final, turns = end
+    alphabet = game.alphabet
+    encode = alphabet.encode
+    s = game.state
+    a, b = (
+        Tray._trusted(tuple(encode(w) for w in words), tuple(rack), alphabet, tuple(words))
+        for words, rack in zip(lines, (rack_a, rack_b), strict=True)
+    )
+    game.actions.extend(played)
+    game.state = s._replace(
+        trays=(a, b),
+        bag=tuple(bag),
+        to_act=to_act,
+        phase=_PHASE_NAMES[phase],
+        turn=s.turn + turns,
+        player=player,
+        opened=(opened_a, opened_b),
+        formed_indexes=tuple(sorted(formed)),
+        final=final,
+        idle_passes=idle,
+        ply=s.ply + len(played),
+        result=_RESULTS.get(result, ""),
+    )

@@ -751,7 +751,10 @@ def play_game(
         if lane and len(game.actions) != handed:
             # Speed: two planners play in C (planning/planlane.py) up to what the lane hands back (the end
             # game, a possible Jarnac...), which is played here, one action, before the lane is asked again.
-            planlane.advance(game, (actors[0].weights, actors[1].weights), (actors[0].rng, actors[1].rng), max_actions)  # type: ignore[attr-defined]
+            # The game is this call's own and never undone: the lane writes its actions and state directly.
+            weights = (actors[0].weights, actors[1].weights)  # type: ignore[attr-defined]
+            rngs = (actors[0].rng, actors[1].rng)  # type: ignore[attr-defined]
+            planlane.advance(game, weights, rngs, max_actions, undo=False)
             handed = len(game.actions)
             if game.is_over():
                 break
