@@ -217,6 +217,7 @@ typedef struct {
     int len[2][LANE_LINES + 1], n_lines[2];
     PlannerKnobs knobs[2];
     MT mt[2];
+    MT *mtp[2];                   /* each player's generator: mt[p], or mt[0] for both when they share one */
     int mt_used[2];
     /* the table */
     uint8_t *bag;
@@ -381,7 +382,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     /* The samples: rng.sample(sorted(unseen), n), start_samples times, on a copy of the state (kept if decided). */
     MT *m = PyMem_Malloc(sizeof(MT));
     if (m == NULL) { PyErr_NoMemory(); return -1; }
-    memcpy(m, &g->mt[p], sizeof(MT));
+    memcpy(m, g->mtp[p], sizeof(MT));
     int rc = 0;
     Py_ssize_t bn = g->bag_n;
     uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
@@ -481,8 +482,8 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         *exchange = n;
         memcpy(put, triples[best_a].codes, (size_t)n);
     }
-    memcpy(&g->mt[p], m, sizeof(MT));
-    g->mt_used[p] = 1;
+    memcpy(g->mtp[p], m, sizeof(MT));
+    g->mt_used[g->mtp[p] == &g->mt[0] ? 0 : 1] = 1;
     rc = 1;
 done:
     PyMem_Free(triples);
@@ -521,9 +522,9 @@ static int read_knobs(PyObject *o, PlannerKnobs *k) {
    -frequency/total of each code (a tuple of floats)); ranges: (place_lo, place_hi, legal ranges per next line);
    rules: (lines, line_length, min_length, last_line_min_length, opening_draw, opening_vowel_rule, exchange_size,
    steal_place); state: (phase 0 opening 1 start 2 play 3 jarnac, to_act, player, idle_passes, opened A, opened B,
-   ply); trays: per player (rack codes, line words as ASCII bytes); knobs: per player ((line, draw, leave, win,
+   ply, turn, until: stop at the start of that turn, -1 never); trays: per player (rack codes, line words as ASCII bytes); knobs: per player ((line, draw, leave, win,
    gain, rack, vowel), (candidates, start_samples, start_pool)); rngs: the two players' random.Random (read, and
-   written back when used); positions(ply, bag size) -> the exchange's re-insertion positions.
+   written back when used; the same object twice: one generator both sides draw from); positions(ply, bag size) -> the exchange's re-insertion positions.
    result: 0 stopped before an action handed back, 2 the bag empty and both passed (the game over).
    actions: (player, kind, line, word number, drawn codes, put back codes); kind 0 draw, 1 extend, 2 place,
    3 pass, 4 decline, 5 exchange. end: the table after them (bag, rack A, rack B, phase (4: over), to_act,
@@ -549,10 +550,11 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     if (!PyArg_ParseTuple(tables, "y*y*y*y*y*O!", &tb[0], &tb[1], &tb[2], &tb[3], &tb[4], &PyTuple_Type, &useful)) goto done;
     n_tb = 5;
     int phase, to_act, player, idle, opened[2];
-    long ply;
+    long ply, turn, until;
     if (!PyArg_ParseTuple(rules, "iiiiipip", &g->lines, &g->line_max, &g->min_len, &g->last_min, &g->opening_draw,
                           &g->vowel_rule, &g->xsize, &g->steal_place) ||
-        !PyArg_ParseTuple(state, "iiiippl", &phase, &to_act, &player, &idle, &opened[0], &opened[1], &ply) ||
+        !PyArg_ParseTuple(state, "iiiipplll", &phase, &to_act, &player, &idle, &opened[0], &opened[1], &ply, &turn,
+                          &until) ||
         !read_knobs(PyTuple_GET_ITEM(knobs, 0), &g->knobs[0]) || !read_knobs(PyTuple_GET_ITEM(knobs, 1), &g->knobs[1]))
         goto done_tb;
     g->t = t;
@@ -620,7 +622,12 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
             g->len[p][i] = (int)L;
             lane_spec(g, p, (int)i);
         }
-        if (mt_read(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
+    }
+    /* A play-out's two sides draw from one generator (simulation.playout): then one state for both. */
+    int shared = PyTuple_GET_ITEM(rngs, 0) == PyTuple_GET_ITEM(rngs, 1);
+    for (int p = 0; p < 2; p++) {
+        g->mtp[p] = shared ? &g->mt[0] : &g->mt[p];
+        if ((p == 0 || !shared) && mt_read(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
     }
     g->bag_cap = bag.len + 64;
     g->bag = PyMem_Malloc((size_t)g->bag_cap);
@@ -635,6 +642,8 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     int over = 0, final = 0, turns = 0;
     while (!over && n_acts < max_actions) {
         int p = to_act;
+        /* A play-out to the start of turn ``until`` (simulation.playout) stops there. */
+        if (until >= 0 && turn + turns >= until && (phase == LP_START || phase == LP_OPENING)) break;
         if (n_acts == cap) {
             Py_ssize_t grown_cap = cap ? cap * 2 : 256;
             LaneAct *grown = PyMem_Realloc(acts, sizeof(LaneAct) * (size_t)grown_cap);

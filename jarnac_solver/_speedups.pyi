@@ -138,7 +138,7 @@ class Trie:
         depth_starts: tuple[int, ...],
         ranges: tuple[int, int, tuple[tuple[int, int], ...]],
         rules: tuple[int, int, int, int, int, bool, int, bool],
-        state: tuple[int, int, int, int, bool, bool, int],
+        state: tuple[int, int, int, int, bool, bool, int, int, int],
         trays: tuple[tuple[bytes, tuple[bytes, ...]], tuple[bytes, tuple[bytes, ...]]],
         knobs: tuple[tuple[tuple[float, ...], tuple[int, int, int]], tuple[tuple[float, ...], tuple[int, int, int]]],
         rngs: tuple[Random, Random],

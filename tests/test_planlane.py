@@ -156,3 +156,41 @@ def test_the_lane_is_off_for_other_players() -> None:
     assert not players._planner_lane([PlannerPlayer(1), players.LearnedPlannerPlayer(2)])
     assert not players._planner_lane([PlannerPlayer(1), PlannerPlayer(2, evaluation="learned")])
     assert players._planner_lane([PlannerPlayer(1), PlannerPlayer(2)])
+
+
+@compiled
+@pytest.mark.parametrize("played", [3, 20, 45])
+def test_the_lane_pushed_or_written_leaves_the_same_game(played: int) -> None:
+    """The lane's actions pushed through the engine (``undo``) or written directly: the same actions, the
+    same state (trays, bag, phase, turn, formed lines, ply...), the same rng states."""
+    lex = Lexicon.load("fr")
+    game = Game(lex, seed=5)
+    actors = [PlannerPlayer(10), PlannerPlayer(11)]
+    while len(game.actions) < played and not game.is_over():
+        game.push(actors[game.state.to_act].choose(game.view()))
+    ends = []
+    for undo in (True, False):
+        copy = game.fork(keep_bag=True)
+        rngs = (random.Random(3), random.Random(4))
+        n = planlane.advance(copy, (actors[0].weights, actors[1].weights), rngs, 5000, undo=undo)
+        assert n > 0
+        ends.append((copy.state, copy.actions, rngs[0].getstate(), rngs[1].getstate()))
+    assert ends[0] == ends[1]
+
+
+@compiled
+@pytest.mark.parametrize("name", ["fr", "en"])
+def test_simulation_is_the_same_with_and_without_the_lane(name: str) -> None:
+    """sim's decisions, their play-outs in the lane (both sides sharing one rng, to a turn's horizon or the
+    end) and in Python: the same games, whose records hold every decision."""
+    lex = Lexicon.load(name)
+    records = []
+    for lane in (True, False):
+        mp = pytest.MonkeyPatch()
+        if not lane:
+            mp.setattr(planlane, "supported", lambda game: False)
+        try:
+            records.append(str(play_game(lex, [players.SimPlayer(3, playouts=4), "planner"], seed=2)))
+        finally:
+            mp.undo()
+    assert records[0] == records[1]

@@ -142,6 +142,7 @@ def advance(
     rngs: tuple[random.Random, random.Random],
     max_actions: int,
     undo: bool = True,
+    until_turn: int | None = None,
 ) -> int:
     """Play ``game`` (:func:`supported`) on in C between two planners with these ``weights`` and ``rngs`` (the
     players' own, changed as the Python planner changes them) up to the first action the lane hands back, or
@@ -149,7 +150,8 @@ def advance(
     lane plays (a final window, a thief keeping the turn, a tray with a gap, a bonus owed) or it hands back
     the very next action. ``undo``: each action pushed through the engine (which checks it, and can pop it);
     else the actions and the table they lead to are written on ``game`` directly (:func:`_write`), the
-    same state, but they cannot be undone.
+    same state, but they cannot be undone. ``until_turn``: stop at the start of that turn (a play-out's
+    horizon). ``rngs`` may be one generator twice (a play-out's two sides share one).
     """
     s = game.state
     phase = _PHASES.get(s.phase)
@@ -175,7 +177,8 @@ def advance(
         return out
 
     a, b = ((bytes(tray.rack_codes), tuple(w.encode("ascii") for w in tray.lines)) for tray in s.trays)
-    state = (phase, s.to_act, s.player, s.idle_passes, s.opened[0], s.opened[1], s.ply)
+    until = -1 if until_turn is None else until_turn
+    state = (phase, s.to_act, s.player, s.idle_passes, s.opened[0], s.opened[1], s.ply, s.turn, until)
     result, raw, end = trie.selfplay_planner(
         bytes(s.bag),
         code_tables,
