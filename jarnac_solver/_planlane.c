@@ -219,6 +219,8 @@ typedef struct {
     MT mt[2];
     MT *mtp[2];                   /* each player's generator: mt[p], or mt[0] for both when they share one */
     int mt_used[2];
+    int mt_read_[2];              /* its state read from the player's random.Random (at its first start valued) */
+    PyObject *rng[2];
     /* the table */
     uint8_t *bag;
     Py_ssize_t bag_n, bag_cap;
@@ -379,6 +381,13 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     if (n < 1) return 0;  /* an exchange of nothing: Python's (its one empty triple) */
     const PlannerKnobs *kn = &g->knobs[p];
     if (n > 16 || kn->samples > 64 || kn->samples < 0 || kn->pool > LANE_RACK) return 0;
+    /* The generator's state, read at the first start that samples (a lane call that samples none reads and
+       writes no state: ~10 us each way). */
+    int at = g->mtp[p] == &g->mt[0] ? 0 : 1;
+    if (!g->mt_read_[at]) {
+        if (mt_read(g->rng[at], g->mtp[p]) < 0) return -1;
+        g->mt_read_[at] = 1;
+    }
     /* The samples: rng.sample(sorted(unseen), n), start_samples times, on a copy of the state (kept if decided). */
     MT *m = PyMem_Malloc(sizeof(MT));
     if (m == NULL) { PyErr_NoMemory(); return -1; }
@@ -483,7 +492,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         memcpy(put, triples[best_a].codes, (size_t)n);
     }
     memcpy(g->mtp[p], m, sizeof(MT));
-    g->mt_used[g->mtp[p] == &g->mt[0] ? 0 : 1] = 1;
+    g->mt_used[at] = 1;
     rc = 1;
 done:
     PyMem_Free(triples);
@@ -627,7 +636,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     int shared = PyTuple_GET_ITEM(rngs, 0) == PyTuple_GET_ITEM(rngs, 1);
     for (int p = 0; p < 2; p++) {
         g->mtp[p] = shared ? &g->mt[0] : &g->mt[p];
-        if ((p == 0 || !shared) && mt_read(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
+        g->rng[p] = PyTuple_GET_ITEM(rngs, p);
     }
     g->bag_cap = bag.len + 64;
     g->bag = PyMem_Malloc((size_t)g->bag_cap);
