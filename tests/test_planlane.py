@@ -194,3 +194,10 @@ def test_simulation_is_the_same_with_and_without_the_lane(name: str) -> None:
         finally:
             mp.undo()
     assert records[0] == records[1]
+
+
+def test_the_pure_install_plays_the_python_way() -> None:
+    """Without the compiled walk the lane is never asked: no trie, no tables (planout declines them)."""
+    with native.implementation("pure"):
+        lex = Lexicon.load("fr")
+        assert not planlane.supported(Game(lex, seed=1))
