@@ -282,8 +282,9 @@ static int lane_remove(Lane *g, int p, uint8_t code) {
     return -1;
 }
 
-/* Player p plays word number w on line (-1: a new word, on the next line); -1 with an exception. */
-static int lane_play(Lane *g, int p, int line, uint32_t w) {
+/* Player p plays word number w on line (-1: a new word, on the next line), the letters it adds written to
+   act->put sorted (the Move's letters: added_letters' order for one-byte tiles); -1 with an exception. */
+static int lane_play(Lane *g, int p, int line, uint32_t w, LaneAct *act) {
     const Trie *t = g->t;
     const char *text = word_text(t, w);
     /* The word's tiles: its text up to the separator (one ASCII byte a tile, the caller's check). */
@@ -294,12 +295,15 @@ static int lane_play(Lane *g, int p, int line, uint32_t w) {
     int counts[256] = {0};
     for (int c = 0; c < n; c++) counts[(unsigned char)text[c]]++;
     for (int c = 0; c < g->len[p][i]; c++) counts[(unsigned char)g->text[p][i][c]]--;
+    act->n_put = 0;
     for (int ch = 0; ch < 256; ch++)
-        for (int q = 0; q < counts[ch]; q++)
-            if (counts[ch] < 0 || lane_remove(g, p, g->code_of_char[ch]) < 0) {
+        for (int q = 0; q < counts[ch]; q++) {
+            if (counts[ch] < 0 || act->n_put >= 16 || lane_remove(g, p, g->code_of_char[ch]) < 0) {
                 PyErr_SetString(PyExc_SystemError, "selfplay_planner: a move off the rack");
                 return -1;
             }
+            act->put[act->n_put++] = (uint8_t)ch;
+        }
     memcpy(g->text[p][i], text, (size_t)n);
     g->text[p][i][n] = 0;
     g->len[p][i] = n;
@@ -535,8 +539,8 @@ static int read_knobs(PyObject *o, PlannerKnobs *k) {
    gain, rack, vowel), (candidates, start_samples, start_pool)); rngs: the two players' random.Random (read, and
    written back when used; the same object twice: one generator both sides draw from); positions(ply, bag size) -> the exchange's re-insertion positions.
    result: 0 stopped before an action handed back, 2 the bag empty and both passed (the game over).
-   actions: (player, kind, line, word number, drawn codes, put back codes); kind 0 draw, 1 extend, 2 place,
-   3 pass, 4 decline, 5 exchange. end: the table after them (bag, rack A, rack B, phase (4: over), to_act,
+   actions: (player, kind, line, word number, drawn codes, letters); kind 0 draw, 1 extend, 2 place, 3 pass,
+   4 decline, 5 exchange; letters: an exchange's codes put back, a play's letters added (ASCII, sorted). end: the table after them (bag, rack A, rack B, phase (4: over), to_act,
    player, idle_passes, opened A, opened B, final, turns begun), for a caller that writes the state itself. */
 PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     Py_buffer bag, vowels_rank;
@@ -744,7 +748,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
                 act->kind = kind == 1 ? LK_EXTEND : LK_PLACE;
                 act->line = (int8_t)(kind == 1 ? line : -1);
                 act->word = word;
-                if (lane_play(g, p, kind == 1 ? line : -1, word) < 0) goto done_tb;
+                if (lane_play(g, p, kind == 1 ? line : -1, word, act) < 0) goto done_tb;
                 idle = 0;
                 if (g->n_lines[p] == g->lines) {
                     /* The word that fills the tray: no draw, the final window (Python's: the end game). */

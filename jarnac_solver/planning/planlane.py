@@ -27,7 +27,7 @@ from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
 from ..game.game import VOWELS, Game, Played
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT
-from ..moves.move import Move, added_letters
+from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .planout import _move_constants
@@ -208,13 +208,14 @@ def advance(
         if kind == 0:
             action = _DRAW
         elif kind == 1:
+            # The letters added as the kernel sorted them: added_letters' for one-character tiles (the lane's).
             old, new = lines[who][line], word(number)
-            action = Play(Move("extend", line, old, new, added_letters(old, new, alphabet)))
+            action = Play(Move("extend", line, old, new, put.decode("ascii")))
             lines[who][line] = new
             formed.add(line)
         elif kind == 2:
             new = word(number)
-            action = Play(Move("place", None, None, new, added_letters("", new, alphabet)))
+            action = Play(Move("place", None, None, new, put.decode("ascii")))
             formed.add(len(lines[who]))
             lines[who].append(new)
         elif kind == 5:
