@@ -15,6 +15,10 @@ past its limit), an opening the vowel rule redraws, the action limit -- and the 
 here through :meth:`Game.push` (the engine checks every draw); the caller plays the next action in Python and
 asks the lane again. The same games, records and rng states either way (``tests/test_planlane.py`` plays
 both lanes over seeds, random lexicons and rules); the pure-Python install plays every game the Python way.
+
+Not played here: the ``planner-learned`` player (and ``PlannerPlayer(evaluation=...)``), whose weights are
+made for each decision from the game's point (``TurnEvaluation.weights_for``: the race, the bag, the scores),
+a formula of its own the kernel would have to follow; its games play the Python way.
 """
 
 from __future__ import annotations
