@@ -978,7 +978,7 @@ static int key_less(const Chains *c, Py_ssize_t a, Py_ssize_t b) {
 static Below *below_find(Chains *c, const Letters *letters) {
     int full = c->below_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
     if (!full && (c->below_count + 1) * 2 > c->below_cap) {
-        size_t cap = c->below_cap ? c->below_cap * 2 : 1024;
+        size_t cap = c->below_cap ? c->below_cap * 2 : MEMO_START;
         Below *grown = PyMem_Calloc(cap, sizeof(Below));
         if (grown == NULL) { PyErr_NoMemory(); c->failed = 1; return NULL; }
         for (size_t i = 0; i < c->below_cap; i++) {
