@@ -184,6 +184,8 @@ done:
 #define LANE_LINES 9
 #define LANE_RACK 64
 
+static const uint8_t LANE_NONE[MAX_RANKS] = {0};  /* no letter needed: a new word's walk */
+
 enum { LK_DRAW = 0, LK_EXTEND = 1, LK_PLACE = 2, LK_PASS = 3, LK_DECLINE = 4, LK_EXCHANGE = 5 };
 enum { LP_OPENING = 0, LP_START = 1, LP_PLAY = 2, LP_JARNAC = 3, LP_OVER = 4 };
 
@@ -505,17 +507,32 @@ done:
     return rc;
 }
 
-/* choose_move for player p outside the end game (planout.planned_move's conditions, planner_decide's answer):
+/* choose_move for player p outside the end game, or in it with no word for the last line (planout.planned_move's
+   conditions, planner_decide's answer):
    1 decided (*kind 0 pass, 1 extend, 2 place), 0 handed back, -1 an exception. */
 static int lane_move(Lane *g, int p, PyObject *out_of_time, int *kind, int *line, uint32_t *word) {
     int free_now = g->lines - g->n_lines[p];
-    if (free_now <= 1 || g->rn[p] > 9) return 0;  /* the end game (endgame.py), or plan_ladder's ceiling */
+    if (free_now < 1 || g->rn[p] > 9) return 0;  /* plan_ladder's ceiling */
     int gap = g->n_lines[p];
+    int at = gap <= g->lines ? gap : g->lines;
+    if (free_now == 1) {
+        /* The end game (endgame.py) is Python's, unless no word fits the last line (best_finish's place walk,
+           legal_moves' range): then end_game_move decides nothing and choose_move's candidates, none of which
+           can fill the tray, are planner_decide's. */
+        int top = -1;
+        for (int r = 0; r < g->nr; r++) if (g->rk[p][r]) top = r;
+        Py_ssize_t lo = g->legal_lo[at], hi = g->legal_hi[at];
+        if (lo < 0) lo = 0;
+        if (hi > (Py_ssize_t)g->t->n_nodes) hi = g->t->n_nodes;
+        uint32_t n;
+        if (top >= 0 && lo < hi &&
+            jarnac_trie_walk(g->t, LANE_NONE, -1, g->rk[p], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
+            return 0;
+    }
     const char *olds[LANE_LINES + 1];
     for (int i = 0; i < g->n_lines[p]; i++) olds[i] = g->text[p][i];
     int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
     int ints[8] = {g->min_len, g->line_max, free_now, seat_min, g->lines, g->last_min, gap, g->knobs[p].candidates};
-    int at = gap <= g->lines ? gap : g->lines;
     return planner_decide(g->t, g->rk[p], g->rn[p], g->spec[p], g->n_lines[p], olds, g->place_lo, g->place_hi,
                           g->legal_lo[at], g->legal_hi[at], g->ds, ints, (long)g->bag_n, &g->knobs[p].w, g->vowel_rank,
                           out_of_time, kind, line, word);

@@ -133,6 +133,20 @@ def supported(game: Game) -> bool:
     )
 
 
+def _finishing(game: Game, me: Tray) -> bool:
+    """Whether ``me`` to move is in the end game the lane hands back: one free line (or none) and a word for
+    it on the rack (``best_finish`` has a finish to weigh: ``endgame.py``, in Python)."""
+    free = me.free_lines(game.rules)
+    if free > 1:
+        return False
+    if free < 1 or not me.rack_codes:
+        return free < 1
+    tables = _tables(game.lexicon, game.rules)
+    assert tables is not None
+    lo, hi = tables[3][2][min(me.next_line_index, game.rules.lines)]
+    return tables[0].any_move(game.lexicon.rank_string(me.rack_codes), lo, hi, [])
+
+
 def _knobs(weights: Weights) -> tuple[tuple[float, ...], tuple[int, int, int]]:
     return (
         (weights.line, weights.draw, weights.leave, weights.win, weights.gain, weights.rack, weights.vowel),
@@ -161,8 +175,9 @@ def advance(
     phase = _PHASES.get(s.phase)
     if (
         phase is None
-        # A move in the end game is handed back at once: not asked (a lane call's set-up, ~20 us, for nothing).
-        or (phase == 2 and s.trays[s.to_act].free_lines(game.rules) <= 1)
+        # A move in the end game with a word for the last line is handed back at once: not asked (a lane
+        # call's set-up for nothing).
+        or (phase == 2 and _finishing(game, s.trays[s.to_act]))
         or s.final
         or s.keeping
         or s.bonus != (0, 0)
