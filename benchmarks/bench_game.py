@@ -2,12 +2,13 @@
 """Self-play speed: whole games between two players on one core.
 
     python benchmarks/bench_game.py [LEXICON] [--games N] [--players greedy,greedy planner,ladder]
-                                    [--implementations compiled,pure] [--rounds K] [--rules sheet] [--profile]
+                                    [--implementations lane,compiled,steps] [--rounds K] [--rules sheet] [--profile]
                                     [--cpu]
 
 Every pairing is played ``--rounds`` times over the same ``--games`` seeds in
 each implementation (``native.implementation``: all in this one process, the
-rounds interleaved): ``compiled`` (the C walk, and two greedy players' games
+rounds interleaved): ``lane`` (everything below, and two planners' games in C up to what their lane hands
+back: planning/planlane.py), ``compiled`` (the planner's lane off: the C walk, and two greedy players' games
 in C: play/fastlane.py; the planner's ladders valued by their compiled
 outcomes: planning/planout.py, and its move and start decisions each in one
 compiled call: planout.planned_move, planout.start_values), ``steps`` (those
@@ -21,7 +22,8 @@ all); the table shows the
 median over rounds of games a second, the median milliseconds a game,
 actions a second and each one's ratio to the compiled one; the target column
 says whether each rate meets it. Targets: at least 500 games a
-second greedy against greedy, 60 planner against ladder, compiled, one core.
+second greedy against greedy, 60 planner against ladder, compiled, one core; 150 planner against planner
+(10x the ~12-15 games a CPU second of the planner's games before its compiled decisions and lane, on fr).
 With ``--profile``, where the time goes in the first pairing (cProfile, the top
 functions by own time and by cumulative time).
 """
@@ -43,7 +45,7 @@ from jarnac_solver import IMPLEMENTATION, Lexicon, Rules, native
 from jarnac_solver.moves.move import Move
 from jarnac_solver.moves.movegen import legal_moves
 from jarnac_solver.moves.tray import Tray
-from jarnac_solver.planning import planout, strategy
+from jarnac_solver.planning import planlane, planout, strategy
 from jarnac_solver.play import fastlane
 from jarnac_solver.play.players import play_game
 
@@ -51,7 +53,7 @@ CLOCK = [time.perf_counter]
 """The clock games are timed on: wall-clock time, or with ``--cpu`` this process's CPU time (on a machine
 others load, the time the games took of one core, not the time they waited for it)."""
 
-TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60}
+TARGETS = {("greedy", "greedy"): 500, ("planner", "ladder"): 60, ("planner", "planner"): 150}
 
 
 def _sorted_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Move]:
@@ -76,11 +78,16 @@ def one_round(
     values: bool = True,
     trays: bool = False,
     kernel: bool = True,
+    planner_lane: bool = False,
 ) -> tuple[float, list[float], int]:
     """Seconds for the games of ``seeds``, each game's seconds, and the actions played (``lane``: whether
     two greedy players may play in C; ``values``: whether the planner values its ladders by their compiled
-    outcomes, planning/planout.py, or by plan_ladder's moves and trays as before)."""
+    outcomes, planning/planout.py, or by plan_ladder's moves and trays as before; ``planner_lane``: whether
+    two planners may play in C, planning/planlane.py)."""
     supported = fastlane.supported
+    planner_supported = planlane.supported
+    if not planner_lane:
+        planlane.supported = lambda game: False
     outcomes, move_outcomes = getattr(strategy, "outcomes"), getattr(strategy, "move_outcomes")  # noqa: B009
     planned_move, start_values = getattr(strategy, "planned_move"), getattr(strategy, "start_values")  # noqa: B009
     if not kernel or trays or not values:
@@ -99,6 +106,7 @@ def one_round(
         return _round(lex, players, rules, seeds)
     finally:
         fastlane.supported = supported
+        planlane.supported = planner_supported
         setattr(strategy, "outcomes", outcomes)  # noqa: B010
         setattr(strategy, "move_outcomes", move_outcomes)  # noqa: B010
         setattr(strategy, "first_moves", first_moves)  # noqa: B010
@@ -126,8 +134,9 @@ def main() -> None:
     parser.add_argument("--players", nargs="+", default=["greedy,greedy", "planner,ladder", "planner,planner"])
     parser.add_argument(
         "--implementations",
-        default="compiled,engine,plans",
-        help="among compiled, steps (the planner's move decision step by step, as before planout.planned_move),"
+        default="lane,compiled,engine,plans",
+        help="among lane (two planners' games in C), compiled (the planner's lane off),"
+        " steps (the planner's move decision step by step, as before planout.planned_move),"
         " engine (the lane off), trays (the move candidates the old way), plans (the planner's"
         " values the old way), pure",
     )
@@ -143,8 +152,8 @@ def main() -> None:
     names = args.implementations.split(",")
     lexicons = {}
     for name in names:
-        if name not in ("compiled", "steps", "engine", "trays", "plans", "pure"):
-            parser.error(f"no implementation {name!r}: compiled, steps, engine, trays, plans or pure")
+        if name not in ("lane", "compiled", "steps", "engine", "trays", "plans", "pure"):
+            parser.error(f"no implementation {name!r}: lane, compiled, steps, engine, trays, plans or pure")
         if name != "pure" and not native.compiled_available():
             parser.error(
                 f"{name}: the compiled walk is not available here ({native.IMPLEMENTATION_REASON}); build it in the"
@@ -168,7 +177,17 @@ def main() -> None:
             for name in names:  # interleaved: a load on the machine falls on both
                 lane, values = name != "engine", name != "plans"
                 rounds[name].append(
-                    one_round(lexicons[name], players, rules, seeds, lane, values, name == "trays", name != "steps")
+                    one_round(
+                        lexicons[name],
+                        players,
+                        rules,
+                        seeds,
+                        lane,
+                        values,
+                        name == "trays",
+                        name != "steps",
+                        name == "lane",
+                    )
                 )
         rates = {name: statistics.median(n / r[0] for r in runs) for name, runs in rounds.items()}
         for name, runs in rounds.items():

@@ -1,7 +1,7 @@
 """The simulation player (SimPlayer, "sim") against the planner, with a paired control, per lexicon.
 
 Usage: python benchmarks/bench_sim.py [GAMES] [--lexicons fr,en] [--playouts 4] [--evaluation hand-set]
-                                     [--budget 5] [--seed S] [--minutes M] [--steps]
+                                     [--budget 5] [--seed S] [--minutes M] [--steps] [--lanes on,off]
 
 Game g of a lexicon (seed S + g) seats ``sim`` as player A on even games and
 B on odd ones, the ``planner`` (the named player, seeded by the game) in the
@@ -25,7 +25,9 @@ sim once did (its level then moves with the load). ``--evaluation learned``
 values its play-outs' cut-offs by the learned evaluation (planning/learned.py).
 ``--steps`` makes the planner's move and start decisions step by step in Python
 (as before planout.planned_move and planout.start_values: the same games) for
-the CPU a decision before them.
+the CPU a decision before them. ``--lanes on,off`` plays the same games with the planner's lane
+(planning/planlane.py: the play-outs' planner decisions in C) and without it, in this one process, and
+prints each table, whether the games were the same (they must be) and the ratio of sim's CPU a decision.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import time
 from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
-from jarnac_solver.planning import strategy
+from jarnac_solver.planning import planlane, strategy
 from jarnac_solver.play.players import LearnedSimPlayer, PlannerPlayer, Player, SimPlayer
 from jarnac_solver.studies.stats import mean_estimate, paired_difference, rate_estimate
 
@@ -158,7 +160,15 @@ def main(argv: list[str] | None = None) -> int:
         help="the planner's move and start decisions (the play-outs' too) step by step in Python, as before"
         " planout.planned_move and planout.start_values: the same games, the old cost",
     )
+    parser.add_argument(
+        "--lanes",
+        default="on",
+        help="the planner's lane (play-outs in C) on, off, or on,off: the same games both ways, compared",
+    )
     args = parser.parse_args(argv)
+    lanes = args.lanes.split(",")
+    if any(lane not in ("on", "off") for lane in lanes):
+        parser.error("--lanes takes on, off or on,off")
     if args.steps:
         setattr(strategy, "planned_move", lambda *args: (False, None))  # noqa: B010
         setattr(strategy, "start_values", lambda *args: None)  # noqa: B010
@@ -169,23 +179,44 @@ def main(argv: list[str] | None = None) -> int:
     )
     names = args.lexicons.split(",")
     lexicons = {name: Lexicon.load(name) for name in names}
-    tallies = {name: Tally(args.policy) for name in names}
+    tallies = {(lane, name): Tally(args.policy) for lane in lanes for name in names}
+    supported = planlane.supported
     began = time.perf_counter()
     for g in range(args.games):
         if time.perf_counter() - began > args.minutes * 60:
             break
         for name in names:
-            tallies[name].play(lexicons[name], args.seed + g, g, args.budget, args.playouts, args.evaluation)
+            for lane in lanes:  # interleaved: a load on the machine falls on both
+                planlane.supported = supported if lane == "on" else lambda game: False
+                try:
+                    tallies[lane, name].play(
+                        lexicons[name], args.seed + g, g, args.budget, args.playouts, args.evaluation
+                    )
+                finally:
+                    planlane.supported = supported
     header = (
         f"{'lexicon':<7} {'games':>5} {'W/D/L':>9} {'win':>6} {'95% interval':>13} {'control':>7} "
         f"{'win +':>6} {'95% int.':>11} "
         f"{'margin':>7} {'paired':>7} {'95% interval':>16} {'sim med':>7} {'sim p99':>7} {'pl med':>7} {'pl p99':>7}"
         f" {'cpu mean':>8} {'cpu p99':>7} {'secs':>6} {'cut':>4}"
     )
-    print(header)
-    print("-" * len(header))
-    for name in names:
-        print(tallies[name].row(name))
+    for lane in lanes:
+        if len(lanes) > 1:
+            print(f"\nthe planner's lane {lane}:")
+        print(header)
+        print("-" * len(header))
+        for name in names:
+            print(tallies[lane, name].row(name))
+    if len(lanes) > 1:
+        print()
+        for name in names:
+            on, off = tallies["on", name], tallies["off", name]
+            same = on.margins == off.margins and on.control == off.control
+            cpu_on, cpu_off = statistics.fmean(on.sim_cpu or [0]), statistics.fmean(off.sim_cpu or [0])
+            print(
+                f"{name}: the same games with the lane on and off: {'yes' if same else 'NO'}; sim's CPU a decision"
+                f" {1000 * cpu_on:.1f} ms on, {1000 * cpu_off:.1f} ms off: {cpu_off / max(cpu_on, 1e-9):.2f}x"
+            )
     print(
         "win: sim's win rate (a draw half); control: the planner's in the same seat on the same seeds; win +:"
         " sim's win less the control's, game by game, in points of percentage (95% t interval); margin:"

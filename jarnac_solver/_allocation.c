@@ -27,6 +27,10 @@
    many slots (~70 MB of Memo, Done or Below entries).  A search that needs one more stops as at a deadline
    (its answer unproven), so that no input grows a search past a few hundred MB. */
 #define MEMO_LIMIT ((size_t)1 << 20)
+/* The slots a memo starts with (it doubles at half full). Small: most searches of a game are a few states (a
+   planner's ladder on a 7-letter rack), and a table of 1024 slots cleared for each was a good part of the
+   planner's compiled decisions (measured, benchmarks/bench_game.py); the answers do not depend on it. */
+#define MEMO_START ((size_t)64)
 #define GUARD 0x8080808080808080ull
 
 typedef struct { uint64_t w[WORDS]; } Letters;
@@ -160,7 +164,7 @@ static size_t memo_hash(const Letters *left, int slots, int places, int flags) {
 static Memo *memo_find(Search *s, const Letters *left, int slots, int places, int flags) {
     int full = s->memo_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
     if (!full && (s->memo_count + 1) * 2 > s->memo_cap) {
-        size_t cap = s->memo_cap ? s->memo_cap * 2 : 1024;
+        size_t cap = s->memo_cap ? s->memo_cap * 2 : MEMO_START;
         Memo *grown = PyMem_Calloc(cap, sizeof(Memo));
         if (grown == NULL) { PyErr_NoMemory(); s->clock.stopped = 1; return NULL; }
         for (size_t i = 0; i < s->memo_cap; i++) {
@@ -540,7 +544,7 @@ typedef struct {
 static Done *done_find(Ladder *L, const Letters *left, int placed) {
     int full = L->memo_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
     if (!full && (L->memo_count + 1) * 2 > L->memo_cap) {
-        size_t cap = L->memo_cap ? L->memo_cap * 2 : 1024;
+        size_t cap = L->memo_cap ? L->memo_cap * 2 : MEMO_START;
         Done *grown = PyMem_Calloc(cap, sizeof(Done));
         if (grown == NULL) { PyErr_NoMemory(); L->clock.stopped = 1; return NULL; }
         for (size_t i = 0; i < L->memo_cap; i++) {
@@ -974,7 +978,7 @@ static int key_less(const Chains *c, Py_ssize_t a, Py_ssize_t b) {
 static Below *below_find(Chains *c, const Letters *letters) {
     int full = c->below_count >= MEMO_LIMIT;  /* no more states: only the ones held are found */
     if (!full && (c->below_count + 1) * 2 > c->below_cap) {
-        size_t cap = c->below_cap ? c->below_cap * 2 : 1024;
+        size_t cap = c->below_cap ? c->below_cap * 2 : MEMO_START;
         Below *grown = PyMem_Calloc(cap, sizeof(Below));
         if (grown == NULL) { PyErr_NoMemory(); c->failed = 1; return NULL; }
         for (size_t i = 0; i < c->below_cap; i++) {

@@ -22,6 +22,7 @@
  * and start_values' at most MAX_SPEC_LINES.
  */
 #include "_trie.h"
+#include <math.h>
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wunused-function" /* the searches of _allocation.c this file does not call */
 #endif
@@ -971,87 +972,38 @@ static double turn_value_c(long gained, int lines, long words, int vowels, int r
     return value;
 }
 
-/* planner_move(rack, lines, olds, place_lo, place_hi, legal_lo, legal_hi, depth_starts, ints, weights,
-   vowel_ranks, out_of_time) -> strategy.choose_move's answer outside the end game, or None where it hands the
-   decision back.
-
-   rack: its rank codes; lines: line_asks' list; olds: the lines' words (str); place_lo/hi: the node range of
-   the words a free line takes (plan_ladder's); legal_lo/hi: legal_moves' place range (the next line's
-   minimum); depth_starts: the index's (d = 0..10); ints: (min_length, line_length, free lines, seat_min,
-   rules.lines, last_line_min_length, the next line's index, bag size, candidates); weights: (line, draw,
-   leave, gain, rack, vowel). The answer: (0, -1, 0) to pass (no ladder), (1, line, word number) an extension, (2, -1, word
-   number) a new word. None: the decision needs what only Python holds -- a candidate's turn that fills the
-   tray (its finish is searched), a memo past its limit, an alphabet past 32 ranks or not one ASCII byte a
-   tile, more than 9 lines (the notation's order is then not the lines' order).
-
-   The same decision, step for step: plan_ladder's longest ladder and its first move (_moves' order), the
-   candidates first_moves takes (every legal move sorted by letters used, most points, its notation; the first
-   ``candidates``), each one's ladder as move_outcomes asks it, each turn's value turn_value_of's, the best
-   kept with the first on a tie (the ladder's move first). tests/test_planmove.py checks it against
-   choose_move on random lexicons and rules.
-
-   Bounds: the legal moves are each word of a walk once per line (at most n_words x (lines + 1)), grown as
-   they come; each search's memo is MEMO_LIMIT states (past it: None). Every walk's nodes are copied out of the
-   trie's scratch buffer before anything else runs (walk_nodes), and a move's text points into the trie's own
-   text: the searches' Python numbers (as ladder_outcomes makes them) cannot hand the scratch to another query
-   under a walk. */
-PyObject *Trie_planner_move(Trie *t, PyObject *args) {
-    PyObject *rack_text, *lines, *olds, *starts, *out_of_time;
-    Py_ssize_t place_lo, place_hi, legal_lo, legal_hi;
-    int min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count;
-    long bag;
-    TurnWeights w = {0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0};
-    Py_buffer vowels;
-    if (!PyArg_ParseTuple(args, "UO!O!nnnnO!(iiiiiiili)(dddddd)y*O", &rack_text, &PyList_Type, &lines, &PyTuple_Type,
-                          &olds, &place_lo, &place_hi, &legal_lo, &legal_hi, &PyTuple_Type, &starts, &min_len,
-                          &line_max, &free_now, &seat_min, &rules_lines, &last_min, &gap, &bag, &count, &w.line,
-                          &w.draw, &w.leave, &w.gain, &w.rack, &w.vowel, &vowels, &out_of_time))
-        return NULL;
-    PyObject *result = NULL;
-    LineSpec *specs = NULL, *work = NULL;
+/* The planner's move decision (strategy.choose_move outside the end game), the core of Trie.planner_move and of
+   the lane's moves (_planlane.c): the rack (counts by rank, its size), its lines as the searches read them
+   (specs[0, n_lines)) and their words' text (olds, for the notation's order), the ranges and ints as
+   planner_move reads them. 1 and the answer (*kind 0 a pass, 1 an extension of *line, 2 a new word; *word its
+   number), 0 where the decision is handed back (a turn that fills the tray, a memo past its limit), -1 an
+   exception. The caller has checked the ranks (at most 32), an ASCII trie and at most 9 lines. */
+static int planner_decide(Trie *t, const uint8_t *rack, int rack_size, const LineSpec *specs, Py_ssize_t n_lines,
+                          const char *const *olds, Py_ssize_t place_lo, Py_ssize_t place_hi, Py_ssize_t legal_lo,
+                          Py_ssize_t legal_hi, const uint32_t *ds, const int *ints, long bag, const TurnWeights *w,
+                          const uint8_t *is_vowel, PyObject *out_of_time, int *kind_out, int *line_out,
+                          uint32_t *word_out) {
+    int min_len = ints[0], line_max = ints[1], free_now = ints[2], seat_min = ints[3], rules_lines = ints[4];
+    int last_min = ints[5], gap = ints[6], count = ints[7];
+    int rc = -1, top = -1;
+    LineSpec *work = NULL;
     Legal *legal = NULL;
     uint32_t *nodes = NULL;
     Py_ssize_t n_legal = 0, cap = 0;
-    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
-    const uint8_t *is_vowel = vowels.buf;
-    uint32_t ds[11];
-    if (t->n_ranks > 32 || !t->ascii || n_lines > 9 || n_lines >= MAX_SPEC_LINES || line_max > 9 ||
-        PyTuple_GET_SIZE(olds) != n_lines) { result = Py_NewRef(Py_None); goto out; }
-    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "planner_move: a vowel flag a rank"); goto out; }
-    if (PyTuple_GET_SIZE(starts) != 11) { PyErr_SetString(PyExc_ValueError, "planner_move: 11 depth starts"); goto out; }
-    for (int d = 0; d < 11; d++) {
-        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
-        if (v == (unsigned long)-1 && PyErr_Occurred()) goto out;
-        ds[d] = (uint32_t)v;
-    }
-    if (free_now < 0 || free_now > 1000 || gap < 0 || gap > n_lines || min_len < 1 || count < 0) {
-        PyErr_SetString(PyExc_ValueError, "planner_move: counts out of range");
-        goto out;
-    }
-    for (Py_ssize_t i = 0; i < n_lines; i++) {
-        PyObject *o = PyTuple_GET_ITEM(olds, i);
-        if (!PyUnicode_Check(o) || !PyUnicode_IS_ASCII(o) || PyUnicode_GET_LENGTH(o) > 9) { result = Py_NewRef(Py_None); goto out; }
-    }
-    if (jarnac_trie_prepare(t) < 0) goto out;
-    uint8_t rack[MAX_RANKS], counts[MAX_RANKS], none[MAX_RANKS];
-    memset(rack, 0, sizeof rack);
+    uint8_t counts[MAX_RANKS], none[MAX_RANKS];
     memset(none, 0, sizeof none);
-    int top = -1;
-    if (read_ranks(t, rack_text, rack, &top) < 0) goto out;
-    int rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
-    specs = PyMem_Calloc(n_lines + 2, sizeof(LineSpec));
+    for (int r = 0; r < t->n_ranks; r++) if (rack[r]) top = r;
     work = PyMem_Calloc(n_lines + 2, sizeof(LineSpec));
-    if (specs == NULL || work == NULL) { PyErr_NoMemory(); goto out; }
-    if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+    if (work == NULL) { PyErr_NoMemory(); goto out; }
 
     /* The longest ladder of the tray: no ladder, a pass; one that fills the tray, Python's (its finish). */
     Totals me;
-    int rc = ladder_totals(t, rack, rack_size, place_lo, place_hi, specs, n_lines, min_len, free_now, seat_min,
-                           is_vowel, out_of_time, &me);
-    if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
-    if (me.first_kind == 0) { result = Py_BuildValue("(iiI)", 0, -1, 0u); goto out; }
-    if (me.placed >= free_now) { result = Py_NewRef(Py_None); goto out; }
-    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, &w, -1);
+    int found = ladder_totals(t, rack, rack_size, place_lo, place_hi, specs, n_lines, min_len, free_now, seat_min,
+                              is_vowel, out_of_time, &me);
+    if (found <= 0) { rc = found; goto out; }
+    if (me.first_kind == 0) { *kind_out = 0; *line_out = -1; *word_out = 0; rc = 1; goto out; }
+    if (me.placed >= free_now) { rc = 0; goto out; }
+    double best = turn_value_c(me.gain, me.placed, me.moves, me.vowels, me.left, bag, w, -1);
     int best_kind = me.first_kind, best_line = me.first_line;
     uint32_t best_word = me.first_word;
 
@@ -1070,8 +1022,7 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
         if (top < 0) break;
         Py_ssize_t n = walk_nodes(t, need, need_top, rack, top, lo, hi, &nodes);
         if (n < 0) goto out;
-        const char *old_text = i < n_lines ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(olds, i)) : "";
-        if (old_text == NULL) goto out;
+        const char *old_text = i < n_lines ? olds[i] : "";
         for (Py_ssize_t k = 0; k < n; k++) {
             uint32_t v = nodes[k];
             int tiles = 10;
@@ -1085,19 +1036,28 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
                     cap = grown_cap;
                 }
                 Legal *m = &legal[n_legal++];
-                uint32_t w = t->wids[s];
-                const char *text = word_text(t, w);
-                m->word = w; m->node = v; m->tiles = tiles;
+                uint32_t wd = t->wids[s];
+                const char *text = word_text(t, wd);
+                m->word = wd; m->node = v; m->tiles = tiles;
                 if (i < n_lines) {
-                    /* "N:OLD+ADDED=NEW": ADDED the new word's letters less the old one's, sorted (added_letters). */
-                    int bytes[256] = {0};
-                    for (int c = 0; c < tiles; c++) bytes[(unsigned char)text[c]]++;
-                    for (int c = 0; c < old; c++) bytes[(unsigned char)old_text[c]]--;
+                    /* "N:OLD+ADDED=NEW": ADDED the new word's letters less the old one's, sorted (added_letters).
+                       Speed: the difference and its sort on the word's few bytes (a table of 256 counts cleared
+                       for each of a decision's hundreds of moves was a good part of the planner's decisions). */
+                    unsigned char added[16];
+                    int n_added = 0;
+                    for (int c = 0; c < tiles && n_added < 16; c++) added[n_added++] = (unsigned char)text[c];
+                    for (int c = 0; c < old; c++)
+                        for (int q = 0; q < n_added; q++)
+                            if (added[q] == (unsigned char)old_text[c]) { added[q] = added[--n_added]; break; }
+                    for (int a = 1; a < n_added; a++)
+                        for (int b = a; b > 0 && added[b - 1] > added[b]; b--) {
+                            unsigned char x = added[b]; added[b] = added[b - 1]; added[b - 1] = x;
+                        }
                     char *p = m->text;
                     *p++ = (char)('1' + i); *p++ = ':';
                     memcpy(p, old_text, (size_t)old); p += old;
                     *p++ = '+';
-                    for (int c = 1; c < 256; c++) for (int q = 0; q < bytes[c]; q++) *p++ = (char)c;
+                    for (int q = 0; q < n_added; q++) *p++ = (char)added[q];
                     *p++ = '=';
                     memcpy(p, text, (size_t)tiles); p += tiles;
                     *p = 0;
@@ -1147,23 +1107,142 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
         }
         int free_after = free_now - placed;
         int seat = n_after < rules_lines ? last_min : min_len;
-        Totals out;
-        rc = ladder_totals(t, left, rack_size - m->letters, place_lo, place_hi, work, n_after, min_len, free_after,
-                           seat, is_vowel, out_of_time, &out);
-        if (rc <= 0) { if (rc == 0) result = Py_NewRef(Py_None); goto out; }
-        if (free_after <= out.placed) { result = Py_NewRef(Py_None); goto out; }  /* fills the tray: its finish */
-        double value = turn_value_c(m->points + out.gain, placed + out.placed, 1 + out.moves, out.vowels, out.left,
-                                    bag, &w, -1);
+        Totals o;
+        found = ladder_totals(t, left, rack_size - m->letters, place_lo, place_hi, work, n_after, min_len, free_after,
+                              seat, is_vowel, out_of_time, &o);
+        if (found <= 0) { rc = found; goto out; }
+        if (free_after <= o.placed) { rc = 0; goto out; }  /* fills the tray: its finish */
+        double value = turn_value_c(m->points + o.gain, placed + o.placed, 1 + o.moves, o.vowels, o.left,
+                                    bag, w, -1);
         if (value > best) { best = value; best_kind = m->kind; best_line = m->line; best_word = m->word; }
     }
-    result = Py_BuildValue("(iiI)", best_kind, best_line, (unsigned int)best_word);
+    *kind_out = best_kind; *line_out = best_line; *word_out = best_word;
+    rc = 1;
 out:
     PyMem_Free(nodes);
     PyMem_Free(legal);
-    PyMem_Free(specs);
     PyMem_Free(work);
+    return rc;
+}
+
+/* planner_move(rack, lines, olds, place_lo, place_hi, legal_lo, legal_hi, depth_starts, ints, weights,
+   vowel_ranks, out_of_time) -> strategy.choose_move's answer outside the end game, or None where it hands the
+   decision back.
+
+   rack: its rank codes; lines: line_asks' list; olds: the lines' words (str); place_lo/hi: the node range of
+   the words a free line takes (plan_ladder's); legal_lo/hi: legal_moves' place range (the next line's
+   minimum); depth_starts: the index's (d = 0..10); ints: (min_length, line_length, free lines, seat_min,
+   rules.lines, last_line_min_length, the next line's index, bag size, candidates); weights: (line, draw,
+   leave, gain, rack, vowel). The answer: (0, -1, 0) to pass (no ladder), (1, line, word number) an extension, (2, -1, word
+   number) a new word. None: the decision needs what only Python holds -- a candidate's turn that fills the
+   tray (its finish is searched), a memo past its limit, an alphabet past 32 ranks or not one ASCII byte a
+   tile, more than 9 lines (the notation's order is then not the lines' order).
+
+   The same decision, step for step: plan_ladder's longest ladder and its first move (_moves' order), the
+   candidates first_moves takes (every legal move sorted by letters used, most points, its notation; the first
+   ``candidates``), each one's ladder as move_outcomes asks it, each turn's value turn_value_of's, the best
+   kept with the first on a tie (the ladder's move first). tests/test_planmove.py checks it against
+   choose_move on random lexicons and rules.
+
+   Bounds: the legal moves are each word of a walk once per line (at most n_words x (lines + 1)), grown as
+   they come; each search's memo is MEMO_LIMIT states (past it: None). Every walk's nodes are copied out of the
+   trie's scratch buffer before anything else runs (walk_nodes), and a move's text points into the trie's own
+   text: the searches' Python numbers (as ladder_outcomes makes them) cannot hand the scratch to another query
+   under a walk. */
+PyObject *Trie_planner_move(Trie *t, PyObject *args) {
+    PyObject *rack_text, *lines, *olds, *starts, *out_of_time;
+    Py_ssize_t place_lo, place_hi, legal_lo, legal_hi;
+    int min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count;
+    long bag;
+    TurnWeights w = {0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0};
+    Py_buffer vowels;
+    if (!PyArg_ParseTuple(args, "UO!O!nnnnO!(iiiiiiili)(dddddd)y*O", &rack_text, &PyList_Type, &lines, &PyTuple_Type,
+                          &olds, &place_lo, &place_hi, &legal_lo, &legal_hi, &PyTuple_Type, &starts, &min_len,
+                          &line_max, &free_now, &seat_min, &rules_lines, &last_min, &gap, &bag, &count, &w.line,
+                          &w.draw, &w.leave, &w.gain, &w.rack, &w.vowel, &vowels, &out_of_time))
+        return NULL;
+    PyObject *result = NULL;
+    LineSpec *specs = NULL;
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    const uint8_t *is_vowel = vowels.buf;
+    uint32_t ds[11];
+    if (t->n_ranks > 32 || !t->ascii || n_lines > 9 || n_lines >= MAX_SPEC_LINES || line_max > 9 ||
+        PyTuple_GET_SIZE(olds) != n_lines) { result = Py_NewRef(Py_None); goto out; }
+    if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "planner_move: a vowel flag a rank"); goto out; }
+    if (PyTuple_GET_SIZE(starts) != 11) { PyErr_SetString(PyExc_ValueError, "planner_move: 11 depth starts"); goto out; }
+    for (int d = 0; d < 11; d++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) goto out;
+        ds[d] = (uint32_t)v;
+    }
+    if (free_now < 0 || free_now > 1000 || gap < 0 || gap > n_lines || min_len < 1 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "planner_move: counts out of range");
+        goto out;
+    }
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *o = PyTuple_GET_ITEM(olds, i);
+        if (!PyUnicode_Check(o) || !PyUnicode_IS_ASCII(o) || PyUnicode_GET_LENGTH(o) > 9) { result = Py_NewRef(Py_None); goto out; }
+    }
+    if (jarnac_trie_prepare(t) < 0) goto out;
+    {
+        uint8_t rack[MAX_RANKS];
+        memset(rack, 0, sizeof rack);
+        int top = -1;
+        if (read_ranks(t, rack_text, rack, &top) < 0) goto out;
+        int rack_size = (int)PyUnicode_GET_LENGTH(rack_text);
+        specs = PyMem_Calloc(n_lines + 2, sizeof(LineSpec));
+        if (specs == NULL) { PyErr_NoMemory(); goto out; }
+        if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+        const char *old_texts[10];
+        for (Py_ssize_t i = 0; i < n_lines; i++) {
+            old_texts[i] = PyUnicode_AsUTF8(PyTuple_GET_ITEM(olds, i));
+            if (old_texts[i] == NULL) goto out;
+        }
+        int ints[8] = {min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count};
+        int kind, line;
+        uint32_t word;
+        int rc = planner_decide(t, rack, rack_size, specs, n_lines, old_texts, place_lo, place_hi, legal_lo, legal_hi,
+                                ds, ints, bag, &w, is_vowel, out_of_time, &kind, &line, &word);
+        if (rc < 0) goto out;
+        if (rc == 0) result = Py_NewRef(Py_None);
+        else result = Py_BuildValue("(iiI)", kind, line, (unsigned int)word);
+    }
+out:
+    PyMem_Free(specs);
     PyBuffer_Release(&vowels);
     return result;
+}
+
+/* One start action's value (strategy.start_options' mean_value, compiled): the mean turn_value_of of the ladders
+   of its sampled racks, each the kept letters (base, base_size of them) and the first ints[3] (take) letters of
+   a sampled draw (draws[k * 16 ...], n_draws[k] of them, rank codes), on the tray's lines (specs); ints:
+   (min_length, free lines, seat_min, take, an opponent known); behind: the points the tray is behind. The
+   core of Trie.start_values and of the lane's starts (_planlane.c): the sum in the samples' order divided by
+   their count, as mean_value makes it (the same doubles). 1 and *mean, *exact; 0 a memo past its limit
+   (handed back); -1 an exception. */
+static int start_mean(Trie *t, const uint8_t *base, int base_size, const uint8_t *draws, const int *n_draws,
+                      int samples, const LineSpec *specs, Py_ssize_t n_lines, Py_ssize_t place_lo, Py_ssize_t place_hi,
+                      const int *ints, long bag, long behind, const TurnWeights *w, const uint8_t *is_vowel,
+                      PyObject *out_of_time, double *mean, int *exact) {
+    int min_len = ints[0], free_now = ints[1], seat_min = ints[2], take = ints[3], known = ints[4];
+    double total = 0.0;
+    *exact = 1;
+    for (int k = 0; k < samples; k++) {
+        uint8_t rack[MAX_RANKS];
+        memcpy(rack, base, (size_t)t->n_ranks);
+        int n_draw = n_draws[k] < take ? n_draws[k] : take;
+        for (int q = 0; q < n_draw; q++)
+            if (rack[draws[k * 16 + q]] < 255) rack[draws[k * 16 + q]]++;
+        Totals o;
+        int rc = ladder_totals(t, rack, base_size + n_draw, place_lo, place_hi, specs, n_lines, min_len, free_now,
+                               seat_min, is_vowel, out_of_time, &o);
+        if (rc <= 0) return rc;
+        *exact = *exact && o.exact;
+        int finish = known && o.placed == free_now ? o.gain > behind : -1;
+        total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, w, finish);
+    }
+    *mean = total / (double)samples;
+    return 1;
 }
 
 /* start_values(kept, drawn, takes, lines, place_lo, place_hi, ints, weights, vowel_ranks, out_of_time) -> for
@@ -1223,30 +1302,31 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
         PyObject *text = PyList_GET_ITEM(kept, a);
         if (read_ranks(t, text, base, &top) < 0) { Py_DECREF(list); goto out; }
         int base_size = (int)PyUnicode_GET_LENGTH(text);
+        uint8_t draws[64 * 16];
+        int n_draws[64];
+        /* Past 64 samples or 16 letters a draw: the caller's own steps (the same values). */
+        if (samples > 64) { Py_DECREF(list); result = Py_NewRef(Py_None); goto out; }
         for (Py_ssize_t k = 0; k < samples; k++) {
-            uint8_t rack[MAX_RANKS];
-            memcpy(rack, base, sizeof rack);
             PyObject *draw = PyList_GET_ITEM(drawn, k);
             if (!PyUnicode_Check(draw)) { PyErr_SetString(PyExc_TypeError, "a draw is a str of rank codes"); Py_DECREF(list); goto out; }
             Py_ssize_t n_draw = PyUnicode_GET_LENGTH(draw) < take ? PyUnicode_GET_LENGTH(draw) : take;
+            if (n_draw > 16) { Py_DECREF(list); result = Py_NewRef(Py_None); goto out; }
+            n_draws[k] = (int)n_draw;
             for (Py_ssize_t q = 0; q < n_draw; q++) {
                 Py_UCS4 r = PyUnicode_READ_CHAR(draw, q);
                 if (r >= (Py_UCS4)t->n_ranks) { PyErr_SetString(PyExc_ValueError, "a tile code is out of range"); Py_DECREF(list); goto out; }
-                if (rack[r] < 255) rack[r]++;
+                draws[k * 16 + q] = (uint8_t)r;
             }
-            Totals o;
-            int rc = ladder_totals(t, rack, base_size + (int)n_draw, place_lo, place_hi, specs, n_lines,
-                                   min_len, free_now, seat_min, (const uint8_t *)vowels.buf, out_of_time, &o);
-            if (rc <= 0) {
-                Py_DECREF(list);
-                if (rc == 0) result = Py_NewRef(Py_None);
-                goto out;
-            }
-            exact = exact && o.exact;
-            int finish = known && o.placed == free_now ? o.gain > behind : -1;
-            total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, &w, finish);
         }
-        PyObject *pair = Py_BuildValue("(dO)", total / (double)samples, exact ? Py_True : Py_False);
+        int ints[6] = {min_len, free_now, seat_min, (int)take, known, 0};
+        int rc = start_mean(t, base, base_size, draws, n_draws, (int)samples, specs, n_lines, place_lo, place_hi, ints,
+                            bag, behind, &w, (const uint8_t *)vowels.buf, out_of_time, &total, &exact);
+        if (rc <= 0) {
+            Py_DECREF(list);
+            if (rc == 0) result = Py_NewRef(Py_None);
+            goto out;
+        }
+        PyObject *pair = Py_BuildValue("(dO)", total, exact ? Py_True : Py_False);
         if (pair == NULL) { Py_DECREF(list); goto out; }
         PyList_SET_ITEM(list, a, pair);
     }
@@ -1256,3 +1336,7 @@ out:
     PyBuffer_Release(&vowels);
     return result;
 }
+
+/* The planner's lane and the Mersenne Twister (Trie.selfplay_planner, Trie.mt_sample): they call the searches
+   above. */
+#include "_planlane.c"

@@ -1133,6 +1133,11 @@ static PyMethodDef Trie_methods[] = {
     {"ladder_plan", (PyCFunction)(void (*)(void))Trie_ladder_plan, METH_VARARGS | METH_KEYWORDS,
      "ladder_plan(rack, place_lo, place_hi, lines, min_len, free, seat_min, check, seconds, out_of_time, per_item) -> "
      "plan_ladder's candidates and search in one call: see _plan.c"},
+    {"selfplay_planner", (PyCFunction)Trie_selfplay_planner, METH_VARARGS,
+     "selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks, "
+     "out_of_time, max_actions) -> (result, actions): see _planlane.c"},
+    {"mt_sample", (PyCFunction)Trie_mt_sample, METH_VARARGS,
+     "mt_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C: see _planlane.c"},
     {"ladder_outcomes", (PyCFunction)Trie_ladder_outcomes, METH_VARARGS,
      "ladder_outcomes(jobs, min_len, vowel_ranks, out_of_time) -> per job (moves, gain, placed, vowels left, left, proven): see _plan.c"},
     {"planner_move", (PyCFunction)Trie_planner_move, METH_VARARGS,

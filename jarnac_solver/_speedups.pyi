@@ -6,6 +6,7 @@ one character a rank (``chr(rank)``): the letters a node must hold and the lette
 """
 
 from collections.abc import Callable, Sequence
+from random import Random
 from typing import Any, TypeVar
 
 _Row = TypeVar("_Row", bound=tuple[Any, ...])
@@ -130,6 +131,28 @@ class Trie:
         out_of_time: type[BaseException],
         /,
     ) -> list[tuple[float, bool]] | None: ...
+    def selfplay_planner(
+        self,
+        bag: bytes,
+        tables: tuple[bytes, bytes, bytes, bytes, bytes, tuple[float, ...]],
+        depth_starts: tuple[int, ...],
+        ranges: tuple[int, int, tuple[tuple[int, int], ...]],
+        rules: tuple[int, int, int, int, int, bool, int, bool],
+        state: tuple[int, int, int, int, bool, bool, int, int, int],
+        trays: tuple[tuple[bytes, tuple[bytes, ...]], tuple[bytes, tuple[bytes, ...]]],
+        knobs: tuple[tuple[tuple[float, ...], tuple[int, int, int]], tuple[tuple[float, ...], tuple[int, int, int]]],
+        rngs: tuple[Random, Random],
+        positions: Callable[[int, int], list[int]],
+        vowel_ranks: bytes,
+        out_of_time: type[BaseException],
+        max_actions: int,
+        /,
+    ) -> tuple[
+        int,
+        list[tuple[int, int, int, int, bytes, bytes]],
+        tuple[bytes, bytes, bytes, int, int, int, int, bool, bool, bool, int],
+    ]: ...
+    def mt_sample(self, rng: Random, n: int, k: int, times: int, /) -> list[list[int]]: ...
     def jarnac_plan(
         self,
         rack: str,

@@ -52,9 +52,11 @@ from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
+from . import planlane
 from .learned import Estimator, learned_evaluation
 from .learned_turn import TurnEvaluation
 from .planner import hints
+from .planout import clear
 from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choose_start, start_options
 
 __all__ = [
@@ -211,14 +213,27 @@ def playout(
 ) -> float:
     """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
     to the end; at most ``max_actions`` actions), and its value for ``who`` (:func:`evaluate`). ``game`` is
-    changed (a fork)."""
-    for _ in range(max_actions):
+    changed (a fork); with fixed ``weights`` (no learned evaluation) and no deadline near, the planner's lane
+    (:mod:`~jarnac_solver.planning.planlane`) plays what it can in C and writes it on ``game`` directly:
+    those actions cannot be undone (``game.pop``)."""
+    lane = isinstance(weights, Weights) and clear(deadline) and planlane.supported(game)
+    played, handed = 0, -1
+    while played < max_actions:
         s = game.state
         if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
             break
         if deadline is not None and deadline.expired():
             break  # the caller drops a play-out the deadline cut (else a 50 ms clock ends at 57 ms)
+        if lane and played != handed:
+            # Speed: the planner's decisions for both sides in C (planlane.py: the same actions and the same
+            # rng), up to what it hands back, played below; a play-out was ~9/10 the planner's decisions.
+            assert isinstance(weights, Weights)
+            left = len(game.actions) + max_actions - played
+            played += planlane.advance(game, (weights, weights), (rng, rng), left, undo=False, until_turn=until_turn)
+            handed = played
+            continue
         game.push(policy(game, rng, weights, deadline))
+        played += 1
     return evaluate(game.state, who, evaluation, game.rules)
 
 

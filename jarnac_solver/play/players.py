@@ -34,6 +34,7 @@ from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
+from ..planning import planlane
 from . import fastlane
 
 if TYPE_CHECKING:
@@ -635,6 +636,13 @@ def make_player(spec: Seat, seed: int | None = None, **options: Any) -> Player:
     return spec
 
 
+def _planner_lane(actors: Sequence[Player]) -> bool:
+    """Whether both players are the built-in planner as the lane plays it (planning/planlane.py): exactly
+    :class:`PlannerPlayer` (a subclass may decide otherwise), with fixed weights (no learned evaluation, whose
+    weights change with the game's point)."""
+    return all(type(a) is PlannerPlayer and a.evaluation is None for a in actors)
+
+
 MAX_GAMES = 10_000_000
 """The most games one :func:`play_match` plays (the command line's limit too)."""
 
@@ -737,7 +745,19 @@ def play_game(
         done = fastlane.greedy_game(game, (actors[0].name, actors[1].name), max_actions)
         if done is not None:
             return done
+    lane = think is None and observe is None and _planner_lane(actors) and planlane.supported(game)
+    handed = -1
     while not game.is_over():
+        if lane and len(game.actions) != handed:
+            # Speed: two planners play in C (planning/planlane.py) up to what the lane hands back (the end
+            # game, a possible Jarnac...), which is played here, one action, before the lane is asked again.
+            # The game is this call's own and never undone: the lane writes its actions and state directly.
+            weights = (actors[0].weights, actors[1].weights)  # type: ignore[attr-defined]
+            rngs = (actors[0].rng, actors[1].rng)  # type: ignore[attr-defined]
+            planlane.advance(game, weights, rngs, max_actions, undo=False)
+            handed = len(game.actions)
+            if game.is_over():
+                break
         if len(game.actions) >= max_actions:
             if stop_at_limit:
                 break

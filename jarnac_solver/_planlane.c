@@ -1,0 +1,814 @@
+/* jarnac_solver._speedups, continued (included at the end of _plan.c, whose searches it calls): the planner's
+ * lane, whole games between two planners played in C (Trie.selfplay_planner), and CPython's Mersenne Twister
+ * (Trie.mt_sample).
+ *
+ * Key idea: planning/planlane.py. Between two PlannerPlayers a game outside its end game is starts (draw, or
+ * exchange three letters by the mean value of sampled racks), moves (planner_decide: the ladder, the
+ * candidates, their values), passes with no move left and declined Jarnac windows; each decision was already
+ * one compiled call (planout.planned_move, planout.start_values), and the Python around them (views, trays,
+ * states, the engine's checks, the samples' lists) was most of a game. Here the game runs as counts changed in
+ * place, the rules of game/game.py step for step (_draw_action, _exchange, _play, _after_word, _pass,
+ * _decline, _next_turn), and each decision is strategy.py's: choose_start (its samples drawn by the player's
+ * own random.Random, re-implemented here bit for bit and its state written back, so the games and the rng
+ * states are the Python planner's), choose_move (planner_decide), choose_jarnac (a window where no call is
+ * possible: _any_steal's exact test, declined).
+ *
+ * What it cannot decide exactly it hands back, stopping *before* that action and returning the actions so far:
+ * the end game (a player to move with one free line: planning/endgame.py), a decision planner_decide or
+ * start_mean hands back (a turn that fills the tray, a memo past its limit), a rack past 9 letters (plan_ladder's
+ * ceiling), a Jarnac window where a call may be possible, an opening the vowel rule redraws, the action limit.
+ * The exchange's re-insertion positions come from Random(f"{seed}:{ply}") (a str seed: SHA-512 in CPython),
+ * asked of the caller's ``positions`` callable, a few a game.
+ *
+ * Bounds: at most max_actions actions (grown as they come), racks of at most 64 tiles and 9 lines (else handed
+ * back or refused by the caller), 32 letter ranks (planner_decide's), every draw from the bag given.
+ */
+
+/* -- CPython's random.Random: MT19937 (Modules/_randommodule.c), getrandbits, _randbelow, sample ----------- */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t state[MT_N];
+    int index;
+} MT;
+
+/* genrand_uint32 of _randommodule.c, the same steps. */
+static uint32_t mt_next(MT *m) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y, *mt = m->state;
+    if (m->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        m->index = 0;
+    }
+    y = mt[m->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* Random._randbelow_with_getrandbits(n) for 1 <= n < 2**32: getrandbits(k) is the top k bits of one word. */
+static uint32_t mt_below(MT *m, uint32_t n) {
+    int k = 0;
+    while (k < 32 && (n >> k)) k++;  /* n.bit_length() */
+    uint32_t r = mt_next(m) >> (32 - k);
+    while (r >= n) r = mt_next(m) >> (32 - k);
+    return r;
+}
+
+/* Random.sample(range(n), k)'s indexes (Python 3.11's algorithm: a pool below its set size, else a set of the
+   chosen), into out[0, k). 0 done, -1 for k out of [0, n] or past 64. */
+static int mt_sample_into(MT *m, uint32_t n, int k, uint32_t *out) {
+    if (k < 0 || (uint32_t)k > n || k > 64) return -1;
+    double setsize = 21;
+    if (k > 5) setsize += pow(4.0, ceil(log((double)(k * 3)) / log(4.0)));  /* 4 ** _ceil(_log(k * 3, 4)) */
+    if ((double)n <= setsize) {
+        uint32_t pool[128];
+        if (n > 128) return -1;  /* setsize is at most 21 + 4**5 for k <= 64, but the pool is kept small */
+        for (uint32_t i = 0; i < n; i++) pool[i] = i;
+        for (int i = 0; i < k; i++) {
+            uint32_t j = mt_below(m, n - (uint32_t)i);
+            out[i] = pool[j];
+            pool[j] = pool[n - (uint32_t)i - 1];
+        }
+    } else {
+        for (int i = 0; i < k; i++) {
+            uint32_t j;
+            int seen;
+            do {
+                j = mt_below(m, n);
+                seen = 0;
+                for (int q = 0; q < i; q++) if (out[q] == j) { seen = 1; break; }
+            } while (seen);
+            out[i] = j;
+        }
+    }
+    return 0;
+}
+
+/* The state of a random.Random (rng.getstate(): (3, 625 ints, gauss_next)) into m; -1 with an exception. */
+static int mt_read(PyObject *rng, MT *m) {
+    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
+    if (st == NULL) return -1;
+    int rc = -1;
+    PyObject *inner;
+    if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 3 || !PyTuple_Check(inner = PyTuple_GET_ITEM(st, 1)) ||
+        PyTuple_GET_SIZE(inner) != MT_N + 1) {
+        PyErr_SetString(PyExc_ValueError, "a random.Random's state (version 3) is expected");
+        goto done;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(inner, i));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) goto done;
+        if (i < MT_N) m->state[i] = (uint32_t)v;
+        else m->index = (int)(v > MT_N ? MT_N : v);
+    }
+    rc = 0;
+done:
+    Py_DECREF(st);
+    return rc;
+}
+
+/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception. */
+static int mt_write(PyObject *rng, const MT *m) {
+    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
+    if (st == NULL) return -1;
+    PyObject *inner = PyTuple_New(MT_N + 1);
+    if (inner == NULL) { Py_DECREF(st); return -1; }
+    for (int i = 0; i <= MT_N; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? m->state[i] : (unsigned long)m->index);
+        if (v == NULL) { Py_DECREF(inner); Py_DECREF(st); return -1; }
+        PyTuple_SET_ITEM(inner, i, v);
+    }
+    PyObject *full = Py_BuildValue("(ONO)", PyTuple_GET_ITEM(st, 0), inner, PyTuple_GET_ITEM(st, 2));
+    Py_DECREF(st);
+    if (full == NULL) return -1;
+    PyObject *r = PyObject_CallMethod(rng, "setstate", "(O)", full);
+    Py_DECREF(full);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* mt_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C from rng's state and
+   the state written back: the twin of random.Random.sample the lane draws the planner's starts with
+   (tests/test_planlane.py). */
+PyObject *Trie_mt_sample(Trie *t, PyObject *args) {
+    (void)t;
+    PyObject *rng;
+    Py_ssize_t n, k, times;
+    if (!PyArg_ParseTuple(args, "Onnn", &rng, &n, &k, &times)) return NULL;
+    if (n < 0 || n > 0xffffffffL || k < 0 || k > n || k > 64 || times < 0) {
+        PyErr_SetString(PyExc_ValueError, "mt_sample: 0 <= k <= n, k <= 64");
+        return NULL;
+    }
+    MT *m = PyMem_Malloc(sizeof(MT));
+    if (m == NULL) return PyErr_NoMemory();
+    PyObject *list = NULL;
+    if (mt_read(rng, m) < 0) goto done;
+    list = PyList_New(times);
+    if (list == NULL) goto done;
+    for (Py_ssize_t s = 0; s < times; s++) {
+        uint32_t out[64];
+        if (mt_sample_into(m, (uint32_t)n, (int)k, out) < 0) {
+            PyErr_SetString(PyExc_ValueError, "mt_sample: a population past the pool this twin keeps");
+            Py_CLEAR(list);
+            goto done;
+        }
+        PyObject *one = PyList_New(k);
+        if (one == NULL) { Py_CLEAR(list); goto done; }
+        for (Py_ssize_t i = 0; i < k; i++) PyList_SET_ITEM(one, i, PyLong_FromUnsignedLong(out[i]));
+        PyList_SET_ITEM(list, s, one);
+    }
+    if (mt_write(rng, m) < 0) Py_CLEAR(list);
+done:
+    PyMem_Free(m);
+    return list;
+}
+
+/* -- the lane ----------------------------------------------------------------------------------------------- */
+
+#define LANE_LINES 9
+#define LANE_RACK 64
+
+static const uint8_t LANE_NONE[MAX_RANKS] = {0};  /* no letter needed: a new word's walk */
+
+enum { LK_DRAW = 0, LK_EXTEND = 1, LK_PLACE = 2, LK_PASS = 3, LK_DECLINE = 4, LK_EXCHANGE = 5 };
+enum { LP_OPENING = 0, LP_START = 1, LP_PLAY = 2, LP_JARNAC = 3, LP_OVER = 4 };
+
+typedef struct {
+    uint8_t who, kind;
+    int8_t line;
+    uint32_t word;
+    uint32_t drawn_at, n_drawn;   /* drawn[drawn_at, +n_drawn) */
+    uint8_t put[16];              /* an exchange's letters, in the order put back */
+    int n_put;
+} LaneAct;
+
+typedef struct {
+    TurnWeights w;
+    int candidates, samples, pool;
+} PlannerKnobs;
+
+typedef struct {
+    Trie *t;
+    int nr, lines, line_max, min_len, last_min, opening_draw, vowel_rule, xsize, steal_place;
+    uint32_t ds[11];
+    Py_ssize_t place_lo, place_hi, legal_lo[LANE_LINES + 2], legal_hi[LANE_LINES + 2];
+    const uint8_t *rank_of, *code_of_rank, *code_of_char, *vowel_code, *vowel_rank, *sort_key;
+    double useful[256];           /* -frequency / total of each code (_exchange_pool's first term) */
+    /* the players */
+    uint8_t rack[2][LANE_RACK];   /* codes, in the tray's order */
+    int rn[2];
+    uint8_t rk[2][MAX_RANKS];     /* the rack's counts by rank */
+    LineSpec spec[2][LANE_LINES + 1];
+    char text[2][LANE_LINES + 1][12];
+    int len[2][LANE_LINES + 1], n_lines[2];
+    PlannerKnobs knobs[2];
+    MT mt[2];
+    MT *mtp[2];                   /* each player's generator: mt[p], or mt[0] for both when they share one */
+    int mt_used[2];
+    int mt_read_[2];              /* its state read from the player's random.Random (at its first start valued) */
+    PyObject *rng[2];
+    /* the table */
+    uint8_t *bag;
+    Py_ssize_t bag_n, bag_cap;
+    uint8_t *drawn;
+    uint32_t n_drawn, drawn_cap;
+} Lane;
+
+static long lane_score(const Lane *g, int p) {
+    long s = 0;
+    for (int i = 0; i < g->n_lines[p]; i++) s += (long)g->len[p][i] * g->len[p][i];
+    return s;
+}
+
+/* Line i of player p as line_asks makes it (its word's text and length set): None when full, else its counts and
+   the node range of its longer words. */
+static void lane_spec(Lane *g, int p, int i) {
+    LineSpec *sp = &g->spec[p][i];
+    int L = g->len[p][i];
+    memset(sp, 0, sizeof *sp);
+    sp->need_top = -1;
+    if (L >= g->line_max) return;
+    for (int c = 0; c < L; c++) {
+        int r = g->rank_of[g->code_of_char[(unsigned char)g->text[p][i][c]]];
+        sp->need[r]++;
+        if (r > sp->need_top) sp->need_top = r;
+    }
+    sp->on = 1;
+    sp->old = L;
+    int lo_d = L + 1 < 10 ? L + 1 : 10, hi_d = g->line_max + 1 < 10 ? g->line_max + 1 : 10;
+    if (hi_d < lo_d) hi_d = lo_d;
+    sp->lo = g->ds[lo_d];
+    sp->hi = g->ds[hi_d];
+}
+
+/* Player p draws k tiles from the end of the bag (at most what it holds), last tile first; -1 past the rack. */
+static int lane_draw(Lane *g, int p, Py_ssize_t k, LaneAct *act) {
+    if (k > g->bag_n) k = g->bag_n;
+    if (g->rn[p] + k > LANE_RACK) return -1;
+    act->drawn_at = g->n_drawn;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        uint8_t code = g->bag[--g->bag_n];
+        g->drawn[g->n_drawn++] = code;
+        g->rack[p][g->rn[p]++] = code;
+        g->rk[p][g->rank_of[code]]++;
+    }
+    act->n_drawn = (uint32_t)k;
+    return 0;
+}
+
+/* The first tile of ``code`` removed from p's rack (_remove: list.remove); -1 if none. */
+static int lane_remove(Lane *g, int p, uint8_t code) {
+    for (int i = 0; i < g->rn[p]; i++)
+        if (g->rack[p][i] == code) {
+            memmove(&g->rack[p][i], &g->rack[p][i + 1], (size_t)(g->rn[p] - i - 1));
+            g->rn[p]--;
+            g->rk[p][g->rank_of[code]]--;
+            return 0;
+        }
+    return -1;
+}
+
+/* Player p plays word number w on line (-1: a new word, on the next line), the letters it adds written to
+   act->put sorted (the Move's letters: added_letters' order for one-byte tiles); -1 with an exception. */
+static int lane_play(Lane *g, int p, int line, uint32_t w, LaneAct *act) {
+    const Trie *t = g->t;
+    const char *text = word_text(t, w);
+    /* The word's tiles: its text up to the separator (one ASCII byte a tile, the caller's check). */
+    int n = 0;
+    while (t->wpos[w] + (uint32_t)n < (uint32_t)t->text_len && text[n] != ' ' && text[n] != '\n' && n <= 10) n++;
+    if (n < 1 || n > g->line_max || n > 10) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: a word's length"); return -1; }
+    int i = line < 0 ? g->n_lines[p]++ : line;
+    int counts[256] = {0};
+    for (int c = 0; c < n; c++) counts[(unsigned char)text[c]]++;
+    for (int c = 0; c < g->len[p][i]; c++) counts[(unsigned char)g->text[p][i][c]]--;
+    act->n_put = 0;
+    for (int ch = 0; ch < 256; ch++)
+        for (int q = 0; q < counts[ch]; q++) {
+            if (counts[ch] < 0 || act->n_put >= 16 || lane_remove(g, p, g->code_of_char[ch]) < 0) {
+                PyErr_SetString(PyExc_SystemError, "selfplay_planner: a move off the rack");
+                return -1;
+            }
+            act->put[act->n_put++] = (uint8_t)ch;
+        }
+    memcpy(g->text[p][i], text, (size_t)n);
+    g->text[p][i][n] = 0;
+    g->len[p][i] = n;
+    lane_spec(g, p, i);
+    return 0;
+}
+
+/* jarnac._any_steal on the passer's tray against the thief's: whether a call may be possible (then the window is
+   Python's); the exact first-hit walks of the compiled path. */
+static int lane_any_steal(Lane *g, int passer, int thief) {
+    Trie *t = g->t;
+    if (g->rn[passer] == 0) return 0;
+    int top = -1;
+    for (int r = 0; r < g->nr; r++) if (g->rk[passer][r]) top = r;
+    int passer_free = g->lines - g->n_lines[passer], thief_free = g->lines - g->n_lines[thief];
+    int place = passer_free > 0 && g->steal_place;
+    int passer_last = g->n_lines[passer] < g->lines, thief_last = g->n_lines[thief] < g->lines;
+    int short_ok = place && thief_free == 1 && passer_free == 1 && thief_last && passer_last;
+    uint32_t n;
+    if (place) {
+        int from = short_ok ? (g->min_len < g->last_min ? g->min_len : g->last_min) : g->min_len;
+        int lo_d = from < 0 ? 0 : (from > 10 ? 10 : from);
+        int hi_d = g->line_max + 1 < lo_d ? lo_d : (g->line_max + 1 > 10 ? 10 : g->line_max + 1);
+        Py_ssize_t lo = g->ds[lo_d], hi = g->ds[hi_d];
+        if (hi > (Py_ssize_t)t->n_nodes) hi = t->n_nodes;
+        uint8_t none[MAX_RANKS];
+        memset(none, 0, sizeof none);
+        if (lo < hi && jarnac_trie_walk(t, none, -1, g->rk[passer], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
+            return 1;
+    }
+    for (int i = 0; i < g->n_lines[passer]; i++) {
+        const LineSpec *sp = &g->spec[passer][i];
+        Py_ssize_t lo = sp->lo, hi = sp->hi;
+        if (hi > (Py_ssize_t)t->n_nodes) hi = t->n_nodes;
+        if (!sp->on || sp->need_top < 0 || lo >= hi) continue;
+        if (jarnac_trie_walk(t, sp->need, sp->need_top, g->rk[passer], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
+            return 1;
+    }
+    return 0;
+}
+
+/* _exchange_pool's sort: (-uselessness, rack index). */
+typedef struct { double score; int i; } Useless;
+static int by_useless(const void *a, const void *b) {
+    const Useless *x = a, *y = b;
+    if (x->score != y->score) return -x->score < -y->score ? -1 : 1;
+    return x->i - y->i;
+}
+
+/* _exchange_pool's uselessness, its operations in the same order (the same doubles, so the same ties). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("fp-contract=off")))
+#endif
+static double uselessness(const Lane *g, int p, int i, int vowels) {
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+    uint8_t code = g->rack[p][i];
+    int same = 0;
+    for (int q = 0; q < g->rn[p]; q++) same += g->rack[p][q] == code;
+    double score = g->useful[code] + 0.03 * (double)(same - 1);
+    int n = g->rn[p];
+    if (g->vowel_code[code] && (double)vowels > (double)n / 2.0) score = score + 0.03;
+    if (!g->vowel_code[code] && (double)vowels < (double)n / 3.0) score = score + 0.03;
+    return score;
+}
+
+typedef struct { uint8_t keys[16]; uint8_t codes[16]; } Triple;
+
+static int by_triple(const void *a, const void *b) { return memcmp(((const Triple *)a)->keys, ((const Triple *)b)->keys, 16); }
+
+/* choose_start for player p (strategy.py): 1 and *exchange (0: draw; else its letters in put[0, n)), 0 handed back
+   (the rng untouched), -1 an exception. */
+static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint8_t *put) {
+    Trie *t = g->t;
+    int n = g->xsize;
+    *exchange = 0;
+    if (g->rn[p] < n || g->bag_n < n) return 1;  /* no exchange possible: draw, without valuing it */
+    if (n < 1) return 0;  /* an exchange of nothing: Python's (its one empty triple) */
+    const PlannerKnobs *kn = &g->knobs[p];
+    if (n > 16 || kn->samples > 64 || kn->samples < 0 || kn->pool > LANE_RACK) return 0;
+    /* The generator's state, read at the first start that samples (a lane call that samples none reads and
+       writes no state: ~10 us each way). */
+    int at = g->mtp[p] == &g->mt[0] ? 0 : 1;
+    if (!g->mt_read_[at]) {
+        if (mt_read(g->rng[at], g->mtp[p]) < 0) return -1;
+        g->mt_read_[at] = 1;
+    }
+    /* The samples: rng.sample(sorted(unseen), n), start_samples times, on a copy of the state (kept if decided). */
+    MT *m = PyMem_Malloc(sizeof(MT));
+    if (m == NULL) { PyErr_NoMemory(); return -1; }
+    memcpy(m, g->mtp[p], sizeof(MT));
+    int rc = 0;
+    Py_ssize_t bn = g->bag_n;
+    uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
+    Triple *triples = NULL;
+    if (pool == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
+    {
+        /* sorted(unseen): the bag's codes by their tile's text (a counting sort on sort_key). */
+        int by_key[256] = {0};
+        uint8_t code_of_key[256];
+        for (Py_ssize_t i = 0; i < bn; i++) { by_key[g->sort_key[g->bag[i]]]++; code_of_key[g->sort_key[g->bag[i]]] = g->bag[i]; }
+        Py_ssize_t at = 0;
+        for (int k = 0; k < 256; k++) for (int q = 0; q < by_key[k]; q++) pool[at++] = code_of_key[k];
+    }
+    int samples = kn->samples;
+    uint8_t draws[64 * 16];
+    int n_draws[64];
+    for (int s = 0; s < samples; s++) {
+        uint32_t idx[64];
+        if (mt_sample_into(m, (uint32_t)bn, n, idx) < 0) { rc = 0; goto done; }
+        n_draws[s] = n;
+        for (int q = 0; q < n; q++) draws[s * 16 + q] = g->rank_of[pool[idx[q]]];
+    }
+    /* The exchanges: every n among the start_pool least useful rack letters, as sorted tuples of tiles, distinct. */
+    int rn = g->rn[p], vowels = 0;
+    for (int i = 0; i < rn; i++) vowels += g->vowel_code[g->rack[p][i]];
+    Useless us[LANE_RACK];
+    for (int i = 0; i < rn; i++) { us[i].score = uselessness(g, p, i, vowels); us[i].i = i; }
+    qsort(us, rn, sizeof(Useless), by_useless);
+    int chosen = kn->pool < rn ? kn->pool : rn;
+    if (chosen > 20) { rc = 0; goto done; }
+    Py_ssize_t n_triples = 0, cap = 64;
+    triples = PyMem_Malloc(sizeof(Triple) * (size_t)cap);
+    if (triples == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
+    if (n <= chosen && n > 0) {
+        int c[16];
+        for (int q = 0; q < n; q++) c[q] = q;
+        for (;;) {
+            Triple tr;
+            memset(&tr, 0xff, sizeof tr.keys);
+            memset(tr.codes, 0, sizeof tr.codes);
+            uint8_t ks[16];
+            for (int q = 0; q < n; q++) ks[q] = g->sort_key[g->rack[p][us[c[q]].i]];
+            /* sorted(tiles): an insertion sort of n keys */
+            for (int a = 1; a < n; a++) for (int b = a; b > 0 && ks[b - 1] > ks[b]; b--) { uint8_t x = ks[b]; ks[b] = ks[b - 1]; ks[b - 1] = x; }
+            for (int q = 0; q < n; q++) tr.keys[q] = ks[q];
+            for (int q = 0; q < n; q++)
+                for (int r = 0; r < rn; r++)
+                    if (g->sort_key[g->rack[p][r]] == ks[q]) { tr.codes[q] = g->rack[p][r]; break; }
+            if (n_triples == cap) {
+                Triple *grown = PyMem_Realloc(triples, sizeof(Triple) * (size_t)cap * 2);
+                if (grown == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
+                triples = grown;
+                cap *= 2;
+            }
+            triples[n_triples++] = tr;
+            int q = n - 1;
+            while (q >= 0 && c[q] == chosen - n + q) q--;
+            if (q < 0) break;
+            c[q]++;
+            for (int r = q + 1; r < n; r++) c[r] = c[r - 1] + 1;
+        }
+        qsort(triples, n_triples, sizeof(Triple), by_triple);
+        Py_ssize_t u = 0;
+        for (Py_ssize_t i = 0; i < n_triples; i++)
+            if (u == 0 || memcmp(triples[u - 1].keys, triples[i].keys, 16) != 0) triples[u++] = triples[i];
+        n_triples = u;
+    }
+    /* Each action's mean value (start_mean: start_values' numbers); the best, the first on a tie (the draw first). */
+    int free_now = g->lines - g->n_lines[p];
+    int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
+    long behind = lane_score(g, 1 - p) - lane_score(g, p);
+    double best = 0.0;
+    Py_ssize_t best_a = -1;
+    for (Py_ssize_t a = -1; a < n_triples; a++) {
+        uint8_t base[MAX_RANKS];
+        memcpy(base, g->rk[p], (size_t)g->nr);
+        int take = 1, base_size = rn;
+        if (a >= 0) {
+            take = n;
+            base_size = rn - n;
+            for (int q = 0; q < n; q++) {
+                uint8_t r = g->rank_of[triples[a].codes[q]];
+                if (base[r] == 0) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: an exchange off the rack"); rc = -1; goto done; }
+                base[r]--;
+            }
+        }
+        int ints[5] = {g->min_len, free_now, seat_min, take, 1};
+        double mean;
+        int exact;
+        int got = start_mean(t, base, base_size, draws, n_draws, samples, g->spec[p], g->n_lines[p], g->place_lo,
+                             g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, &mean, &exact);
+        if (got <= 0) { rc = got; goto done; }
+        if (best_a == -1 && a == -1) { best = mean; best_a = -1; }
+        else if (mean > best) { best = mean; best_a = a; }
+    }
+    if (best_a >= 0) {
+        *exchange = n;
+        memcpy(put, triples[best_a].codes, (size_t)n);
+    }
+    memcpy(g->mtp[p], m, sizeof(MT));
+    g->mt_used[at] = 1;
+    rc = 1;
+done:
+    PyMem_Free(triples);
+    PyMem_Free(pool);
+    PyMem_Free(m);
+    return rc;
+}
+
+/* choose_move for player p outside the end game, or in it with no word for the last line (planout.planned_move's
+   conditions, planner_decide's answer):
+   1 decided (*kind 0 pass, 1 extend, 2 place), 0 handed back, -1 an exception. */
+static int lane_move(Lane *g, int p, PyObject *out_of_time, int *kind, int *line, uint32_t *word) {
+    int free_now = g->lines - g->n_lines[p];
+    if (free_now < 1 || g->rn[p] > 9) return 0;  /* plan_ladder's ceiling */
+    int gap = g->n_lines[p];
+    int at = gap <= g->lines ? gap : g->lines;
+    if (free_now == 1) {
+        /* The end game (endgame.py) is Python's, unless no word fits the last line (best_finish's place walk,
+           legal_moves' range): then end_game_move decides nothing and choose_move's candidates, none of which
+           can fill the tray, are planner_decide's. */
+        int top = -1;
+        for (int r = 0; r < g->nr; r++) if (g->rk[p][r]) top = r;
+        Py_ssize_t lo = g->legal_lo[at], hi = g->legal_hi[at];
+        if (lo < 0) lo = 0;
+        if (hi > (Py_ssize_t)g->t->n_nodes) hi = g->t->n_nodes;
+        uint32_t n;
+        if (top >= 0 && lo < hi &&
+            jarnac_trie_walk(g->t, LANE_NONE, -1, g->rk[p], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
+            return 0;
+    }
+    const char *olds[LANE_LINES + 1];
+    for (int i = 0; i < g->n_lines[p]; i++) olds[i] = g->text[p][i];
+    int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
+    int ints[8] = {g->min_len, g->line_max, free_now, seat_min, g->lines, g->last_min, gap, g->knobs[p].candidates};
+    return planner_decide(g->t, g->rk[p], g->rn[p], g->spec[p], g->n_lines[p], olds, g->place_lo, g->place_hi,
+                          g->legal_lo[at], g->legal_hi[at], g->ds, ints, (long)g->bag_n, &g->knobs[p].w, g->vowel_rank,
+                          out_of_time, kind, line, word);
+}
+
+static int read_knobs(PyObject *o, PlannerKnobs *k) {
+    return PyArg_ParseTuple(o, "(ddddddd)(iii)", &k->w.line, &k->w.draw, &k->w.leave, &k->w.win, &k->w.gain,
+                            &k->w.rack, &k->w.vowel, &k->candidates, &k->samples, &k->pool);
+}
+
+/* selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks,
+   out_of_time, max_actions) -> (result, actions, end): the game between two PlannerPlayers from the position given,
+   until it ends or an action the lane hands back (planning/planlane.py makes the arguments).
+
+   bag: the bag's codes (drawn from the end); tables: (rank of each code, code of each rank, code of each ASCII
+   char (255: none), vowel flag of each code, sort key of each code (its tile's place in sorted tile texts),
+   -frequency/total of each code (a tuple of floats)); ranges: (place_lo, place_hi, legal ranges per next line);
+   rules: (lines, line_length, min_length, last_line_min_length, opening_draw, opening_vowel_rule, exchange_size,
+   steal_place); state: (phase 0 opening 1 start 2 play 3 jarnac, to_act, player, idle_passes, opened A, opened B,
+   ply, turn, until: stop at the start of that turn, -1 never); trays: per player (rack codes, line words as ASCII bytes); knobs: per player ((line, draw, leave, win,
+   gain, rack, vowel), (candidates, start_samples, start_pool)); rngs: the two players' random.Random (read, and
+   written back when used; the same object twice: one generator both sides draw from); positions(ply, bag size) -> the exchange's re-insertion positions.
+   result: 0 stopped before an action handed back, 2 the bag empty and both passed (the game over).
+   actions: (player, kind, line, word number, drawn codes, letters); kind 0 draw, 1 extend, 2 place, 3 pass,
+   4 decline, 5 exchange; letters: an exchange's codes put back, a play's letters added (ASCII, sorted). end: the table after them (bag, rack A, rack B, phase (4: over), to_act,
+   player, idle_passes, opened A, opened B, final, turns begun), for a caller that writes the state itself. */
+PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
+    Py_buffer bag, vowels_rank;
+    PyObject *tables, *starts, *ranges, *rules, *state, *trays, *knobs, *rngs, *positions, *out_of_time;
+    Py_ssize_t max_actions;
+    if (!PyArg_ParseTuple(args, "y*O!O!O!O!O!O!O!O!Oy*On", &bag, &PyTuple_Type, &tables, &PyTuple_Type, &starts,
+                          &PyTuple_Type, &ranges, &PyTuple_Type, &rules, &PyTuple_Type, &state, &PyTuple_Type, &trays,
+                          &PyTuple_Type, &knobs, &PyTuple_Type, &rngs, &positions, &vowels_rank, &out_of_time,
+                          &max_actions))
+        return NULL;
+    PyObject *answer = NULL;
+    Lane *g = PyMem_Calloc(1, sizeof(Lane));
+    LaneAct *acts = NULL;
+    Py_ssize_t n_acts = 0, cap = 0;
+    int result = 0;
+    if (g == NULL) { PyErr_NoMemory(); goto done; }
+    Py_buffer tb[5];
+    int n_tb = 0;
+    PyObject *useful;
+    if (!PyArg_ParseTuple(tables, "y*y*y*y*y*O!", &tb[0], &tb[1], &tb[2], &tb[3], &tb[4], &PyTuple_Type, &useful)) goto done;
+    n_tb = 5;
+    int phase, to_act, player, idle, opened[2];
+    long ply, turn, until;
+    if (!PyArg_ParseTuple(rules, "iiiiipip", &g->lines, &g->line_max, &g->min_len, &g->last_min, &g->opening_draw,
+                          &g->vowel_rule, &g->xsize, &g->steal_place) ||
+        !PyArg_ParseTuple(state, "iiiipplll", &phase, &to_act, &player, &idle, &opened[0], &opened[1], &ply, &turn,
+                          &until) ||
+        !read_knobs(PyTuple_GET_ITEM(knobs, 0), &g->knobs[0]) || !read_knobs(PyTuple_GET_ITEM(knobs, 1), &g->knobs[1]))
+        goto done_tb;
+    g->t = t;
+    g->nr = t->n_ranks;
+    g->rank_of = tb[0].buf; g->code_of_rank = tb[1].buf; g->code_of_char = tb[2].buf; g->vowel_code = tb[3].buf;
+    g->sort_key = tb[4].buf; g->vowel_rank = vowels_rank.buf;
+    Py_ssize_t n_codes = tb[0].len;
+    if (t->n_ranks > 32 || !t->ascii || g->lines < 1 || g->lines > LANE_LINES || g->line_max < 1 || g->line_max > 9 ||
+        g->min_len < 1 || g->last_min < 1 || g->xsize < 0 || n_codes > 255 || tb[2].len != 256 || tb[3].len != n_codes ||
+        tb[4].len != n_codes || PyTuple_GET_SIZE(useful) != n_codes || vowels_rank.len < t->n_ranks ||
+        PyTuple_GET_SIZE(starts) != 11 || PyTuple_GET_SIZE(trays) != 2 || PyTuple_GET_SIZE(rngs) != 2 ||
+        PyTuple_GET_SIZE(ranges) != 3 || to_act < 0 || to_act > 1 || player < 0 || player > 1 || phase < 0 ||
+        phase > 3 || max_actions < 0) {
+        PyErr_SetString(PyExc_ValueError, "selfplay_planner: rules or tables out of range");
+        goto done_tb;
+    }
+    for (Py_ssize_t c = 0; c < n_codes; c++) {
+        if (g->rank_of[c] >= t->n_ranks) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a rank out of range"); goto done_tb; }
+        g->useful[c] = PyFloat_AsDouble(PyTuple_GET_ITEM(useful, c));
+        if (PyErr_Occurred()) goto done_tb;
+    }
+    for (int d = 0; d < 11; d++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) goto done_tb;
+        g->ds[d] = (uint32_t)(v > t->n_nodes ? t->n_nodes : v);
+    }
+    {
+        PyObject *legal = PyTuple_GET_ITEM(ranges, 2);
+        g->place_lo = PyLong_AsSsize_t(PyTuple_GET_ITEM(ranges, 0));
+        g->place_hi = PyLong_AsSsize_t(PyTuple_GET_ITEM(ranges, 1));
+        if (PyErr_Occurred()) goto done_tb;
+        if (!PyTuple_Check(legal) || PyTuple_GET_SIZE(legal) != g->lines + 1) {
+            PyErr_SetString(PyExc_ValueError, "selfplay_planner: a legal range a next line");
+            goto done_tb;
+        }
+        for (int i = 0; i <= g->lines; i++)
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(legal, i), "nn", &g->legal_lo[i], &g->legal_hi[i])) goto done_tb;
+    }
+    if (jarnac_trie_prepare(t) < 0) goto done_tb;
+    for (int p = 0; p < 2; p++) {
+        PyObject *rack, *words;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(trays, p), "SO!", &rack, &PyTuple_Type, &words)) goto done_tb;
+        Py_ssize_t rn = PyBytes_GET_SIZE(rack), nl = PyTuple_GET_SIZE(words);
+        if (rn > LANE_RACK || nl > g->lines) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a tray too big"); goto done_tb; }
+        const uint8_t *rc = (const uint8_t *)PyBytes_AS_STRING(rack);
+        for (Py_ssize_t i = 0; i < rn; i++) {
+            if (rc[i] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a code out of range"); goto done_tb; }
+            g->rack[p][i] = rc[i];
+            g->rk[p][g->rank_of[rc[i]]]++;
+        }
+        g->rn[p] = (int)rn;
+        g->n_lines[p] = (int)nl;
+        for (Py_ssize_t i = 0; i < nl; i++) {
+            PyObject *wd = PyTuple_GET_ITEM(words, i);
+            if (!PyBytes_Check(wd) || PyBytes_GET_SIZE(wd) < 1 || PyBytes_GET_SIZE(wd) > g->line_max) {
+                PyErr_SetString(PyExc_ValueError, "selfplay_planner: a line's word");
+                goto done_tb;
+            }
+            Py_ssize_t L = PyBytes_GET_SIZE(wd);
+            const char *s = PyBytes_AS_STRING(wd);
+            for (Py_ssize_t c = 0; c < L; c++)
+                if (g->code_of_char[(unsigned char)s[c]] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a line's tile"); goto done_tb; }
+            memcpy(g->text[p][i], s, (size_t)L);
+            g->text[p][i][L] = 0;
+            g->len[p][i] = (int)L;
+            lane_spec(g, p, (int)i);
+        }
+    }
+    /* A play-out's two sides draw from one generator (simulation.playout): then one state for both. */
+    int shared = PyTuple_GET_ITEM(rngs, 0) == PyTuple_GET_ITEM(rngs, 1);
+    for (int p = 0; p < 2; p++) {
+        g->mtp[p] = shared ? &g->mt[0] : &g->mt[p];
+        g->rng[p] = PyTuple_GET_ITEM(rngs, p);
+    }
+    g->bag_cap = bag.len + 64;
+    g->bag = PyMem_Malloc((size_t)g->bag_cap);
+    g->drawn_cap = (uint32_t)bag.len + 1;
+    g->drawn = PyMem_Malloc(g->drawn_cap);
+    if (g->bag == NULL || g->drawn == NULL) { PyErr_NoMemory(); goto done_tb; }
+    for (Py_ssize_t i = 0; i < bag.len; i++)
+        if (((const uint8_t *)bag.buf)[i] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a code out of range"); goto done_tb; }
+    memcpy(g->bag, bag.buf, (size_t)bag.len);
+    g->bag_n = bag.len;
+
+    int over = 0, final = 0, turns = 0;
+    while (!over && n_acts < max_actions) {
+        int p = to_act;
+        /* A play-out to the start of turn ``until`` (simulation.playout) stops there. */
+        if (until >= 0 && turn + turns >= until && (phase == LP_START || phase == LP_OPENING)) break;
+        if (n_acts == cap) {
+            Py_ssize_t grown_cap = cap ? cap * 2 : 256;
+            LaneAct *grown = PyMem_Realloc(acts, sizeof(LaneAct) * (size_t)grown_cap);
+            if (grown == NULL) { PyErr_NoMemory(); goto done_tb; }
+            acts = grown;
+            cap = grown_cap;
+        }
+        LaneAct *act = &acts[n_acts];
+        memset(act, 0, sizeof *act);
+        act->who = (uint8_t)p; act->line = -1; act->drawn_at = g->n_drawn;
+        /* Every draw of the game is at most the bag's tiles plus those put back: room for them. */
+        if (g->n_drawn + 64 > g->drawn_cap) {
+            uint32_t grown_cap = g->drawn_cap * 2 + 64;
+            uint8_t *grown = PyMem_Realloc(g->drawn, grown_cap);
+            if (grown == NULL) { PyErr_NoMemory(); goto done_tb; }
+            g->drawn = grown;
+            g->drawn_cap = grown_cap;
+        }
+        if (phase == LP_OPENING) {
+            Py_ssize_t k = g->opening_draw < g->bag_n ? g->opening_draw : g->bag_n;
+            if (g->vowel_rule && k > 0) {
+                /* The vowel rule's redraw takes Random(f"{seed}:{ply}") (docs/rules.md#opening-vowel-rule): handed back. */
+                int drawn_vowel = 0, bag_vowel = 0;
+                for (Py_ssize_t i = g->bag_n - k; i < g->bag_n; i++) drawn_vowel |= g->vowel_code[g->bag[i]];
+                for (Py_ssize_t i = 0; i < g->bag_n - k; i++) bag_vowel |= g->vowel_code[g->bag[i]];
+                if (!drawn_vowel && bag_vowel) break;
+            }
+            if (g->rn[p] + k > LANE_RACK) break;
+            act->kind = LK_DRAW;
+            lane_draw(g, p, k, act);
+            opened[p] = 1;
+            phase = LP_PLAY;
+        } else if (phase == LP_START) {
+            int exchange;
+            uint8_t put[16];
+            int rc = lane_start(g, p, out_of_time, &exchange, put);
+            if (rc < 0) goto done_tb;
+            if (rc == 0) break;
+            if (g->rn[p] + (exchange ? 0 : 1) > LANE_RACK) break;
+            if (!exchange) {
+                act->kind = LK_DRAW;
+                lane_draw(g, p, 1, act);
+            } else {
+                /* Game._exchange: the kept letters, the drawn ones after them; the letters put back at the
+                   positions Random(f"{seed}:{ply}") gives, in the order written. */
+                act->kind = LK_EXCHANGE;
+                for (int q = 0; q < exchange; q++) {
+                    if (lane_remove(g, p, put[q]) < 0) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: an exchange off the rack"); goto done_tb; }
+                    act->put[q] = put[q];
+                }
+                act->n_put = exchange;
+                lane_draw(g, p, exchange, act);
+                PyObject *at = PyObject_CallFunction(positions, "ln", ply, g->bag_n);
+                if (at == NULL) goto done_tb;
+                PyObject *fast = PySequence_Fast(at, "positions() gives a sequence");
+                Py_DECREF(at);
+                if (fast == NULL) goto done_tb;
+                if (PySequence_Fast_GET_SIZE(fast) != exchange || g->bag_n + exchange > g->bag_cap) {
+                    Py_DECREF(fast);
+                    PyErr_SetString(PyExc_ValueError, "selfplay_planner: positions() gives one a letter put back");
+                    goto done_tb;
+                }
+                for (int q = 0; q < exchange; q++) {
+                    Py_ssize_t pos = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(fast, q));
+                    if (pos < 0 || pos > g->bag_n) {
+                        Py_DECREF(fast);
+                        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "selfplay_planner: a position out of the bag");
+                        goto done_tb;
+                    }
+                    memmove(&g->bag[pos + 1], &g->bag[pos], (size_t)(g->bag_n - pos));
+                    g->bag[pos] = put[q];
+                    g->bag_n++;
+                }
+                Py_DECREF(fast);
+            }
+            phase = LP_PLAY;
+        } else if (phase == LP_PLAY) {
+            int kind, line;
+            uint32_t word;
+            int rc = lane_move(g, p, out_of_time, &kind, &line, &word);
+            if (rc < 0) goto done_tb;
+            if (rc == 0) break;
+            if (kind == 0) {
+                act->kind = LK_PASS;
+                idle = g->bag_n == 0 ? idle + 1 : 0;
+                phase = LP_JARNAC; to_act = 1 - p; player = p;
+            } else {
+                if (g->rn[p] + 1 > LANE_RACK) break;
+                act->kind = kind == 1 ? LK_EXTEND : LK_PLACE;
+                act->line = (int8_t)(kind == 1 ? line : -1);
+                act->word = word;
+                if (lane_play(g, p, kind == 1 ? line : -1, word, act) < 0) goto done_tb;
+                idle = 0;
+                if (g->n_lines[p] == g->lines) {
+                    /* The word that fills the tray: no draw, the final window (Python's: the end game). */
+                    phase = LP_JARNAC; to_act = 1 - p; player = p; final = 1;
+                    n_acts++;
+                    break;
+                }
+                lane_draw(g, p, 1, act);
+            }
+        } else {  /* LP_JARNAC: p, the thief, decides on the passer's tray */
+            if (lane_any_steal(g, player, p)) break;  /* a call may be possible: choose_jarnac's, in Python */
+            act->kind = LK_DECLINE;
+            if (idle >= 2) { over = 1; result = 2; }
+            else { phase = opened[p] ? LP_START : LP_OPENING; to_act = p; player = p; turns++; }
+        }
+        n_acts++;
+        ply++;
+    }
+    for (int p = 0; p < 2; p++)
+        if (g->mt_used[p] && mt_write(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
+    {
+        PyObject *list = PyList_New(n_acts);
+        if (list == NULL) goto done_tb;
+        for (Py_ssize_t a = 0; a < n_acts; a++) {
+            const LaneAct *x = &acts[a];
+            PyObject *item = Py_BuildValue("(iiiky#y#)", x->who, x->kind, x->line, (unsigned long)x->word,
+                                           (const char *)g->drawn + x->drawn_at, (Py_ssize_t)x->n_drawn,
+                                           (const char *)x->put, (Py_ssize_t)x->n_put);
+            if (item == NULL) { Py_DECREF(list); goto done_tb; }
+            PyList_SET_ITEM(list, a, item);
+        }
+        answer = Py_BuildValue("(iN(y#y#y#iiiiiiii))", result, list, (const char *)g->bag, g->bag_n,
+                               (const char *)g->rack[0], (Py_ssize_t)g->rn[0], (const char *)g->rack[1],
+                               (Py_ssize_t)g->rn[1], over ? LP_OVER : phase, to_act, player, idle, opened[0],
+                               opened[1], final, turns);
+    }
+done_tb:
+    for (int i = 0; i < n_tb; i++) PyBuffer_Release(&tb[i]);
+done:
+    if (g != NULL) { PyMem_Free(g->bag); PyMem_Free(g->drawn); }
+    PyMem_Free(g);
+    PyMem_Free(acts);
+    PyBuffer_Release(&bag);
+    PyBuffer_Release(&vowels_rank);
+    return answer;
+}

@@ -1,0 +1,297 @@
+"""The planner's compiled lane: a game between two planners played in C, from any position.
+
+Key idea: outside its end game a game between two :class:`~jarnac_solver.play.players.PlannerPlayer` is
+starts (draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates'
+values), passes with no move left and declined Jarnac windows, and each of those decisions was already one
+compiled call (:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the
+engine's checks, the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
+plays the game on counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game` step for
+step and the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
+``choose_jarnac``), the start's samples drawn by each player's own ``random.Random`` re-implemented in C
+(MT19937 and ``Random.sample``, bit for bit) and its state written back. It stops *before* what it cannot
+decide exactly -- the end game (one free line: :mod:`~jarnac_solver.planning.endgame`), a Jarnac window
+where a call may be possible, a decision the compiled planner hands back (a turn that fills the tray, a memo
+past its limit), an opening the vowel rule redraws, the action limit -- and the actions it played are pushed
+here through :meth:`Game.push` (the engine checks every draw); the caller plays the next action in Python and
+asks the lane again. The same games, records and rng states either way (``tests/test_planlane.py`` plays
+both lanes over seeds, random lexicons and rules); the pure-Python install plays every game the Python way.
+
+Not played here: the ``planner-learned`` player (and ``PlannerPlayer(evaluation=...)``), whose weights are
+made for each decision from the game's point (``TurnEvaluation.weights_for``: the race, the bag, the scores),
+a formula of its own the kernel would have to follow; its games play the Python way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..budget import OutOfTime
+from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
+from ..game.game import VOWELS, Game, Played
+from ..lexicon.lexicon import Lexicon
+from ..lexicon.tally import MAX_COUNT
+from ..moves.move import Move
+from ..moves.rules import Rules
+from ..moves.tray import Tray
+from .planout import _move_constants
+
+if TYPE_CHECKING:
+    from .._speedups import Trie
+    from .strategy import Weights
+
+__all__ = ["advance", "supported"]
+
+_PHASES = {"opening": 0, "start": 1, "play": 2, "jarnac": 3}
+"""The lane's phase codes (_planlane.c)."""
+_PHASE_NAMES = {code: name for name, code in _PHASES.items()} | {4: "over"}
+_RESULTS = {2: "the bag is empty and both players passed"}
+"""The kernel's result codes: Game._decline's results."""
+
+_DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
+
+_Tables = tuple[
+    "Trie",
+    tuple[bytes, bytes, bytes, bytes, bytes, tuple[float, ...]],
+    tuple[int, ...],
+    tuple[int, int, tuple[tuple[int, int], ...]],
+    tuple[int, int, int, int, int, bool, int, bool],
+    bytes,
+]
+"""What :func:`_tables` makes: the trie and the arguments of ``Trie.selfplay_planner`` its lexicon and rules fix."""
+
+_TABLES: dict[tuple[int, int], tuple[Lexicon, Rules, _Tables | None]] = {}
+
+
+def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
+    """What every call of the lane on ``lexicon`` under ``rules`` hands the kernel (the code tables, the depth
+    starts, the node ranges, the rules, the vowel flags), made once per pair; ``None`` when the lane cannot play
+    them: no compiled walk, tiles not one ASCII character each or not one a letter rank, more than 9 lines or
+    32 ranks, or what ``planout.planned_move`` declines."""
+    entry = _TABLES.get((id(lexicon), id(rules)))
+    if entry is not None and entry[0] is lexicon and entry[1] is rules:
+        return entry[2]
+    if len(_TABLES) >= 16:
+        _TABLES.clear()
+    made: _Tables | None = None
+    constants = _move_constants(lexicon, rules)
+    alphabet = lexicon.alphabet
+    tiles = alphabet.tiles
+    ranks = lexicon.rank_of_code
+    if (
+        constants is not None
+        and alphabet.single
+        and all(len(t) == 1 and ord(t) < 128 for t in tiles)
+        and len(set(ranks)) == len(ranks)
+        and len(tiles) < 255
+        and rules.lines <= 9
+        and rules.line_length <= 9
+        and len(constants[3]) <= 32
+    ):
+        trie, place_lo, place_hi, flags, starts, legal = constants
+        by_char = bytearray(b"\xff" * 256)
+        for code, tile in enumerate(tiles):
+            by_char[ord(tile)] = code
+        order = sorted(range(len(tiles)), key=tiles.__getitem__)
+        sort_key = bytearray(len(tiles))
+        for place, code in enumerate(order):
+            sort_key[code] = place
+        frequency = lexicon.letter_counts()
+        total = sum(frequency.values()) or 1
+        # _exchange_pool's first term, the same float: -count / total.
+        useful = tuple(-frequency.get(tile, 0) / total for tile in tiles)
+        vowels = bytes(tile in VOWELS for tile in tiles)
+        code_tables = (bytes(ranks), bytes(range(len(tiles))), bytes(by_char), vowels, bytes(sort_key), useful)
+        rule_ints = (
+            rules.lines,
+            rules.line_length,
+            rules.min_length,
+            rules.last_line_min_length,
+            rules.opening_draw,
+            rules.opening_vowel_rule,
+            rules.exchange_size,
+            rules.steal_place,
+        )
+        made = (trie, code_tables, starts, (place_lo, place_hi, legal), rule_ints, flags)
+    _TABLES[(id(lexicon), id(rules))] = (lexicon, rules, made)
+    return made
+
+
+def supported(game: Game) -> bool:
+    """Whether the lane plays ``game``'s rules on its lexicon: the compiled planner's tables (:func:`_tables`),
+    no disputes, no value Jarnac (a call may follow any pass), no clock, not a game over the board, and a bag
+    of at most ``MAX_COUNT`` of each tile (the engine's check, which the lane's byte counts do not make)."""
+    rules = game.rules
+    bag = game.bag
+    return (
+        not rules.disputes
+        and not rules.value_jarnac
+        and rules.think_seconds is None
+        and not game.over_the_board
+        and max(map(bag.__getitem__, bag), default=0) <= MAX_COUNT
+        and _tables(game.lexicon, rules) is not None
+    )
+
+
+def _finishing(game: Game, me: Tray) -> bool:
+    """Whether ``me`` to move is in the end game the lane hands back: one free line (or none) and a word for
+    it on the rack (``best_finish`` has a finish to weigh: ``endgame.py``, in Python)."""
+    free = me.free_lines(game.rules)
+    if free > 1:
+        return False
+    if free < 1 or not me.rack_codes:
+        return free < 1
+    tables = _tables(game.lexicon, game.rules)
+    assert tables is not None
+    lo, hi = tables[3][2][min(me.next_line_index, game.rules.lines)]
+    return tables[0].any_move(game.lexicon.rank_string(me.rack_codes), lo, hi, [])
+
+
+def _knobs(weights: Weights) -> tuple[tuple[float, ...], tuple[int, int, int]]:
+    return (
+        (weights.line, weights.draw, weights.leave, weights.win, weights.gain, weights.rack, weights.vowel),
+        (weights.candidates, weights.start_samples, weights.start_pool),
+    )
+
+
+def advance(
+    game: Game,
+    weights: tuple[Weights, Weights],
+    rngs: tuple[random.Random, random.Random],
+    max_actions: int,
+    undo: bool = True,
+    until_turn: int | None = None,
+) -> int:
+    """Play ``game`` (:func:`supported`) on in C between two planners with these ``weights`` and ``rngs`` (the
+    players' own, changed as the Python planner changes them) up to the first action the lane hands back, or
+    the game's end; the actions are pushed on ``game``. Returns how many; 0 when the position is not one the
+    lane plays (a final window, a thief keeping the turn, a tray with a gap, a bonus owed) or it hands back
+    the very next action. ``undo``: each action pushed through the engine (which checks it, and can pop it);
+    else the actions and the table they lead to are written on ``game`` directly (:func:`_write`), the
+    same state, but they cannot be undone. ``until_turn``: stop at the start of that turn (a play-out's
+    horizon). ``rngs`` may be one generator twice (a play-out's two sides share one).
+    """
+    s = game.state
+    phase = _PHASES.get(s.phase)
+    if (
+        phase is None
+        # A move in the end game with a word for the last line is handed back at once: not asked (a lane
+        # call's set-up for nothing).
+        or (phase == 2 and _finishing(game, s.trays[s.to_act]))
+        or s.final
+        or s.keeping
+        or s.bonus != (0, 0)
+        or s.disputed is not None
+        or any(() in tray.line_codes for tray in s.trays)
+        or len(game.actions) >= max_actions
+    ):
+        return 0
+    tables = _tables(game.lexicon, game.rules)
+    assert tables is not None
+    trie, code_tables, starts, ranges, rule_ints, flags = tables
+    seed, n = game.seed, game.rules.exchange_size
+
+    def positions(ply: int, size: int) -> list[int]:
+        # Game._exchange's re-insertion: Random(f"{seed}:{ply}"), one position a letter as the bag grows.
+        rng = random.Random(f"{seed}:{ply}")
+        out = [rng.randrange(size + 1 + i) for i in range(n)]
+        return out
+
+    a, b = ((bytes(tray.rack_codes), tuple(w.encode("ascii") for w in tray.lines)) for tray in s.trays)
+    until = -1 if until_turn is None else until_turn
+    state = (phase, s.to_act, s.player, s.idle_passes, s.opened[0], s.opened[1], s.ply, s.turn, until)
+    result, raw, end = trie.selfplay_planner(
+        bytes(s.bag),
+        code_tables,
+        starts,
+        ranges,
+        rule_ints,
+        state,
+        (a, b),
+        (_knobs(weights[0]), _knobs(weights[1])),
+        rngs,
+        positions,
+        flags,
+        OutOfTime,
+        max_actions - len(game.actions),
+    )
+    alphabet = game.alphabet
+    word = trie.word
+    decode = alphabet.decode
+    lines = [list(tray.lines) for tray in s.trays]
+    formed = set(s.formed_indexes)
+    played: list[Played] = []
+    for who, kind, line, number, drawn, put in raw:
+        action: Action
+        drawer: int | None = who
+        if kind == 0:
+            action = _DRAW
+        elif kind == 1:
+            # The letters added as the kernel sorted them: added_letters' for one-character tiles (the lane's).
+            old, new = lines[who][line], word(number)
+            action = Play(Move("extend", line, old, new, put.decode("ascii")))
+            lines[who][line] = new
+            formed.add(line)
+        elif kind == 2:
+            new = word(number)
+            action = Play(Move("place", None, None, new, put.decode("ascii")))
+            formed.add(len(lines[who]))
+            lines[who].append(new)
+        elif kind == 5:
+            action = Exchange(alphabet.write([alphabet.tiles[c] for c in put]))
+        else:
+            action, drawer = (_PASS if kind == 3 else _DECLINE), None
+            if kind == 4:
+                formed.clear()  # the next turn begins (or the game ends: its formed lines are never read again)
+        if undo:
+            game.push(action, who)
+            if game.actions[-1].drawn != tuple(drawn):  # the engine checks the lane's game as it replays it
+                raise RuntimeError(
+                    f"the planner's lane and the engine disagree at action {len(game.actions)} ({action}): "
+                    f"drew {decode(drawn)!r}, the engine {decode(game.actions[-1].drawn)!r}"
+                )
+        else:
+            if kind in (1, 2) and not drawn and len(lines[who]) == game.rules.lines:
+                drawer = None  # the word that fills the tray draws nothing (Game._after_word)
+            played.append(tuple.__new__(Played, (who, action, tuple(drawn), drawer)))
+    if not undo and raw:
+        _write(game, played, end, lines, formed, result)
+    return len(raw)
+
+
+def _write(
+    game: Game,
+    played: list[Played],
+    end: tuple[bytes, bytes, bytes, int, int, int, int, bool, bool, bool, int],
+    lines: list[list[str]],
+    formed: set[int],
+    result: int,
+) -> None:
+    """The lane's actions and the table they lead to written on ``game`` as :meth:`Game.push` would leave them
+    (the same state, the same played actions), without the states in between: the game cannot undo them.
+
+    Speed: the engine's push of every action (its checks, a tray and a state made an action) was ~2/5 of a
+    game in the lane; a game of play_game's own, or a play-out, never undoes them."""
+    bag, rack_a, rack_b, phase, to_act, player, idle, opened_a, opened_b, final, turns = end
+    alphabet = game.alphabet
+    encode = alphabet.encode
+    s = game.state
+    a, b = (
+        Tray._trusted(tuple(encode(w) for w in words), tuple(rack), alphabet, tuple(words))
+        for words, rack in zip(lines, (rack_a, rack_b), strict=True)
+    )
+    game.actions.extend(played)
+    game.state = s._replace(
+        trays=(a, b),
+        bag=tuple(bag),
+        to_act=to_act,
+        phase=_PHASE_NAMES[phase],
+        turn=s.turn + turns,
+        player=player,
+        opened=(opened_a, opened_b),
+        formed_indexes=tuple(sorted(formed)),
+        final=final,
+        idle_passes=idle,
+        ply=s.ply + len(played),
+        result=_RESULTS.get(result, ""),
+    )

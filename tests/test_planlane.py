@@ -1,0 +1,203 @@
+"""The planner's compiled lane (planning/planlane.py, ``Trie.selfplay_planner``) against the Python planner: the
+same records and the same rng states over seeds, random lexicons and rules, from the start and from positions
+played part-way; and its Mersenne Twister (``Trie.mt_sample``) against ``random.Random.sample``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarnac_solver import Bag, Lexicon, Rules, native
+from jarnac_solver.game.game import Game
+from jarnac_solver.planning import planlane
+from jarnac_solver.play import players
+from jarnac_solver.play.players import PlannerPlayer, play_game
+
+from .test_moves_oracle import LETTERS, chained_lexicons
+from .test_planout import small_french
+
+compiled = pytest.mark.skipif(not native.compiled_available(), reason="the compiled walk is not built")
+
+
+@compiled
+def test_mt_sample_is_random_sample() -> None:
+    """The lane's samples are ``Random.sample``'s, and the generator's state after them the same, over seeds,
+    population sizes on both sides of sample's set size (a pool below 21, a set above) and sample sizes past
+    5 (where the set size grows)."""
+    trie = Lexicon.load("fr").index.trie
+    assert trie is not None
+    for seed in range(60):
+        for n in [*range(0, 26), 40, 99, 140]:
+            for k in range(0, min(n, 9) + 1):
+                mine, theirs = random.Random(seed * 1000 + n), random.Random(seed * 1000 + n)
+                assert trie.mt_sample(mine, n, k, 4) == [theirs.sample(range(n), k) for _ in range(4)]
+                assert mine.getstate() == theirs.getstate()
+                assert mine.random() == theirs.random()
+
+
+def _both(
+    lex: Lexicon, rules: Rules | None, seed: int, bag: Bag | None = None, start: Game | None = None
+) -> tuple[tuple[str, object, object], tuple[str, object, object]]:
+    """One game with the lane and one without it: (record, both players' rng states) each."""
+    out = []
+    for lane in (True, False):
+        mp = pytest.MonkeyPatch()
+        if not lane:
+            mp.setattr(planlane, "supported", lambda game: False)
+        try:
+            actors = [PlannerPlayer(seed * 2 + i) for i in range(2)]
+            if start is None:
+                record = play_game(lex, actors, rules, seed=seed, bag=bag, stop_at_limit=True, max_actions=400)
+            else:
+                record = play_game(lex, actors, start=start, stop_at_limit=True, max_actions=400)
+        finally:
+            mp.undo()
+        out.append((str(record), actors[0].rng.getstate(), actors[1].rng.getstate()))
+    return out[0], out[1]
+
+
+@compiled
+def test_the_lane_plays_the_planners_games_on_the_bundled_lexicons() -> None:
+    """fr and en, the sheet's rules and the English preset: the lane plays most of each game (its actions
+    pushed through the engine) and the games and rng states are the Python planner's."""
+    lane_actions = 0
+    pushed = planlane.advance
+
+    def counted(*args: object, **options: object) -> int:
+        nonlocal lane_actions
+        n = pushed(*args, **options)  # type: ignore[arg-type]
+        lane_actions += n
+        return n
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(planlane, "advance", counted)
+    try:
+        total = 0
+        for name, rules in (("fr", None), ("en", Rules.preset("english"))):
+            lex = Lexicon.load(name)
+            for seed in range(3):
+                fast, slow = _both(lex, rules, seed)
+                assert fast == slow
+                total += len(fast[0].splitlines())
+    finally:
+        mp.undo()
+    assert lane_actions > 0
+
+
+@compiled
+@settings(max_examples=12, deadline=None)
+@given(
+    st.integers(0, 1),
+    st.integers(0, 10**6),
+    st.sampled_from([(8, 3, 1), (6, 2, 3), (5, 3, 2), (7, 1, 1)]),
+    st.booleans(),
+    st.sampled_from([3, 2, 4]),
+    st.booleans(),
+)
+def test_the_lane_plays_the_python_planners_games(
+    pick: int, seed: int, shape: tuple[int, int, int], vowel_rule: bool, exchange: int, steal_place: bool
+) -> None:
+    """Small real lexicons and random rules (lines, lengths, the vowel rule, the exchange's size, steals that
+    place): the same records and rng states with and without the lane."""
+    lex = small_french(pick)
+    rules = Rules(
+        lines=shape[0],
+        min_length=shape[1],
+        last_line_min_length=shape[2],
+        opening_vowel_rule=vowel_rule,
+        exchange_size=exchange,
+        steal_place=steal_place,
+    )
+    fast, slow = _both(lex, rules, seed, Bag.load("fr"))
+    assert fast == slow
+
+
+@compiled
+@settings(max_examples=15, deadline=None)
+@given(
+    chained_lexicons(),
+    st.integers(0, 10**6),
+    st.integers(3, 8),
+    st.integers(1, 3),
+    st.lists(st.integers(1, 12), min_size=5, max_size=5),
+)
+def test_the_lane_on_random_lexicons(
+    words: list[tuple[str, ...]], seed: int, lines: int, min_length: int, counts: list[int]
+) -> None:
+    """Random chained lexicons of five letters (many extensions, frequent exchanges and passes) and random bags
+    of those letters."""
+    lex = Lexicon.from_words(["".join(w) for w in words])
+    rules = Rules(lines=lines, min_length=min_length)
+    bag = Bag.parse(" ".join(f"{n}{t}" for n, t in zip(counts, LETTERS, strict=True)))
+    fast, slow = _both(lex, rules, seed, bag)
+    assert fast == slow
+
+
+@compiled
+@pytest.mark.parametrize("played", [1, 7, 30])
+def test_a_game_from_a_position_continues_the_same(played: int) -> None:
+    """From a game played part-way by Python (a position with its own seed, the bag re-sampled), the lane
+    and the Python planner play on the same."""
+    lex = Lexicon.load("fr")
+    game = Game(lex, seed=11)
+    actors = [PlannerPlayer(22), PlannerPlayer(23)]
+    while len(game.actions) < played and not game.is_over():
+        game.push(actors[game.state.to_act].choose(game.view()))
+    for seed in (1, 2):
+        fast, slow = _both(lex, None, seed, start=game.fork(seed))
+        assert fast == slow
+
+
+def test_the_lane_is_off_for_other_players() -> None:
+    """A subclass, the learned evaluation and other players play the Python way (the lane is never asked)."""
+    assert not players._planner_lane([PlannerPlayer(1), players.LearnedPlannerPlayer(2)])
+    assert not players._planner_lane([PlannerPlayer(1), PlannerPlayer(2, evaluation="learned")])
+    assert players._planner_lane([PlannerPlayer(1), PlannerPlayer(2)])
+
+
+@compiled
+@pytest.mark.parametrize("played", [3, 20, 45])
+def test_the_lane_pushed_or_written_leaves_the_same_game(played: int) -> None:
+    """The lane's actions pushed through the engine (``undo``) or written directly: the same actions, the
+    same state (trays, bag, phase, turn, formed lines, ply...), the same rng states."""
+    lex = Lexicon.load("fr")
+    game = Game(lex, seed=5)
+    actors = [PlannerPlayer(10), PlannerPlayer(11)]
+    while len(game.actions) < played and not game.is_over():
+        game.push(actors[game.state.to_act].choose(game.view()))
+    ends = []
+    for undo in (True, False):
+        copy = game.fork(keep_bag=True)
+        rngs = (random.Random(3), random.Random(4))
+        n = planlane.advance(copy, (actors[0].weights, actors[1].weights), rngs, 5000, undo=undo)
+        assert n > 0
+        ends.append((copy.state, copy.actions, rngs[0].getstate(), rngs[1].getstate()))
+    assert ends[0] == ends[1]
+
+
+@compiled
+@pytest.mark.parametrize("name", ["fr", "en"])
+def test_simulation_is_the_same_with_and_without_the_lane(name: str) -> None:
+    """sim's decisions, their play-outs in the lane (both sides sharing one rng, to a turn's horizon or the
+    end) and in Python: the same games, whose records hold every decision."""
+    lex = Lexicon.load(name)
+    records = []
+    for lane in (True, False):
+        mp = pytest.MonkeyPatch()
+        if not lane:
+            mp.setattr(planlane, "supported", lambda game: False)
+        try:
+            records.append(str(play_game(lex, [players.SimPlayer(3, playouts=4), "planner"], seed=2)))
+        finally:
+            mp.undo()
+    assert records[0] == records[1]
+
+
+def test_the_pure_install_plays_the_python_way() -> None:
+    """Without the compiled walk the lane is never asked: no trie, no tables (planout declines them)."""
+    with native.implementation("pure"):
+        lex = Lexicon.load("fr")
+        assert not planlane.supported(Game(lex, seed=1))
