@@ -105,11 +105,26 @@ def warn_if_unbuilt() -> None:
         return
     _warned = True
     warnings.warn(
-        f"jarnac-solver runs its pure-Python walk, 5 to 10 times slower: {IMPLEMENTATION_REASON}. Reinstall "
-        "where a C compiler and the Python headers are (`pip install -v` shows why the build failed), or set "
-        "JARNAC_SOLVER_PURE=1 to choose the pure walk and silence this warning",
+        f"jarnac-solver runs its pure-Python walk, 5 to 10 times slower: {IMPLEMENTATION_REASON}. "
+        + _unbuilt_advice(os.path.dirname(os.path.abspath(__file__))),
         PureWalkWarning,
         stacklevel=_first_caller_outside(),
+    )
+
+
+def _unbuilt_advice(package: str) -> str:
+    """What to do about an unbuilt extension: in a source checkout (Python run from its folder imports it
+    before an installed, compiled copy), build it there or run elsewhere; else reinstall with a compiler."""
+    checkout = os.path.dirname(package)
+    if os.path.exists(os.path.join(checkout, "setup.py")) and os.path.exists(os.path.join(checkout, "pyproject.toml")):
+        return (
+            f"Python imported the source checkout at {checkout} (run from its folder, it comes before an installed "
+            "copy), where the extension is not built: `python setup.py build_ext --inplace` builds it there, or run "
+            "from another folder; JARNAC_SOLVER_PURE=1 chooses the pure walk and silences this warning"
+        )
+    return (
+        "Reinstall where a C compiler and the Python headers are (`pip install -v` shows why the build failed), or "
+        "set JARNAC_SOLVER_PURE=1 to choose the pure walk and silence this warning"
     )
 
 

@@ -105,3 +105,19 @@ def test_without_a_compiler_the_wheel_is_pure(tmp_path: Path) -> None:
     chosen = {**env, "JARNAC_SOLVER_PURE": "1"}  # the pure walk asked for: no warning
     quiet = subprocess.run([sys.executable, "-S", "-c", code], env=chosen, capture_output=True, text=True, cwd=tmp_path)
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+
+
+def test_an_unbuilt_checkout_is_told_how_to_build_it(tmp_path: Path) -> None:
+    """Python run from a source checkout imports it, not the compiled copy pip installed: the warning says
+    so and how to build it there, where a reinstall would change nothing."""
+    from jarnac_solver.native import _unbuilt_advice
+
+    checkout = tmp_path / "checkout"
+    (checkout / "jarnac_solver").mkdir(parents=True)
+    for name in ("setup.py", "pyproject.toml"):
+        (checkout / name).write_text("")
+    advice = _unbuilt_advice(str(checkout / "jarnac_solver"))
+    assert f"the source checkout at {checkout}" in advice and "build_ext --inplace" in advice
+    installed = tmp_path / "site-packages" / "jarnac_solver"
+    installed.mkdir(parents=True)
+    assert _unbuilt_advice(str(installed)).startswith("Reinstall where a C compiler")
