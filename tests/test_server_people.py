@@ -245,10 +245,16 @@ def test_the_bounds_of_an_address_and_of_the_push_streams() -> None:
     with Client(create_app(["en"], max_games_per_address=2), raise_server_exceptions=False) as client:
         for _ in range(2):
             result(client.post("/api/games", json=INVITE), 201)
-        refused(client.post("/api/games", json=INVITE), 429, "TooManyGames")
-        for _ in range(service.MAX_FAILED_JOINS):
-            refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
-        refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 429, "TooManyJoins")
+        # Each 429 says how long to wait, in its words and its Retry-After (the window of the oldest counted).
+        for path, body, kind in (("games", INVITE, "TooManyGames"), ("join", {"code": "0000-0000-0000"}, "")):
+            if not kind:
+                for _ in range(service.MAX_FAILED_JOINS):
+                    refused(client.post("/api/join", json=body), 404, "UnknownGame")
+                kind = "TooManyJoins"
+            answer = client.post(f"/api/{path}", json=body)
+            wait = int(answer.headers["retry-after"])
+            assert 0 < wait <= service.ADDRESS_WINDOW_S
+            assert refused(answer, 429, kind).endswith(f"wait {wait} s")
     notifier = Notifier(max_streams=3, per_game=2)
     with notifier.open("g"), notifier.open("g"):
         with pytest.raises(TooManyStreams, match="this game"):

@@ -25,6 +25,7 @@ import functools
 import importlib.util
 import json
 import logging
+import math
 import multiprocessing
 import os
 import re
@@ -125,12 +126,16 @@ class _Json(JSONResponse):
 class ServiceError(Exception):
     """A request the service refuses: an HTTP status and the error object (``field``: the one at fault)."""
 
-    def __init__(self, status: int, kind: str, message: str, field: str | None = None) -> None:
+    def __init__(
+        self, status: int, kind: str, message: str, field: str | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.message = message
         self.field = field
+        self.retry_after = retry_after
+        """Seconds until the request would be taken (a 429's ``Retry-After``)."""
 
 
 class _Stopping(Exception):
@@ -310,7 +315,10 @@ async def refusing(command: str, work: Awaitable[Response]) -> Response:
     except ServiceError as exc:
         faults = [Fault(exc.field, exc.message)] if exc.field else []
         message = f"{exc.field}: {exc.message}" if exc.field else exc.message
-        return _error(exc.status, exc.kind, message, command, faults)
+        refused = _error(exc.status, exc.kind, message, command, faults)
+        if exc.retry_after is not None:
+            refused.headers["Retry-After"] = str(exc.retry_after)
+        return refused
     except StoreFullError as exc:
         return _error(507, "StoreFull", str(exc), command)
     except DamagedGameError as exc:
@@ -537,13 +545,23 @@ class Service:
                 del book[old]
         return len(times) < most
 
+    @staticmethod
+    def _wait(book: dict[str, list[float]], address: str, most: int) -> int:
+        """Whole seconds until ``address`` is under ``most`` in ``book`` again (its oldest counted times out)."""
+        times = sorted(book.get(address, ()))
+        if len(times) < most:
+            return 0
+        return max(1, math.ceil(ADDRESS_WINDOW_S - (time.monotonic() - times[len(times) - most])))
+
     def admit(self, request: Request) -> None:
         """A new game from the request's address, or a 429 past :data:`MAX_GAMES_PER_ADDRESS`."""
         address = request.client.host if request.client else ""
-        if not self._counted(self.created_by, address, self.max_games_per_address):
+        most = self.max_games_per_address
+        if not self._counted(self.created_by, address, most):
             minutes = ADDRESS_WINDOW_S / 60
-            message = f"this address made {self.max_games_per_address} games in {minutes:g} minutes: wait a little"
-            raise ServiceError(429, "TooManyGames", message)
+            wait = self._wait(self.created_by, address, most)
+            message = f"this address made {most} games in {minutes:g} minutes: wait {wait} s"
+            raise ServiceError(429, "TooManyGames", message, retry_after=wait)
         self.created_by.setdefault(address, []).append(time.monotonic())
 
     async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
@@ -667,7 +685,9 @@ class Service:
         code = seats.normal_code(str((await self.read(request, JOIN))["code"]))
         address = request.client.host if request.client else ""
         if not self._counted(self.failed_joins, address, MAX_FAILED_JOINS):
-            raise ServiceError(429, "TooManyJoins", "this address gave too many wrong join codes: wait a little")
+            wait = self._wait(self.failed_joins, address, MAX_FAILED_JOINS)
+            message = f"this address gave too many wrong join codes: wait {wait} s"
+            raise ServiceError(429, "TooManyJoins", message, retry_after=wait)
         # The code's stretching takes tens of milliseconds: off the event loop, as the store's read.
         game_id, key = await anyio.to_thread.run_sync(seats.from_code, code) if code is not None else ("", "")
         found = await anyio.to_thread.run_sync(self.store.load, game_id) if code is not None else None
