@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable, Sequence
 
 from .. import __version__, native
+from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
@@ -41,6 +42,9 @@ PLAYER_NAMES = (
     "sim-learned",
     "careless",
 )
+
+BUILT_IN_BAGS = ", ".join(BAGS)
+"""The bags ``--bag`` names, as its help lists them."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -373,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bag",
         metavar="NAME|FILE",
-        help="a built-in bag (fr, en) or a file such as '12A 2IJ ...' (default: the lexicon's)",
+        help=f"a built-in bag ({BUILT_IN_BAGS}) or a file such as '12A 2IJ ...' (default: the lexicon's)",
     )
     play.set_defaults(handler=("games", "_cmd_play"))
 
@@ -426,7 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     record.add_argument("--rules", choices=list(PRESET_NAMES), help=RULES_HELP + " (default: sheet, or the record's)")
     record.add_argument(
-        "--bag", metavar="NAME|FILE", help="a built-in bag (fr, en) or a bag file (default: the lexicon's)"
+        "--bag", metavar="NAME|FILE", help=f"a built-in bag ({BUILT_IN_BAGS}) or a bag file (default: the lexicon's)"
     )
     record.add_argument("--players", metavar="NAMES", help="the two players' names, e.g. Alice,Bruno (default: A,B)")
     record.add_argument(

@@ -97,6 +97,9 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     turn = _formed_lines(args.turn_lines, tray, rules, "jarnac: --turn-lines")
     if args.thief is not None and args.free_lines is not None:
         raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
+    if args.free_lines is not None and not 0 <= args.free_lines <= rules.lines:
+        shown = f"--free-lines {args.free_lines}"
+        raise UsageError(f"{PROG} jarnac: {shown} is not from 0 to the rules' {rules.lines} lines")
     thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
     left = passer_left_move(lex, tray, rules, turn)
     budget = _budget(args)
