@@ -97,7 +97,11 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
     field.send_keys("QQQ", Keys.ENTER)  # a refused move, said in the page's language
     wait(lambda: settled(browser) and browser.find_element(By.ID, "message").text, what="the refusal")
     refused = render("page.refused", {}, language)
-    assert browser.find_element(By.ID, "message").text.startswith(refused)
+    message = browser.find_element(By.ID, "message").text
+    assert message.startswith(refused)
+    # Why, in the same language: the engine's reason rendered, not its English sentence.
+    why = render("error_rack_lacks", {"move": "+QQQ", "need": "QQQ", "rack": "\0"}, language).split("\0")[0]
+    assert why in message and "from the rack" not in message, message
     look()
     window = False
     for _ in range(120):

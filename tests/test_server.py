@@ -18,6 +18,7 @@ pytest.importorskip("httpx")
 from jsonschema import Draft202012Validator
 
 from jarnac_solver.cli import main
+from jarnac_solver.messages import Reason, render
 from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import SERVED
@@ -195,6 +196,10 @@ def test_the_options_a_commands_fault_names_are_said_by_their_fields(client: Cli
     assert "--" not in error["message"] and "letters" in error["message"]
 
 
+def _tray_notation_values() -> dict[str, Any]:
+    return {"what": Reason("what.tray"), "text": "'RAT BUT ZW'"}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "nl"])
 def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, lang: str) -> None:
     """The field at fault comes from the error's facts, not from its English words: a French answer names
@@ -204,6 +209,10 @@ def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, la
     for command in ("check", "hooks"):  # a bad word in a list: the list's field
         error = client.post(f"/api/{command}", json={"words": ["QI", "ET1"], "lang": lang}).json()["error"]
         assert (error["field"], [f["field"] for f in error["faults"]]) == ("words", ["words"])
+    # A tray not written as one: said in the language asked for, the field named all the same.
+    error = client.post("/api/hint", json={"tray": "RAT BUT ZW", "lang": lang}).json()["error"]
+    assert error["field"] == "tray" and error["reason"]["code"] == "error_tray_notation"
+    assert error["message"] == render("error_tray_notation", _tray_notation_values(), lang)
     for tray in ("ORE / A1B", "O1E / AB"):
         error = client.post("/api/moves", json={"tray": tray, "lang": lang}).json()["error"]
         assert (error["field"], [f["field"] for f in error["faults"]]) == ("tray", ["tray"])

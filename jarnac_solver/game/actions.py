@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidMoveError
 from ..lexicon.alphabet import LATIN, Alphabet
+from ..messages import Reason
 from ..moves.move import Move
 
 __all__ = ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"]
@@ -159,5 +160,5 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
             raise InvalidMoveError(f"action {text!r} names no steal")
         return CallJarnac(steals, taken)
     if "+" not in spec:  # no move can be read: say every form of an action, not only a move's
-        raise InvalidMoveError(f"cannot read the action {text!r}; the actions: {ACTIONS}")
+        raise InvalidMoveError(Reason("error_unreadable_action", {"text": repr(text), "actions": ACTIONS}))
     return Play(Move.parse(spec, alphabet))

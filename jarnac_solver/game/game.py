@@ -618,10 +618,10 @@ class Game:
                 f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack_codes)}"
             )
         if len(letters) != n:
-            raise IllegalActionError(f"an exchange puts back exactly {n} letters, not {len(letters)}")
+            raise IllegalActionError(Reason("error_exchange_size", {"n": n, "given": len(letters)}))
         kept_list = _remove(tray.rack_codes, letters)  # the rack less one of each letter put back, or None
         if kept_list is None:
-            raise IllegalActionError(f"exchange {action.letters}: the rack holds only {tray.rack}")
+            raise IllegalActionError(Reason("error_exchange_lacks", {"letters": action.letters, "rack": tray.rack}))
         if len(s.bag) < n:
             raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
         bag = list(s.bag)

@@ -233,6 +233,18 @@ MESSAGES: dict[str, Message] = {
     "error_wrong_player": M("the action is by {player}, but {other} is to act"),
     "error_drew": M("it drew {drawn}, the record says {said}"),
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
+    "error_tray_notation": M("{what} {text} is not written 'LINE LINE ... / RACK' (one slash)"),
+    "error_rack_lacks": M("{move} needs {need} from the rack, which holds only {rack}"),
+    "error_rack_lacks_empty": M("{move} needs {need} from the rack, which is empty"),
+    "error_word_too_long": M("{move}: {word} has {n} tiles; a line holds at most {most}"),
+    "error_word_too_short": M("{move}: line {line} needs a word of at least {shortest} tiles"),
+    "error_not_spelt_with": M("{move}: {word} is not spelt with the letters {letters}"),
+    "error_tray_full": M("{move}: every line of the tray is taken"),
+    "error_not_old_plus": M("{move}: {word} is not {old} plus {letters}"),
+    "error_no_line_holds": M("{move}: no line holds {old}"),
+    "error_unreadable_action": M("cannot read the action {text}; the actions: {actions}"),
+    "error_exchange_size": M("an exchange puts back exactly {n} letters, not {given}"),
+    "error_exchange_lacks": M("exchange {letters}: the rack holds only {rack}"),
     # a study's report
     "report_cannot_tell": _n(
         "too few to tell: {n} game gives an interval of ±{half:.1f}; about {needed} games would give ±{goal:.1f}",

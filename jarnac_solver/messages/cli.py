@@ -127,6 +127,7 @@ CLI_MESSAGES: dict[str, Message] = {
     "what.tray_rack": M("tray rack"),
     "what.tray_line": M("tray line {n}"),
     "what.rack": M("rack"),
+    "what.tray": M("tray"),
     "what.exchange": M("exchange"),
     "what.leftover": M("leftover"),
     "what.bag_tile": M("bag tile"),

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError, JarnacError
 from ..forms import field, mapping
 from ..lexicon.alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
-from ..messages import Reason
+from ..messages import Reason, Value
 from .move import Move, added_letters
 from .rules import Rules
 
@@ -260,7 +260,7 @@ class Tray:
         if not isinstance(text, str):
             raise InvalidTrayError(f"a tray is written as text, not {type(text).__name__}")
         if text.count("/") != 1:
-            raise InvalidTrayError(f"tray {text!r} is not written 'LINE LINE ... / RACK' (one slash)")
+            raise InvalidTrayError(Reason("error_tray_notation", {"what": Reason("what.tray"), "text": repr(text)}))
         left, right = text.split("/")
         return cls(left.split(), right, alphabet)
 
@@ -486,13 +486,16 @@ class Tray:
         if left is None:
             missing = Counter(letters) - Counter(rack)
             need = self.alphabet.decode(sorted(missing.elements()))
-            raise IllegalMoveError(f"{move} needs {need} from the rack, which holds only {self.rack or 'nothing'}")
+            values = {"move": str(move), "need": need, "rack": self.rack}
+            raise IllegalMoveError(Reason("error_rack_lacks" if self.rack else "error_rack_lacks_empty", values))
         n = len(word)
         if n > rules.line_length:
-            raise IllegalMoveError(f"{move}: {move.word} has {n} tiles; a line holds at most {rules.line_length}")
+            long: dict[str, Value] = {"move": str(move), "word": move.word, "n": n, "most": rules.line_length}
+            raise IllegalMoveError(Reason("error_word_too_long", long))
         shortest = rules.min_length_on(target)
         if n < shortest:
-            raise IllegalMoveError(f"{move}: line {target + 1} needs a word of at least {shortest} tiles")
+            short: dict[str, Value] = {"move": str(move), "line": target + 1, "shortest": shortest}
+            raise IllegalMoveError(Reason("error_word_too_short", short))
         text = self.alphabet.decode(word)
         if lexicon is not None and not _known(lexicon, text):
             raise IllegalMoveError(
@@ -605,10 +608,11 @@ class Tray:
             if line is not None or old is not None:
                 raise IllegalMoveError(f"{move!r}: a place move names no line and no old word")
             if sorted(word_codes) != sorted(added):
-                raise IllegalMoveError(f"{move}: {word} is not spelt with the letters {letters}")
+                values = {"move": str(move), "word": word, "letters": letters}
+                raise IllegalMoveError(Reason("error_not_spelt_with", values))
             target = self.next_line_index
             if target >= rules.lines:
-                raise IllegalMoveError(f"{move}: every line of the tray is taken")
+                raise IllegalMoveError(Reason("error_tray_full", {"move": str(move)}))
             return target, word_codes, added
         if kind != "extend":
             raise IllegalMoveError(f"{move!r}: a move is a place or an extend, not {kind!r}")
@@ -616,10 +620,11 @@ class Tray:
             raise IllegalMoveError(f"{move!r}: an extension names the word it extends")
         old_codes = _codes(self.alphabet, old, "word", IllegalMoveError)
         if sorted(word_codes) != sorted(old_codes + added):
-            raise IllegalMoveError(f"{move}: {word} is not {old} plus {letters}")
+            values = {"move": str(move), "word": word, "old": old, "letters": letters}
+            raise IllegalMoveError(Reason("error_not_old_plus", values))
         if line is None:
             if old_codes not in self.line_codes:
-                raise IllegalMoveError(f"{move}: no line holds {old}")
+                raise IllegalMoveError(Reason("error_no_line_holds", {"move": str(move), "old": old}))
             return self.line_codes.index(old_codes), word_codes, added
         if isinstance(line, bool) or not isinstance(line, int) or line < 0:
             raise IllegalMoveError(f"{move!r}: the line must be a line index (0 or more) or None")
