@@ -239,7 +239,8 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")
     assert browser.find_element(By.ID, "message").text.startswith("Refused")
-    assert "You: draw" in browser.find_element(By.ID, "log").text
+    assert "You: draw (drew " in browser.find_element(By.ID, "log").text  # the draw said once, with its tiles
+    assert "(draws)" not in browser.find_element(By.ID, "log").text
     # The game survives a reload of the page, its log too (found by a newcomer: it came back empty).
     before = game_state(browser)
     log = browser.find_element(By.ID, "log").text

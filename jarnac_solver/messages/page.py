@@ -150,6 +150,7 @@ PAGE_MESSAGES: dict[str, Message] = {
         "Tap a line of the computer's to lengthen it with its letters, or type a word of its letters."
     ),
     "page.you": Message("You"),
+    "page.who_did": Message("{who}: {action}"),
     "page.drew": Message("(drew {tiles})"),
     "page.jarnac_took": Message("Jarnac! +{gained}, the other loses {lost}"),
     "page.no_move_was_left": Message("No move was left: saying nothing was right."),

@@ -223,9 +223,11 @@ export function describePlayed(played) {
   const who = people()
     ? state.mode === "invite" && played.player === state.seat ? t("you") : seatName(played.player)
     : played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
-  const words = actionWords(played.action);
-  let text = `${who}: ${played.action}${words ? ` (${words})` : ""}`;
-  if (played.drew && (played.player === "A" || people())) text += ` ${t("drew", { tiles: played.drew })}`;
+  const showsDrawn = played.drew && (played.player === "A" || people());
+  // A draw whose tiles are shown is said once ("draw (drew NZHOLD)"), not "draw (draws) (drew NZHOLD)".
+  const words = played.action === "draw" && showsDrawn ? "" : actionWords(played.action);
+  let text = t("who_did", { who, action: `${played.action}${words ? ` (${words})` : ""}` });
+  if (showsDrawn) text += ` ${t("drew", { tiles: played.drew })}`;
   if (played.action.startsWith("jarnac")) text += ` — ${t("jarnac_took", { gained: played.gained, lost: played.lost ?? 0 })}`;
   else if (played.gained > 0) text += ` (+${played.gained})`;
   return text;
