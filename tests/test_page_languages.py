@@ -161,6 +161,13 @@ def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
         for details in phone.find_elements(By.CSS_SELECTOR, "#audit-answer details"):
             phone.execute_script("arguments[0].open = true", details)
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+        # The tabs stay on one row in each language (the longest names are Spanish and Dutch).
+        Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+        for language in ("fr", "en", "es", "nl"):
+            Select(phone.find_element(By.ID, "lang")).select_by_value(language)
+            wait(lambda: phone.execute_script("return document.documentElement.lang") == language, what=language)
+            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
+            assert len(rows) == 1, (language, rows)
     finally:
         phone.quit()
 
