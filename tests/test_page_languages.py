@@ -4,6 +4,7 @@ reader against the library's on every alphabet."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import urllib.request
@@ -142,6 +143,11 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
     assert console_errors(browser) == []
 
 
+def _speaks(browser: Any, language: str) -> bool:
+    """Whether the page is in ``language`` (its catalog loaded and applied)."""
+    return bool(browser.execute_script("return document.documentElement.lang") == language)
+
+
 def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
     """At a phone's width (390 px) a board's heading wraps and nothing runs off the page: a referee's board
     took its title's whole width on one line (463 px in French)."""
@@ -165,7 +171,7 @@ def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
         Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
         for language in ("fr", "en", "es", "nl"):
             Select(phone.find_element(By.ID, "lang")).select_by_value(language)
-            wait(lambda: phone.execute_script("return document.documentElement.lang") == language, what=language)
+            wait(functools.partial(_speaks, phone, language), what=language)
             rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
             assert len(rows) == 1, (language, rows)
     finally:

@@ -146,7 +146,9 @@ def test_bad_actions_and_questions_are_4xx_error_documents(client: Client) -> No
         client.post(actions, json={"action": "draw", "player": "A"}), 409, "IllegalActionError"
     )
     refused(client.post(actions, json={"action": "+QQQ"}), 409, "IllegalActionError")
-    refused(client.post(actions, json={"action": "fly away"}), 400, "InvalidMoveError")
+    unread = client.post(actions, json={"action": "fly away"})
+    assert refused(unread, 400, "InvalidMoveError").startswith("action: cannot read the action 'fly away'")
+    assert unread.json()["error"]["field"] == "action"
     refused(client.post(actions, json={"action": "draw", "drew": "E"}), 400, "InvalidInputError")
     refused(client.post(actions, json={"move": "draw"}), 400, "UsageError")
     refused(client.post(actions, json={"action": "x" * 300}), 400, "UsageError")

@@ -748,7 +748,14 @@ class Service:
                 held = len(entries)
                 message = f"the game holds {held} actions: the next is {held + 1}, not {at}"
                 raise ServiceError(409, "IllegalActionError", message, "at")
-            done = await self.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
+            try:
+                done = await self.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
+            except ServiceError as exc:
+                # An action that cannot be read is the body's action at fault (a 400); one the game refuses as
+                # it stands (a 409: not this player's turn, letters it lacks) is no fault of a field.
+                if exc.field is None and exc.status == 400 and exc.kind == "InvalidMoveError":
+                    exc.field = "action"
+                raise
             who, action, drawn = done["entry"]
             entry: live.Entry = (int(who), str(action), str(drawn))
             # Committed before the answer, and before the computer thinks: an accepted action survives a kill.

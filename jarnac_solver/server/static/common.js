@@ -60,10 +60,11 @@ export const tilesIn = (word) => tilesOf(word, state.alphabet);  // in the alpha
 // -- the service ------------------------------------------------------------------------------
 
 export class ServiceError extends Error {
-  constructor(type, message, status) {
+  constructor(type, message, status, faults = []) {
     super(message);
     this.type = type;
     this.status = status;
+    this.faults = faults; // each {field, message}: the message without its field's name
   }
 }
 
@@ -86,7 +87,7 @@ export async function api(path, body, method, extra = {}) {
   const document = await response.json().catch(() => ({}));
   if (!response.ok || document.error) {
     const error = document.error || { type: "HTTPError", message: `${response.status}` };
-    throw new ServiceError(error.type, error.message, response.status);
+    throw new ServiceError(error.type, error.message, response.status, error.faults || []);
   }
   return document.result ?? document;
 }
@@ -117,7 +118,12 @@ export function showError(target, exc, asRefusal) {
   const token = store.getItem("jarnac.token");
   if (exc.status === 0) say(target, () => t("offline"), "error");
   else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
-  else say(target, asRefusal ? () => `${t("refused")}: ${exc.message}` : exc.message, "error");
+  else {
+    // A refusal of the one field the reader typed in says its fault alone ("action: ..." names a field of the
+    // request, which the reader never saw).
+    const said = asRefusal && exc.faults && exc.faults.length === 1 ? exc.faults[0].message : exc.message;
+    say(target, asRefusal ? () => `${t("refused")}: ${said}` : said, "error");
+  }
 }
 
 export function lineScore(word) {
