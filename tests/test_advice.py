@@ -180,6 +180,10 @@ def test_the_jarnac_window_is_advised_with_the_thiefs_tray() -> None:
     assert clean.best == Decline() and clean.options[0].reasons[0].code == "clean_pass"
     blocked = advise_position(FR, FULL, Tray.parse("RAT BUT / ZW"), phase="jarnac")
     assert blocked.best == Decline() and blocked.options[0].reasons[0].code == "no_free_line"
+    # A call of the passer's rack letters alone costs the passer no points: said so, not "-0 pts".
+    rack_only = advise_position(FR, Tray.parse("/"), Tray.parse("/ TRA"), phase="jarnac").options[0]
+    codes = [r.code for r in rack_only.reasons]
+    assert "jarnac_no_loss" in codes and "jarnac_loss" not in codes, codes
 
 
 def test_a_word_under_dispute_is_looked_up() -> None:

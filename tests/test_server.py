@@ -219,6 +219,11 @@ def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, la
         assert "'1'" in error["faults"][0]["message"]
 
 
+def test_an_empty_list_is_said_to_be_empty(client: Client) -> None:
+    error = client.post("/api/check", json={"words": []}).json()["error"]
+    assert error["message"] == "words: a non-empty list of texts, not an empty list"
+
+
 def test_a_key_given_twice_is_named(client: Client) -> None:
     error = client.post("/api/words", content=b'{"rack": "ABC", "rack": "XYZ"}', headers=JSON).json()["error"]
     assert error["field"] == "rack"

@@ -110,6 +110,7 @@ MESSAGES: dict[str, Message] = {
     "jarnac_loss": _n(
         "-{points} pt for the passer (swing {swing})", "-{points} pts for the passer (swing {swing})", "points"
     ),
+    "jarnac_no_loss": M("no points lost by the passer"),
     "decline_unpunished": M("declining leaves the passer's move unpunished"),
     "decline_ends": M("declining ends the game: {lead}"),
     "no_jarnac_in_budget": M("no Jarnac found within the budget"),

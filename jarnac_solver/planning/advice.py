@@ -516,7 +516,9 @@ def _jarnac(
 def _swing(plan: JarnacPlan) -> tuple[Reason, Reason]:
     """What a call gives the thief and takes from the passer."""
     lost = plan.swing - plan.gain
-    return Reason("jarnac_gain", {"points": plan.gain}), Reason("jarnac_loss", {"points": lost, "swing": plan.swing})
+    # A call made of the passer's rack letters alone takes none of its points: said so, not "-0 pts".
+    loss = Reason("jarnac_loss", {"points": lost, "swing": plan.swing}) if lost else Reason("jarnac_no_loss", {})
+    return Reason("jarnac_gain", {"points": plan.gain}), loss
 
 
 def _jarnac_end_game(choices: list[WindowChoice], best: JarnacPlan, final: bool) -> Advice:

@@ -221,7 +221,8 @@ class Field:
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
-                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
+                given = "an empty list" if items == [] else _type_name(value)
+                raise ValueError(f"a non-empty list of texts, not {given}")
             if len(items) > MAX_ITEMS:
                 raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
             texts = [self._text(item) for item in items]
