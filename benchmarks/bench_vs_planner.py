@@ -14,7 +14,13 @@ the win rate, the mean margin, the mean and 99th percentile CPU milliseconds a d
 decision, and over the decisions that ran play-outs), the play-outs a decision and the decisions the
 wall-clock ceiling cut (a player with ``ceiling_hits``). ``--rate``: a last line, JSON, the player's Elo
 over the planner from its win rate (400 log10(p / (1 - p)), the interval's ends mapped the same way), for
-``jarnac_solver/data/ratings.json`` (docs/levels.md).
+``jarnac_solver/data/ratings.json`` (docs/levels.md). ``--write FILE`` also puts that rating in the ratings
+file (the player's row of its lexicon, marked ``measured`` with how: a rating from games against the planner
+alone, not from the round robin, which ``bench_ratings.py --write`` keeps when it rebuilds the others);
+``--write FILE --from OUTPUT`` plays nothing and takes the ``--rate`` line of an earlier run's output.
+
+    python benchmarks/bench_vs_planner.py 400 --seed 41000 --lexicon fr --player sim-bounded --rate > fr.out
+    python benchmarks/bench_vs_planner.py --write jarnac_solver/data/ratings.json --from fr.out
 """
 
 from __future__ import annotations
@@ -98,7 +104,17 @@ def main() -> None:
     parser.add_argument("--lexicon", default="fr")
     parser.add_argument("--player", default="sim-bounded", help="a built-in player's name")
     parser.add_argument("--rate", action="store_true", help="print the Elo line for ratings.json")
+    parser.add_argument("--write", type=Path, metavar="FILE", help="put the rating in FILE (ratings.json)")
+    parser.add_argument("--from", dest="source", type=Path, metavar="OUTPUT", help="the --rate line of a run")
     args = parser.parse_args()
+    if args.source is not None:
+        if args.write is None:
+            parser.error("--from needs --write")
+        lines = [x for x in args.source.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
+        if not lines:
+            parser.error(f"{args.source} holds no --rate line")
+        write_rating(args.write, json.loads(lines[-1]))
+        return
     lexicon = Lexicon.load(args.lexicon)
     print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     print(f"{args.player} v planner on {args.lexicon}, seeds {args.seed}..{args.seed + args.seeds - 1}, seats swapped")
@@ -152,6 +168,25 @@ def main() -> None:
             "seed": args.seed,
         }
         print(json.dumps(row))
+        if args.write is not None:
+            write_rating(args.write, row)
+
+
+def write_rating(path: Path, row: dict[str, object]) -> None:
+    """Put ``row`` (a ``--rate`` line) in the ratings file at ``path``: its player's Elo, interval and how it
+    was measured, in its lexicon's table (the others' rows unchanged)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    table = document["lexicons"][row["lexicon"]]["players"]
+    table[row["player"]] = {
+        "elo": row["elo"],
+        "low": row["low"],
+        "high": row["high"],
+        "measured": f"bench_vs_planner.py: {row['games']} games against the planner (seeds from {row['seed']}, each"
+        f" played twice, the seats swapped), {100 * float(str(row['win_rate'])):.1f}% won; the Elo of that win rate,"
+        " its 95% interval's ends mapped alike",
+    }
+    path.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{row['player']} on {row['lexicon']}: Elo {row['elo']:+} written to {path}")
 
 
 if __name__ == "__main__":
