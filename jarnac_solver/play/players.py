@@ -285,7 +285,8 @@ class LadderPlayer(ExchangerPlayer):
 
 
 class PlannerPlayer(ExchangerPlayer):
-    """The strongest built-in player: the race-aware strategy of :mod:`jarnac_solver.planning.strategy`.
+    """The race-aware strategy of :mod:`jarnac_solver.planning.strategy` (the learned planner and the
+    simulations built on it rate above it: ``docs/levels.md``).
 
     Play phase: each candidate first move, followed by the longest ladder,
     valued by lines filled (the race to the 8th line, which ends the game),
@@ -625,8 +626,10 @@ ALIASES = {"cautious": "exchanger"}
 @functools.cache
 def ratings() -> dict[str, dict[str, int]]:
     """The built-in players' measured levels: per lexicon, each rated player's Elo (the planner at 0), from
-    ``data/ratings.json`` (paired round-robin games, rebuilt by ``benchmarks/bench_ratings.py --write``;
-    ``docs/levels.md`` shows the table with its intervals). An alias is rated as the player it plays as.
+    ``data/ratings.json`` (paired round-robin games, rebuilt by ``benchmarks/bench_ratings.py --write``, and
+    rows marked ``measured``: a player rated from its paired games against the planner alone,
+    ``benchmarks/bench_vs_planner.py --write``; ``docs/levels.md`` shows the table with its intervals). An
+    alias is rated as the player it plays as.
 
     >>> ratings()["fr"]["planner"]
     0
