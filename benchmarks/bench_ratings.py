@@ -46,7 +46,7 @@ from jarnac_solver.game.view import PlayerView
 from jarnac_solver.play.players import Player, SimPlayer, make_player
 from jarnac_solver.studies.stats import mean_estimate, rate_estimate
 
-SIMULATED = frozenset({"sim", "sim-learned"})
+SIMULATED = frozenset({"sim", "sim-learned", "sim-bounded"})
 """The players made with ``--sim-playouts`` rounds a decision, whose pairings ``--sim-pairs`` bounds."""
 
 
@@ -201,6 +201,14 @@ def main() -> None:
             before = json.loads(Path(args.write).read_text(encoding="utf-8"))
             if all(before.get(k) == v for k, v in design.items()):
                 saved = {**before.get("lexicons", {}), **saved}
+            # A rating measured against the planner alone (bench_vs_planner.py --write, marked "measured") is
+            # kept for a player this run did not play: the round robin's anchor is the same planner.
+            for name, table in before.get("lexicons", {}).items():
+                rebuilt = saved.get(name)
+                if isinstance(rebuilt, dict):
+                    for player, row in table.get("players", {}).items():
+                        if "measured" in row and player not in rebuilt["players"]:
+                            rebuilt["players"][player] = row
         document = {
             "about": "Elo ratings of the built-in players (anchor at 0), 95% bootstrap intervals, by lexicon;"
             " rebuilt by benchmarks/bench_ratings.py --write",

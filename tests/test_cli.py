@@ -242,6 +242,19 @@ def test_play_sets_sims_playouts(capsys: pytest.CaptureFixture[str]) -> None:
     assert document["records"] == [r.to_dict() for r in records]
 
 
+def test_play_sim_bounded_on_a_small_lexicon(capsys: pytest.CaptureFixture[str]) -> None:
+    """sim-bounded is a player of the command line: a game against the planner on a small word list, the
+    same from the same seed, and --playouts sets its rounds."""
+    words = str(Path(__file__).resolve().parent / "data" / "engine_words.txt")
+    argv = ("play", "--players", "sim-bounded,planner", "--lexicon", words, "--bag", "fr", "--games", "1", "--json")
+    status, out, _ = run(capsys, *argv)
+    document = json.loads(out)["result"]
+    assert status == 0 and document["players"] == ["sim-bounded", "planner"] and document["games"] == 1
+    assert run(capsys, *argv)[1] == out
+    status, out, _ = run(capsys, *argv, "--playouts", "2")
+    assert status == 0 and json.loads(out)["result"]["players"] == ["sim-bounded", "planner"]
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [

@@ -52,3 +52,19 @@ def test_the_exchanger_is_named_by_what_it_does_and_cautious_still_plays_it() ->
     new = play_game(FR, ["greedy", "exchanger"], seed=4)
     assert old.actions == new.actions and old.players == ("greedy", "cautious")
     assert list(PLAYERS).index("exchanger") == list(PLAYERS).index("cautious") + 1
+
+
+def test_sim_bounded_is_a_level_of_counts_and_falls_back_to_planner_learned() -> None:
+    """The service's ``sim-bounded`` is made at its counts; cut by a ceiling of 0 s, every decision is counted
+    and played as ``planner-learned`` plays it (its own choice: the one the hold keeps)."""
+    from jarnac_solver.play.players import BoundedSimPlayer
+
+    made = make_player("sim-bounded")
+    assert isinstance(made, BoundedSimPlayer) and made.playouts == SimPlayer.DEFAULT_PLAYOUTS
+    assert (made.max_playouts, made.max_end_playouts, made.hold) == (48, 24, 1.0)
+    assert made.options == {"max_playouts": 48, "max_end_playouts": 24, "hold": 1.0}
+    cut = BoundedSimPlayer(7, budget=0)
+    record = play_game(FR, [cut, make_player("planner", 9)], seed=2, max_actions=30, stop_at_limit=True)
+    learned = [make_player("planner-learned", 7), make_player("planner", 9)]
+    assert record.actions == play_game(FR, learned, seed=2, max_actions=30, stop_at_limit=True).actions
+    assert cut.ceiling_hits == sum(who == 0 for who, _, _ in record.actions) - 1  # all but its opening draw

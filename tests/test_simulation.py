@@ -7,9 +7,10 @@ import random
 import pytest
 
 from jarnac_solver import EXACT, InvalidInputError, Lexicon
-from jarnac_solver.game.actions import Decline, Draw, Pass, Play
+from jarnac_solver.game.actions import Action, Decline, Draw, Pass, Play
 from jarnac_solver.game.game import Game
 from jarnac_solver.game.record import GameRecord
+from jarnac_solver.game.view import PlayerView
 from jarnac_solver.moves.move import Move
 from jarnac_solver.moves.tray import Tray
 from jarnac_solver.planning import planlane
@@ -23,7 +24,7 @@ from jarnac_solver.planning.simulation import (
     simulate,
 )
 from jarnac_solver.planning.strategy import choose_move
-from jarnac_solver.play.players import PLAYERS, SimPlayer, make_player, play_game
+from jarnac_solver.play.players import PLAYERS, BoundedSimPlayer, SimPlayer, make_player, play_game
 
 from .clocks import looks_after, stepped
 from .positions import setup
@@ -196,3 +197,93 @@ def test_players_and_deep_advice_are_bounded_and_importable() -> None:
     first = advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
     assert first == advise(game, top=2, depth="simulate", budget=EXACT, playouts=2, seed=1)
     assert first.options[0].reasons[0].code == "playout_margin"
+
+
+class _Watched:
+    """Wraps a simulating player: the simulation of each of its decisions that ran play-outs."""
+
+    def __init__(self, inner: SimPlayer) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.simulations: list[Simulation] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.inner.choose(view)
+        if self.inner.last is not None:
+            self.simulations.append(self.inner.last)
+            assert action == self.inner.last.best.action
+        return action
+
+
+def test_sim_bounded_replays_from_its_seed_and_keeps_to_its_caps() -> None:
+    """sim-bounded's games are the same from the same seeds, and no decision passes its play-out counts."""
+    assert PLAYERS["sim-bounded"] is BoundedSimPlayer and make_player("sim-bounded", 1).name == "sim-bounded"
+    first = play_game(FR, ["sim-bounded", "planner"], seed=4)
+    assert first.actions == play_game(FR, ["sim-bounded", "planner"], seed=4).actions
+    assert GameRecord.parse(str(first)).replay(FR).scores() == first.scores
+    watched = _Watched(BoundedSimPlayer(9, max_playouts=12, max_end_playouts=6))
+    play_game(FR, [watched, "planner"], seed=5)
+    assert watched.simulations and watched.inner.ceiling_hits == 0
+    for result in watched.simulations:
+        assert result.playouts == sum(len(o.values) for o in result.options)
+        assert result.playouts <= (6 if result.to_end else 12)
+    assert any(r.to_end for r in watched.simulations)  # the cap of the play-outs to the end was met
+
+
+def test_the_caps_stop_at_whole_rounds() -> None:
+    game = play_phase()
+    free = simulate(game, budget=EXACT, playouts=6, seed=3, top=3, prune=0)
+    capped = simulate(game, budget=EXACT, playouts=6, seed=3, top=3, prune=0, max_playouts=2 * len(free.options) + 1)
+    assert not capped.to_end and capped.rounds == 2 and capped.playouts == 2 * len(free.options)
+    assert all(o.playouts == 2 for o in capped.options)  # the third round would pass the cap: not started
+    # The play-outs' values are the uncapped run's first two rounds (the same forks).
+    firsts = {str(o.action): o.values[:2] for o in free.options}
+    assert all(o.values == firsts[str(o.action)] for o in capped.options)
+    # Not near the end: the cap of the play-outs to the end does not apply.
+    assert simulate(game, budget=EXACT, playouts=2, seed=3, top=3, max_end_playouts=1).playouts == free.playouts // 3
+    none = simulate(game, budget=EXACT, playouts=6, seed=3, top=3, max_playouts=1)
+    assert none.playouts == 0 and "planner" in none.best.sources  # not one whole round: the planner's choice
+
+
+def test_the_hold_keeps_the_planners_choice_unless_beaten() -> None:
+    """held: another candidate had a higher mean but none beat the planner's choice by ``hold`` standard
+    errors; the option played is then the planner's. An unreachable hold always keeps it; no hold plays the
+    best mean."""
+    game = play_phase()
+    free = simulate(game, budget=EXACT, playouts=8, seed=2, top=4, prune=0)
+    leader = free.options[0]
+    kept = simulate(game, budget=EXACT, playouts=8, seed=2, top=4, prune=0, hold=1e9)
+    assert "planner" in kept.best.sources and kept.held == ("planner" not in leader.sources)
+    assert sorted(map(str, kept.options)) == sorted(map(str, free.options))  # the same play-outs, reordered
+    assert not free.held and simulate(game, budget=EXACT, playouts=8, seed=2, top=4, prune=0, hold=0).best == leader
+    # Given options: the one from "planner" is the one held.
+    a, b = (o.action for o in free.options[:2])
+    given = [Candidate(b, ("planner",)), Candidate(a, ("mine",))]
+    held = simulate(game, given, budget=EXACT, playouts=8, seed=2, hold=1e9)
+    assert held.best.action == b and held.held == (held.options[1].mean > held.best.mean)
+    # In games: every held decision plays the planner's choice.
+    watched = _Watched(BoundedSimPlayer(3))
+    play_game(FR, ["planner", watched], seed=6)
+    assert watched.simulations
+    for result in watched.simulations:
+        if result.held:
+            assert "planner" in result.best.sources and any(o.mean > result.best.mean for o in result.options[1:])
+
+
+@pytest.mark.parametrize(
+    ("options", "needle"),
+    [
+        ({"max_playouts": 0}, "max_playouts must be a whole number >= 1"),
+        ({"max_playouts": 2.5}, "max_playouts must be a whole number >= 1"),
+        ({"max_end_playouts": True}, "max_end_playouts must be a whole number >= 1"),
+        ({"hold": -1}, "hold must be a number of standard errors >= 0"),
+        ({"hold": float("nan")}, "hold must be a number of standard errors >= 0"),
+        ({"hold": "1"}, "hold must be a number of standard errors >= 0"),
+    ],
+)
+def test_the_counts_and_the_hold_are_checked(options: dict[str, object], needle: str) -> None:
+    game = play_phase()
+    with pytest.raises(InvalidInputError, match=needle):
+        simulate(game, budget=EXACT, playouts=1, **options)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match=needle):
+        BoundedSimPlayer(1, **options)  # type: ignore[arg-type]

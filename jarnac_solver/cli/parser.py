@@ -40,6 +40,7 @@ PLAYER_NAMES = (
     "planner-learned",
     "sim",
     "sim-learned",
+    "sim-bounded",
     "careless",
 )
 
@@ -368,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--playouts",
         type=_whole_in(1, 10_000, " play-outs"),
         metavar="N",
-        help="the rounds of play-outs a decision of sim and sim-learned, their level (default: 16; docs/levels.md)",
+        help="rounds of play-outs a decision of sim, sim-learned, sim-bounded: their level (default 16; levels.md)",
     )
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument(

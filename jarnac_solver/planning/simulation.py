@@ -400,6 +400,14 @@ class Simulation:
     """The deadline stopped it before ``playouts`` rounds (or before it was told to stop)."""
     seconds: float = field(default=0.0, compare=False)
     """How long it took (not compared: two answers are equal when their rankings and play-outs are)."""
+    held: bool = False
+    """The hold kept the planner's choice (:func:`simulate`'s ``hold``): another candidate's mean was higher,
+    but none beat it by more than ``hold`` standard errors of their paired difference. The option played is
+    first (:attr:`best`): under a hold, the best mean of the planner's choice and the candidates that beat it
+    so (the planner's choice when ``held``), the others after it by mean."""
+    to_end: bool = False
+    """Its play-outs ran to the game's end (a tray had ``end_lines`` free lines or fewer): the ones
+    ``max_end_playouts`` caps."""
 
     @property
     def best(self) -> SimOption:
@@ -444,6 +452,9 @@ def simulate(
     candidate_share: float = 0.3,
     weights: Policy = DEFAULT_WEIGHTS,
     evaluation: Evaluation | Estimator | str = DEFAULT_EVALUATION,
+    max_playouts: int | None = None,
+    max_end_playouts: int | None = None,
+    hold: float | None = None,
 ) -> Simulation:
     """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)
     by play-outs on re-sampled bags (the module docstring says how).
@@ -458,6 +469,16 @@ def simulate(
     ``estimate(state, rules)``, ``"learned"``: the lexicon's learned one, :mod:`~jarnac_solver.planning.learned`).
     After ``prune`` rounds, a candidate whose paired difference with the leader is negative beyond its 95%
     interval gets no more play-outs (0: never). With one candidate, no play-out is run.
+
+    ``max_playouts``: at most that many play-outs in all, over every candidate (``None``: no cap but the
+    rounds'); ``max_end_playouts``: at most that many when the play-outs run to the game's end (they cost
+    more: a whole end game each). Only whole rounds are played under a cap (a round that would pass it is not
+    started: every candidate's values stay on the same forks), so a cap below the first round's candidates
+    leaves the planner's choice. ``hold``: the planner's choice (the candidate from ``"planner"``) is kept
+    unless another's mean beats it by more than ``hold`` standard errors of their paired difference (the
+    same rounds: the same forks), and of those that do the best mean is played; :attr:`Simulation.held` says
+    when it kept it over a higher mean (``None``: the best mean is played). These caps and ``playouts`` set a
+    level by counts, the same on every machine; ``budget`` is only a ceiling.
 
     Reproducible: the same position, ``seed`` and ``playouts`` (with a budget that does not run out) give
     the same answer.
@@ -482,6 +503,11 @@ def simulate(
         raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
+    for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+            raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
+    if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
+        raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
     s = view.state
@@ -500,6 +526,9 @@ def simulate(
     rules = view.rules
     near_end = min(t.free_lines(rules) for t in s.trays) <= end_lines
     until = None if near_end else s.turn + turns + 1
+    caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
+    cap = min(caps) if caps else None
+    counted = 0
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
@@ -511,6 +540,8 @@ def simulate(
         if deadline is not None and deadline.expired():
             stopped = True
             break
+        if cap is not None and counted + sum(active) > cap:
+            break  # the next round would pass the cap: only whole rounds (the values stay paired)
         fork_seed = _round_seed(seed, rounds)
         order = sorted(
             (i for i in range(len(found)) if active[i]),
@@ -524,6 +555,7 @@ def simulate(
                 stopped = True  # this play-out may have been cut short: not counted
                 break
             values[i].append(value)
+            counted += 1
         if stopped:
             break
         rounds += 1
@@ -534,6 +566,14 @@ def simulate(
     ranked = sorted(range(len(found)), key=lambda i: (-(statistics.fmean(values[i]) if values[i] else -math.inf), i))
     if not any(values):
         ranked = list(range(len(found)))
+    held = False
+    if hold is not None and any(values):
+        mine = next((i for i, c in enumerate(found) if "planner" in c.sources), None)
+        if mine is not None and ranked[0] != mine:
+            # The best mean of the candidates that beat the planner's choice by more than the hold, else it.
+            pick = next((i for i in ranked if i == mine or _beats(values[i], values[mine], hold)), mine)
+            held = pick == mine
+            ranked = [pick, *(i for i in ranked if i != pick)]
     result = tuple(
         SimOption(
             found[i].action,
@@ -546,7 +586,21 @@ def simulate(
         )
         for i in ranked
     )
-    return Simulation(result, rounds, stopped, time.perf_counter() - began)
+    return Simulation(result, rounds, stopped, time.perf_counter() - began, held, near_end)
+
+
+def _beats(leader: Sequence[float], mine: Sequence[float], hold: float) -> bool:
+    """The leader's mean beats the planner's choice's by more than ``hold`` standard errors of their paired
+    difference (their common rounds: the same forks, so the bag's luck cancels). Under two common rounds the
+    error is unknown (infinite): not beaten. Why a hold: the planner's choice is the prior the play-outs
+    test, and with a few dozen play-outs the highest of several noisy means is often only the luckiest."""
+    n = min(len(leader), len(mine))
+    diffs = [a - b for a, b in zip(leader[:n], mine[:n], strict=True)]
+    if n < 2:
+        return False
+    error = _stderr(diffs)
+    mean = statistics.fmean(diffs)
+    return mean > hold * error if error > 0 else mean > 0
 
 
 def _prune(values: list[list[float]], active: list[bool], rounds: int) -> None:

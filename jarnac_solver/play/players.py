@@ -5,8 +5,8 @@ A player is any object with ``name`` and ``choose(view) -> Action``
 the table as both players see it, with the unseen tiles as a multiset and no
 seed or bag order (a player cannot read its future draws). Built in, by name:
 ``random``, ``greedy``, ``cautious`` (the exchanger's old name), ``exchanger``, ``sloppy``, ``ladder``,
-``planner``, ``planner-learned``, ``sim``, ``careless`` (see each class); each also accepts a whole ``Game``
-(it looks at its view).
+``planner``, ``planner-learned``, ``sim``, ``sim-learned``, ``sim-bounded``, ``careless`` (see each class);
+each also accepts a whole ``Game`` (it looks at its view).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAYERS",
+    "BoundedSimPlayer",
     "CarelessPlayer",
     "CautiousPlayer",
     "ExchangerPlayer",
@@ -285,7 +286,8 @@ class LadderPlayer(ExchangerPlayer):
 
 
 class PlannerPlayer(ExchangerPlayer):
-    """The strongest built-in player: the race-aware strategy of :mod:`jarnac_solver.planning.strategy`.
+    """The race-aware strategy of :mod:`jarnac_solver.planning.strategy` (the learned planner and the
+    simulations built on it rate above it: ``docs/levels.md``).
 
     Play phase: each candidate first move, followed by the longest ladder,
     valued by lines filled (the race to the 8th line, which ends the game),
@@ -489,6 +491,66 @@ class LearnedSimPlayer(SimPlayer):
         self.evaluation = "learned"
 
 
+class BoundedSimPlayer(LearnedSimPlayer):
+    """``sim-learned`` bounded by counts, to a page's budget: at most :attr:`MAX_PLAYOUTS` play-outs a
+    decision over all its candidates, and :attr:`MAX_END_PLAYOUTS` where the play-outs run to the game's end
+    (each plays a whole end game: the costly decisions), and it keeps ``planner-learned``'s own choice unless
+    another candidate's mean beats it by more than :attr:`HOLD` standard errors of their paired difference
+    (:func:`~jarnac_solver.planning.simulation.simulate`'s ``max_playouts``, ``max_end_playouts``, ``hold``).
+
+    Why the hold: under a cap a candidate gets a handful of play-outs, and the highest of six noisy means is
+    often only the luckiest; the learned planner's choice is already good (it beats the planner alone), so a
+    candidate must show it is better, not only seem so. Why the caps: a decision's cost is its play-outs
+    (~10 ms each, several times that to the end), so its cost is bounded by a count, not a clock: the same
+    on every machine, and its games replay from their seed. ``budget`` (seconds) is still only a ceiling
+    (:attr:`ceiling_hits`). ``docs/levels.md`` measures it against the planner, with the CPU a decision costs.
+    """
+
+    name = "sim-bounded"
+
+    MAX_PLAYOUTS = 48
+    """Play-outs a decision at most, over all its candidates (only whole rounds)."""
+
+    MAX_END_PLAYOUTS = 24
+    """Play-outs a decision at most when they run to the game's end."""
+
+    HOLD = 1.0
+    """Standard errors by which another candidate must beat ``planner-learned``'s choice to be played."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = SimPlayer.DEFAULT_BUDGET,
+        weights: Weights | None = None,
+        *,
+        playouts: int | None = SimPlayer.DEFAULT_PLAYOUTS,
+        max_playouts: int | None = MAX_PLAYOUTS,
+        max_end_playouts: int | None = MAX_END_PLAYOUTS,
+        hold: float | None = HOLD,
+        **options: object,
+    ) -> None:
+        for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
+            if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+                raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
+        if hold is not None and (
+            isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < float("inf")
+        ):
+            raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
+        super().__init__(
+            seed,
+            budget,
+            weights,
+            playouts=playouts,
+            max_playouts=max_playouts,
+            max_end_playouts=max_end_playouts,
+            hold=hold,
+            **options,
+        )
+        self.max_playouts = max_playouts
+        self.max_end_playouts = max_end_playouts
+        self.hold = hold
+
+
 class CarelessPlayer(PlannerPlayer):
     """The planner, but at a decision where it would play a move or call a Jarnac it slips now and then,
     each slip a known mistake: with probability ``slip`` it passes instead of its move (``"pass"``: the turn
@@ -552,6 +614,7 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "planner-learned": LearnedPlannerPlayer,
     "sim": SimPlayer,
     "sim-learned": LearnedSimPlayer,
+    "sim-bounded": BoundedSimPlayer,
     "careless": CarelessPlayer,
 }
 """The built-in players by name (``play --players``, :func:`make_player`): name -> class, called with a seed."""
@@ -564,8 +627,10 @@ ALIASES = {"cautious": "exchanger"}
 @functools.cache
 def ratings() -> dict[str, dict[str, int]]:
     """The built-in players' measured levels: per lexicon, each rated player's Elo (the planner at 0), from
-    ``data/ratings.json`` (paired round-robin games, rebuilt by ``benchmarks/bench_ratings.py --write``;
-    ``docs/levels.md`` shows the table with its intervals). An alias is rated as the player it plays as.
+    ``data/ratings.json`` (paired round-robin games, rebuilt by ``benchmarks/bench_ratings.py --write``, and
+    rows marked ``measured``: a player rated from its paired games against the planner alone,
+    ``benchmarks/bench_vs_planner.py --write``; ``docs/levels.md`` shows the table with its intervals). An
+    alias is rated as the player it plays as.
 
     >>> ratings()["fr"]["planner"]
     0
