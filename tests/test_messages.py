@@ -179,3 +179,18 @@ def test_the_reader_s_language_is_read_as_gettext_and_browsers_do() -> None:
     assert from_accept_language("fr-CH, fr;q=0.9, en;q=0.8") == "fr"
     assert from_accept_language("de;q=1, nl;q=0.5, es;q=0.7") == "es"
     assert from_accept_language("en;q=0, nl") == "nl" and from_accept_language("x" * 5000) is None
+
+
+@pytest.mark.parametrize("rack", ["", "ZW"])
+def test_a_move_the_rack_cannot_make_is_refused_in_each_language(rack: str) -> None:
+    """The rack's letters or its emptiness said in the reader's language, the codes the same."""
+    from jarnac_solver import IllegalMoveError, Move, Tray
+
+    tray = Tray.parse(f"RAT / {rack}")
+    with pytest.raises(IllegalMoveError) as raised:
+        tray.push(Move.parse("+QUE", tray.alphabet))
+    reason = raised.value.reason
+    assert reason is not None and reason.code == ("error_rack_lacks" if rack else "error_rack_lacks_empty")
+    english, french = raised.value.message("en"), raised.value.message("fr")
+    assert english.startswith("+QUE needs EQU from the rack") and french.startswith("+QUE demande EQU")
+    assert (rack in english) if rack else english.endswith("which is empty")

@@ -486,8 +486,9 @@ class Tray:
         if left is None:
             missing = Counter(letters) - Counter(rack)
             need = self.alphabet.decode(sorted(missing.elements()))
-            values = {"move": str(move), "need": need, "rack": self.rack}
-            raise IllegalMoveError(Reason("error_rack_lacks" if self.rack else "error_rack_lacks_empty", values))
+            if self.rack:
+                raise IllegalMoveError(Reason("error_rack_lacks", {"move": str(move), "need": need, "rack": self.rack}))
+            raise IllegalMoveError(Reason("error_rack_lacks_empty", {"move": str(move), "need": need}))
         n = len(word)
         if n > rules.line_length:
             long: dict[str, Value] = {"move": str(move), "word": move.word, "n": n, "most": rules.line_length}
