@@ -402,6 +402,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     Py_ssize_t bn = g->bag_n;
     uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
     Triple *triples = NULL;
+    RackMemo *rm = NULL;
     if (pool == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
     {
         /* sorted(unseen): the bag's codes by their tile's text (a counting sort on sort_key). */
@@ -469,6 +470,8 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     int free_now = g->lines - g->n_lines[p];
     int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
     long behind = lane_score(g, 1 - p) - lane_score(g, p);
+    rm = rack_memo_new();  /* every action's racks on p's lines */
+    if (rm == NULL) { rc = -1; goto done; }
     double best = 0.0;
     Py_ssize_t best_a = -1;
     for (Py_ssize_t a = -1; a < n_triples; a++) {
@@ -488,7 +491,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         double mean;
         int exact;
         int got = start_mean(t, base, base_size, draws, n_draws, samples, g->spec[p], g->n_lines[p], g->place_lo,
-                             g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, &mean, &exact);
+                             g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, rm, &mean, &exact);
         if (got <= 0) { rc = got; goto done; }
         if (best_a == -1 && a == -1) { best = mean; best_a = -1; }
         else if (mean > best) { best = mean; best_a = a; }
@@ -501,6 +504,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     g->mt_used[at] = 1;
     rc = 1;
 done:
+    PyMem_Free(rm);
     PyMem_Free(triples);
     PyMem_Free(pool);
     PyMem_Free(m);
