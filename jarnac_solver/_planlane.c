@@ -122,17 +122,53 @@ done:
     return rc;
 }
 
-/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception. */
+/* random.Random and the setstate of its C base (_random.Random), looked up once; NULL: not found (then the
+   public method is called). */
+static PyObject *py_random_type = NULL, *base_setstate = NULL;
+
+static void find_base_setstate(void) {
+    static int looked = 0;
+    if (looked) return;
+    looked = 1;
+    PyObject *random = PyImport_ImportModule("random"), *base = PyImport_ImportModule("_random");
+    if (random != NULL && base != NULL) {
+        py_random_type = PyObject_GetAttrString(random, "Random");
+        PyObject *type = PyObject_GetAttrString(base, "Random");
+        if (type != NULL) base_setstate = PyObject_GetAttrString(type, "setstate");
+        Py_XDECREF(type);
+    }
+    Py_XDECREF(random);
+    Py_XDECREF(base);
+    if (py_random_type == NULL || base_setstate == NULL || !PyType_Check(py_random_type)) {
+        Py_CLEAR(py_random_type);
+        Py_CLEAR(base_setstate);
+    }
+    PyErr_Clear();
+}
+
+/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception.
+   Speed: for a random.Random itself (not a subclass, which may define its own setstate) the C base's setstate is
+   given the 625 ints directly: random.Random.setstate only sets gauss_next (kept: the same) and calls it, and
+   the getstate made first to read gauss_next back (625 ints made for nothing) is not needed. That getstate and
+   the Python-level setstate were ~2/3 of this write, ~2% of a lane game's instructions (cachegrind). */
 static int mt_write(PyObject *rng, const MT *m) {
-    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
-    if (st == NULL) return -1;
     PyObject *inner = PyTuple_New(MT_N + 1);
-    if (inner == NULL) { Py_DECREF(st); return -1; }
+    if (inner == NULL) return -1;
     for (int i = 0; i <= MT_N; i++) {
         PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? m->state[i] : (unsigned long)m->index);
-        if (v == NULL) { Py_DECREF(inner); Py_DECREF(st); return -1; }
+        if (v == NULL) { Py_DECREF(inner); return -1; }
         PyTuple_SET_ITEM(inner, i, v);
     }
+    find_base_setstate();
+    if (base_setstate != NULL && (PyObject *)Py_TYPE(rng) == py_random_type) {
+        PyObject *r = PyObject_CallFunctionObjArgs(base_setstate, rng, inner, NULL);
+        Py_DECREF(inner);
+        if (r == NULL) return -1;
+        Py_DECREF(r);
+        return 0;
+    }
+    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
+    if (st == NULL) { Py_DECREF(inner); return -1; }
     PyObject *full = Py_BuildValue("(ONO)", PyTuple_GET_ITEM(st, 0), inner, PyTuple_GET_ITEM(st, 2));
     Py_DECREF(st);
     if (full == NULL) return -1;
