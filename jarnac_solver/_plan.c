@@ -1220,13 +1220,57 @@ out:
    core of Trie.start_values and of the lane's starts (_planlane.c): the sum in the samples' order divided by
    their count, as mean_value makes it (the same doubles). 1 and *mean, *exact; 0 a memo past its limit
    (handed back); -1 an exception. */
+/* The ladders of one start decision's sampled racks, by rack: every action's racks are played on the same tray
+   (the same lines, rules and ranges), so a rack met again -- the same letters kept and drawn by another action
+   or sample, common with the frequent letters -- has the same Totals. Speed: a decision values up to 8 samples
+   of each of ~20 actions, one ladder search each (the starts are ~1/3 of a lane game's instructions); the racks
+   met again are not searched again: ~2% fewer instructions a planner game (cachegrind, 50 games, en and fr).
+   Only proven answers (rc 1) are kept; past RACK_MEMO_CAP / 2 racks, or past 32 ranks, nothing more is kept
+   (the searches are made as before). */
+#define RACK_MEMO_CAP 512  /* slots, at most half used: the default 8 samples of at most 21 actions are 168 racks */
+typedef struct {
+    Letters key[RACK_MEMO_CAP];
+    Totals value[RACK_MEMO_CAP];
+    unsigned char used[RACK_MEMO_CAP];
+    int count;
+} RackMemo;
+
+static Totals *rack_memo_find(RackMemo *rm, const Letters *key, int *found) {
+    size_t j = memo_hash(key, 0, 0, 0) & (RACK_MEMO_CAP - 1);
+    while (rm->used[j]) {
+        if (!memcmp(&rm->key[j], key, sizeof *key)) { *found = 1; return &rm->value[j]; }
+        j = (j + 1) & (RACK_MEMO_CAP - 1);
+    }
+    *found = 0;
+    if (rm->count * 2 >= RACK_MEMO_CAP) return NULL;  /* full enough: not kept */
+    rm->key[j] = *key;
+    return &rm->value[j];  /* marked used once its value is written (rack_memo_keep) */
+}
+
+static void rack_memo_keep(RackMemo *rm, Totals *slot, const Totals *o) {
+    size_t j = (size_t)(slot - rm->value);
+    rm->value[j] = *o;
+    rm->used[j] = 1;
+    rm->count++;
+}
+
+/* A new, empty memo (NULL with MemoryError set). */
+static RackMemo *rack_memo_new(void) {
+    RackMemo *rm = PyMem_Malloc(sizeof(RackMemo));
+    if (rm == NULL) { PyErr_NoMemory(); return NULL; }
+    memset(rm->used, 0, sizeof rm->used);
+    rm->count = 0;
+    return rm;
+}
+
 static int start_mean(Trie *t, const uint8_t *base, int base_size, const uint8_t *draws, const int *n_draws,
                       int samples, const LineSpec *specs, Py_ssize_t n_lines, Py_ssize_t place_lo, Py_ssize_t place_hi,
                       const int *ints, long bag, long behind, const TurnWeights *w, const uint8_t *is_vowel,
-                      PyObject *out_of_time, double *mean, int *exact) {
+                      PyObject *out_of_time, RackMemo *rm, double *mean, int *exact) {
     int min_len = ints[0], free_now = ints[1], seat_min = ints[2], take = ints[3], known = ints[4];
     double total = 0.0;
     *exact = 1;
+    if (t->n_ranks > 32) rm = NULL;  /* a rack's key is 32 counts (lanes) */
     for (int k = 0; k < samples; k++) {
         uint8_t rack[MAX_RANKS];
         memcpy(rack, base, (size_t)t->n_ranks);
@@ -1234,9 +1278,20 @@ static int start_mean(Trie *t, const uint8_t *base, int base_size, const uint8_t
         for (int q = 0; q < n_draw; q++)
             if (rack[draws[k * 16 + q]] < 255) rack[draws[k * 16 + q]]++;
         Totals o;
-        int rc = ladder_totals(t, rack, base_size + n_draw, place_lo, place_hi, specs, n_lines, min_len, free_now,
-                               seat_min, is_vowel, out_of_time, &o);
-        if (rc <= 0) return rc;
+        Totals *slot = NULL;
+        int found = 0;
+        if (rm != NULL) {
+            Letters key = lanes(rack, t->n_ranks);
+            slot = rack_memo_find(rm, &key, &found);
+        }
+        if (found) {
+            o = *slot;
+        } else {
+            int rc = ladder_totals(t, rack, base_size + n_draw, place_lo, place_hi, specs, n_lines, min_len, free_now,
+                                   seat_min, is_vowel, out_of_time, &o);
+            if (rc <= 0) return rc;
+            if (slot != NULL) rack_memo_keep(rm, slot, &o);
+        }
         *exact = *exact && o.exact;
         int finish = known && o.placed == free_now ? o.gain > behind : -1;
         total = total + turn_value_c(o.gain, o.placed, o.moves, o.vowels, o.left, bag - take, w, finish);
@@ -1275,6 +1330,7 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
         return NULL;
     PyObject *result = NULL;
     LineSpec *specs = NULL;
+    RackMemo *memo = NULL;
     Py_ssize_t n_actions = PyList_GET_SIZE(takes), n_lines = PyList_GET_SIZE(lines);
     if (t->n_ranks > 32) { result = Py_NewRef(Py_None); goto out; }
     if (vowels.len < t->n_ranks) { PyErr_SetString(PyExc_ValueError, "start_values: a vowel flag a rank"); goto out; }
@@ -1288,6 +1344,8 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
     specs = PyMem_Calloc(n_lines + 1, sizeof(LineSpec));
     if (specs == NULL) { PyErr_NoMemory(); goto out; }
     if (read_lines(t, lines, specs, n_lines) < 0) goto out;
+    memo = rack_memo_new();  /* every action's racks on the same lines */
+    if (memo == NULL) goto out;
     PyObject *list = PyList_New(n_actions);
     if (list == NULL) goto out;
     for (Py_ssize_t a = 0; a < n_actions; a++) {
@@ -1320,7 +1378,7 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
         }
         int ints[6] = {min_len, free_now, seat_min, (int)take, known, 0};
         int rc = start_mean(t, base, base_size, draws, n_draws, (int)samples, specs, n_lines, place_lo, place_hi, ints,
-                            bag, behind, &w, (const uint8_t *)vowels.buf, out_of_time, &total, &exact);
+                            bag, behind, &w, (const uint8_t *)vowels.buf, out_of_time, memo, &total, &exact);
         if (rc <= 0) {
             Py_DECREF(list);
             if (rc == 0) result = Py_NewRef(Py_None);
@@ -1332,6 +1390,7 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
     }
     result = list;
 out:
+    PyMem_Free(memo);
     PyMem_Free(specs);
     PyBuffer_Release(&vowels);
     return result;

@@ -122,17 +122,53 @@ done:
     return rc;
 }
 
-/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception. */
+/* random.Random and the setstate of its C base (_random.Random), looked up once; NULL: not found (then the
+   public method is called). */
+static PyObject *py_random_type = NULL, *base_setstate = NULL;
+
+static void find_base_setstate(void) {
+    static int looked = 0;
+    if (looked) return;
+    looked = 1;
+    PyObject *random = PyImport_ImportModule("random"), *base = PyImport_ImportModule("_random");
+    if (random != NULL && base != NULL) {
+        py_random_type = PyObject_GetAttrString(random, "Random");
+        PyObject *type = PyObject_GetAttrString(base, "Random");
+        if (type != NULL) base_setstate = PyObject_GetAttrString(type, "setstate");
+        Py_XDECREF(type);
+    }
+    Py_XDECREF(random);
+    Py_XDECREF(base);
+    if (py_random_type == NULL || base_setstate == NULL || !PyType_Check(py_random_type)) {
+        Py_CLEAR(py_random_type);
+        Py_CLEAR(base_setstate);
+    }
+    PyErr_Clear();
+}
+
+/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception.
+   Speed: for a random.Random itself (not a subclass, which may define its own setstate) the C base's setstate is
+   given the 625 ints directly: random.Random.setstate only sets gauss_next (kept: the same) and calls it, and
+   the getstate made first to read gauss_next back (625 ints made for nothing) is not needed. That getstate and
+   the Python-level setstate were ~2/3 of this write, ~2% of a lane game's instructions (cachegrind). */
 static int mt_write(PyObject *rng, const MT *m) {
-    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
-    if (st == NULL) return -1;
     PyObject *inner = PyTuple_New(MT_N + 1);
-    if (inner == NULL) { Py_DECREF(st); return -1; }
+    if (inner == NULL) return -1;
     for (int i = 0; i <= MT_N; i++) {
         PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? m->state[i] : (unsigned long)m->index);
-        if (v == NULL) { Py_DECREF(inner); Py_DECREF(st); return -1; }
+        if (v == NULL) { Py_DECREF(inner); return -1; }
         PyTuple_SET_ITEM(inner, i, v);
     }
+    find_base_setstate();
+    if (base_setstate != NULL && (PyObject *)Py_TYPE(rng) == py_random_type) {
+        PyObject *r = PyObject_CallFunctionObjArgs(base_setstate, rng, inner, NULL);
+        Py_DECREF(inner);
+        if (r == NULL) return -1;
+        Py_DECREF(r);
+        return 0;
+    }
+    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
+    if (st == NULL) { Py_DECREF(inner); return -1; }
     PyObject *full = Py_BuildValue("(ONO)", PyTuple_GET_ITEM(st, 0), inner, PyTuple_GET_ITEM(st, 2));
     Py_DECREF(st);
     if (full == NULL) return -1;
@@ -402,6 +438,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     Py_ssize_t bn = g->bag_n;
     uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
     Triple *triples = NULL;
+    RackMemo *rm = NULL;
     if (pool == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
     {
         /* sorted(unseen): the bag's codes by their tile's text (a counting sort on sort_key). */
@@ -469,6 +506,8 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     int free_now = g->lines - g->n_lines[p];
     int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
     long behind = lane_score(g, 1 - p) - lane_score(g, p);
+    rm = rack_memo_new();  /* every action's racks on p's lines */
+    if (rm == NULL) { rc = -1; goto done; }
     double best = 0.0;
     Py_ssize_t best_a = -1;
     for (Py_ssize_t a = -1; a < n_triples; a++) {
@@ -488,7 +527,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         double mean;
         int exact;
         int got = start_mean(t, base, base_size, draws, n_draws, samples, g->spec[p], g->n_lines[p], g->place_lo,
-                             g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, &mean, &exact);
+                             g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, rm, &mean, &exact);
         if (got <= 0) { rc = got; goto done; }
         if (best_a == -1 && a == -1) { best = mean; best_a = -1; }
         else if (mean > best) { best = mean; best_a = a; }
@@ -501,6 +540,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     g->mt_used[at] = 1;
     rc = 1;
 done:
+    PyMem_Free(rm);
     PyMem_Free(triples);
     PyMem_Free(pool);
     PyMem_Free(m);

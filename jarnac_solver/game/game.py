@@ -37,7 +37,7 @@ from ..moves.move import Move
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..moves.steals import seat, seating
-from ..moves.tray import Codes, Tray, _remove
+from ..moves.tray import _SHEET, Codes, Tray, _remove
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
 
@@ -197,7 +197,10 @@ class Game:
         if not isinstance(over_the_board, bool):
             raise InvalidInputError(f"over_the_board must be True or False, not {over_the_board!r}")
         self.lexicon = lexicon
-        self.rules = rules or Rules()
+        # Speed: the default rules one shared object (a frozen dataclass): the tables the planner's lane and
+        # compiled planner keep per (lexicon, rules) pair are keyed by the rules' id, and a Rules() made for
+        # every game missed them every game (~8% of a planner-v-planner game in the lane, en).
+        self.rules = rules or _SHEET
         self.bag = _default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
         self.over_the_board = bool(over_the_board)
         if seed is None:

@@ -207,11 +207,29 @@ def turn_value(
     return turn_value_of(gained, lines, words, vowels, len(codes), bag_size, weights, finish)
 
 
+_NARROWED: dict[int, tuple[Rules, Rules]] = {}
+
+
+def _narrowed(rules: Rules) -> Rules:
+    """``rules`` with one line fewer, the last one as long as the others (:func:`hold_back_ladder`'s), made once per
+    rules object. Speed: ``Rules.replace`` checks every option (~40 us); the end game asks it ~1.5 times a game,
+    and one object kept also keeps the compiled tables the ladder keys by the rules' id."""
+    entry = _NARROWED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_NARROWED) >= 16:
+            _NARROWED.clear()
+        entry = _NARROWED[id(rules)] = (
+            rules,
+            rules.replace(lines=rules.lines - 1, last_line_min_length=rules.min_length),
+        )
+    return entry[1]
+
+
 def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     """The longest ladder that leaves the last free line empty (extensions only), or the best single extension."""
     if len(tray.line_codes) < rules.lines:
         # One line left and no gap: the same tray under rules with one line fewer has no free line.
-        narrowed = rules.replace(lines=rules.lines - 1, last_line_min_length=rules.min_length)
+        narrowed = _narrowed(rules)
         return [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
     moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
     moves.sort(key=lambda m: (-tray.points(m), str(m)))
@@ -382,15 +400,29 @@ def choose_move(
         decided, planned = planned_move(lexicon, me, bag_size, rules, weights)
         if decided:
             return planned
-    ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
-    if not ladder:
-        return None
-    try:
-        decided, move = end_game_move(lexicon, me, opponent, rules, weights, deadline)
-    except OutOfTime:
-        decided, move = False, None
-    if decided:
-        return move
+    if deadline is None:
+        # Speed: without a clock the end game first, the ladder only when it does not decide (~3 of a lane
+        # game's ~4 decisions handed back to Python are decided there, and their ladder was searched for
+        # nothing). The same answer: a decided end game has a word for the last line, so a ladder.
+        try:
+            decided, move = end_game_move(lexicon, me, opponent, rules, weights)
+        except OutOfTime:  # a window past the model's bounds (MAX_COMBO_NODES): not settled
+            decided, move = False, None
+        if decided:
+            return move
+        ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
+        if not ladder:
+            return None
+    else:
+        ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
+        if not ladder:
+            return None
+        try:
+            decided, move = end_game_move(lexicon, me, opponent, rules, weights, deadline)
+        except OutOfTime:
+            decided, move = False, None
+        if decided:
+            return move
     looked = [ladder[0], *(m for m in first_moves(lexicon, me, rules, weights.candidates) if m != ladder[0])]
     # Speed: without a deadline near, the other candidates' ladders in one compiled call, valued from their
     # numbers (planout.py: the same ladders, so the same values; no tray made for them); a turn that fills the
