@@ -328,6 +328,17 @@ def test_the_lexicon_follows_the_pages_language_until_one_is_chosen(server: str,
     lexicon().select_by_value("fr")
     shows("es", "fr")
     shows("en", "fr")  # the reader's choice kept
+    # The opponents by the chosen lexicon's measured table, the first named the strongest there, an alias
+    # (cautious, which plays as exchanger) not offered twice.
+    with urllib.request.urlopen(f"{server}/api/health", timeout=30) as answer:
+        tables = json.load(answer)["ratings_by_lexicon"]
+    opponent = Select(browser.find_element(By.CSS_SELECTOR, "#new-game select[name=opponent]"))
+    for name in ("fr", "en"):
+        lexicon().select_by_value(name)
+        offered = [o.get_attribute("value") for o in opponent.options]
+        rated = [p for p in offered if p in tables[name]]
+        assert rated == sorted(rated, key=lambda p: -tables[name][p]) and "cautious" not in offered, offered
+        assert opponent.options[0].text.endswith("the strongest here") and offered[0] == rated[0]
     assert console_errors(browser) == []
 
 

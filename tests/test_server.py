@@ -315,6 +315,9 @@ def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str])
     assert [health["ratings"][p] for p in rated] == sorted(health["ratings"].values(), reverse=True)
     assert health["players"][0] == "person" and sorted(health["players"][1:]) == sorted(PLAYERS)
     assert health["players"][-2:] == ["sloppy", "careless"]  # unrated: they err on purpose
+    # Each rated lexicon's own table (the page rates its opponents by the lexicon chosen), and the aliases.
+    assert health["ratings_by_lexicon"]["fr"]["planner"] == 0 and set(health["ratings_by_lexicon"]) == {"fr", "en"}
+    assert health["aliases"] == {"cautious": "exchanger"}
 
 
 def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:

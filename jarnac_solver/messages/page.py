@@ -102,6 +102,7 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.player_sloppy": Message("sloppy (misses moves)"),
     "page.player_ladder": Message("ladders"),
     "page.player_planner": Message("planner (instant)"),
+    "page.strongest_here": Message("the strongest here"),
     "page.player_planner-learned": Message("learned planner (instant)"),
     "page.player_sim": Message("simulations"),
     "page.player_sim-learned": Message("simulations, learned"),

@@ -53,7 +53,7 @@ from ..cli import PROG, SCHEMA, run_json
 from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
-from ..play.players import PLAYERS, ratings, strongest_first
+from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
 from . import audits, contract, language, live, reviews, seats
 from .contract import (
     ACTION,
@@ -964,6 +964,9 @@ class Service:
                 # Strongest first by the measured table (play/players.py ratings): the page lists them so.
                 "players": [PERSON, *strongest_first(list(PLAYERS))],
                 "ratings": _mean_ratings(),
+                # Each lexicon's own table: the page orders and rates its opponents by the lexicon chosen.
+                "ratings_by_lexicon": ratings(),
+                "aliases": dict(ALIASES),
                 "familiarity": self.familiarity_installed,
                 "max_budget_ms": self.offer.max_budget_ms,
             }

@@ -336,6 +336,16 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
                 "additionalProperties": {"type": "integer"},
                 "description": "each rated player's Elo (planner 0), the mean over the rated lexicons (docs/levels.md)",
             },
+            "ratings_by_lexicon": {
+                "type": "object",
+                "additionalProperties": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "description": "each rated lexicon's table: player -> Elo (planner 0); a lexicon not here is unrated",
+            },
+            "aliases": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "players that play as another (a former name kept): name -> the player it plays as",
+            },
             "familiarity": {"type": "boolean"},
             "max_budget_ms": {"type": "number"},
         },

@@ -42,12 +42,25 @@ function fillSelects() {
   const ofLanguage = [language(), "fr"].find((v) => lexicons.includes(v)) || lexicons[0];
   for (const select of $$("select.lexicons")) fill(select, lexicons, (v) => `${v} — ${t("lex_" + v) || v}`, ofLanguage);
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
-  // Beside the computer's players (listed by the server strongest first, by the measured table; each rated
-  // one shows its Elo, the planner at 0): a friend invited to play on another device, or two on this one.
-  const players = [...state.info.players.filter((p) => p !== "person"), "invite", "hotseat"];
-  const elo = (v) => (v in (state.info.ratings || {}) ? ` · Elo ${state.info.ratings[v] > 0 ? "+" : ""}${state.info.ratings[v]}` : "");
-  const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v));
-  for (const select of $$("select.players")) fill(select, players, named, "planner");
+  // Beside the computer's players, a friend invited to play on another device, or two on this one. The
+  // computer's players by the measured table of the lexicon chosen (strongest first, each with its Elo, the
+  // planner at 0, the first named the strongest there); a lexicon never rated keeps the server's order (the
+  // rated lexicons' mean) and shows no Elo. A former name that plays as another is not offered twice.
+  const aliases = state.info.aliases || {};
+  const chosen = $("#new-game select[name=lexicon]");
+  const table = (state.info.ratings_by_lexicon || {})[chosen ? chosen.value : ""] || {};
+  const computer = state.info.players.filter((p) => p !== "person" && !(p in aliases));
+  const rank = (p) => (p in table ? -table[p] : Infinity);
+  computer.sort((a, b) => rank(a) - rank(b)); // stable: the unrated keep the server's order
+  const strongest = computer.find((p) => p in table);
+  const elo = (v) => (v in table ? ` · Elo ${table[v] > 0 ? "+" : ""}${table[v]}` : "");
+  const mark = (v) => (v === strongest ? ` · ${t("strongest_here")}` : "");
+  const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v) + mark(v));
+  for (const select of $$("select.players")) fill(select, [...computer, "invite", "hotseat"], named, "planner");
+  if (chosen && !chosen.dataset.ratesPlayers) {
+    chosen.dataset.ratesPlayers = "1";
+    chosen.addEventListener("change", fillSelects); // another lexicon, another table
+  }
   if (!state.game) renderLobby(resumeFrom);
 }
 
