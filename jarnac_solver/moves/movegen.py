@@ -98,6 +98,23 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
     return places, lines
 
 
+def place_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[list[str]]:
+    """:func:`move_classes`'s place classes alone (the same list): the new words' walk, no line's.
+
+    Speed: :func:`best_finish <jarnac_solver.planning.strategy.best_finish>` needs only the words for the last
+    line; the lines' tallies and extension walks were most of its ``move_classes`` call (100 en planner games:
+    ~70 us a call; cachegrind, 50 en games: 983M -> 963M instructions, -2.0%). The place nodes of every walk
+    depend on the rack alone.
+    """
+    if tray.free_lines(rules) == 0:
+        return []
+    place = (rules.min_length_on(tray.next_line_index), rules.line_length)
+    rack = lexicon.tally_codes(tray.rack_codes)
+    nodes, _ = lexicon.index.move_nodes(rack, place, (), rules.line_length, lexicon.move_keys())
+    words_at = lexicon.index.words_at
+    return [words for words in map(words_at, nodes) if words]
+
+
 Ask = tuple[object, int, int] | None
 """What the compiled walk is asked for one line: its rank codes and the id range of its longer words
 (``None``: no extension)."""

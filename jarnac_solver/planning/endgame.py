@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..budget import Deadline, OutOfTime, passed_on
 from ..errors import IllegalMoveError
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, best_jarnac, jarnac_steals, thief_best_call
+from ..moves.jarnac import JarnacPlan, _any_steal, best_jarnac, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.steals import misfit, seat, seating, take_steals
@@ -273,6 +273,15 @@ def _choices(
     free = thief.free_lines(rules)
     if free == 0:
         return choices, True
+    if final and not (rules.value_jarnac and formed_indexes) and not _any_steal(lexicon, passer, rules, free, True):
+        # Exact shortcut: against a full tray a steal can only extend a line (no place words), and none does
+        # (the first-hit walks of best_jarnac's own shortcut, which for a full passer do not depend on the
+        # thief's lines), so every search below finds no call: best_jarnac's and thief_best_call's plans are
+        # empty and _filling_calls has no steal to combine. Declining is the only choice; the flag is the one
+        # the search gives for it. Most final windows of a planner's end game (237 of 384 over 100 en
+        # games): 50 en games 963M -> 956M instructions (cachegrind, -0.7%).
+        keeps = rules.thief_keeps_turn_on_last_line  # that search returns before any cut
+        return choices, keeps or not (alpha is not None and _cut(_rank(choices[0], top), alpha))
     if rules.thief_keeps_turn_on_last_line:
         # Every call leaves the thief to play on: the best one by swing.
         plan = thief_best_call(

@@ -49,7 +49,7 @@ from ..lexicon.alphabet import Alphabet
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, thief_best_call
 from ..moves.move import Move, added_letters
-from ..moves.movegen import legal_moves, move_classes
+from ..moves.movegen import legal_moves, place_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .endgame import (
@@ -252,7 +252,7 @@ def best_finish(
     # Jarnacs), longest first; the opponent's answer only lowers a margin
     # (declining is one of its choices), so once a word's points cannot beat
     # the best certain win found, no shorter one can.
-    places, _ = move_classes(lexicon, me, rules)
+    places = place_classes(lexicon, me, rules)
     places.sort(key=lambda words: (-me.tiles(words[0]), words[0]))
     # A game that goes on needs a side with two free lines after a call (or a value Jarnac, or a thief that
     # keeps the turn); without one, every outcome is a margin, at most the points on the table.
