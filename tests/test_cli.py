@@ -261,7 +261,7 @@ def test_play_sim_bounded_on_a_small_lexicon(capsys: pytest.CaptureFixture[str])
         (["play", "--players", "greedy,foo"], "no player 'foo'"),
         (["play", "--players", "greedy"], "two names"),
         (["play", "--games", "0"], "--games"),
-        (["play", "--players", "greedy,planner", "--playouts", "2"], "names no sim"),
+        (["play", "--players", "greedy,planner", "--playouts", "2"], "--players names none"),
         (["replay", "/no/such/record.txt"], "cannot read"),
     ],
 )

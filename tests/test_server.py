@@ -219,6 +219,17 @@ def test_a_bad_letter_is_named_by_its_field_in_every_language(client: Client, la
         assert "'1'" in error["faults"][0]["message"]
 
 
+def test_a_games_players_are_refused_by_what_is_wrong(client: Client) -> None:
+    """Too many seats, a seat that is no name, an unknown player: each said as it is."""
+    for players, said in (
+        (["person", "sim", "planner"], "; not 3"),
+        (["person", 42], "a seat is a name, one of"),
+        (["person", "bogus"], "no player 'bogus': a seat is one of"),
+    ):
+        error = client.post("/api/games", json={"players": players}).json()["error"]
+        assert error["field"] == "players" and said in error["message"], error
+
+
 def test_an_empty_list_is_said_to_be_empty(client: Client) -> None:
     error = client.post("/api/check", json={"words": []}).json()["error"]
     assert error["message"] == "words: a non-empty list of texts, not an empty list"

@@ -68,7 +68,8 @@ def _cmd_play(args: argparse.Namespace) -> None:
     if args.playouts is not None:
         simulated = ("sim", "sim-learned", "sim-bounded")
         if not any(p in simulated for p in players):
-            raise UsageError(f"{PROG} play: --playouts sets sim's play-outs, and --players names no simulation")
+            named = ", ".join(simulated)
+            raise UsageError(f"{PROG} play: --playouts sets a simulation's play-outs ({named}); --players names none")
         # Each game makes its sims afresh with its seed (as by name): the same games on any executor.
         seated = [PlayerSpec(p, (("playouts", args.playouts),)) if p in simulated else p for p in players]
     records: list[GameRecord] = []

@@ -212,11 +212,16 @@ class Field:
             return Rules.preset(value)
         if kind is Kind.SEATS:
             seats = (PERSON, *PLAYERS)
-            if not isinstance(value, list) or len(value) != 2 or not all(isinstance(s, str) for s in value):
+            if not isinstance(value, list):
                 raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {_type_name(value)}")
+            if len(value) != 2:
+                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {len(value)}")
+            odd = [s for s in value if not isinstance(s, str)]
+            if odd:
+                raise ValueError(f"a seat is a name, one of {', '.join(seats)}; not {_type_name(odd[0])}")
             wrong = [s for s in value if s not in seats]
             if wrong:
-                raise ValueError(f"{_shown(wrong[0])!r} is no seat: each is one of {', '.join(seats)}")
+                raise ValueError(f"no player {_shown(wrong[0])!r}: a seat is one of {', '.join(seats)}")
             return (value[0], value[1])
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
