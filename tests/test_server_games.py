@@ -118,7 +118,7 @@ BAD_GAMES = [
     ({"players": ["greedy", "planner"]}, "UsageError", "a person's"),
     ({"players": ["person", "deep blue"]}, "UsageError", "person, random, greedy"),
     ({"players": "person"}, "UsageError", "two seats"),
-    ({"players": ["person", {"a": 1}]}, "UsageError", "two seats"),
+    ({"players": ["person", {"a": 1}]}, "UsageError", "a seat is a name"),
     ({"over_the_board": True}, "UsageError", "two people's"),
     ({"seed": -1}, "UsageError", "seed: -1 is out of range"),
     ({"seed": 2**64}, "UsageError", "seed: 18446744073709551616 is out of range"),
