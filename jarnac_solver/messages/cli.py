@@ -43,8 +43,6 @@ CLI_MESSAGES: dict[str, Message] = {
     "cli.match_mean_score": M("mean score"),
     "cli.match_jarnacs": M("jarnacs"),
     "cli.match_swung": M("swung"),
-    "cli.match_count": M("{count:,}"),
-    "cli.match_tenth": M("{value:.1f}"),
     "cli.match_summary": _n(
         "{games}, {count:,} drawn; mean length {turns:.1f} turns",
         "{games}, {count:,} drawn; mean length {turns:.1f} turns",

@@ -926,10 +926,16 @@ class MatchResult:
         exchanger     1   50.0       270.0        2      0
         2 games, 0 drawn; mean length 55.0 turns
         """
-        from ..messages import Reason
+        from ..messages import Reason, current_language
+        from ..messages.reason import fill
 
         def text(code: str, **values: Any) -> str:
             return Reason(code, values).text()
+
+        language = current_language()
+
+        def number(template: str, value: float) -> str:  # a number written as the reader's language writes it
+            return fill(template, {"v": value}, language)
 
         head = [text(f"cli.match_{c}") for c in ("player", "wins", "win_pct", "mean_score", "jarnacs", "swung")]
         rows = [head]
@@ -939,11 +945,11 @@ class MatchResult:
             rows.append(
                 [
                     label,
-                    text("cli.match_count", count=self.wins[i]),
-                    text("cli.match_tenth", value=100 * self.wins[i] / max(1, self.games)),
-                    text("cli.match_tenth", value=mean),
-                    text("cli.match_count", count=self.jarnacs[i]),
-                    text("cli.match_count", count=self.swung[i]),
+                    number("{v:,}", self.wins[i]),
+                    number("{v:.1f}", 100 * self.wins[i] / max(1, self.games)),
+                    number("{v:.1f}", mean),
+                    number("{v:,}", self.jarnacs[i]),
+                    number("{v:,}", self.swung[i]),
                 ]
             )
         # Each column as wide as its widest cell: a language's headings are not the English ones' widths.
