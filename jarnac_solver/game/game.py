@@ -34,10 +34,10 @@ from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import legal_moves
+from ..moves.movegen import DEFAULT_RULES, legal_moves
 from ..moves.rules import Rules
 from ..moves.steals import seat, seating
-from ..moves.tray import _SHEET, Codes, Tray, _remove
+from ..moves.tray import Codes, Tray, _remove
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
 
@@ -200,7 +200,7 @@ class Game:
         # Speed: the default rules one shared object (a frozen dataclass): the tables the planner's lane and
         # compiled planner keep per (lexicon, rules) pair are keyed by the rules' id, and a Rules() made for
         # every game missed them every game (~8% of a planner-v-planner game in the lane, en).
-        self.rules = rules or _SHEET
+        self.rules = rules or DEFAULT_RULES
         self.bag = _default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
         self.over_the_board = bool(over_the_board)
         if seed is None:

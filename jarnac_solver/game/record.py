@@ -38,6 +38,7 @@ and the ``[Jarnacs ...]``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -116,19 +117,15 @@ def bag_text(bag: Bag) -> str:
     >>> bag_text(Bag.load("fr")), bag_text(Bag.parse("3A 2B 2R 2T"))
     ('fr', '3A 2B 2R 2T')
     """
-    if bag.name in BAGS:
-        # Speed: each built-in bag's text made once (Bag.load parses it: ~0.2 ms, ~4% of a game in the
-        # planner's lane, where every record is written); a built-in bag never changes.
-        builtin = _BUILTIN_TEXTS.get(bag.name)
-        if builtin is None:
-            builtin = _BUILTIN_TEXTS[bag.name] = str(Bag.load(bag.name))
-        text = str(bag)
-        return bag.name if text == builtin else text
-    return str(bag)
+    text = str(bag)
+    return bag.name if bag.name in BAGS and text == _builtin_text(bag.name) else text
 
 
-_BUILTIN_TEXTS: dict[str, str] = {}
-"""Each built-in bag's text (:func:`bag_text` compares a bag's against it), made at its first use."""
+@functools.cache
+def _builtin_text(name: str) -> str:
+    """A built-in bag's text, made once. Speed: ``Bag.load`` parses it (~0.2 ms, ~4% of a game in the planner's
+    lane, where every record is written); a built-in bag never changes."""
+    return str(Bag.load(name))
 
 
 @dataclass

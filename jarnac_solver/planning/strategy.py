@@ -36,6 +36,7 @@ against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_
 
 from __future__ import annotations
 
+import functools
 import heapq
 import random
 from collections import Counter
@@ -207,22 +208,12 @@ def turn_value(
     return turn_value_of(gained, lines, words, vowels, len(codes), bag_size, weights, finish)
 
 
-_NARROWED: dict[int, tuple[Rules, Rules]] = {}
-
-
+@functools.lru_cache(maxsize=16)
 def _narrowed(rules: Rules) -> Rules:
     """``rules`` with one line fewer, the last one as long as the others (:func:`hold_back_ladder`'s), made once per
-    rules object. Speed: ``Rules.replace`` checks every option (~40 us); the end game asks it ~1.5 times a game,
-    and one object kept also keeps the compiled tables the ladder keys by the rules' id."""
-    entry = _NARROWED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_NARROWED) >= 16:
-            _NARROWED.clear()
-        entry = _NARROWED[id(rules)] = (
-            rules,
-            rules.replace(lines=rules.lines - 1, last_line_min_length=rules.min_length),
-        )
-    return entry[1]
+    rules. Speed: ``Rules.replace`` checks every option (~40 us); the end game asks it ~1.5 times a game, and one
+    object kept also keeps the compiled tables the ladder keys by the rules' id."""
+    return rules.replace(lines=rules.lines - 1, last_line_min_length=rules.min_length)
 
 
 def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
@@ -400,27 +391,26 @@ def choose_move(
         decided, planned = planned_move(lexicon, me, bag_size, rules, weights)
         if decided:
             return planned
-    if deadline is None:
-        # Speed: without a clock the end game first, the ladder only when it does not decide (~3 of a lane
-        # game's ~4 decisions handed back to Python are decided there, and their ladder was searched for
-        # nothing). The same answer: a decided end game has a word for the last line, so a ladder.
+
+    def end_game() -> tuple[bool, Move | None]:
         try:
-            decided, move = end_game_move(lexicon, me, opponent, rules, weights)
-        except OutOfTime:  # a window past the model's bounds (MAX_COMBO_NODES): not settled
-            decided, move = False, None
+            return end_game_move(lexicon, me, opponent, rules, weights, deadline)
+        except OutOfTime:  # the deadline, or a window past the model's bounds (MAX_COMBO_NODES): not settled
+            return False, None
+
+    # Speed: without a clock the end game first, the ladder only when it does not decide (~3 of a lane game's
+    # ~4 decisions handed back to Python are decided there, and their ladder was searched for nothing); the
+    # same answer: a decided end game has a word for the last line, so a ladder. Under a clock the ladder
+    # first: the move to fall back on when the end game runs out of time.
+    if deadline is None:
+        decided, move = end_game()
         if decided:
             return move
-        ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
-        if not ladder:
-            return None
-    else:
-        ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
-        if not ladder:
-            return None
-        try:
-            decided, move = end_game_move(lexicon, me, opponent, rules, weights, deadline)
-        except OutOfTime:
-            decided, move = False, None
+    ladder = plan_ladder(lexicon, me, rules, passed_on(deadline))
+    if not ladder:
+        return None
+    if deadline is not None:
+        decided, move = end_game()
         if decided:
             return move
     looked = [ladder[0], *(m for m in first_moves(lexicon, me, rules, weights.candidates) if m != ladder[0])]
