@@ -69,6 +69,7 @@ __all__ = [
     "SimOption",
     "Simulation",
     "candidates",
+    "check_bounds",
     "evaluate",
     "evaluation_of",
     "playout",
@@ -503,11 +504,7 @@ def simulate(
         raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
-    for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
-    if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
-        raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
+    check_bounds(max_playouts, max_end_playouts, hold)
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
     s = view.state
@@ -587,6 +584,16 @@ def simulate(
         for i in ranked
     )
     return Simulation(result, rounds, stopped, time.perf_counter() - began, held, near_end)
+
+
+def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -> None:
+    """:func:`simulate`'s count bounds checked: each cap a whole number >= 1 or ``None``, ``hold`` a number of
+    standard errors >= 0 or ``None``; else ``InvalidInputError`` naming the argument."""
+    for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+            raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
+    if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
+        raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
 
 
 def _beats(leader: Sequence[float], mine: Sequence[float], hold: float) -> bool:

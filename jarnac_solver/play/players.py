@@ -529,13 +529,9 @@ class BoundedSimPlayer(LearnedSimPlayer):
         hold: float | None = HOLD,
         **options: object,
     ) -> None:
-        for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
-            if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-                raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
-        if hold is not None and (
-            isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < float("inf")
-        ):
-            raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
+        from ..planning.simulation import check_bounds
+
+        check_bounds(max_playouts, max_end_playouts, hold)  # at once, not at its first decision
         super().__init__(
             seed,
             budget,
