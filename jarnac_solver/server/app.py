@@ -34,6 +34,7 @@ import signal
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from pathlib import Path
@@ -412,10 +413,10 @@ class Service:
     def query(self, request: Request, body: Body) -> dict[str, Any]:
         """The request's query parameters checked against ``body``; one given twice is refused (a
         ``dict`` of them would keep the last silently)."""
-        given = request.query_params
-        twice = sorted({k for k, _ in given.multi_items() if len(given.getlist(k)) > 1})
+        times = Counter(key for key, _ in request.query_params.multi_items())
+        twice = sorted(key for key, n in times.items() if n > 1)
         if twice:
-            raise ServiceError(400, "UsageError", f"given {len(given.getlist(twice[0]))} times", twice[0])
+            raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
         return body.read(dict(request.query_params), self.offer, query=True)
 
     async def _json(self, request: Request, limit: int) -> Any:
@@ -1009,6 +1010,12 @@ def _mean_ratings() -> dict[str, int]:
     return {n: round(sum(v) / len(v)) for n, v in sorted(means.items())}
 
 
+def _shown_path(request: Request) -> str:
+    """The request's path as an error says it (a long one cut: the answer stays small)."""
+    path = request.url.path
+    return path if len(path) <= 60 else path[:60] + "..."
+
+
 _SHOWN_METHODS = ("GET", "POST", "DELETE")
 """The methods a 405 names (a ``GET`` route also answers ``HEAD``, which its ``Allow`` header keeps)."""
 
@@ -1026,8 +1033,7 @@ def _wrong_method(request: Request) -> Response | None:
     named = [m for m in _SHOWN_METHODS if m in allowed]
     if not named:
         return None
-    path = request.url.path
-    shown = path if len(path) <= 60 else path[:60] + "..."
+    shown = _shown_path(request)
     response = _error(405, "MethodNotAllowed", f"{request.method} {shown}: use {' or '.join(named)}")
     response.headers["Allow"] = ", ".join(sorted(allowed))
     return response
@@ -1035,8 +1041,7 @@ def _wrong_method(request: Request) -> Response | None:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    path = request.url.path
-    shown = path if len(path) <= 60 else path[:60] + "..."
+    shown = _shown_path(request)
     if exc.status_code == 405:
         wrong = _wrong_method(request)
         if wrong is not None:
