@@ -30,10 +30,6 @@ function fillSelects() {
   // A select keeps the reader's own choice; one they have not touched shows the default, which for a lexicon
   // follows the page's language (a Dutch page plays the Dutch lexicon, when the server offers it).
   const fill = (select, values, label, chosen) => {
-    if (!select.dataset.watched) {
-      select.dataset.watched = "1";
-      select.addEventListener("change", () => (select.dataset.chosen = "1"));
-    }
     const keep = select.options.length && select.dataset.chosen ? select.value : chosen;
     select.replaceChildren(...values.map((v) => el("option", { value: v }, label(v))));
     if (values.includes(keep)) select.value = keep;
@@ -57,10 +53,6 @@ function fillSelects() {
   const mark = (v) => (v === strongest ? ` · ${t("strongest_here")}` : "");
   const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v) + mark(v));
   for (const select of $$("select.players")) fill(select, [...computer, "invite", "hotseat"], named, "planner");
-  if (chosen && !chosen.dataset.ratesPlayers) {
-    chosen.dataset.ratesPlayers = "1";
-    chosen.addEventListener("change", fillSelects); // another lexicon, another table
-  }
   if (!state.game) renderLobby(resumeFrom);
 }
 
@@ -96,6 +88,11 @@ function showTab(id) {
 }
 
 async function main() {
+  // A select the reader changed keeps that choice when the selects are filled again (fillSelects); the new
+  // game's lexicon, changed, fills them again: another lexicon, another table of the opponents' levels.
+  for (const select of $$("select.lexicons, select.presets, select.players"))
+    select.addEventListener("change", () => (select.dataset.chosen = "1"));
+  $("#new-game select[name=lexicon]").addEventListener("change", fillSelects);
   $("#lang").addEventListener("change", async () => {
     state.lang = $("#lang").value;
     store.setItem("jarnac.lang", state.lang);
