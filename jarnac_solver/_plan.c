@@ -27,6 +27,113 @@
 #pragma GCC diagnostic ignored "-Wunused-function" /* the searches of _allocation.c this file does not call */
 #endif
 #define JARNAC_ALLOCATION_EMBEDDED
+
+/* -- the searches' scratch: one block reused by every ladder search of a call ------------------------------
+ *
+ * A ladder search (ladder_totals) makes some 20 arrays (the walk's nodes, each group's keys and chains, the
+ * memos, the search's levels) and frees them all before it returns; the planner's start makes ~160 such
+ * searches a decision. Made with PyMem_Calloc and freed one by one, the allocators' own work was ~20% of a
+ * lane game's C (perf, en: pymalloc, glibc's malloc, address_in_range). Inside a search (scratch_enter ..
+ * scratch_leave) these files' PyMem_Calloc, PyMem_Malloc and PyMem_Free go through plan_calloc, plan_malloc
+ * and plan_free: memory is cut from one block, kept while a caller holds it (scratch_hold: the lane's,
+ * planner_move's and start_values' calls, tens to hundreds of searches), given back all at once at the
+ * search's end (its mark), freed with the last hold. Every search's memory is dead at its end (each frees
+ * what it makes), so nothing outlives the mark. What does not fit is PyMem's, as before; the block then
+ * grows for the next search, up to SCRATCH_MAX (a bound on what is kept). Outside a search nothing changes.
+ * PyMem_Realloc is not redirected: the searches do not call it (planner_decide's list of moves, outside a
+ * search, does).
+ *
+ * One block for the process, used under the GIL: a thread's search runs to its end unless Python code runs
+ * inside it (a finalizer, a callback) and lets another thread in. A search that begins while another
+ * thread's is open (not the owner's) turns the block off until every such search has ended (its memory and
+ * the owner's meanwhile are PyMem's), so two threads never cut from it at once. (A thread-local block
+ * cost a __tls_get_addr call an allocation: half of what the block saved.) */
+#define SCRATCH_START ((size_t)1 << 18)
+#define SCRATCH_MAX ((size_t)1 << 24)
+typedef struct {
+    char *buf;
+    size_t cap, used;
+    size_t over;  /* what did not fit since the searches began (PyMem's) */
+    size_t want;  /* the most the searches have asked for at once (the block's size for the next ones) */
+    int depth;    /* searches open, of every thread */
+    int foreign;  /* of them, begun by a thread other than the owner's: the block is off */
+    int holds;
+    unsigned long owner;  /* the thread of the first search open */
+} Scratch;
+static Scratch plan_scratch;
+
+typedef struct { size_t used; int owned; } ScratchMark;
+
+static void *plan_take(size_t n, size_t size, int zero) {
+    Scratch *s = &plan_scratch;
+    if (s->depth > 0 && s->foreign == 0 && (size == 0 || n <= SIZE_MAX / 2 / size)) {
+        size_t bytes = (n * size + 15) & ~(size_t)15;  /* 16-byte aligned, as malloc's */
+        if (bytes <= s->cap - s->used) {
+            void *p = s->buf + s->used;
+            s->used += bytes;
+            if (s->used + s->over > s->want) s->want = s->used + s->over;
+            if (zero) memset(p, 0, n * size);
+            return p;
+        }
+        s->over += bytes;
+        if (s->used + s->over > s->want) s->want = s->used + s->over;
+    }
+    return zero ? PyMem_Calloc(n, size) : PyMem_Malloc(n * size);
+}
+
+static void *plan_calloc(size_t n, size_t size) { return plan_take(n, size, 1); }
+static void *plan_malloc(size_t size) { return plan_take(1, size, 0); }
+static void plan_free(void *p) {
+    const Scratch *s = &plan_scratch;
+    if ((char *)p >= s->buf && (char *)p < s->buf + s->cap) return;  /* given back at its search's mark */
+    PyMem_Free(p);
+}
+
+/* The start of a search: its mark. */
+static ScratchMark scratch_enter(void) {
+    Scratch *s = &plan_scratch;
+    unsigned long me = PyThread_get_thread_ident();
+    ScratchMark m = {s->used, 1};
+    if (s->depth == 0) s->owner = me;
+    else if (me != s->owner) { m.owned = 0; s->foreign++; }
+    s->depth++;
+    return m;
+}
+
+static void scratch_drop(Scratch *s) {
+    PyMem_Free(s->buf);
+    s->buf = NULL;
+    s->cap = s->used = s->want = s->over = 0;
+}
+
+/* The end of the search that began at ``m``: its memory given back; with no search left, the block sized for
+   the most asked (or freed when no caller holds it). */
+static void scratch_leave(ScratchMark m) {
+    Scratch *s = &plan_scratch;
+    if (m.owned) s->used = m.used;  /* a foreign search took nothing from the block */
+    else s->foreign--;
+    if (--s->depth > 0) return;
+    s->over = 0;
+    s->used = 0;
+    if (s->holds == 0) { scratch_drop(s); return; }
+    if (s->want > s->cap && s->cap < SCRATCH_MAX) {
+        size_t cap = s->cap ? s->cap : SCRATCH_START;
+        while (cap < s->want && cap < SCRATCH_MAX) cap *= 2;
+        PyMem_Free(s->buf);
+        s->buf = PyMem_Malloc(cap);  /* NULL: every search's memory is PyMem's, as before */
+        s->cap = s->buf != NULL ? cap : 0;
+    }
+}
+
+/* A caller of many searches keeps the block between them (scratch_release at its end). */
+static void scratch_hold(void) { plan_scratch.holds++; }
+static void scratch_release(void) {
+    if (--plan_scratch.holds == 0 && plan_scratch.depth == 0) scratch_drop(&plan_scratch);
+}
+
+#define PyMem_Calloc(n, size) plan_calloc((n), (size))
+#define PyMem_Malloc(size) plan_malloc((size))
+#define PyMem_Free(p) plan_free((p))
 #include "_allocation.c"
 
 typedef struct {
@@ -860,9 +967,24 @@ static uint32_t chain_first_word(const Group *gr, const Cand *x, int single) {
 
 /* The longest ladder of a rack on specs (as plan_ladder searches it with no deadline): its totals. 1 done, 0 a
    memo past its limit (OutOfTime cleared: the caller hands the decision back), -1 an exception. */
+static int ladder_totals_in(Trie *t, const uint8_t *rack, int rack_size, Py_ssize_t place_lo, Py_ssize_t place_hi,
+                            const LineSpec *specs, Py_ssize_t n_lines, int min_len, int free_lines, int seat_min,
+                            const uint8_t *is_vowel, PyObject *out_of_time, Totals *out);
+
+/* ladder_totals_in inside the scratch (its memory given back at its end). */
 static int ladder_totals(Trie *t, const uint8_t *rack, int rack_size, Py_ssize_t place_lo, Py_ssize_t place_hi,
                          const LineSpec *specs, Py_ssize_t n_lines, int min_len, int free_lines, int seat_min,
                          const uint8_t *is_vowel, PyObject *out_of_time, Totals *out) {
+    ScratchMark mark = scratch_enter();
+    int rc = ladder_totals_in(t, rack, rack_size, place_lo, place_hi, specs, n_lines, min_len, free_lines, seat_min,
+                              is_vowel, out_of_time, out);
+    scratch_leave(mark);
+    return rc;
+}
+
+static int ladder_totals_in(Trie *t, const uint8_t *rack, int rack_size, Py_ssize_t place_lo, Py_ssize_t place_hi,
+                            const LineSpec *specs, Py_ssize_t n_lines, int min_len, int free_lines, int seat_min,
+                            const uint8_t *is_vowel, PyObject *out_of_time, Totals *out) {
     int top = -1;
     for (int r = 0; r < t->n_ranks; r++) if (rack[r]) top = r;
     Candidates cs;
@@ -1201,8 +1323,10 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args) {
         int ints[8] = {min_len, line_max, free_now, seat_min, rules_lines, last_min, gap, count};
         int kind, line;
         uint32_t word;
+        scratch_hold();  /* the decision's ~20 searches share one block */
         int rc = planner_decide(t, rack, rack_size, specs, n_lines, old_texts, place_lo, place_hi, legal_lo, legal_hi,
                                 ds, ints, bag, &w, is_vowel, out_of_time, &kind, &line, &word);
+        scratch_release();
         if (rc < 0) goto out;
         if (rc == 0) result = Py_NewRef(Py_None);
         else result = Py_BuildValue("(iiI)", kind, line, (unsigned int)word);
@@ -1377,8 +1501,10 @@ PyObject *Trie_start_values(Trie *t, PyObject *args) {
             }
         }
         int ints[6] = {min_len, free_now, seat_min, (int)take, known, 0};
+        scratch_hold();  /* the action's sampled racks' searches share one block */
         int rc = start_mean(t, base, base_size, draws, n_draws, (int)samples, specs, n_lines, place_lo, place_hi, ints,
                             bag, behind, &w, (const uint8_t *)vowels.buf, out_of_time, memo, &total, &exact);
+        scratch_release();
         if (rc <= 0) {
             Py_DECREF(list);
             if (rc == 0) result = Py_NewRef(Py_None);

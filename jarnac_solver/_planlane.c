@@ -612,7 +612,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     Lane *g = PyMem_Calloc(1, sizeof(Lane));
     LaneAct *acts = NULL;
     Py_ssize_t n_acts = 0, cap = 0;
-    int result = 0;
+    int result = 0, held = 0;
     if (g == NULL) { PyErr_NoMemory(); goto done; }
     Py_buffer tb[5];
     int n_tb = 0;
@@ -710,6 +710,8 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     g->bag_n = bag.len;
 
     int over = 0, final = 0, turns = 0;
+    scratch_hold();  /* the game's searches share one block (_plan.c's scratch) */
+    held = 1;
     while (!over && n_acts < max_actions) {
         int p = to_act;
         /* A play-out to the start of turn ``until`` (simulation.playout) stops there. */
@@ -844,6 +846,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
     }
 done_tb:
     for (int i = 0; i < n_tb; i++) PyBuffer_Release(&tb[i]);
+    if (held) scratch_release();
 done:
     if (g != NULL) { PyMem_Free(g->bag); PyMem_Free(g->drawn); }
     PyMem_Free(g);

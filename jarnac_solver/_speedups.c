@@ -209,6 +209,7 @@ static void Trie_dealloc(Trie *t) {
         PyMem_Free(t->cache);
     }
     PyMem_Free(t->front);
+    PyMem_Free(t->mask);
     PyMem_Free(t->ids);
     PyMem_Free(t->tmp);
     PyMem_Free(t->parent);
@@ -269,6 +270,7 @@ static int init_sections(Trie *t, PyObject *sections, PyObject *counts, unsigned
     return 0;
 }
 
+static int jarnac_has_popcnt(void);
 static int ensure_scratch(Trie *t) {
     if (!t->checked) {
         if (t->source == NULL) return fail("the trie was not made");
@@ -279,13 +281,20 @@ static int ensure_scratch(Trie *t) {
         t->checked = 1;
     }
     if (t->front) return 0;
+    if (t->n_ranks <= 32 && jarnac_has_popcnt()) {
+        /* child_of's bits (the edges are sorted by rank and distinct: check_structure). */
+        t->mask = PyMem_Calloc(t->n_nodes + 1, sizeof(uint32_t));
+        if (t->mask == NULL) { PyErr_NoMemory(); return -1; }
+        for (uint32_t v = 0; v < t->n_nodes; v++)
+            for (uint32_t e = t->start[v]; e < t->start[v + 1]; e++) t->mask[v] |= 1u << t->rank[e];
+    }
     t->front = PyMem_Malloc(sizeof(uint32_t) * (t->n_nodes + 1));
     t->ids = PyMem_Malloc(sizeof(uint32_t) * (t->n_words + 1));
     t->tmp = PyMem_Malloc(sizeof(uint32_t) * (t->n_words + 1));
     t->cache = PyMem_Calloc(t->n_words + 1, sizeof(PyObject *));
     if (!t->front || !t->ids || !t->tmp || !t->cache) {
-        PyMem_Free(t->front); PyMem_Free(t->ids); PyMem_Free(t->tmp); PyMem_Free(t->cache);
-        t->front = t->ids = t->tmp = NULL; t->cache = NULL;
+        PyMem_Free(t->front); PyMem_Free(t->ids); PyMem_Free(t->tmp); PyMem_Free(t->cache); PyMem_Free(t->mask);
+        t->front = t->ids = t->tmp = t->mask = NULL; t->cache = NULL;
         PyErr_NoMemory();
         return -1;
     }
@@ -326,7 +335,31 @@ static int read_tally(const Trie *t, PyObject *tally, uint8_t *counts, int *top)
     return 0;
 }
 
-static inline uint32_t child_of(const Trie *t, uint32_t node, int r) {
+/* Whether the CPU counts bits in one instruction (child_of's bits are used only then: counted in software,
+   they cost more than the loop they replace). */
+static int jarnac_has_popcnt(void) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt");
+#else
+    return 0;
+#endif
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define WITH_POPCNT __attribute__((target("popcnt")))
+#else
+#define WITH_POPCNT
+#endif
+
+WITH_POPCNT static inline uint32_t child_of(const Trie *t, uint32_t node, int r) {
+    /* Speed: with the node's ranks as bits, the edge is found by the bits below r, with no loop over the
+       edges before it (the walks' inner step: ~1/8 of a planner game's C, en, perf). */
+    if (t->mask != NULL) {
+        uint32_t m = t->mask[node];
+        if (!((m >> r) & 1)) return 0;
+        return t->child[t->start[node] + (uint32_t)__builtin_popcount(m & ((1u << r) - 1u))];
+    }
     /* A node's edges are sorted by rank: stop at the first rank >= r (most nodes have a few children). */
     for (uint32_t e = t->start[node], end = t->start[node + 1]; e < end; e++) {
         int k = t->rank[e];
@@ -336,7 +369,7 @@ static inline uint32_t child_of(const Trie *t, uint32_t node, int r) {
 }
 
 /* One letter step over front[lo, hi), appending the children at out; returns how many. */
-static inline uint32_t step(const Trie *t, uint32_t *buf, uint32_t lo, uint32_t hi, uint32_t out, int r) {
+WITH_POPCNT static inline uint32_t step(const Trie *t, uint32_t *buf, uint32_t lo, uint32_t hi, uint32_t out, int r) {
     uint32_t n = 0;
     for (uint32_t i = lo; i < hi; i++) {
         uint32_t c = child_of(t, buf[i], r);
@@ -348,7 +381,7 @@ static inline uint32_t step(const Trie *t, uint32_t *buf, uint32_t lo, uint32_t 
 
 /* The walk of AlphagramIndex._walk, over t->front. Fills front[0, *count). With hit_lo < hit_hi, stops at
    the first complete node in [hit_lo, hit_hi) and returns it (NO_HIT if none; then *count is 0). */
-static uint32_t walk(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, uint32_t hit_lo,
+WITH_POPCNT static uint32_t walk(Trie *t, const uint8_t *need, int need_top, const uint8_t *opt, int top, uint32_t hit_lo,
                      uint32_t hit_hi, uint32_t *count) {
     uint32_t *buf = t->front;
     uint32_t nf = 1;

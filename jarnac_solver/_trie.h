@@ -25,6 +25,7 @@ typedef struct {
     int n_ranks;
     int ascii;
     uint32_t *front;   /* scratch: the walk's nodes (at most n_nodes: each node is reached once) */
+    uint32_t *mask;    /* each node's edge ranks as bits (alphabets of at most 32 ranks; else NULL) */
     uint32_t *ids;     /* scratch: word numbers of an answer (at most n_words) */
     uint32_t *tmp;     /* scratch: the radix sort's other half */
     uint32_t *parent;  /* each node's parent and the rank of the letter from it: made on first use */
