@@ -1195,6 +1195,7 @@ static PyMethodDef Trie_methods[] = {
 static PyObject *Trie_memory(Trie *t, void *closure) {
     (void)closure;
     Py_ssize_t scratch = t->front ? (Py_ssize_t)sizeof(uint32_t) * (t->n_nodes + 2 * t->n_words + 3) : 0;
+    if (t->mask) scratch += (Py_ssize_t)sizeof(uint32_t) * (t->n_nodes + 1);
     return PyLong_FromSsize_t(scratch + (t->cache ? (Py_ssize_t)sizeof(PyObject *) * (t->n_words + 1) : 0));
 }
 
