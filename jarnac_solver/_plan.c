@@ -126,7 +126,13 @@ static void scratch_leave(ScratchMark m) {
 }
 
 /* A caller of many searches keeps the block between them (scratch_release at its end). */
-static void scratch_hold(void) { plan_scratch.holds++; }
+static void scratch_hold(void) {
+    Scratch *s = &plan_scratch;
+    if (s->holds++ == 0 && s->depth == 0 && s->buf == NULL) {
+        s->buf = PyMem_Malloc(SCRATCH_START);  /* the first search too (NULL: PyMem's, as before) */
+        s->cap = s->buf != NULL ? SCRATCH_START : 0;
+    }
+}
 static void scratch_release(void) {
     if (--plan_scratch.holds == 0 && plan_scratch.depth == 0) scratch_drop(&plan_scratch);
 }

@@ -187,3 +187,25 @@ def test_planner_games_are_the_same_without_the_compiled_decisions(
     finally:
         mp.undo()
     assert str(fast) == str(slow)
+
+
+@compiled
+def test_the_compiled_decisions_on_long_racks_of_a_whole_lexicon() -> None:
+    """Racks of 13-18 letters on the whole French lexicon: a search's arrays outgrow the compiled searches'
+    first scratch block (256 KB; the block grows for the next ones and what does not fit is allocated
+    apart), and the decisions are still choose_move's and start_options' own steps."""
+    lex = Lexicon.load("fr")
+    rng = random.Random(11)
+    tiles = Bag.load("fr").tiles()
+    rules = Rules()
+    fitting = [w for w in lex if 3 <= len(w) <= 6]
+    for k in range(8):
+        lines = rng.sample(fitting, rng.randint(0, 4))
+        me = Tray(lines, "".join(rng.sample(tiles, rng.randint(13, 18))))
+        me.check(rules)
+        opponent = Tray([], "")
+        decided, move = planned_move(lex, me, 40, rules, DEFAULT_WEIGHTS)
+        if decided:
+            assert move == _by_steps(lex, me, opponent, 40, rules, DEFAULT_WEIGHTS)
+        if k < 3:
+            _start_both_ways(lex, me, opponent, rng.sample(tiles, 30), 40, rules, k, DEFAULT_WEIGHTS)
