@@ -221,7 +221,15 @@ def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     if len(tray.line_codes) < rules.lines:
         # One line left and no gap: the same tray under rules with one line fewer has no free line.
         narrowed = _narrowed(rules)
-        return [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
+        moves = [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
+        planned = tray._planned
+        if moves and planned is not None and planned[2] is moves[0] and planned[1] is narrowed:
+            # Speed: the ladder's first move, planned for this tray under the narrowed rules, is legal under
+            # ``rules`` too (the tray has no free line under the narrowed ones, so every move extends one of
+            # its lines, all above the last, where both rules ask the same lengths): marked planned for
+            # them, the engine's push of it reads only its tiles (Tray.play), not the full checks again.
+            object.__setattr__(tray, "_planned", (planned[0], rules, moves[0]))
+        return moves
     moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
     moves.sort(key=lambda m: (-tray.points(m), str(m)))
     return moves[:1]
@@ -256,10 +264,17 @@ def best_finish(
         if deadline is not None:
             deadline.check()
         move = Move.place(words[0], me.alphabet)
-        outcome = final_outcome(lexicon, me.push(move, rules), opponent, rules, deadline)
+        # Speed: a word of place_classes is on the rack, in the lexicon and as long as the next line asks
+        # (legal by construction): only its tiles are read (Tray._play_planned: the tray push makes, without
+        # push's checks of the move's parts, ~4 us a finish weighed).
+        outcome = final_outcome(lexicon, me._play_planned(move, rules), opponent, rules, deadline)
         key = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
         if best is None or key > best_key:
             best, best_key = (outcome, move), key
+    if best is not None:
+        # The finish chosen is legal on this tray by construction (above): marked planned, the engine's push
+        # of it (a planner's finish is played next) reads only its tiles, as a ladder's first move.
+        object.__setattr__(me, "_planned", (lexicon, rules, best[1]))
     return best
 
 
