@@ -314,7 +314,8 @@ def _binomial_sum(letters: int, lines: int, k: int) -> int:
     for j in range(1, letters + 1):
         for b in range(1, j + 1):
             stirling[j][b] = b * stirling[j - 1][b] + stirling[j - 1][b - 1]
-    return (lines + 1) ** k * sum(math.comb(letters, j) * stirling[j][k] for j in range(k, letters + 1))
+    seats: int = (lines + 1) ** k
+    return seats * sum(math.comb(letters, j) * stirling[j][k] for j in range(k, letters + 1))
 
 
 @functools.lru_cache(maxsize=16)
