@@ -369,9 +369,11 @@ def _quick_end_game(
     ladder = hold_back_ladder(lexicon, me, rules)
     if ladder:
         return True, ladder[0]
-    finish = best_finish(lexicon, me, opponent, rules)
+    # best_finish on the classes already found (its own steps: one free line, these classes in this order).
+    finish, _ = _finish_search(lexicon, me, opponent, rules, None, places, False)
     assert finish is not None  # places is not empty
     outcome, move = finish
+    object.__setattr__(me, "_planned", (lexicon, rules, move))  # as best_finish marks its choice
     # end_game_decision's last step, its ladder known empty (the finish does not win: none above did).
     finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
     answer = pass_outcome(lexicon, me, opponent, rules, (), None)
