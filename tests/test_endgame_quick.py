@@ -16,8 +16,6 @@ import pytest
 
 from jarnac_solver import Lexicon, Rules, Tray
 from jarnac_solver.budget import OutOfTime
-from jarnac_solver.game.game import Game
-from jarnac_solver.game.record import _written
 from jarnac_solver.moves.move import Move
 from jarnac_solver.planning import strategy
 from jarnac_solver.planning.endgame import MAX_COMBO_NODES, MAX_FILLING_CALLS, pass_outcome
@@ -28,7 +26,6 @@ from jarnac_solver.planning.strategy import (
     end_game_decision,
     end_game_move,
 )
-from jarnac_solver.play.players import play_game
 
 from .test_endgame_oracle import SMALL, _tray
 
@@ -119,14 +116,3 @@ def test_the_settled_racks_keep_the_model_s_bounds() -> None:
     # Two letters on a tray of two lines: each of the 3 lines (a new word the third) with A, B or AB; pairs
     # of disjoint parts, A and B, on any two of them, 3^2.
     assert strategy._binomial_sum(2, 2, 1) == 9 and strategy._binomial_sum(2, 2, 2) == 9
-
-
-@pytest.mark.parametrize("name", ["en", "fr"])
-def test_the_written_moves_are_their_notation(name: str) -> None:
-    lexicon = Lexicon.load(name)
-    for seed in range(1, 6):
-        record = play_game(lexicon, ["planner", "planner"], seed=seed)
-        game = Game(lexicon, seed=seed)
-        for _, action, _ in record.actions:
-            game.push_text(action)
-        assert _written(game) == [(p.player, str(p.action), game.drawn_text(p)) for p in game.actions]

@@ -149,6 +149,37 @@ def _bag_codes(bag: Bag, alphabet: Alphabet) -> tuple[int, ...]:
     return entry[2]
 
 
+def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)`` written out: ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` (rejection
+    sampling on ``getrandbits``) inlined, the same draws of the generator, so the same order."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffle_matches() -> bool:
+    """Whether :func:`_shuffle_inline` orders as this Python's ``Random.shuffle`` does (checked once, on
+    a bag's worth of tiles and a few seeds: a Python whose shuffle draws otherwise shuffles its own way)."""
+    for seed in (1, 2, 3):
+        mine, theirs = list(range(120)), list(range(120))
+        _shuffle_inline(random.Random(seed), mine)
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+_shuffle: Callable[[random.Random, list[int]], None] = _shuffle_inline if _shuffle_matches() else random.Random.shuffle
+"""How a new game shuffles its bag. Speed: the method's call of ``_randbelow`` for each tile was most of
+making a game (~25 us of ~60; ~1% of a planner game in the lane, en); the shuffle is the same (the
+draws are ``random``'s, checked at import against ``Random.shuffle``, which is used if they differ)."""
+
+
 class _Draws:
     """What one action draws: the codes and who drew them. ``given`` (a game played over the
     board) holds the tiles the record says were drawn; otherwise the bag's order decides."""
@@ -228,7 +259,7 @@ class Game:
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
         tiles = list(_bag_codes(self.bag, alphabet))
-        random.Random(seed).shuffle(tiles)
+        _shuffle(random.Random(seed), tiles)
         self._vowels = frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
