@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..budget import OutOfTime
 from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
-from ..game.game import VOWELS, Game, Played
+from ..game.game import VOWELS, Game, Played, _replaced
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move
@@ -343,7 +343,8 @@ def _write(
         for old, words, rack in zip(s.trays, lines, (rack_a, rack_b), strict=True)
     )
     game.actions.extend(played)
-    game.state = s._replace(
+    game.state = _replaced(  # the engine's own, ~2x cheaper than the named tuple's _replace
+        s,
         trays=(a, b),
         bag=tuple(bag),
         to_act=to_act,
