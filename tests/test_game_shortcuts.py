@@ -49,3 +49,20 @@ def test_the_written_moves_are_their_notation(name: str) -> None:
         for _, action, _ in record.actions:
             game.push_text(action)
         assert _written(game) == [(p.player, str(p.action), game.drawn_text(p)) for p in game.actions]
+
+
+def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> None:
+    from jarnac_solver.game.record import bag_text
+    from jarnac_solver.lexicon.tally import MAX_COUNT
+    from jarnac_solver.planning.planlane import _counted
+
+    fr = Lexicon.load("fr")
+    assert engine._vowel_codes(fr.alphabet) == frozenset(
+        fr.alphabet.index[t] for t in fr.alphabet.tiles if t in engine.VOWELS
+    )
+    bag = Bag.load("fr")
+    assert bag_text(bag) == "fr" and bag_text(bag) == "fr"  # made, then kept
+    bag.name = "renamed"  # a name set since is written anew
+    assert bag_text(bag) == str(bag)
+    small, big = Bag.parse("3A 2B"), Bag.parse(f"{MAX_COUNT + 1}A 2B")
+    assert _counted(small) and not _counted(big) and _counted(small)

@@ -149,6 +149,21 @@ def _bag_codes(bag: Bag, alphabet: Alphabet) -> tuple[int, ...]:
     return entry[2]
 
 
+_VOWEL_CODES: dict[int, tuple[Alphabet, frozenset[int]]] = {}
+
+
+def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
+    """The codes of ``alphabet``'s vowels (``VOWELS``: the opening's vowel rule), made once per alphabet (by id,
+    kept alive with them; an alphabet is read-only): a set made for every game was ~5% of making one."""
+    entry = _VOWEL_CODES.get(id(alphabet))
+    if entry is None or entry[0] is not alphabet:
+        if len(_VOWEL_CODES) >= 16:
+            _VOWEL_CODES.clear()
+        codes = frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
+        entry = _VOWEL_CODES[id(alphabet)] = (alphabet, codes)
+    return entry[1]
+
+
 def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)`` written out: ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` (rejection
     sampling on ``getrandbits``) inlined, the same draws of the generator, so the same order."""
@@ -260,7 +275,7 @@ class Game:
         # shuffling the tiles' text did, so a seed gives the same game.
         tiles = list(_bag_codes(self.bag, alphabet))
         _shuffle(random.Random(seed), tiles)
-        self._vowels = frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
+        self._vowels = _vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
         self._stack: list[GameState] = []
