@@ -111,7 +111,7 @@ def _written(game: Game) -> list[tuple[int, str, str]]:
         if kind is Play:
             # Move.__str__ written here for a well-formed move (a game's moves passed the engine: a line index
             # is an int), without the two calls of str(Play) -> str(Move): a third of a game's actions are
-            # words (~0.6% of a planner game, en).
+            # words (~0.6% of a planner game's instructions, en, 100 games: 10M of 1.77G).
             move = action.move  # type: ignore[union-attr]
             line = move.line_index
             if move.kind == "place":
@@ -135,7 +135,7 @@ def bag_text(bag: Bag) -> str:
     entry = _BAG_TEXTS.get(id(bag))
     if entry is None or entry[0] is not bag or entry[1] is not bag.name:
         # Made once per bag (by id, kept alive with its text; a bag is read-only): its text joined for every
-        # record was ~1% of the Python of a planner game in the lane (en).
+        # record was ~0.2% of a planner game's instructions in the lane (en, 100 games).
         if len(_BAG_TEXTS) >= 16:
             _BAG_TEXTS.clear()
         text = str(bag)

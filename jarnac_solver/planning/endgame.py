@@ -390,7 +390,8 @@ def final_outcome(
         if free == 0 or not _any_steal(lexicon, full, rules, free, True):
             # Speed: _choices' own exact shortcuts for a full tray (the opponent has no free line, or no steal
             # from it at all: declining is its only choice, the margin the scores') taken before the window's
-            # search is set up (its memo, choices, ranking): most of a planner's finishes weighed.
+            # search is set up (its memo, choices, ranking): most of a planner's finishes weighed (~0.3% of a
+            # planner game's instructions, en, 100 games).
             return FinalOutcome(full.score - opponent.score, False, _NO_CALL)
     choice = preferred(window_choices(lexicon, full, opponent, rules, (), deadline))
     if choice.margin is None:
