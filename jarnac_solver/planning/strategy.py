@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -54,6 +55,7 @@ from ..moves.movegen import legal_moves, place_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from .endgame import (
+    MAX_COMBO_NODES,
     MAX_FILLING_CALLS,
     FinalOutcome,
     WindowChoice,
@@ -221,7 +223,15 @@ def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     if len(tray.line_codes) < rules.lines:
         # One line left and no gap: the same tray under rules with one line fewer has no free line.
         narrowed = _narrowed(rules)
-        return [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
+        moves = [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
+        planned = tray._planned
+        if moves and planned is not None and planned[2] is moves[0] and planned[1] is narrowed:
+            # Speed: the ladder's first move, planned for this tray under the narrowed rules, is legal under
+            # ``rules`` too (the tray has no free line under the narrowed ones, so every move extends one of
+            # its lines, all above the last, where both rules ask the same lengths): marked planned for
+            # them, the engine's push of it reads only its tiles (Tray.play), not the full checks again.
+            object.__setattr__(tray, "_planned", (planned[0], rules, moves[0]))
+        return moves
     moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
     moves.sort(key=lambda m: (-tray.points(m), str(m)))
     return moves[:1]
@@ -237,30 +247,137 @@ def best_finish(
     """
     if me.free_lines(rules) != 1:
         return None
-    best: tuple[FinalOutcome, Move] | None = None
-    best_key = (0, 0)
-    # Speed: one outcome per anagram class (same letters left, same final
-    # Jarnacs), longest first; the opponent's answer only lowers a margin
-    # (declining is one of its choices), so once a word's points cannot beat
-    # the best certain win found, no shorter one can.
+    best, _ = _finish_search(lexicon, me, opponent, rules, deadline, _finishes(lexicon, me, rules), False)
+    if best is not None:
+        # The finish chosen is legal on this tray by construction (_finish_search): marked planned, the
+        # engine's push of it (a planner's finish is played next) reads only its tiles, as a ladder's first move.
+        object.__setattr__(me, "_planned", (lexicon, rules, best[1]))
+    return best
+
+
+def _finishes(lexicon: Lexicon, me: Tray, rules: Rules) -> list[list[str]]:
+    """The words for ``me``'s last free line, one list per anagram class (same letters left, same final
+    Jarnacs), longest first: the order :func:`best_finish` weighs them in."""
     places = place_classes(lexicon, me, rules)
     places.sort(key=lambda words: (-me.tiles(words[0]), words[0]))
+    return places
+
+
+def _finish_search(
+    lexicon: Lexicon,
+    me: Tray,
+    opponent: Tray,
+    rules: Rules,
+    deadline: Deadline | None,
+    places: list[list[str]],
+    winnable: bool,
+) -> tuple[tuple[FinalOutcome, Move] | None, int]:
+    """:func:`best_finish`'s search over ``places`` (:func:`_finishes`): the best finish, and where it
+    stopped. With ``winnable``, it stops before the first class that cannot win (a finish's margin is at
+    most the scores' right after it, the opponent's answer only lowering it): the index of that class is
+    returned (``len(places)``: none was left out), and the best is the same whenever it is a win."""
+    best: tuple[FinalOutcome, Move] | None = None
+    best_key = (0, 0)
+    # Speed: one outcome per anagram class, longest first; the opponent's answer only lowers a margin
+    # (declining is one of its choices), so once a word's points cannot beat the best certain win found,
+    # no shorter one can.
     # A game that goes on needs a side with two free lines after a call (or a value Jarnac, or a thief that
     # keeps the turn); without one, every outcome is a margin, at most the points on the table.
     can_open = opponent.free_lines(rules) >= 2 or rules.value_jarnac or rules.thief_keeps_turn_on_last_line
-    for words in places:
+    for i, words in enumerate(places):
         n = me.tiles(words[0])
         most = me.score + n * n - opponent.score
         if best is not None and (best[0].wins or not can_open) and most <= best[0].margin:
             break
+        if winnable and most <= 0:
+            return best, i
         if deadline is not None:
             deadline.check()
         move = Move.place(words[0], me.alphabet)
-        outcome = final_outcome(lexicon, me.push(move, rules), opponent, rules, deadline)
+        # Speed: a word of place_classes is on the rack, in the lexicon and as long as the next line asks
+        # (legal by construction): only its tiles are read (Tray._play_planned: the tray push makes, without
+        # push's checks of the move's parts; ~0.1% of a planner game's instructions, en).
+        outcome = final_outcome(lexicon, me._play_planned(move, rules), opponent, rules, deadline)
         key = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
         if best is None or key > best_key:
             best, best_key = (outcome, move), key
-    return best
+    return best, len(places)
+
+
+def _binomial_sum(letters: int, lines: int, k: int) -> int:
+    """A bound on the sets of ``k`` steals a search of the end-game model combines from a rack of ``letters``
+    on a tray of at most ``lines`` lines: each steal a line (or a new word) and a non-empty part of the
+    rack, the parts disjoint: (lines + 1)^k times the ways to split k non-empty blocks off ``letters``
+    tiles (Stirling numbers of the second kind, over the tiles used)."""
+    stirling = [[0] * (letters + 1) for _ in range(letters + 1)]
+    stirling[0][0] = 1
+    for j in range(1, letters + 1):
+        for b in range(1, j + 1):
+            stirling[j][b] = b * stirling[j - 1][b] + stirling[j - 1][b - 1]
+    seats: int = (lines + 1) ** k
+    return seats * sum(math.comb(letters, j) * stirling[j][k] for j in range(k, letters + 1))
+
+
+@functools.lru_cache(maxsize=16)
+def _settled_letters(lines: int) -> int:
+    """The most letters a rack may hold for every end-game window searched from it to settle under the
+    model's bounds (``MAX_COMBO_NODES`` nodes, ``MAX_FILLING_CALLS`` calls: :func:`_filling_calls`, whose
+    combinations of steals :func:`_binomial_sum` bounds), whatever the rack and the tray: 4 on 8 lines."""
+    letters = 0
+    while letters < 12:
+        bounds = [_binomial_sum(letters + 1, lines, k) for k in range(1, letters + 2)]
+        if 1 + sum(bounds) > MAX_COMBO_NODES or max(bounds) > MAX_FILLING_CALLS:
+            break
+        letters += 1
+    return letters
+
+
+def _quick_end_game(
+    lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, weights: Weights
+) -> tuple[bool, Move | None] | None:
+    """:func:`end_game_move` without a deadline, the finishes that cannot win left unweighed where the
+    decision does not read them; ``None``: not shown to be the same decision, the caller searches as before.
+
+    The decision reads a finish that does not win only when there is no hold-back ladder (it is then
+    weighed against a pass); a finish whose margin right after it is not positive cannot win. So: the
+    winnable finishes first (best_finish's own order, cuts and best: the same win when there is one); with
+    none, the ladder, and only without a ladder the whole best_finish. Exact also for the searches' bounds:
+    a finish left unweighed could have raised ``OutOfTime`` (the model's node or call limits, which
+    choose_move takes as an end game not settled), so it is left only when both racks its windows are
+    searched from are within :func:`_settled_letters` (the racks only shrink inside the exchange, no draw
+    in it); otherwise ``None``. (A Jarnac search's default 10 s ceiling is time, not the position: on so
+    few letters it takes microseconds.)
+
+    Speed: ~9 in 10 of the finishes weighed in the decisions that hold back were such losing ones: ~3.5% of
+    a planner game's instructions in the lane (en, 100 games: 62M of 1.77G), ~1/7 of its Python.
+    """
+    if me.free_lines(rules) != 1:
+        return None
+    places = _finishes(lexicon, me, rules)
+    if not places:
+        return False, None  # best_finish: None, so not decided
+    best, stop = _finish_search(lexicon, me, opponent, rules, None, places, True)
+    if best is not None and best[0].wins:
+        object.__setattr__(me, "_planned", (lexicon, rules, best[1]))  # as best_finish marks its choice
+        return True, best[1]
+    if stop < len(places):
+        left = len(me.rack_codes) - me.tiles(places[-1][0])  # the shortest finish leaves the most letters
+        if max(left, len(opponent.rack_codes)) > _settled_letters(rules.lines):
+            return None
+    if not weights.hold_back:
+        return False, None
+    ladder = hold_back_ladder(lexicon, me, rules)
+    if ladder:
+        return True, ladder[0]
+    # best_finish on the classes already found (its own steps: one free line, these classes in this order).
+    finish, _ = _finish_search(lexicon, me, opponent, rules, None, places, False)
+    assert finish is not None  # places is not empty
+    outcome, move = finish
+    object.__setattr__(me, "_planned", (lexicon, rules, move))  # as best_finish marks its choice
+    # end_game_decision's last step, its ladder known empty (the finish does not win: none above did).
+    finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
+    answer = pass_outcome(lexicon, me, opponent, rules, (), None)
+    return True, (move if finishing > _mine(answer) else None)
 
 
 def end_game_move(
@@ -281,6 +398,10 @@ def end_game_move(
     for me (:func:`pass_outcome`): a pass the opponent can answer only by
     playing on beats a finish it answers by taking a line and playing on.
     """
+    if deadline is None:
+        quick = _quick_end_game(lexicon, me, opponent, rules, weights)
+        if quick is not None:
+            return quick
     finish = best_finish(lexicon, me, opponent, rules, deadline)
     decided, moves = end_game_decision(
         lexicon, me, rules, finish, weights, lambda: pass_outcome(lexicon, me, opponent, rules, (), deadline)

@@ -1,0 +1,68 @@
+"""The engine's and the record's written-out steps against the library calls they stand for.
+
+A new game's shuffle (``game._shuffle_inline``) against ``random.Random.shuffle`` on many seeds and sizes,
+the bag's codes made once (``game._bag_codes``) against coding its tiles, and the record's notation written
+without ``str`` calls (``record._written``) against ``str`` of every action of planner games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jarnac_solver import Bag, Lexicon
+from jarnac_solver.game import game as engine
+from jarnac_solver.game.game import Game
+from jarnac_solver.game.record import _written
+from jarnac_solver.play.players import play_game
+
+
+def test_the_inline_shuffle_is_random_s_shuffle() -> None:
+    assert engine._shuffle is engine._shuffle_inline  # this Python's shuffle draws as the inline one
+    rng = random.Random(7)
+    for _ in range(2000):
+        seed, size = rng.randrange(1 << 40), rng.randint(0, 200)
+        mine, theirs = list(range(size)), list(range(size))
+        engine._shuffle_inline(random.Random(seed), mine)
+        random.Random(seed).shuffle(theirs)
+        assert mine == theirs, (seed, size)
+
+
+@pytest.mark.parametrize("name", ["en", "fr"])
+def test_a_game_s_bag_is_the_bag_s_tiles_shuffled(name: str) -> None:
+    lexicon = Lexicon.load(name)
+    for seed in (0, 1, 12345):
+        tiles = [lexicon.alphabet.index[t] for t in Bag.for_lexicon(lexicon).tiles()]
+        random.Random(seed).shuffle(tiles)
+        assert Game(lexicon, seed=seed).state.bag == tuple(tiles)
+    small = Bag.parse("3A 2B 2R 2T")
+    assert engine._bag_codes(small, lexicon.alphabet) == tuple(lexicon.alphabet.index[t] for t in small.tiles())
+
+
+@pytest.mark.parametrize("name", ["en", "fr"])
+def test_the_written_moves_are_their_notation(name: str) -> None:
+    lexicon = Lexicon.load(name)
+    for seed in range(1, 6):
+        record = play_game(lexicon, ["planner", "planner"], seed=seed)
+        game = Game(lexicon, seed=seed)
+        for _, action, _ in record.actions:
+            game.push_text(action)
+        assert _written(game) == [(p.player, str(p.action), game.drawn_text(p)) for p in game.actions]
+
+
+def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> None:
+    from jarnac_solver.game.record import bag_text
+    from jarnac_solver.lexicon.tally import MAX_COUNT
+    from jarnac_solver.planning.planlane import _counted
+
+    fr = Lexicon.load("fr")
+    assert engine._vowel_codes(fr.alphabet) == frozenset(
+        fr.alphabet.index[t] for t in fr.alphabet.tiles if t in engine.VOWELS
+    )
+    bag = Bag.load("fr")
+    assert bag_text(bag) == "fr" and bag_text(bag) == "fr"  # made, then kept
+    bag.name = "renamed"  # a name set since is written anew
+    assert bag_text(bag) == str(bag)
+    small, big = Bag.parse("3A 2B"), Bag.parse(f"{MAX_COUNT + 1}A 2B")
+    assert _counted(small) and not _counted(big) and _counted(small)
