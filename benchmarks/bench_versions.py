@@ -2,7 +2,7 @@
 """Self-play speed of this checkout against another version of the package: games a CPU second, one core.
 
     python benchmarks/bench_versions.py --baseline PATH [--lexicon fr] [--players planner,planner]
-                                        [--games 30] [--rounds 5] [--seed 1]
+                                        [--games 30] [--rounds 5] [--seed 1] [--allow-pure]
 
 ``PATH`` is a checkout of another commit with its extension built in place
 (``git worktree add ../base COMMIT && cd ../base && python setup.py build_ext --inplace``,
@@ -10,7 +10,8 @@ with this environment's Python). Two versions of ``jarnac_solver`` cannot share 
 round plays the same ``--games`` seeds once in each version, in a fresh process of its own (the
 lexicon loaded and one game played before the clock starts), the versions alternating so that a
 change in the machine's load falls on both. The table shows each version's median games per CPU
-second over the rounds with its range, and the median of the rounds' paired ratios with theirs.
+second over the rounds with its range and its walk (compiled or pure: a version whose extension is not
+built stops the run, unless ``--allow-pure``), and the median of the rounds' paired ratios with theirs.
 The two must have played the same games: a hash of every record's actions and scores is compared,
 and a difference is said (a speed-up that changes the games is not the same player made faster).
 """
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -43,17 +45,42 @@ def _child(lexicon_name: str, players: list[str], seeds: range) -> None:
         record = play_game(lexicon, players, seed=seed)
         digest.update(json.dumps([list(record.scores), [list(a) for a in record.actions]]).encode())
     cpu = time.process_time() - started
-    print(json.dumps({"cpu": cpu, "hash": digest.hexdigest(), "module": sys.modules["jarnac_solver"].__file__}))
+    try:
+        from jarnac_solver.native import IMPLEMENTATION
+    except ImportError:  # a version from before the module: its walk said by whether the extension loads
+        try:
+            import jarnac_solver._speedups  # noqa: F401
+
+            IMPLEMENTATION = "compiled"
+        except ImportError:
+            IMPLEMENTATION = "pure"
+    module = sys.modules["jarnac_solver"].__file__
+    print(json.dumps({"cpu": cpu, "hash": digest.hexdigest(), "module": module, "implementation": IMPLEMENTATION}))
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr and status 2, as the command line reports bad input."""
+    print(f"bench_versions.py: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def _round(path: Path, args: argparse.Namespace) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(path)}
     command = [sys.executable, __file__, "--child", "--lexicon", args.lexicon, "--players", args.players]
     command += ["--games", str(args.games), "--seed", str(args.seed)]
-    done = subprocess.run(command, env=env, cwd=path, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, env=env, cwd=path, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        _fail(f"the round in {path} failed: {last}")
     answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     if not str(answer["module"]).startswith(str(path)):
-        raise SystemExit(f"the round meant for {path} imported {answer['module']}")
+        _fail(f"the round meant for {path} imported {answer['module']}")
+    if answer["implementation"] != "compiled" and not args.allow_pure:
+        _fail(
+            f"{path} walks pure (its C extension is not built there, or JARNAC_SOLVER_PURE is set): build it in place"
+            " (`python setup.py build_ext --inplace` with setuptools>=77, or `pip install -e .` in its own"
+            " environment), or give --allow-pure to time the pure walk on purpose"
+        )
     return answer
 
 
@@ -65,6 +92,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--allow-pure", action="store_true", help="time a version whose extension is not built")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     players = args.players.split(",")
@@ -74,21 +102,27 @@ def main() -> None:
         return
     if args.baseline is None:
         parser.error("--baseline PATH is required")
+    if not (args.baseline / "jarnac_solver" / "__init__.py").is_file():
+        parser.error(f"--baseline {args.baseline} is not a checkout of jarnac-solver (no jarnac_solver/__init__.py)")
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds are at least 1")
     versions = {"baseline": args.baseline.resolve(), "this checkout": HERE}
     rates: dict[str, list[float]] = {name: [] for name in versions}
     hashes: dict[str, set[str]] = {name: set() for name in versions}
+    walks: dict[str, str] = {}
     for r in range(args.rounds):
         for name, path in versions.items() if r % 2 == 0 else reversed(versions.items()):
             answer = _round(path, args)
             rates[name].append(args.games / float(answer["cpu"]))  # type: ignore[arg-type]
             hashes[name].add(str(answer["hash"]))
+            walks[name] = str(answer["implementation"])
     ratios = [b / a for a, b in zip(rates["baseline"], rates["this checkout"], strict=True)]
     shown_seeds = f"seeds {seeds.start}..{seeds.stop - 1}"
     print(f"{args.players} on {args.lexicon}: {args.games} games ({shown_seeds}) x {args.rounds} rounds")
-    print(f"{'version':<16} {'games/CPU-s':>12} {'range':>17}")
+    print(f"{'version':<16} {'games/CPU-s':>12} {'range':>17}  walk")
     for name, values in rates.items():
         shown = f"{min(values):.1f} .. {max(values):.1f}"
-        print(f"{name:<16} {statistics.median(values):>12.1f} {shown:>17}")
+        print(f"{name:<16} {statistics.median(values):>12.1f} {shown:>17}  {walks[name]}")
     print(f"{'ratio':<16} {statistics.median(ratios):>11.2f}x {min(ratios):>7.2f} .. {max(ratios):.2f}x")
     same = hashes["baseline"] == hashes["this checkout"] and len(hashes["baseline"]) == 1
     print("the same games in both versions" if same else f"DIFFERENT games: {hashes}")

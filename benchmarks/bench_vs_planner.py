@@ -6,18 +6,19 @@
 Each seed S + g is played twice on the same bag: the player in seat A and the ``planner`` in B, then the
 seats swapped (each player seeded by its seat, ``seed * 2 + seat``, as ``play_game`` seeds named players:
 the games replay from their seeds). A seed's result is the mean of its two games (1 won, 0.5 drawn, 0
-lost; and the mean margin), so the luck of the bag is paid by both sides; the intervals are 95% t
-intervals over the seeds. One process, one thread: the CPU time of each of the player's decisions (every
-phase, ``time.process_time`` around its ``choose``) is this process's, which the machine's load does not
-change as it changes the clock's. Prints a line every 50 seeds (so a cut run still says something), then
-the win rate, the mean margin, the mean and 99th percentile CPU milliseconds a decision (over every
-decision, and over the decisions that ran play-outs), the play-outs a decision and the decisions the
-wall-clock ceiling cut (a player with ``ceiling_hits``). ``--rate``: a last line, JSON, the player's Elo
-over the planner from its win rate (400 log10(p / (1 - p)), the interval's ends mapped the same way), for
-``jarnac_solver/data/ratings.json`` (docs/levels.md). ``--write FILE`` also puts that rating in the ratings
-file (the player's row of its lexicon, marked ``measured`` with how: a rating from games against the planner
-alone, not from the round robin, which ``bench_ratings.py --write`` keeps when it rebuilds the others);
-``--write FILE --from OUTPUT`` plays nothing and takes the ``--rate`` line of an earlier run's output.
+lost; and the mean margin), so the luck of the bag is paid by both sides; the intervals are 95% t intervals
+over the seeds (a win rate's clipped to [0, 100%], which a few seeds' t interval can pass). One process, one
+thread: the CPU time of each of the player's decisions (every phase, ``time.process_time`` around its
+``choose``) is this process's, which the machine's load does not change as it changes the clock's. Prints a
+line every 50 seeds (so a cut run still says something), then the win rate, the mean margin, the mean and 99th
+percentile CPU milliseconds a decision (over every decision, and over the decisions that ran play-outs), the
+play-outs a decision and the decisions the wall-clock ceiling cut (a player with ``ceiling_hits``).
+``--rate``: a last line, JSON, the player's Elo over the planner from its win rate (400 log10(p / (1 - p)),
+the interval's ends mapped the same way), for ``jarnac_solver/data/ratings.json`` (docs/levels.md). ``--write
+FILE`` also puts that rating in the ratings file (the player's row of its lexicon, marked ``measured`` with
+how: a rating from games against the planner alone, not from the round robin, which ``bench_ratings.py
+--write`` keeps when it rebuilds the others); ``--write FILE --from OUTPUT`` plays nothing and takes the
+``--rate`` line of an earlier run's output.
 
     python benchmarks/bench_vs_planner.py 400 --seed 41000 --lexicon fr --player sim-bounded --rate > fr.out
     python benchmarks/bench_vs_planner.py --write jarnac_solver/data/ratings.json --from fr.out
@@ -26,8 +27,10 @@ alone, not from the round robin, which ``bench_ratings.py --write`` keeps when i
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -36,10 +39,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
+from jarnac_solver.errors import JarnacError
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.play.players import PlannerPlayer, Player, make_player
 from jarnac_solver.studies.stats import Estimate, mean_estimate
+
+_PURE = (
+    "this checkout's C extension is not built, so its pure walk would be timed: `pip install -e .` (the README's "
+    "second command) builds it in place; JARNAC_SOLVER_PURE=1 times the pure walk on purpose"
+)
 
 
 class Timed:
@@ -83,6 +92,11 @@ def elo_of(rate: float) -> float:
     return 400 * math.log10(p / (1 - p))
 
 
+def clipped(rate: Estimate) -> Estimate:
+    """A win rate's interval kept in [0, 1] (with few seeds a t interval can pass either end)."""
+    return dataclasses.replace(rate, low=max(0.0, rate.low), high=min(1.0, rate.high))
+
+
 def _line(done: int, wins: Estimate, margins: Estimate, timed: Timed, hits: int) -> str:
     cpu, sim = timed.cpu, timed.simulated
     mean_playouts = statistics.fmean(timed.playouts) if timed.playouts else 0.0
@@ -115,7 +129,14 @@ def main() -> None:
             parser.error(f"{args.source} holds no --rate line")
         write_rating(args.write, json.loads(lines[-1]))
         return
-    lexicon = Lexicon.load(args.lexicon)
+    if IMPLEMENTATION != "compiled" and os.environ.get("JARNAC_SOLVER_PURE") != "1":
+        # The CPU a decision is what this measures: the pure walk's is 5-9 times the compiled one's.
+        parser.exit(2, f"{parser.prog}: error: {_PURE}\n")
+    try:
+        lexicon = Lexicon.load(args.lexicon)
+        make_player(args.player, 0)
+    except JarnacError as error:
+        parser.error(str(error))
     print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     print(f"{args.player} v planner on {args.lexicon}, seeds {args.seed}..{args.seed + args.seeds - 1}, seats swapped")
     print(
@@ -148,8 +169,8 @@ def main() -> None:
         wins.append(won)
         margins.append(margin)
         if (g + 1) % 50 == 0 and g + 1 < args.seeds:
-            print(_line(g + 1, mean_estimate(wins), mean_estimate(margins), timed, hits), flush=True)
-    w = mean_estimate(wins)
+            print(_line(g + 1, clipped(mean_estimate(wins)), mean_estimate(margins), timed, hits), flush=True)
+    w = clipped(mean_estimate(wins))
     print(_line(len(wins), w, mean_estimate(margins), timed, hits))
     print(
         f"{len(timed.cpu)} decisions ({len(timed.simulated)} with play-outs) in {time.process_time() - began:.0f} s"
