@@ -85,7 +85,7 @@ _built = speedups
 
 
 class PureWalkWarning(RuntimeWarning):
-    """The pure-Python walk runs (5 to 10 times slower) because the C extension was not built.
+    """The pure-Python walk runs (5 to 9 times slower) because the C extension was not built.
 
     Shown once a process, when the first lexicon opens on it; not when ``JARNAC_SOLVER_PURE`` chose the pure
     walk. Filter it as any warning (``python -W ignore::jarnac_solver.native.PureWalkWarning``)."""
@@ -105,7 +105,7 @@ def warn_if_unbuilt() -> None:
         return
     _warned = True
     warnings.warn(
-        f"jarnac-solver runs its pure-Python walk, 5 to 10 times slower: {IMPLEMENTATION_REASON}. "
+        f"jarnac-solver runs its pure-Python walk, 5 to 9 times slower: {IMPLEMENTATION_REASON}. "
         + _unbuilt_advice(os.path.dirname(os.path.abspath(__file__))),
         PureWalkWarning,
         stacklevel=_first_caller_outside(),
@@ -119,8 +119,9 @@ def _unbuilt_advice(package: str) -> str:
     if os.path.exists(os.path.join(checkout, "setup.py")) and os.path.exists(os.path.join(checkout, "pyproject.toml")):
         return (
             f"Python imported the source checkout at {checkout} (run from its folder, it comes before an installed "
-            "copy), where the extension is not built: `python setup.py build_ext --inplace` builds it there, or run "
-            "from another folder; JARNAC_SOLVER_PURE=1 chooses the pure walk and silences this warning"
+            "copy), where the extension is not built: `pip install -e .` builds it there (or `python setup.py "
+            "build_ext --inplace`, with setuptools>=77), or run from another folder; JARNAC_SOLVER_PURE=1 chooses "
+            "the pure walk and silences this warning"
         )
     return (
         "Reinstall where a C compiler and the Python headers are (`pip install -v` shows why the build failed), or "
