@@ -210,6 +210,28 @@ def test_an_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str
         assert err.startswith(f"jarnac-solver: {given.partition('=')[0]} is not an option of jarnac-solver itself")
 
 
+def test_play_lists_the_players_by_their_measured_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every built-in player, strongest first by the ratings file's mean Elo, each with its Elo on every rated
+    lexicon; an old name says whom it plays as, the players that err on purpose are not rated."""
+    from jarnac_solver.play.players import PLAYERS, ratings
+
+    assert main(["play", "--list-players"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split()[0] for line in lines[1:]]
+    assert sorted(names) == sorted(PLAYERS)
+    tables = ratings()
+    means = [sum(t[n] for t in tables.values()) / len(tables) for n in names if all(n in t for t in tables.values())]
+    assert means == sorted(means, reverse=True)
+    by_name = {line.split()[0]: line for line in lines[1:]}
+    assert f"{tables['fr']['sim-bounded']:+d} fr" in by_name["sim-bounded"]
+    assert "plays as exchanger" in by_name["cautious"]
+    assert "not rated" in by_name["sloppy"]
+    assert main(["play", "--list-players", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["result"]["players"]
+    assert [row["name"] for row in rows] == names
+    assert rows[names.index("planner")]["elo"] == {lexicon: 0 for lexicon in tables}
+
+
 def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     records = tmp_path / "games.txt"
     status, out, _ = run(

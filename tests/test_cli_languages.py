@@ -20,6 +20,7 @@ COMMANDS = [
     ["hooks", "RAT", "TRA", "--lexicon", "fr", "--limit", "1"],
     ["check", "RAT", "--lexicon", "fr"],
     ["check", "RAT", "--lexicon", "fr,en"],
+    ["play", "--list-players"],
 ]
 
 

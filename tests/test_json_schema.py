@@ -59,6 +59,7 @@ SUCCESSES = [
     ["hint", "/", "--opponent", "RAT BUT / ZW", "--phase", "jarnac"],
     ["hint", "RAT BUT TAS CHOSE / ABCDEEILNORS", "--budget", "10", "--samples", "1"],
     ["play", "--games", "1", "--seed", "3"],
+    ["play", "--list-players"],
     ["lexicon", "info", "nl"],
     ["lexicon", "info", "fr"],
     ["lexicon", "list"],

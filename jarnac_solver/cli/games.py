@@ -14,7 +14,7 @@ from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..play.audit import result_reason
-from ..play.players import PlayerSpec, make_player, play_match
+from ..play.players import ALIASES, PLAYERS, PlayerSpec, make_player, play_match, ratings, strongest_first
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
@@ -55,7 +55,45 @@ def _outcome(game: Game) -> str:
     return game.state.result if game.is_over() else UNFINISHED
 
 
+def _players_table() -> list[dict[str, object]]:
+    """The built-in players strongest first (:func:`~..play.players.strongest_first`), each with what it
+    does in the reader's language, the player it plays as (an alias) and its Elo on each rated lexicon."""
+    tables = ratings()
+    rows: list[dict[str, object]] = []
+    for name in strongest_first(list(PLAYERS)):
+        elo = {lexicon: table[name] for lexicon, table in sorted(tables.items()) if name in table}
+        about = Reason(f"page.player_{name}", {}).text()
+        rows.append({"name": name, "about": about, "plays_as": ALIASES.get(name), "elo": elo})
+    return rows
+
+
+def _list_players(args: argparse.Namespace) -> None:
+    rows = _players_table()
+    if args.json:
+        _emit(args, {"players": rows}, None, None)
+        return
+    lexicons = sorted(ratings())
+    print(said("cli.players_title", lexicons=", ".join(lexicons)))
+    shown: list[tuple[str, str, str]] = []
+    for row in rows:
+        elo: dict[str, int] = row["elo"]  # type: ignore[assignment]
+        if row["plays_as"] is not None:
+            levels = said("cli.players_plays_as", name=str(row["plays_as"]))
+        elif elo:
+            levels = "  ".join(f"{elo[lex]:+5d} {lex}" if lex in elo else f"{'':>5} {lex}" for lex in lexicons)
+        else:
+            levels = said("cli.players_unrated")
+        shown.append((str(row["name"]), levels, str(row["about"])))
+    name_width = max(len(name) for name, _, _ in shown)
+    level_width = max(len(levels) for _, levels, _ in shown)
+    for name, levels, about in shown:
+        print(f"  {name:<{name_width}}  {levels:<{level_width}}  {about}")
+
+
 def _cmd_play(args: argparse.Namespace) -> None:
+    if args.list_players:
+        _list_players(args)
+        return
     rules, lex = _rules_and_lexicon(args)
     if args.clock is not None:
         rules = rules.replace(think_seconds=args.clock)

@@ -371,6 +371,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="rounds of play-outs a decision of sim, sim-learned, sim-bounded: their level (default 16; levels.md)",
     )
+    play.add_argument(
+        "--list-players",
+        action="store_true",
+        help="list the built-in players, strongest first, with their measured levels (Elo by lexicon); play nothing",
+    )
     play.add_argument("--show", action="store_true", help="print every game turn by turn")
     play.add_argument(
         "--record", metavar="FILE", help="write the game records to FILE (text; JSON Lines if FILE ends in .jsonl)"

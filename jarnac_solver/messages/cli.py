@@ -48,6 +48,12 @@ CLI_MESSAGES: dict[str, Message] = {
         "{games}, {count:,} drawn; mean length {turns:.1f} turns",
         "count",
     ),
+    # play --list-players
+    "cli.players_title": M(
+        "The built-in players, strongest first (Elo with the planner at 0, measured on {lexicons}; docs/levels.md):"
+    ),
+    "cli.players_plays_as": M("plays as {name}"),
+    "cli.players_unrated": M("not rated (errs on purpose)"),
     # moves and plan
     "cli.moves_header": _n(
         "{tray} on {lexicon}: {count} legal move (tray: {points} pts)",
