@@ -237,6 +237,11 @@ typedef struct {
 typedef struct {
     TurnWeights w;
     int candidates, samples, pool;
+    /* A turn value learned from self-play (learned_turn.TurnEvaluation): its rows (gained, filled, drawn,
+       left, vowels, imbalance), each (weight, by late, by race me, by race them); w made from them at each
+       decision (lane_learn). */
+    int learned;
+    double rows[6][4];
 } PlannerKnobs;
 
 typedef struct {
@@ -415,12 +420,15 @@ static int by_triple(const void *a, const void *b) { return memcmp(((const Tripl
 
 /* choose_start for player p (strategy.py): 1 and *exchange (0: draw; else its letters in put[0, n)), 0 handed back
    (the rng untouched), -1 an exception. */
+static void lane_learn(Lane *g, int p);
+
 static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint8_t *put) {
     Trie *t = g->t;
     int n = g->xsize;
     *exchange = 0;
     if (g->rn[p] < n || g->bag_n < n) return 1;  /* no exchange possible: draw, without valuing it */
     if (n < 1) return 0;  /* an exchange of nothing: Python's (its one empty triple) */
+    lane_learn(g, p);
     const PlannerKnobs *kn = &g->knobs[p];
     if (n > 16 || kn->samples > 64 || kn->samples < 0 || kn->pool > LANE_RACK) return 0;
     /* The generator's state, read at the first start that samples (a lane call that samples none reads and
@@ -572,6 +580,7 @@ static int lane_move(Lane *g, int p, PyObject *out_of_time, int *kind, int *line
     const char *olds[LANE_LINES + 1];
     for (int i = 0; i < g->n_lines[p]; i++) olds[i] = g->text[p][i];
     int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
+    lane_learn(g, p);
     int ints[8] = {g->min_len, g->line_max, free_now, seat_min, g->lines, g->last_min, gap, g->knobs[p].candidates};
     return planner_decide(g->t, g->rk[p], g->rn[p], g->spec[p], g->n_lines[p], olds, g->place_lo, g->place_hi,
                           g->legal_lo[at], g->legal_hi[at], g->ds, ints, (long)g->bag_n, &g->knobs[p].w, g->vowel_rank,
@@ -579,8 +588,47 @@ static int lane_move(Lane *g, int p, PyObject *out_of_time, int *kind, int *line
 }
 
 static int read_knobs(PyObject *o, PlannerKnobs *k) {
+    k->learned = 0;
+    if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 3) {
+        double *r = &k->rows[0][0];
+        k->learned = 1;
+        return PyArg_ParseTuple(o, "(ddddddd)(iii)(dddddddddddddddddddddddd)", &k->w.line, &k->w.draw, &k->w.leave,
+                                &k->w.win, &k->w.gain, &k->w.rack, &k->w.vowel, &k->candidates, &k->samples, &k->pool,
+                                &r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6], &r[7], &r[8], &r[9], &r[10], &r[11],
+                                &r[12], &r[13], &r[14], &r[15], &r[16], &r[17], &r[18], &r[19], &r[20], &r[21], &r[22],
+                                &r[23]);
+    }
     return PyArg_ParseTuple(o, "(ddddddd)(iii)", &k->w.line, &k->w.draw, &k->w.leave, &k->w.win, &k->w.gain,
                             &k->w.rack, &k->w.vowel, &k->candidates, &k->samples, &k->pool);
+}
+
+/* The learned turn value's weights for player p's decision now (TurnEvaluation.weights_for: late_share's
+   share of the tiles out of the bag, modifiers' lines filled on each side), the same operations in the same
+   order as Python's (the same doubles, so the same choices); fixed weights are left as they are. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("fp-contract=off")))
+#endif
+static void lane_learn(Lane *g, int p) {
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+    PlannerKnobs *k = &g->knobs[p];
+    if (!k->learned) return;
+    long out = g->rn[0] + g->rn[1];
+    for (int q = 0; q < 2; q++)
+        for (int i = 0; i < g->n_lines[q]; i++) out += g->len[q][i];
+    long total = out + (long)g->bag_n;
+    double late = total ? (double)out / (double)total : 1.0;
+    double me = 1.0 - (double)(g->lines - g->n_lines[p]) / (double)g->lines;
+    double them = 1.0 - (double)(g->lines - g->n_lines[1 - p]) / (double)g->lines;
+    double v[6];
+    for (int j = 0; j < 6; j++) {
+        const double *r = k->rows[j];
+        double x = r[0] + late * r[1];
+        x = x + me * r[2];
+        v[j] = x + them * r[3];
+    }
+    k->w.gain = v[0]; k->w.line = v[1]; k->w.draw = v[2]; k->w.rack = v[3]; k->w.vowel = v[4]; k->w.leave = -v[5];
 }
 
 /* selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks,

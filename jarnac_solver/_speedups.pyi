@@ -25,6 +25,11 @@ tiles (None: nothing asked)."""
 Check = Callable[[], None] | None
 """A deadline's ``check`` (raises ``out_of_time``), or None for no deadline."""
 
+PlannerKnobs = (
+    tuple[tuple[float, ...], tuple[int, int, int]] | tuple[tuple[float, ...], tuple[int, int, int], tuple[float, ...]]
+)
+"""A planner's turn weights and search counts, and a learned turn value's 24 row numbers (selfplay_planner)."""
+
 class Trie:
     """The alphagram trie over a lexicon's flat arrays, read where they lie (a file's memory map)."""
 
@@ -140,7 +145,7 @@ class Trie:
         rules: tuple[int, int, int, int, int, bool, int, bool],
         state: tuple[int, int, int, int, bool, bool, int, int, int],
         trays: tuple[tuple[bytes, tuple[bytes, ...]], tuple[bytes, tuple[bytes, ...]]],
-        knobs: tuple[tuple[tuple[float, ...], tuple[int, int, int]], tuple[tuple[float, ...], tuple[int, int, int]]],
+        knobs: tuple[PlannerKnobs, PlannerKnobs],
         rngs: tuple[Random, Random],
         positions: Callable[[int, int], list[int]],
         vowel_ranks: bytes,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from jarnac_solver import Bag, Lexicon, Rules, native
 from jarnac_solver.game.game import Game
 from jarnac_solver.planning import planlane
+from jarnac_solver.planning.learned_turn import TURN_FEATURES, TurnEvaluation, learned_turn_value
 from jarnac_solver.play import players
 from jarnac_solver.play.players import PlannerPlayer, play_game
 
@@ -39,16 +40,22 @@ def test_mt_sample_is_random_sample() -> None:
 
 
 def _both(
-    lex: Lexicon, rules: Rules | None, seed: int, bag: Bag | None = None, start: Game | None = None
+    lex: Lexicon,
+    rules: Rules | None,
+    seed: int,
+    bag: Bag | None = None,
+    start: Game | None = None,
+    evaluations: tuple[TurnEvaluation | None, TurnEvaluation | None] = (None, None),
 ) -> tuple[tuple[str, object, object], tuple[str, object, object]]:
-    """One game with the lane and one without it: (record, both players' rng states) each."""
+    """One game with the lane and one without it: (record, both players' rng states) each; ``evaluations``:
+    each side's learned turn value (None: the hand-set weights)."""
     out = []
     for lane in (True, False):
         mp = pytest.MonkeyPatch()
         if not lane:
             mp.setattr(planlane, "supported", lambda game: False)
         try:
-            actors = [PlannerPlayer(seed * 2 + i) for i in range(2)]
+            actors = [PlannerPlayer(seed * 2 + i, evaluation=evaluations[i]) for i in range(2)]
             if start is None:
                 record = play_game(lex, actors, rules, seed=seed, bag=bag, stop_at_limit=True, max_actions=400)
             else:
@@ -151,11 +158,61 @@ def test_a_game_from_a_position_continues_the_same(played: int) -> None:
         assert fast == slow
 
 
+class _OwnEvaluation(TurnEvaluation):
+    """A user's evaluation: its weights_for may be anything, so the lane leaves it to Python."""
+
+
 def test_the_lane_is_off_for_other_players() -> None:
-    """A subclass, the learned evaluation and other players play the Python way (the lane is never asked)."""
-    assert not players._planner_lane([PlannerPlayer(1), players.LearnedPlannerPlayer(2)])
-    assert not players._planner_lane([PlannerPlayer(1), PlannerPlayer(2, evaluation="learned")])
-    assert players._planner_lane([PlannerPlayer(1), PlannerPlayer(2)])
+    """Other players, another subclass of the planner and an evaluation of the user's own play the Python way
+    (the lane is never asked); the planner, the learned planner and a planner given a shipped kind of
+    evaluation are the lane's."""
+    fr = Lexicon.load("fr")
+    assert players._lane_knobs([PlannerPlayer(1), players.SimPlayer(2)], fr) is None
+    assert players._lane_knobs([PlannerPlayer(1), players.GreedyPlayer(2)], fr) is None
+    own = _OwnEvaluation("fr", (0.0,) * len(TURN_FEATURES))
+    assert players._lane_knobs([PlannerPlayer(1), PlannerPlayer(2, evaluation=own)], fr) is None
+    plain = PlannerPlayer(1)
+    assert players._lane_knobs([plain, PlannerPlayer(2)], fr) == (plain.weights, plain.weights)
+    learned = learned_turn_value("fr")
+    assert learned is not None
+    knobs = players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], fr)
+    assert knobs == (plain.weights, (plain.weights, learned))
+    # No value trained for Dutch: the learned planner plays the hand-set weights, as decision_weights does.
+    assert players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], Lexicon.load("nl")) == (plain.weights,) * 2
+
+
+@compiled
+@pytest.mark.parametrize("name", ["fr", "en"])
+def test_the_lane_plays_the_learned_planners_games(name: str) -> None:
+    """The shipped learned turn values (the weights made for each decision from the game's point) against
+    themselves and against the hand-set planner: the same records and rng states with and without the lane."""
+    lex = Lexicon.load(name)
+    learned = learned_turn_value(name)
+    assert learned is not None
+    for seed in range(3):
+        for evaluations in ((learned, learned), (None, learned)):
+            fast, slow = _both(lex, None, seed, evaluations=evaluations)
+            assert fast == slow
+
+
+@compiled
+@settings(max_examples=10, deadline=None)
+@given(
+    st.integers(0, 1),
+    st.integers(0, 10**6),
+    st.lists(st.floats(-40.0, 40.0, allow_nan=False), min_size=len(TURN_FEATURES), max_size=len(TURN_FEATURES)),
+    st.sampled_from([(8, 3), (6, 2), (5, 3)]),
+)
+def test_the_lane_follows_any_learned_turn_value(
+    pick: int, seed: int, weights: list[float], shape: tuple[int, int]
+) -> None:
+    """Random learned weights (every term, of either sign, so the leave and the vowels count too) on small
+    real lexicons and rules: the kernel's weights are Python's to the bit, so the same games."""
+    lex = small_french(pick)
+    rules = Rules(lines=shape[0], min_length=shape[1])
+    evaluation = TurnEvaluation("fr", tuple(weights))
+    fast, slow = _both(lex, rules, seed, Bag.load("fr"), evaluations=(evaluation, None))
+    assert fast == slow
 
 
 @compiled
@@ -191,9 +248,11 @@ def test_simulation_is_the_same_with_and_without_the_lane(name: str) -> None:
             mp.setattr(planlane, "supported", lambda game: False)
         try:
             records.append(str(play_game(lex, [players.SimPlayer(3, playouts=4), "planner"], seed=2)))
+            # sim-bounded's play-outs are the learned planner's: in the lane too
+            records.append(str(play_game(lex, [players.BoundedSimPlayer(5), "planner"], seed=3)))
         finally:
             mp.undo()
-    assert records[0] == records[1]
+    assert records[:2] == records[2:]
 
 
 def test_the_pure_install_plays_the_python_way() -> None:

@@ -16,9 +16,10 @@ here through :meth:`Game.push` (the engine checks every draw); the caller plays 
 asks the lane again. The same games, records and rng states either way (``tests/test_planlane.py`` plays
 both lanes over seeds, random lexicons and rules); the pure-Python install plays every game the Python way.
 
-Not played here: the ``planner-learned`` player (and ``PlannerPlayer(evaluation=...)``), whose weights are
-made for each decision from the game's point (``TurnEvaluation.weights_for``: the race, the bag, the scores),
-a formula of its own the kernel would have to follow; its games play the Python way.
+A planner with a turn value learned from self-play (``planner-learned``, ``PlannerPlayer(evaluation=...)``,
+the play-outs of ``sim-learned`` and ``sim-bounded``) plays here too: its weights are made for each decision
+from the game's point as ``TurnEvaluation.weights_for`` makes them (the share of the tiles out of the bag,
+the lines filled on each side), by the kernel from the evaluation's rows, the same doubles.
 """
 
 from __future__ import annotations
@@ -39,8 +40,12 @@ from ..moves.tray import Tray
 from .planout import _move_constants
 
 if TYPE_CHECKING:
-    from .._speedups import Trie
+    from .._speedups import PlannerKnobs, Trie
+    from .learned_turn import TurnEvaluation
     from .strategy import Weights
+
+    Knobs = Weights | tuple[Weights, TurnEvaluation]
+    """A side's planner: fixed weights, or a learned turn value over base weights (TurnEvaluation.weights_at)."""
 
 __all__ = ["advance", "supported"]
 
@@ -164,23 +169,30 @@ def _finishing(game: Game, me: Tray) -> bool:
     return tables[0].any_move(game.lexicon.rank_string(me.rack_codes), lo, hi, [])
 
 
-def _knobs(weights: Weights) -> tuple[tuple[float, ...], tuple[int, int, int]]:
-    return (
+def _knobs(knobs: Knobs) -> PlannerKnobs:
+    """A side's planner as the kernel reads it: the turn value's weights and the search's counts, and a
+    learned value's rows (weight, by late, by race me, by race them), flattened."""
+    weights, evaluation = knobs if isinstance(knobs, tuple) else (knobs, None)
+    fixed = (
         (weights.line, weights.draw, weights.leave, weights.win, weights.gain, weights.rack, weights.vowel),
         (weights.candidates, weights.start_samples, weights.start_pool),
     )
+    if evaluation is None:
+        return fixed
+    return (*fixed, tuple(x for row in evaluation._rows for x in row))
 
 
 def advance(
     game: Game,
-    weights: tuple[Weights, Weights],
+    weights: tuple[Knobs, Knobs],
     rngs: tuple[random.Random, random.Random],
     max_actions: int,
     undo: bool = True,
     until_turn: int | None = None,
 ) -> int:
-    """Play ``game`` (:func:`supported`) on in C between two planners with these ``weights`` and ``rngs`` (the
-    players' own, changed as the Python planner changes them) up to the first action the lane hands back, or
+    """Play ``game`` (:func:`supported`) on in C between two planners with these ``weights`` (each side's
+    weights, or its base weights and a learned turn value) and ``rngs`` (the players' own, changed as the
+    Python planner changes them) up to the first action the lane hands back, or
     the game's end; the actions are pushed on ``game``. Returns how many; 0 when the position is not one the
     lane plays (a final window, a thief keeping the turn, a tray with a gap, a bonus owed) or it hands back
     the very next action. ``undo``: each action pushed through the engine (which checks it, and can pop it);

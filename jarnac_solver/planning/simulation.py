@@ -214,10 +214,16 @@ def playout(
 ) -> float:
     """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
     to the end; at most ``max_actions`` actions), and its value for ``who`` (:func:`evaluate`). ``game`` is
-    changed (a fork); with fixed ``weights`` (no learned evaluation) and no deadline near, the planner's lane
-    (:mod:`~jarnac_solver.planning.planlane`) plays what it can in C and writes it on ``game`` directly:
-    those actions cannot be undone (``game.pop``)."""
-    lane = isinstance(weights, Weights) and clear(deadline) and planlane.supported(game)
+    changed (a fork); with no deadline near, the planner's lane (:mod:`~jarnac_solver.planning.planlane`:
+    fixed weights, or the shipped kind of learned turn value, whose weights the kernel makes as
+    :func:`weights_of` does) plays what it can in C and writes it on ``game`` directly: those actions cannot
+    be undone (``game.pop``)."""
+    knobs: Weights | tuple[Weights, TurnEvaluation] | None = None
+    if isinstance(weights, Weights):
+        knobs = weights
+    elif type(weights) is TurnEvaluation:
+        knobs = (DEFAULT_WEIGHTS, weights)  # weights_for's base
+    lane = knobs is not None and clear(deadline) and planlane.supported(game)
     played, handed = 0, -1
     while played < max_actions:
         s = game.state
@@ -228,9 +234,9 @@ def playout(
         if lane and played != handed:
             # Speed: the planner's decisions for both sides in C (planlane.py: the same actions and the same
             # rng), up to what it hands back, played below; a play-out was ~9/10 the planner's decisions.
-            assert isinstance(weights, Weights)
+            assert knobs is not None
             left = len(game.actions) + max_actions - played
-            played += planlane.advance(game, (weights, weights), (rng, rng), left, undo=False, until_turn=until_turn)
+            played += planlane.advance(game, (knobs, knobs), (rng, rng), left, undo=False, until_turn=until_turn)
             handed = played
             continue
         game.push(policy(game, rng, weights, deadline))

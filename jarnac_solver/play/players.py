@@ -697,11 +697,29 @@ def make_player(spec: Seat, seed: int | None = None, **options: Any) -> Player:
     return spec
 
 
-def _planner_lane(actors: Sequence[Player]) -> bool:
-    """Whether both players are the built-in planner as the lane plays it (planning/planlane.py): exactly
-    :class:`PlannerPlayer` (a subclass may decide otherwise), with fixed weights (no learned evaluation, whose
-    weights change with the game's point)."""
-    return all(type(a) is PlannerPlayer and a.evaluation is None for a in actors)
+def _lane_knobs(actors: Sequence[Player], lexicon: Lexicon) -> tuple[Any, Any] | None:
+    """Both players' planners as the lane plays them (planning/planlane.py), or ``None`` when one is not: exactly
+    :class:`PlannerPlayer` or :class:`LearnedPlannerPlayer` (another subclass may decide otherwise), with fixed
+    weights or a learned turn value (made for each decision by the kernel as ``decision_weights`` makes it)."""
+    knobs: list[Any] = []
+    for a in actors:
+        if type(a) not in (PlannerPlayer, LearnedPlannerPlayer):
+            return None
+        planner: PlannerPlayer = a  # type: ignore[assignment]
+        evaluation = planner.evaluation
+        if evaluation is None:
+            knobs.append(planner.weights)
+            continue
+        from ..planning.learned_turn import TurnEvaluation, learned_turn_value
+
+        found = learned_turn_value(lexicon) if isinstance(evaluation, str) else evaluation
+        if found is None:
+            knobs.append(planner.weights)  # decision_weights' fall-back: no value trained for this lexicon
+        elif type(found) is TurnEvaluation:
+            knobs.append((planner.weights, found))
+        else:
+            return None  # an evaluation of the user's own: its weights_for may be anything
+    return knobs[0], knobs[1]
 
 
 MAX_GAMES = 10_000_000
@@ -806,16 +824,17 @@ def play_game(
         done = fastlane.greedy_game(game, (actors[0].name, actors[1].name), max_actions)
         if done is not None:
             return done
-    lane = think is None and observe is None and _planner_lane(actors) and planlane.supported(game)
+    knobs = _lane_knobs(actors, game.lexicon) if think is None and observe is None else None
+    lane = knobs is not None and planlane.supported(game)
     handed = -1
     while not game.is_over():
         if lane and len(game.actions) != handed:
             # Speed: two planners play in C (planning/planlane.py) up to what the lane hands back (the end
             # game, a possible Jarnac...), which is played here, one action, before the lane is asked again.
             # The game is this call's own and never undone: the lane writes its actions and state directly.
-            weights = (actors[0].weights, actors[1].weights)  # type: ignore[attr-defined]
+            assert knobs is not None
             rngs = (actors[0].rng, actors[1].rng)  # type: ignore[attr-defined]
-            planlane.advance(game, weights, rngs, max_actions, undo=False)
+            planlane.advance(game, knobs, rngs, max_actions, undo=False)
             handed = len(game.actions)
             if game.is_over():
                 break
