@@ -5,8 +5,8 @@
                                         [--games 30] [--rounds 5] [--seed 1] [--allow-pure]
 
 ``PATH`` is a checkout of another commit with its extension built in place
-(``git worktree add ../base COMMIT && cd ../base && python setup.py build_ext --inplace``,
-with this environment's Python). Two versions of ``jarnac_solver`` cannot share one process, so each
+(``git worktree add --detach ../base COMMIT && cd ../base && python setup.py build_ext --inplace``,
+with this environment's Python and setuptools>=77). Two versions of ``jarnac_solver`` cannot share one process, so each
 round plays the same ``--games`` seeds once in each version, in a fresh process of its own (the
 lexicon loaded and one game played before the clock starts), the versions alternating so that a
 change in the machine's load falls on both. The table shows each version's median games per CPU
@@ -54,6 +54,19 @@ def _child(lexicon_name: str, players: list[str], seeds: range) -> None:
             IMPLEMENTATION = "compiled"
         except ImportError:
             IMPLEMENTATION = "pure"
+    root = Path(str(sys.modules["jarnac_solver"].__file__)).resolve().parent
+    if IMPLEMENTATION == "compiled":
+        # An editable install's finder lends this environment's checkout's extension to a tree that has
+        # none of its own: that tree's Python would be timed on another version's C.
+        lent = [
+            str(m.__file__)
+            for name, m in list(sys.modules.items())
+            if name.startswith("jarnac_solver.")
+            and str(getattr(m, "__file__", "")).endswith((".so", ".pyd"))
+            and not Path(str(m.__file__)).resolve().is_relative_to(root)
+        ]
+        if lent:
+            IMPLEMENTATION = f"lent: {lent[0]}"
     module = sys.modules["jarnac_solver"].__file__
     print(json.dumps({"cpu": cpu, "hash": digest.hexdigest(), "module": module, "implementation": IMPLEMENTATION}))
 
@@ -62,6 +75,30 @@ def _fail(message: str) -> NoReturn:
     """One line on stderr and status 2, as the command line reports bad input."""
     print(f"bench_versions.py: error: {message}", file=sys.stderr)
     raise SystemExit(2)
+
+
+def _check_names(lexicon: str, players: list[str]) -> None:
+    """The lexicon and the players checked here, in this checkout, before any round (a bad name is the
+    user's, not a failure of the baseline's round)."""
+    sys.path.insert(0, str(HERE))
+    from jarnac_solver import Lexicon
+    from jarnac_solver.errors import JarnacError
+    from jarnac_solver.play.players import make_player
+
+    try:
+        if len(players) != 2:
+            _fail(f"--players takes two names, not {len(players)}")
+        for name in players:
+            make_player(name)
+        Lexicon.load(lexicon)
+    except JarnacError as error:
+        _fail(str(error))
+
+
+def _commit(path: Path) -> str:
+    """The commit checked out at ``path`` (short), or "?" where git cannot say."""
+    done = subprocess.run(["git", "-C", str(path), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "?"
 
 
 def _round(path: Path, args: argparse.Namespace) -> dict[str, object]:
@@ -75,7 +112,13 @@ def _round(path: Path, args: argparse.Namespace) -> dict[str, object]:
     answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     if not str(answer["module"]).startswith(str(path)):
         _fail(f"the round meant for {path} imported {answer['module']}")
-    if answer["implementation"] != "compiled" and not args.allow_pure:
+    walk = str(answer["implementation"])
+    if walk.startswith("lent"):
+        _fail(
+            f"{path} has no C extension of its own (this environment lent it another checkout's, {walk[6:]}):"
+            " build it in place (`python setup.py build_ext --inplace` with setuptools>=77)"
+        )
+    if walk != "compiled" and not args.allow_pure:
         _fail(
             f"{path} walks pure (its C extension is not built there, or JARNAC_SOLVER_PURE is set): build it in place"
             " (`python setup.py build_ext --inplace` with setuptools>=77, or `pip install -e .` in its own"
@@ -86,12 +129,12 @@ def _round(path: Path, args: argparse.Namespace) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", type=Path, help="a checkout of the version to compare against")
-    parser.add_argument("--lexicon", default="fr")
-    parser.add_argument("--players", default="planner,planner")
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", type=Path, help="a checkout of the version to compare against, built in place")
+    parser.add_argument("--lexicon", default="fr", help="a bundled lexicon (default fr)")
+    parser.add_argument("--players", default="planner,planner", help="two built-in players (default planner,planner)")
+    parser.add_argument("--games", type=int, default=30, help="games a round, seeds --seed and on (default 30)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds, the versions alternating (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--allow-pure", action="store_true", help="time a version whose extension is not built")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -101,11 +144,12 @@ def main() -> None:
         _child(args.lexicon, players, seeds)
         return
     if args.baseline is None:
-        parser.error("--baseline PATH is required")
+        _fail("--baseline PATH is required")
     if not (args.baseline / "jarnac_solver" / "__init__.py").is_file():
-        parser.error(f"--baseline {args.baseline} is not a checkout of jarnac-solver (no jarnac_solver/__init__.py)")
+        _fail(f"--baseline {args.baseline} is not a checkout of jarnac-solver (no jarnac_solver/__init__.py)")
     if args.games < 1 or args.rounds < 1:
-        parser.error("--games and --rounds are at least 1")
+        _fail("--games and --rounds are at least 1")
+    _check_names(args.lexicon, players)
     versions = {"baseline": args.baseline.resolve(), "this checkout": HERE}
     rates: dict[str, list[float]] = {name: [] for name in versions}
     hashes: dict[str, set[str]] = {name: set() for name in versions}
@@ -119,11 +163,17 @@ def main() -> None:
     ratios = [b / a for a, b in zip(rates["baseline"], rates["this checkout"], strict=True)]
     shown_seeds = f"seeds {seeds.start}..{seeds.stop - 1}"
     print(f"{args.players} on {args.lexicon}: {args.games} games ({shown_seeds}) x {args.rounds} rounds")
+    print(f"baseline {versions['baseline']} at {_commit(versions['baseline'])}, this checkout at {_commit(HERE)}")
     print(f"{'version':<16} {'games/CPU-s':>12} {'range':>17}  walk")
     for name, values in rates.items():
         shown = f"{min(values):.1f} .. {max(values):.1f}"
         print(f"{name:<16} {statistics.median(values):>12.1f} {shown:>17}  {walks[name]}")
     print(f"{'ratio':<16} {statistics.median(ratios):>11.2f}x {min(ratios):>7.2f} .. {max(ratios):.2f}x")
+    shortest = min(args.games / max(values) for values in rates.values())
+    if shortest < 1.0:
+        print(
+            f"(the fastest round took {shortest:.2f} s of CPU: under a second the ratio is mostly noise; more --games)"
+        )
     same = hashes["baseline"] == hashes["this checkout"] and len(hashes["baseline"]) == 1
     print("the same games in both versions" if same else f"DIFFERENT games: {hashes}")
 

@@ -30,11 +30,11 @@ import argparse
 import dataclasses
 import json
 import math
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -42,13 +42,35 @@ from jarnac_solver import IMPLEMENTATION, Lexicon, play_game
 from jarnac_solver.errors import JarnacError
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
+from jarnac_solver.native import IMPLEMENTATION_REASON
 from jarnac_solver.play.players import PlannerPlayer, Player, make_player
 from jarnac_solver.studies.stats import Estimate, mean_estimate
 
-_PURE = (
-    "this checkout's C extension is not built, so its pure walk would be timed: `pip install -e .` (the README's "
-    "second command) builds it in place; JARNAC_SOLVER_PURE=1 times the pure walk on purpose"
+ROOT = Path(__file__).resolve().parent.parent
+
+_UNBUILT = (
+    "this checkout's C extension is not built, so {what}: `pip install -e .` (the README's second command) builds "
+    "it in place; JARNAC_SOLVER_PURE=1 times the pure walk on purpose"
 )
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr and status 2, as the command line reports bad input."""
+    print(f"bench_vs_planner.py: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def check_walk() -> None:
+    """Refuse to time a walk other than this checkout's compiled one by accident: the pure walk (5-9 times
+    slower) unless JARNAC_SOLVER_PURE asked for it, or another checkout's extension an editable install lends."""
+    if IMPLEMENTATION != "compiled":
+        if not IMPLEMENTATION_REASON.startswith("forced"):
+            fail(_UNBUILT.format(what="its pure walk would be timed"))
+        return
+    import jarnac_solver._speedups as speedups
+
+    if not Path(speedups.__file__).resolve().is_relative_to(ROOT):
+        fail(_UNBUILT.format(what=f"another checkout's would be timed ({speedups.__file__})"))
 
 
 class Timed:
@@ -113,30 +135,35 @@ def _line(done: int, wins: Estimate, margins: Estimate, timed: Timed, hits: int)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("seeds", nargs="?", type=int, default=400, help="seeds, each played twice")
-    parser.add_argument("--seed", type=int, default=41000, help="the first seed")
-    parser.add_argument("--lexicon", default="fr")
-    parser.add_argument("--player", default="sim-bounded", help="a built-in player's name")
+    parser.add_argument("seeds", nargs="?", type=int, default=400, help="seeds, each played twice (default 400)")
+    parser.add_argument("--seed", type=int, default=41000, help="the first seed (default 41000)")
+    parser.add_argument("--lexicon", default="fr", help="a bundled name, a .jlex file or a word list (default fr)")
+    parser.add_argument("--player", default="sim-bounded", help="a built-in player's name (default sim-bounded)")
     parser.add_argument("--rate", action="store_true", help="print the Elo line for ratings.json")
     parser.add_argument("--write", type=Path, metavar="FILE", help="put the rating in FILE (ratings.json)")
     parser.add_argument("--from", dest="source", type=Path, metavar="OUTPUT", help="the --rate line of a run")
     args = parser.parse_args()
     if args.source is not None:
         if args.write is None:
-            parser.error("--from needs --write")
-        lines = [x for x in args.source.read_text(encoding="utf-8").splitlines() if x.startswith("{")]
+            fail("--from needs --write")
+        try:
+            text = args.source.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            fail(f"cannot read {args.source}: {getattr(error, 'strerror', None) or error}")
+        lines = [x for x in text.splitlines() if x.startswith("{")]
         if not lines:
-            parser.error(f"{args.source} holds no --rate line")
+            fail(f"{args.source} holds no --rate line")
         write_rating(args.write, json.loads(lines[-1]))
         return
-    if IMPLEMENTATION != "compiled" and os.environ.get("JARNAC_SOLVER_PURE") != "1":
-        # The CPU a decision is what this measures: the pure walk's is 5-9 times the compiled one's.
-        parser.exit(2, f"{parser.prog}: error: {_PURE}\n")
+    if args.seeds < 1:
+        fail(f"SEEDS is at least 1, not {args.seeds}")
+    # The CPU a decision is what this measures: the pure walk's is 5-9 times the compiled one's.
+    check_walk()
     try:
-        lexicon = Lexicon.load(args.lexicon)
+        lexicon = Lexicon.resolve(args.lexicon)
         make_player(args.player, 0)
     except JarnacError as error:
-        parser.error(str(error))
+        fail(str(error))
     print(f"jarnac-solver implementation: {IMPLEMENTATION}")
     print(f"{args.player} v planner on {args.lexicon}, seeds {args.seed}..{args.seed + args.seeds - 1}, seats swapped")
     print(
