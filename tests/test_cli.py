@@ -211,25 +211,39 @@ def test_an_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str
 
 
 def test_play_lists_the_players_by_their_measured_levels(capsys: pytest.CaptureFixture[str]) -> None:
-    """Every built-in player, strongest first by the ratings file's mean Elo, each with its Elo on every rated
-    lexicon; an old name says whom it plays as, the players that err on purpose are not rated."""
+    """Every built-in player, strongest first by the chosen lexicon's ratings (a lexicon never rated: by their
+    mean), each with its Elo on every rated lexicon; an old name after the player it plays as; the players that
+    err on purpose not rated; the list plays nothing, so it takes no --players."""
     from jarnac_solver.play.players import PLAYERS, ratings
 
-    assert main(["play", "--list-players"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    names = [line.split()[0] for line in lines[1:]]
-    assert sorted(names) == sorted(PLAYERS)
     tables = ratings()
-    means = [sum(t[n] for t in tables.values()) / len(tables) for n in names if all(n in t for t in tables.values())]
-    assert means == sorted(means, reverse=True)
-    by_name = {line.split()[0]: line for line in lines[1:]}
-    assert f"{tables['fr']['sim-bounded']:+d} fr" in by_name["sim-bounded"]
-    assert "plays as exchanger" in by_name["cautious"]
-    assert "not rated" in by_name["sloppy"]
+    for lexicon in ("fr", "en"):
+        assert main(["play", "--list-players", "--lexicon", lexicon]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        names = [line.split()[0] for line in lines[1:]]
+        assert sorted(names) == sorted(PLAYERS)
+        elo = [tables[lexicon][n] for n in names if n in tables[lexicon]]
+        assert elo == sorted(elo, reverse=True)
+        assert names.index("cautious") == names.index("exchanger") + 1
+        by_name = {line.split()[0]: line for line in lines[1:]}
+        assert f"{tables['fr']['sim-bounded']:+d} fr" in by_name["sim-bounded"]
+        assert "plays as exchanger" in by_name["cautious"]
+        assert "not rated" in by_name["sloppy"]
+    assert main(["play", "--list-players", "--lexicon", "nl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "nl was never rated" in lines[0]
+    means = {
+        n: sum(t[n] for t in tables.values()) / len(tables) for n in PLAYERS if all(n in t for t in tables.values())
+    }
+    shown = [line.split()[0] for line in lines[1:] if line.split()[0] in means and line.split()[0] != "cautious"]
+    assert [means[n] for n in shown] == sorted((means[n] for n in shown), reverse=True)
     assert main(["play", "--list-players", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)["result"]["players"]
-    assert [row["name"] for row in rows] == names
-    assert rows[names.index("planner")]["elo"] == {lexicon: 0 for lexicon in tables}
+    document = json.loads(capsys.readouterr().out)
+    assert document["lexicon"] == "fr"
+    rows = document["result"]["players"]
+    assert rows[[row["name"] for row in rows].index("planner")]["elo"] == {lexicon: 0 for lexicon in tables}
+    assert main(["play", "--list-players", "--players", "sim,planner"]) == 2
+    assert "--list-players plays nothing" in capsys.readouterr().err
 
 
 def test_play_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
 from .output import _emit, _progress_bar, counted, said
+from .parser import PLAY_DEFAULT_PLAYERS
 
 
 def _show(record: GameRecord, lex: Lexicon, number: int = 1) -> Game:
@@ -55,25 +56,42 @@ def _outcome(game: Game) -> str:
     return game.state.result if game.is_over() else UNFINISHED
 
 
-def _players_table() -> list[dict[str, object]]:
-    """The built-in players strongest first (:func:`~..play.players.strongest_first`), each with what it
-    does in the reader's language, the player it plays as (an alias) and its Elo on each rated lexicon."""
+def _players_table(lexicon: str) -> list[dict[str, object]]:
+    """The built-in players strongest first by ``lexicon``'s ratings (a lexicon never rated: by their mean
+    over the rated ones, :func:`~..play.players.strongest_first`, as the page lists them), each with what it
+    does in the reader's language, the player it plays as (an old name, listed after it) and its Elo on each
+    rated lexicon."""
     tables = ratings()
+    names = strongest_first(list(PLAYERS))
+    table = tables.get(lexicon)
+    if table is not None:
+        rated = sorted((n for n in names if n in table), key=lambda n: -table[n])  # stable: the mean's order on a tie
+        names = rated + [n for n in names if n not in table]
+    names = [n for n in names if n not in ALIASES]
+    for alias, name in ALIASES.items():
+        names.insert(names.index(name) + 1, alias)
     rows: list[dict[str, object]] = []
-    for name in strongest_first(list(PLAYERS)):
-        elo = {lexicon: table[name] for lexicon, table in sorted(tables.items()) if name in table}
-        about = Reason(f"page.player_{name}", {}).text()
+    for name in names:
+        elo = {lex: t[name] for lex, t in sorted(tables.items()) if name in t}
+        shown = ALIASES.get(name, name)
+        about = Reason(f"page.player_{shown}", {}).text()
         rows.append({"name": name, "about": about, "plays_as": ALIASES.get(name), "elo": elo})
     return rows
 
 
 def _list_players(args: argparse.Namespace) -> None:
-    rows = _players_table()
+    if args.players != PLAY_DEFAULT_PLAYERS:
+        raise UsageError(f"{PROG} play: --list-players plays nothing: give it no --players")
+    lex = Lexicon.resolve(args.lexicon)
+    rows = _players_table(lex.name)
     if args.json:
-        _emit(args, {"players": rows}, None, None)
+        _emit(args, {"players": rows}, lex, None)
         return
     lexicons = sorted(ratings())
-    print(said("cli.players_title", lexicons=", ".join(lexicons)))
+    if lex.name in lexicons:
+        print(said("cli.players_title", lexicon=lex.name))
+    else:
+        print(said("cli.players_title_unrated", lexicon=lex.name, lexicons=", ".join(lexicons)))
     shown: list[tuple[str, str, str]] = []
     for row in rows:
         elo: dict[str, int] = row["elo"]  # type: ignore[assignment]

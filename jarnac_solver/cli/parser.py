@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 # the game engine; tests/test_cli_layers.py checks that they are the keys of
 # moves.rules.PRESETS and play.players.PLAYERS, in order.
 PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
+PLAY_DEFAULT_PLAYERS = "greedy,exchanger"
+"""``play --players``'s default (``play --list-players`` takes no other)."""
+
 PLAYER_NAMES = (
     "random",
     "greedy",
@@ -355,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     play = command("play", "self-play: a match between two players, sides alternating", [common, executors])
-    play.add_argument("--players", default="greedy,exchanger", help=f"two of: {', '.join(PLAYER_NAMES)}")
+    play.add_argument("--players", default=PLAY_DEFAULT_PLAYERS, help=f"two of: {', '.join(PLAYER_NAMES)}")
     play.add_argument("--games", type=_games, default=10, help="how many games (1 to 10000000)")
     play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     play.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)

@@ -50,7 +50,11 @@ CLI_MESSAGES: dict[str, Message] = {
     ),
     # play --list-players
     "cli.players_title": M(
-        "The built-in players, strongest first (Elo with the planner at 0, measured on {lexicons}; docs/levels.md):"
+        "The built-in players, strongest first on {lexicon} (Elo, the planner at 0; docs/levels.md):"
+    ),
+    "cli.players_title_unrated": M(
+        "The built-in players, strongest first by their mean Elo over {lexicons} ({lexicon} was never rated;"
+        " the planner at 0; docs/levels.md):"
     ),
     "cli.players_plays_as": M("plays as {name}"),
     "cli.players_unrated": M("not rated (errs on purpose)"),
