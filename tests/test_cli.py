@@ -220,28 +220,33 @@ def test_play_lists_the_players_by_their_measured_levels(capsys: pytest.CaptureF
     for lexicon in ("fr", "en"):
         assert main(["play", "--list-players", "--lexicon", lexicon]) == 0
         lines = capsys.readouterr().out.splitlines()
-        names = [line.split()[0] for line in lines[1:]]
+        names = [line.split()[0] for line in lines[1:-1]]
         assert sorted(names) == sorted(PLAYERS)
         elo = [tables[lexicon][n] for n in names if n in tables[lexicon]]
         assert elo == sorted(elo, reverse=True)
         assert names.index("cautious") == names.index("exchanger") + 1
-        by_name = {line.split()[0]: line for line in lines[1:]}
-        assert f"{tables['fr']['sim-bounded']:+d} fr" in by_name["sim-bounded"]
+        by_name = {line.split()[0]: line for line in lines[1:-1]}
         assert "plays as exchanger" in by_name["cautious"]
         assert "not rated" in by_name["sloppy"]
+        assert f"{tables['fr']['sim-bounded']:+d}* fr" in by_name["sim-bounded"]  # its Elo from its planner games
+        assert "against the planner" in lines[-1]
     assert main(["play", "--list-players", "--lexicon", "nl"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "nl was never rated" in lines[0]
     means = {
         n: sum(t[n] for t in tables.values()) / len(tables) for n in PLAYERS if all(n in t for t in tables.values())
     }
-    shown = [line.split()[0] for line in lines[1:] if line.split()[0] in means and line.split()[0] != "cautious"]
+    shown = [line.split()[0] for line in lines[1:-1] if line.split()[0] in means and line.split()[0] != "cautious"]
     assert [means[n] for n in shown] == sorted((means[n] for n in shown), reverse=True)
     assert main(["play", "--list-players", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["lexicon"] == "fr"
     rows = document["result"]["players"]
-    assert rows[[row["name"] for row in rows].index("planner")]["elo"] == {lexicon: 0 for lexicon in tables}
+    by_row = {row["name"]: row for row in rows}
+    assert by_row["planner"]["elo"] == {lexicon: 0 for lexicon in tables}
+    assert by_row["sim-bounded"]["against_planner"] == sorted(tables) and by_row["sim"]["against_planner"] == []
+    low, high = by_row["sim"]["interval"]["fr"]
+    assert low < tables["fr"]["sim"] < high
     assert main(["play", "--list-players", "--players", "sim,planner"]) == 2
     assert "--list-players plays nothing" in capsys.readouterr().err
 

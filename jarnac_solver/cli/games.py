@@ -14,7 +14,16 @@ from ..game.record import UNFINISHED, GameRecord, iter_records, read_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..play.audit import result_reason
-from ..play.players import ALIASES, PLAYERS, PlayerSpec, make_player, play_match, ratings, strongest_first
+from ..play.players import (
+    ALIASES,
+    PLAYERS,
+    PlayerSpec,
+    make_player,
+    play_match,
+    rating_rows,
+    ratings,
+    strongest_first,
+)
 from ..textfile import read_text
 from .errors import PROG, UsageError, _PartialFailure
 from .options import _executor, _rules_and_lexicon, _user_bag
@@ -70,12 +79,25 @@ def _players_table(lexicon: str) -> list[dict[str, object]]:
     names = [n for n in names if n not in ALIASES]
     for alias, name in ALIASES.items():
         names.insert(names.index(name) + 1, alias)
+    details = rating_rows()
     rows: list[dict[str, object]] = []
     for name in names:
         elo = {lex: t[name] for lex, t in sorted(tables.items()) if name in t}
+        found = {lex: details[lex][name] for lex in elo}
+        interval = {lex: [int(row["low"]), int(row["high"])] for lex, row in found.items()}
+        measured = [lex for lex, row in found.items() if "measured" in row]
         shown = ALIASES.get(name, name)
         about = Reason(f"page.player_{shown}", {}).text()
-        rows.append({"name": name, "about": about, "plays_as": ALIASES.get(name), "elo": elo})
+        rows.append(
+            {
+                "name": name,
+                "about": about,
+                "plays_as": ALIASES.get(name),
+                "elo": elo,
+                "interval": interval,
+                "against_planner": measured,
+            }
+        )
     return rows
 
 
@@ -98,7 +120,11 @@ def _list_players(args: argparse.Namespace) -> None:
         if row["plays_as"] is not None:
             levels = said("cli.players_plays_as", name=str(row["plays_as"]))
         elif elo:
-            levels = "  ".join(f"{elo[lex]:+5d} {lex}" if lex in elo else f"{'':>5} {lex}" for lex in lexicons)
+            marked: list[str] = row["against_planner"]  # type: ignore[assignment]
+            levels = "  ".join(
+                f"{elo[lex]:+5d}{'*' if lex in marked else ' '} {lex}" if lex in elo else f"{'':>6} {lex}"
+                for lex in lexicons
+            )
         else:
             levels = said("cli.players_unrated")
         shown.append((str(row["name"]), levels, str(row["about"])))
@@ -106,6 +132,8 @@ def _list_players(args: argparse.Namespace) -> None:
     level_width = max(len(levels) for _, levels, _ in shown)
     for name, levels, about in shown:
         print(f"  {name:<{name_width}}  {levels:<{level_width}}  {about}")
+    if any(row["against_planner"] for row in rows):
+        print(said("cli.players_against_planner"))
 
 
 def _cmd_play(args: argparse.Namespace) -> None:

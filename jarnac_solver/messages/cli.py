@@ -57,6 +57,9 @@ CLI_MESSAGES: dict[str, Message] = {
         " the planner at 0; docs/levels.md):"
     ),
     "cli.players_plays_as": M("plays as {name}"),
+    "cli.players_against_planner": M(
+        "* the Elo of its win rate in its games against the planner, not the round robin's (docs/levels.md)"
+    ),
     "cli.players_unrated": M("not rated (errs on purpose)"),
     # moves and plan
     "cli.moves_header": _n(

@@ -641,6 +641,24 @@ def ratings() -> dict[str, dict[str, int]]:
     return rated
 
 
+@functools.cache
+def rating_rows() -> dict[str, dict[str, dict[str, Any]]]:
+    """The ratings file's rows (:func:`ratings` reads only their Elo): per lexicon, each rated player's ``elo``,
+    its 95% interval's ``low`` and ``high``, and ``measured`` (how) where the row comes from its games against
+    the planner alone, not the round robin; an alias has the row of the player it plays as.
+
+    >>> rating_rows()["fr"]["planner"]["elo"], "measured" in rating_rows()["fr"]["sim-bounded"]
+    (0, True)
+    """
+    text = resources.files("jarnac_solver").joinpath("data/ratings.json").read_text(encoding="utf-8")
+    rows: dict[str, dict[str, dict[str, Any]]] = {}
+    for lexicon, table in json.loads(text)["lexicons"].items():
+        found = {name: dict(row) for name, row in table["players"].items()}
+        found.update({alias: found[name] for alias, name in ALIASES.items() if name in found})
+        rows[lexicon] = found
+    return rows
+
+
 def strongest_first(names: Sequence[str]) -> list[str]:
     """``names`` ordered by their mean rating over the rated lexicons (:func:`ratings`), strongest first; the
     unrated (players that err on purpose) after them, in their given order.
