@@ -1,7 +1,7 @@
 """The engine's and the record's written-out steps against the library calls they stand for.
 
 A new game's shuffle (``game._shuffle_inline``) against ``random.Random.shuffle`` on many seeds and sizes,
-the bag's codes made once (``game._bag_codes``) against coding its tiles, and the record's notation written
+the bag's codes made once (``Bag.codes``) against coding its tiles, and the record's notation written
 without ``str`` calls (``record._written``) against ``str`` of every action of planner games.
 """
 
@@ -37,7 +37,7 @@ def test_a_game_s_bag_is_the_bag_s_tiles_shuffled(name: str) -> None:
         random.Random(seed).shuffle(tiles)
         assert Game(lexicon, seed=seed).state.bag == tuple(tiles)
     small = Bag.parse("3A 2B 2R 2T")
-    assert engine._bag_codes(small, lexicon.alphabet) == tuple(lexicon.alphabet.index[t] for t in small.tiles())
+    assert small.codes(lexicon.alphabet) == tuple(lexicon.alphabet.index[t] for t in small.tiles())
 
 
 @pytest.mark.parametrize("name", ["en", "fr"])
@@ -54,7 +54,6 @@ def test_the_written_moves_are_their_notation(name: str) -> None:
 def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> None:
     from jarnac_solver.game.record import bag_text
     from jarnac_solver.lexicon.tally import MAX_COUNT
-    from jarnac_solver.planning.planlane import _counted
 
     fr = Lexicon.load("fr")
     assert engine._vowel_codes(fr.alphabet) == frozenset(
@@ -65,4 +64,4 @@ def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> Non
     bag.name = "renamed"  # a name set since is written anew
     assert bag_text(bag) == str(bag)
     small, big = Bag.parse("3A 2B"), Bag.parse(f"{MAX_COUNT + 1}A 2B")
-    assert _counted(small) and not _counted(big) and _counted(small)
+    assert small.most <= MAX_COUNT and not big.most <= MAX_COUNT and small.most <= MAX_COUNT

@@ -18,6 +18,7 @@ word, before the draw), ``over``.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from bisect import bisect_left
@@ -133,36 +134,11 @@ def _default_bag(lexicon: Lexicon) -> Bag:
     return entry[1]
 
 
-_BAG_CODES: dict[tuple[int, int], tuple[Bag, Alphabet, tuple[int, ...]]] = {}
-
-
-def _bag_codes(bag: Bag, alphabet: Alphabet) -> tuple[int, ...]:
-    """``bag``'s tiles as ``alphabet``'s codes, in the bag's order (``Bag.tiles``), made once per pair (by id,
-    kept alive with the codes): a bag is read-only. Speed: the tiles' list and a look-up per tile were ~0.7% of a
-    planner game's instructions in the lane (en, 100 games: 13M of 1.77G)."""
-    entry = _BAG_CODES.get((id(bag), id(alphabet)))
-    if entry is None or entry[0] is not bag or entry[1] is not alphabet:
-        if len(_BAG_CODES) >= 16:
-            _BAG_CODES.clear()
-        codes = tuple(alphabet.index[t] for t in bag.tiles())
-        entry = _BAG_CODES[(id(bag), id(alphabet))] = (bag, alphabet, codes)
-    return entry[2]
-
-
-_VOWEL_CODES: dict[int, tuple[Alphabet, frozenset[int]]] = {}
-
-
+@functools.lru_cache(maxsize=16)
 def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
-    """The codes of ``alphabet``'s vowels (``VOWELS``: the opening's vowel rule), made once per alphabet (by id,
-    kept alive with them; an alphabet is read-only): a set made for every game was ~0.1% of a planner game's
-    instructions (en, 100 games)."""
-    entry = _VOWEL_CODES.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
-        if len(_VOWEL_CODES) >= 16:
-            _VOWEL_CODES.clear()
-        codes = frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
-        entry = _VOWEL_CODES[id(alphabet)] = (alphabet, codes)
-    return entry[1]
+    """The codes of ``alphabet``'s vowels (``VOWELS``: the opening's vowel rule), made once per alphabet (an
+    alphabet is immutable): a set made for every game was ~0.1% of a planner game's instructions (en)."""
+    return frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
 
 
 def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
@@ -274,7 +250,7 @@ class Game:
         alphabet = self.alphabet = lexicon.alphabet
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
-        tiles = list(_bag_codes(self.bag, alphabet))
+        tiles = list(self.bag.codes(alphabet))
         _shuffle(random.Random(seed), tiles)
         self._vowels = _vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)

@@ -132,20 +132,8 @@ def bag_text(bag: Bag) -> str:
     >>> bag_text(Bag.load("fr")), bag_text(Bag.parse("3A 2B 2R 2T"))
     ('fr', '3A 2B 2R 2T')
     """
-    entry = _BAG_TEXTS.get(id(bag))
-    if entry is None or entry[0] is not bag or entry[1] is not bag.name:
-        # Made once per bag (by id, kept alive with its text; a bag is read-only): its text joined for every
-        # record was ~0.2% of a planner game's instructions in the lane (en, 100 games).
-        if len(_BAG_TEXTS) >= 16:
-            _BAG_TEXTS.clear()
-        text = str(bag)
-        written = bag.name if bag.name in BAGS and text == _builtin_text(bag.name) else text
-        entry = _BAG_TEXTS[id(bag)] = (bag, bag.name, written)
-    return entry[2]
-
-
-_BAG_TEXTS: dict[int, tuple[Bag, str, str]] = {}
-"""Per bag (by id, kept alive): its name when written (an attribute: a name set since is written anew), its text."""
+    text = str(bag)
+    return bag.name if bag.name in BAGS and text == _builtin_text(bag.name) else text
 
 
 @functools.cache

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 from ..budget import OutOfTime
 from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
 from ..game.game import VOWELS, Game, Played, _replaced
-from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move
@@ -124,21 +123,6 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
     return made
 
 
-_COUNTED: dict[int, tuple[Bag, bool]] = {}
-
-
-def _counted(bag: Bag) -> bool:
-    """Whether ``bag`` holds at most ``MAX_COUNT`` of each tile, answered once per bag (by id, kept alive with
-    its answer: a bag is read-only). Speed: a count looked up per tile was ~0.1% of a planner game's
-    instructions in the lane (en, 100 games)."""
-    entry = _COUNTED.get(id(bag))
-    if entry is None or entry[0] is not bag:
-        if len(_COUNTED) >= 16:
-            _COUNTED.clear()
-        entry = _COUNTED[id(bag)] = (bag, max(map(bag.__getitem__, bag), default=0) <= MAX_COUNT)
-    return entry[1]
-
-
 def supported(game: Game) -> bool:
     """Whether the lane plays ``game``'s rules on its lexicon: the compiled planner's tables (:func:`_tables`),
     no disputes, no value Jarnac (a call may follow any pass), no clock, not a game over the board, and a bag
@@ -150,7 +134,7 @@ def supported(game: Game) -> bool:
         and not rules.value_jarnac
         and rules.think_seconds is None
         and not game.over_the_board
-        and _counted(bag)
+        and bag.most <= MAX_COUNT
         and _tables(game.lexicon, rules) is not None
     )
 
