@@ -505,6 +505,11 @@ class Tray:
         # The new line checked above, the others as they were: the rules' check carries over.
         return self._with_line(target, word, text, left, rules if self._checked is rules else None), target
 
+    def _mark_planned(self, lexicon: object, rules: Rules, move: Move) -> None:
+        """Keep ``move`` as planned for this tray with ``lexicon`` and ``rules`` by the move layer's or the
+        planner's own search (legal by construction): :meth:`play` of that very object reads only its tiles."""
+        object.__setattr__(self, "_planned", (lexicon, rules, move))
+
     def _play_planned(self, move: Move, rules: Rules) -> Tray:
         """:meth:`push` of a move planned for this tray by the move layer's own search (a ladder's next
         move: a word of the lexicon, its letters on the rack, its line free or the word it extends): only

@@ -172,7 +172,7 @@ def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
 def _planned(ladder: Ladder, tray: Tray, lexicon: Lexicon, rules: Rules) -> Ladder:
     """``ladder``, its first move kept on ``tray`` as planned for it (``Tray.play`` then reads only its tiles)."""
     if ladder:
-        object.__setattr__(tray, "_planned", (lexicon, rules, ladder[0]))
+        tray._mark_planned(lexicon, rules, ladder[0])
     return ladder
 
 
@@ -249,7 +249,7 @@ def plan_ladder(
                 ladder = Ladder(exact=found[2])
                 _moves(found[1], tray, ladder)
                 if ladder:
-                    object.__setattr__(tray, "_planned", (lexicon, rules, ladder[0]))  # see _planned
+                    tray._mark_planned(lexicon, rules, ladder[0])  # see _planned
                 return ladder
             # Too little time left for the search's set-up: the greedy ladder it would start from.
             _, line_items, new_items, singles = found

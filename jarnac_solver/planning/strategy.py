@@ -230,7 +230,7 @@ def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
             # ``rules`` too (the tray has no free line under the narrowed ones, so every move extends one of
             # its lines, all above the last, where both rules ask the same lengths): marked planned for
             # them, the engine's push of it reads only its tiles (Tray.play), not the full checks again.
-            object.__setattr__(tray, "_planned", (planned[0], rules, moves[0]))
+            tray._mark_planned(planned[0], rules, moves[0])
         return moves
     moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
     moves.sort(key=lambda m: (-tray.points(m), str(m)))
@@ -251,7 +251,7 @@ def best_finish(
     if best is not None:
         # The finish chosen is legal on this tray by construction (_finish_search): marked planned, the
         # engine's push of it (a planner's finish is played next) reads only its tiles, as a ladder's first move.
-        object.__setattr__(me, "_planned", (lexicon, rules, best[1]))
+        me._mark_planned(lexicon, rules, best[1])
     return best
 
 
@@ -358,7 +358,7 @@ def _quick_end_game(
         return False, None  # best_finish: None, so not decided
     best, stop = _finish_search(lexicon, me, opponent, rules, None, places, True)
     if best is not None and best[0].wins:
-        object.__setattr__(me, "_planned", (lexicon, rules, best[1]))  # as best_finish marks its choice
+        me._mark_planned(lexicon, rules, best[1])  # as best_finish marks its choice
         return True, best[1]
     if stop < len(places):
         left = len(me.rack_codes) - me.tiles(places[-1][0])  # the shortest finish leaves the most letters
@@ -373,11 +373,10 @@ def _quick_end_game(
     finish, _ = _finish_search(lexicon, me, opponent, rules, None, places, False)
     assert finish is not None  # places is not empty
     outcome, move = finish
-    object.__setattr__(me, "_planned", (lexicon, rules, move))  # as best_finish marks its choice
+    me._mark_planned(lexicon, rules, move)  # as best_finish marks its choice
     # end_game_decision's last step, its ladder known empty (the finish does not win: none above did).
-    finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
-    answer = pass_outcome(lexicon, me, opponent, rules, (), None)
-    return True, (move if finishing > _mine(answer) else None)
+    chosen = _finish_or_pass(outcome, move, lambda: pass_outcome(lexicon, me, opponent, rules, (), None))
+    return True, (chosen[0] if chosen else None)
 
 
 def end_game_move(
@@ -438,11 +437,20 @@ def end_game_decision(
     ladder = hold_back_ladder(lexicon, me, rules)
     if ladder:
         return True, ladder
-    finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
+    return True, _finish_or_pass(outcome, move, passing)
+
+
+def _finish_or_pass(
+    outcome: FinalOutcome, move: Move, passing: WindowChoice | Callable[[], WindowChoice] | None
+) -> list[Move]:
+    """:func:`end_game_decision`'s last step, with no winning finish and no hold-back ladder: the finish
+    (``[move]``, leading to ``outcome``) or a pass (``[]``), whichever is better for me by the opponent's
+    answer to a pass (``passing``, as there)."""
     if passing is None:
-        return True, ([move] if outcome.open else [])
+        return [move] if outcome.open else []
+    finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
     answer = passing if isinstance(passing, WindowChoice) else passing()
-    return True, ([move] if finishing > _mine(answer) else [])
+    return [move] if finishing > _mine(answer) else []
 
 
 def first_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Move]:
