@@ -68,15 +68,18 @@ static void *plan_take(size_t n, size_t size, int zero) {
     Scratch *s = &plan_scratch;
     if (s->depth > 0 && s->foreign == 0 && (size == 0 || n <= SIZE_MAX / 2 / size)) {
         size_t bytes = (n * size + 15) & ~(size_t)15;  /* 16-byte aligned, as malloc's */
+        void *p = NULL;
         if (bytes <= s->cap - s->used) {
-            void *p = s->buf + s->used;
+            p = s->buf + s->used;
             s->used += bytes;
-            if (s->used + s->over > s->want) s->want = s->used + s->over;
+        } else {
+            s->over += bytes;
+        }
+        if (s->used + s->over > s->want) s->want = s->used + s->over;
+        if (p != NULL) {
             if (zero) memset(p, 0, n * size);
             return p;
         }
-        s->over += bytes;
-        if (s->used + s->over > s->want) s->want = s->used + s->over;
     }
     return zero ? PyMem_Calloc(n, size) : PyMem_Malloc(n * size);
 }
@@ -213,8 +216,8 @@ static int node_chains(Trie *t, const uint32_t *nodes, Py_ssize_t n, const uint8
     for (size_t j = 0; j < c->slot_cap; j++) c->slots[j].index = -1;
     /* Speed: each key made in its lanes as the path up from the node is read, and the line's letters taken
        off eight ranks at a time (jarnac_trie_key_of's counts, then less, then lanes() were ~1/10 of a lane
-       game's C, perf, en). A rank's count is at most 255 there; here a word's tiles are at most 127 (the
-       guard bit of each lane tells a count below the line's). */
+       game's C, perf, en). A rank's count is at most 255 there; here a word's tiles are at most 127, so that
+       the allocation's own lane tests (fits, minus) tell a count below the line's. */
     Letters less_lanes = lanes(less, t->n_ranks);
     for (Py_ssize_t k = 0; k < n; k++) {
         Letters key;
@@ -226,12 +229,8 @@ static int node_chains(Trie *t, const uint32_t *nodes, Py_ssize_t n, const uint8
             key.w[r >> 3] += (uint64_t)1 << ((r & 7) * 8);
             size++;
         }
-        for (int i = 0; i < WORDS; i++) {
-            uint64_t x = (key.w[i] | GUARD) - less_lanes.w[i];
-            if ((x & GUARD) != GUARD) { PyErr_SetString(PyExc_ValueError, "a node does not hold its line"); return -1; }
-            key.w[i] = x & ~GUARD;
-        }
-        c->keys[k] = key;
+        if (!fits(&key, &less_lanes)) { PyErr_SetString(PyExc_ValueError, "a node does not hold its line"); return -1; }
+        c->keys[k] = minus(&key, &less_lanes);
         cands[k].word = t->wids[t->wstart[nodes[k]]];
         cands[k].tiles = size;
         cands[k].at = k;
