@@ -4,8 +4,7 @@
 when the decision reads them; here every position is decided both ways (the quick path and the composition
 it replaces: ``best_finish`` then ``end_game_decision``), on random positions of small random lexicons and
 of a small French word list, racks small and large (the quick path falls back past the model's bounds), and
-must give the same decision, or the same ``OutOfTime``. The record's notation written without ``str`` calls
-(``record._written``) is checked against ``str`` of every action of planner games.
+must give the same decision, or the same ``OutOfTime``.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from jarnac_solver.planning.strategy import (
 )
 
 from .test_endgame_oracle import SMALL, _tray
+from .test_endgame_shortcut import random_end_game
 
 Decision = tuple[bool, Move | None] | str
 
@@ -59,23 +59,8 @@ def _same(lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules) -> None:
 
 
 def _random_case(rng: random.Random) -> tuple[Lexicon, Tray, Tray, Rules]:
-    letters = rng.choice(["AERST", "AEIST", "ABERST", "AEILNRST"])
-    words = ["".join(rng.choices(letters, k=rng.randint(1, 5))) for _ in range(rng.randint(20, 120))]
-    lexicon = Lexicon.from_words(words)
-    lines = rng.randint(3, 6)
-    rules = Rules(
-        lines=lines,
-        line_length=6,
-        min_length=2,
-        last_line_min_length=rng.randint(1, 3),
-        value_jarnac=rng.random() < 0.2,
-        thief_keeps_turn_on_last_line=rng.random() < 0.2,
-    )
-    longer = [w for w in words if 2 <= len(w) <= 6] or ["AA"]
-
-    def tray(filled: int, rack: int) -> Tray:
-        return Tray([rng.choice(longer) for _ in range(filled)], "".join(rng.choices(letters, k=rack)))
-
+    lexicon, rules, tray = random_end_game(rng, ["AERST", "AEIST", "ABERST", "AEILNRST"], 120, 6, 3, 0.2)
+    lines = rules.lines
     me = tray(lines - 1, rng.choice([1, 2, 3, 4, 5, 6, 8]))
     opponent = tray(rng.randint(max(0, lines - 3), lines - 1), rng.choice([0, 1, 2, 3, 4, 5, 7]))
     return lexicon, me, opponent, rules

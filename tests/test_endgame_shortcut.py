@@ -8,6 +8,7 @@ test forced to "a steal exists") and must give the same choices, completeness, o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from unittest import mock
 
 import pytest
@@ -62,24 +63,34 @@ def test_the_shortcut_is_the_full_search_on_small_fr(rules: Rules) -> None:
     assert shortcuts > 10  # the shortcut is met (and the full search, for the other windows)
 
 
-def _random_case(rng: random.Random) -> tuple[Lexicon, Tray, Tray, Rules]:
-    letters = rng.choice(["AERST", "AEIST", "ABERST"])
-    words = ["".join(rng.choices(letters, k=rng.randint(1, 5))) for _ in range(rng.randint(20, 80))]
+def random_end_game(
+    rng: random.Random, letter_sets: list[str], most_words: int, most_lines: int, most_last: int, variants: float
+) -> tuple[Lexicon, Rules, Callable[[int, int], Tray]]:
+    """A small random lexicon of one of ``letter_sets``' letters, rules of 3 to ``most_lines`` lines of at most
+    6 tiles (the last line's minimum up to ``most_last``; the value Jarnac and the thief keeping the turn each
+    with chance ``variants``), and a maker of trays on them: ``tray(filled lines, rack letters)``."""
+    letters = rng.choice(letter_sets)
+    words = ["".join(rng.choices(letters, k=rng.randint(1, 5))) for _ in range(rng.randint(20, most_words))]
     lexicon = Lexicon.from_words(words)
-    lines = rng.randint(3, 5)
     rules = Rules(
-        lines=lines,
+        lines=rng.randint(3, most_lines),
         line_length=6,
         min_length=2,
-        last_line_min_length=rng.randint(1, 2),
-        value_jarnac=rng.random() < 0.3,
-        thief_keeps_turn_on_last_line=rng.random() < 0.3,
+        last_line_min_length=rng.randint(1, most_last),
+        value_jarnac=rng.random() < variants,
+        thief_keeps_turn_on_last_line=rng.random() < variants,
     )
     longer = [w for w in words if 2 <= len(w) <= 6] or ["AA"]
 
     def tray(filled: int, rack: int) -> Tray:
         return Tray([rng.choice(longer) for _ in range(filled)], "".join(rng.choices(letters, k=rack)))
 
+    return lexicon, rules, tray
+
+
+def _random_case(rng: random.Random) -> tuple[Lexicon, Tray, Tray, Rules]:
+    lexicon, rules, tray = random_end_game(rng, ["AERST", "AEIST", "ABERST"], 80, 5, 2, 0.3)
+    lines = rules.lines
     me = tray(lines - 1, rng.randint(1, 5))
     places = [m for m in legal_moves(lexicon, me, rules) if m.kind == "place"]
     passer = me.push(rng.choice(places), rules, lexicon) if places else tray(lines, rng.randint(0, 3))
