@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     Knobs = Weights | tuple[Weights, TurnEvaluation]
     """A side's planner: fixed weights, or a learned turn value over base weights (TurnEvaluation.weights_at)."""
 
-__all__ = ["advance", "supported"]
+__all__ = ["advance", "knobs_of", "supported"]
 
 _PHASES = {"opening": 0, "start": 1, "play": 2, "jarnac": 3}
 """The lane's phase codes (_planlane.c)."""
@@ -151,6 +151,18 @@ def _finishing(game: Game, me: Tray) -> bool:
     assert tables is not None
     lo, hi = tables[3][2][min(me.next_line_index, game.rules.lines)]
     return tables[0].any_move(game.lexicon.rank_string(me.rack_codes), lo, hi, [])
+
+
+def knobs_of(weights: Weights, evaluation: object = None) -> Knobs | None:
+    """A side's planner as :func:`advance` takes it: ``weights`` alone (no ``evaluation``), or with the
+    learned turn value ``evaluation`` whose weights the kernel makes at each decision
+    (``TurnEvaluation.weights_at``, over ``weights``); ``None`` for an evaluation the kernel cannot follow (a
+    subclass, or any other object: its ``weights_for`` may be anything), which plays the Python way."""
+    from .learned_turn import TurnEvaluation
+
+    if evaluation is None:
+        return weights
+    return (weights, evaluation) if type(evaluation) is TurnEvaluation else None
 
 
 def _knobs(knobs: Knobs) -> PlannerKnobs:

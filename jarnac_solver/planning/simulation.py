@@ -218,11 +218,8 @@ def playout(
     fixed weights, or the shipped kind of learned turn value, whose weights the kernel makes as
     :func:`weights_of` does) plays what it can in C and writes it on ``game`` directly: those actions cannot
     be undone (``game.pop``)."""
-    knobs: Weights | tuple[Weights, TurnEvaluation] | None = None
-    if isinstance(weights, Weights):
-        knobs = weights
-    elif type(weights) is TurnEvaluation:
-        knobs = (DEFAULT_WEIGHTS, weights)  # weights_for's base
+    # weights_of's: fixed weights, or a learned value over the default ones (weights_for's base)
+    knobs = planlane.knobs_of(weights) if isinstance(weights, Weights) else planlane.knobs_of(DEFAULT_WEIGHTS, weights)
     lane = knobs is not None and clear(deadline) and planlane.supported(game)
     played, handed = 0, -1
     while played < max_actions:

@@ -631,14 +631,7 @@ def ratings() -> dict[str, dict[str, int]]:
     >>> ratings()["fr"]["planner"]
     0
     """
-    text = resources.files("jarnac_solver").joinpath("data/ratings.json").read_text(encoding="utf-8")
-    document = json.loads(text)
-    rated: dict[str, dict[str, int]] = {}
-    for lexicon, table in document["lexicons"].items():
-        elo = {name: int(row["elo"]) for name, row in table["players"].items()}
-        elo.update({alias: elo[name] for alias, name in ALIASES.items() if name in elo})
-        rated[lexicon] = elo
-    return rated
+    return {lexicon: {name: int(row["elo"]) for name, row in table.items()} for lexicon, table in rating_rows().items()}
 
 
 @functools.cache
@@ -725,18 +718,15 @@ def _lane_knobs(actors: Sequence[Player], lexicon: Lexicon) -> tuple[Any, Any] |
             return None
         planner: PlannerPlayer = a  # type: ignore[assignment]
         evaluation = planner.evaluation
-        if evaluation is None:
-            knobs.append(planner.weights)
-            continue
-        from ..planning.learned_turn import TurnEvaluation, learned_turn_value
+        if isinstance(evaluation, str):
+            from ..planning.learned_turn import learned_turn_value
 
-        found = learned_turn_value(lexicon) if isinstance(evaluation, str) else evaluation
-        if found is None:
-            knobs.append(planner.weights)  # decision_weights' fall-back: no value trained for this lexicon
-        elif type(found) is TurnEvaluation:
-            knobs.append((planner.weights, found))
-        else:
-            return None  # an evaluation of the user's own: its weights_for may be anything
+            # decision_weights' own: the shipped value, or the hand-set weights where none was trained
+            evaluation = learned_turn_value(lexicon)
+        side = planlane.knobs_of(planner.weights, evaluation)
+        if side is None:
+            return None
+        knobs.append(side)
     return knobs[0], knobs[1]
 
 
