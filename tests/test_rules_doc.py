@@ -12,8 +12,8 @@ from jarnac_solver.moves.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
-# The service's files are rewritten apart (their references go with that work).
-ELSEWHERE = ("jarnac_solver/server/", "tests/test_server", "tests/test_page")
+# The service's and the page's tests are rewritten apart (their references go with that work).
+ELSEWHERE = ("tests/test_server", "tests/test_page")
 
 
 def sources() -> list[Path]:

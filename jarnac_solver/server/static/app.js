@@ -102,7 +102,8 @@ async function main() {
   await loadLanguage(state.lang);
   $("#token").value = store.getItem("jarnac.token") || "";
   $("#token").addEventListener("change", async () => {
-    // Kept for this browser; checked at once (found by a newcomer: a reload lost the click after it).
+    // Kept for this browser (a reload keeps it) and checked against the service at once, so a wrong token is
+    // told here, by the field, not by the refusal of the next click.
     const token = $("#token").value.trim();
     if (token) store.setItem("jarnac.token", token);
     else store.removeItem("jarnac.token");

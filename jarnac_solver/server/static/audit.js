@@ -21,7 +21,7 @@ export async function audit(event) {
   const file = form.get("file");
   let source = t("audit_from_text");
   if (!text.trim() && file && file.size) {
-    // Found by a newcomer: a file chosen earlier won over a new text pasted; the text wins now.
+    // The file is read only when the text box is empty: a text pasted wins over a file chosen earlier.
     text = await file.text();
     source = t("audit_from_file", { name: file.name });
   }

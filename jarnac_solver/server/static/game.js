@@ -267,7 +267,7 @@ export function renderLog() {
 }
 
 export async function logFromRecord() {
-  // After a reload the log is rebuilt from the record (found by a newcomer: it came back empty).
+  // After a reload the log is rebuilt from the server's record: what the page saw went with the page.
   const answer = await api(`games/${state.gameId}/record`);
   state.log = [];
   log(
@@ -344,7 +344,8 @@ export function typedMove(tray) {
 export function wordAction() {
   const game = state.game;
   if (fold($("#word").value).trim() && (game.phase === "start" || game.phase === "opening")) {
-    say($("#message"), () => t("draw_first"), "error");  // a newcomer got "player A is in the start phase"
+    // Said here: the service's refusal ("player A is in the start phase") would not say to draw first.
+    say($("#message"), () => t("draw_first"), "error");
     return null;
   }
   return typedMove(game.trays[ownIndex()]);

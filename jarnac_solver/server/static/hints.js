@@ -12,7 +12,7 @@ export async function askHint() {
   if (!state.gameId || state.busy) return;
   const limit = state.info.max_budget_ms || 10000;
   const budget = Math.round(Math.max(10, Math.min(limit, Number($("#budget").value) || 200)));
-  $("#budget").value = budget;  // the value used, shown (found by a newcomer: 0 or 99999 said nothing)
+  $("#budget").value = budget;  // the value used, shown: a budget out of range (0, 99999) is clamped, and seen so
   const familiar = $("#familiar").checked ? "&familiarity=true" : "";
   const list = $("#hint-list");
   say($("#hint-error"), "");
