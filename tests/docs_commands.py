@@ -405,29 +405,36 @@ def _start(command: Command, serve: str, root: Path, env: dict[str, str], scratc
             start_new_session=True,
         )
     server = _Server(command, process, log, shown, port)
-    until = time.monotonic() + SERVE_READY_S
-    while True:
-        if process.poll() is not None:
-            raise Failure(f"serve stopped by itself (status {process.returncode}):\n{_tail(server_log(server))}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            if time.monotonic() > until:
-                _stop(process, signal.SIGKILL)
-                raise Failure(
-                    f"serve took over {SERVE_READY_S:.0f} s to listen:\n{_tail(server_log(server))}"
-                ) from None
-            time.sleep(0.2)
-    for url in re.findall(r"https?://[^\s,;)]+", command.comment):
-        wrong = _get(server.on_port(url.rstrip(".")))
-        if wrong:
-            _stop(process, signal.SIGINT)
-            raise Failure(f"the page shows {url}: {wrong}\n{_tail(server_log(server))}")
+    try:
+        _wait_listening(server)
+        for url in re.findall(r"https?://[^\s,;)]+", command.comment):
+            wrong = _get(server.on_port(url.rstrip(".")))
+            if wrong:
+                raise Failure(f"the page shows {url}: {wrong}\n{_tail(_server_log(server))}")
+    except BaseException:
+        _stop(process, signal.SIGINT)  # not left running: neither on a failure nor when the runner is stopped
+        raise
     return server
 
 
-def server_log(server: _Server) -> str:
+def _wait_listening(server: _Server) -> None:
+    """Until the server accepts connections; a failure if it stops first or takes over :data:`SERVE_READY_S`."""
+    until = time.monotonic() + SERVE_READY_S
+    while server.process.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > until:
+                raise Failure(
+                    f"serve took over {SERVE_READY_S:.0f} s to listen:\n{_tail(_server_log(server))}"
+                ) from None
+            time.sleep(0.2)
+    status = server.process.returncode
+    raise Failure(f"serve stopped by itself (status {status}):\n{_tail(_server_log(server))}")
+
+
+def _server_log(server: _Server) -> str:
     return server.log.read_text(encoding="utf-8", errors="replace")
 
 

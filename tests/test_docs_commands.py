@@ -156,6 +156,9 @@ def test_a_route_that_does_not_answer_fails_the_run(tmp_path: Path) -> None:
     assert "exit status 22" in summary.reason and "no such route" in summary.reason
     for port in re.findall(r"serving on port (\d+)", out):
         assert not listening(int(port))
+    # A server that stops by itself, a bad option of its own, fails the run with what it said.
+    summary, out = run_pages(tmp_path, {"bad.md": "```sh\njarnac-solver serve --lexicon no-such\n```\n"})
+    assert not summary.ok and "serve stopped by itself (status 2)" in summary.reason and "no-such" in summary.reason
 
 
 def test_a_fresh_copy_holds_what_git_tracks_or_would_track(tmp_path: Path) -> None:
