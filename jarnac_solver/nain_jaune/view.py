@@ -16,10 +16,12 @@ import random
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
+from ..messages import Reason
 from .actions import Action
 from .cards import FULL, cards_of, rank
 from .engine import Game, State
 from .options import Options
+from .tokens import Purse
 
 __all__ = ["PlayerView"]
 
@@ -46,8 +48,15 @@ class PlayerView:
     lacks: tuple[int, ...]
     round: int
     dealer: int
+    run: tuple[int, ...]
+    """The cards of the sequence in play, in the order put down."""
+    tokens: tuple[Purse, ...]
+    """The tokens by colour of each player, of the five pots and of the box (all on the table, seen)."""
+    ious: tuple[int, ...]
     legal: tuple[Action, ...]
     """The legal actions of ``seat`` (empty when it is not to act)."""
+    result: str = ""
+    why: Reason | None = None
 
     @classmethod
     def of(cls, game: Game, seat: int) -> PlayerView:
@@ -64,7 +73,7 @@ class PlayerView:
         return cls(
             seat, game.players, game.options, s.hands[seat], tuple(h.bit_count() for h in s.hands),
             s.aside.bit_count(), s.pile, s.holdings, s.board, s.to_act, s.mode, s.need, s.last, s.turned,
-            s.lacks, s.round, s.dealer, legal,
+            s.lacks, s.round, s.dealer, s.run, s.tokens, s.ious, legal, s.result, s.why,
         )  # fmt: skip
 
     def unseen(self) -> int:
@@ -119,6 +128,7 @@ class PlayerView:
         aside = sum(1 << c for c in held[n])
         state = State(
             tuple(hands), self.pile, aside, self.holdings, self.board, self.to_act, self.mode, self.need,
-            self.last, self.turned, self.lacks, self.round, self.dealer,
+            self.last, self.turned, self.lacks, self.round, self.dealer, self.run, self.tokens, self.ious,
+            self.result, self.why,
         )  # fmt: skip
         return Game.from_state(state, n, self.options, rng.randrange(1 << 30), stop_after_round=True)
