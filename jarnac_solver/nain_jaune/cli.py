@@ -8,7 +8,7 @@ error document. The ``--json`` documents are the envelope of
 ``jarnac_solver/server/schema.json`` (``lexicon`` and ``rules`` null; the options are in the result).
 A seat named ``person`` is a person at this terminal (:mod:`.person`): the
 table is shown and its plays read as the game goes; the end of the input
-stops the game there, its record (``--record``) kept up to the last action.
+stops the game there, its record (``--record``) kept up to the last whole turn.
 """
 
 from __future__ import annotations
@@ -68,6 +68,15 @@ def _show(game: Game) -> None:
     print(f"  result: {game.state.result or 'unfinished'}")
 
 
+def _back_to_a_whole_turn(game: Game) -> None:
+    """Undo the actions of a turn left halfway (a person leaving in the middle of its run): a record is
+    written a turn a line, each line a whole turn."""
+    s = game.state
+    while game.history and game.history[-1].round == s.round and game.history[-1].player == s.to_act:
+        game.pop()
+        s = game.state
+
+
 def _writable(name: str) -> Path:
     """``--record``'s file, checked before the games (not a traceback after them)."""
     path = Path(name)
@@ -99,7 +108,8 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
         try:
             play_on(game, players, seats)
         except TableLeft:
-            left = True  # the game stops where the person left; its record holds every action played
+            left = True  # the game stops where the person left; its record holds every whole turn played
+            _back_to_a_whole_turn(game)
         record = GameRecord.of(game, tuple(seats))
         records.append(record)
         best = game.winners() if game.is_over() else []
