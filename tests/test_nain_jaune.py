@@ -1,6 +1,6 @@
 """Nain Jaune's rules, each as the rulebook gives it (docs/nain_jaune.md, quoted), and each rule option.
 
-The rulebook is ``../shared/seeds/004_*.txt``; every test quotes the line it checks.
+The rules are docs/rules.md#nain-jaune and its sections; every test quotes the rulebook's line it checks.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Nain Jaune at the table: tokens by colour (docs/rules.md, "Nain Jaune: the material" and "Nain Jaune:
-tokens by colour") and a person playing in a terminal (docs/nain_jaune.md, "A person at the table").
+"""Nain Jaune at the table: tokens by colour (docs/rules.md#nain-jaune-the-material,
+docs/rules.md#nain-jaune-tokens-by-colour) and a person playing in a terminal (docs/nain_jaune.md).
 
 The tokens are checked here by a count of their own, not by the engine's ``check_invariants``: every
 colour's tokens summed over the players, the pots and the box are the box's 78 at every action, and each

@@ -1,18 +1,18 @@
 """Tokens by colour: each player's set, the box's spares, and payments made in tokens, with change.
 
-Key idea: the box holds 78 tokens (docs/rules.md, "Nain Jaune: the material"): 12 yellow worth 5, 12 red
+Key idea: the box holds 78 tokens (docs/rules.md#nain-jaune-the-material): 12 yellow worth 5, 12 red
 worth 4, 12 blue worth 3, 12 green worth 2 and 30 brown worth 1; each player gets a set of 3 yellow, 3 red,
 3 blue, 3 green and 7 brown (49 points) and the rest stay in the box. A *purse* is the count of each colour
 one holder holds (a player, a pot of the board, the box), yellow first. The engine counts points; this
 module says which tokens move, so that every holder's tokens are worth its points at every moment and no
 token is made or lost (:func:`check`).
 
-A payment (:func:`pay`) is made exactly: a stake with the largest tokens the payer can ("one stake worth 5
-points": a yellow token when it holds one), a payment for cards left with the smallest ("1 token worth 1
-point for each of the cards remaining": brown tokens). A payer that cannot make the amount exactly first
-has one of its tokens changed (the smallest token worth more than 1 that can be changed) for smaller tokens
-of the same worth, by the first holder that can give them: the payee, the box, the other players from the
-payer's left, then the pots in the board's order; a change moves no point.
+A payment (:func:`pay`) is made exactly (docs/rules.md#nain-jaune-tokens-by-colour): a stake with the largest
+tokens the payer can ("one stake worth 5 points": a yellow token when it holds one), a payment for cards left
+with the smallest ("1 token worth 1 point for each of the cards remaining": brown tokens). A payer that cannot
+make the amount exactly first has one of its tokens changed (the smallest token worth more than 1 that can be
+changed) for smaller tokens of the same worth, by the first holder that can give them: the payee, the box, the
+other players from the payer's left, then the pots in the board's order; a change moves no point.
 """
 
 from __future__ import annotations
