@@ -10,6 +10,7 @@ holder's tokens are worth the points the engine counts. The person's games are d
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import re
@@ -24,7 +25,9 @@ from hypothesis import strategies as st
 
 from jarnac_solver.cli import main
 from jarnac_solver.errors import InvalidInputError
+from jarnac_solver.messages import Reason
 from jarnac_solver.nain_jaune import Game, GameRecord, Options, parse_records, play_game
+from jarnac_solver.nain_jaune.cards import RANK_NAMES, card_text, cards_of
 from jarnac_solver.nain_jaune.person import PersonPlayer, table_lines
 from jarnac_solver.nain_jaune.tokens import BOX, EMPTY, SET, exact, opening, pay
 from jarnac_solver.nain_jaune.view import PlayerView
@@ -365,3 +368,64 @@ def test_a_person_plays_a_round_in_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "Your hand (22 cards): " in text and "Round 1 is over: " in text and "The game is over (" in text
     (game,) = parse_records(record.read_text(encoding="utf-8"))
     assert game.replay().is_over()
+
+
+# -- the table as data, for a service or a page --------------------------------------------------------------
+
+
+def card_texts(data: object) -> set[str]:
+    """Every string of a JSON document that is a card's notation (``7H``, ``10D``, ``10D!``)."""
+    if isinstance(data, dict):
+        return set().union(*(card_texts(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(card_texts(v) for v in data)) if data else set()
+    if isinstance(data, str) and re.fullmatch(r"(?:[A2-9JQK]|10)[CDHS]!?", data):
+        return {data.rstrip("!")}
+    return set()
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(2, 4), options=options_st, seed=st.integers(0, 10**6), moves=st.integers(0, 400))
+def test_a_seats_table_as_data_shows_all_it_may_and_nothing_hidden(
+    players: int, options: Options, seed: int, moves: int
+) -> None:
+    game = Game(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over():
+            break
+        game.push(rng.choice(game.legal_actions()))
+    s = game.state
+    values = TOKEN_VALUES.values()
+    for seat in range(players):
+        data = PlayerView.of(game, seat).to_dict()
+        assert json.loads(json.dumps(data)) == data
+        hidden = {card_text(c) for q in range(players) if q != seat for c in cards_of(s.hands[q])}
+        hidden |= {card_text(c) for c in cards_of(s.aside)}
+        shown = {key: value for key, value in data.items() if key != "pots"}  # the board's five cards are printed on it
+        assert card_texts(shown) & hidden == set()
+        assert data["hand"] == [card_text(c) for c in cards_of(s.hands[seat])]
+        to_act = seat == s.to_act and not game.is_over()
+        assert [p["action"] for p in data["legal"]] == ([str(a) for a in game.legal_actions()] if to_act else [])
+        for p, player in enumerate(data["players"]):
+            worth = sum(player["tokens"][colour] * v for colour, v in zip(TOKEN_VALUES, values, strict=True))
+            assert worth - player["owes"] <= player["points"] == s.holdings[p]
+            assert player["cards"] == s.hands[p].bit_count()
+        for i, pot in enumerate(data["pots"]):
+            assert pot["points"] == s.board[i] == sum(pot["tokens"][c] * v for c, v in TOKEN_VALUES.items())
+        assert data["over"] == game.is_over() and (data["result"] == s.result if game.is_over() else True)
+        if s.mode == "follow":
+            assert data["sequence"]["missing"] == RANK_NAMES[s.need] and data["sequence"]["cards"]
+
+
+def test_the_tables_labels_are_message_codes_a_page_renders() -> None:
+    game = Game.from_hands(["9C 10D", "2C"], Options(claims="announced"))
+    data = PlayerView.of(game, 0).to_dict()
+    assert [p["label"] for p in data["legal"]] == [
+        {"code": "nj.play_card", "values": {"card": "9C"}},
+        {"code": "nj.play_claim", "values": {"card": "10D", "points": 2}},
+        {"code": "nj.play_no_claim", "values": {"card": "10D"}},
+    ]
+    assert [Reason(p["label"]["code"], p["label"]["values"]).text("nl") for p in data["legal"]][1] == (
+        "10D, neemt alles (2)"
+    )

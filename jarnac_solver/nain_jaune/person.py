@@ -30,11 +30,11 @@ from typing import TextIO
 
 from ..errors import InvalidInputError
 from ..messages import Reason, Value
-from .actions import Action, Pass, Play, Stop, parse_action
-from .cards import BOARD, RANK_NAMES, SECTION_OF, card_text, hand_text, rank
+from .actions import Action, Pass, Play, parse_action
+from .cards import BOARD, RANK_NAMES, card_text, hand_text, rank
 from .engine import SEATS, Played
 from .tokens import COLOURS, Purse
-from .view import PlayerView
+from .view import PlayerView, action_reason
 
 __all__ = ["PersonPlayer", "TableLeft", "action_label", "table_lines", "tokens_text"]
 
@@ -70,23 +70,14 @@ def _seat_name(seat: int, me: int, names: Sequence[str]) -> str:
 
 
 def action_label(view: PlayerView, action: Action) -> str:
-    """A legal action as a person reads it in the list of plays.
+    """A legal action as a person reads it in the list of plays, in the current language.
 
     >>> from .engine import Game
     >>> view = PlayerView.of(Game.from_hands(["10D 9C", "2C"]), 0)
     >>> [action_label(view, a) for a in view.legal]
     ['9C', '10D, takes all (2)']
     """
-    if isinstance(action, Pass):
-        return _say("nj.play_pass", rank=RANK_NAMES[view.need])
-    if isinstance(action, Stop):
-        return _say("nj.play_stop", rank=RANK_NAMES[view.need])
-    card = card_text(action.card)
-    if action.card not in SECTION_OF:
-        return _say("nj.play_card", card=card)
-    if action.claim:
-        return _say("nj.play_claim", card=card, points=view.board[SECTION_OF[action.card]])
-    return _say("nj.play_no_claim", card=card)
+    return action_reason(view, action).text()
 
 
 def table_lines(view: PlayerView, names: Sequence[str] = (), *, brief: bool = False) -> list[str]:

@@ -74,6 +74,10 @@ def exact(purse: Sequence[int], amount: int, *, smallest: bool = False, up_to: i
     >>> exact((1, 0, 1, 0, 2), 5), exact((1, 0, 1, 0, 2), 5, smallest=True), exact((1, 0, 0, 0, 0), 3)
     ((1, 0, 0, 0, 0), (0, 0, 1, 0, 2), None)
     """
+    if smallest and up_to >= 1 and 0 <= amount <= purse[4]:  # brown tokens alone: the common payment
+        return (0, 0, 0, 0, amount)
+    if not smallest and 1 <= amount <= up_to and purse[5 - amount]:  # one token of the amount: the common stake
+        return tuple(int(i == 5 - amount) for i in range(5))  # type: ignore[return-value]
     order = range(4, -1, -1) if smallest else range(5)
     colours = [i for i in order if VALUES[i] <= up_to and purse[i]]
     taken = [0] * 5
@@ -97,8 +101,11 @@ def exact(purse: Sequence[int], amount: int, *, smallest: bool = False, up_to: i
 
 
 def _move(purses: list[Purse], src: int, dst: int, tokens: Purse) -> None:
-    purses[src] = tuple(a - b for a, b in zip(purses[src], tokens, strict=True))  # type: ignore[assignment]
-    purses[dst] = tuple(a + b for a, b in zip(purses[dst], tokens, strict=True))  # type: ignore[assignment]
+    y, r, b, g, w = tokens
+    sy, sr, sb, sg, sw = purses[src]
+    dy, dr, db, dg, dw = purses[dst]
+    purses[src] = (sy - y, sr - r, sb - b, sg - g, sw - w)
+    purses[dst] = (dy + y, dr + r, db + b, dg + g, dw + w)
 
 
 def give_all(purses: list[Purse], src: int, dst: int) -> None:
