@@ -53,7 +53,7 @@ MAX_ROUNDS = 1000
 
 class Player(Protocol):
     """Anything that chooses an action from a view; one that ``watches`` is also told the game's start and
-    every action played (a person following the table)."""
+    every action played (a person following the table). A player with ``choose`` alone does not watch."""
 
     name: str
     watches: bool
@@ -262,7 +262,7 @@ def play_on(game: Game, players: Sequence[Player], names: Sequence[str] = (), *,
     """
     if len(players) != game.players:
         raise InvalidInputError(f"{game.players} seats need {game.players} players, not {len(players)}")
-    watching = [(seat, p) for seat, p in enumerate(players) if p.watches]
+    watching = [(seat, p) for seat, p in enumerate(players) if getattr(p, "watches", False)]  # choose alone: blind
     for seat, p in watching:
         p.start(PlayerView.of(game, seat), names)
     while game.state.mode != "over" and game.state.round <= max_rounds:
