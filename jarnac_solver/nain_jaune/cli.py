@@ -38,7 +38,8 @@ def _emit(args: argparse.Namespace, result: dict[str, Any]) -> None:
 
 
 def _show(game: Game) -> None:
-    """Print ``game`` turn by turn: each round's deal, then each turn with its takes and payments."""
+    """Print ``game`` turn by turn: each round's deal, then each turn with its takes and payments (in English,
+    as the record writes its result)."""
     again = Game(game.players, game.options, game.seed)
     shown = 0
     line: list[str] = []
@@ -62,7 +63,7 @@ def _show(game: Game) -> None:
             who = played.player
         again.push(played.action)
         line.append(
-            str(played.action) + "".join(f" ({note.text()})" for note in played.notes if note.code != "nj.note_deals")
+            str(played.action) + "".join(f" ({note.text('en')})" for note in played.notes if note.code != "nj.note_deals")
         )
     flush()
     print(f"  result: {game.state.result or 'unfinished'}")
