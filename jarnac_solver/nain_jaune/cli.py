@@ -63,7 +63,8 @@ def _show(game: Game) -> None:
             who = played.player
         again.push(played.action)
         line.append(
-            str(played.action) + "".join(f" ({note.text('en')})" for note in played.notes if note.code != "nj.note_deals")
+            str(played.action)
+            + "".join(f" ({note.text('en')})" for note in played.notes if note.code != "nj.note_deals")
         )
     flush()
     print(f"  result: {game.state.result or 'unfinished'}")
