@@ -429,3 +429,17 @@ def test_the_tables_labels_are_message_codes_a_page_renders() -> None:
     assert [Reason(p["label"]["code"], p["label"]["values"]).text("nl") for p in data["legal"]][1] == (
         "10D, neemt alles (2)"
     )
+
+
+def test_people_sharing_the_terminal_have_one_narrator(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two people in turn at one terminal (a hot seat): the table is narrated once, each is shown its own
+    table on its turn, and neither is "you" in the narration."""
+    argv = ("--players", "person,greedy,person", "--seed", "3", "--rule", "max_rounds=1")
+    status, out, err = play_typed(monkeypatch, capsys, "\n" * 5000, *argv)
+    assert status == 0, err
+    assert out.count("Nain Jaune, 3 players: A person, B greedy, C person.") == 1
+    assert out.count("Round 1 is over") == 1 and out.count("The game is over") == 1
+    assert "A (you): 34 pts" in out and "C (you): 34 pts" in out  # each person's own table
+    assert not re.search(r"^[AC] \(you\): (?!\d)", out, re.MULTILINE)  # no turn line says "you"

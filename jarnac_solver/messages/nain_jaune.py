@@ -71,6 +71,7 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.no_rank": M("No {rank}"),
     "nj.king": M("King and I start again!"),
     "nj.passes": M("pass"),
+    "nj.stops": M("stop"),
     "nj.round_over": M("Round {round} is over: {seat} has played every card."),
     "nj.scores": M("Scores: {scores}"),
     "nj.score": M("{seat} {points}"),

@@ -30,7 +30,7 @@ from typing import TextIO
 
 from ..errors import InvalidInputError
 from ..messages import Reason, Value
-from .actions import Action, Pass, Play, parse_action
+from .actions import Action, Pass, Play, Stop, parse_action
 from .cards import BOARD, RANK_NAMES, card_text, hand_text, rank
 from .engine import SEATS, Played
 from .tokens import COLOURS, Purse
@@ -141,17 +141,25 @@ class PersonPlayer:
     """Told every action played (:meth:`observe`): a person follows the table."""
     names: tuple[str, ...] = ()
     seat: int = -1
-    """Where it sits (told by :meth:`start`)."""
+    """Where it sits (told by :meth:`start`); -1 when several people share the terminal (none is "you" in
+    the narration, each in its own table)."""
+    narrates: bool = True
+    """Whether it narrates the table: several people at one terminal (the seats named like it) have one
+    narrator, the first of them."""
     _turn: list[str] = field(default_factory=list, repr=False)
     _turn_seat: int = field(default=-1, repr=False)
 
     # -- the interface every player has ------------------------------------------------------------------
     def start(self, view: PlayerView, names: Sequence[str]) -> None:
         """The game begins: who sits where, and the first round's deal."""
-        self.names, self.seat = tuple(names), view.seat
-        seats = ", ".join(_seat(view, p, self.names) for p in range(view.players))
-        self._print(_say("nj.welcome", count=view.players, seats=seats))
-        self._round_header(view)
+        self.names = tuple(names)
+        people = [p for p, name in enumerate(self.names) if name == self.name]
+        self.narrates = not people or people[0] == view.seat
+        self.seat = view.seat if len(people) <= 1 else -1
+        if self.narrates:
+            seats = ", ".join(_seat_name(p, self.seat, self.names) for p in range(view.players))
+            self._print(_say("nj.welcome", count=view.players, seats=seats))
+            self._round_header(view)
 
     def choose(self, view: PlayerView) -> Action:
         """Show the table and read a play; a forced action is played and said."""
@@ -183,10 +191,15 @@ class PersonPlayer:
 
     def observe(self, played: Played, view: PlayerView) -> None:
         """An action was played: narrate it (a turn a line), and each round's end."""
+        if not self.narrates:
+            return
         if played.player != self._turn_seat:
             self._flush()
             self._turn_seat = played.player
-        said = _say("nj.passes") if isinstance(played.action, Pass) else str(played.action).rstrip("!")
+        if isinstance(played.action, Pass | Stop):
+            said = _say("nj.passes" if isinstance(played.action, Pass) else "nj.stops")
+        else:
+            said = str(played.action).rstrip("!")
         for note in played.notes:
             if note.code == "nj.note_takes":
                 said = f"{said} ({_say('nj.takes', points=note.values['points'])})"
@@ -219,7 +232,11 @@ class PersonPlayer:
             if note.code in ("nj.note_pays", "nj.note_grand_opera"):
                 self._print("  " + note.text())
         scores = ", ".join(
-            _say("nj.score", seat=_seat(view, p, self.names), points=_say("nj.n_points", count=view.holdings[p]))
+            _say(
+                "nj.score",
+                seat=_seat_name(p, self.seat, self.names),
+                points=_say("nj.n_points", count=view.holdings[p]),
+            )
             for p in range(view.players)
         )
         self._print(_say("nj.scores", scores=scores))
@@ -230,7 +247,7 @@ class PersonPlayer:
         winners = [p for p in range(view.players) if view.holdings[p] == best]
         why = view.why.text() if view.why is not None else view.result
         code = "nj.game_over" if len(winners) == 1 else "nj.game_over_tie"
-        who = ", ".join(_seat(view, p, self.names) for p in winners)
+        who = ", ".join(_seat_name(p, self.seat, self.names) for p in winners)
         self._print(_say(code, why=why, winners=who, points=_say("nj.n_points", count=best)))
 
     # -- input and output --------------------------------------------------------------------------------
