@@ -1,6 +1,6 @@
 """Nain Jaune's rules, each as the rulebook gives it (docs/nain_jaune.md, quoted), and each rule option.
 
-The rulebook is ``../shared/seeds/004_*.txt``; every test quotes the line it checks.
+The rules are docs/rules.md#nain-jaune and its sections; every test quotes the rulebook's line it checks.
 """
 
 from __future__ import annotations
@@ -161,7 +161,9 @@ def test_the_grand_opera_takes_the_whole_board() -> None:
     game = Game.from_hands(["5C 6C KS QH", "9D 9S"])
     play(game, "QH", "KS", "5C", "6C")  # King and I start again: the first turn goes on
     assert game.state.board == (0, 0, 0, 0, 0)
-    assert game.state.holdings == (34 + 30 + 2, 34 - 2) and "Grand Opera: 30" in game.history[-1].notes
+    assert game.state.holdings == (34 + 30 + 2, 34 - 2) and "Grand Opera: 30" in [
+        n.text("en") for n in game.history[-1].notes
+    ]
     later = Game.from_hands(["2H 5C", "9D 9S"])
     play(later, "2H", "pass", "5C")  # A's first turn ended with "No 3": no Grand Opera
     assert later.state.board == (2, 4, 6, 8, 10) and later.state.holdings == (36, 32)

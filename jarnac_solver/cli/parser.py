@@ -558,10 +558,14 @@ def build_parser() -> argparse.ArgumentParser:
         nsub,
         "nain-jaune",
         "play",
-        "games between players, seats rotating",
-        "games of Nain Jaune between the built-in players, seats rotating",
+        "games between players (or people at this terminal), seats rotating",
+        "games of Nain Jaune between the built-in players and people at this terminal, seats rotating",
     )
-    nj_play.add_argument("--players", default="greedy,stakes", help="2 to 4 of: random, greedy, stakes, mc, mc:N")
+    nj_play.add_argument(
+        "--players",
+        default="greedy,stakes",
+        help="2 to 4 of: random, greedy, stakes, mc, mc:N, person (you, at this terminal)",
+    )
     nj_play.add_argument("--games", type=_games, default=1, help="how many games, seats rotating")
     nj_play.add_argument("--seed", type=_whole, default=1, help="the first game's seed (then seed+1, ...)")
     nj_play.add_argument(

@@ -12,13 +12,15 @@ Codes are grouped by who says them: ``advice`` (planning/advice.py), ``audit``
 (play/audit.py), ``referee`` (the ``jarnac`` command's verdict), ``error``
 (the library's errors a person meets), ``report`` (a study's report), ``page``
 (the web page's own labels), ``cli`` (the command line's headings and usage errors, :mod:`.cli`),
-``what`` (the part of an input an error points at), ``review`` (play/review.py).
+``what`` (the part of an input an error points at), ``review`` (play/review.py), ``nj`` (Nain Jaune:
+its engine's notes and its table in a terminal, :mod:`.nain_jaune`).
 """
 
 from __future__ import annotations
 
 from .cli import CLI_MESSAGES
 from .message import Message
+from .nain_jaune import NAIN_JAUNE_MESSAGES
 from .page import PAGE_MESSAGES
 from .review import REVIEW_MESSAGES
 
@@ -257,3 +259,4 @@ MESSAGES: dict[str, Message] = {
 MESSAGES.update(PAGE_MESSAGES)
 MESSAGES.update(CLI_MESSAGES)
 MESSAGES.update(REVIEW_MESSAGES)
+MESSAGES.update(NAIN_JAUNE_MESSAGES)

@@ -2,14 +2,16 @@
 engine, records, players, solver.
 
 Key idea: a second game beside Jarnac, sharing nothing with it but the
-errors and the time budget. Its modules, one idea each: ``cards`` (cards as
+errors, the time budget and the message catalogs. Its rules are
+docs/rules.md#nain-jaune. Its modules, one idea each: ``cards`` (cards as
 ints, hands as 52-bit masks, the board's five sections, the notation),
 ``options`` (the points the rulebook leaves open, as one frozen value),
-``actions`` (one card, ``pass``, ``stop``), ``engine`` (the deal, stakes,
-runs, takes, the end of a round and of the game; ``push``/``pop`` and the
-invariants), ``view`` (what a player is shown, and deals of the hidden cards
-consistent with it), ``players`` (random, greedy, stake hunter,
-Monte-Carlo; games and matches), ``solver`` (the exact open-hands round,
+``actions`` (one card, ``pass``, ``stop``), ``tokens`` (tokens by colour,
+payments and change), ``engine`` (the deal, stakes, runs, takes, the end of
+a round and of the game; ``push``/``pop`` and the invariants), ``view``
+(what a player is shown, and deals of the hidden cards consistent with it),
+``person`` (a person at a terminal), ``players`` (random, greedy, stake
+hunter, Monte-Carlo, person; games and matches), ``solver`` (the exact open-hands round,
 bounded), ``record`` (the text notation and replay) and ``cli`` (the
 ``jarnac-solver nain-jaune`` commands). No Jarnac layer imports it
 (``lint-imports``).
@@ -26,6 +28,7 @@ from .actions import Action, Pass, Play, Stop, parse_action
 from .cards import BOARD, STAKES, card_text, hand_text, parse_card, parse_cards
 from .engine import SET_POINTS, Game, Played, State
 from .options import Options
+from .person import PersonPlayer, TableLeft
 from .players import (
     PLAYERS,
     GreedyPlayer,
@@ -37,6 +40,7 @@ from .players import (
     make_player,
     play_game,
     play_match,
+    play_on,
 )
 from .record import GameRecord, parse_records
 from .solver import SearchLimitError, Solution, solve
@@ -55,6 +59,7 @@ __all__ = [
     "MonteCarloPlayer",
     "Options",
     "Pass",
+    "PersonPlayer",
     "Play",
     "Played",
     "Player",
@@ -65,6 +70,7 @@ __all__ = [
     "StakeHunter",
     "State",
     "Stop",
+    "TableLeft",
     "card_text",
     "hand_text",
     "make_player",
@@ -74,5 +80,6 @@ __all__ = [
     "parse_records",
     "play_game",
     "play_match",
+    "play_on",
     "solve",
 ]

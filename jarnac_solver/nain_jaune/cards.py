@@ -78,7 +78,7 @@ BOARD = (card(10, "D"), card(11, "C"), card(12, "S"), card(13, "H"), card(7, "D"
 """The board's sections in the order of the stakes: the 10 of Diamonds, the Jack of Clubs, the Queen
 of Spades, the King of Hearts and the Seven of Diamonds, the Nain Jaune."""
 STAKES = (1, 2, 3, 4, 5)
-"""What each player stakes on each section at the start of a round (docs/nain_jaune.md: "one stake worth 1
+"""What each player stakes on each section at the start of a round (docs/rules.md#nain-jaune-stakes: "one stake worth 1
 point on the 10 of Diamonds" ... "5 points on the Seven of Diamonds")."""
 SECTION_OF = {c: i for i, c in enumerate(BOARD)}
 """A board card's section index."""

@@ -1,4 +1,4 @@
-"""``jarnac-solver nain-jaune play|replay``: games between the built-in players, and records checked.
+"""``jarnac-solver nain-jaune play|replay``: games between the built-in players and people, and records checked.
 
 Key idea: the command line's parser holds these commands' options and names
 this module by its full name (as it does ``serve``'s), so no Jarnac layer
@@ -6,6 +6,9 @@ imports Nain Jaune; a handler raises the library's errors, which the
 command line prints as one line (status 2) or, with ``--json``, as the
 error document. The ``--json`` documents are the envelope of
 ``jarnac_solver/server/schema.json`` (``lexicon`` and ``rules`` null; the options are in the result).
+A seat named ``person`` is a person at this terminal (:mod:`.person`): the
+table is shown and its plays read as the game goes; the end of the input
+stops the game there, its record (``--record``) kept up to the last whole turn.
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError, JarnacError, located
+from ..messages import Reason
 from ..textfile import read_text
 from .cards import hand_text
-from .engine import SEATS, Game
+from .engine import SEATS, Game, players_error
 from .options import Options
-from .players import make_player, play_game
+from .person import TableLeft
+from .players import make_player, play_on
 from .record import GameRecord, parse_records
 
 SCHEMA = "jarnac-solver/1"
@@ -33,7 +38,8 @@ def _emit(args: argparse.Namespace, result: dict[str, Any]) -> None:
 
 
 def _show(game: Game) -> None:
-    """Print ``game`` turn by turn: each round's deal, then each turn with its takes and payments."""
+    """Print ``game`` turn by turn: each round's deal, then each turn with its takes and payments (in English,
+    as the record writes its result)."""
     again = Game(game.players, game.options, game.seed)
     shown = 0
     line: list[str] = []
@@ -56,9 +62,21 @@ def _show(game: Game) -> None:
             flush()
             who = played.player
         again.push(played.action)
-        line.append(str(played.action) + "".join(f" ({note})" for note in played.notes if "deals" not in note))
+        line.append(
+            str(played.action)
+            + "".join(f" ({note.text('en')})" for note in played.notes if note.code != "nj.note_deals")
+        )
     flush()
     print(f"  result: {game.state.result or 'unfinished'}")
+
+
+def _back_to_a_whole_turn(game: Game) -> None:
+    """Undo the actions of a turn left halfway (a person leaving in the middle of its run): a record is
+    written a turn a line, each line a whole turn."""
+    s = game.state
+    while game.history and game.history[-1].round == s.round and game.history[-1].player == s.to_act:
+        game.pop()
+        s = game.state
 
 
 def _writable(name: str) -> Path:
@@ -74,9 +92,11 @@ def _writable(name: str) -> Path:
 def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
-        raise InvalidInputError(f"--players names 2 to 4 players, not {len(names)}: {args.players!r}")
+        raise players_error(len(names))
     for name in names:
         make_player(name)  # an unknown name fails before any game is played
+    if "person" in names and args.json:
+        raise InvalidInputError(Reason("nj.error_person_json"))
     options = Options.from_assignments(args.rule or [])
     options.hand_for(len(names))
     records: list[GameRecord] = []
@@ -84,7 +104,14 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
     target = _writable(args.record) if args.record else None  # said before any game is played
     for g in range(args.games):
         seats = [names[(i + g) % len(names)] for i in range(len(names))]
-        game = play_game(seats, args.seed + g, options)
+        game = Game(len(seats), options, args.seed + g)
+        players = [make_player(name, (args.seed + g) * 4 + i) for i, name in enumerate(seats)]
+        left = False
+        try:
+            play_on(game, players, seats)
+        except TableLeft:
+            left = True  # the game stops where the person left; its record holds every whole turn played
+            _back_to_a_whole_turn(game)
         record = GameRecord.of(game, tuple(seats))
         records.append(record)
         best = game.winners() if game.is_over() else []
@@ -95,7 +122,12 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
             _show(game)
         elif not args.json:
             said = ", ".join(f"{SEATS[i]} {n} {game.holdings[i]}" for i, n in enumerate(seats))
-            print(f"game {g + 1} (seed {args.seed + g}): {said}; {game.state.round} rounds; {game.state.result}")
+            print(
+                f"game {g + 1} (seed {args.seed + g}): {said}; {game.state.round} rounds;"
+                f" {game.state.result or 'unfinished'}"
+            )
+        if left:
+            break
     if target is not None:
         if target.name.lower().endswith(".jsonl"):  # JSON Lines, as Jarnac's play --record writes them
             text = "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records)
@@ -119,7 +151,7 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
         )
         return
     said = ", ".join(f"{name} {w:g}" for name, w in wins.items())
-    print(f"{args.games} game{'s' if args.games != 1 else ''}, wins: {said}")
+    print(f"{len(records)} game{'s' if len(records) != 1 else ''}, wins: {said}")
     if args.record:
         print(f"records written to {args.record}")
 

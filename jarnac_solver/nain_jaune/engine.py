@@ -9,9 +9,14 @@ actions replay a game card for card. A round rolls into the next inside the
 push that ends it (payments, stakes, the deal), so every state is one where
 a player is to act, or the game is over.
 
+Tokens by colour (:mod:`.tokens`) move with the points: the stakes, the
+takes, the payments for cards left and a Grand Opera each move tokens, so
+every player's and every pot's tokens are worth its points.
+
 Invariants (:meth:`Game.check_invariants`, tested on every action): the
 hands, the pile of the round and the cards set aside are the 52 cards, each
-once; the players' points and the board's add up to 49 a player.
+once; the players' points and the board's add up to 49 a player; the box's
+78 tokens are all held, each holder's worth its points.
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import IllegalActionError, InvalidInputError
+from ..messages import Reason
+from . import tokens
 from .actions import Action, Pass, Play, Stop
 from .cards import FULL, RANK_MASKS, RANK_NAMES, SECTION_OF, STAKES, card_text, mask_of, parse_cards, rank
 from .options import Options
+from .tokens import Purse
 
-__all__ = ["MODES", "SET_POINTS", "Game", "Played", "State", "successors"]
+__all__ = ["MODES", "SET_POINTS", "Game", "Played", "State", "players_error", "successors"]
 
 SET_POINTS = 49
 """Each player's tokens at the start (the rulebook: "one set of tokens worth a total value of 49 points":
@@ -34,6 +42,11 @@ MODES = ("lead", "run", "follow", "over")
 """``lead``: the player to act starts a run with any card; ``run``: it goes on with its own run;
 ``follow``: it may continue the previous player's run from the missing value; ``over``: the game is."""
 SEATS = "ABCD"
+
+
+def players_error(count: object) -> InvalidInputError:
+    """The refusal of a table of ``count`` players, with the rule's reason (the rulebook: "2-4 players")."""
+    return InvalidInputError(Reason("nj.error_players", {"count": str(count)[:40]}))
 
 
 def successors(ace: str) -> tuple[int, ...]:
@@ -80,7 +93,16 @@ class State(NamedTuple):
     (its run stopped there, or it passed under ``must_follow``)."""
     round: int
     dealer: int
+    run: tuple[int, ...]
+    """The cards of the sequence in play, in the order put down (empty before a new sequence's first card)."""
+    tokens: tuple[Purse, ...]
+    """The tokens by colour (:mod:`.tokens`) of each player, then of the five pots, then the box's spares."""
+    ious: tuple[int, ...]
+    """Each player's points not held as tokens (``debts``: what a player owes is negative, what it is owed
+    positive); a player's points are its tokens' worth plus this."""
     result: str = ""
+    why: Reason | None = None
+    """Why the game is over (the result's reason, said in any language)."""
 
 
 class Played(NamedTuple):
@@ -89,7 +111,8 @@ class Played(NamedTuple):
     player: int
     action: Action
     round: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Reason, ...] = ()
+    """What followed, each a ``nj.note_*`` reason: a take, a payment, a Grand Opera, the next deal."""
 
 
 class Game:
@@ -107,7 +130,7 @@ class Game:
         self, players: int = 2, options: Options | None = None, seed: int = 0, *, stop_after_round: bool = False
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise InvalidInputError(f"Nain Jaune is played by 2 to 4 players, not {players!r}")
+            raise players_error(players)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"a seed is a whole number, not {seed!r}")
         self.players = players
@@ -135,6 +158,9 @@ class Game:
             (0,) * players,
             0,
             players - 1,
+            (),
+            tokens.opening(players),
+            (0,) * players,
         )
         self.state, self.opening_notes = self._start_round(blank, 1, players - 1)
 
@@ -175,7 +201,7 @@ class Game:
         """
         n = len(hands)
         if not 2 <= n <= 4:
-            raise InvalidInputError(f"Nain Jaune is played by 2 to 4 players, not {n}")
+            raise players_error(n)
         masks = [mask_of(parse_cards(text)) for text in hands]
         seen = 0
         for i, m in enumerate(masks):
@@ -189,13 +215,37 @@ class Game:
         pot = tuple(board) if board is not None else tuple(s * n for s in STAKES)
         if len(points) != n or len(pot) != 5:
             raise InvalidInputError(f"holdings are {n} numbers (one a player) and a board is 5 (one a section)")
-        if sum(points) + sum(pot) != SET_POINTS * n or min(pot) < 0:
-            raise InvalidInputError(f"holdings and board add up to {SET_POINTS} points a player ({SET_POINTS * n})")
+        if sum(points) + sum(pot) != SET_POINTS * n or min(pot) < 0 or min(points) < 0:
+            raise InvalidInputError(
+                f"holdings and board are 0 or more points and add up to {SET_POINTS} points a player ({SET_POINTS * n})"
+            )
         if not 0 <= leader < n:
             raise InvalidInputError(f"the leader is a player from 0 to {n - 1}, not {leader}")
+        purses = list(tokens.opening(n))
+        if holdings is None and board is None:
+            for p in range(n):  # the stakes just placed, as a round starts
+                for i, stake in enumerate(STAKES):
+                    tokens.pay(purses, p, n + i, stake, n)
+        else:  # each pot filled by the players in seat order from what each gives up, then player to player
+            excess = [SET_POINTS - h for h in points]
+            for i, need in enumerate(pot):
+                for p in range(n):
+                    give = min(need, excess[p])
+                    if give > 0:
+                        tokens.pay(purses, p, n + i, give, n)
+                        excess[p] -= give
+                        need -= give
+            for p in range(n):
+                for q in range(n):
+                    give = min(excess[p], -excess[q])
+                    if give > 0:
+                        tokens.pay(purses, p, q, give, n)
+                        excess[p] -= give
+                        excess[q] += give
         state = State(
-            tuple(masks), 0, FULL ^ seen, points, pot, leader, "lead", 0, -1, 0, (0,) * n, 1, (leader - 1) % n
-        )
+            tuple(masks), 0, FULL ^ seen, points, pot, leader, "lead", 0, -1, 0, (0,) * n, 1, (leader - 1) % n,
+            (), tuple(purses), (0,) * n,
+        )  # fmt: skip
         return cls.from_state(state, n, options.replace(hand_size=None), stop_after_round=stop_after_round)
 
     # -- reading the position --------------------------------------------------------------------------
@@ -265,7 +315,7 @@ class Game:
         if player is not None and player != p:
             raise IllegalActionError(f"it is {SEATS[p]}'s turn, not {SEATS[player] if 0 <= player < 4 else player}'s")
         action = self._checked(s, action)
-        notes: list[str] = []
+        notes: list[Reason] = []
         if isinstance(action, Play):
             new = self._play(s, action, notes)
         elif isinstance(action, Pass):
@@ -321,19 +371,25 @@ class Game:
             return action
         raise IllegalActionError(f"{action!r} is no action of Nain Jaune")
 
-    def _play(self, s: State, action: Play, notes: list[str]) -> State:
+    def _play(self, s: State, action: Play, notes: list[Reason]) -> State:
         p, c, n = s.to_act, action.card, self.players
         hands = list(s.hands)
         hands[p] &= ~(1 << c)
-        holdings, board = s.holdings, s.board
+        holdings, board, purses = s.holdings, s.board, s.tokens
         section = SECTION_OF.get(c)
         if section is not None and action.claim:
             points = list(holdings)
             points[p] += board[section]
-            notes.append(f"{card_text(c)} takes all: {board[section]}")
+            notes.append(Reason("nj.note_takes", {"card": card_text(c), "points": board[section]}))
             holdings = tuple(points)
             board = board[:section] + (0,) + board[section + 1 :]
-        new = s._replace(hands=tuple(hands), pile=s.pile | 1 << c, holdings=holdings, board=board, last=p)
+            moved = list(purses)
+            tokens.give_all(moved, n + section, p)
+            purses = tuple(moved)
+        run = (*s.run, c) if s.mode != "lead" else (c,)
+        new = s._replace(
+            hands=tuple(hands), pile=s.pile | 1 << c, holdings=holdings, board=board, last=p, run=run, tokens=purses
+        )
         if not hands[p]:
             return self._end_round(new, p, notes)
         after = self._after[rank(c)]
@@ -358,9 +414,11 @@ class Game:
             return s._replace(to_act=following, mode="lead", need=0, turned=turned, lacks=lacks)
         return s._replace(to_act=following, turned=turned, lacks=lacks)
 
-    def _end_round(self, s: State, winner: int, notes: list[str]) -> State:
-        """The round is over: the others pay one point a card left; a Grand Opera takes the board."""
-        points = list(s.holdings)
+    def _end_round(self, s: State, winner: int, notes: list[Reason]) -> State:
+        """The round is over: the others pay one point a card left (in the smallest tokens they can: "1 token
+        worth 1 point for each of the cards remaining"); a Grand Opera takes the board."""
+        n = self.players
+        points, purses, ious = list(s.holdings), list(s.tokens), list(s.ious)
         for q, hand in enumerate(s.hands):
             if q == winner:
                 continue
@@ -368,43 +426,64 @@ class Game:
             paid = owed if self.options.debts else max(0, min(owed, points[q]))
             points[q] -= paid
             points[winner] += paid
+            in_tokens = min(paid, tokens.worth(purses[q]))
+            if in_tokens:
+                tokens.pay(purses, q, winner, in_tokens, n, smallest=True)
+            ious[q] -= paid - in_tokens  # debts: what a player cannot pay in tokens it owes
+            ious[winner] += paid - in_tokens
             if paid:
-                notes.append(f"{SEATS[q]} pays {paid}")
+                notes.append(Reason("nj.note_pays", {"seat": SEATS[q], "points": paid}))
         board = s.board
         if not s.turned >> winner & 1:
-            notes.append(f"Grand Opera: {sum(board)}")
+            notes.append(Reason("nj.note_grand_opera", {"points": sum(board)}))
             points[winner] += sum(board)
             board = (0,) * 5
-        ended = s._replace(holdings=tuple(points), board=board, need=0, mode="lead")
+            for i in range(5):
+                tokens.give_all(purses, n + i, winner)
+        ended = s._replace(
+            holdings=tuple(points), board=board, need=0, mode="lead", tokens=tuple(purses), ious=tuple(ious)
+        )
         limit = self.options.max_rounds
         if self.stop_after_round or (limit is not None and s.round >= limit):
-            why = "the round is over" if self.stop_after_round else f"the round limit ({limit})"
-            return ended._replace(mode="over", result=self._result_text(ended.holdings, why))
+            why = (
+                Reason("nj.result_round_over")
+                if self.stop_after_round
+                else Reason("nj.result_round_limit", {"limit": limit or 0})
+            )
+            return ended._replace(mode="over", result=self._result_text(ended.holdings, why), why=why)
         dealer = (s.dealer + 1) % self.players if self.options.dealer_rotates else s.dealer
         state, opening = self._start_round(ended, s.round + 1, dealer)
         notes.extend(opening)
         return state
 
-    def _start_round(self, s: State, number: int, dealer: int) -> tuple[State, tuple[str, ...]]:
+    def _start_round(self, s: State, number: int, dealer: int) -> tuple[State, tuple[Reason, ...]]:
         """Stakes and the deal of round ``number``, or the end of the game when a player cannot stake."""
         n = self.players
         short = [SEATS[p] for p, h in enumerate(s.holdings) if h < sum(STAKES)]
         if short:
-            why = f"{', '.join(short)} cannot stake"
-            return s._replace(mode="over", result=self._result_text(s.holdings, why)), ()
+            why = Reason("nj.result_cannot_stake", {"seats": ", ".join(short)})
+            return s._replace(mode="over", result=self._result_text(s.holdings, why), why=why), ()
         holdings = tuple(h - sum(STAKES) for h in s.holdings)
         board = tuple(b + stake * n for b, stake in zip(s.board, STAKES, strict=True))
+        purses = list(s.tokens)
+        for p in range(n):  # each stake in the largest tokens the player can ("one stake worth 5 points")
+            for i, stake in enumerate(STAKES):
+                tokens.pay(purses, p, n + i, stake, n)
         deck = list(range(52))
         random.Random(f"{self.seed}:{number}").shuffle(deck)
         size = self.hand_size
         hands = tuple(mask_of(deck[i * size : (i + 1) * size]) for i in range(n))
         aside = mask_of(deck[n * size :])
         leader = (dealer + 1) % n
-        state = State(hands, 0, aside, holdings, board, leader, "lead", 0, -1, 0, (0,) * n, number, dealer)
-        return state, (f"round {number}: {SEATS[dealer]} deals",)
+        state = State(
+            hands, 0, aside, holdings, board, leader, "lead", 0, -1, 0, (0,) * n, number, dealer, (),
+            tuple(purses), s.ious,
+        )  # fmt: skip
+        return state, (Reason("nj.note_deals", {"round": number, "seat": SEATS[dealer]}),)
 
-    def _result_text(self, holdings: tuple[int, ...], why: str) -> str:
-        return " - ".join(f"{SEATS[p]} {h}" for p, h in enumerate(holdings)) + f": {why}"
+    def _result_text(self, holdings: tuple[int, ...], why: Reason) -> str:
+        """The result as records write it (in English, whatever the reader's language)."""
+        return " - ".join(f"{SEATS[p]} {h}" for p, h in enumerate(holdings)) + f": {why.text('en')}"
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless the cards are the 52, each once, and the points add up."""
@@ -421,3 +500,13 @@ class Game:
             raise AssertionError(f"the points add up to {total}, not {SET_POINTS * self.players}")
         if min(s.board) < 0 or (not self.options.debts and min(s.holdings) < 0):
             raise AssertionError(f"negative points: {s.holdings} {s.board}")
+        n = self.players
+        tokens.check(s.tokens)
+        if len(s.tokens) != n + 6 or len(s.ious) != n or sum(s.ious) != 0:
+            raise AssertionError(f"the tokens' holders are not {n} players, 5 pots and the box: {s.tokens} {s.ious}")
+        for p in range(n):
+            if tokens.worth(s.tokens[p]) + s.ious[p] != s.holdings[p]:
+                raise AssertionError(f"{SEATS[p]}'s tokens {s.tokens[p]} are not worth its {s.holdings[p]} points")
+        for i in range(5):
+            if tokens.worth(s.tokens[n + i]) != s.board[i]:
+                raise AssertionError(f"pot {i}'s tokens {s.tokens[n + i]} are not worth its {s.board[i]} points")

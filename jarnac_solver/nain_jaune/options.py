@@ -1,9 +1,9 @@
 """The rule options: every point the rulebook leaves open, as one frozen value.
 
-Key idea: the rulebook (docs/nain_jaune.md) is followed word for word where it
+Key idea: the rulebook (docs/rules.md#nain-jaune) is followed word for word where it
 speaks; where it is silent or ambiguous the engine needs an answer, and
 each such answer is a field of :class:`Options` whose default is the
-reading ``docs/nain_jaune.md`` argues for, the alternatives one
+reading ``docs/rules.md#nain-jaune-rule-options`` argues for, the alternatives one
 ``Options(...)`` away. ``Options()`` is the rulebook as read here.
 """
 
@@ -30,7 +30,7 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
 
 @dataclass(frozen=True)
 class Options:
-    """The rules of a game of Nain Jaune where the rulebook leaves a choice (``docs/nain_jaune.md``).
+    """The rules of a game of Nain Jaune where the rulebook leaves a choice (``docs/rules.md#nain-jaune-rule-options``).
 
     >>> Options().ace, Options(ace="high").name_or_dict()
     ('low', {'ace': 'high'})

@@ -8,7 +8,11 @@ every take; ``mc`` (Monte-Carlo) deals the hidden cards again ``samples``
 times consistently with what it has seen (:meth:`PlayerView.sample`), plays
 each legal action out to the end of the round with ``greedy`` at every
 seat, on the same deals for every action, and keeps the action whose
-mean token gain is highest.
+mean token gain is highest; ``person`` (:mod:`.person`) is a person typing
+its plays in a terminal. Every player has the same interface
+(:class:`Player`): :meth:`~Player.choose` an action from a view, and, for a
+player that ``watches`` the table (a person does, the computer players do
+not), :meth:`~Player.start` and :meth:`~Player.observe` every action played.
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from typing import Protocol
 from ..errors import InvalidInputError
 from .actions import Action, Play
 from .cards import RANK_MASKS, SECTION_OF, rank
-from .engine import Game, successors
+from .engine import Game, Played, successors
 from .options import Options
+from .person import PersonPlayer
 from .view import PlayerView
 
 __all__ = [
@@ -37,6 +42,7 @@ __all__ = [
     "make_player",
     "play_game",
     "play_match",
+    "play_on",
 ]
 
 DEFAULT_SAMPLES = 16
@@ -46,11 +52,29 @@ MAX_ROUNDS = 1000
 
 
 class Player(Protocol):
-    """Anything that chooses an action from a view."""
+    """Anything that chooses an action from a view; one that ``watches`` is also told the game's start and
+    every action played (a person following the table). A player with ``choose`` alone does not watch."""
 
     name: str
+    watches: bool
 
     def choose(self, view: PlayerView) -> Action: ...
+
+    def start(self, view: PlayerView, names: Sequence[str]) -> None: ...
+
+    def observe(self, played: Played, view: PlayerView) -> None: ...
+
+
+class _Blind:
+    """A computer player's side of the interface: it does not watch the table (no view is built for it)."""
+
+    watches = False
+
+    def start(self, view: PlayerView, names: Sequence[str]) -> None:
+        """Nothing to do: the view it chooses from says all it uses."""
+
+    def observe(self, played: Played, view: PlayerView) -> None:
+        """Nothing to do (never called: it does not watch)."""
 
 
 def _run_length(hand: int, c: int, after: tuple[int, ...]) -> int:
@@ -82,7 +106,7 @@ def greedy_action(game: Game) -> Action:
 
 
 @dataclass
-class RandomPlayer:
+class RandomPlayer(_Blind):
     """Any legal action, uniformly (seeded)."""
 
     seed: int = 0
@@ -97,7 +121,7 @@ class RandomPlayer:
 
 
 @dataclass
-class GreedyPlayer:
+class GreedyPlayer(_Blind):
     """Starts the longest run it holds (the lowest card on a tie), follows whenever it can, claims."""
 
     seed: int = 0
@@ -108,7 +132,7 @@ class GreedyPlayer:
 
 
 @dataclass
-class StakeHunter:
+class StakeHunter(_Blind):
     """Starts the run whose board cards hold the most points (then the longest), follows, claims."""
 
     seed: int = 0
@@ -138,7 +162,7 @@ class StakeHunter:
 
 
 @dataclass
-class MonteCarloPlayer:
+class MonteCarloPlayer(_Blind):
     """Each legal action played out on ``samples`` deals of the hidden cards (greedy at every seat, to the
     end of the round); the best mean token gain wins, the first on a tie. Seeded: the same view and seed,
     the same choice."""
@@ -180,19 +204,20 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyPlayer(seed),
     "stakes": lambda seed: StakeHunter(seed),
     "mc": lambda seed: MonteCarloPlayer(DEFAULT_SAMPLES, seed),
+    "person": lambda seed: PersonPlayer(seed),
 }
 """The built-in players by name (``mc:N``: the Monte-Carlo player with ``N`` samples)."""
 
 
 def make_player(name: str, seed: int = 0) -> Player:
-    """The built-in player ``name`` (``random``, ``greedy``, ``stakes``, ``mc`` or ``mc:N``), seeded.
+    """The built-in player ``name`` (``random``, ``greedy``, ``stakes``, ``mc``, ``mc:N`` or ``person``), seeded.
 
     >>> make_player("mc:4").samples, make_player("greedy").name
     (4, 'greedy')
     >>> make_player("clever")
     Traceback (most recent call last):
     ...
-    jarnac_solver.errors.InvalidInputError: no player 'clever' (the players: random, greedy, stakes, mc, mc:N)
+    jarnac_solver.errors.InvalidInputError: no player 'clever' (the players: random, greedy, stakes, mc, person, mc:N)
     """
     base, sep, count = str(name).partition(":")
     if base == "mc" and sep:
@@ -222,9 +247,29 @@ def play_game(
     """
     made = [make_player(p, seed * 4 + i) if isinstance(p, str) else p for i, p in enumerate(players)]
     game = Game(len(made), options, seed)
+    names = [p if isinstance(p, str) else p.name for p in players]
+    return play_on(game, made, names, max_rounds=max_rounds)
+
+
+def play_on(game: Game, players: Sequence[Player], names: Sequence[str] = (), *, max_rounds: int = MAX_ROUNDS) -> Game:
+    """Play ``game`` on from its start with ``players`` (one a seat), telling each player that watches the
+    start and every action; an exception a player raises (a person leaving: :class:`~.person.TableLeft`)
+    stops it there, ``game`` holding every action played so far.
+
+    >>> game = Game(2, seed=2)
+    >>> play_on(game, [make_player("greedy"), make_player("random")]).is_over()
+    True
+    """
+    if len(players) != game.players:
+        raise InvalidInputError(f"{game.players} seats need {game.players} players, not {len(players)}")
+    watching = [(seat, p) for seat, p in enumerate(players) if getattr(p, "watches", False)]  # choose alone: blind
+    for seat, p in watching:
+        p.start(PlayerView.of(game, seat), names)
     while game.state.mode != "over" and game.state.round <= max_rounds:
         s = game.state
-        game.push(made[s.to_act].choose(PlayerView.of(game, s.to_act)))
+        game.push(players[s.to_act].choose(PlayerView.of(game, s.to_act)))
+        for seat, p in watching:
+            p.observe(game.history[-1], PlayerView.of(game, seat))
     return game
 
 
