@@ -90,9 +90,21 @@ def assert_named(driver: Any, said: str) -> None:
     assert "computer" not in driver.find_element(By.ID, "game").text.lower()
 
 
+NAME_A = 'Ann <3 & "Co"'
+"""A name with characters of markup, not markup: shown as these characters, never read as HTML."""
+
+
+def named(driver: Any, field: str, name: str) -> None:
+    box = driver.find_element(By.ID, field)
+    box.clear()
+    box.send_keys(name)
+
+
 def hot_seat_pass(driver: Any) -> None:
     """Start a hot seat on the page's play tab, A draws and passes: the device is to be handed over."""
     Select(driver.find_element(By.NAME, "opponent")).select_by_value("hotseat")
+    named(driver, "your-name", "Hal")
+    named(driver, "guest-name", "Bea")
     click(driver, "#start")
     wait(lambda: driver.find_element(By.ID, "draw").is_displayed(), what="the hot seat's first turn")
     click(driver, "#draw")
@@ -111,10 +123,16 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         Select(a.find_element(By.NAME, "opponent")).select_by_value("invite")
         lexicon = Select(a.find_element(By.NAME, "lexicon"))
         lexicon.select_by_value("en")
+        named(a, "your-name", "<b>Ann</b>")  # markup: refused by the server, said on the page, nothing started
+        click(a, "#start")
+        wait(lambda: "markup" in a.find_element(By.ID, "start-message").text, what="the name refused")
+        assert not a.find_element(By.ID, "game").is_displayed()
+        named(a, "your-name", NAME_A)
         click(a, "#start")
         wait(lambda: a.find_element(By.ID, "invite-seat").is_displayed(), what="the invitation")
         link = a.find_element(By.ID, "invite-link").get_attribute("value")
-        assert "#game=" in link and "&seat=B&key=" in link
+        assert "#join=" in link and "key=" not in link
+        assert f"{NAME_A} (you)" in a.find_element(By.ID, "tray-title-0").text
         assert len(a.find_element(By.ID, "invite-code").text.split(": ")[-1]) == 14
         assert a.find_element(By.ID, "invite-qr").get_attribute("src").startswith("data:image/svg+xml;base64,")
         a.execute_script("window.scrollTo(0, 0)")
@@ -129,26 +147,39 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         hot_seat_pass(b)
         shot(b, "people-handover")
         assert not b.find_element(By.ID, "decline").is_displayed()
-        assert "B" in b.find_element(By.ID, "handover-ready").text
+        assert "Bea" in b.find_element(By.ID, "handover-ready").text
         click(b, "#handover-ready")
-        assert_named(b, "Player A passed")
+        assert_named(b, "Hal passed")
         assert " s left" not in b.find_element(By.ID, "status").text  # no countdown ran during the hand-over
         click(b, "#decline")
         wait(lambda: settled(b) and b.find_element(By.ID, "draw").is_displayed(), what="B's own turn, no handover")
         assert not b.find_element(By.ID, "handover").is_displayed()
         click(b, "#leave")
 
-        # A game of a fixed seed: A by its link, B by the code read aloud.
-        made = _ask(
-            server, "/api/games", {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
-        )
+        # A game of a fixed seed: A by its link, B by the invitation's link (its name asked first); a third
+        # browser given the same code is refused, the game unchanged.
+        body = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en", "name": NAME_A}
+        made = _ask(server, "/api/games", body)
         open_page(a, made["seats"]["A"]["link"])
         assert "key=" not in a.current_url  # taken off the address bar once kept
-        open_page(b, f"{server}/#play")
-        b.find_element(By.ID, "join-code").send_keys(made["code"].lower())
+        open_page(b, made["invitation"]["link"])
+        wait(lambda: "type your name" in b.find_element(By.ID, "join-message").text, what="B asked its name")
+        assert "#join=" not in b.current_url
+        named(b, "join-name", "Bruno")
         click(b, "#join")
         wait(lambda: b.find_element(By.ID, "game").is_displayed(), what="B's page in the game")
         assert not b.find_element(By.ID, "draw").is_displayed()  # A is to act
+        wait(lambda: f"{NAME_A} to act" in b.find_element(By.ID, "status").text, what="A named on B's page")
+        watcher = chromium()
+        english(watcher, server)
+        open_page(watcher, f"{server}/#play")
+        watcher.find_element(By.ID, "join-code").send_keys(made["invitation"]["code"].lower())
+        named(watcher, "join-name", "Mallory")
+        click(watcher, "#join")
+        wait(lambda: "This seat is taken" in watcher.find_element(By.ID, "join-message").text, what="the refusal")
+        assert not watcher.find_element(By.ID, "game").is_displayed()
+        a.refresh()
+        wait(lambda: "Bruno" in a.find_element(By.ID, "tray-title-1").text, what="B named on A's page")
 
         click(a, "#draw")
         acted(a, b, 1)
@@ -166,7 +197,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         click(a, "#pass")
         acted(a, b, 5)
         wait(lambda: b.find_element(By.ID, "jarnac-controls").is_displayed(), what="B's Jarnac window")
-        assert_named(b, "Player A passed")
+        assert_named(b, f"{NAME_A} passed")
         click(b, "#decline")
         acted(b, a, 6)
         click(b, "#draw")
@@ -180,16 +211,14 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         word(a, "OWE", "#call-jarnac")
         acted(a, b, 9)
         assert "You: jarnac +OUT +OWE" in a.find_element(By.ID, "log").text
-        assert "Player A: jarnac +OUT +OWE" in b.find_element(By.ID, "log").text
-        said = "Player A called Jarnac on your pass: took +OUT +OWE"  # said to B, not only logged
+        assert f"{NAME_A}: jarnac +OUT +OWE" in b.find_element(By.ID, "log").text
+        said = f"{NAME_A} called Jarnac on your pass: took +OUT +OWE"  # said to B, not only logged
         wait(lambda: said in b.find_element(By.ID, "message").text, what="B told of A's Jarnac")
-        assert_named(a, "Player B loses")
+        assert_named(a, "Bruno loses")
         shot(a, "people-jarnac-a")
         shot(b, "people-jarnac-b")
 
         # A spectator by the watch link: the table, live, and no control.
-        watcher = chromium()
-        english(watcher, server)
         open_page(watcher, made["watch"])
         wait(lambda: watcher.find_element(By.ID, "game").is_displayed() and logged(watcher) == 9, what="the watch")
         click(a, "#draw")
@@ -199,7 +228,8 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
 
         # The rest of the game by the seats' keys (the advice's first option), the pages told of each action;
         # the end said on every page, the finished game's audit one tap away.
-        keys = {seat: made["seats"][seat]["key"] for seat in "AB"}
+        held = b.execute_script("return JSON.parse(localStorage.getItem('jarnac.games'))")
+        keys = {"A": made["seats"]["A"]["key"], "B": next(e for e in held if e["id"] == made["id"])["keys"]["B"]}
         game = _ask(server, f"/api/games/{made['id']}")["game"]
         for _ in range(600):
             if game["over"]:
@@ -231,6 +261,7 @@ def test_on_a_phone_the_invitation_and_the_handover_come_before_the_table(server
         open_page(phone, f"{server}/#play")
         Select(phone.find_element(By.NAME, "opponent")).select_by_value("invite")
         Select(phone.find_element(By.NAME, "lexicon")).select_by_value("en")
+        named(phone, "your-name", "Pat")
         click(phone, "#start")
         wait(lambda: phone.find_element(By.ID, "invite-seat").is_displayed(), what="the invitation")
         tray = phone.find_element(By.ID, "tray-0").rect["y"]

@@ -22,7 +22,9 @@ from jarnac_solver.server.contract import Offer
 from jarnac_solver.server.live import Entry, new_spec
 from jarnac_solver.server.storage import (
     SCHEMA_VERSION,
+    Claim,
     ConflictError,
+    Invitation,
     Store,
     StoreFullError,
     StoreUnavailableError,
@@ -120,6 +122,36 @@ def test_a_full_store_makes_room_with_a_finished_game_or_refuses(stores: Callabl
     store.add("c", SPEC)  # a is over: it makes room, and its listeners are told it is gone
     assert store.load("a") is None and store.load("b") is not None and store.load("c") is not None
     assert told.heard[-2:] == [("a", -1), ("c", 0)]
+
+
+def test_an_invitation_seats_one_device_once_and_survives_a_restart(stores: Callable[..., Store], place: str) -> None:
+    """A join code's digest claims seat B once (its key's digest and name written into the game's setting in
+    the claim's transaction); then it opens nothing and says why; a withdrawn one too; a transfer link moves
+    a seat once; all of it as kept after the store is closed and opened again."""
+    invited = new_spec({"players": ("person", "person"), "seats": "invite"}, Offer(("fr",), 500), 3, ("a" * 64, ""))
+    store = stores()
+    store.add("g", invited, Invitation("code-1", 1, "join"))
+    assert store.claim("code-1", "transfer", "k" * 64) is None  # a code is no transfer link
+    store.invite("g", Invitation("code-2", 1, "join"))  # a new code withdraws the first
+    assert store.claim("code-1", "join", "k" * 64) == Claim("g", 1, "join", "withdrawn")
+    assert store.withdraw("g", 1, "join") == 1 and store.withdraw("g", 1, "join") == 0
+    assert store.claim("code-2", "join", "k" * 64) == Claim("g", 1, "join", "withdrawn")
+    store.invite("g", Invitation("code-3", 1, "join"))
+    store.close()
+    store = stores()  # a restart: the open invitation is kept
+    assert store.claim("code-3", "join", "b" * 64, "Bruno") == Claim("g", 1, "join", "")
+    assert store.claim("code-3", "join", "c" * 64, "Carl") == Claim("g", 1, "join", "claimed")
+    found = store.load("g")
+    assert found is not None and found[0].seat_digests == ("a" * 64, "b" * 64) and found[0].names == ("", "Bruno")
+    store.invite("g", Invitation("move-1", 0, "transfer"))
+    assert store.claim("move-1", "transfer", "d" * 64) == Claim("g", 0, "transfer", "")
+    assert store.claim("move-1", "transfer", "e" * 64) == Claim("g", 0, "transfer", "claimed")
+    store.close()
+    store = stores()
+    found = store.load("g")
+    assert found is not None and found[0].seat_digests == ("d" * 64, "b" * 64)
+    assert store.claim("nothing", "join", "f" * 64) is None
+    assert store.delete("g") and store.claim("move-1", "transfer", "e" * 64) is None
 
 
 def _set_version(place: str, version: int, cluster: Cluster | None) -> None:

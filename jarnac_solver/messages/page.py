@@ -264,4 +264,19 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.live_lost": Message("Live updates interrupted: reconnecting…"),
     "page.audit_this": Message("Audit this game"),
     "page.invite_qr": Message("QR code of the join link"),
+    "page.your_name": Message("Your name"),
+    "page.guest_name": Message("Name of the second player (hot seat)"),
+    "page.join_name_first": Message("You are invited: type your name, then “Join”."),
+    "page.invite_renew": Message("New code"),
+    "page.invite_cancel": Message("Withdraw the invitation"),
+    "page.invite_withdrawn": Message("The invitation is withdrawn: its code and link open nothing now."),
+    "page.invite_once": Message("The code and the link seat one device, once: the first that uses them plays B."),
+    "page.move_seat": Message("Move my seat to another device"),
+    "page.move_link": Message("Open this link on the other device (it works once; this device then stops playing):"),
+    "page.err_SeatTaken": Message(
+        "This seat is taken: the code opened it once already, for another device. Ask the game's creator for a new game or invitation."
+    ),
+    "page.err_InvitationWithdrawn": Message("This invitation was withdrawn: ask the game's creator for the new one."),
+    "page.err_TransferUsed": Message("This link was used already: it moves a seat once."),
+    "page.err_name": Message("Your name: {fault}"),
 }

@@ -62,6 +62,7 @@ from .contract import (
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
+    HOTSEAT,
     JOIN,
     KEYED_SEATS,
     LIGHT_BUDGET_MS,
@@ -72,6 +73,7 @@ from .contract import (
     RECORD,
     REVIEW,
     SINCE,
+    TRANSFER,
     Body,
     BodyError,
     Fault,
@@ -81,7 +83,18 @@ from .contract import (
 from .guard import Guard
 from .notify import Notifier, TooManyStreams
 from .openapi import openapi_document
-from .storage import ConflictError, DamagedGameError, Store, StoreFullError, StoreUnavailableError, open_store
+from .storage import (
+    ConflictError,
+    DamagedGameError,
+    Invitation,
+    Store,
+    StoreFullError,
+    StoreUnavailableError,
+    open_store,
+)
+from .store import JOIN as JOIN_KIND
+from .store import TRANSFER as TRANSFER_KIND
+from .store import WITHDRAWN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -379,7 +392,7 @@ class Service:
         self.stream_idle_s = STREAM_IDLE_S
         self.created_by: dict[str, list[float]] = {}
         self.failed_joins: dict[str, list[float]] = {}
-        self.states: dict[tuple[str, int, str], dict[str, Any]] = {}
+        self.states: dict[tuple[str, int, str, tuple[str, str], bool], dict[str, Any]] = {}
         """The last state answered of each game, by its id, its actions and the language: the push streams
         of a game tell the state its action's answer computed, not one each."""
         self.committed_at: dict[str, float] = {}
@@ -567,7 +580,7 @@ class Service:
 
     async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
         """The game's state (:func:`.live.current_state`), computed once for its actions and language."""
-        key = (game_id, len(entries), language.current())
+        key = (game_id, len(entries), language.current(), spec.names, spec.claimed(1))
         found = self.states.get(key)
         if found is None:
             found = await self.call("state", game_id, spec, entries)
@@ -647,18 +660,23 @@ class Service:
     async def new_game(self, request: Request) -> Response:
         values = await self.read(request, NEW_GAME)
         invited = values.get("seats") in KEYED_SEATS
-        if invited:
-            code, keys, game_id = await anyio.to_thread.run_sync(seats.new_keys)
-        else:
-            code, keys, game_id = "", ("", ""), secrets.token_urlsafe(9)
-        digests = (seats.digest(keys[0]), seats.digest(keys[1])) if invited else None
+        keys: dict[str, str] = {}
+        code = ""
+        invitation: Invitation | None = None
+        if invited:  # the creator's key; B's too on one device, else an invitation that seats B once
+            keys = {"A": seats.new_key(), **({"B": seats.new_key()} if values.get("seats") == HOTSEAT else {})}
+            if "B" not in keys:
+                code = seats.join_code()
+                invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+        game_id = seats.new_game_id() if invited else secrets.token_urlsafe(9)
+        digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
         expires = time.time() + self.invite_seconds
         spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
         self.admit(request)
 
         async def work() -> dict[str, Any]:
             state = await self.call("start", game_id, spec)
-            await anyio.to_thread.run_sync(self.store.add, game_id, spec)
+            await anyio.to_thread.run_sync(self.store.add, game_id, spec, invitation)
             entries: list[live.Entry] = []
             played = await self.settle(game_id, spec, entries)  # the computer opens when it is A
             if played:
@@ -668,46 +686,144 @@ class Service:
         result = await self.one_at_a_time(game_id, work)
         if invited:
             made = seats.links(str(request.base_url), game_id, keys)
-            pairs = zip(seats.SEATS, keys, strict=True)
-            result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in pairs}
-            if not spec.hotseat:  # one device: no one else is to join, so no code to read out or scan
-                qr = seats.qr_code(made["B"])
-                if qr is not None:
-                    result["seats"]["B"]["qr"] = qr
-                result["code"] = seats.shown_code(code)
+            result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in keys.items()}
+            if code:  # one device: no one else is to join, so no code to read out or scan
+                result["invitation"] = self.invitation(request, code)
             result["watch"] = made["watch"]
             result["expires"] = spec.expires
             result["clock"] = self.clock(game_id, spec, result["game"])
         return self.answer(self.game_document("game", spec, result), 201)
 
+    @staticmethod
+    def invitation(request: Request, code: str) -> dict[str, Any]:
+        """An invitation as the creator gets it: the code to read aloud, its link, the link's QR code."""
+        link = seats.join_link(str(request.base_url), code)
+        made: dict[str, Any] = {"code": seats.shown_code(code), "link": link}
+        qr = seats.qr_code(link)
+        if qr is not None:
+            made["qr"] = qr
+        return made
+
+    async def seated(self, request: Request, game_id: str, seat: int, key: str) -> tuple[live.GameSpec, dict[str, Any]]:
+        """The answer to a device an invitation (or a transfer link) seated: the game and its seat's key."""
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            state = await self.state_of(game_id, spec, entries)
+            name = "AB"[seat]
+            link = seats.links(str(request.base_url), game_id, {name: key})
+            result = {"id": game_id, "game": state, "played": [], "seats": {name: {"key": key, "link": link[name]}}}
+            return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return spec, result
+
     @endpoint("game join")
     async def join(self, request: Request) -> Response:
-        """``POST /api/join``: seat B's key and link from the join code read aloud."""
-        code = seats.normal_code(str((await self.read(request, JOIN))["code"]))
+        """``POST /api/join``: seat B taken by this device, once, from the join code read aloud (or its link):
+        a fresh key for it; the code opens nothing afterwards (410)."""
+        values = await self.read(request, JOIN)
+        code = seats.normal_code(str(values["code"]))
         address = request.client.host if request.client else ""
         if not self._counted(self.failed_joins, address, MAX_FAILED_JOINS):
             wait = self._wait(self.failed_joins, address, MAX_FAILED_JOINS)
             message = f"this address gave too many wrong join codes: wait {wait} s"
             raise ServiceError(429, "TooManyJoins", message, retry_after=wait)
-        # The code's stretching takes tens of milliseconds: off the event loop, as the store's read.
-        game_id, key = await anyio.to_thread.run_sync(seats.from_code, code) if code is not None else ("", "")
-        found = await anyio.to_thread.run_sync(self.store.load, game_id) if code is not None else None
-        digests = found[0].seat_digests if found is not None else None
-        if digests is None or seats.seat_of(key, digests) != "B":
+        key = seats.new_key()
+        claim = None
+        if code is not None:
+            # The code's stretching takes tens of milliseconds: off the event loop, as the store's write.
+            found = await anyio.to_thread.run_sync(seats.code_digest, code)
+            asked = (found, JOIN_KIND, seats.digest(key), values.get("name"))
+            claim = await anyio.to_thread.run_sync(self.store.claim, *asked)
+        if claim is None:
             self.failed_joins.setdefault(address, []).append(time.monotonic())
             if code is None:
                 raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
             raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
+        if claim.closed == WITHDRAWN:
+            message = "this invitation was withdrawn by the game's creator: ask them for the new one"
+            raise ServiceError(410, "InvitationWithdrawn", message, "code")
+        if claim.closed:
+            message = "this seat is taken: the code opened it once, for another device; ask the game's creator"
+            raise ServiceError(410, "SeatTaken", message, "code")
+        spec, result = await self.seated(request, claim.game, claim.seat, key)
+        return self.answer(self.game_document("game join", spec, result))
+
+    @endpoint("game invitation")
+    async def new_invitation(self, request: Request) -> Response:
+        """``POST /api/games/{id}/invitation``: seat A's holder makes a new join code (the open one withdrawn),
+        while seat B is not taken."""
+        game_id = request.path_params["game_id"]
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
-            spec, entries = await self.stored(game_id)
-            state = await self.state_of(game_id, spec, entries)
-            link = seats.links(str(request.base_url), game_id, ("", key))
-            result = {"id": game_id, "game": state, "played": [], "seats": {"B": {"key": key, "link": link["B"]}}}
-            return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
+            spec = await self.inviting(request, game_id)
+            code = seats.join_code()
+            invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+            await anyio.to_thread.run_sync(self.store.invite, game_id, invitation)
+            return spec, {"id": game_id, "invitation": self.invitation(request, code), "expires": spec.expires}
 
         spec, result = await self.one_at_a_time(game_id, work)
-        return self.answer(self.game_document("game join", spec, result))
+        return self.answer(self.game_document("game invitation", spec, result), 201)
+
+    @endpoint("game invitation")
+    async def cancel_invitation(self, request: Request) -> Response:
+        """``DELETE /api/games/{id}/invitation``: seat A's holder withdraws the open join code (it opens nothing)."""
+        game_id = request.path_params["game_id"]
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec = await self.inviting(request, game_id)
+            withdrawn = await anyio.to_thread.run_sync(self.store.withdraw, game_id, 1, JOIN_KIND)
+            return spec, {"id": game_id, "withdrawn": withdrawn > 0}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game invitation", spec, result))
+
+    async def inviting(self, request: Request, game_id: str) -> live.GameSpec:
+        """The setting of a game whose invitation seat A's key (the request's) may change: B not seated yet."""
+        spec, _ = await self.stored(game_id)
+        if not spec.invited or spec.hotseat:
+            raise ServiceError(409, "NoInvitation", "only a game of two devices (seats: invite) has an invitation")
+        if self.keyed(request, spec) != "A":
+            raise ServiceError(403, "WrongSeat", "the invitation is the creator's: seat A's key changes it")
+        if spec.claimed(1):
+            raise ServiceError(410, "SeatTaken", "seat B is taken: an invitation would open nothing")
+        return spec
+
+    @endpoint("game transfer")
+    async def new_transfer(self, request: Request) -> Response:
+        """``POST /api/games/{id}/transfer``: a seat's holder makes a link that moves the seat to another
+        device, once (the open one of that seat withdrawn)."""
+        game_id = request.path_params["game_id"]
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, _ = await self.stored(game_id)
+            if not spec.invited:
+                raise ServiceError(409, "NoSeats", "only a game between invited people has seats to move")
+            seat = self.keyed(request, spec)
+            token = seats.new_key()
+            invitation = Invitation(seats.digest(token), "AB".index(seat), TRANSFER_KIND)
+            await anyio.to_thread.run_sync(self.store.invite, game_id, invitation)
+            link = seats.transfer_link(str(request.base_url), token)
+            return spec, {"id": game_id, "seat": seat, "transfer": {"token": token, "link": link}}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game transfer", spec, result), 201)
+
+    @endpoint("game transfer")
+    async def transfer(self, request: Request) -> Response:
+        """``POST /api/transfer``: the seat a transfer link moves, taken by this device once (a fresh key;
+        the old device's key acts no more); the link opens nothing afterwards (410)."""
+        token = str((await self.read(request, TRANSFER))["token"])
+        key = seats.new_key()
+        claim = await anyio.to_thread.run_sync(self.store.claim, seats.digest(token), TRANSFER_KIND, seats.digest(key))
+        if claim is None:
+            raise ServiceError(404, "UnknownTransfer", "no seat waits for this transfer link", "token")
+        if claim.closed:
+            message = "this transfer link was used already (or replaced by a newer one): it moves a seat once"
+            raise ServiceError(410, "TransferUsed", message, "token")
+        spec, result = await self.seated(request, claim.game, claim.seat, key)
+        return self.answer(self.game_document("game transfer", spec, result))
 
     @endpoint("game")
     async def game_state(self, request: Request) -> Response:
@@ -1127,6 +1243,10 @@ def create_app(
         Route("/api/games/{game_id}/actions", service.game_actions, methods=["GET"]),
         Route("/api/games/{game_id}/events", service.game_events, methods=["GET"]),
         Route("/api/join", service.join, methods=["POST"]),
+        Route("/api/games/{game_id}/invitation", service.new_invitation, methods=["POST"]),
+        Route("/api/games/{game_id}/invitation", service.cancel_invitation, methods=["DELETE"]),
+        Route("/api/games/{game_id}/transfer", service.new_transfer, methods=["POST"]),
+        Route("/api/transfer", service.transfer, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),

@@ -21,6 +21,7 @@ number of actions so far, never by a state a restart would lose.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import re
 import time
 from dataclasses import dataclass
@@ -85,8 +86,9 @@ class GameSpec:
     over_the_board: bool = False
     think_ms: float = DEFAULT_THINK_MS
     seat_digests: tuple[str, str] | None = None
-    """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``);
-    ``None``: anyone with the game's id acts for its person (the games of one person, as before)."""
+    """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``), ``""``
+    for a seat its invitation has not opened yet; ``None``: anyone with the game's id acts for its person
+    (the games of one person, as before)."""
     hints: bool = True
     """Whether the advice is given (a game option both players see)."""
     window_s: float | None = None
@@ -96,6 +98,22 @@ class GameSpec:
     """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
     hotseat: bool = False
     """Two invited people on one device passed between them (``"seats": "hotseat"``)."""
+    names: tuple[str, str] = ("", "")
+    """The names the people gave (checked: ``contract.person_name``), ``""`` for none given yet."""
+
+    def with_seat(self, seat: int, key_digest: str, name: str | None = None) -> GameSpec:
+        """This setting with seat ``seat`` (0: A, 1: B) held by the key of ``key_digest`` (and named ``name``)."""
+        assert self.seat_digests is not None
+        digests = list(self.seat_digests)
+        digests[seat] = key_digest
+        names = list(self.names)
+        if name is not None:
+            names[seat] = name
+        return dataclasses.replace(self, seat_digests=(digests[0], digests[1]), names=(names[0], names[1]))
+
+    def claimed(self, seat: int) -> bool:
+        """Whether seat ``seat``'s key is held (always, but for an invitation not yet answered)."""
+        return self.seat_digests is None or bool(self.seat_digests[seat])
 
     def to_dict(self) -> dict[str, Any]:
         """As stored: the rules as a preset name or options; an invitation's key digests, never its keys."""
@@ -116,6 +134,8 @@ class GameSpec:
             stored["hints"] = False
         if self.hotseat:
             stored["hotseat"] = True
+        if any(self.names):
+            stored["names"] = list(self.names)
         return stored
 
     @classmethod
@@ -134,6 +154,7 @@ class GameSpec:
             data.get("window_s"),
             data.get("expires"),
             bool(data.get("hotseat", False)),
+            (str(data["names"][0]), str(data["names"][1])) if data.get("names") else ("", ""),
         )
 
     @property
@@ -217,12 +238,20 @@ def new_spec(
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
         who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
         faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
+    if "guest_name" in values and seats != HOTSEAT:
+        message = "the second person of a hot seat names themself here; an invited one names themself on joining"
+        faults.append(Fault("guest_name", message))
     if "window_seconds" in values and not invited:
         message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
         faults.append(Fault("window_seconds", message))
     if faults:
         raise BodyError(faults)
     think = float(values.get("think_ms", DEFAULT_THINK_MS))
+    names = ["", ""]
+    if "name" in values:
+        names[list(players).index(PERSON)] = str(values["name"])
+    if "guest_name" in values:
+        names[1] = str(values["guest_name"])
     return GameSpec(
         chosen,
         rules,
@@ -236,6 +265,7 @@ def new_spec(
         float(values["window_seconds"]) if invited and "window_seconds" in values else None,
         expires if invited else None,
         seats == HOTSEAT,
+        (names[0], names[1]),
     )
 
 
@@ -467,6 +497,8 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
     winner = game.winner()
     return {
         "players": list(spec.players),
+        "names": list(spec.names),
+        "claimed": [spec.claimed(0), spec.claimed(1)],
         "seats": spec.seats,
         "hints": spec.hints,
         "window_s": spec.window_seconds() if spec.invited else None,

@@ -35,12 +35,17 @@ from psycopg_pool import ConnectionPool
 from ..errors import InvalidInputError, JarnacError
 from .live import Entry, GameSpec
 from .store import (
+    CLAIMED,
     IDLE_SECONDS,
     MAX_GAMES,
+    WITHDRAWN,
+    Claim,
     ConflictError,
     DamagedGameError,
+    Invitation,
     StoreFullError,
     StoreUnavailableError,
+    claimed_spec,
     conflict,
     schema_steps,
 )
@@ -88,6 +93,18 @@ CREATE TABLE jarnac.actions (
     drew TEXT NOT NULL,
     PRIMARY KEY (game, n)
 );
+""",
+    2: """
+CREATE TABLE jarnac.invitations (
+    digest TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES jarnac.games(id) ON DELETE CASCADE,
+    seat SMALLINT NOT NULL,
+    kind TEXT NOT NULL,
+    made DOUBLE PRECISION NOT NULL,
+    closed DOUBLE PRECISION,
+    why TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX invitations_game ON jarnac.invitations (game, seat, kind);
 """,
 }
 """The script that brings the tables from the version before to each version (store.py's versions)."""
@@ -210,8 +227,8 @@ class PostgresStore:
 
     # -- the store's operations (storage.Store) ---------------------------------------------------
 
-    def add(self, game_id: str, spec: GameSpec) -> None:
-        """Keep a new game (making room when full, as :meth:`.store.GameStore.add`)."""
+    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+        """Keep a new game and its invitation (making room when full, as :meth:`.store.GameStore.add`)."""
         gone: list[str] = []
         try:
             with self._connection(write=True) as db:
@@ -236,6 +253,8 @@ class PostgresStore:
                     "INSERT INTO jarnac.games (id, created, spec, touched) VALUES (%s, %s, %s, %s)",
                     (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
                 )
+                if invitation is not None:
+                    _invite(db, game_id, invitation, now)
                 for made_room in gone:
                     self._notify(db, made_room, -1)
                 self._notify(db, game_id, 0)
@@ -293,6 +312,54 @@ class PostgresStore:
         if gone:
             self._told(game_id, -1)
         return gone
+
+    def invite(self, game_id: str, invitation: Invitation) -> None:
+        """As :meth:`.store.GameStore.invite`."""
+        with self._connection(write=True) as db:
+            _invite(db, game_id, invitation, time.time())
+
+    def withdraw(self, game_id: str, seat: int, kind: str) -> int:
+        """As :meth:`.store.GameStore.withdraw`."""
+        with self._connection(write=True) as db:
+            return int(
+                db.execute(
+                    "UPDATE jarnac.invitations SET closed = %s, why = %s"
+                    " WHERE game = %s AND seat = %s AND kind = %s AND why = ''",
+                    (time.time(), WITHDRAWN, game_id, seat, kind),
+                ).rowcount
+            )
+
+    def claim(self, digest: str, kind: str, key_digest: str, name: str | None = None) -> Claim | None:
+        """As :meth:`.store.GameStore.claim`: the invitation's row locked, so two servers claiming one code
+        at once seat one device."""
+        with self._connection(write=True) as db:
+            row = db.execute(
+                "SELECT game, seat, kind, why FROM jarnac.invitations WHERE digest = %s AND kind = %s FOR UPDATE",
+                (digest, kind),
+            ).fetchone()
+            if row is None:
+                return None
+            game_id, seat, kind, why = str(row[0]), int(row[1]), str(row[2]), str(row[3])
+            if why:
+                return Claim(game_id, seat, kind, why)
+            held = db.execute("SELECT spec FROM jarnac.games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if held is None:
+                return None
+            now = time.time()
+            db.execute(
+                "UPDATE jarnac.games SET spec = %s WHERE id = %s",
+                (claimed_spec(str(held[0]), seat, key_digest, name), game_id),
+            )
+            db.execute(
+                "UPDATE jarnac.invitations SET closed = %s, why = %s WHERE game = %s AND seat = %s AND why = ''",
+                (now, WITHDRAWN, game_id, seat),
+            )
+            db.execute(
+                f"DELETE FROM jarnac.invitations WHERE game = %s AND seat = %s AND kind = %s AND why = '{CLAIMED}'",
+                (game_id, seat, kind),
+            )
+            db.execute("UPDATE jarnac.invitations SET why = %s WHERE digest = %s", (CLAIMED, digest))
+            return Claim(game_id, seat, kind, "")
 
     def count(self) -> int:
         """How many games are kept (every server's)."""
@@ -383,6 +450,24 @@ class PostgresStore:
                 self._told(game_id, -1)
         for game_id, count in found.items():
             self._told(game_id, count)
+
+
+def _invite(db: psycopg.Connection[Any], game_id: str, invitation: Invitation, now: float) -> None:
+    """A new invitation, the open one of its seat and kind withdrawn (inside the caller's transaction)."""
+    digest, seat, kind = invitation
+    # The invitations this one replaces are kept one step (a code withdrawn says so), never piling up.
+    db.execute(
+        f"DELETE FROM jarnac.invitations WHERE game = %s AND seat = %s AND kind = %s AND why = '{WITHDRAWN}'",
+        (game_id, seat, kind),
+    )
+    db.execute(
+        "UPDATE jarnac.invitations SET closed = %s, why = %s WHERE game = %s AND seat = %s AND kind = %s AND why = ''",
+        (now, WITHDRAWN, game_id, seat, kind),
+    )
+    db.execute(
+        "INSERT INTO jarnac.invitations (digest, game, seat, kind, made) VALUES (%s, %s, %s, %s, %s)",
+        (digest, game_id, seat, kind, now),
+    )
 
 
 def _configure(db: psycopg.Connection[Any]) -> None:

@@ -4,8 +4,8 @@
 import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, leaveGame, markUsed, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
-import { fromFragment, joinByCode, renderLobby } from "./people.js";
+import { act, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
+import { fromFragment, joinByCode, renderLobby, takeSeat } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
 import { audit } from "./audit.js";
@@ -53,7 +53,17 @@ function fillSelects() {
   const mark = (v) => (v === strongest ? ` · ${t("strongest_here")}` : "");
   const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v) + mark(v));
   for (const select of $$("select.players")) fill(select, [...computer, "invite", "hotseat"], named, "planner");
+  namesAsked();
   if (!state.game) renderLobby(resumeFrom);
+}
+
+function namesAsked() {
+  // A game between people names its people: the creator's name required, the second's too on one device.
+  const opponent = $("#new-game select[name=opponent]").value;
+  const people = opponent === "invite" || opponent === "hotseat";
+  $("#your-name").required = people;
+  $("#guest-name-box").hidden = opponent !== "hotseat";
+  $("#guest-name").required = opponent === "hotseat";
 }
 
 async function resumeFrom(id) {
@@ -93,6 +103,9 @@ async function main() {
   for (const select of $$("select.lexicons, select.presets, select.players"))
     select.addEventListener("change", () => (select.dataset.chosen = "1"));
   $("#new-game select[name=lexicon]").addEventListener("change", fillSelects);
+  $("#new-game select[name=opponent]").addEventListener("change", namesAsked);
+  $("#your-name").value = store.getItem("jarnac.name") || "";
+  $("#join-name").value = store.getItem("jarnac.name") || "";
   $("#lang").addEventListener("change", async () => {
     state.lang = $("#lang").value;
     store.setItem("jarnac.lang", state.lang);
@@ -186,7 +199,7 @@ async function main() {
     event.preventDefault();
     say($("#join-message"), "");
     try {
-      await resumeFrom(await joinByCode($("#join-code").value.trim()));
+      await resumeFrom(await joinByCode($("#join-code").value.trim(), $("#join-name").value.trim()));
     } catch (exc) {
       showError($("#join-message"), exc, false);
     }
@@ -201,6 +214,10 @@ async function main() {
   });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
   $("#copy-watch").addEventListener("click", () => copy($("#watch-link")));
+  $("#renew-invite").addEventListener("click", () => changeInvitation(false));
+  $("#cancel-invite").addEventListener("click", () => changeInvitation(true));
+  $("#move-seat").addEventListener("click", moveSeat);
+  $("#copy-move").addEventListener("click", () => copy($("#move-link")));
   setInterval(tick, 1000);
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
@@ -217,8 +234,21 @@ async function main() {
     return;
   }
   $("#familiar-box").hidden = !state.info.familiarity;
-  if (fromFragment()) state.gameId = store.getItem("jarnac.game"); // a join or watch link opened
+  const opened = fromFragment();
+  if (opened === true) state.gameId = store.getItem("jarnac.game"); // a seat's or a watch link opened
   applyLanguage();
+  if (opened && opened.join) {
+    // An invitation's link: the code filled in, the person's name asked before the seat is taken (once).
+    $("#join-code").value = opened.join;
+    say($("#join-message"), () => t("join_name_first"), "warn");
+    $("#join-name").focus();
+  } else if (opened && opened.move) {
+    try {
+      state.gameId = await takeSeat(opened.move);
+    } catch (exc) {
+      showError($("#join-message"), exc, false);
+    }
+  }
   const wanted = location.hash.slice(1);
   showTab(["play", "referee", "audit", "review"].includes(wanted) ? wanted : "play");
   await resumeGame();

@@ -1,5 +1,5 @@
 // What every view of the page shares: the service, the page's state, small DOM helpers, trays drawn.
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { tilesOf } from "./tiles.js";
 
 export const $ = (selector) => document.querySelector(selector);
@@ -27,6 +27,15 @@ export const state = {
 };
 
 export const people = () => state.mode !== "computer";
+
+export function seatName(seat) {
+  // A seat as the sentences name it: the name its person gave (shown as text, never markup), the computer by
+  // its level, else the seat's letter (a name in every language's sentences: "À A de jouer").
+  const game = state.game;
+  const i = seat === "B" ? 1 : 0;
+  if (game && game.players && game.players[i] !== "person") return t(`name_${game.players[i]}`);
+  return (game && game.names && game.names[i]) || (seat === "B" ? "B" : "A");
+}
 
 export function mine() {
   // The tray shown as the page's own (0: A's, 1: B's): in a hot seat, the one of the player to act.
@@ -117,6 +126,7 @@ export function showError(target, exc, asRefusal) {
   // missing or refused says what to do.
   const token = store.getItem("jarnac.token");
   if (exc.status === 0) say(target, () => t("offline"), "error");
+  else if (has(`err_${exc.type}`)) say(target, () => t(`err_${exc.type}`), "error"); // a seat taken, a link used
   else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
   else {
     // A refusal of the one field the reader typed in says its fault alone ("action: ..." names a field of the

@@ -2,10 +2,9 @@
 // trays, the controls, the log, each action sent and each of the other's actions heard.
 import { t, reason } from "./i18n.js";
 import { fold, minus } from "./tiles.js";
-import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, showError, state, store, tilesIn } from "./common.js";
+import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, seatName, showError, state, store, tilesIn } from "./common.js";
 import { entryOf, follow, remember, stopFollowing } from "./people.js";
 
-const seatName = (seat) => t(seat === "B" ? "seat_b" : "seat_a");
 // The sentences that name the computer, said of the other seat by its name in a game between people.
 export const ofOther = (key, values = {}) =>
   people() ? t(`people_${key}`, { ...values, seat: seatName(otherSeat()) }) : t(key, values);
@@ -185,23 +184,56 @@ function clockText() {
 }
 
 function renderInvite() {
-  // The invitation (seat A's page): seat B's link and code; the watch link of every game between people.
+  // The invitation (seat A's page, until B's device is seated): its link, code and QR code, or that it was
+  // withdrawn, and a new one; the link moving this page's seat to another device; the watch link.
   const entry = entryOf(state.gameId);
   const invite = entry && entry.invite;
+  const open = state.mode === "invite" && state.seat === "A" && state.game.claimed && !state.game.claimed[1];
   $("#invite").hidden = !people() || state.game.over || !entry;
-  $("#invite-seat").hidden = !(invite && state.mode === "invite" && state.seat === "A");
-  const friendAbsent = !state.game.trays[1].rack && !state.game.trays[1].lines.length;
-  $("#invite").classList.toggle("first", !$("#invite-seat").hidden && friendAbsent);
-  if (invite) {
-    $("#invite-link").value = invite.link;
-    $("#invite-code").textContent = t("invite_code", { code: invite.code });
-    $("#invite-qr").hidden = !invite.qr;
-    if (invite.qr) {
-      $("#invite-qr").src = invite.qr;
-      $("#invite-qr").alt = t("invite_qr");
+  $("#invite-seat").hidden = !(invite && open);
+  $("#invite").classList.toggle("first", !$("#invite-seat").hidden);
+  if (invite && open) {
+    const withdrawn = Boolean(invite.withdrawn);
+    $("#invite-open").hidden = withdrawn;
+    $("#cancel-invite").hidden = withdrawn;
+    $("#invite-withdrawn").hidden = !withdrawn;
+    if (!withdrawn) {
+      $("#invite-link").value = invite.link;
+      $("#invite-code").textContent = t("invite_code", { code: invite.code });
+      $("#invite-qr").hidden = !invite.qr;
+      if (invite.qr) {
+        $("#invite-qr").src = invite.qr;
+        $("#invite-qr").alt = t("invite_qr");
+      }
     }
   }
+  $("#move-box").hidden = state.mode !== "invite";
   $("#watch-link").value = (invite && invite.watch) || `${location.origin}/#watch=${encodeURIComponent(state.gameId)}`;
+}
+
+export async function changeInvitation(withdraw) {
+  // Seat A withdraws its open invitation (its code opens nothing), or makes a new one (the old withdrawn).
+  const path = `games/${encodeURIComponent(state.gameId)}/invitation`;
+  try {
+    const answer = withdraw ? await api(path, undefined, "DELETE", seatHeaders()) : await api(path, {}, "POST", seatHeaders());
+    const watch = (entryOf(state.gameId).invite || {}).watch;
+    remember({ id: state.gameId, invite: withdraw ? { withdrawn: true, watch } : { ...answer.invitation, watch } });
+    if (withdraw) say($("#message"), () => t("invite_withdrawn"));
+    renderGame();
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
+}
+
+export async function moveSeat() {
+  // A link that moves this page's seat to another device, once (this page then only watches).
+  try {
+    const answer = await api(`games/${encodeURIComponent(state.gameId)}/transfer`, {}, "POST", seatHeaders());
+    $("#move-link").value = answer.transfer.link;
+    $("#move-link-box").hidden = false;
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
 }
 
 export function setClock(clock) {
@@ -367,13 +399,20 @@ export async function startGame(event) {
   // A hot seat holds both seats' keys; its Jarnac window is untimed (no countdown while the device changes hands).
   if (mode !== "computer") body.seats = mode;
   if (form.get("hints") !== "on") body.hints = false; // no advice in this game, for either player
+  const name = String(form.get("name") || "").trim();
+  if (name) {
+    body.name = name;
+    store.setItem("jarnac.name", name); // offered again the next time
+  }
+  const guest = String(form.get("guest_name") || "").trim();
+  if (mode === "hotseat" && guest) body.guest_name = guest;
   try {
     const answer = await api("games", body);
     state.gameId = answer.id;
     store.setItem("jarnac.game", answer.id);
     const seats = answer.seats || {};
     const keys = mode === "invite" ? { A: seats.A.key } : mode === "hotseat" ? { A: seats.A.key, B: seats.B.key } : {};
-    const invite = mode === "invite" ? { link: seats.B.link, code: answer.code, watch: answer.watch, qr: seats.B.qr } : null;
+    const invite = mode === "invite" ? { ...answer.invitation, watch: answer.watch } : null;
     remember({ id: answer.id, mode, seat: mode === "hotseat" ? "both" : "A", keys, invite, created: Date.now() });
     enter(entryOf(answer.id));
     state.game = answer.game;

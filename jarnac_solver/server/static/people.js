@@ -33,9 +33,16 @@ export function forget(id) {
 }
 
 export function fromFragment() {
-  // A join link (#game=ID&seat=B&key=KEY) or a watch link (#watch=ID): read once, kept in the lobby, then
-  // taken off the address bar (a key left there would be in the next screenshot or shared tab).
+  // A seat's link (#game=ID&seat=A&key=KEY) or a watch link (#watch=ID): read once, kept in the lobby, then
+  // taken off the address bar (a key left there would be in the next screenshot or shared tab). An
+  // invitation (#join=CODE) or a transfer link (#move=TOKEN) is answered: {join} or {move}, taken off too.
   const params = new URLSearchParams(location.hash.slice(1));
+  for (const kind of ["join", "move"]) {
+    if (params.get(kind)) {
+      history.replaceState(null, "", "#play");
+      return { [kind]: params.get(kind) };
+    }
+  }
   const id = params.get("game") || params.get("watch");
   if (!id) return false;
   const seat = params.get("seat");
@@ -54,10 +61,20 @@ export function fromFragment() {
   return true;
 }
 
-export async function joinByCode(code) {
-  // The code read aloud finds the game and seat B's key (POST /api/join).
-  const answer = await api("join", { code });
+export async function joinByCode(code, name) {
+  // The code read aloud (or its link) seats this device in B, once: a key made for it (POST /api/join).
+  const answer = await api("join", name ? { code, name } : { code });
   remember({ id: answer.id, mode: "invite", seat: "B", keys: { B: answer.seats.B.key }, created: Date.now() });
+  store.setItem("jarnac.game", answer.id);
+  if (name) store.setItem("jarnac.name", name);
+  return answer.id;
+}
+
+export async function takeSeat(token) {
+  // A transfer link: the seat it moves, now this device's (POST /api/transfer; the old device's key acts no more).
+  const answer = await api("transfer", { token });
+  const seat = Object.keys(answer.seats)[0];
+  remember({ id: answer.id, mode: "invite", seat, keys: { [seat]: answer.seats[seat].key }, created: Date.now() });
   store.setItem("jarnac.game", answer.id);
   return answer.id;
 }
