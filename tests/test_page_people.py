@@ -275,3 +275,136 @@ def test_on_a_phone_the_invitation_and_the_handover_come_before_the_table(server
         assert console_errors(phone) == []
     finally:
         phone.quit()
+
+
+def shown(driver: Any, element: str) -> bool:
+    return bool(driver.find_element(By.ID, element).is_displayed())
+
+
+def says(driver: Any, element: str, text: str) -> bool:
+    return text in driver.find_element(By.ID, element).text
+
+
+def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
+    """B resigns (a confirmation first): both pages say who won, by name; A offers a rematch, B's page is
+    told and accepts, and both pages are in the new game, the seats swapped (B's device now plays A)."""
+    a, b = chromium(), chromium()
+    try:
+        body = {"players": ["person", "person"], "seats": "invite", "lexicon": "en", "name": "Ann"}
+        made = _ask(server, "/api/games", body)
+        joined = _ask(server, "/api/join", {"code": made["invitation"]["code"], "name": "Bo"})
+        for driver, link in ((a, made["seats"]["A"]["link"]), (b, joined["seats"]["B"]["link"])):
+            english(driver, server)
+            open_page(driver, link)
+            wait(partial(shown, driver, "game"), what="the game")
+        click(b, "#resign")
+        b.switch_to.alert.dismiss()  # not confirmed: nothing happens
+        assert not b.find_element(By.ID, "rematch").is_displayed()
+        click(b, "#resign")
+        b.switch_to.alert.accept()
+        for driver in (a, b):
+            wait(partial(says, driver, "status", "Bo resigned: Ann wins."), what="the end")
+            assert driver.find_element(By.ID, "review-game").is_displayed()
+        click(a, "#rematch")
+        wait(lambda: "waiting for Bo" in a.find_element(By.ID, "live").text, what="the offer said")
+        wait(lambda: "Ann offers a rematch" in b.find_element(By.ID, "live").text, what="the offer told")
+        assert b.find_element(By.ID, "rematch").text == "Accept the rematch"
+        click(b, "#rematch")
+        wait(lambda: b.find_element(By.ID, "draw").is_displayed(), what="B's device opens the rematch as A")
+        wait(lambda: "Bo to act" in a.find_element(By.ID, "status").text, what="A's device in the rematch, as B")
+        assert "Bo (you)" in b.find_element(By.ID, "tray-title-0").text
+        for driver in (a, b):
+            assert console_errors(driver) == []
+    finally:
+        a.quit()
+        b.quit()
+
+
+YOUR_TURN = "Your turn \u2013 Jarnac"
+"""A tab's title when it is its person's turn (the catalog's dash)."""
+
+
+def titles(driver: Any) -> list[str]:
+    """The titles of the driver's tabs, the background ones too (read without bringing one forward)."""
+    return [t["title"] for t in driver.execute_cdp_cmd("Target.getTargets", {})["targetInfos"] if t["type"] == "page"]
+
+
+def test_a_background_tab_says_your_turn_my_games_waits_and_the_page_installs(server: str) -> None:
+    """A's tab in the background: when B plays and it is A's turn, its title and icon say so, and once in
+    view again they are as before. My games lists the game waiting for this browser first, with the
+    opponent's name. The page has its web app manifest and its service worker registered, and opens from
+    its kept shell saying that the server cannot be reached."""
+    a, b = chromium(), chromium()
+    try:
+        body = {"players": ["person", "person"], "seats": "invite", "lexicon": "en", "name": "Ann", "days": 3}
+        made = _ask(server, "/api/games", body)
+        joined = _ask(server, "/api/join", {"code": made["invitation"]["code"], "name": "Bo"})
+        waiting = _ask(server, "/api/games", {**body, "seats": "invite"})  # another game of A's, A to act
+        for driver, link in (
+            (a, waiting["seats"]["A"]["link"]),
+            (a, made["seats"]["A"]["link"]),
+            (b, joined["seats"]["B"]["link"]),
+        ):
+            english(driver, server)
+            open_page(driver, link)
+            wait(partial(shown, driver, "game"), what="the game")
+        assert "Ann: 5 d 23 h left" in a.find_element(By.ID, "status").text  # 3 days a move and a bank of 3
+        keys = {"A": made["seats"]["A"]["key"], "B": joined["seats"]["B"]["key"]}
+        for seat, action in (("A", "draw"), ("A", "pass"), ("B", "decline"), ("B", "draw")):
+            _ask(server, f"/api/games/{made['id']}/actions", {"action": action}, keys[seat])
+        wait(lambda: b.find_element(By.ID, "pass").is_displayed(), what="B's turn on its page")
+        first = a.current_window_handle
+        a.switch_to.new_window("tab")  # A's game tab goes to the background
+        assert "Jarnac" in titles(a) and YOUR_TURN not in titles(a)
+        click(b, "#pass")  # A's Jarnac window: A's turn
+        wait(lambda: YOUR_TURN in titles(a), what="A's background tab told")
+        a.switch_to.window(first)
+        wait(lambda: a.title == "Jarnac", what="the title as before, the tab in view")
+        assert a.find_element(By.ID, "favicon").get_attribute("href").endswith("/static/icon.svg")
+        # My games: both games wait for A, the one with less time left first (made first), each with its
+        # opponent's name and the time left.
+        click(a, "#leave")
+        wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li[data-status]")) == 2, what="My games")
+        rows = a.find_elements(By.CSS_SELECTOR, "#lobby-list li[data-status]")
+        assert [row.get_attribute("data-game") for row in rows] == [waiting["id"], made["id"]]
+        assert all(row.get_attribute("data-status") == "yours" for row in rows)
+        assert "against Bo" in rows[1].text and "your turn" in rows[1].text and "5 d 23 h left" in rows[1].text
+        # Installable: the manifest, the service worker; the shell kept opens without the server.
+        manifest = json.loads(urllib.request.urlopen(f"{server}/static/manifest.webmanifest", timeout=30).read())
+        assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+        assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+        ready = "return navigator.serviceWorker.ready.then((r) => r.active && r.active.scriptURL)"
+        assert a.execute_script(ready).endswith("/sw.js")
+        assert a.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href").endswith(".webmanifest")
+        assert a.execute_script("return caches.match('/').then((found) => Boolean(found))")
+        assert console_errors(b) == []
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_the_kept_shell_opens_and_says_the_server_cannot_be_reached(tmp_path: Any) -> None:
+    """The page once opened, its server stopped: a reload opens the page from its service worker's kept
+    shell, which says that the server does not answer (not the browser's own error page)."""
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(tmp_path)]
+    process = subprocess.Popen([*command, "--lexicon", "en"], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    banner = process.stdout.readline()
+    address = "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
+    driver = chromium()
+    try:
+        english(driver, address)
+        open_page(driver, f"{address}/#play")
+        kept = "return navigator.serviceWorker.ready.then(() => caches.match('/')).then((found) => Boolean(found))"
+        wait(lambda: driver.execute_script(kept), what="the shell kept")
+        process.terminate()
+        process.wait(timeout=30)
+        driver.refresh()  # the page again: its server gone
+        wait(lambda: "does not answer" in driver.find_element(By.ID, "offline").text, what="the server said gone")
+        assert driver.find_element(By.ID, "offline").is_displayed()
+    finally:
+        driver.quit()
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)
+        process.stdout.close()

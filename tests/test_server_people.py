@@ -370,3 +370,124 @@ def test_names_are_checked_and_kept_as_text() -> None:
             client.post("/api/games", json={"players": ["greedy", "person"], "name": "Cy", "lexicon": "en"}), 201
         )
         assert computer["game"]["names"] == ["", "Cy"] and computer["game"]["players"][0] == "greedy"
+
+
+def test_resign_ends_the_game_for_the_other_and_a_rematch_swaps_the_seats(tmp_path: Path) -> None:
+    """A spectator's or a key-less resignation is a 403, nothing changed; a seat's resignation ends the game,
+    the other seat the winner, said to the push channel and kept through a restart; a rematch offered by one
+    seat and accepted by the other is a new game of the same options, a new seed, the seats (keys and names)
+    swapped; the wrong seat's acceptance changes nothing."""
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        made = result(client.post("/api/games", json={**INVITE, "name": "Ann", "hints": False}), 201)
+        game_id, keys = made["id"], {"A": made["seats"]["A"]["key"]}
+        keys["B"] = result(client.post("/api/join", json={"code": made["invitation"]["code"], "name": "Bo"}))["seats"][
+            "B"
+        ]["key"]
+        result(client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]}))
+        refused(client.post(f"/api/games/{game_id}/resign", json={}), 403, "WrongSeat")
+        refused(
+            client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["A"]}), 409, "GameNotOver"
+        )
+        wrong = client.post(f"/api/games/{game_id}/resign", json={"player": "B"}, headers={"X-Seat-Key": keys["A"]})
+        refused(wrong, 403, "WrongSeat")
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["over"] is False
+        done = result(client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["B"]}))
+        game = done["game"]
+        assert game["over"] and game["winner"] == "A" and game["ending"] == {"player": "B", "kind": "resign"}
+        assert game["result_reason"]["code"] == "result_resigned" and game["seed"] == 5 and game["to_act"] is None
+        assert done["played"][0]["action"] == "resign" and done["clock"] is None
+        again = client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["A"]})
+        refused(again, 409, "GameOver")
+        late = client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]})
+        assert "B resigned" in refused(late, 409, "IllegalActionError")
+        polled = result(client.get(f"/api/games/{game_id}/actions?since=1"))
+        assert [(a["player"], a["action"]) for a in polled["actions"]] == [("B", "resign")]
+        record = result(client.get(f"/api/games/{game_id}/record"))["record"]
+        assert record["result"] == "unfinished" and len(record["actions"]) == 1  # the play before it, replayable
+        refused(client.post(f"/api/games/{game_id}/rematch", json={}), 403, "WrongSeat")
+        offer = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert offer["rematch"] == {"offered_by": "B", "game": None} and offer["seat"] is None
+        offer = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["rematch"] == {"offered_by": "B", "game": None}
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as client:
+        kept = result(client.get(f"/api/games/{game_id}"))["game"]
+        assert kept["ending"] == {"player": "B", "kind": "resign"} and kept["winner"] == "A"
+        accepted = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["A"]}))
+        new_id = accepted["rematch"]["game"]
+        assert accepted["seat"] == "B" and new_id and new_id != game_id
+        rematch = result(client.get(f"/api/games/{new_id}"))["game"]
+        assert rematch["names"] == ["Bo", "Ann"] and rematch["hints"] is False and rematch["actions"] == 0
+        assert rematch["claimed"] == [True, True] and rematch["seats"] == "invite"
+        refused(
+            client.post(f"/api/games/{new_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]}),
+            403,
+            "WrongSeat",
+        )
+        opened = client.post(f"/api/games/{new_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["B"]})
+        assert result(opened)["game"]["actions"] == 1  # the one who was B opens the rematch, with the same key
+        same = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert same["rematch"]["game"] == new_id and same["seat"] == "A"  # asked again: the same rematch
+        computer = result(client.post("/api/games", json={"players": ["person", "greedy"], "lexicon": "en"}), 201)
+        ended = result(client.post(f"/api/games/{computer['id']}/resign", json={}))
+        assert ended["game"]["winner"] == "B" and ended["game"]["ending"]["player"] == "A"
+        refused(client.post(f"/api/games/{computer['id']}/resign", json={"player": "B"}), 403, "WrongSeat")
+
+
+def sweep(client: Client) -> tuple[int, int]:
+    """The server's sweep, run now (the task runs it every minute)."""
+    assert client.portal is not None
+    service_: Any = client.app.state.service  # type: ignore[attr-defined]
+    done: tuple[int, int] = client.portal.call(service_.sweep)
+    return done
+
+
+def test_a_game_days_a_move_is_lost_on_time_by_an_injected_clock_and_kept(tmp_path: Path) -> None:
+    """Days a move: the clock of the seat to act with each seat's bank and its deadline; past it (a clock
+    moved forward, no waiting), the seat loses on time, said to both and kept; the sweep ends such games by
+    itself and forgets finished games past --keep-days; a game days a move survives a restart."""
+    day = 86_400.0
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000, keep_days=30)
+    service_ = app.state.service
+    with Client(app, raise_server_exceptions=False) as client:
+        refused(client.post("/api/games", json={**INVITE, "days": 2}), 400, "UsageError")
+        refused(client.post("/api/games", json={**INVITE, "days": 3, "window_seconds": 5}), 400, "UsageError")
+        game_id, keys, made = invited(client, {**INVITE, "days": 3, "name": "Ann"})
+        assert made["clock"]["days"] == 3 and made["invitation"] and made["expires"] > time.time() + 2.9 * day
+        now = result(
+            client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]})
+        )
+        clock = now["clock"]
+        assert clock["to_act"] == now["game"]["to_act"] and clock["bank_s"] == [3 * day, 3 * day]
+        assert (
+            clock["limit_s"] == 3 * day and 5.9 * day < clock["left_s"] <= 6 * day and clock["deadline"] > time.time()
+        )
+        service_.now = lambda: time.time() + 4 * day  # past a decision's days: the bank is spent, not yet out
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["over"] is False
+        service_.now = lambda: time.time() + 6.1 * day
+        ended = result(client.get(f"/api/games/{game_id}"))
+        loser = ended["played"][0]["player"]
+        assert ended["played"][0] == {**ended["played"][0], "action": "out of time", "time_over": True}
+        assert ended["game"]["ending"] == {"player": loser, "kind": "out of time"} and ended["game"]["winner"] != loser
+        assert ended["game"]["result_reason"]["code"] == "result_out_of_time"
+        late = client.post(
+            f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys[loser]}
+        )
+        assert "ran out of time" in refused(late, 409, "IllegalActionError")
+        # The sweep: a game nobody reads ends on time by itself; a finished game past the days kept, forgotten.
+        service_.now = time.time
+        other, _, _ = invited(client, {**INVITE, "days": 1})
+        result(client.get(f"/api/games/{other}"))
+        service_.now = lambda: time.time() + 2.1 * day
+        assert sweep(client) == (1, 0)
+        assert result(client.get(f"/api/games/{other}"))["game"]["ending"]["kind"] == "out of time"
+        kept, _, _ = invited(client, {**INVITE, "days": 7})
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as client:
+        again = result(client.get(f"/api/games/{kept}"))  # a restart keeps a game days a move, and its clock
+        assert again["clock"]["days"] == 7 and again["game"]["over"] is False
+        restarted = client.app.state.service  # type: ignore[attr-defined]
+        restarted.now = lambda: time.time() + 31 * day
+        ended_kept, forgotten = sweep(client)
+        assert ended_kept == 1  # its 14 days (7 and a bank of 7) gone: out of time
+        assert forgotten >= 2  # the games that ended, 30 days gone on the moved clock
+        refused(client.get(f"/api/games/{game_id}"), 404, "UnknownGame")

@@ -154,6 +154,38 @@ def test_an_invitation_seats_one_device_once_and_survives_a_restart(stores: Call
     assert store.delete("g") and store.claim("move-1", "transfer", "e" * 64) is None
 
 
+def test_games_days_a_move_keep_their_times_their_deadlines_and_their_place(
+    stores: Callable[..., Store], place: str, request: pytest.FixtureRequest
+) -> None:
+    """Each action's commit time kept; the deadline of a game in progress found by the sweep, cleared at its
+    end; a full store never makes room with a game in progress days a move (only finished or idle live
+    games); finished games forgotten once past their days."""
+    store = stores(max_games=2)
+    store.add("days", SPEC)
+    store.append("days", 0, [DRAW], over=False)
+    times = store.times("days")
+    assert len(times) == 2 and times[0] <= times[1] and store.times("none") == []
+    store.set_deadline("days", times[1] + 10)
+    assert store.due(times[1] + 5, 10) == [] and store.due(times[1] + 11, 10) == ["days"]
+    store.add("live", SPEC)
+    made = request.getfixturevalue("cluster") if place.startswith("postgresql") else None
+    if made is None:
+        store.close()
+        with contextlib.closing(sqlite3.connect(Path(place) / "games.sqlite3")) as db, db:
+            db.execute("UPDATE games SET touched = 0")  # both idle for long
+        store = stores(max_games=2)
+    else:
+        made.execute(place, "UPDATE jarnac.games SET touched = 0")
+    store.add("new", SPEC)  # room made by the idle live game, never by the game days a move
+    assert store.load("live") is None and store.load("days") is not None
+    with pytest.raises(StoreFullError):
+        store.add("more", SPEC)
+    store.append("days", 1, [PASS], over=True)
+    assert store.due(times[1] + 11, 10) == []  # over: no deadline
+    assert store.forget_finished(0.0, 10) == [] and store.forget_finished(10**12, 10) == ["days"]
+    assert store.load("days") is None and store.load("new") is not None
+
+
 def _set_version(place: str, version: int, cluster: Cluster | None) -> None:
     if cluster is None:
         with contextlib.closing(sqlite3.connect(Path(place) / "games.sqlite3")) as db, db:

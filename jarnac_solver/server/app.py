@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import importlib.util
 import json
@@ -68,9 +69,12 @@ from .contract import (
     LIGHT_BUDGET_MS,
     MAX_AUDIT_BYTES,
     MAX_BODY_BYTES,
+    MINE,
     NEW_GAME,
     PERSON,
     RECORD,
+    REMATCH,
+    RESIGN,
     REVIEW,
     SINCE,
     TRANSFER,
@@ -122,6 +126,13 @@ MAX_GAMES_PER_ADDRESS = 100
 MAX_FAILED_JOINS = 30
 """The most join codes one client address gets wrong in :data:`ADDRESS_WINDOW_S` (429 beyond): a code
 is 60 random bits, and this bound makes guessing one hopeless."""
+KEEP_DAYS = 30
+"""Finished games are kept this many days after their last action (``serve --keep-days``), then forgotten."""
+SWEEP_S = 60.0
+"""How often the server ends the games days a move whose seat to act ran out of time, and forgets the finished
+games past :data:`KEEP_DAYS` (each also checked whenever it is read)."""
+SWEEP_BATCH = 500
+"""The most games one sweep ends or forgets (the rest at the next)."""
 HEARTBEAT_S = 15.0
 """A push stream with nothing to tell sends a comment this often (proxies close silent connections)."""
 STREAM_IDLE_S = 600.0
@@ -392,9 +403,15 @@ class Service:
         self.stream_idle_s = STREAM_IDLE_S
         self.created_by: dict[str, list[float]] = {}
         self.failed_joins: dict[str, list[float]] = {}
-        self.states: dict[tuple[str, int, str, tuple[str, str], bool], dict[str, Any]] = {}
+        self.states: dict[tuple[str, int, str, tuple[str, str], bool, tuple[str, str]], dict[str, Any]] = {}
         """The last state answered of each game, by its id, its actions and the language: the push streams
         of a game tell the state its action's answer computed, not one each."""
+        self.now: Callable[[], float] = time.time
+        """The clock of the games days a move (a test moves it forward)."""
+        self.keep_days = KEEP_DAYS
+        self.sweep_s = SWEEP_S
+        self.deadlines: dict[str, float | None] = {}
+        """The deadline last written to the store of each game days a move (written again when it changes)."""
         self.committed_at: dict[str, float] = {}
         """When each game's last commit was told (the clock of the person to act starts there)."""
         store.subscribe(self._committed)
@@ -411,9 +428,11 @@ class Service:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The app's life: at its end the worker pools are shut down and the store closed (its lock freed)."""
         self.notifier.attach(asyncio.get_running_loop())
+        sweeper = asyncio.get_running_loop().create_task(self._sweeping())
         try:
             yield
         finally:
+            sweeper.cancel()
             self.lanes.close()
             self.store.close()
 
@@ -580,7 +599,7 @@ class Service:
 
     async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
         """The game's state (:func:`.live.current_state`), computed once for its actions and language."""
-        key = (game_id, len(entries), language.current(), spec.names, spec.claimed(1))
+        key = (game_id, len(entries), language.current(), spec.names, spec.claimed(1), spec.rematch)
         found = self.states.get(key)
         if found is None:
             found = await self.call("state", game_id, spec, entries)
@@ -590,9 +609,73 @@ class Service:
             self.states[key] = found
         return found
 
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_s)
+            try:
+                await self.sweep()
+            except Exception:  # a store down a while: the next sweep tries again
+                log.exception("the sweep of the games failed")
+
+    async def sweep(self) -> tuple[int, int]:
+        """End the games days a move whose seat to act ran out of time (found by their deadline, each checked
+        again on its actions' times), and forget the finished games past :attr:`keep_days`: how many of each."""
+        ended = 0
+        for game_id in await anyio.to_thread.run_sync(self.store.due, self.now(), SWEEP_BATCH):
+
+            async def work(game_id: str = game_id) -> int:
+                try:
+                    spec, entries = await self.stored(game_id)
+                except ServiceError:  # forgotten meanwhile
+                    return 0
+                return len(await self.out_of_time(game_id, spec, entries))
+
+            ended += await self.one_at_a_time(game_id, work)
+        before = self.now() - self.keep_days * live.DAY_S
+        forgotten = await anyio.to_thread.run_sync(self.store.forget_finished, before, SWEEP_BATCH)
+        return ended, len(forgotten)
+
+    async def clock_of(
+        self, game_id: str, spec: live.GameSpec, entries: list[live.Entry], state: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The clock of the seat to act: a game days a move's (its bank's, :func:`.live.correspondence`; its
+        deadline kept in the store for the sweep), else between invited people the live one."""
+        if spec.days is None:
+            return self.clock(game_id, spec, state) if spec.invited else None
+        times = await anyio.to_thread.run_sync(self.store.times, game_id)
+        found = live.correspondence(spec, entries, times, state["to_act"], self.now())
+        assert found is not None
+        found["phase"] = state["phase"]
+        deadline = None if state["over"] else found["deadline"]
+        if game_id not in self.deadlines or self.deadlines[game_id] != deadline:
+            await anyio.to_thread.run_sync(self.store.set_deadline, game_id, deadline)
+            if len(self.deadlines) >= 4096:  # a bound: the oldest half goes (written again when asked)
+                for old in list(self.deadlines)[:2048]:
+                    del self.deadlines[old]
+            self.deadlines[game_id] = deadline
+        return found
+
+    async def out_of_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
+        """A game days a move whose seat to act is past its deadline: ended, that seat out of time (kept as the
+        game's last action); what it played. ``entries`` grows by it."""
+        state = await self.state_of(game_id, spec, entries)
+        if state["over"]:
+            return []
+        clock = await self.clock_of(game_id, spec, entries, state)
+        if clock is None or clock["deadline"] is None or self.now() <= clock["deadline"]:
+            return []
+        entry: live.Entry = ("AB".index(state["to_act"]), live.OUT_OF_TIME, "")
+        await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], True)
+        entries.append(entry)
+        said = {"player": state["to_act"], "action": live.OUT_OF_TIME, "drew": "", "scores": state["scores"]}
+        return [{**said, "gained": 0, "time_over": True}]
+
     async def on_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
         """Between invited people: the time-over action of a person past their time (a Jarnac window
-        declined, a clock's pass), committed; what it played. ``entries`` grows by it."""
+        declined, a clock's pass), committed; what it played. ``entries`` grows by it. A game days a move:
+        its seat to act out of time (:meth:`out_of_time`)."""
+        if spec.days is not None:
+            return await self.out_of_time(game_id, spec, entries)
         if not spec.invited:
             return []
         started = self.committed_at.setdefault(game_id, time.time())  # unknown (a restart): from now
@@ -615,8 +698,10 @@ class Service:
         """A game's answer after a request: its state, what the computer (or the clock) played, and between
         invited people the clock of the one to act."""
         state = await self.state_of(game_id, spec, entries)
-        result = {"id": game_id, "game": state, "played": played}
-        return {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
+        result: dict[str, Any] = {"id": game_id, "game": state, "played": played}
+        if spec.invited or spec.days is not None:
+            result["clock"] = await self.clock_of(game_id, spec, entries, state)
+        return result
 
     def clock(self, game_id: str, spec: live.GameSpec, state: dict[str, Any]) -> dict[str, Any] | None:
         """The time the person to act has left, between invited people (``None``: no limit now)."""
@@ -670,7 +755,8 @@ class Service:
                 invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
         game_id = seats.new_game_id() if invited else secrets.token_urlsafe(9)
         digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
-        expires = time.time() + self.invite_seconds
+        # An invitation to a game days a move waits as long as a decision does.
+        expires = time.time() + max(self.invite_seconds, float(values.get("days") or 0) * live.DAY_S)
         spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
         self.admit(request)
 
@@ -681,7 +767,10 @@ class Service:
             played = await self.settle(game_id, spec, entries)  # the computer opens when it is A
             if played:
                 state = await self.state_of(game_id, spec, entries)
-            return {"id": game_id, "game": state, "played": played}
+            made: dict[str, Any] = {"id": game_id, "game": state, "played": played}
+            if spec.days is not None:
+                made["clock"] = await self.clock_of(game_id, spec, entries, state)
+            return made
 
         result = await self.one_at_a_time(game_id, work)
         if invited:
@@ -691,7 +780,7 @@ class Service:
                 result["invitation"] = self.invitation(request, code)
             result["watch"] = made["watch"]
             result["expires"] = spec.expires
-            result["clock"] = self.clock(game_id, spec, result["game"])
+            result.setdefault("clock", self.clock(game_id, spec, result["game"]))
         return self.answer(self.game_document("game", spec, result), 201)
 
     @staticmethod
@@ -713,7 +802,7 @@ class Service:
             name = "AB"[seat]
             link = seats.links(str(request.base_url), game_id, {name: key})
             result = {"id": game_id, "game": state, "played": [], "seats": {name: {"key": key, "link": link[name]}}}
-            return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
+            return spec, {**result, "watch": link["watch"], "clock": await self.clock_of(game_id, spec, entries, state)}
 
         spec, result = await self.one_at_a_time(game_id, work)
         return spec, result
@@ -789,6 +878,145 @@ class Service:
         if spec.claimed(1):
             raise ServiceError(410, "SeatTaken", "seat B is taken: an invitation would open nothing")
         return spec
+
+    def resigning(self, request: Request, spec: live.GameSpec, asked: str | None) -> str:
+        """The seat a resignation is for: its key's between invited people (a spectator: 403), else the
+        person's seat of the game (``asked`` when two people share it)."""
+        if spec.invited:
+            seat = self.keyed(request, spec)
+            if asked is not None and asked != seat:
+                raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s, not {asked}'s", "player")
+            return seat
+        people = [seat for i, seat in enumerate("AB") if not spec.computer(i)]
+        if asked is not None:
+            if asked not in people:
+                raise ServiceError(403, "WrongSeat", f"{asked} is the computer's seat: it never resigns", "player")
+            return asked
+        if len(people) > 1:
+            raise ServiceError(400, "UsageError", "two people share this game: say which resigns (A or B)", "player")
+        return people[0]
+
+    @endpoint("game resign")
+    async def game_resign(self, request: Request) -> Response:
+        """``POST /api/games/{id}/resign``: the seat resigns, the other wins; kept as the game's last entry
+        (the key ``(game, n)``: an action and a resignation racing for one number, one is kept)."""
+        game_id = request.path_params["game_id"]
+        asked = (await self.read(request, RESIGN)).get("player")
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            seat = self.resigning(request, spec, asked)
+            state = await self.state_of(game_id, spec, entries)
+            if state["over"]:
+                raise ServiceError(409, "GameOver", f"game {game_id} is over already: there is nothing to resign")
+            entry: live.Entry = ("AB".index(seat), live.RESIGN, "")
+            await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], True)
+            entries.append(entry)
+            said = {"player": seat, "action": live.RESIGN, "drew": "", "scores": state["scores"], "gained": 0}
+            return spec, await self.game_now(game_id, spec, entries, [said])
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game resign", spec, result))
+
+    @endpoint("game mine")
+    async def mine(self, request: Request) -> Response:
+        """``POST /api/mine``: the games a browser holds, the ones waiting for it first (the least time left
+        first), then the others in progress, then the finished, then those gone; ``next``: the first waiting."""
+        asked = [str(text).split(":", 1) for text in (await self.read(request, MINE))["games"]]
+        rows: list[dict[str, Any]] = []
+        for order, (game_id, *seat) in enumerate(asked):
+            plays = seat[0] if seat else ""
+            if plays not in ("", "A", "B", "AB"):
+                raise ServiceError(400, "UsageError", f"{plays[:4]!r} is no seat: A, B or AB", "games")
+
+            async def work(game_id: str = game_id) -> tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None:
+                try:
+                    spec, entries = await self.stored(game_id)
+                except ServiceError:  # forgotten, expired
+                    return None
+                await self.on_time(game_id, spec, entries)  # a seat out of time is said as the game is
+                return spec, entries, await self.state_of(game_id, spec, entries)
+
+            found = await self.one_at_a_time(game_id, work) if len(game_id) <= 64 else None
+            rows.append({**await self.mine_row(game_id, plays, found), "order": order})
+        rank = {"yours": 0, "theirs": 1, "over": 2, "gone": 3}
+        rows.sort(
+            key=lambda r: (rank[r["status"]], r["deadline"] if r["deadline"] is not None else math.inf, r["order"])
+        )
+        for row in rows:
+            del row["order"]
+        waiting = next((row["id"] for row in rows if row["status"] == "yours"), None)
+        document = {"schema": SCHEMA, "command": "game mine", "lexicon": None, "rules": None}
+        return self.answer({**document, "result": {"games": rows, "next": waiting}})
+
+    async def mine_row(
+        self, game_id: str, plays: str, found: tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None
+    ) -> dict[str, Any]:
+        """One game of :meth:`mine`: whose turn, the opponent's name (the computer's level), the time left."""
+        row: dict[str, Any] = {"id": game_id, "seat": plays or None, "status": "gone", "deadline": None}
+        if found is None:
+            return row
+        spec, entries, state = found
+        clock = await self.clock_of(game_id, spec, entries, state)
+        to_act = state["to_act"]
+        yours = to_act is not None and (to_act in plays if plays else not spec.computer("AB".index(to_act)))
+        status = "over" if state["over"] else "yours" if yours else "theirs"
+        other = 1 if plays == "A" else 0 if plays == "B" else None
+        opponent = None
+        if other is not None:
+            opponent = spec.players[other] if spec.computer(other) else spec.names[other] or "AB"[other]
+        return {
+            **row,
+            "status": status,
+            "to_act": to_act,
+            "names": state["names"],
+            "players": state["players"],
+            "opponent": opponent,
+            "scores": state["scores"],
+            "winner": state["winner"],
+            "ending": state["ending"],
+            "actions": state["actions"],
+            "days": spec.days,
+            "left_s": clock["left_s"] if clock is not None else None,
+            "deadline": clock.get("deadline") if clock is not None and status == "yours" else None,
+        }
+
+    @endpoint("game rematch")
+    async def game_rematch(self, request: Request) -> Response:
+        """``POST /api/games/{id}/rematch``: a seat of a finished game between invited people offers a
+        rematch; the other seat's same request accepts it: a new game, the seats swapped (each device plays
+        on with its key), the same options, a new seed."""
+        game_id = request.path_params["game_id"]
+        await self.read(request, REMATCH)
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            if not spec.invited:
+                message = "a rematch is between invited people; against the computer, start a new game"
+                raise ServiceError(409, "NoRematch", message)
+            seat = self.keyed(request, spec)
+            if not (await self.state_of(game_id, spec, entries))["over"]:
+                raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: a rematch is offered at its end")
+            offered, made = spec.rematch
+            if not made and offered in ("", seat):  # an offer (made again: the same)
+                offer = dataclasses.replace(spec, rematch=(seat, ""))
+                if offer != spec:
+                    await anyio.to_thread.run_sync(self.store.respec, game_id, spec, offer)
+                spec, offered = offer, seat
+            elif not made:  # the other seat accepts
+                made = seats.new_game_id()
+                again = spec.rematched(secrets.randbelow(2**31))
+                await self.call("start", made, again)
+                await anyio.to_thread.run_sync(self.store.add, made, again)
+                accepted = dataclasses.replace(spec, rematch=(offered, made))
+                await anyio.to_thread.run_sync(self.store.respec, game_id, spec, accepted)
+                spec = accepted
+            swapped = "B" if seat == "A" else "A"
+            result = {"id": game_id, "rematch": {"offered_by": offered, "game": made or None}}
+            return spec, {**result, "seat": swapped if made else None}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game rematch", spec, result))
 
     @endpoint("game transfer")
     async def new_transfer(self, request: Request) -> Response:
@@ -898,7 +1126,7 @@ class Service:
             state = await self.state_of(game_id, spec, entries)
             actions = [_action(n, entries[n - 1]) for n in range(since + 1, len(entries) + 1)]
             result = {"id": game_id, "since": since, "actions": actions, "game": state}
-            return spec, {**result, "clock": self.clock(game_id, spec, state)}
+            return spec, {**result, "clock": await self.clock_of(game_id, spec, entries, state)}
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game actions", spec, result))
@@ -954,6 +1182,8 @@ class Service:
                 state = fresh or state
                 assert state is not None
                 clock = self.clock(game_id, spec, state)
+                if spec.days is not None:  # a game days a move: its bank's clock
+                    clock = await self.clock_of(game_id, spec, entries, state)
                 for n in range(sent + 1, len(entries) + 1):
                     extra = {"game": state, "clock": clock} if n == len(entries) else {}
                     data = json.dumps({**_action(n, entries[n - 1]), **extra}, ensure_ascii=False)
@@ -970,7 +1200,9 @@ class Service:
                     yield b": heartbeat\n\n"
                     written = now
                 timeout = min(self.notifier.fallback, self.heartbeat_s)
-                if clock is not None:  # woken when the person to act runs out of time, to act for them
+                if (
+                    clock is not None and clock["left_s"] is not None
+                ):  # woken when the person to act runs out of time, to act for them
                     timeout = min(timeout, float(clock["left_s"]) + 0.05)
                 await self.notifier.wait(game_id, seen, timeout)
                 if self.notifier.stopping:
@@ -1059,12 +1291,12 @@ class Service:
         game_id = request.path_params["game_id"]
         arguments = reviews.review_arguments(self.query(request, GAME_REVIEW), self.offer)
 
-        async def work() -> tuple[live.GameSpec, Any]:
+        async def work() -> tuple[live.GameSpec, Any, bool]:
             spec, entries = await self.stored(game_id)
-            return spec, await self.call("record", game_id, spec, entries)
+            return spec, await self.call("record", game_id, spec, entries), live.ending(entries) is not None
 
-        spec, made = await self.one_at_a_time(game_id, work)
-        if made.result == UNFINISHED:  # a review of a game going on would advise the player to act
+        spec, made, ended = await self.one_at_a_time(game_id, work)
+        if made.result == UNFINISHED and not ended:  # a review of a game going on would advise the player to act
             raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: it is reviewed once it ends")
         # Reviewed outside the game's lock: a finished game no longer changes, and a review runs for seconds.
         value = await self.guarded(reviews.guarded_review, made, arguments, heavy=True)
@@ -1094,6 +1326,10 @@ class Service:
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def service_worker(self, request: Request) -> Response:
+        """``GET /sw.js``: the page's service worker, served at the root so that its scope is the whole page."""
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     async def static_file(self, request: Request) -> Response:
         """One of the page's files by its exact name (no folder, no trailing slash, nothing else)."""
@@ -1196,6 +1432,7 @@ def create_app(
     allowed_hosts: Sequence[str] = (),
     max_answer_bytes: int = MAX_ANSWER_BYTES,
     max_games_per_address: int = MAX_GAMES_PER_ADDRESS,
+    keep_days: int = KEEP_DAYS,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -1213,6 +1450,7 @@ def create_app(
     ``cors_origins``: the web origins whose pages may call the service (``*``: any);
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
     ``max_games_per_address``: the most games one client address creates in 10 minutes.
+    ``keep_days``: finished games are forgotten this many days after their end.
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -1247,6 +1485,9 @@ def create_app(
         Route("/api/games/{game_id}/invitation", service.cancel_invitation, methods=["DELETE"]),
         Route("/api/games/{game_id}/transfer", service.new_transfer, methods=["POST"]),
         Route("/api/transfer", service.transfer, methods=["POST"]),
+        Route("/api/games/{game_id}/resign", service.game_resign, methods=["POST"]),
+        Route("/api/mine", service.mine, methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", service.game_rematch, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),
@@ -1256,6 +1497,7 @@ def create_app(
         Route("/api/{command:path}", service.unknown_command, methods=["GET", "POST"]),
         Route("/", service.page, methods=["GET"]),
         Route("/static/{name}", service.static_file, methods=["GET"]),
+        Route("/sw.js", service.service_worker, methods=["GET"]),
         *language.ROUTES,
     ]
     middleware = [
@@ -1275,5 +1517,7 @@ def create_app(
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
     service.max_games_per_address = max_games_per_address
+    service.keep_days = keep_days
+    app.state.service = service  # its clock and its sweep, for tests and benchmarks
     app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

@@ -730,6 +730,8 @@ KEYED_SEATS = (INVITE, HOTSEAT)
 """The ``seats`` whose seats act each with its own key (X-Seat-Key)."""
 DEFAULT_WINDOW_S = 30.0
 """The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
+DAYS = (1, 3, 7)
+"""A game days a move: the days each decision has (and its seat's bank, as many more)."""
 MAX_WINDOW_S = 3600.0
 """The longest Jarnac window a game may set."""
 
@@ -774,6 +776,14 @@ NEW_GAME = Body(
             what="a number of seconds",
         ),
         Field(
+            "days",
+            Kind.WHOLE,
+            f"a game days a move: {', '.join(map(str, DAYS))} days a decision, and a bank of as many more days a"
+            " seat that decisions taking longer spend; out of time, the seat loses (default: live, as it is played)",
+            low=1,
+            high=7,
+        ),
+        Field(
             "name", Kind.NAME, f"the creator's name (its seat's: A, or the person's): {_NAME_HELP}", max_length=MAX_TEXT
         ),
         Field(
@@ -787,6 +797,31 @@ JOIN = Body(
         Field("name", Kind.NAME, f"the name of the person joining: {_NAME_HELP}", max_length=MAX_TEXT),
     )
 )
+MINE = Body(
+    (
+        Field(
+            "games",
+            Kind.TEXTS,
+            f"the games this browser holds (at most {MAX_ITEMS}), each its id, or ID:SEAT for the seat it plays"
+            " (A or B; both seats of a hot seat: ID:AB)",
+            required=True,
+            max_length=80,
+        ),
+    )
+)
+RESIGN = Body(
+    (
+        Field(
+            "player",
+            Kind.CHOICE,
+            "the seat that resigns: said by its key between invited people; of a game without keys, its person's"
+            " seat (required when two people share it)",
+            choices=("A", "B"),
+        ),
+    )
+)
+REMATCH = Body(())
+"""A rematch's request: its seat is its key's (X-Seat-Key); the body is empty."""
 TRANSFER = Body(
     (
         Field(

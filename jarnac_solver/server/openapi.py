@@ -26,8 +26,11 @@ from .contract import (
     JOIN,
     MAX_REVIEW_PLAYOUTS,
     MAX_REVIEW_SECONDS,
+    MINE,
     NEW_GAME,
     RECORD,
+    REMATCH,
+    RESIGN,
     REVIEW,
     SINCE,
     TRANSFER,
@@ -297,6 +300,43 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " device that used it holds the seat with a new key, and the old key acts no more.",
             "parameters": [game_id, seat_key],
             "responses": {"201": invitation_answer, **game_refusals, **_refusals(403, 409)},
+        }
+    }
+    paths["/api/games/{game_id}/resign"] = {
+        "post": {
+            "operationId": "resign",
+            "summary": "The seat resigns: the game ends, the other seat wins (between invited people, with its key)",
+            "description": "Kept as the game's last action (resign); the state's ending names the seat. A spectator,"
+            " or a key of no seat: 403, nothing changed; a finished game: 409 GameOver.",
+            "parameters": [game_id, seat_key],
+            "requestBody": _posted(RESIGN, offer),
+            "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
+        }
+    }
+    paths["/api/games/{game_id}/rematch"] = {
+        "post": {
+            "operationId": "rematch",
+            "summary": "Offer a rematch of a finished game between invited people; from the other seat, accept it",
+            "description": "Accepted, the rematch is a new game: the same options, a new seed, the seats swapped"
+            " (each device plays on with its key: the one that was A is B). A spectator: 403, nothing changed;"
+            " a game going on: 409 GameNotOver.",
+            "parameters": [game_id, seat_key],
+            "requestBody": _posted(REMATCH, offer),
+            "responses": {
+                "200": _answer("game_rematch_result", "the offer or the rematch"),
+                **game_refusals,
+                **_refusals(*_POSTED, 409, 507),
+            },
+        }
+    }
+    paths["/api/mine"] = {
+        "post": {
+            "operationId": "my_games",
+            "summary": "My games: the games a browser holds, those waiting for it first, with names and time left",
+            "description": "No key: what it tells (whose turn, the names, the scores, the clock) every holder of a"
+            " game's id may read. A game forgotten or expired is listed as gone.",
+            "requestBody": _posted(MINE, offer),
+            "responses": {"200": _answer("game_mine_result", "the games"), **_refusals(*_ALWAYS, *_POSTED, 500)},
         }
     }
     paths["/api/transfer"] = {

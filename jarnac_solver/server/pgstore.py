@@ -106,6 +106,12 @@ CREATE TABLE jarnac.invitations (
 );
 CREATE INDEX invitations_game ON jarnac.invitations (game, seat, kind);
 """,
+    3: """
+ALTER TABLE jarnac.games ADD COLUMN deadline DOUBLE PRECISION;
+ALTER TABLE jarnac.actions ADD COLUMN at DOUBLE PRECISION;
+CREATE INDEX games_due ON jarnac.games (deadline) WHERE NOT over AND deadline IS NOT NULL;
+CREATE INDEX games_finished ON jarnac.games (touched) WHERE over;
+""",
 }
 """The script that brings the tables from the version before to each version (store.py's versions)."""
 
@@ -239,8 +245,8 @@ class PostgresStore:
                 if count >= self.max_games:
                     # Games left unfinished would fill the store for good: the idle ones make room too.
                     rows = db.execute(
-                        "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over OR touched < %s"
-                        " ORDER BY over DESC, touched LIMIT %s) RETURNING id",
+                        "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over OR (touched < %s"
+                        " AND deadline IS NULL) ORDER BY over DESC, touched LIMIT %s) RETURNING id",
                         (now - IDLE_SECONDS, count - self.max_games + 1),
                     ).fetchall()
                     gone = [str(row[0]) for row in rows]
@@ -290,13 +296,17 @@ class PostgresStore:
             return
         try:
             with self._connection(write=True) as db:
+                now = time.time()
                 with db.cursor() as cursor:
                     cursor.executemany(
-                        "INSERT INTO jarnac.actions (game, n, player, action, drew) VALUES (%s, %s, %s, %s, %s)",
-                        [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+                        "INSERT INTO jarnac.actions (game, n, player, action, drew, at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)",
+                        [(game_id, first + i, who, text, drew, now) for i, (who, text, drew) in enumerate(entries)],
                     )
                 db.execute(
-                    "UPDATE jarnac.games SET over = %s, touched = %s WHERE id = %s", (over, time.time(), game_id)
+                    "UPDATE jarnac.games SET over = %s, touched = %s, deadline = CASE WHEN %s THEN NULL ELSE deadline"
+                    " END WHERE id = %s",
+                    (over, now, over, game_id),
                 )
                 self._notify(db, game_id, first + len(entries))
         except ConflictError:
@@ -360,6 +370,56 @@ class PostgresStore:
             )
             db.execute("UPDATE jarnac.invitations SET why = %s WHERE digest = %s", (CLAIMED, digest))
             return Claim(game_id, seat, kind, "")
+
+    def times(self, game_id: str) -> list[float]:
+        """As :meth:`.store.GameStore.times`."""
+        with self._connection(write=False) as db:
+            row = db.execute(
+                "SELECT created, touched, (SELECT COALESCE(json_agg(at ORDER BY n), '[]') FROM jarnac.actions"
+                " WHERE game = g.id) FROM jarnac.games g WHERE id = %s",
+                (game_id,),
+            ).fetchone()
+        if row is None:
+            return []
+        return [float(row[0]), *(float(row[1] if at is None else at) for at in row[2])]
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """As :meth:`.store.GameStore.set_deadline`."""
+        with self._connection(write=True) as db:
+            db.execute("UPDATE jarnac.games SET deadline = %s WHERE id = %s AND NOT over", (deadline, game_id))
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """As :meth:`.store.GameStore.due`."""
+        with self._connection(write=False) as db:
+            rows = db.execute(
+                "SELECT id FROM jarnac.games WHERE NOT over AND deadline IS NOT NULL AND deadline < %s"
+                " ORDER BY deadline LIMIT %s",
+                (now, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """As :meth:`.store.GameStore.forget_finished`."""
+        with self._connection(write=True) as db:
+            rows = db.execute(
+                "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over AND touched < %s"
+                " LIMIT %s) RETURNING id",
+                (before, limit),
+            ).fetchall()
+            gone = [str(row[0]) for row in rows]
+            for game_id in gone:
+                self._notify(db, game_id, -1)
+        for game_id in gone:
+            self._told(game_id, -1)
+        return gone
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """As :meth:`.store.GameStore.respec`."""
+        old, new = (json.dumps(spec.to_dict(), sort_keys=True) for spec in (before, after))
+        with self._connection(write=True) as db:
+            changed = db.execute("UPDATE jarnac.games SET spec = %s WHERE id = %s AND spec = %s", (new, game_id, old))
+            if changed.rowcount == 0:
+                raise ConflictError(f"game {game_id!r} changed meanwhile: nothing was written")
 
     def count(self) -> int:
         """How many games are kept (every server's)."""

@@ -96,6 +96,26 @@ class Store(Protocol):
         """Forget a game; ``False`` when there was none of that id."""
         ...
 
+    def times(self, game_id: str) -> list[float]:
+        """When the game was made and each of its actions committed, in order (``[]``: no such game)."""
+        ...
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """When the seat to act of a game days a move runs out of time (``None``: none now)."""
+        ...
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """Games in progress whose deadline is past, the earliest first, at most ``limit``."""
+        ...
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """Forget finished games unchanged since ``before`` (at most ``limit``); their ids."""
+        ...
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """Replace a game's setting ``before`` by ``after``; changed meanwhile: :class:`ConflictError`."""
+        ...
+
     def count(self) -> int:
         """How many games are kept."""
         ...

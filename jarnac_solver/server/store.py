@@ -74,7 +74,7 @@ then those nobody has played for :data:`IDLE_SECONDS`, the oldest first; else it
 IDLE_SECONDS = 24 * 3600
 """A game not played for this long may make room for a new one when the store is full."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the games' tables this code reads and writes (``schema_version``, in both stores). A store
 made by an older version is migrated at the start; one made by a newer version is refused, never rewritten."""
 
@@ -110,7 +110,16 @@ CREATE TABLE invitations (
 );
 CREATE INDEX invitations_game ON invitations (game, seat, kind);
 """
-_MIGRATIONS = {1: _SCHEMA, 2: _INVITATIONS}
+# Version 3: games days a move. ``deadline``: when the seat to act of such a game in progress runs out of
+# time (the sweep's index; the game's clock is computed again from its actions' times before it is ended);
+# ``at``: when each action was committed (NULL for the actions of older versions).
+_DEADLINES = """
+ALTER TABLE games ADD COLUMN deadline REAL;
+ALTER TABLE actions ADD COLUMN at REAL;
+CREATE INDEX games_due ON games (deadline) WHERE over = 0 AND deadline IS NOT NULL;
+CREATE INDEX games_finished ON games (touched) WHERE over = 1;
+"""
+_MIGRATIONS = {1: _SCHEMA, 2: _INVITATIONS, 3: _DEADLINES}
 """The script that brings the tables from the version before to each version (run in one transaction)."""
 
 
@@ -291,8 +300,8 @@ class GameStore:
                 gone = [
                     str(row[0])
                     for row in self._db.execute(
-                        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
-                        " ORDER BY over DESC, touched LIMIT ?) RETURNING id",
+                        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR (touched < ? AND"
+                        " deadline IS NULL) ORDER BY over DESC, touched LIMIT ?) RETURNING id",
                         (now - IDLE_SECONDS, count - self.max_games + 1),
                     ).fetchall()
                 ]
@@ -340,13 +349,18 @@ class GameStore:
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             try:
+                now = time.time()
                 self._db.executemany(
-                    "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+                    "INSERT INTO actions (game, n, player, action, drew, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, first + i, who, text, drew, now) for i, (who, text, drew) in enumerate(entries)],
                 )
             except sqlite3.IntegrityError:  # the key (game, n) taken, or the game's row gone
                 raise ConflictError(conflict(game_id, first)) from None
-            self._db.execute("UPDATE games SET over = ?, touched = ? WHERE id = ?", (int(over), time.time(), game_id))
+            self._db.execute(
+                "UPDATE games SET over = ?, touched = ?, deadline = CASE WHEN ? THEN NULL ELSE deadline END"
+                " WHERE id = ?",
+                (int(over), now, int(over), game_id),
+            )
         self._told(game_id, first + len(entries))
 
     def delete(self, game_id: str) -> bool:
@@ -423,6 +437,58 @@ class GameStore:
             )
             self._db.execute("UPDATE invitations SET why = ? WHERE digest = ?", (CLAIMED, digest))
             return Claim(game_id, seat, kind, "")
+
+    def times(self, game_id: str) -> list[float]:
+        """When the game was made and when each of its actions was committed (an action of an older version,
+        whose time was not kept: the game's last change), in order; ``[]`` for no such game."""
+        with self._lock:
+            row = self._db.execute("SELECT created, touched FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return []
+            ats = self._db.execute("SELECT at FROM actions WHERE game = ? ORDER BY n", (game_id,)).fetchall()
+        return [float(row[0]), *(float(row[1] if at is None else at) for (at,) in ats)]
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """When the seat to act of a game days a move runs out of time (``None``: no such time now)."""
+        with self._writing():
+            self._db.execute("UPDATE games SET deadline = ? WHERE id = ? AND over = 0", (deadline, game_id))
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """At most ``limit`` games in progress whose deadline is past, the earliest first (the sweep's)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE over = 0 AND deadline IS NOT NULL AND deadline < ? ORDER BY deadline"
+                " LIMIT ?",
+                (now, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """Forget at most ``limit`` finished games unchanged since ``before`` (told ``-1``); their ids."""
+        with self._writing():
+            gone = [
+                str(row[0])
+                for row in self._db.execute(
+                    "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 AND touched < ? LIMIT ?)"
+                    " RETURNING id",
+                    (before, limit),
+                ).fetchall()
+            ]
+            for game_id in gone:  # an in-memory store keeps no foreign keys
+                self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
+                self._db.execute("DELETE FROM invitations WHERE game = ?", (game_id,))
+        for game_id in gone:
+            self._told(game_id, -1)
+        return gone
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """Replace a game's setting ``before`` by ``after`` (a rematch offered or made); a setting changed
+        meanwhile, or the game forgotten, is :class:`ConflictError` (nothing written)."""
+        old, new = (json.dumps(spec.to_dict(), sort_keys=True) for spec in (before, after))
+        with self._writing():
+            changed = self._db.execute("UPDATE games SET spec = ? WHERE id = ? AND spec = ?", (new, game_id, old))
+            if changed.rowcount == 0:
+                raise ConflictError(f"game {game_id!r} changed meanwhile: nothing was written")
 
     def count(self) -> int:
         with self._lock:

@@ -4,8 +4,8 @@
 import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
-import { fromFragment, joinByCode, renderLobby, takeSeat } from "./people.js";
+import { act, askNotifications, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
+import { fromFragment, joinByCode, myGames, renderLobby, takeSeat } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
 import { audit } from "./audit.js";
@@ -98,6 +98,9 @@ function showTab(id) {
 }
 
 async function main() {
+  // The page's service worker: its shell kept (the page opens, and says so, when the server cannot be
+  // reached) and the system notification of a turn.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   // A select the reader changed keeps that choice when the selects are filled again (fillSelects); the new
   // game's lexicon, changed, fills them again: another lexicon, another table of the opponents' levels.
   for (const select of $$("select.lexicons, select.presets, select.players"))
@@ -217,6 +220,31 @@ async function main() {
   $("#renew-invite").addEventListener("click", () => changeInvitation(false));
   $("#cancel-invite").addEventListener("click", () => changeInvitation(true));
   $("#move-seat").addEventListener("click", moveSeat);
+  $("#resign").addEventListener("click", resign);
+  document.addEventListener("visibilitychange", seen);
+  $("#turn-sound").addEventListener("change", () => {
+    store.setItem("jarnac.sound", $("#turn-sound").checked ? "on" : "off");
+    if ($("#turn-sound").checked) unlockSound();
+  });
+  $("#notify-turn").addEventListener("click", askNotifications);
+  $("#next-game").addEventListener("click", async () => {
+    // The next game waiting for this browser (My games' first), other than this one.
+    try {
+      const mine = await myGames();
+      const next = mine.games.find((row) => row.status === "yours" && row.id !== state.gameId);
+      if (!next) return say($("#message"), () => t("no_next"));
+      leaveGame();
+      await resumeFrom(next.id);
+    } catch (exc) {
+      showError($("#message"), exc, false);
+    }
+  });
+  $("#rematch").addEventListener("click", rematch);
+  $("#review-game").addEventListener("click", () => {
+    // The finished game's review, one tap: the review tab, this game reviewed.
+    showTab("review");
+    reviewLastGame();
+  });
   $("#copy-move").addEventListener("click", () => copy($("#move-link")));
   setInterval(tick, 1000);
   $("#referee-form").addEventListener("submit", checkPass);

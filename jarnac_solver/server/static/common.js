@@ -64,6 +64,13 @@ export function seatHeaders() {
   return key ? { "X-Seat-Key": key } : {};
 }
 
+export function timeLeft(seconds) {
+  // Days and hours, or hours and minutes: the time a seat of a game days a move has left.
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return t("time_dh", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  return t("time_hm", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+}
+
 export const tilesIn = (word) => tilesOf(word, state.alphabet);  // in the alphabet of the trays shown
 
 // -- the service ------------------------------------------------------------------------------
