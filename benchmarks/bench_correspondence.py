@@ -57,8 +57,9 @@ def sample_game(days: int | None) -> tuple[live.GameSpec, list[live.Entry]]:
     return spec, entries
 
 
-def fill(place: str, games: int) -> list[str]:
-    """``games`` games written in one transaction a thousand (setup, not measured): their ids."""
+def fill(place: str, games: int, due: int) -> list[str]:
+    """``games`` games written in one transaction a thousand (setup, not measured): their ids. The first
+    ``due`` games days a move were last played twelve days ago: their 3 days and bank of 3 are gone."""
     samples = {days: sample_game(days) for days in (None, 3)}
     now = time.time()
     store: Any = open_store(place, max_games=games * 2)
@@ -70,9 +71,10 @@ def fill(place: str, games: int) -> list[str]:
         for n in range(start, min(games, start + 1000)):
             days = 3 if n % 3 == 0 else None
             spec, entries = samples[days]
-            made = now - 3600 - len(entries) * 60
+            late = days is not None and n < 3 * due
+            made = now - (12 * 86_400 if late else 3600) - len(entries) * 60
             over = n % 3 == 1 and n % 2 == 0  # a sixth finished
-            deadline = now + 86_400 * 5 if days else None
+            deadline = made + len(entries) * 60 + 6 * 86_400 if days else None
             rows.append((ids[n], made, json.dumps(spec.to_dict(), sort_keys=True), over, made + 600, deadline))
             actions += [(ids[n], i, w, a, d, made + 60 * (i + 1)) for i, (w, a, d) in enumerate(entries)]
         insert_games = (
@@ -118,12 +120,12 @@ def median_ms(call: Any, repeats: int) -> float:
 
 def measure(name: str, place: str, games: int, mine: int, due: int, repeats: int) -> dict[str, Any]:
     started = time.perf_counter()
-    ids = fill(place, games)
+    ids = fill(place, games, due)
     filled = time.perf_counter() - started
     app = create_app(["en"], data=place, max_games=games * 2)
     service: Any = app.state.service
     result: dict[str, Any] = {"store": name, "games": games, "fill_s": filled}
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://localhost") as client:
         assert client.portal is not None
         browser = {"games": [f"{game_id}:A" for game_id in ids[:: max(1, games // mine)][:mine]]}
 
@@ -136,28 +138,18 @@ def measure(name: str, place: str, games: int, mine: int, due: int, repeats: int
         my_games()
         result["mine_cold_ms"] = (time.perf_counter() - started) * 1000
         result["mine_warm_ms"] = median_ms(my_games, repeats)
-        # The sweep: --due games days a move past their deadline (their clock moved on, as days passing).
-        correspondence = [game_id for n, game_id in enumerate(ids) if n % 3 == 0][:due]
-        for game_id in correspondence:
-            service.store.set_deadline(game_id, time.time() - 1)
-        real = service.now
-        service.now = lambda: real() + 12 * 86_400  # twelve days on: their 3 days and bank of 3 are gone
+        # The sweep: --due games days a move past their deadline among the others (and nothing finished old
+        # enough to be forgotten: the time-outs alone).
         started = time.perf_counter()
-        query = service.store.due(service.now(), 10_000)
+        query = service.store.due(time.time(), 10_000)
         result["due_query_ms"] = (time.perf_counter() - started) * 1000
         result["due_found"] = len(query)
-        service.now = real
-        for game_id in correspondence:
-            service.store.set_deadline(game_id, time.time() - 1)
-        service.now = lambda: real() + 12 * 86_400
-        service.deadlines.clear()
-        service.keep_days = 10**4  # the sweep's time-outs alone: nothing finished is old enough to go
+        service.keep_days = 10**4
         started = time.perf_counter()
         ended, _ = client.portal.call(service.sweep)
         result["sweep_ms"] = (time.perf_counter() - started) * 1000
         result["sweep_ended"] = ended
         result["sweep_idle_ms"] = median_ms(lambda: client.portal.call(service.sweep), repeats)
-        service.now = real
     result["size_mb"] = size(place) / 1e6
     return result
 

@@ -491,3 +491,49 @@ def test_a_game_days_a_move_is_lost_on_time_by_an_injected_clock_and_kept(tmp_pa
         assert ended_kept == 1  # its 14 days (7 and a bank of 7) gone: out of time
         assert forgotten >= 2  # the games that ended, 30 days gone on the moved clock
         refused(client.get(f"/api/games/{game_id}"), 404, "UnknownGame")
+
+
+def test_my_games_lists_the_games_waiting_first_and_the_page_is_installable() -> None:
+    """POST /api/mine: the games waiting for the browser's seat first (the least time left first), then the
+    others', the finished, the gone; each with the opponent's name and the time left; a bad seat a 400. The
+    manifest and the service worker are served at their places, and the page's policy lets them work."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        theirs, keys_t, _ = invited(client, {**INVITE, "name": "Ann"})
+        result(
+            client.post(f"/api/games/{theirs}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys_t["A"]})
+        )
+        result(
+            client.post(f"/api/games/{theirs}/actions", json={"action": "pass"}, headers={"X-Seat-Key": keys_t["A"]})
+        )
+        later, _, _ = invited(client, {**INVITE, "days": 7})
+        sooner, _, _ = invited(client, {**INVITE, "days": 1})
+        computer = result(client.post("/api/games", json={"players": ["person", "greedy"], "lexicon": "en"}), 201)["id"]
+        done, keys_d, _ = invited(client, INVITE)
+        result(client.post(f"/api/games/{done}/resign", json={}, headers={"X-Seat-Key": keys_d["B"]}))
+        asked = [f"{theirs}:A", f"{later}:A", "gone-game:B", f"{done}:A", f"{sooner}:A", f"{computer}:A"]
+        mine = result(client.post("/api/mine", json={"games": asked}))
+        order = [(row["id"], row["status"]) for row in mine["games"]]
+        assert order == [
+            (sooner, "yours"),
+            (later, "yours"),
+            (computer, "yours"),
+            (theirs, "theirs"),
+            (done, "over"),
+            ("gone-game", "gone"),
+        ]
+        assert mine["next"] == sooner
+        rows = {row["id"]: row for row in mine["games"]}
+        assert rows[theirs]["opponent"] == "B" and rows[theirs]["names"] == ["Ann", ""]
+        assert rows[computer]["opponent"] == "greedy" and rows[sooner]["days"] == 1
+        assert 1.9 * 86_400 < rows[sooner]["left_s"] <= 2 * 86_400 and rows[theirs]["left_s"] <= 30  # a Jarnac window
+        bad = client.post("/api/mine", json={"games": [f"{theirs}:C"]})
+        assert refused(bad, 400, "UsageError").startswith("games:")
+        refused(client.post("/api/mine", json={"games": ["x"] * 65}), 400, "UsageError")
+        worker = client.get("/sw.js")
+        assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+        assert "worker-src 'self'" in worker.headers["content-security-policy"]
+        manifest = client.get("/static/manifest.webmanifest")
+        assert manifest.headers["content-type"].startswith("application/manifest+json")
+        assert manifest.json()["display"] == "standalone"
+        for icon in manifest.json()["icons"]:
+            assert client.get(icon["src"]).status_code == 200
