@@ -482,13 +482,22 @@ def test_a_game_days_a_move_is_lost_on_time_by_an_injected_clock_and_kept(tmp_pa
         assert sweep(client) == (1, 0)
         assert result(client.get(f"/api/games/{other}"))["game"]["ending"]["kind"] == "out of time"
         kept, _, _ = invited(client, {**INVITE, "days": 7})
+        # An invitation days a move waits its days for B, then is gone; once B is seated, the game is kept
+        # while its clock runs, whoever has not acted yet.
+        service_.now = time.time
+        unanswered = result(client.post("/api/games", json={**INVITE, "days": 1}), 201)["id"]
+        seated, _, _ = invited(client, {**INVITE, "days": 1})
+        service_.now = lambda: time.time() + 1.5 * day
+        refused(client.get(f"/api/games/{unanswered}"), 410, "InvitationExpired")
+        assert result(client.get(f"/api/games/{seated}"))["game"]["over"] is False
+        service_.now = time.time
     with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as client:
         again = result(client.get(f"/api/games/{kept}"))  # a restart keeps a game days a move, and its clock
         assert again["clock"]["days"] == 7 and again["game"]["over"] is False
         restarted = client.app.state.service  # type: ignore[attr-defined]
         restarted.now = lambda: time.time() + 31 * day
         ended_kept, forgotten = sweep(client)
-        assert ended_kept == 1  # its 14 days (7 and a bank of 7) gone: out of time
+        assert ended_kept == 2  # kept and seated: their days and banks gone, out of time
         assert forgotten >= 2  # the games that ended, 30 days gone on the moved clock
         refused(client.get(f"/api/games/{game_id}"), 404, "UnknownGame")
 

@@ -544,7 +544,15 @@ class Service:
             shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
             raise ServiceError(404, "UnknownGame", f"no game {shown!r} on this server")
         spec, entries = found
-        if spec.expires is not None and time.time() > spec.expires and not any(who == 1 for who, _, _ in entries):
+        # An invitation never answered is gone after its time; a game days a move whose B is seated is kept
+        # while its clock runs (its A may take days over the first move).
+        waiting = not spec.claimed(1) or spec.days is None
+        if (
+            spec.expires is not None
+            and self.now() > spec.expires
+            and waiting
+            and not any(w == 1 for w, _, _ in entries)
+        ):
             await anyio.to_thread.run_sync(self.store.delete, game_id)
             raise ServiceError(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
         return found
