@@ -137,6 +137,18 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert a.find_element(By.ID, "invite-qr").get_attribute("src").startswith("data:image/svg+xml;base64,")
         a.execute_script("window.scrollTo(0, 0)")
         shot(a, "people-invite")
+        # B seated by the link (from a page of its own): A's page is told, the invitation gone, B named.
+        guest = chromium()
+        try:
+            english(guest, server)
+            open_page(guest, link)
+            named(guest, "join-name", "Gus")
+            click(guest, "#join")
+            wait(lambda: guest.find_element(By.ID, "game").is_displayed(), what="the guest seated")
+        finally:
+            guest.quit()
+        wait(lambda: not a.find_element(By.ID, "invite-seat").is_displayed(), what="A told B is seated")
+        wait(lambda: "Gus" in a.find_element(By.ID, "tray-title-1").text, what="B named on A's page")
         click(a, "#leave")
         wait(lambda: len(a.find_elements(By.CSS_SELECTOR, "#lobby-list li .resume")) == 1, what="the lobby")
 

@@ -233,8 +233,14 @@ function renderInvite() {
     }
   }
   $("#move-box").hidden = state.mode !== "invite";
+  // Seat B's device seated changes no action, so no push tells it: while the invitation is open, the game is
+  // read again every few seconds, and B's name shows once B is seated.
+  if (inviteTimer) clearTimeout(inviteTimer);
+  inviteTimer = invite && open && !state.game.over ? setTimeout(readAgain, 5000) : null;
   $("#watch-link").value = (invite && invite.watch) || `${location.origin}/#watch=${encodeURIComponent(state.gameId)}`;
 }
+
+let inviteTimer = null;
 
 export async function changeInvitation(withdraw) {
   // Seat A withdraws its open invitation (its code opens nothing), or makes a new one (the old withdrawn).
@@ -301,10 +307,11 @@ function renderRematch() {
 }
 
 async function readAgain() {
+  // The game read again (a rematch offered or made, seat B seated), the page shown anew when it is still this one.
   const id = state.gameId;
   try {
     const answer = await api(`games/${encodeURIComponent(id)}`);
-    if (state.gameId === id && state.game && state.game.over) {
+    if (state.gameId === id && state.game && answer.game.actions === state.game.actions) {
       state.game = answer.game;
       renderGame();
     }
