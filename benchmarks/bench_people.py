@@ -111,11 +111,18 @@ class Seat:
         self.connection.close()
 
 
+def seated(port: int) -> tuple[dict[str, Any], dict[str, str]]:
+    """A new invitation and its code used by a second client: the game's answer and both seats' keys."""
+    made = _ask(port, "POST", "/api/games", {"players": ["person", "person"], "seats": "invite", "lexicon": "en"})
+    joined = _ask(port, "POST", "/api/join", {"code": made["invitation"]["code"]})
+    return made, {"A": made["seats"]["A"]["key"], "B": joined["seats"]["B"]["key"]}
+
+
 def play(port: int, actions: int, deadline: float, sent: dict[tuple[str, int], float], out: list[float]) -> None:
     """One game: two seats taking turns, each hearing the other's actions on its own stream."""
-    made = _ask(port, "POST", "/api/games", {"players": ["person", "person"], "seats": "invite", "lexicon": "en"})
+    made, keys = seated(port)
     game_id = made["id"]
-    seats = {s: Seat(port, game_id, s, made["seats"][s]["key"]) for s in "AB"}
+    seats = {s: Seat(port, game_id, s, keys[s]) for s in "AB"}
     game = made["game"]
     try:
         for number in range(1, actions + 1):
@@ -155,8 +162,8 @@ def held(port: int, pid: int, games: int) -> tuple[float, float]:
     before_sockets, before_rss = _sockets(pid), _rss_kb(pid)
     opened: list[Seat] = []
     for _ in range(games):
-        made = _ask(port, "POST", "/api/games", {"players": ["person", "person"], "seats": "invite", "lexicon": "en"})
-        opened += [Seat(port, made["id"], s, made["seats"][s]["key"]) for s in "AB"]
+        made, keys = seated(port)
+        opened += [Seat(port, made["id"], s, keys[s]) for s in "AB"]
     try:
         time.sleep(1.0)  # every stream opened and waiting
         sockets, rss = _sockets(pid) - before_sockets, _rss_kb(pid) - before_rss

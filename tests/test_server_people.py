@@ -26,23 +26,38 @@ from .test_server_games import refused, result
 INVITE = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
 
 
+def invited(client: Client, body: dict[str, Any] = INVITE) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A game made by ``body`` and, when it is an invitation, joined by its code: its id, every seat's key
+    (the creator's from its answer, B's from the join), and the creator's answer."""
+    made = result(client.post("/api/games", json=body), 201)
+    keys = {seat: made["seats"][seat]["key"] for seat in made["seats"]}
+    if "invitation" in made:
+        joined = result(client.post("/api/join", json={"code": made["invitation"]["code"]}))
+        keys["B"] = joined["seats"]["B"]["key"]
+    return made["id"], keys, made
+
+
 def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_path: Path) -> None:
     """The wrong seat's key, no key, a guessed key, a digest sent as a key: 403 and the game unchanged;
     the join code finds seat B's key; spectators read; the keys survive a restart, kept as digests only."""
     app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
     with Client(app, raise_server_exceptions=False) as client:
         made = result(client.post("/api/games", json=INVITE), 201)
-        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
-        assert made["game"]["seats"] == "invite" and made["game"]["hints"] and keys["A"] != keys["B"]
-        for seat, key in keys.items():  # the key rides in the link's fragment, which a browser never sends
-            page, _, fragment = made["seats"][seat]["link"].partition("#")
-            assert key not in page and fragment == f"game={game_id}&seat={seat}&key={key}"
-        assert made["watch"].endswith(f"/#watch={game_id}") and len(made["code"]) == 14
-        assert made["seats"]["B"]["qr"].startswith("data:image/svg+xml;base64,") and "qr" not in made["seats"]["A"]
-        read_aloud = made["code"].lower().replace("-", " ")
+        game_id, keys = made["id"], {"A": made["seats"]["A"]["key"]}
+        assert made["game"]["seats"] == "invite" and made["game"]["hints"] and list(made["seats"]) == ["A"]
+        assert made["game"]["claimed"] == [True, False]
+        page, _, fragment = made["seats"]["A"]["link"].partition("#")  # the key rides in the link's fragment
+        assert keys["A"] not in page and fragment == f"game={game_id}&seat=A&key={keys['A']}"
+        invitation = made["invitation"]
+        assert made["watch"].endswith(f"/#watch={game_id}") and len(invitation["code"]) == 14
+        assert invitation["link"].endswith(f"/#join={invitation['code']}")
+        assert invitation["qr"].startswith("data:image/svg+xml;base64,")
+        read_aloud = invitation["code"].lower().replace("-", " ")
         joined = result(client.post("/api/join", json={"code": read_aloud}))
-        invited = {name: made["seats"]["B"][name] for name in ("key", "link")}
-        assert joined["id"] == game_id and joined["seats"] == {"B": invited}
+        keys["B"] = joined["seats"]["B"]["key"]
+        assert joined["id"] == game_id and list(joined["seats"]) == ["B"] and keys["B"] != keys["A"]
+        assert joined["seats"]["B"]["link"].endswith(f"#game={game_id}&seat=B&key={keys['B']}")
+        assert joined["game"]["claimed"] == [True, True]
         refused(client.post("/api/join", json={"code": "0000-0000-0000"}), 404, "UnknownGame")
         refused(client.post("/api/join", json={"code": "not a code"}), 400, "UsageError")
         # A client that claims to have seen actions the game has not got is told so, not left waiting.
@@ -101,14 +116,68 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
         refused(stranger, 403, "WrongSeat")
 
 
+def test_a_code_claims_seat_b_once_and_a_seat_moves_once(tmp_path: Path) -> None:
+    """The first device that gives the code holds seat B with a fresh key; the code then opens nothing (410,
+    the game unchanged), after a restart too; the creator withdraws an unanswered invitation and makes
+    another; a seat's holder moves the seat once to another device (the old key acts no more, a second
+    use is a 410); spectators and the wrong seat change nothing (403)."""
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        made = result(client.post("/api/games", json=INVITE), 201)
+        game_id, key_a = made["id"], made["seats"]["A"]["key"]
+        first = made["invitation"]["code"]
+        refused(client.post(f"/api/games/{game_id}/invitation", json={}), 403, "WrongSeat")  # a spectator
+        renewed = result(client.post(f"/api/games/{game_id}/invitation", json={}, headers={"X-Seat-Key": key_a}), 201)
+        second = renewed["invitation"]["code"]
+        assert second != first and renewed["invitation"]["link"].endswith(f"#join={second}")
+        assert "withdrawn" in refused(client.post("/api/join", json={"code": first}), 410, "InvitationWithdrawn")
+        cancel = client.delete(f"/api/games/{game_id}/invitation", headers={"X-Seat-Key": key_a})
+        assert result(cancel)["withdrawn"] is True
+        refused(client.post("/api/join", json={"code": second}), 410, "InvitationWithdrawn")
+        third = result(client.post(f"/api/games/{game_id}/invitation", json={}, headers={"X-Seat-Key": key_a}), 201)
+        code = third["invitation"]["code"]
+        joined = result(client.post("/api/join", json={"code": code}))
+        key_b = joined["seats"]["B"]["key"]
+        assert len(key_b) >= 43 and code.replace("-", "") not in key_b
+        before = result(client.get(f"/api/games/{game_id}"))["game"]
+        taken = refused(client.post("/api/join", json={"code": code}), 410, "SeatTaken")
+        assert "this seat is taken" in taken
+        assert result(client.get(f"/api/games/{game_id}"))["game"] == before
+        again = client.post(f"/api/games/{game_id}/invitation", json={}, headers={"X-Seat-Key": key_a})
+        refused(again, 410, "SeatTaken")  # B seated: no invitation can open it again
+        refused(
+            client.post(f"/api/games/{game_id}/invitation", json={}, headers={"X-Seat-Key": key_b}), 403, "WrongSeat"
+        )
+        # B moves to another device: a link of its own, used once.
+        refused(client.post(f"/api/games/{game_id}/transfer", json={}), 403, "WrongSeat")
+        moving = result(client.post(f"/api/games/{game_id}/transfer", json={}, headers={"X-Seat-Key": key_b}), 201)
+        assert moving["seat"] == "B" and moving["transfer"]["link"].endswith("#move=" + moving["transfer"]["token"])
+        moved = result(client.post("/api/transfer", json={"token": moving["transfer"]["token"]}))
+        new_b = moved["seats"]["B"]["key"]
+        assert new_b != key_b and moved["id"] == game_id
+        refused(client.post("/api/transfer", json={"token": moving["transfer"]["token"]}), 410, "TransferUsed")
+        refused(client.post("/api/transfer", json={"token": "x" * 43}), 404, "UnknownTransfer")
+        result(client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": key_a}))
+        result(client.post(f"/api/games/{game_id}/actions", json={"action": "pass"}, headers={"X-Seat-Key": key_a}))
+        old = client.post(f"/api/games/{game_id}/actions", json={"action": "decline"}, headers={"X-Seat-Key": key_b})
+        refused(old, 403, "WrongSeat")  # the moved seat's old key acts no more
+        hotseat = result(client.post("/api/games", json={**INVITE, "seats": "hotseat"}), 201)
+        assert "invitation" not in hotseat and set(hotseat["seats"]) == {"A", "B"}
+        no_code = client.post(f"/api/games/{hotseat['id']}/invitation", json={}, headers={"X-Seat-Key": key_a})
+        refused(no_code, 409, "NoInvitation")
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as again:
+        refused(again.post("/api/join", json={"code": code}), 410, "SeatTaken")  # a restart keeps it used
+        sent = {"json": {"action": "decline"}, "headers": {"X-Seat-Key": new_b}}
+        assert result(again.post(f"/api/games/{game_id}/actions", **sent))["game"]["actions"] == 3
+
+
 def test_a_jarnac_window_not_answered_in_time_is_declined_and_hints_can_be_off() -> None:
     """A pass opens the opponent's Jarnac window, timed; its time over, the server declines it for them.
     Without hints neither seat gets advice; the game says both."""
     app = create_app(["en"], max_budget_ms=2000)
     with Client(app, raise_server_exceptions=False) as client:
         body = {**INVITE, "hints": False, "window_seconds": 0.05}
-        made = result(client.post("/api/games", json=body), 201)
-        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        game_id, keys, made = invited(client, body)
         assert made["game"]["hints"] is False and made["game"]["window_s"] == 0.05
         advice = client.get(f"/api/games/{game_id}/advice?budget=50", headers={"X-Seat-Key": keys["A"]})
         refused(advice, 403, "HintsOff")
@@ -134,9 +203,8 @@ def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypa
     app = create_app(["en"], max_budget_ms=2000)
     with Client(app, raise_server_exceptions=False) as client:
         for body, timed in (({**INVITE, "seats": "hotseat"}, False), ({**INVITE, "seats": "invite"}, True)):
-            made = result(client.post("/api/games", json=body), 201)
-            game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
-            assert ("code" in made) is timed and made["game"]["seats"] == body["seats"]
+            game_id, keys, made = invited(client, body)
+            assert ("invitation" in made) is timed and made["game"]["seats"] == body["seats"]
             assert made["game"]["window_s"] == (0.05 if timed else None)
             for action in ("draw", "pass"):
                 sent = {"json": {"action": action}, "headers": {"X-Seat-Key": keys["A"]}}
@@ -162,8 +230,7 @@ def test_under_a_clock_each_persons_decision_is_timed_and_the_time_over_action_i
     expected = {"opening": "draw", "start": "draw", "play": "pass"}
     with Client(app, raise_server_exceptions=False) as client:
         body = {**INVITE, "rules": {"think_seconds": 0.05}, "window_seconds": 30}
-        made = result(client.post("/api/games", json=body), 201)
-        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        game_id, keys, _ = invited(client, body)
         now = result(client.get(f"/api/games/{game_id}"))
         timed: list[tuple[str, str]] = []
         while len(timed) < 3 and now["game"]["phase"] != "over":
@@ -202,7 +269,8 @@ def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) 
     server, port = serve(tmp_path)
     try:
         made = _ask(port, "/api/games", INVITE)
-        game_id, keys = made["id"], {seat: made["seats"][seat]["key"] for seat in "AB"}
+        game_id, keys = made["id"], {"A": made["seats"]["A"]["key"]}
+        keys["B"] = _ask(port, "/api/join", {"code": made["invitation"]["code"]})["seats"]["B"]["key"]
         _ask(port, f"/api/games/{game_id}/actions", {"action": "draw"}, keys["A"])
         _ask(port, f"/api/games/{game_id}/actions", {"action": "+VIA"}, keys["A"])
         watcher = Stream(port, game_id, since=0)  # no key: what everyone may see
@@ -264,3 +332,217 @@ def test_the_bounds_of_an_address_and_of_the_push_streams() -> None:
     assert notifier.streams == 0
     with notifier.open("g"):
         notifier.check("g")
+
+
+def test_names_are_checked_and_kept_as_text() -> None:
+    """A name of 10,000 characters, an empty one, one with a right-to-left override or a control character,
+    one with markup: a 400 naming the field, nothing made; a good one trimmed and kept, A's at creation and
+    B's on joining, in the state both seats and spectators read."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        for field, name, said in (
+            ("name", "x" * 10_000, "10,000 characters"),
+            ("name", "   ", "empty"),
+            ("name", "x" * 33, "at most 32"),
+            ("name", "Bob\u202eevil", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+            ("name", "Bob\u2067", "U+2067"),
+            ("name", "Bob\x07", "U+0007"),
+            ("name", "<script>x</script>", "markup"),
+            ("name", "Bob &amp; Al", "markup"),
+            ("guest_name", "Bea\u200f", "U+200F"),
+        ):
+            body = {**INVITE, "seats": "hotseat" if field == "guest_name" else "invite", field: name}
+            answer = client.post("/api/games", json=body)
+            assert said in refused(answer, 400, "UsageError") and answer.json()["error"]["field"] == field
+        made = result(client.post("/api/games", json={**INVITE, "name": '  Ann  <3 & "Co" '}), 201)
+        assert made["game"]["names"] == ['Ann <3 & "Co"', ""]
+        code = made["invitation"]["code"]
+        bad = client.post("/api/join", json={"code": code, "name": "\u202eBruno"})
+        assert refused(bad, 400, "UsageError").startswith("name: holds U+202E")
+        joined = result(client.post("/api/join", json={"code": code, "name": "Bruno"}))  # the code was not used
+        assert joined["game"]["names"] == ['Ann <3 & "Co"', "Bruno"] and joined["game"]["claimed"] == [True, True]
+        assert result(client.get(f"/api/games/{made['id']}"))["game"]["names"] == ['Ann <3 & "Co"', "Bruno"]
+        hot = result(
+            client.post("/api/games", json={**INVITE, "seats": "hotseat", "name": "Hal", "guest_name": "Bea"}), 201
+        )
+        assert hot["game"]["names"] == ["Hal", "Bea"]
+        refused(client.post("/api/games", json={**INVITE, "guest_name": "Bea"}), 400, "UsageError")
+        computer = result(
+            client.post("/api/games", json={"players": ["greedy", "person"], "name": "Cy", "lexicon": "en"}), 201
+        )
+        assert computer["game"]["names"] == ["", "Cy"] and computer["game"]["players"][0] == "greedy"
+
+
+def test_resign_ends_the_game_for_the_other_and_a_rematch_swaps_the_seats(tmp_path: Path) -> None:
+    """A spectator's or a key-less resignation is a 403, nothing changed; a seat's resignation ends the game,
+    the other seat the winner, said to the push channel and kept through a restart; a rematch offered by one
+    seat and accepted by the other is a new game of the same options, a new seed, the seats (keys and names)
+    swapped; the wrong seat's acceptance changes nothing."""
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as client:
+        made = result(client.post("/api/games", json={**INVITE, "name": "Ann", "hints": False}), 201)
+        game_id, keys = made["id"], {"A": made["seats"]["A"]["key"]}
+        keys["B"] = result(client.post("/api/join", json={"code": made["invitation"]["code"], "name": "Bo"}))["seats"][
+            "B"
+        ]["key"]
+        result(client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]}))
+        refused(client.post(f"/api/games/{game_id}/resign", json={}), 403, "WrongSeat")
+        refused(
+            client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["A"]}), 409, "GameNotOver"
+        )
+        wrong = client.post(f"/api/games/{game_id}/resign", json={"player": "B"}, headers={"X-Seat-Key": keys["A"]})
+        refused(wrong, 403, "WrongSeat")
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["over"] is False
+        done = result(client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["B"]}))
+        game = done["game"]
+        assert game["over"] and game["winner"] == "A" and game["ending"] == {"player": "B", "kind": "resign"}
+        assert game["result_reason"]["code"] == "result_resigned" and game["seed"] == 5 and game["to_act"] is None
+        assert done["played"][0]["action"] == "resign" and done["clock"] is None
+        again = client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["A"]})
+        refused(again, 409, "GameOver")
+        late = client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]})
+        assert "B resigned" in refused(late, 409, "IllegalActionError")
+        polled = result(client.get(f"/api/games/{game_id}/actions?since=1"))
+        assert [(a["player"], a["action"]) for a in polled["actions"]] == [("B", "resign")]
+        record = result(client.get(f"/api/games/{game_id}/record"))["record"]
+        assert record["result"] == "unfinished" and len(record["actions"]) == 1  # the play before it, replayable
+        refused(client.post(f"/api/games/{game_id}/rematch", json={}), 403, "WrongSeat")
+        offer = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert offer["rematch"] == {"offered_by": "B", "game": None} and offer["seat"] is None
+        offer = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["rematch"] == {"offered_by": "B", "game": None}
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as client:
+        kept = result(client.get(f"/api/games/{game_id}"))["game"]
+        assert kept["ending"] == {"player": "B", "kind": "resign"} and kept["winner"] == "A"
+        accepted = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["A"]}))
+        new_id = accepted["rematch"]["game"]
+        assert accepted["seat"] == "B" and new_id and new_id != game_id
+        rematch = result(client.get(f"/api/games/{new_id}"))["game"]
+        assert rematch["names"] == ["Bo", "Ann"] and rematch["hints"] is False and rematch["actions"] == 0
+        assert rematch["claimed"] == [True, True] and rematch["seats"] == "invite"
+        refused(
+            client.post(f"/api/games/{new_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]}),
+            403,
+            "WrongSeat",
+        )
+        opened = client.post(f"/api/games/{new_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["B"]})
+        assert result(opened)["game"]["actions"] == 1  # the one who was B opens the rematch, with the same key
+        same = result(client.post(f"/api/games/{game_id}/rematch", json={}, headers={"X-Seat-Key": keys["B"]}))
+        assert same["rematch"]["game"] == new_id and same["seat"] == "A"  # asked again: the same rematch
+        computer = result(client.post("/api/games", json={"players": ["person", "greedy"], "lexicon": "en"}), 201)
+        ended = result(client.post(f"/api/games/{computer['id']}/resign", json={}))
+        assert ended["game"]["winner"] == "B" and ended["game"]["ending"]["player"] == "A"
+        refused(client.post(f"/api/games/{computer['id']}/resign", json={"player": "B"}), 403, "WrongSeat")
+
+
+def sweep(client: Client) -> tuple[int, int]:
+    """The server's sweep, run now (the task runs it every minute)."""
+    assert client.portal is not None
+    service_: Any = client.app.state.service  # type: ignore[attr-defined]
+    done: tuple[int, int] = client.portal.call(service_.sweep)
+    return done
+
+
+def test_a_game_days_a_move_is_lost_on_time_by_an_injected_clock_and_kept(tmp_path: Path) -> None:
+    """Days a move: the clock of the seat to act with each seat's bank and its deadline; past it (a clock
+    moved forward, no waiting), the seat loses on time, said to both and kept; the sweep ends such games by
+    itself and forgets finished games past --keep-days; a game days a move survives a restart."""
+    day = 86_400.0
+    app = create_app(["en"], data=tmp_path, max_budget_ms=2000, keep_days=30)
+    service_ = app.state.service
+    with Client(app, raise_server_exceptions=False) as client:
+        refused(client.post("/api/games", json={**INVITE, "days": 2}), 400, "UsageError")
+        refused(client.post("/api/games", json={**INVITE, "days": 3, "window_seconds": 5}), 400, "UsageError")
+        game_id, keys, made = invited(client, {**INVITE, "days": 3, "name": "Ann"})
+        assert made["clock"]["days"] == 3 and made["invitation"] and made["expires"] > time.time() + 2.9 * day
+        now = result(
+            client.post(f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys["A"]})
+        )
+        clock = now["clock"]
+        assert clock["to_act"] == now["game"]["to_act"] and clock["bank_s"] == [3 * day, 3 * day]
+        assert (
+            clock["limit_s"] == 3 * day and 5.9 * day < clock["left_s"] <= 6 * day and clock["deadline"] > time.time()
+        )
+        service_.now = lambda: time.time() + 4 * day  # past a decision's days: the bank is spent, not yet out
+        assert result(client.get(f"/api/games/{game_id}"))["game"]["over"] is False
+        service_.now = lambda: time.time() + 6.1 * day
+        ended = result(client.get(f"/api/games/{game_id}"))
+        loser = ended["played"][0]["player"]
+        assert ended["played"][0] == {**ended["played"][0], "action": "out of time", "time_over": True}
+        assert ended["game"]["ending"] == {"player": loser, "kind": "out of time"} and ended["game"]["winner"] != loser
+        assert ended["game"]["result_reason"]["code"] == "result_out_of_time"
+        late = client.post(
+            f"/api/games/{game_id}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys[loser]}
+        )
+        assert "ran out of time" in refused(late, 409, "IllegalActionError")
+        # The sweep: a game nobody reads ends on time by itself; a finished game past the days kept, forgotten.
+        service_.now = time.time
+        other, _, _ = invited(client, {**INVITE, "days": 1})
+        result(client.get(f"/api/games/{other}"))
+        service_.now = lambda: time.time() + 2.1 * day
+        assert sweep(client) == (1, 0)
+        assert result(client.get(f"/api/games/{other}"))["game"]["ending"]["kind"] == "out of time"
+        kept, _, _ = invited(client, {**INVITE, "days": 7})
+        # An invitation days a move waits its days for B, then is gone; once B is seated, the game is kept
+        # while its clock runs, whoever has not acted yet.
+        service_.now = time.time
+        unanswered = result(client.post("/api/games", json={**INVITE, "days": 1}), 201)["id"]
+        seated, _, _ = invited(client, {**INVITE, "days": 1})
+        service_.now = lambda: time.time() + 1.5 * day
+        refused(client.get(f"/api/games/{unanswered}"), 410, "InvitationExpired")
+        assert result(client.get(f"/api/games/{seated}"))["game"]["over"] is False
+        service_.now = time.time
+    with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000), raise_server_exceptions=False) as client:
+        again = result(client.get(f"/api/games/{kept}"))  # a restart keeps a game days a move, and its clock
+        assert again["clock"]["days"] == 7 and again["game"]["over"] is False
+        restarted = client.app.state.service  # type: ignore[attr-defined]
+        restarted.now = lambda: time.time() + 31 * day
+        ended_kept, forgotten = sweep(client)
+        assert ended_kept == 2  # kept and seated: their days and banks gone, out of time
+        assert forgotten >= 2  # the games that ended, 30 days gone on the moved clock
+        refused(client.get(f"/api/games/{game_id}"), 404, "UnknownGame")
+
+
+def test_my_games_lists_the_games_waiting_first_and_the_page_is_installable() -> None:
+    """POST /api/mine: the games waiting for the browser's seat first (the least time left first), then the
+    others', the finished, the gone; each with the opponent's name and the time left; a bad seat a 400. The
+    manifest and the service worker are served at their places, and the page's policy lets them work."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        theirs, keys_t, _ = invited(client, {**INVITE, "name": "Ann"})
+        result(
+            client.post(f"/api/games/{theirs}/actions", json={"action": "draw"}, headers={"X-Seat-Key": keys_t["A"]})
+        )
+        result(
+            client.post(f"/api/games/{theirs}/actions", json={"action": "pass"}, headers={"X-Seat-Key": keys_t["A"]})
+        )
+        later, _, _ = invited(client, {**INVITE, "days": 7})
+        sooner, _, _ = invited(client, {**INVITE, "days": 1})
+        computer = result(client.post("/api/games", json={"players": ["person", "greedy"], "lexicon": "en"}), 201)["id"]
+        done, keys_d, _ = invited(client, INVITE)
+        result(client.post(f"/api/games/{done}/resign", json={}, headers={"X-Seat-Key": keys_d["B"]}))
+        asked = [f"{theirs}:A", f"{later}:A", "gone-game:B", f"{done}:A", f"{sooner}:A", f"{computer}:A"]
+        mine = result(client.post("/api/mine", json={"games": asked}))
+        order = [(row["id"], row["status"]) for row in mine["games"]]
+        assert order == [
+            (sooner, "yours"),
+            (later, "yours"),
+            (computer, "yours"),
+            (theirs, "theirs"),
+            (done, "over"),
+            ("gone-game", "gone"),
+        ]
+        assert mine["next"] == sooner
+        rows = {row["id"]: row for row in mine["games"]}
+        assert rows[theirs]["opponent"] == "B" and rows[theirs]["names"] == ["Ann", ""]
+        assert rows[computer]["opponent"] == "greedy" and rows[sooner]["days"] == 1
+        assert 1.9 * 86_400 < rows[sooner]["left_s"] <= 2 * 86_400 and rows[theirs]["left_s"] <= 30  # a Jarnac window
+        bad = client.post("/api/mine", json={"games": [f"{theirs}:C"]})
+        assert refused(bad, 400, "UsageError").startswith("games:")
+        refused(client.post("/api/mine", json={"games": ["x"] * 65}), 400, "UsageError")
+        worker = client.get("/sw.js")
+        assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+        assert "worker-src 'self'" in worker.headers["content-security-policy"]
+        manifest = client.get("/static/manifest.webmanifest")
+        assert manifest.headers["content-type"].startswith("application/manifest+json")
+        assert manifest.json()["display"] == "standalone"
+        for icon in manifest.json()["icons"]:
+            assert client.get(icon["src"]).status_code == 200

@@ -22,7 +22,9 @@ from jarnac_solver.server.contract import Offer
 from jarnac_solver.server.live import Entry, new_spec
 from jarnac_solver.server.storage import (
     SCHEMA_VERSION,
+    Claim,
     ConflictError,
+    Invitation,
     Store,
     StoreFullError,
     StoreUnavailableError,
@@ -120,6 +122,68 @@ def test_a_full_store_makes_room_with_a_finished_game_or_refuses(stores: Callabl
     store.add("c", SPEC)  # a is over: it makes room, and its listeners are told it is gone
     assert store.load("a") is None and store.load("b") is not None and store.load("c") is not None
     assert told.heard[-2:] == [("a", -1), ("c", 0)]
+
+
+def test_an_invitation_seats_one_device_once_and_survives_a_restart(stores: Callable[..., Store], place: str) -> None:
+    """A join code's digest claims seat B once (its key's digest and name written into the game's setting in
+    the claim's transaction); then it opens nothing and says why; a withdrawn one too; a transfer link moves
+    a seat once; all of it as kept after the store is closed and opened again."""
+    invited = new_spec({"players": ("person", "person"), "seats": "invite"}, Offer(("fr",), 500), 3, ("a" * 64, ""))
+    store = stores()
+    store.add("g", invited, Invitation("code-1", 1, "join"))
+    assert store.claim("code-1", "transfer", "k" * 64) is None  # a code is no transfer link
+    store.invite("g", Invitation("code-2", 1, "join"))  # a new code withdraws the first
+    assert store.claim("code-1", "join", "k" * 64) == Claim("g", 1, "join", "withdrawn")
+    assert store.withdraw("g", 1, "join") == 1 and store.withdraw("g", 1, "join") == 0
+    assert store.claim("code-2", "join", "k" * 64) == Claim("g", 1, "join", "withdrawn")
+    store.invite("g", Invitation("code-3", 1, "join"))
+    store.close()
+    store = stores()  # a restart: the open invitation is kept
+    assert store.claim("code-3", "join", "b" * 64, "Bruno") == Claim("g", 1, "join", "")
+    assert store.claim("code-3", "join", "c" * 64, "Carl") == Claim("g", 1, "join", "claimed")
+    found = store.load("g")
+    assert found is not None and found[0].seat_digests == ("a" * 64, "b" * 64) and found[0].names == ("", "Bruno")
+    store.invite("g", Invitation("move-1", 0, "transfer"))
+    assert store.claim("move-1", "transfer", "d" * 64) == Claim("g", 0, "transfer", "")
+    assert store.claim("move-1", "transfer", "e" * 64) == Claim("g", 0, "transfer", "claimed")
+    store.close()
+    store = stores()
+    found = store.load("g")
+    assert found is not None and found[0].seat_digests == ("d" * 64, "b" * 64)
+    assert store.claim("nothing", "join", "f" * 64) is None
+    assert store.delete("g") and store.claim("move-1", "transfer", "e" * 64) is None
+
+
+def test_games_days_a_move_keep_their_times_their_deadlines_and_their_place(
+    stores: Callable[..., Store], place: str, request: pytest.FixtureRequest
+) -> None:
+    """Each action's commit time kept; the deadline of a game in progress found by the sweep, cleared at its
+    end; a full store never makes room with a game in progress days a move (only finished or idle live
+    games); finished games forgotten once past their days."""
+    store = stores(max_games=2)
+    store.add("days", SPEC)
+    store.append("days", 0, [DRAW], over=False)
+    times = store.times("days")
+    assert len(times) == 2 and times[0] <= times[1] and store.times("none") == []
+    store.set_deadline("days", times[1] + 10)
+    assert store.due(times[1] + 5, 10) == [] and store.due(times[1] + 11, 10) == ["days"]
+    store.add("live", SPEC)
+    made = request.getfixturevalue("cluster") if place.startswith("postgresql") else None
+    if made is None:
+        store.close()
+        with contextlib.closing(sqlite3.connect(Path(place) / "games.sqlite3")) as db, db:
+            db.execute("UPDATE games SET touched = 0")  # both idle for long
+        store = stores(max_games=2)
+    else:
+        made.execute(place, "UPDATE jarnac.games SET touched = 0")
+    store.add("new", SPEC)  # room made by the idle live game, never by the game days a move
+    assert store.load("live") is None and store.load("days") is not None
+    with pytest.raises(StoreFullError):
+        store.add("more", SPEC)
+    store.append("days", 1, [PASS], over=True)
+    assert store.due(times[1] + 11, 10) == []  # over: no deadline
+    assert store.forget_finished(0.0, 10) == [] and store.forget_finished(10**12, 10) == ["days"]
+    assert store.load("days") is None and store.load("new") is not None
 
 
 def _set_version(place: str, version: int, cluster: Cluster | None) -> None:

@@ -515,6 +515,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="the most games one client address creates in 10 minutes (429 beyond)",
     )
     serve.add_argument(
+        "--keep-days",
+        type=_whole_in(1, 36_500, " days"),
+        default=30,
+        metavar="N",
+        help="finished games are kept this many days after their end, then forgotten (games in progress are kept"
+        " while their time control runs)",
+    )
+    serve.add_argument(
         "--cors",
         dest="cors_origins",
         action="append",

@@ -213,6 +213,8 @@ MESSAGES: dict[str, Message] = {
     "result_full_tray": M("a full tray, no Jarnac against it"),
     "result_bag_empty": M("the bag is empty and both players passed"),
     "result_unfinished": M("unfinished"),
+    "result_resigned": M("{player} resigned"),
+    "result_out_of_time": M("{player} ran out of time"),
     "audit_result_text": M("{result}"),
     "result_stopped": _n("stopped after {count} action", "stopped after {count} actions", "count"),
     # the referee: the jarnac command's verdict

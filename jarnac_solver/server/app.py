@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import importlib.util
 import json
@@ -62,16 +63,21 @@ from .contract import (
     AUDIT,
     COMMAND_BODIES,
     GAME_REVIEW,
+    HOTSEAT,
     JOIN,
     KEYED_SEATS,
     LIGHT_BUDGET_MS,
     MAX_AUDIT_BYTES,
     MAX_BODY_BYTES,
+    MINE,
     NEW_GAME,
     PERSON,
     RECORD,
+    REMATCH,
+    RESIGN,
     REVIEW,
     SINCE,
+    TRANSFER,
     Body,
     BodyError,
     Fault,
@@ -81,7 +87,18 @@ from .contract import (
 from .guard import Guard
 from .notify import Notifier, TooManyStreams
 from .openapi import openapi_document
-from .storage import ConflictError, DamagedGameError, Store, StoreFullError, StoreUnavailableError, open_store
+from .storage import (
+    ConflictError,
+    DamagedGameError,
+    Invitation,
+    Store,
+    StoreFullError,
+    StoreUnavailableError,
+    open_store,
+)
+from .store import JOIN as JOIN_KIND
+from .store import TRANSFER as TRANSFER_KIND
+from .store import WITHDRAWN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,6 +126,13 @@ MAX_GAMES_PER_ADDRESS = 100
 MAX_FAILED_JOINS = 30
 """The most join codes one client address gets wrong in :data:`ADDRESS_WINDOW_S` (429 beyond): a code
 is 60 random bits, and this bound makes guessing one hopeless."""
+KEEP_DAYS = 30
+"""Finished games are kept this many days after their last action (``serve --keep-days``), then forgotten."""
+SWEEP_S = 60.0
+"""How often the server ends the games days a move whose seat to act ran out of time, and forgets the finished
+games past :data:`KEEP_DAYS` (each also checked whenever it is read)."""
+SWEEP_BATCH = 500
+"""The most games one sweep ends or forgets (the rest at the next)."""
 HEARTBEAT_S = 15.0
 """A push stream with nothing to tell sends a comment this often (proxies close silent connections)."""
 STREAM_IDLE_S = 600.0
@@ -379,9 +403,15 @@ class Service:
         self.stream_idle_s = STREAM_IDLE_S
         self.created_by: dict[str, list[float]] = {}
         self.failed_joins: dict[str, list[float]] = {}
-        self.states: dict[tuple[str, int, str], dict[str, Any]] = {}
+        self.states: dict[tuple[str, int, str, tuple[str, str], bool, tuple[str, str]], dict[str, Any]] = {}
         """The last state answered of each game, by its id, its actions and the language: the push streams
         of a game tell the state its action's answer computed, not one each."""
+        self.now: Callable[[], float] = time.time
+        """The clock of the games days a move (a test moves it forward)."""
+        self.keep_days = KEEP_DAYS
+        self.sweep_s = SWEEP_S
+        self.deadlines: dict[str, float | None] = {}
+        """The deadline last written to the store of each game days a move (written again when it changes)."""
         self.committed_at: dict[str, float] = {}
         """When each game's last commit was told (the clock of the person to act starts there)."""
         store.subscribe(self._committed)
@@ -398,9 +428,11 @@ class Service:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The app's life: at its end the worker pools are shut down and the store closed (its lock freed)."""
         self.notifier.attach(asyncio.get_running_loop())
+        sweeper = asyncio.get_running_loop().create_task(self._sweeping())
         try:
             yield
         finally:
+            sweeper.cancel()
             self.lanes.close()
             self.store.close()
 
@@ -512,7 +544,15 @@ class Service:
             shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
             raise ServiceError(404, "UnknownGame", f"no game {shown!r} on this server")
         spec, entries = found
-        if spec.expires is not None and time.time() > spec.expires and not any(who == 1 for who, _, _ in entries):
+        # An invitation never answered is gone after its time; a game days a move whose B is seated is kept
+        # while its clock runs (its A may take days over the first move).
+        waiting = not spec.claimed(1) or spec.days is None
+        if (
+            spec.expires is not None
+            and self.now() > spec.expires
+            and waiting
+            and not any(w == 1 for w, _, _ in entries)
+        ):
             await anyio.to_thread.run_sync(self.store.delete, game_id)
             raise ServiceError(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
         return found
@@ -567,7 +607,7 @@ class Service:
 
     async def state_of(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> dict[str, Any]:
         """The game's state (:func:`.live.current_state`), computed once for its actions and language."""
-        key = (game_id, len(entries), language.current())
+        key = (game_id, len(entries), language.current(), spec.names, spec.claimed(1), spec.rematch)
         found = self.states.get(key)
         if found is None:
             found = await self.call("state", game_id, spec, entries)
@@ -577,9 +617,73 @@ class Service:
             self.states[key] = found
         return found
 
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_s)
+            try:
+                await self.sweep()
+            except Exception:  # a store down a while: the next sweep tries again
+                log.exception("the sweep of the games failed")
+
+    async def sweep(self) -> tuple[int, int]:
+        """End the games days a move whose seat to act ran out of time (found by their deadline, each checked
+        again on its actions' times), and forget the finished games past :attr:`keep_days`: how many of each."""
+        ended = 0
+        for game_id in await anyio.to_thread.run_sync(self.store.due, self.now(), SWEEP_BATCH):
+
+            async def work(game_id: str = game_id) -> int:
+                try:
+                    spec, entries = await self.stored(game_id)
+                except ServiceError:  # forgotten meanwhile
+                    return 0
+                return len(await self.out_of_time(game_id, spec, entries))
+
+            ended += await self.one_at_a_time(game_id, work)
+        before = self.now() - self.keep_days * live.DAY_S
+        forgotten = await anyio.to_thread.run_sync(self.store.forget_finished, before, SWEEP_BATCH)
+        return ended, len(forgotten)
+
+    async def clock_of(
+        self, game_id: str, spec: live.GameSpec, entries: list[live.Entry], state: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The clock of the seat to act: a game days a move's (its bank's, :func:`.live.correspondence`; its
+        deadline kept in the store for the sweep), else between invited people the live one."""
+        if spec.days is None:
+            return self.clock(game_id, spec, state) if spec.invited else None
+        times = await anyio.to_thread.run_sync(self.store.times, game_id)
+        found = live.correspondence(spec, entries, times, state["to_act"], self.now())
+        assert found is not None
+        found["phase"] = state["phase"]
+        deadline = None if state["over"] else found["deadline"]
+        if game_id not in self.deadlines or self.deadlines[game_id] != deadline:
+            await anyio.to_thread.run_sync(self.store.set_deadline, game_id, deadline)
+            if len(self.deadlines) >= 4096:  # a bound: the oldest half goes (written again when asked)
+                for old in list(self.deadlines)[:2048]:
+                    del self.deadlines[old]
+            self.deadlines[game_id] = deadline
+        return found
+
+    async def out_of_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
+        """A game days a move whose seat to act is past its deadline: ended, that seat out of time (kept as the
+        game's last action); what it played. ``entries`` grows by it."""
+        state = await self.state_of(game_id, spec, entries)
+        if state["over"]:
+            return []
+        clock = await self.clock_of(game_id, spec, entries, state)
+        if clock is None or clock["deadline"] is None or self.now() <= clock["deadline"]:
+            return []
+        entry: live.Entry = ("AB".index(state["to_act"]), live.OUT_OF_TIME, "")
+        await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], True)
+        entries.append(entry)
+        said = {"player": state["to_act"], "action": live.OUT_OF_TIME, "drew": "", "scores": state["scores"]}
+        return [{**said, "gained": 0, "time_over": True}]
+
     async def on_time(self, game_id: str, spec: live.GameSpec, entries: list[live.Entry]) -> list[dict[str, Any]]:
         """Between invited people: the time-over action of a person past their time (a Jarnac window
-        declined, a clock's pass), committed; what it played. ``entries`` grows by it."""
+        declined, a clock's pass), committed; what it played. ``entries`` grows by it. A game days a move:
+        its seat to act out of time (:meth:`out_of_time`)."""
+        if spec.days is not None:
+            return await self.out_of_time(game_id, spec, entries)
         if not spec.invited:
             return []
         started = self.committed_at.setdefault(game_id, time.time())  # unknown (a restart): from now
@@ -602,8 +706,10 @@ class Service:
         """A game's answer after a request: its state, what the computer (or the clock) played, and between
         invited people the clock of the one to act."""
         state = await self.state_of(game_id, spec, entries)
-        result = {"id": game_id, "game": state, "played": played}
-        return {**result, "clock": self.clock(game_id, spec, state)} if spec.invited else result
+        result: dict[str, Any] = {"id": game_id, "game": state, "played": played}
+        if spec.invited or spec.days is not None:
+            result["clock"] = await self.clock_of(game_id, spec, entries, state)
+        return result
 
     def clock(self, game_id: str, spec: live.GameSpec, state: dict[str, Any]) -> dict[str, Any] | None:
         """The time the person to act has left, between invited people (``None``: no limit now)."""
@@ -647,67 +753,313 @@ class Service:
     async def new_game(self, request: Request) -> Response:
         values = await self.read(request, NEW_GAME)
         invited = values.get("seats") in KEYED_SEATS
-        if invited:
-            code, keys, game_id = await anyio.to_thread.run_sync(seats.new_keys)
-        else:
-            code, keys, game_id = "", ("", ""), secrets.token_urlsafe(9)
-        digests = (seats.digest(keys[0]), seats.digest(keys[1])) if invited else None
-        expires = time.time() + self.invite_seconds
+        keys: dict[str, str] = {}
+        code = ""
+        invitation: Invitation | None = None
+        if invited:  # the creator's key; B's too on one device, else an invitation that seats B once
+            keys = {"A": seats.new_key(), **({"B": seats.new_key()} if values.get("seats") == HOTSEAT else {})}
+            if "B" not in keys:
+                code = seats.join_code()
+                invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+        game_id = seats.new_game_id() if invited else secrets.token_urlsafe(9)
+        digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
+        # An invitation to a game days a move waits as long as a decision does.
+        expires = time.time() + max(self.invite_seconds, float(values.get("days") or 0) * live.DAY_S)
         spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
         self.admit(request)
 
         async def work() -> dict[str, Any]:
             state = await self.call("start", game_id, spec)
-            await anyio.to_thread.run_sync(self.store.add, game_id, spec)
+            await anyio.to_thread.run_sync(self.store.add, game_id, spec, invitation)
             entries: list[live.Entry] = []
             played = await self.settle(game_id, spec, entries)  # the computer opens when it is A
             if played:
                 state = await self.state_of(game_id, spec, entries)
-            return {"id": game_id, "game": state, "played": played}
+            made: dict[str, Any] = {"id": game_id, "game": state, "played": played}
+            if spec.days is not None:
+                made["clock"] = await self.clock_of(game_id, spec, entries, state)
+            return made
 
         result = await self.one_at_a_time(game_id, work)
         if invited:
             made = seats.links(str(request.base_url), game_id, keys)
-            pairs = zip(seats.SEATS, keys, strict=True)
-            result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in pairs}
-            if not spec.hotseat:  # one device: no one else is to join, so no code to read out or scan
-                qr = seats.qr_code(made["B"])
-                if qr is not None:
-                    result["seats"]["B"]["qr"] = qr
-                result["code"] = seats.shown_code(code)
+            result["seats"] = {seat: {"key": key, "link": made[seat]} for seat, key in keys.items()}
+            if code:  # one device: no one else is to join, so no code to read out or scan
+                result["invitation"] = self.invitation(request, code)
             result["watch"] = made["watch"]
             result["expires"] = spec.expires
-            result["clock"] = self.clock(game_id, spec, result["game"])
+            result.setdefault("clock", self.clock(game_id, spec, result["game"]))
         return self.answer(self.game_document("game", spec, result), 201)
+
+    @staticmethod
+    def invitation(request: Request, code: str) -> dict[str, Any]:
+        """An invitation as the creator gets it: the code to read aloud, its link, the link's QR code."""
+        link = seats.join_link(str(request.base_url), code)
+        made: dict[str, Any] = {"code": seats.shown_code(code), "link": link}
+        qr = seats.qr_code(link)
+        if qr is not None:
+            made["qr"] = qr
+        return made
+
+    async def seated(self, request: Request, game_id: str, seat: int, key: str) -> tuple[live.GameSpec, dict[str, Any]]:
+        """The answer to a device an invitation (or a transfer link) seated: the game and its seat's key."""
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            state = await self.state_of(game_id, spec, entries)
+            name = "AB"[seat]
+            link = seats.links(str(request.base_url), game_id, {name: key})
+            result = {"id": game_id, "game": state, "played": [], "seats": {name: {"key": key, "link": link[name]}}}
+            return spec, {**result, "watch": link["watch"], "clock": await self.clock_of(game_id, spec, entries, state)}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return spec, result
 
     @endpoint("game join")
     async def join(self, request: Request) -> Response:
-        """``POST /api/join``: seat B's key and link from the join code read aloud."""
-        code = seats.normal_code(str((await self.read(request, JOIN))["code"]))
+        """``POST /api/join``: seat B taken by this device, once, from the join code read aloud (or its link):
+        a fresh key for it; the code opens nothing afterwards (410)."""
+        values = await self.read(request, JOIN)
+        code = seats.normal_code(str(values["code"]))
         address = request.client.host if request.client else ""
         if not self._counted(self.failed_joins, address, MAX_FAILED_JOINS):
             wait = self._wait(self.failed_joins, address, MAX_FAILED_JOINS)
             message = f"this address gave too many wrong join codes: wait {wait} s"
             raise ServiceError(429, "TooManyJoins", message, retry_after=wait)
-        # The code's stretching takes tens of milliseconds: off the event loop, as the store's read.
-        game_id, key = await anyio.to_thread.run_sync(seats.from_code, code) if code is not None else ("", "")
-        found = await anyio.to_thread.run_sync(self.store.load, game_id) if code is not None else None
-        digests = found[0].seat_digests if found is not None else None
-        if digests is None or seats.seat_of(key, digests) != "B":
+        key = seats.new_key()
+        claim = None
+        if code is not None:
+            # The code's stretching takes tens of milliseconds: off the event loop, as the store's write.
+            found = await anyio.to_thread.run_sync(seats.code_digest, code)
+            asked = (found, JOIN_KIND, seats.digest(key), values.get("name"))
+            claim = await anyio.to_thread.run_sync(self.store.claim, *asked)
+        if claim is None:
             self.failed_joins.setdefault(address, []).append(time.monotonic())
             if code is None:
                 raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
             raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
+        if claim.closed == WITHDRAWN:
+            message = "this invitation was withdrawn by the game's creator: ask them for the new one"
+            raise ServiceError(410, "InvitationWithdrawn", message, "code")
+        if claim.closed:
+            message = "this seat is taken: the code opened it once, for another device; ask the game's creator"
+            raise ServiceError(410, "SeatTaken", message, "code")
+        spec, result = await self.seated(request, claim.game, claim.seat, key)
+        return self.answer(self.game_document("game join", spec, result))
+
+    @endpoint("game invitation")
+    async def new_invitation(self, request: Request) -> Response:
+        """``POST /api/games/{id}/invitation``: seat A's holder makes a new join code (the open one withdrawn),
+        while seat B is not taken."""
+        game_id = request.path_params["game_id"]
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec = await self.inviting(request, game_id)
+            code = seats.join_code()
+            invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+            await anyio.to_thread.run_sync(self.store.invite, game_id, invitation)
+            return spec, {"id": game_id, "invitation": self.invitation(request, code), "expires": spec.expires}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game invitation", spec, result), 201)
+
+    @endpoint("game invitation")
+    async def cancel_invitation(self, request: Request) -> Response:
+        """``DELETE /api/games/{id}/invitation``: seat A's holder withdraws the open join code (it opens nothing)."""
+        game_id = request.path_params["game_id"]
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec = await self.inviting(request, game_id)
+            withdrawn = await anyio.to_thread.run_sync(self.store.withdraw, game_id, 1, JOIN_KIND)
+            return spec, {"id": game_id, "withdrawn": withdrawn > 0}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game invitation", spec, result))
+
+    async def inviting(self, request: Request, game_id: str) -> live.GameSpec:
+        """The setting of a game whose invitation seat A's key (the request's) may change: B not seated yet."""
+        spec, _ = await self.stored(game_id)
+        if not spec.invited or spec.hotseat:
+            raise ServiceError(409, "NoInvitation", "only a game of two devices (seats: invite) has an invitation")
+        if self.keyed(request, spec) != "A":
+            raise ServiceError(403, "WrongSeat", "the invitation is the creator's: seat A's key changes it")
+        if spec.claimed(1):
+            raise ServiceError(410, "SeatTaken", "seat B is taken: an invitation would open nothing")
+        return spec
+
+    def resigning(self, request: Request, spec: live.GameSpec, asked: str | None) -> str:
+        """The seat a resignation is for: its key's between invited people (a spectator: 403), else the
+        person's seat of the game (``asked`` when two people share it)."""
+        if spec.invited:
+            seat = self.keyed(request, spec)
+            if asked is not None and asked != seat:
+                raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s, not {asked}'s", "player")
+            return seat
+        people = [seat for i, seat in enumerate("AB") if not spec.computer(i)]
+        if asked is not None:
+            if asked not in people:
+                raise ServiceError(403, "WrongSeat", f"{asked} is the computer's seat: it never resigns", "player")
+            return asked
+        if len(people) > 1:
+            raise ServiceError(400, "UsageError", "two people share this game: say which resigns (A or B)", "player")
+        return people[0]
+
+    @endpoint("game resign")
+    async def game_resign(self, request: Request) -> Response:
+        """``POST /api/games/{id}/resign``: the seat resigns, the other wins; kept as the game's last entry
+        (the key ``(game, n)``: an action and a resignation racing for one number, one is kept)."""
+        game_id = request.path_params["game_id"]
+        asked = (await self.read(request, RESIGN)).get("player")
 
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
+            seat = self.resigning(request, spec, asked)
             state = await self.state_of(game_id, spec, entries)
-            link = seats.links(str(request.base_url), game_id, ("", key))
-            result = {"id": game_id, "game": state, "played": [], "seats": {"B": {"key": key, "link": link["B"]}}}
-            return spec, {**result, "watch": link["watch"], "clock": self.clock(game_id, spec, state)}
+            if state["over"]:
+                raise ServiceError(409, "GameOver", f"game {game_id} is over already: there is nothing to resign")
+            entry: live.Entry = ("AB".index(seat), live.RESIGN, "")
+            await anyio.to_thread.run_sync(self.store.append, game_id, len(entries), [entry], True)
+            entries.append(entry)
+            said = {"player": seat, "action": live.RESIGN, "drew": "", "scores": state["scores"], "gained": 0}
+            return spec, await self.game_now(game_id, spec, entries, [said])
 
         spec, result = await self.one_at_a_time(game_id, work)
-        return self.answer(self.game_document("game join", spec, result))
+        return self.answer(self.game_document("game resign", spec, result))
+
+    @endpoint("game mine")
+    async def mine(self, request: Request) -> Response:
+        """``POST /api/mine``: the games a browser holds, the ones waiting for it first (the least time left
+        first), then the others in progress, then the finished, then those gone; ``next``: the first waiting."""
+        asked = [str(text).split(":", 1) for text in (await self.read(request, MINE))["games"]]
+        rows: list[dict[str, Any]] = []
+        for order, (game_id, *seat) in enumerate(asked):
+            plays = seat[0] if seat else ""
+            if plays not in ("", "A", "B", "AB"):
+                raise ServiceError(400, "UsageError", f"{plays[:4]!r} is no seat: A, B or AB", "games")
+
+            async def work(game_id: str = game_id) -> tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None:
+                try:
+                    spec, entries = await self.stored(game_id)
+                except ServiceError:  # forgotten, expired
+                    return None
+                await self.on_time(game_id, spec, entries)  # a seat out of time is said as the game is
+                return spec, entries, await self.state_of(game_id, spec, entries)
+
+            found = await self.one_at_a_time(game_id, work) if len(game_id) <= 64 else None
+            rows.append({**await self.mine_row(game_id, plays, found), "order": order})
+        rank = {"yours": 0, "theirs": 1, "over": 2, "gone": 3}
+        rows.sort(
+            key=lambda r: (rank[r["status"]], r["deadline"] if r["deadline"] is not None else math.inf, r["order"])
+        )
+        for row in rows:
+            del row["order"]
+        waiting = next((row["id"] for row in rows if row["status"] == "yours"), None)
+        document = {"schema": SCHEMA, "command": "game mine", "lexicon": None, "rules": None}
+        return self.answer({**document, "result": {"games": rows, "next": waiting}})
+
+    async def mine_row(
+        self, game_id: str, plays: str, found: tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None
+    ) -> dict[str, Any]:
+        """One game of :meth:`mine`: whose turn, the opponent's name (the computer's level), the time left."""
+        row: dict[str, Any] = {"id": game_id, "seat": plays or None, "status": "gone", "deadline": None}
+        if found is None:
+            return row
+        spec, entries, state = found
+        clock = await self.clock_of(game_id, spec, entries, state)
+        to_act = state["to_act"]
+        yours = to_act is not None and (to_act in plays if plays else not spec.computer("AB".index(to_act)))
+        status = "over" if state["over"] else "yours" if yours else "theirs"
+        other = 1 if plays == "A" else 0 if plays == "B" else None
+        opponent = None
+        if other is not None:
+            opponent = spec.players[other] if spec.computer(other) else spec.names[other] or "AB"[other]
+        return {
+            **row,
+            "status": status,
+            "to_act": to_act,
+            "names": state["names"],
+            "players": state["players"],
+            "opponent": opponent,
+            "scores": state["scores"],
+            "winner": state["winner"],
+            "ending": state["ending"],
+            "actions": state["actions"],
+            "days": spec.days,
+            "left_s": clock["left_s"] if clock is not None else None,
+            "deadline": clock.get("deadline") if clock is not None and status == "yours" else None,
+        }
+
+    @endpoint("game rematch")
+    async def game_rematch(self, request: Request) -> Response:
+        """``POST /api/games/{id}/rematch``: a seat of a finished game between invited people offers a
+        rematch; the other seat's same request accepts it: a new game, the seats swapped (each device plays
+        on with its key), the same options, a new seed."""
+        game_id = request.path_params["game_id"]
+        await self.read(request, REMATCH)
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, entries = await self.stored(game_id)
+            if not spec.invited:
+                message = "a rematch is between invited people; against the computer, start a new game"
+                raise ServiceError(409, "NoRematch", message)
+            seat = self.keyed(request, spec)
+            if not (await self.state_of(game_id, spec, entries))["over"]:
+                raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: a rematch is offered at its end")
+            offered, made = spec.rematch
+            if not made and offered in ("", seat):  # an offer (made again: the same)
+                offer = dataclasses.replace(spec, rematch=(seat, ""))
+                if offer != spec:
+                    await anyio.to_thread.run_sync(self.store.respec, game_id, spec, offer)
+                spec, offered = offer, seat
+            elif not made:  # the other seat accepts
+                made = seats.new_game_id()
+                again = spec.rematched(secrets.randbelow(2**31))
+                await self.call("start", made, again)
+                await anyio.to_thread.run_sync(self.store.add, made, again)
+                accepted = dataclasses.replace(spec, rematch=(offered, made))
+                await anyio.to_thread.run_sync(self.store.respec, game_id, spec, accepted)
+                spec = accepted
+            swapped = "B" if seat == "A" else "A"
+            result = {"id": game_id, "rematch": {"offered_by": offered, "game": made or None}}
+            return spec, {**result, "seat": swapped if made else None}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game rematch", spec, result))
+
+    @endpoint("game transfer")
+    async def new_transfer(self, request: Request) -> Response:
+        """``POST /api/games/{id}/transfer``: a seat's holder makes a link that moves the seat to another
+        device, once (the open one of that seat withdrawn)."""
+        game_id = request.path_params["game_id"]
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, _ = await self.stored(game_id)
+            if not spec.invited:
+                raise ServiceError(409, "NoSeats", "only a game between invited people has seats to move")
+            seat = self.keyed(request, spec)
+            token = seats.new_key()
+            invitation = Invitation(seats.digest(token), "AB".index(seat), TRANSFER_KIND)
+            await anyio.to_thread.run_sync(self.store.invite, game_id, invitation)
+            link = seats.transfer_link(str(request.base_url), token)
+            return spec, {"id": game_id, "seat": seat, "transfer": {"token": token, "link": link}}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game transfer", spec, result), 201)
+
+    @endpoint("game transfer")
+    async def transfer(self, request: Request) -> Response:
+        """``POST /api/transfer``: the seat a transfer link moves, taken by this device once (a fresh key;
+        the old device's key acts no more); the link opens nothing afterwards (410)."""
+        token = str((await self.read(request, TRANSFER))["token"])
+        key = seats.new_key()
+        claim = await anyio.to_thread.run_sync(self.store.claim, seats.digest(token), TRANSFER_KIND, seats.digest(key))
+        if claim is None:
+            raise ServiceError(404, "UnknownTransfer", "no seat waits for this transfer link", "token")
+        if claim.closed:
+            message = "this transfer link was used already (or replaced by a newer one): it moves a seat once"
+            raise ServiceError(410, "TransferUsed", message, "token")
+        spec, result = await self.seated(request, claim.game, claim.seat, key)
+        return self.answer(self.game_document("game transfer", spec, result))
 
     @endpoint("game")
     async def game_state(self, request: Request) -> Response:
@@ -782,7 +1134,7 @@ class Service:
             state = await self.state_of(game_id, spec, entries)
             actions = [_action(n, entries[n - 1]) for n in range(since + 1, len(entries) + 1)]
             result = {"id": game_id, "since": since, "actions": actions, "game": state}
-            return spec, {**result, "clock": self.clock(game_id, spec, state)}
+            return spec, {**result, "clock": await self.clock_of(game_id, spec, entries, state)}
 
         spec, result = await self.one_at_a_time(game_id, work)
         return self.answer(self.game_document("game actions", spec, result))
@@ -838,6 +1190,8 @@ class Service:
                 state = fresh or state
                 assert state is not None
                 clock = self.clock(game_id, spec, state)
+                if spec.days is not None:  # a game days a move: its bank's clock
+                    clock = await self.clock_of(game_id, spec, entries, state)
                 for n in range(sent + 1, len(entries) + 1):
                     extra = {"game": state, "clock": clock} if n == len(entries) else {}
                     data = json.dumps({**_action(n, entries[n - 1]), **extra}, ensure_ascii=False)
@@ -854,7 +1208,9 @@ class Service:
                     yield b": heartbeat\n\n"
                     written = now
                 timeout = min(self.notifier.fallback, self.heartbeat_s)
-                if clock is not None:  # woken when the person to act runs out of time, to act for them
+                if (
+                    clock is not None and clock["left_s"] is not None
+                ):  # woken when the person to act runs out of time, to act for them
                     timeout = min(timeout, float(clock["left_s"]) + 0.05)
                 await self.notifier.wait(game_id, seen, timeout)
                 if self.notifier.stopping:
@@ -943,12 +1299,12 @@ class Service:
         game_id = request.path_params["game_id"]
         arguments = reviews.review_arguments(self.query(request, GAME_REVIEW), self.offer)
 
-        async def work() -> tuple[live.GameSpec, Any]:
+        async def work() -> tuple[live.GameSpec, Any, bool]:
             spec, entries = await self.stored(game_id)
-            return spec, await self.call("record", game_id, spec, entries)
+            return spec, await self.call("record", game_id, spec, entries), live.ending(entries) is not None
 
-        spec, made = await self.one_at_a_time(game_id, work)
-        if made.result == UNFINISHED:  # a review of a game going on would advise the player to act
+        spec, made, ended = await self.one_at_a_time(game_id, work)
+        if made.result == UNFINISHED and not ended:  # a review of a game going on would advise the player to act
             raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: it is reviewed once it ends")
         # Reviewed outside the game's lock: a finished game no longer changes, and a review runs for seconds.
         value = await self.guarded(reviews.guarded_review, made, arguments, heavy=True)
@@ -978,6 +1334,10 @@ class Service:
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def service_worker(self, request: Request) -> Response:
+        """``GET /sw.js``: the page's service worker, served at the root so that its scope is the whole page."""
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     async def static_file(self, request: Request) -> Response:
         """One of the page's files by its exact name (no folder, no trailing slash, nothing else)."""
@@ -1080,6 +1440,7 @@ def create_app(
     allowed_hosts: Sequence[str] = (),
     max_answer_bytes: int = MAX_ANSWER_BYTES,
     max_games_per_address: int = MAX_GAMES_PER_ADDRESS,
+    keep_days: int = KEEP_DAYS,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -1097,6 +1458,7 @@ def create_app(
     ``cors_origins``: the web origins whose pages may call the service (``*``: any);
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
     ``max_games_per_address``: the most games one client address creates in 10 minutes.
+    ``keep_days``: finished games are forgotten this many days after their end.
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -1127,6 +1489,13 @@ def create_app(
         Route("/api/games/{game_id}/actions", service.game_actions, methods=["GET"]),
         Route("/api/games/{game_id}/events", service.game_events, methods=["GET"]),
         Route("/api/join", service.join, methods=["POST"]),
+        Route("/api/games/{game_id}/invitation", service.new_invitation, methods=["POST"]),
+        Route("/api/games/{game_id}/invitation", service.cancel_invitation, methods=["DELETE"]),
+        Route("/api/games/{game_id}/transfer", service.new_transfer, methods=["POST"]),
+        Route("/api/transfer", service.transfer, methods=["POST"]),
+        Route("/api/games/{game_id}/resign", service.game_resign, methods=["POST"]),
+        Route("/api/mine", service.mine, methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", service.game_rematch, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),
@@ -1136,6 +1505,7 @@ def create_app(
         Route("/api/{command:path}", service.unknown_command, methods=["GET", "POST"]),
         Route("/", service.page, methods=["GET"]),
         Route("/static/{name}", service.static_file, methods=["GET"]),
+        Route("/sw.js", service.service_worker, methods=["GET"]),
         *language.ROUTES,
     ]
     middleware = [
@@ -1155,5 +1525,7 @@ def create_app(
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
     service.max_games_per_address = max_games_per_address
+    service.keep_days = keep_days
+    app.state.service = service  # its clock and its sweep, for tests and benchmarks
     app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

@@ -106,6 +106,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         data=data,
         max_games=args.max_games,
         max_games_per_address=args.max_games_per_address,
+        keep_days=args.keep_days,
         cors_origins=args.cors_origins or (),
         allowed_hosts=args.allowed_hosts or (),
     )

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import enum
 import math
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from ..budget import DEFAULT_BUDGET
@@ -59,6 +61,12 @@ MAX_MS = 1e9
 """The largest number of milliseconds a field takes before the server's ceiling cuts it."""
 PERSON = "person"
 """The seat of a person (who acts through ``POST /api/games/{id}/actions``), beside the players' names."""
+MAX_NAME = 32
+"""The longest name a person gives (characters), after its spaces are trimmed."""
+_MARKUP = re.compile(r"<\s*[A-Za-z/!?]|&#?[A-Za-z0-9]+;")
+_REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+"""Control, format (the bidirectional overrides and isolates among them, zero-width marks), surrogates, private
+use, unassigned, and line and paragraph separators: none is a letter of a name, several reorder or hide text."""
 LISTING_FORMATS = ("columns", "lines", "json")
 """``format`` of the word listings (the command line's ``--format``)."""
 
@@ -100,6 +108,34 @@ def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "fiel
     return [
         Fault(str(key), f"no {what} {_shown(str(key))!r} (the {what}s: {listed})") for key in given if key not in names
     ]
+
+
+def person_name(value: str) -> str:
+    """A person's name as given, checked: its spaces trimmed and runs of them one, 1 to :data:`MAX_NAME`
+    characters, no control or bidirectional character, no markup (a name is shown as text; a tag or a
+    character reference in it is a mistake or a trick); else :class:`ValueError` saying why.
+
+    >>> person_name("  Alice   B. ")
+    'Alice B.'
+    >>> person_name("Bob\u202eevil")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: holds U+202E (RIGHT-TO-LEFT OVERRIDE), a control or bidirectional character: ...
+    """
+    text = " ".join(value.split())
+    if not text:
+        raise ValueError("empty: a name of 1 to 32 characters is due")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"{len(text):,} characters; a name has at most {MAX_NAME}")
+    odd = next((c for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
+    if odd is not None:
+        named = unicodedata.name(odd, "")
+        raise ValueError(
+            f"holds U+{ord(odd):04X}{f' ({named})' if named else ''}, a control or bidirectional character:"
+            " letters, digits, spaces and punctuation only"
+        )
+    if _MARKUP.search(text):
+        raise ValueError(f"{_shown(text)!r} holds markup (a tag or a character reference): a name is plain text")
+    return text
 
 
 def _shown(text: str, most: int = 40) -> str:
@@ -155,6 +191,7 @@ class Kind(enum.Enum):
     RANGE = "range"  # 5, "5-7", "5-", "-7"
     RULES = "rules"  # a preset's name or an object of options
     SEATS = "seats"  # two seats: a person or a player
+    NAME = "name"  # a person's name (person_name)
 
 
 @dataclass(frozen=True)
@@ -241,6 +278,8 @@ class Field:
                         raise UnknownLexicon(fault)
             return texts
         text = self._text(value)
+        if kind is Kind.NAME:
+            return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
         if kind in (Kind.LEXICON, Kind.LEXICON_SET):
@@ -335,6 +374,8 @@ class Field:
             schema = {"enum": list(offer.lexicons)}
         elif kind is Kind.BAG:
             schema = {"enum": list(BAGS)}
+        elif kind is Kind.NAME:
+            schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
         else:  # TEXT, LEXICON_SET
             schema = {"type": "string", "maxLength": self.max_length}
         schema["description"] = self.help
@@ -689,9 +730,12 @@ KEYED_SEATS = (INVITE, HOTSEAT)
 """The ``seats`` whose seats act each with its own key (X-Seat-Key)."""
 DEFAULT_WINDOW_S = 30.0
 """The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
+DAYS = (1, 3, 7)
+"""A game days a move: the days each decision has (and its seat's bank, as many more)."""
 MAX_WINDOW_S = 3600.0
 """The longest Jarnac window a game may set."""
 
+_NAME_HELP = f"1 to {MAX_NAME} characters, shown as text; control and bidirectional characters and markup refused"
 NEW_GAME = Body(
     (
         Field("lexicon", Kind.LEXICON, f"{OFFERED_LEXICON} (default: fr, else the first)"),
@@ -731,10 +775,63 @@ NEW_GAME = Body(
             above=True,
             what="a number of seconds",
         ),
+        Field(
+            "days",
+            Kind.WHOLE,
+            f"a game days a move: {', '.join(map(str, DAYS))} days a decision, and a bank of as many more days a"
+            " seat that decisions taking longer spend; out of time, the seat loses (default: live, as it is played)",
+            low=1,
+            high=7,
+        ),
+        Field(
+            "name", Kind.NAME, f"the creator's name (its seat's: A, or the person's): {_NAME_HELP}", max_length=MAX_TEXT
+        ),
+        Field(
+            "guest_name", Kind.NAME, f"a hot seat: the name of B, the second person: {_NAME_HELP}", max_length=MAX_TEXT
+        ),
     )
 )
 JOIN = Body(
-    (Field("code", Kind.TEXT, "the join code read aloud (K7QM-2PXA-9B3C; any case)", required=True, max_length=40),)
+    (
+        Field("code", Kind.TEXT, "the join code read aloud (K7QM-2PXA-9B3C; any case)", required=True, max_length=40),
+        Field("name", Kind.NAME, f"the name of the person joining: {_NAME_HELP}", max_length=MAX_TEXT),
+    )
+)
+MINE = Body(
+    (
+        Field(
+            "games",
+            Kind.TEXTS,
+            f"the games this browser holds (at most {MAX_ITEMS}), each its id, or ID:SEAT for the seat it plays"
+            " (A or B; both seats of a hot seat: ID:AB)",
+            required=True,
+            max_length=80,
+        ),
+    )
+)
+RESIGN = Body(
+    (
+        Field(
+            "player",
+            Kind.CHOICE,
+            "the seat that resigns: said by its key between invited people; of a game without keys, its person's"
+            " seat (required when two people share it)",
+            choices=("A", "B"),
+        ),
+    )
+)
+REMATCH = Body(())
+"""A rematch's request: its seat is its key's (X-Seat-Key); the body is empty."""
+TRANSFER = Body(
+    (
+        Field(
+            "token",
+            Kind.TEXT,
+            "the transfer link's token (after #move= in the link the seat's holder made)",
+            required=True,
+            max_length=64,
+        ),
+    )
 )
 SINCE = Body(
     (

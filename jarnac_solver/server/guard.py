@@ -38,7 +38,7 @@ from ..cli import SCHEMA
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
-    " base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    " manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 """The page's policy: its scripts, styles and requests from this server only, never inline, never framed."""
 HEADERS = [

@@ -21,6 +21,7 @@ number of actions so far, never by a state a restart would lose.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import re
 import time
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
 from ..play.players import make_player
 from .contract import (
+    DAYS,
     DEFAULT_THINK_MS,
     DEFAULT_WINDOW_S,
     HOTSEAT,
@@ -72,6 +74,68 @@ _WRITTEN_DRAW = re.compile(r"^(.*?)\s*\{([^}]*)\}\s*$")
 Entry = tuple[int, str, str]
 """One accepted action as stored: (player 0/1, action in notation, tiles drawn as a record writes them)."""
 
+RESIGN = "resign"
+"""The last entry of a game a person resigned: ``(the seat that resigned, "resign", "")``."""
+OUT_OF_TIME = "out of time"
+"""The last entry of a game days a move whose seat to act ran out of time (its bank spent)."""
+ENDINGS = (RESIGN, OUT_OF_TIME)
+"""The entries that end a game outside its rules' play: stored as its last action, so the key ``(game, n)``
+serialises them with the actions (an action and a resignation racing for one number: one is kept), and
+never replayed (the engine's game stops before them; :func:`ending` says how it ended)."""
+
+
+def ending(entries: list[Entry]) -> tuple[int, str] | None:
+    """How a game ended outside its rules' play: ``(seat, kind)`` of its last entry when it is one of
+    :data:`ENDINGS` (the seat that resigned or ran out of time), else ``None``.
+
+    >>> ending([(0, "draw", "E"), (1, "resign", "")]), ending([(0, "draw", "E")])
+    ((1, 'resign'), None)
+    """
+    if entries and entries[-1][1] in ENDINGS:
+        return entries[-1][0], entries[-1][1]
+    return None
+
+
+DAY_S = 86_400.0
+"""A day, in seconds."""
+
+
+def correspondence(
+    spec: GameSpec, entries: list[Entry], times: list[float], to_act: str | None, now: float
+) -> dict[str, Any] | None:
+    """The clock of a game days a move (``None`` for a live game): each decision has ``days`` days, and a
+    decision that takes longer spends the rest from its seat's bank (``days`` days more at the start).
+    ``times``: when the game was made and each action committed (:meth:`~.store.GameStore.times`); the
+    seat to act (``to_act``) runs out of time at ``deadline`` (none for the computer or a seat no device
+    holds yet). Each action is charged to its actor, from the action before it.
+
+    >>> spec = GameSpec("en", Rules(), 1, players=("person", "person"), days=1)
+    >>> clock = correspondence(spec, [(0, "draw", "E")], [0.0, 1.5 * DAY_S], "B", 2 * DAY_S)
+    >>> clock["bank_s"] == [0.5 * DAY_S, DAY_S], clock["left_s"] == 1.5 * DAY_S, clock["deadline"] == 3.5 * DAY_S
+    (True, True, True)
+    """
+    if spec.days is None:
+        return None
+    allowance = spec.days * DAY_S
+    bank = [allowance, allowance]
+    for i, (who, _, _) in enumerate(entries[: len(times) - 1]):
+        bank[who] = max(0.0, bank[who] - max(0.0, times[i + 1] - times[i] - allowance))
+    clock: dict[str, Any] = {"to_act": to_act, "phase": None, "days": spec.days, "limit_s": allowance}
+    clock["bank_s"] = bank
+    deadline = None
+    if to_act is not None and times:
+        who = "AB".index(to_act)
+        if not spec.computer(who) and spec.claimed(who):
+            deadline = times[-1] + allowance + bank[who]
+    clock["deadline"] = deadline
+    clock["left_s"] = None if deadline is None else max(0.0, deadline - now)
+    return clock
+
+
+def played_entries(entries: list[Entry]) -> list[Entry]:
+    """The entries the engine replays: all but an ending."""
+    return entries[:-1] if ending(entries) is not None else entries
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -85,8 +149,9 @@ class GameSpec:
     over_the_board: bool = False
     think_ms: float = DEFAULT_THINK_MS
     seat_digests: tuple[str, str] | None = None
-    """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``);
-    ``None``: anyone with the game's id acts for its person (the games of one person, as before)."""
+    """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``), ``""``
+    for a seat its invitation has not opened yet; ``None``: anyone with the game's id acts for its person
+    (the games of one person, as before)."""
     hints: bool = True
     """Whether the advice is given (a game option both players see)."""
     window_s: float | None = None
@@ -96,6 +161,28 @@ class GameSpec:
     """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
     hotseat: bool = False
     """Two invited people on one device passed between them (``"seats": "hotseat"``)."""
+    names: tuple[str, str] = ("", "")
+    """The names the people gave (checked: ``contract.person_name``), ``""`` for none given yet."""
+    days: int | None = None
+    """A game days a move (:data:`~.contract.DAYS`): each seat has that many days a decision and a bank of
+    as many more, spent by the decisions that overrun; ``None``: live (the rules' clock, if any)."""
+    rematch: tuple[str, str] = ("", "")
+    """A finished game between people: the seat that offered a rematch (``""``: none), and the rematch's id
+    once the other seat accepted it."""
+
+    def with_seat(self, seat: int, key_digest: str, name: str | None = None) -> GameSpec:
+        """This setting with seat ``seat`` (0: A, 1: B) held by the key of ``key_digest`` (and named ``name``)."""
+        assert self.seat_digests is not None
+        digests = list(self.seat_digests)
+        digests[seat] = key_digest
+        names = list(self.names)
+        if name is not None:
+            names[seat] = name
+        return dataclasses.replace(self, seat_digests=(digests[0], digests[1]), names=(names[0], names[1]))
+
+    def claimed(self, seat: int) -> bool:
+        """Whether seat ``seat``'s key is held (always, but for an invitation not yet answered)."""
+        return self.seat_digests is None or bool(self.seat_digests[seat])
 
     def to_dict(self) -> dict[str, Any]:
         """As stored: the rules as a preset name or options; an invitation's key digests, never its keys."""
@@ -116,6 +203,12 @@ class GameSpec:
             stored["hints"] = False
         if self.hotseat:
             stored["hotseat"] = True
+        if any(self.names):
+            stored["names"] = list(self.names)
+        if any(self.rematch):
+            stored["rematch"] = list(self.rematch)
+        if self.days is not None:
+            stored["days"] = self.days
         return stored
 
     @classmethod
@@ -134,6 +227,23 @@ class GameSpec:
             data.get("window_s"),
             data.get("expires"),
             bool(data.get("hotseat", False)),
+            (str(data["names"][0]), str(data["names"][1])) if data.get("names") else ("", ""),
+            int(data["days"]) if data.get("days") is not None else None,
+            (str(data["rematch"][0]), str(data["rematch"][1])) if data.get("rematch") else ("", ""),
+        )
+
+    def rematched(self, seed: int) -> GameSpec:
+        """The rematch's setting: the same options, the seats swapped (each key and name with its person:
+        each device plays on with its key), a new seed; no invitation (both seats are held)."""
+        digests = None if self.seat_digests is None else (self.seat_digests[1], self.seat_digests[0])
+        return dataclasses.replace(
+            self,
+            seed=None if self.over_the_board else seed,
+            players=(self.players[1], self.players[0]),
+            seat_digests=digests,
+            expires=None,
+            names=(self.names[1], self.names[0]),
+            rematch=("", ""),
         )
 
     @property
@@ -165,7 +275,7 @@ class GameSpec:
         A Jarnac window is called "then or never" (docs/rules.md#jarnac-window), so it has one on two
         devices (:meth:`window_seconds`); other decisions have the rules' clock (``think_seconds``, the
         competitive rules' 60 s) when set."""
-        if not self.invited or phase == "over":
+        if not self.invited or phase == "over" or self.days is not None:  # days a move: the bank's clock
             return None
         if phase == "jarnac":
             return self.window_seconds()
@@ -217,12 +327,24 @@ def new_spec(
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
         who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
         faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
+    if "guest_name" in values and seats != HOTSEAT:
+        message = "the second person of a hot seat names themself here; an invited one names themself on joining"
+        faults.append(Fault("guest_name", message))
+    if "days" in values and values["days"] not in DAYS:
+        faults.append(Fault("days", f"{values['days']} is not one of {', '.join(map(str, DAYS))} (days a decision)"))
+    if "days" in values and "window_seconds" in values:
+        faults.append(Fault("window_seconds", "a game days a move times its Jarnac windows by its days"))
     if "window_seconds" in values and not invited:
         message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
         faults.append(Fault("window_seconds", message))
     if faults:
         raise BodyError(faults)
     think = float(values.get("think_ms", DEFAULT_THINK_MS))
+    names = ["", ""]
+    if "name" in values:
+        names[list(players).index(PERSON)] = str(values["name"])
+    if "guest_name" in values:
+        names[1] = str(values["guest_name"])
     return GameSpec(
         chosen,
         rules,
@@ -236,6 +358,8 @@ def new_spec(
         float(values["window_seconds"]) if invited and "window_seconds" in values else None,
         expires if invited else None,
         seats == HOTSEAT,
+        (names[0], names[1]),
+        int(values["days"]) if "days" in values else None,
     )
 
 
@@ -291,6 +415,7 @@ class StoredGameError(JarnacError):
 def rebuild(game_id: str, spec: GameSpec, entries: list[Entry]) -> Game:
     """The game ``entries`` have made of ``spec``: from the cache when it is that game, else replayed as
     its record replays (:meth:`~jarnac_solver.game.record.GameRecord.replay`, each draw checked)."""
+    entries = played_entries(entries)
     game = _CACHE.get(game_id)
     if game is not None and _matches(game, entries):
         _remember(game_id, game)  # the last touched, and the bound kept as the game grew
@@ -355,6 +480,9 @@ def apply(
     """
     game = rebuild(game_id, spec, entries)
     s = game.state
+    ended = ending(entries)
+    if ended is not None:
+        raise IllegalActionError(f"the game is over ({_ending_text(ended)})")
     if game.is_over():
         raise IllegalActionError(f"the game is over ({s.result})")
     if len(entries) >= MAX_ACTIONS:
@@ -389,7 +517,13 @@ def time_over(game_id: str, spec: GameSpec, entries: list[Entry], elapsed: float
     ``{"entry": None}`` when there is no limit, it is not past, or the game is over."""
     game = rebuild(game_id, spec, entries)
     limit = spec.limit(game.state.phase)
-    if game.is_over() or spec.computer(game.state.to_act) or limit is None or elapsed <= limit:
+    if (
+        ending(entries) is not None
+        or game.is_over()
+        or spec.computer(game.state.to_act)
+        or limit is None
+        or elapsed <= limit
+    ):
         return {"entry": None, "played": None, "over": game.is_over()}
     before = game.scores()
     game.push(game.time_over_action())
@@ -405,6 +539,8 @@ def computer_turns(game_id: str, spec: GameSpec, entries: list[Entry]) -> dict[s
     the cached game."""
     game = rebuild(game_id, spec, entries)
     answers: list[dict[str, Any]] = []
+    if ending(entries) is not None:
+        return {"turns": answers, "over": True}
     think = spec.think_ms / 1000
     if spec.rules.think_seconds is not None:
         think = min(think, spec.rules.think_seconds)
@@ -460,24 +596,37 @@ def _window(game: Game) -> dict[str, Any]:
         game.clock = None
 
 
-def state(game: Game, spec: GameSpec) -> dict[str, Any]:
-    """The table as both players see it (never the bag's order: no seed until the game is over)."""
+def _ending_text(ended: tuple[int, str]) -> str:
+    who, kind = ended
+    return f"{'AB'[who]} resigned" if kind == RESIGN else f"{'AB'[who]} ran out of time"
+
+
+def state(game: Game, spec: GameSpec, ended: tuple[int, str] | None = None) -> dict[str, Any]:
+    """The table as both players see it (never the bag's order: no seed until the game is over); ``ended``:
+    how it ended outside its rules' play (:func:`ending`), the other seat the winner whatever the scores."""
     s = game.state
-    over = game.is_over()
-    winner = game.winner()
+    over = game.is_over() or ended is not None
+    winner = game.winner() if ended is None else 1 - ended[0]
+    result, result_reason = s.result, _result_reason(s.result)
+    if ended is not None:
+        result = _ending_text(ended)
+        code = "result_resigned" if ended[1] == RESIGN else "result_out_of_time"
+        result_reason = Reason(code, {"player": "AB"[ended[0]]}).to_dict()
     return {
         "players": list(spec.players),
+        "names": list(spec.names),
+        "claimed": [spec.claimed(0), spec.claimed(1)],
         "seats": spec.seats,
         "hints": spec.hints,
         "window_s": spec.window_seconds() if spec.invited else None,
         "over_the_board": spec.over_the_board,
         "seed": spec.seed if over else None,
         "think_ms": spec.think_ms,
-        "phase": s.phase,
+        "phase": "over" if ended is not None else s.phase,
         "turn": s.turn,
         "to_act": None if over else "AB"[s.to_act],
         "player": "AB"[s.player],
-        "accepts": _accepts(game),
+        "accepts": [] if ended is not None else _accepts(game),
         "trays": [tray.to_dict() for tray in s.trays],
         "scores": list(game.scores()),
         "bag": len(s.bag),
@@ -486,9 +635,11 @@ def state(game: Game, spec: GameSpec) -> dict[str, Any]:
         "disputed": str(s.disputed[0]) if s.disputed is not None else None,
         "actions": len(game.actions),
         "over": over,
-        "result": s.result,
-        "result_reason": _result_reason(s.result),
+        "result": result,
+        "result_reason": result_reason,
         "winner": None if not over or winner is None else "AB"[winner],
+        "ending": None if ended is None else {"player": "AB"[ended[0]], "kind": ended[1]},
+        "rematch": {"offered_by": spec.rematch[0] or None, "game": spec.rematch[1] or None},
     }
 
 
@@ -514,7 +665,7 @@ def _accepts(game: Game) -> list[str]:
 
 def current_state(game_id: str, spec: GameSpec, entries: list[Entry]) -> dict[str, Any]:
     """:func:`state` of the game ``entries`` make."""
-    return state(rebuild(game_id, spec, entries), spec)
+    return state(rebuild(game_id, spec, entries), spec, ending(entries))
 
 
 def advice(
@@ -550,7 +701,9 @@ def record(game_id: str, spec: GameSpec, entries: list[Entry]) -> GameRecord:
     game = rebuild(game_id, spec, entries)
     names = (spec.players[0], spec.players[1])
     made = GameRecord.of(game, names)
-    if not game.is_over():
+    if ending(entries) is not None:  # resigned, or out of time: the play stopped there, the bag may be told
+        made.result = UNFINISHED
+    elif not game.is_over():
         made.seed = None
         made.result = UNFINISHED
     return made

@@ -26,10 +26,14 @@ from .contract import (
     JOIN,
     MAX_REVIEW_PLAYOUTS,
     MAX_REVIEW_SECONDS,
+    MINE,
     NEW_GAME,
     RECORD,
+    REMATCH,
+    RESIGN,
     REVIEW,
     SINCE,
+    TRANSFER,
     Body,
     Offer,
 )
@@ -89,8 +93,10 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         " the key of a seat not to act (WrongSeat), or advice in a game without hints (HintsOff); the game unchanged",
         404: "no game of that id",
         408: "a body that stopped arriving (30 s)",
-        409: "an illegal action, or not this turn",
-        410: "an invitation seat B never acted in, expired (InvitationExpired): the game is forgotten",
+        409: "an illegal action, or not this turn; an invitation or seat asked of a game without one",
+        410: "an invitation seat B never acted in, expired (InvitationExpired): the game is forgotten; a join"
+        " code or transfer link used already (SeatTaken, TransferUsed) or withdrawn (InvitationWithdrawn):"
+        " it opens nothing, the game unchanged",
         413: "a body or an answer over the limit",
         415: "a body that is not application/json",
         421: "a Host this server does not answer",
@@ -180,9 +186,10 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         "post": {
             "operationId": "new_game",
             "summary": "Start a live game against the computer, or between two people",
-            "description": 'With "players": ["person", "person"] and "seats": "invite", the answer gives each'
-            " seat's secret key and join link (the key in the link's fragment), the join code of seat B to read"
-            " aloud and the watch link of spectators; each seat then acts with its key (X-Seat-Key).",
+            "description": 'With "players": ["person", "person"] and "seats": "invite", the answer gives the'
+            " creator's seat (A) its secret key and link (the key in the link's fragment), the invitation (a join"
+            " code to read aloud and its link, which seat B's device uses once: POST /api/join) and the watch link"
+            " of spectators; each seat then acts with its key (X-Seat-Key). A hot seat gives both seats' keys.",
             "requestBody": _posted(NEW_GAME, offer),
             "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 429, 507)},
         }
@@ -254,11 +261,92 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
     paths["/api/join"] = {
         "post": {
             "operationId": "join_game",
-            "summary": "Seat B's key and join link from the join code read aloud",
+            "summary": "Seat B taken by this device, once, from the join code read aloud (or its link)",
+            "description": "The first device that gives the code gets a fresh key for seat B (made then, never"
+            " derived from the code); afterwards the code opens nothing: 410 SeatTaken, the game unchanged (410"
+            " InvitationWithdrawn for a code its creator withdrew). A wrong code is a 404, counted: past the bound"
+            " of an address, 429 with Retry-After.",
             "requestBody": _posted(JOIN, offer),
             "responses": {
-                "200": _answer("game_result", "the game, and seat B's key and link"),
+                "200": _answer("game_result", "the game, and seat B's new key and link"),
                 **_refusals(*_ALWAYS, *_POSTED, 404, 410, 429, 500),
+            },
+        }
+    }
+    invitation_answer = _answer("game_invitation_result", "what was made")
+    paths["/api/games/{game_id}/invitation"] = {
+        "post": {
+            "operationId": "new_invitation",
+            "summary": "A new join code for seat B (the open one withdrawn), by seat A's holder while B is free",
+            "parameters": [game_id, seat_key],
+            "responses": {
+                "201": invitation_answer,
+                **game_refusals,
+                **_refusals(403, 409),
+            },
+        },
+        "delete": {
+            "operationId": "cancel_invitation",
+            "summary": "Withdraw the open join code (it opens nothing after), by seat A's holder while B is free",
+            "parameters": [game_id, seat_key],
+            "responses": {"200": invitation_answer, **game_refusals, **_refusals(403, 409)},
+        },
+    }
+    paths["/api/games/{game_id}/transfer"] = {
+        "post": {
+            "operationId": "new_transfer",
+            "summary": "A link that moves the request's seat (its key's) to another device, once",
+            "description": "One open link a seat: a new one withdraws the last. Used (POST /api/transfer), the"
+            " device that used it holds the seat with a new key, and the old key acts no more.",
+            "parameters": [game_id, seat_key],
+            "responses": {"201": invitation_answer, **game_refusals, **_refusals(403, 409)},
+        }
+    }
+    paths["/api/games/{game_id}/resign"] = {
+        "post": {
+            "operationId": "resign",
+            "summary": "The seat resigns: the game ends, the other seat wins (between invited people, with its key)",
+            "description": "Kept as the game's last action (resign); the state's ending names the seat. A spectator,"
+            " or a key of no seat: 403, nothing changed; a finished game: 409 GameOver.",
+            "parameters": [game_id, seat_key],
+            "requestBody": _posted(RESIGN, offer),
+            "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
+        }
+    }
+    paths["/api/games/{game_id}/rematch"] = {
+        "post": {
+            "operationId": "rematch",
+            "summary": "Offer a rematch of a finished game between invited people; from the other seat, accept it",
+            "description": "Accepted, the rematch is a new game: the same options, a new seed, the seats swapped"
+            " (each device plays on with its key: the one that was A is B). A spectator: 403, nothing changed;"
+            " a game going on: 409 GameNotOver.",
+            "parameters": [game_id, seat_key],
+            "requestBody": _posted(REMATCH, offer),
+            "responses": {
+                "200": _answer("game_rematch_result", "the offer or the rematch"),
+                **game_refusals,
+                **_refusals(*_POSTED, 409, 507),
+            },
+        }
+    }
+    paths["/api/mine"] = {
+        "post": {
+            "operationId": "my_games",
+            "summary": "My games: the games a browser holds, those waiting for it first, with names and time left",
+            "description": "No key: what it tells (whose turn, the names, the scores, the clock) every holder of a"
+            " game's id may read. A game forgotten or expired is listed as gone.",
+            "requestBody": _posted(MINE, offer),
+            "responses": {"200": _answer("game_mine_result", "the games"), **_refusals(*_ALWAYS, *_POSTED, 500)},
+        }
+    }
+    paths["/api/transfer"] = {
+        "post": {
+            "operationId": "use_transfer",
+            "summary": "The seat a transfer link moves, taken by this device once (a second use: 410 TransferUsed)",
+            "requestBody": _posted(TRANSFER, offer),
+            "responses": {
+                "200": _answer("game_result", "the game, and the seat's new key and link"),
+                **_refusals(*_ALWAYS, *_POSTED, 404, 410, 500),
             },
         }
     }

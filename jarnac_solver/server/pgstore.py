@@ -35,12 +35,17 @@ from psycopg_pool import ConnectionPool
 from ..errors import InvalidInputError, JarnacError
 from .live import Entry, GameSpec
 from .store import (
+    CLAIMED,
     IDLE_SECONDS,
     MAX_GAMES,
+    WITHDRAWN,
+    Claim,
     ConflictError,
     DamagedGameError,
+    Invitation,
     StoreFullError,
     StoreUnavailableError,
+    claimed_spec,
     conflict,
     schema_steps,
 )
@@ -88,6 +93,24 @@ CREATE TABLE jarnac.actions (
     drew TEXT NOT NULL,
     PRIMARY KEY (game, n)
 );
+""",
+    2: """
+CREATE TABLE jarnac.invitations (
+    digest TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES jarnac.games(id) ON DELETE CASCADE,
+    seat SMALLINT NOT NULL,
+    kind TEXT NOT NULL,
+    made DOUBLE PRECISION NOT NULL,
+    closed DOUBLE PRECISION,
+    why TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX invitations_game ON jarnac.invitations (game, seat, kind);
+""",
+    3: """
+ALTER TABLE jarnac.games ADD COLUMN deadline DOUBLE PRECISION;
+ALTER TABLE jarnac.actions ADD COLUMN at DOUBLE PRECISION;
+CREATE INDEX games_due ON jarnac.games (deadline) WHERE NOT over AND deadline IS NOT NULL;
+CREATE INDEX games_finished ON jarnac.games (touched) WHERE over;
 """,
 }
 """The script that brings the tables from the version before to each version (store.py's versions)."""
@@ -210,8 +233,8 @@ class PostgresStore:
 
     # -- the store's operations (storage.Store) ---------------------------------------------------
 
-    def add(self, game_id: str, spec: GameSpec) -> None:
-        """Keep a new game (making room when full, as :meth:`.store.GameStore.add`)."""
+    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+        """Keep a new game and its invitation (making room when full, as :meth:`.store.GameStore.add`)."""
         gone: list[str] = []
         try:
             with self._connection(write=True) as db:
@@ -222,8 +245,8 @@ class PostgresStore:
                 if count >= self.max_games:
                     # Games left unfinished would fill the store for good: the idle ones make room too.
                     rows = db.execute(
-                        "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over OR touched < %s"
-                        " ORDER BY over DESC, touched LIMIT %s) RETURNING id",
+                        "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over OR (touched < %s"
+                        " AND deadline IS NULL) ORDER BY over DESC, touched LIMIT %s) RETURNING id",
                         (now - IDLE_SECONDS, count - self.max_games + 1),
                     ).fetchall()
                     gone = [str(row[0]) for row in rows]
@@ -236,6 +259,8 @@ class PostgresStore:
                     "INSERT INTO jarnac.games (id, created, spec, touched) VALUES (%s, %s, %s, %s)",
                     (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
                 )
+                if invitation is not None:
+                    _invite(db, game_id, invitation, now)
                 for made_room in gone:
                     self._notify(db, made_room, -1)
                 self._notify(db, game_id, 0)
@@ -271,13 +296,17 @@ class PostgresStore:
             return
         try:
             with self._connection(write=True) as db:
+                now = time.time()
                 with db.cursor() as cursor:
                     cursor.executemany(
-                        "INSERT INTO jarnac.actions (game, n, player, action, drew) VALUES (%s, %s, %s, %s, %s)",
-                        [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+                        "INSERT INTO jarnac.actions (game, n, player, action, drew, at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)",
+                        [(game_id, first + i, who, text, drew, now) for i, (who, text, drew) in enumerate(entries)],
                     )
                 db.execute(
-                    "UPDATE jarnac.games SET over = %s, touched = %s WHERE id = %s", (over, time.time(), game_id)
+                    "UPDATE jarnac.games SET over = %s, touched = %s, deadline = CASE WHEN %s THEN NULL ELSE deadline"
+                    " END WHERE id = %s",
+                    (over, now, over, game_id),
                 )
                 self._notify(db, game_id, first + len(entries))
         except ConflictError:
@@ -293,6 +322,104 @@ class PostgresStore:
         if gone:
             self._told(game_id, -1)
         return gone
+
+    def invite(self, game_id: str, invitation: Invitation) -> None:
+        """As :meth:`.store.GameStore.invite`."""
+        with self._connection(write=True) as db:
+            _invite(db, game_id, invitation, time.time())
+
+    def withdraw(self, game_id: str, seat: int, kind: str) -> int:
+        """As :meth:`.store.GameStore.withdraw`."""
+        with self._connection(write=True) as db:
+            return int(
+                db.execute(
+                    "UPDATE jarnac.invitations SET closed = %s, why = %s"
+                    " WHERE game = %s AND seat = %s AND kind = %s AND why = ''",
+                    (time.time(), WITHDRAWN, game_id, seat, kind),
+                ).rowcount
+            )
+
+    def claim(self, digest: str, kind: str, key_digest: str, name: str | None = None) -> Claim | None:
+        """As :meth:`.store.GameStore.claim`: the invitation's row locked, so two servers claiming one code
+        at once seat one device."""
+        with self._connection(write=True) as db:
+            row = db.execute(
+                "SELECT game, seat, kind, why FROM jarnac.invitations WHERE digest = %s AND kind = %s FOR UPDATE",
+                (digest, kind),
+            ).fetchone()
+            if row is None:
+                return None
+            game_id, seat, kind, why = str(row[0]), int(row[1]), str(row[2]), str(row[3])
+            if why:
+                return Claim(game_id, seat, kind, why)
+            held = db.execute("SELECT spec FROM jarnac.games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if held is None:
+                return None
+            now = time.time()
+            db.execute(
+                "UPDATE jarnac.games SET spec = %s WHERE id = %s",
+                (claimed_spec(str(held[0]), seat, key_digest, name), game_id),
+            )
+            db.execute(
+                "UPDATE jarnac.invitations SET closed = %s, why = %s WHERE game = %s AND seat = %s AND why = ''",
+                (now, WITHDRAWN, game_id, seat),
+            )
+            db.execute(
+                f"DELETE FROM jarnac.invitations WHERE game = %s AND seat = %s AND kind = %s AND why = '{CLAIMED}'",
+                (game_id, seat, kind),
+            )
+            db.execute("UPDATE jarnac.invitations SET why = %s WHERE digest = %s", (CLAIMED, digest))
+            return Claim(game_id, seat, kind, "")
+
+    def times(self, game_id: str) -> list[float]:
+        """As :meth:`.store.GameStore.times`."""
+        with self._connection(write=False) as db:
+            row = db.execute(
+                "SELECT created, touched, (SELECT COALESCE(json_agg(at ORDER BY n), '[]') FROM jarnac.actions"
+                " WHERE game = g.id) FROM jarnac.games g WHERE id = %s",
+                (game_id,),
+            ).fetchone()
+        if row is None:
+            return []
+        return [float(row[0]), *(float(row[1] if at is None else at) for at in row[2])]
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """As :meth:`.store.GameStore.set_deadline`."""
+        with self._connection(write=True) as db:
+            db.execute("UPDATE jarnac.games SET deadline = %s WHERE id = %s AND NOT over", (deadline, game_id))
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """As :meth:`.store.GameStore.due`."""
+        with self._connection(write=False) as db:
+            rows = db.execute(
+                "SELECT id FROM jarnac.games WHERE NOT over AND deadline IS NOT NULL AND deadline < %s"
+                " ORDER BY deadline LIMIT %s",
+                (now, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """As :meth:`.store.GameStore.forget_finished`."""
+        with self._connection(write=True) as db:
+            rows = db.execute(
+                "DELETE FROM jarnac.games WHERE id IN (SELECT id FROM jarnac.games WHERE over AND touched < %s"
+                " LIMIT %s) RETURNING id",
+                (before, limit),
+            ).fetchall()
+            gone = [str(row[0]) for row in rows]
+            for game_id in gone:
+                self._notify(db, game_id, -1)
+        for game_id in gone:
+            self._told(game_id, -1)
+        return gone
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """As :meth:`.store.GameStore.respec`."""
+        old, new = (json.dumps(spec.to_dict(), sort_keys=True) for spec in (before, after))
+        with self._connection(write=True) as db:
+            changed = db.execute("UPDATE jarnac.games SET spec = %s WHERE id = %s AND spec = %s", (new, game_id, old))
+            if changed.rowcount == 0:
+                raise ConflictError(f"game {game_id!r} changed meanwhile: nothing was written")
 
     def count(self) -> int:
         """How many games are kept (every server's)."""
@@ -383,6 +510,24 @@ class PostgresStore:
                 self._told(game_id, -1)
         for game_id, count in found.items():
             self._told(game_id, count)
+
+
+def _invite(db: psycopg.Connection[Any], game_id: str, invitation: Invitation, now: float) -> None:
+    """A new invitation, the open one of its seat and kind withdrawn (inside the caller's transaction)."""
+    digest, seat, kind = invitation
+    # The invitations this one replaces are kept one step (a code withdrawn says so), never piling up.
+    db.execute(
+        f"DELETE FROM jarnac.invitations WHERE game = %s AND seat = %s AND kind = %s AND why = '{WITHDRAWN}'",
+        (game_id, seat, kind),
+    )
+    db.execute(
+        "UPDATE jarnac.invitations SET closed = %s, why = %s WHERE game = %s AND seat = %s AND kind = %s AND why = ''",
+        (now, WITHDRAWN, game_id, seat, kind),
+    )
+    db.execute(
+        "INSERT INTO jarnac.invitations (digest, game, seat, kind, made) VALUES (%s, %s, %s, %s, %s)",
+        (digest, game_id, seat, kind, now),
+    )
 
 
 def _configure(db: psycopg.Connection[Any]) -> None:

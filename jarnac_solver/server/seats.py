@@ -4,19 +4,27 @@ Key idea: a game created with ``"seats": "invite"`` gives each seat a key,
 and a request acting for a seat carries it (``X-Seat-Key``). The store
 keeps only the keys' SHA-256 digests (in the game's setting), so a copy of
 the database acts for nobody; a key is checked by comparing digests in
-constant time (:func:`hmac.compare_digest`), and never logged.
+constant time (:func:`hmac.compare_digest`), and never logged. Every key
+is 32 random bytes of :mod:`secrets`, made for the device that holds it.
 
-Seat B's key is made from the game's join code, the short text one person
-reads aloud to the other (:func:`join_code`: 12 letters and digits of
-Crockford's base 32, 60 random bits); the game's id is made from it too.
-So the code alone finds the game and its seat (``POST /api/join``) on any
-server of the store, after any restart, with nothing kept but the digests;
-and neither the id (what spectators hold) nor a key tells the code back.
-Seat A's key is 32 random bytes of its own.
+The creator holds seat A's key and an invitation: a join code, the short
+text one person reads aloud to the other (:func:`join_code`: 12 letters and
+digits of Crockford's base 32, 60 random bits), and its join link
+(``/#join=CODE``). The first device that uses it gets a fresh key for seat
+B, made then and never derived from the code; afterwards the code opens
+nothing (the store closes it in the transaction that seats B). The store
+finds an invitation by its code's digest, stretched by scrypt
+(:func:`code_digest`): a copy of the database cannot be searched for the
+codes of the invitations still open. The game's id is random, and tells
+nothing of the code.
 
-A key travels in the fragment of a join link (``/#game=ID&seat=B&key=KEY``):
-a browser never sends a fragment to the server, so the key is in no
-request line, no proxy's log and no ``Referer``.
+A seat's holder moves the seat to another device with a transfer link
+(``/#move=TOKEN``, 32 random bytes): its first use gives that device a new
+key and the old one acts no more; a second use opens nothing.
+
+A key or a token travels in the fragment of a link: a browser never sends
+a fragment to the server, so it is in no request line, no proxy's log and
+no ``Referer``.
 """
 
 from __future__ import annotations
@@ -48,10 +56,9 @@ def _derived(purpose: str, stretched: bytes) -> str:
 
 
 def _stretched(code: str) -> bytes:
-    # The game's id, which every spectator holds, is made from the code: a plain hash of 60 bits could be
-    # searched offline for the code (and so seat B's key) in 2**60 hashes. scrypt makes each guess cost
-    # about 16 MiB and tens of milliseconds, which puts that search out of reach; the server pays it
-    # once an invitation and once a join.
+    # A plain hash of 60 bits kept in the store could be searched offline for an open invitation's code in
+    # 2**60 hashes. scrypt makes each guess cost about 16 MiB and tens of milliseconds, which puts that
+    # search out of reach; the server pays it once an invitation and once a join.
     return hashlib.scrypt(code.encode("ascii"), salt=b"jarnac-solver join code", n=2**14, r=8, p=1, dklen=32)
 
 
@@ -78,18 +85,19 @@ def shown_code(code: str) -> str:
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
-def from_code(code: str) -> tuple[str, str]:
-    """The id of the game a join code invites to (22 characters, 128 bits of a digest) and seat B's key,
-    both made from the code (stretched by scrypt: the id tells the code back to no search)."""
-    stretched = _stretched(code)
-    return _derived("game", stretched)[:22], _derived("seat B", stretched)
+def code_digest(code: str) -> str:
+    """The digest the store finds an invitation by: the code (:func:`normal_code`'s form) stretched by scrypt."""
+    return _derived("invitation", _stretched(code))
 
 
-def new_keys() -> tuple[str, tuple[str, str], str]:
-    """A new invitation: its join code, the two seats' keys (A's random, B's from the code), the game's id."""
-    code = join_code()
-    game_id, guest = from_code(code)
-    return code, (secrets.token_urlsafe(32), guest), game_id
+def new_key() -> str:
+    """A new seat key, or a transfer link's token: 32 random bytes of :mod:`secrets`, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def new_game_id() -> str:
+    """A new game's id: 16 random bytes (22 characters), which tell nothing of any code or key."""
+    return secrets.token_urlsafe(16)
 
 
 def seat_of(given: str | None, digests: tuple[str, str]) -> str | None:
@@ -117,11 +125,24 @@ def qr_code(text: str) -> str | None:
     return "data:image/svg+xml;base64," + base64.b64encode(made.getvalue()).decode("ascii")
 
 
-def links(base: str, game_id: str, keys: tuple[str, str]) -> dict[str, str]:
-    """The join links of both seats and the watch link, under the page at ``base`` (``http://host/``): each
-    key in the fragment, never in the path or the query."""
-    page = base if base.endswith("/") else base + "/"
-    pairs = zip(SEATS, keys, strict=True)
-    made = {seat: f"{page}#game={quote(game_id)}&seat={seat}&key={quote(key)}" for seat, key in pairs}
+def links(base: str, game_id: str, keys: dict[str, str]) -> dict[str, str]:
+    """The links of the seats whose ``keys`` are given and the watch link, under the page at ``base``
+    (``http://host/``): each key in the fragment, never in the path or the query."""
+    page = _page(base)
+    made = {seat: f"{page}#game={quote(game_id)}&seat={seat}&key={quote(key)}" for seat, key in keys.items()}
     made["watch"] = f"{page}#watch={quote(game_id)}"
     return made
+
+
+def _page(base: str) -> str:
+    return base if base.endswith("/") else base + "/"
+
+
+def join_link(base: str, code: str) -> str:
+    """An invitation's link: its code in the fragment (``/#join=K7QM-2PXA-9B3C``)."""
+    return f"{_page(base)}#join={quote(shown_code(code))}"
+
+
+def transfer_link(base: str, token: str) -> str:
+    """A transfer link: its token in the fragment (``/#move=TOKEN``)."""
+    return f"{_page(base)}#move={quote(token)}"

@@ -22,9 +22,11 @@ from ..errors import MissingExtraError
 from .store import (
     MAX_GAMES,
     SCHEMA_VERSION,
+    Claim,
     ConflictError,
     DamagedGameError,
     GameStore,
+    Invitation,
     StoreFullError,
     StoreUnavailableError,
 )
@@ -37,8 +39,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Claim",
     "ConflictError",
     "DamagedGameError",
+    "Invitation",
     "Store",
     "StoreFullError",
     "StoreUnavailableError",
@@ -61,8 +65,22 @@ class Store(Protocol):
         """Where the games are, as the banner and the errors name it (never a password)."""
         ...
 
-    def add(self, game_id: str, spec: GameSpec) -> None:
-        """Keep a new game, making room when full (:class:`StoreFullError` when none can go)."""
+    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+        """Keep a new game and its ``invitation``, making room when full (:class:`StoreFullError` when none
+        can go)."""
+        ...
+
+    def invite(self, game_id: str, invitation: Invitation) -> None:
+        """Keep a new invitation of a game, the open one of its seat and kind withdrawn."""
+        ...
+
+    def withdraw(self, game_id: str, seat: int, kind: str) -> int:
+        """Close a seat's open invitations of ``kind``; how many were open."""
+        ...
+
+    def claim(self, digest: str, kind: str, key_digest: str, name: str | None = None) -> Claim | None:
+        """Use the invitation of ``digest`` once (its seat held by the key of ``key_digest`` now), or say why
+        it opens nothing; ``None`` for no such invitation."""
         ...
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
@@ -76,6 +94,26 @@ class Store(Protocol):
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; ``False`` when there was none of that id."""
+        ...
+
+    def times(self, game_id: str) -> list[float]:
+        """When the game was made and each of its actions committed, in order (``[]``: no such game)."""
+        ...
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """When the seat to act of a game days a move runs out of time (``None``: none now)."""
+        ...
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """Games in progress whose deadline is past, the earliest first, at most ``limit``."""
+        ...
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """Forget finished games unchanged since ``before`` (at most ``limit``); their ids."""
+        ...
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """Replace a game's setting ``before`` by ``after``; changed meanwhile: :class:`ConflictError`."""
         ...
 
     def count(self) -> int:

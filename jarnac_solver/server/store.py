@@ -25,9 +25,42 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import InvalidInputError, JarnacError
 from .live import Entry, GameSpec
+
+JOIN = "join"
+"""An invitation's kind: the join code (and its link) that seats a new device in seat B once."""
+TRANSFER = "transfer"
+"""An invitation's kind: the link a seat's holder makes to move the seat to another device, once."""
+CLAIMED = "claimed"
+WITHDRAWN = "withdrawn"
+
+
+class Invitation(NamedTuple):
+    """What opens a seat once: the digest of its code or link (never the code), the seat (0: A, 1: B), its kind."""
+
+    digest: str
+    seat: int
+    kind: str
+
+
+class Claim(NamedTuple):
+    """What an invitation opened: its game, seat and kind, and ``closed``: ``""`` when this claim took the
+    seat, else why it opened nothing (:data:`CLAIMED` before, or :data:`WITHDRAWN`)."""
+
+    game: str
+    seat: int
+    kind: str
+    closed: str
+
+
+def claimed_spec(text: str, seat: int, key_digest: str, name: str | None) -> str:
+    """A game's stored setting (JSON) with seat ``seat`` held by the key of ``key_digest`` (and named)."""
+    spec = GameSpec.from_dict(json.loads(text)).with_seat(seat, key_digest, name)
+    return json.dumps(spec.to_dict(), sort_keys=True)
+
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,7 +74,7 @@ then those nobody has played for :data:`IDLE_SECONDS`, the oldest first; else it
 IDLE_SECONDS = 24 * 3600
 """A game not played for this long may make room for a new one when the store is full."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 """The version of the games' tables this code reads and writes (``schema_version``, in both stores). A store
 made by an older version is migrated at the start; one made by a newer version is refused, never rewritten."""
 
@@ -63,7 +96,30 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game, n)
 );
 """
-_MIGRATIONS = {1: _SCHEMA}
+# Version 2: the invitations and transfer links that open a seat once (docs/people.md). A code's or a link's
+# digest finds its game; ``closed`` is when it was used or withdrawn (``why``: claimed or withdrawn).
+_INVITATIONS = """
+CREATE TABLE invitations (
+    digest TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    made REAL NOT NULL,
+    closed REAL,
+    why TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX invitations_game ON invitations (game, seat, kind);
+"""
+# Version 3: games days a move. ``deadline``: when the seat to act of such a game in progress runs out of
+# time (the sweep's index; the game's clock is computed again from its actions' times before it is ended);
+# ``at``: when each action was committed (NULL for the actions of older versions).
+_DEADLINES = """
+ALTER TABLE games ADD COLUMN deadline REAL;
+ALTER TABLE actions ADD COLUMN at REAL;
+CREATE INDEX games_due ON games (deadline) WHERE over = 0 AND deadline IS NOT NULL;
+CREATE INDEX games_finished ON games (touched) WHERE over = 1;
+"""
+_MIGRATIONS = {1: _SCHEMA, 2: _INVITATIONS, 3: _DEADLINES}
 """The script that brings the tables from the version before to each version (run in one transaction)."""
 
 
@@ -230,9 +286,10 @@ class GameStore:
         for listener in self._listeners:
             listener(game_id, count)
 
-    def add(self, game_id: str, spec: GameSpec) -> None:
+    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
         """Keep a new game (making room when the store is full: :data:`MAX_GAMES`; the games forgotten
-        for it are told ``-1``); an id already kept is :class:`ConflictError`."""
+        for it are told ``-1``), with its ``invitation`` in the same transaction; an id already kept is
+        :class:`ConflictError`."""
         gone: list[str] = []
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
@@ -243,8 +300,8 @@ class GameStore:
                 gone = [
                     str(row[0])
                     for row in self._db.execute(
-                        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR touched < ?"
-                        " ORDER BY over DESC, touched LIMIT ?) RETURNING id",
+                        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 OR (touched < ? AND"
+                        " deadline IS NULL) ORDER BY over DESC, touched LIMIT ?) RETURNING id",
                         (now - IDLE_SECONDS, count - self.max_games + 1),
                     ).fetchall()
                 ]
@@ -258,6 +315,8 @@ class GameStore:
                 "INSERT INTO games (id, created, spec, touched) VALUES (?, ?, ?, ?)",
                 (game_id, now, json.dumps(spec.to_dict(), sort_keys=True), now),
             )
+            if invitation is not None:
+                self._invite(game_id, invitation, now)
         for made_room in gone:
             self._told(made_room, -1)
         self._told(game_id, 0)
@@ -290,23 +349,146 @@ class GameStore:
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             try:
+                now = time.time()
                 self._db.executemany(
-                    "INSERT INTO actions (game, n, player, action, drew) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, first + i, who, text, drew) for i, (who, text, drew) in enumerate(entries)],
+                    "INSERT INTO actions (game, n, player, action, drew, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, first + i, who, text, drew, now) for i, (who, text, drew) in enumerate(entries)],
                 )
             except sqlite3.IntegrityError:  # the key (game, n) taken, or the game's row gone
                 raise ConflictError(conflict(game_id, first)) from None
-            self._db.execute("UPDATE games SET over = ?, touched = ? WHERE id = ?", (int(over), time.time(), game_id))
+            self._db.execute(
+                "UPDATE games SET over = ?, touched = ?, deadline = CASE WHEN ? THEN NULL ELSE deadline END"
+                " WHERE id = ?",
+                (int(over), now, int(over), game_id),
+            )
         self._told(game_id, first + len(entries))
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; ``False`` when there was none of that id."""
         with self._writing():
             self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
+            self._db.execute("DELETE FROM invitations WHERE game = ?", (game_id,))
             gone = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
         if gone:
             self._told(game_id, -1)
         return gone
+
+    def _invite(self, game_id: str, invitation: Invitation, now: float) -> None:
+        digest, seat, kind = invitation
+        # The invitations this one replaces are kept one step (a code withdrawn says so), never piling up.
+        self._db.execute(
+            f"DELETE FROM invitations WHERE game = ? AND seat = ? AND kind = ? AND why = '{WITHDRAWN}'",
+            (game_id, seat, kind),
+        )
+        self._db.execute(
+            "UPDATE invitations SET closed = ?, why = ? WHERE game = ? AND seat = ? AND kind = ? AND why = ''",
+            (now, WITHDRAWN, game_id, seat, kind),
+        )
+        self._db.execute(
+            "INSERT INTO invitations (digest, game, seat, kind, made) VALUES (?, ?, ?, ?, ?)",
+            (digest, game_id, seat, kind, now),
+        )
+
+    def invite(self, game_id: str, invitation: Invitation) -> None:
+        """Keep a new invitation of a kept game, withdrawing the open one of its seat and kind (one at a time);
+        a game forgotten meanwhile is :class:`ConflictError`."""
+        with self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
+            self._invite(game_id, invitation, time.time())
+
+    def withdraw(self, game_id: str, seat: int, kind: str) -> int:
+        """Close the open invitations of a seat and kind (they open nothing now); how many were open."""
+        with self._writing():
+            return int(
+                self._db.execute(
+                    "UPDATE invitations SET closed = ?, why = ? WHERE game = ? AND seat = ? AND kind = ? AND why = ''",
+                    (time.time(), WITHDRAWN, game_id, seat, kind),
+                ).rowcount
+            )
+
+    def claim(self, digest: str, kind: str, key_digest: str, name: str | None = None) -> Claim | None:
+        """Use the invitation of ``digest`` once: its seat now held by the key of ``key_digest`` (named
+        ``name`` when given), the invitation closed and every other open one of that seat withdrawn, in one
+        transaction. ``None``: no such invitation; a closed one changes nothing and says why."""
+        with self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute(
+                "SELECT game, seat, kind, why FROM invitations WHERE digest = ? AND kind = ?", (digest, kind)
+            ).fetchone()
+            if row is None:
+                return None
+            game_id, seat, kind, why = str(row[0]), int(row[1]), str(row[2]), str(row[3])
+            if why:
+                return Claim(game_id, seat, kind, why)
+            held = self._db.execute("SELECT spec FROM games WHERE id = ?", (game_id,)).fetchone()
+            if held is None:  # a game forgotten (an in-memory store keeps no foreign keys)
+                return None
+            now = time.time()
+            self._db.execute(
+                "UPDATE games SET spec = ? WHERE id = ?", (claimed_spec(str(held[0]), seat, key_digest, name), game_id)
+            )
+            self._db.execute(
+                "UPDATE invitations SET closed = ?, why = ? WHERE game = ? AND seat = ? AND why = ''",
+                (now, WITHDRAWN, game_id, seat),
+            )
+            self._db.execute(
+                f"DELETE FROM invitations WHERE game = ? AND seat = ? AND kind = ? AND why = '{CLAIMED}'",
+                (game_id, seat, kind),
+            )
+            self._db.execute("UPDATE invitations SET why = ? WHERE digest = ?", (CLAIMED, digest))
+            return Claim(game_id, seat, kind, "")
+
+    def times(self, game_id: str) -> list[float]:
+        """When the game was made and when each of its actions was committed (an action of an older version,
+        whose time was not kept: the game's last change), in order; ``[]`` for no such game."""
+        with self._lock:
+            row = self._db.execute("SELECT created, touched FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return []
+            ats = self._db.execute("SELECT at FROM actions WHERE game = ? ORDER BY n", (game_id,)).fetchall()
+        return [float(row[0]), *(float(row[1] if at is None else at) for (at,) in ats)]
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """When the seat to act of a game days a move runs out of time (``None``: no such time now)."""
+        with self._writing():
+            self._db.execute("UPDATE games SET deadline = ? WHERE id = ? AND over = 0", (deadline, game_id))
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """At most ``limit`` games in progress whose deadline is past, the earliest first (the sweep's)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE over = 0 AND deadline IS NOT NULL AND deadline < ? ORDER BY deadline"
+                " LIMIT ?",
+                (now, limit),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def forget_finished(self, before: float, limit: int) -> list[str]:
+        """Forget at most ``limit`` finished games unchanged since ``before`` (told ``-1``); their ids."""
+        with self._writing():
+            gone = [
+                str(row[0])
+                for row in self._db.execute(
+                    "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE over = 1 AND touched < ? LIMIT ?)"
+                    " RETURNING id",
+                    (before, limit),
+                ).fetchall()
+            ]
+            for game_id in gone:  # an in-memory store keeps no foreign keys
+                self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
+                self._db.execute("DELETE FROM invitations WHERE game = ?", (game_id,))
+        for game_id in gone:
+            self._told(game_id, -1)
+        return gone
+
+    def respec(self, game_id: str, before: GameSpec, after: GameSpec) -> None:
+        """Replace a game's setting ``before`` by ``after`` (a rematch offered or made); a setting changed
+        meanwhile, or the game forgotten, is :class:`ConflictError` (nothing written)."""
+        old, new = (json.dumps(spec.to_dict(), sort_keys=True) for spec in (before, after))
+        with self._writing():
+            changed = self._db.execute("UPDATE games SET spec = ? WHERE id = ? AND spec = ?", (new, game_id, old))
+            if changed.rowcount == 0:
+                raise ConflictError(f"game {game_id!r} changed meanwhile: nothing was written")
 
     def count(self) -> int:
         with self._lock:

@@ -4,8 +4,8 @@
 import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, leaveGame, markUsed, ofOther, renderGame, renderLog, resumeGame, showTurn, startGame, stealAction, tick, wordAction } from "./game.js";
-import { fromFragment, joinByCode, renderLobby } from "./people.js";
+import { act, askNotifications, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
+import { fromFragment, joinByCode, myGames, renderLobby, takeSeat } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
 import { audit } from "./audit.js";
@@ -53,7 +53,17 @@ function fillSelects() {
   const mark = (v) => (v === strongest ? ` · ${t("strongest_here")}` : "");
   const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v) + mark(v));
   for (const select of $$("select.players")) fill(select, [...computer, "invite", "hotseat"], named, "planner");
+  namesAsked();
   if (!state.game) renderLobby(resumeFrom);
+}
+
+function namesAsked() {
+  // A game between people names its people: the creator's name required, the second's too on one device.
+  const opponent = $("#new-game select[name=opponent]").value;
+  const people = opponent === "invite" || opponent === "hotseat";
+  $("#your-name").required = people;
+  $("#guest-name-box").hidden = opponent !== "hotseat";
+  $("#guest-name").required = opponent === "hotseat";
 }
 
 async function resumeFrom(id) {
@@ -88,11 +98,17 @@ function showTab(id) {
 }
 
 async function main() {
+  // The page's service worker: its shell kept (the page opens, and says so, when the server cannot be
+  // reached) and the system notification of a turn.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   // A select the reader changed keeps that choice when the selects are filled again (fillSelects); the new
   // game's lexicon, changed, fills them again: another lexicon, another table of the opponents' levels.
   for (const select of $$("select.lexicons, select.presets, select.players"))
     select.addEventListener("change", () => (select.dataset.chosen = "1"));
   $("#new-game select[name=lexicon]").addEventListener("change", fillSelects);
+  $("#new-game select[name=opponent]").addEventListener("change", namesAsked);
+  $("#your-name").value = store.getItem("jarnac.name") || "";
+  $("#join-name").value = store.getItem("jarnac.name") || "";
   $("#lang").addEventListener("change", async () => {
     state.lang = $("#lang").value;
     store.setItem("jarnac.lang", state.lang);
@@ -187,7 +203,7 @@ async function main() {
     event.preventDefault();
     say($("#join-message"), "");
     try {
-      await resumeFrom(await joinByCode($("#join-code").value.trim()));
+      await resumeFrom(await joinByCode($("#join-code").value.trim(), $("#join-name").value.trim()));
     } catch (exc) {
       showError($("#join-message"), exc, false);
     }
@@ -202,6 +218,35 @@ async function main() {
   });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
   $("#copy-watch").addEventListener("click", () => copy($("#watch-link")));
+  $("#renew-invite").addEventListener("click", () => changeInvitation(false));
+  $("#cancel-invite").addEventListener("click", () => changeInvitation(true));
+  $("#move-seat").addEventListener("click", moveSeat);
+  $("#resign").addEventListener("click", resign);
+  document.addEventListener("visibilitychange", seen);
+  $("#turn-sound").addEventListener("change", () => {
+    store.setItem("jarnac.sound", $("#turn-sound").checked ? "on" : "off");
+    if ($("#turn-sound").checked) unlockSound();
+  });
+  $("#notify-turn").addEventListener("click", askNotifications);
+  $("#next-game").addEventListener("click", async () => {
+    // The next game waiting for this browser (My games' first), other than this one.
+    try {
+      const mine = await myGames();
+      const next = mine.games.find((row) => row.status === "yours" && row.id !== state.gameId);
+      if (!next) return say($("#message"), () => t("no_next"));
+      leaveGame();
+      await resumeFrom(next.id);
+    } catch (exc) {
+      showError($("#message"), exc, false);
+    }
+  });
+  $("#rematch").addEventListener("click", rematch);
+  $("#review-game").addEventListener("click", () => {
+    // The finished game's review, one tap: the review tab, this game reviewed.
+    showTab("review");
+    reviewLastGame();
+  });
+  $("#copy-move").addEventListener("click", () => copy($("#move-link")));
   setInterval(tick, 1000);
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
@@ -218,8 +263,21 @@ async function main() {
     return;
   }
   $("#familiar-box").hidden = !state.info.familiarity;
-  if (fromFragment()) state.gameId = store.getItem("jarnac.game"); // a join or watch link opened
+  const opened = fromFragment();
+  if (opened === true) state.gameId = store.getItem("jarnac.game"); // a seat's or a watch link opened
   applyLanguage();
+  if (opened && opened.join) {
+    // An invitation's link: the code filled in, the person's name asked before the seat is taken (once).
+    $("#join-code").value = opened.join;
+    say($("#join-message"), () => t("join_name_first"), "warn");
+    $("#join-name").focus();
+  } else if (opened && opened.move) {
+    try {
+      state.gameId = await takeSeat(opened.move);
+    } catch (exc) {
+      showError($("#join-message"), exc, false);
+    }
+  }
   const wanted = location.hash.slice(1);
   showTab(["play", "referee", "audit", "review"].includes(wanted) ? wanted : "play");
   await resumeGame();

@@ -1,5 +1,5 @@
 // What every view of the page shares: the service, the page's state, small DOM helpers, trays drawn.
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { tilesOf } from "./tiles.js";
 
 export const $ = (selector) => document.querySelector(selector);
@@ -28,6 +28,15 @@ export const state = {
 
 export const people = () => state.mode !== "computer";
 
+export function seatName(seat) {
+  // A seat as the sentences name it: the name its person gave (shown as text, never markup), the computer by
+  // its level, else the seat's letter (a name in every language's sentences: "À A de jouer").
+  const game = state.game;
+  const i = seat === "B" ? 1 : 0;
+  if (game && game.players && game.players[i] !== "person") return t(`name_${game.players[i]}`);
+  return (game && game.names && game.names[i]) || (seat === "B" ? "B" : "A");
+}
+
 export function mine() {
   // The tray shown as the page's own (0: A's, 1: B's): in a hot seat, the one of the player to act.
   const game = state.game;
@@ -53,6 +62,13 @@ export function seatHeaders() {
   const seat = state.mode === "hotseat" ? game && game.to_act : state.seat;
   const key = seat && state.keys[seat];
   return key ? { "X-Seat-Key": key } : {};
+}
+
+export function timeLeft(seconds) {
+  // Days and hours, or hours and minutes: the time a seat of a game days a move has left.
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) return t("time_dh", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  return t("time_hm", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
 }
 
 export const tilesIn = (word) => tilesOf(word, state.alphabet);  // in the alphabet of the trays shown
@@ -117,6 +133,7 @@ export function showError(target, exc, asRefusal) {
   // missing or refused says what to do.
   const token = store.getItem("jarnac.token");
   if (exc.status === 0) say(target, () => t("offline"), "error");
+  else if (has(`err_${exc.type}`)) say(target, () => t(`err_${exc.type}`), "error"); // a seat taken, a link used
   else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
   else {
     // A refusal of the one field the reader typed in says its fault alone ("action: ..." names a field of the

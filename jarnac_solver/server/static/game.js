@@ -2,10 +2,9 @@
 // trays, the controls, the log, each action sent and each of the other's actions heard.
 import { t, reason } from "./i18n.js";
 import { fold, minus } from "./tiles.js";
-import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, showError, state, store, tilesIn } from "./common.js";
-import { entryOf, follow, remember, stopFollowing } from "./people.js";
+import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, seatName, showError, state, store, tilesIn, timeLeft } from "./common.js";
+import { entryOf, follow, lobby, remember, stopFollowing } from "./people.js";
 
-const seatName = (seat) => t(seat === "B" ? "seat_b" : "seat_a");
 // The sentences that name the computer, said of the other seat by its name in a game between people.
 export const ofOther = (key, values = {}) =>
   people() ? t(`people_${key}`, { ...values, seat: seatName(otherSeat()) }) : t(key, values);
@@ -104,9 +103,22 @@ export function markUsed() {
   }
 }
 
+export function endText(game) {
+  // Who won and by how much, by their names; a resignation or a time out says who ended it.
+  const other = (seat) => (seat === "A" ? "B" : "A");
+  if (game.ending) {
+    const names = { loser: seatName(game.ending.player), winner: seatName(other(game.ending.player)) };
+    return t(game.ending.kind === "resign" ? "end_resigned" : "end_out_of_time", names);
+  }
+  if (!game.winner) return t("end_draw", { a: game.scores[0] });
+  const w = game.winner === "A" ? 0 : 1;
+  const [high, low] = [game.scores[w], game.scores[1 - w]];
+  return t("end_won", { winner: seatName(game.winner), high, low, margin: high - low });
+}
+
 export function phaseText(game) {
   const result = game.result_reason ? reason(game.result_reason) : "";
-  if (game.over && people()) return t("people_over", { result, a: game.scores[0], b: game.scores[1] });
+  if (game.over && people()) return `${t("people_over", { result, a: game.scores[0], b: game.scores[1] })} ${endText(game)}`;
   if (game.over) return t("over", { result, a: game.scores[0], b: game.scores[1] });
   if (state.mode === "hotseat" && state.handover) return t("handover", { seat: seatName(game.to_act) });
   if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
@@ -167,6 +179,13 @@ export function renderGame() {
           ? ofOther("how_to_steal")
           : "";
   $("#audit-game").hidden = !game.over;
+  $("#review-game").hidden = !game.over;
+  $("#resign").hidden = game.over || state.mode === "watch";
+  $("#turn-alerts").hidden = game.over || state.mode !== "invite";
+  $("#turn-sound").checked = store.getItem("jarnac.sound") === "on";
+  $("#notify-turn").hidden = !("Notification" in window) || Notification.permission !== "default";
+  $("#next-game").hidden = lobby().length < 2;
+  renderRematch();
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
   $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
   for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
@@ -180,28 +199,158 @@ function statusText(game) {
 function clockText() {
   const clock = state.clock;
   if (!clock || !state.game || state.game.over) return "";
+  if (clock.days) {
+    if (clock.left_s === null || !clock.to_act) return "";
+    const left = clock.left_s - (performance.now() - clock.at) / 1000;
+    return t("clock_days_left", { seat: seatName(clock.to_act), time: timeLeft(left) });
+  }
   const left = Math.max(0, Math.ceil(clock.left_s - (performance.now() - clock.at) / 1000));
   return t("clock_left", { seat: seatName(clock.to_act), seconds: left });
 }
 
 function renderInvite() {
-  // The invitation (seat A's page): seat B's link and code; the watch link of every game between people.
+  // The invitation (seat A's page, until B's device is seated): its link, code and QR code, or that it was
+  // withdrawn, and a new one; the link moving this page's seat to another device; the watch link.
   const entry = entryOf(state.gameId);
   const invite = entry && entry.invite;
+  const open = state.mode === "invite" && state.seat === "A" && state.game.claimed && !state.game.claimed[1];
   $("#invite").hidden = !people() || state.game.over || !entry;
-  $("#invite-seat").hidden = !(invite && state.mode === "invite" && state.seat === "A");
-  const friendAbsent = !state.game.trays[1].rack && !state.game.trays[1].lines.length;
-  $("#invite").classList.toggle("first", !$("#invite-seat").hidden && friendAbsent);
-  if (invite) {
-    $("#invite-link").value = invite.link;
-    $("#invite-code").textContent = t("invite_code", { code: invite.code });
-    $("#invite-qr").hidden = !invite.qr;
-    if (invite.qr) {
-      $("#invite-qr").src = invite.qr;
-      $("#invite-qr").alt = t("invite_qr");
+  $("#invite-seat").hidden = !(invite && open);
+  $("#invite").classList.toggle("first", !$("#invite-seat").hidden);
+  if (invite && open) {
+    const withdrawn = Boolean(invite.withdrawn);
+    $("#invite-open").hidden = withdrawn;
+    $("#cancel-invite").hidden = withdrawn;
+    $("#invite-withdrawn").hidden = !withdrawn;
+    if (!withdrawn) {
+      $("#invite-link").value = invite.link;
+      $("#invite-code").textContent = t("invite_code", { code: invite.code });
+      $("#invite-qr").hidden = !invite.qr;
+      if (invite.qr) {
+        $("#invite-qr").src = invite.qr;
+        $("#invite-qr").alt = t("invite_qr");
+      }
     }
   }
+  $("#move-box").hidden = state.mode !== "invite";
+  // Seat B's device seated changes no action, so no push tells it: while the invitation is open, the game is
+  // read again every few seconds, and B's name shows once B is seated.
+  if (inviteTimer) clearTimeout(inviteTimer);
+  inviteTimer = invite && open && !state.game.over ? setTimeout(readAgain, 5000) : null;
   $("#watch-link").value = (invite && invite.watch) || `${location.origin}/#watch=${encodeURIComponent(state.gameId)}`;
+}
+
+let inviteTimer = null;
+
+export async function changeInvitation(withdraw) {
+  // Seat A withdraws its open invitation (its code opens nothing), or makes a new one (the old withdrawn).
+  const path = `games/${encodeURIComponent(state.gameId)}/invitation`;
+  try {
+    const answer = withdraw ? await api(path, undefined, "DELETE", seatHeaders()) : await api(path, {}, "POST", seatHeaders());
+    const watch = (entryOf(state.gameId).invite || {}).watch;
+    remember({ id: state.gameId, invite: withdraw ? { withdrawn: true, watch } : { ...answer.invitation, watch } });
+    if (withdraw) say($("#message"), () => t("invite_withdrawn"));
+    renderGame();
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
+}
+
+export async function moveSeat() {
+  // A link that moves this page's seat to another device, once (this page then only watches).
+  try {
+    const answer = await api(`games/${encodeURIComponent(state.gameId)}/transfer`, {}, "POST", seatHeaders());
+    $("#move-link").value = answer.transfer.link;
+    $("#move-link-box").hidden = false;
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
+}
+
+export async function resign() {
+  // The seat this page acts for resigns (confirmed first): the game ends, the other seat wins.
+  if (!state.game || state.game.over || !window.confirm(t("resign_confirm"))) return;
+  try {
+    const answer = await api(`games/${encodeURIComponent(state.gameId)}/resign`, {}, "POST", seatHeaders());
+    state.game = answer.game;
+    setClock(answer.clock);
+    log(answer.played, answer.game.actions);
+    renderGame();
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
+}
+
+// -- the rematch ----------------------------------------------------------------------------------
+
+let rematchTimer = null;
+
+function renderRematch() {
+  // At the end of a game between people: a rematch offered, or the other's offer to accept; while one waits,
+  // the game is read again every few seconds (its push channel closed at the end), and the rematch, once
+  // made, opened.
+  const game = state.game;
+  const shown = game.over && ["invite", "hotseat"].includes(state.mode);
+  $("#rematch").hidden = !shown;
+  if (rematchTimer) clearTimeout(rematchTimer);
+  rematchTimer = null;
+  if (!shown) return;
+  const offered = game.rematch && game.rematch.offered_by;
+  const theirs = offered && state.mode === "invite" && offered !== state.seat;
+  $("#rematch").textContent = t(theirs ? "rematch_accept" : "rematch");
+  if (game.rematch && game.rematch.game) return enterRematch(game.rematch.game);
+  if (offered && state.mode === "invite") {
+    const other = state.seat === "A" ? "B" : "A";
+    say($("#live"), () => (theirs ? t("rematch_asked", { name: seatName(other) }) : t("rematch_offered", { name: seatName(other) })), "warn");
+  }
+  if (state.mode === "invite") rematchTimer = setTimeout(readAgain, 3000);
+}
+
+async function readAgain() {
+  // The game read again (a rematch offered or made, seat B seated), the page shown anew when it is still this one.
+  const id = state.gameId;
+  try {
+    const answer = await api(`games/${encodeURIComponent(id)}`);
+    if (state.gameId === id && state.game && answer.game.actions === state.game.actions) {
+      state.game = answer.game;
+      renderGame();
+    }
+  } catch (exc) {
+    rematchTimer = setTimeout(readAgain, 10000);
+  }
+}
+
+function enterRematch(newId) {
+  // The rematch's seats are swapped: this page's key plays the other letter (a hot seat: both, swapped).
+  const entry = entryOf(state.gameId) || {};
+  const keys = entry.keys || {};
+  const swapped = Object.fromEntries(Object.entries(keys).map(([seat, key]) => [seat === "A" ? "B" : "A", key]));
+  const seat = entry.seat === "A" ? "B" : entry.seat === "B" ? "A" : entry.seat;
+  remember({ id: newId, mode: entry.mode, seat, keys: swapped, created: Date.now() });
+  store.setItem("jarnac.game", newId);
+  state.gameId = newId;
+  state.log = [];
+  $("#log").replaceChildren();
+  say($("#live"), "");
+  resumeGame();
+}
+
+export async function rematch() {
+  // Offer a rematch (or accept the other's); in a hot seat, both seats at once.
+  const path = `games/${encodeURIComponent(state.gameId)}/rematch`;
+  try {
+    let answer;
+    if (state.mode === "hotseat") {
+      await api(path, {}, "POST", { "X-Seat-Key": state.keys.A });
+      answer = await api(path, {}, "POST", { "X-Seat-Key": state.keys.B });
+    } else {
+      answer = await api(path, {}, "POST", { "X-Seat-Key": state.keys[state.seat] });
+    }
+    state.game = { ...state.game, rematch: answer.rematch };
+    renderGame();
+  } catch (exc) {
+    showError($("#message"), exc, false);
+  }
 }
 
 export function setClock(clock) {
@@ -216,6 +365,8 @@ export function actionWords(action) {
   if (action.startsWith("+")) return t("did_place", { word: action.slice(1) });
   if (verb === "exchange") return t("did_exchange", { tiles: rest.join(" ") });
   if (verb === "jarnac") return t("did_jarnac", { steals: rest.join(" ") });
+  if (action === "resign") return t("did_resign");
+  if (action === "out of time") return t("did_out_of_time");
   return ["draw", "pass", "decline", "dispute", "accept"].includes(verb) ? t(`did_${verb}`) : "";
 }
 
@@ -368,13 +519,21 @@ export async function startGame(event) {
   // A hot seat holds both seats' keys; its Jarnac window is untimed (no countdown while the device changes hands).
   if (mode !== "computer") body.seats = mode;
   if (form.get("hints") !== "on") body.hints = false; // no advice in this game, for either player
+  const name = String(form.get("name") || "").trim();
+  if (name) {
+    body.name = name;
+    store.setItem("jarnac.name", name); // offered again the next time
+  }
+  if (form.get("days")) body.days = Number(form.get("days")); // days a move, with a bank as long
+  const guest = String(form.get("guest_name") || "").trim();
+  if (mode === "hotseat" && guest) body.guest_name = guest;
   try {
     const answer = await api("games", body);
     state.gameId = answer.id;
     store.setItem("jarnac.game", answer.id);
     const seats = answer.seats || {};
     const keys = mode === "invite" ? { A: seats.A.key } : mode === "hotseat" ? { A: seats.A.key, B: seats.B.key } : {};
-    const invite = mode === "invite" ? { link: seats.B.link, code: answer.code, watch: answer.watch, qr: seats.B.qr } : null;
+    const invite = mode === "invite" ? { ...answer.invitation, watch: answer.watch } : null;
     remember({ id: answer.id, mode, seat: mode === "hotseat" ? "both" : "A", keys, invite, created: Date.now() });
     enter(entryOf(answer.id));
     state.game = answer.game;
@@ -408,6 +567,7 @@ export function heard(event) {
   if (event.n) log([{ player: event.player, action: event.action, drew: event.drew, gained: 0 }], event.n);
   if (event.game && event.game.actions >= state.game.actions) {
     const actor = state.game.to_act;
+    const wasActing = acting();
     const changed = event.game.actions > state.game.actions;
     // The other person's Jarnac on this page's pass, said as the computer's is (announce), not only logged:
     // its gain and loss from the scores before and after it, when it is the newest action.
@@ -430,7 +590,65 @@ export function heard(event) {
       say($("#message"), () => ofOther("they_called", values), "warn");
     }
     if (changed) focusNext();
+    if (changed) turnChanged(wasActing);
   }
+}
+
+// -- your turn, told when the page is in the background ---------------------------------------------
+
+let titled = false;
+let audio = null;
+
+export function turnChanged(wasActing) {
+  // The other person played and it is now this page's turn, its tab in the background: the tab's title and
+  // icon say so, a short sound when asked for, and a system notification once the person allowed them.
+  if (!state.game || state.game.over || state.mode !== "invite" || wasActing || !acting() || !document.hidden) return;
+  document.title = t("title_your_turn");
+  $("#favicon").href = "/static/icon-turn.svg";
+  titled = true;
+  if (store.getItem("jarnac.sound") === "on") beep();
+  if ("Notification" in window && Notification.permission === "granted" && navigator.serviceWorker) {
+    const options = { body: t("notify_body", { name: seatName(otherSeat()) }), tag: `jarnac-${state.gameId}`, icon: "/static/icon-192.png", data: { url: "/#play" } };
+    navigator.serviceWorker.ready.then((registration) => registration.showNotification(t("title_your_turn"), options)).catch(() => {});
+  }
+}
+
+export function seen() {
+  // The page in view again: its title and icon as they are.
+  if (!titled || document.hidden) return;
+  document.title = "Jarnac";
+  $("#favicon").href = "/static/icon.svg";
+  titled = false;
+}
+
+export function unlockSound() {
+  // Made on the person's tap (a browser lets a page make sound only after one), used at the next turn.
+  try {
+    audio = audio || new AudioContext();
+  } catch (exc) {
+    audio = null;
+  }
+}
+
+function beep() {
+  if (!audio) return;
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 660;
+  gain.gain.value = 0.08;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.15);
+}
+
+export async function askNotifications() {
+  try {
+    const answer = await Notification.requestPermission();
+    say($("#live"), () => t(answer === "granted" ? "notify_on" : "notify_refused"), answer === "granted" ? "" : "warn");
+  } catch (exc) {
+    say($("#live"), () => t("notify_refused"), "warn");
+  }
+  renderGame();
 }
 
 function listen() {

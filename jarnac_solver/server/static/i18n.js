@@ -67,6 +67,11 @@ export function reason(said) {
   return render(said.code, said.values);
 }
 
+export function has(key) {
+  // Whether the catalogs hold the page's word ``key`` (a refusal's own sentence, by its type).
+  return `page.${key}` in catalog.messages;
+}
+
 export function t(key, values = {}) {
   // One of the page's own words (a page.* code of the catalogs).
   return render(`page.${key}`, values);

@@ -1,7 +1,7 @@
 // Games between people: the seats this browser holds, the lobby of its games, the links that seat or
 // seat a watcher, and the live updates (Server-Sent Events, else polling) that tell the other's moves.
 import { t } from "./i18n.js";
-import { $, api, el, state, store } from "./common.js";
+import { $, api, el, state, store, timeLeft } from "./common.js";
 
 const LOBBY = "jarnac.games";
 const MOST = 50; // the lobby's most games (the oldest forgotten first)
@@ -33,9 +33,16 @@ export function forget(id) {
 }
 
 export function fromFragment() {
-  // A join link (#game=ID&seat=B&key=KEY) or a watch link (#watch=ID): read once, kept in the lobby, then
-  // taken off the address bar (a key left there would be in the next screenshot or shared tab).
+  // A seat's link (#game=ID&seat=A&key=KEY) or a watch link (#watch=ID): read once, kept in the lobby, then
+  // taken off the address bar (a key left there would be in the next screenshot or shared tab). An
+  // invitation (#join=CODE) or a transfer link (#move=TOKEN) is answered: {join} or {move}, taken off too.
   const params = new URLSearchParams(location.hash.slice(1));
+  for (const kind of ["join", "move"]) {
+    if (params.get(kind)) {
+      history.replaceState(null, "", "#play");
+      return { [kind]: params.get(kind) };
+    }
+  }
   const id = params.get("game") || params.get("watch");
   if (!id) return false;
   const seat = params.get("seat");
@@ -54,10 +61,20 @@ export function fromFragment() {
   return true;
 }
 
-export async function joinByCode(code) {
-  // The code read aloud finds the game and seat B's key (POST /api/join).
-  const answer = await api("join", { code });
+export async function joinByCode(code, name) {
+  // The code read aloud (or its link) seats this device in B, once: a key made for it (POST /api/join).
+  const answer = await api("join", name ? { code, name } : { code });
   remember({ id: answer.id, mode: "invite", seat: "B", keys: { B: answer.seats.B.key }, created: Date.now() });
+  store.setItem("jarnac.game", answer.id);
+  if (name) store.setItem("jarnac.name", name);
+  return answer.id;
+}
+
+export async function takeSeat(token) {
+  // A transfer link: the seat it moves, now this device's (POST /api/transfer; the old device's key acts no more).
+  const answer = await api("transfer", { token });
+  const seat = Object.keys(answer.seats)[0];
+  remember({ id: answer.id, mode: "invite", seat, keys: { [seat]: answer.seats[seat].key }, created: Date.now() });
   store.setItem("jarnac.game", answer.id);
   return answer.id;
 }
@@ -107,8 +124,29 @@ export function follow(gameId, since, heard, lost) {
 // -- the lobby ------------------------------------------------------------------------------------
 
 export function modeText(entry) {
-  if (entry.mode === "invite") return t("mode_invite", { seat: t(entry.seat === "B" ? "seat_b" : "seat_a") });
+  if (entry.mode === "invite") return t("mode_invite", { seat: entry.seat === "B" ? "B" : "A" });
   return t(`mode_${entry.mode || "computer"}`);
+}
+
+export function playsOf(entry) {
+  // The seat this browser plays in a game of its lobby, as POST /api/mine takes it (ID:A, ID:B, ID:AB).
+  if (entry.mode === "watch") return entry.id;
+  if (entry.mode === "hotseat") return `${entry.id}:AB`;
+  return `${entry.id}:${entry.seat === "B" ? "B" : "A"}`;
+}
+
+export async function myGames() {
+  // The lobby's games as the server sees them, those waiting for this browser first (POST /api/mine).
+  const list = lobby().slice(0, 64);
+  if (!list.length) return { games: [], next: null };
+  return api("mine", { games: list.map(playsOf) });
+}
+
+function seatNameOf(row, seat) {
+  // A seat of a listed game as the page names it: its person's name (text), the computer's level, its letter.
+  const i = seat === "B" ? 1 : 0;
+  if (row.players[i] !== "person") return t(`name_${row.players[i]}`);
+  return row.names[i] || seat;
 }
 
 export async function renderLobby(resume) {
@@ -118,29 +156,37 @@ export async function renderLobby(resume) {
     box.replaceChildren(el("li", { class: "note" }, t("lobby_empty")));
     return;
   }
-  const rows = list.map((entry) => {
-    const said = el("span", { class: "lobby-state" }, "…");
-    const row = el(
-      "li",
-      { "data-game": entry.id },
-      el("span", {}, `${modeText(entry)} · ${entry.id.slice(0, 6)}… · `),
-      said,
-      " ",
-      el("button", { type: "button", class: "small resume", onclick: () => resume(entry.id) }, t("lobby_resume")),
-      " ",
-      el("button", { type: "button", class: "small quiet", onclick: () => { forget(entry.id); renderLobby(resume); } }, t("lobby_forget")),
-    );
-    return [row, said, entry];
-  });
-  box.replaceChildren(...rows.map(([row]) => row));
-  for (const [, said, entry] of rows.slice(0, 10)) {
-    api(`games/${encodeURIComponent(entry.id)}`)
-      .then((answer) => {
-        const game = answer.game;
-        said.textContent = game.over ? t("lobby_over", { a: game.scores[0], b: game.scores[1] }) : t("lobby_turn", { seat: game.to_act });
-      })
-      .catch(() => {
-        said.textContent = t("lobby_gone");
-      });
+  let mine = { games: list.map((entry) => ({ id: entry.id, status: "gone" })) };
+  try {
+    mine = await myGames();
+  } catch (exc) {
+    // the server down: the lobby as this browser keeps it
   }
+  const byId = new Map(list.map((entry) => [entry.id, entry]));
+  const rows = mine.games
+    .filter((row) => byId.has(row.id))
+    .map((row) => {
+      const entry = byId.get(row.id);
+      const other = entry.mode === "invite" || entry.mode === "computer" || !entry.mode ? (entry.seat === "B" ? "A" : "B") : null;
+      const opponent = other && row.players ? seatNameOf(row, other) : null;
+      const parts = [modeText(entry)];
+      if (opponent) parts.push(t("lobby_against", { name: opponent }));
+      let said;
+      if (row.status === "gone") said = t("lobby_gone");
+      else if (row.status === "over") said = t("lobby_over", { a: row.scores[0], b: row.scores[1] });
+      else if (row.status === "yours") said = t("lobby_yours");
+      else said = t("lobby_theirs", { name: seatNameOf(row, row.to_act || "A") });
+      if (row.left_s !== null && row.left_s !== undefined && row.status !== "over") said += ` · ${t("lobby_left", { time: timeLeft(row.left_s) })}`;
+      return el(
+        "li",
+        { "data-game": row.id, "data-status": row.status, class: row.status === "yours" ? "yours" : "" },
+        el("span", {}, `${parts.join(" · ")} · `),
+        el("span", { class: "lobby-state" }, said),
+        " ",
+        el("button", { type: "button", class: "small resume", onclick: () => resume(row.id) }, t("lobby_resume")),
+        " ",
+        el("button", { type: "button", class: "small quiet", onclick: () => { forget(row.id); renderLobby(resume); } }, t("lobby_forget")),
+      );
+    });
+  box.replaceChildren(...rows);
 }
