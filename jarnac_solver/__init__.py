@@ -86,6 +86,15 @@ if TYPE_CHECKING:
         play_match,
     )
     from .play.review import Decision, Review, Verdict, review
+    from .practice.puzzles import (
+        Judgement,
+        Puzzle,
+        PuzzleFilter,
+        daily_puzzle,
+        judge,
+        puzzles_from_record,
+        self_play_puzzles,
+    )
     from .studies.compare import Comparison, compare
     from .studies.difference import word_difference
     from .studies.report import write_report
@@ -102,6 +111,10 @@ _LAZY = {
     **dict.fromkeys(["Game", "GameState", "Played"], "game.game"),
     **dict.fromkeys(["AuditReport", "audit", "audit_many"], "play.audit"),
     **dict.fromkeys(["Decision", "Review", "Verdict", "review"], "play.review"),
+    **dict.fromkeys(
+        ["Judgement", "Puzzle", "PuzzleFilter", "daily_puzzle", "judge", "puzzles_from_record", "self_play_puzzles"],
+        "practice.puzzles",
+    ),
     **dict.fromkeys(
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
@@ -211,6 +224,7 @@ __all__ = [
     "InvalidTrayError",
     "JarnacError",
     "JarnacPlan",
+    "Judgement",
     "Ladder",
     "LadderPlayer",
     "LegalMoves",
@@ -229,6 +243,8 @@ __all__ = [
     "Played",
     "Player",
     "PlayerView",
+    "Puzzle",
+    "PuzzleFilter",
     "RackStats",
     "RandomPlayer",
     "Review",
@@ -248,10 +264,12 @@ __all__ = [
     "audit_many",
     "best_jarnac",
     "compare",
+    "daily_puzzle",
     "hints",
     "is_jarnacable",
     "iter_records",
     "jarnac_steals",
+    "judge",
     "legal_moves",
     "make_executor",
     "make_player",
@@ -261,9 +279,11 @@ __all__ = [
     "plan_ladder",
     "play_game",
     "play_match",
+    "puzzles_from_record",
     "rack_stats",
     "read_records",
     "review",
+    "self_play_puzzles",
     "simulate",
     "thief_best_call",
     "unseen_tiles",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .cli import CLI_MESSAGES
 from .message import Message
 from .page import PAGE_MESSAGES
+from .practice import PRACTICE_MESSAGES
 from .review import REVIEW_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
@@ -257,3 +258,4 @@ MESSAGES: dict[str, Message] = {
 MESSAGES.update(PAGE_MESSAGES)
 MESSAGES.update(CLI_MESSAGES)
 MESSAGES.update(REVIEW_MESSAGES)
+MESSAGES.update(PRACTICE_MESSAGES)
