@@ -71,7 +71,10 @@ def recheck(puzzle: Puzzle) -> None:
         ladder = plan_ladder(lex, me, puzzle.rules, budget=EXACT)
         assert ladder.exact and _value(lex, me, ladder) == (puzzle.value, puzzle.points)
         assert judge(puzzle, puzzle.answer, lex).right and judge(puzzle, str(ladder[0]), lex).right
-        assert puzzle.next_best is not None and not judge(puzzle, puzzle.next_best, lex).right
+        if puzzle.next_best is None:
+            assert puzzle.options == 1 and len(legal_moves(lex, me, puzzle.rules)) >= 1
+        else:
+            assert not judge(puzzle, puzzle.next_best, lex).right
     else:
         outcomes = []
         for move in legal_moves(lex, me, puzzle.rules):
@@ -281,3 +284,74 @@ def test_kinds_and_records_checked() -> None:
         puzzles_from_record(record, lexicon("fr"), kinds=("riddle",))
     with pytest.raises(InvalidInputError, match="count must be"):
         self_play_puzzles(lexicon("fr"), 0)
+
+
+# -- learn from your mistakes -------------------------------------------------------------------------------
+
+
+def test_a_persons_mistakes_become_their_puzzles() -> None:
+    from jarnac_solver import CarelessPlayer, play_game, review
+    from jarnac_solver.practice.mistakes import mistake_puzzles
+
+    lex = lexicon("fr")
+    record = play_game(lex, ["planner", CarelessPlayer(5, slip=0.5)], seed=5)
+    result = review(record, lex, depth="plan", player=1)
+    mistakes = {d.action: d for d in result.decisions if d.player == 1 and d.verdict is not None and d.loss > 0}
+    puzzles = mistake_puzzles(result, player=1, lexicon=lex)
+    assert puzzles
+    for puzzle in puzzles:
+        action = int(puzzle.source.split("action ")[1].split(" ")[0])
+        decision = mistakes[action]  # the person's own decision, one the review found costly
+        assert puzzle.me == decision.trays[1] and puzzle.opponent == decision.trays[0]
+        assert decision.played != puzzle.answer and f"{decision.loss:.1f} points lost" in puzzle.source
+        recheck(puzzle)
+    assert mistake_puzzles(result, player=0, lexicon=lex) == [] or all(
+        "action" in p.source for p in mistake_puzzles(result, player=0, lexicon=lex)
+    )
+    with pytest.raises(InvalidInputError, match="player must be"):
+        mistake_puzzles(result, player=2)
+
+
+# -- the command line ---------------------------------------------------------------------------------------
+
+
+def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from jarnac_solver.cli import main
+
+    right = "1:PUNIS+AT=PUISANT 2:MECANO+U=MONCEAU"
+    assert main(["puzzle", "--date", "2026-12-07", "--answer", right]) == 0
+    out = capsys.readouterr().out
+    assert "find the Jarnac (fr, puzzle 90f41c0db2a3)" in out and "right; " in out
+    assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+T=INPUTS", "--lang", "fr"]) == 1
+    assert "faux : la réponse est " + right in capsys.readouterr().out
+    assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+Q=QPUNIS"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("jarnac-solver puzzle: the answer '1:PUNIS+Q=QPUNIS'")
+    assert main(["puzzle", "--date", "2025-01-01"]) == 2
+    assert "daily puzzles run from 2026-01-01" in capsys.readouterr().err
+    assert main(["puzzle", "--date", "2026-12-07", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)["result"]
+    assert shown["puzzle"]["id"] == "90f41c0db2a3" and "answer" not in shown["puzzle"] and shown["judgement"] is None
+    assert main(["puzzle", "--date", "2026-12-07", "--json", "--answer", right]) == 0
+    judged = json.loads(capsys.readouterr().out)["result"]
+    assert judged["judgement"]["right"] and judged["puzzle"]["answer"] == right
+    assert main(["puzzle", "--seed", "2", "--kind", "best_play", "--lexicon", "en", "--reveal"]) == 0
+    assert "starts the longest ladder" in capsys.readouterr().out
+    assert main(["puzzle", "--kind", "best_play"]) == 2
+    assert "--kind goes with --seed or --mistakes" in capsys.readouterr().err
+
+
+def test_puzzle_command_from_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    from jarnac_solver import CarelessPlayer, play_game
+    from jarnac_solver.cli import main
+
+    path = Path(str(tmp_path)) / "game.txt"
+    path.write_text(str(play_game(lexicon("fr"), ["planner", CarelessPlayer(5, slip=0.5)], seed=5)) + "\n")
+    assert main(["puzzle", "--mistakes", str(path), "--player", "B", "--reveal"]) == 0
+    assert "your game, action" not in capsys.readouterr().out  # the source is data, not shown
+    assert main(["puzzle", "--mistakes", str(path), "--player", "B", "--number", "999"]) == 2
+    assert "puzzles from B's mistakes" in capsys.readouterr().err
