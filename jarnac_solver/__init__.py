@@ -86,6 +86,8 @@ if TYPE_CHECKING:
         play_match,
     )
     from .play.review import Decision, Review, Verdict, review
+    from .practice.mistakes import mistake_puzzles
+    from .practice.progress import SQLiteProgress, answer_card, next_card, start_quiz
     from .practice.puzzles import (
         Judgement,
         Puzzle,
@@ -95,6 +97,8 @@ if TYPE_CHECKING:
         puzzles_from_record,
         self_play_puzzles,
     )
+    from .practice.quiz import Quiz
+    from .practice.schedule import make_scheduler
     from .studies.compare import Comparison, compare
     from .studies.difference import word_difference
     from .studies.report import write_report
@@ -115,6 +119,10 @@ _LAZY = {
         ["Judgement", "Puzzle", "PuzzleFilter", "daily_puzzle", "judge", "puzzles_from_record", "self_play_puzzles"],
         "practice.puzzles",
     ),
+    **dict.fromkeys(["mistake_puzzles"], "practice.mistakes"),
+    **dict.fromkeys(["Quiz"], "practice.quiz"),
+    **dict.fromkeys(["SQLiteProgress", "answer_card", "next_card", "start_quiz"], "practice.progress"),
+    **dict.fromkeys(["make_scheduler"], "practice.schedule"),
     **dict.fromkeys(
         ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"],
         "moves.jarnac",
@@ -245,10 +253,12 @@ __all__ = [
     "PlayerView",
     "Puzzle",
     "PuzzleFilter",
+    "Quiz",
     "RackStats",
     "RandomPlayer",
     "Review",
     "Rules",
+    "SQLiteProgress",
     "SimOption",
     "SimPlayer",
     "Simulation",
@@ -260,6 +270,7 @@ __all__ = [
     "WordCheck",
     "advise",
     "advise_position",
+    "answer_card",
     "audit",
     "audit_many",
     "best_jarnac",
@@ -273,6 +284,9 @@ __all__ = [
     "legal_moves",
     "make_executor",
     "make_player",
+    "make_scheduler",
+    "mistake_puzzles",
+    "next_card",
     "parse_action",
     "passer_left_move",
     "plan",
@@ -285,6 +299,7 @@ __all__ = [
     "review",
     "self_play_puzzles",
     "simulate",
+    "start_quiz",
     "thief_best_call",
     "unseen_tiles",
     "word_difference",

@@ -99,7 +99,7 @@ def test_every_puzzle_rechecked_by_the_exact_solvers(name: str) -> None:
     kinds = Counter(p.kind for p in puzzles)
     assert {"jarnac", "jarnacable", "best_play"} <= set(kinds), kinds
     for kind in KINDS:  # every kind re-checked (a few of each: the suite's budget)
-        for puzzle in [p for p in puzzles if p.kind == kind][:6]:
+        for puzzle in [p for p in puzzles if p.kind == kind][:4]:
             recheck(puzzle)
             assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
 

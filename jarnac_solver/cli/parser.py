@@ -462,6 +462,32 @@ def build_parser() -> argparse.ArgumentParser:
     puzzle.add_argument("--reveal", action="store_true", help="show the answer and why, without judging one")
     puzzle.set_defaults(handler=("practicing", "_cmd_puzzle"))
 
+    quiz = command(
+        "quiz",
+        "word quizzes on a spaced schedule: the next card due (anagrams, extensions or a rack's words), "
+        "answered and rescheduled (FSRS with the practice extra, else Leitner boxes)",
+        [common],
+    )
+    quiz.add_argument(
+        "--state", metavar="PATH",
+        help="your progress, an SQLite file (default: jarnac-solver/progress.sqlite3 in the data folder)",
+    )  # fmt: skip
+    quiz.add_argument("--person", default="me", help="whose progress: one file holds any number of people")
+    quiz.add_argument("--kind", choices=["anagrams", "extensions", "rack"], default="anagrams", help="the cards' kind")
+    quiz.add_argument("--length", type=_whole_in(2, 9, " tiles"), default=7, help="the words' length in tiles")
+    quiz.add_argument(
+        "--order", choices=["probability", "alphabet"], default="probability",
+        help="the deck by probability rank (likeliest first), or every one of that length alphabetically",
+    )  # fmt: skip
+    quiz.add_argument("--ranks", type=_range, default="1-100", help="the deck's ranks in that order, e.g. 1-500")
+    quiz.add_argument(
+        "--scheduler", choices=["auto", "fsrs", "leitner"], default="auto",
+        help="new cards' schedule: auto = FSRS when the fsrs package is installed, else Leitner boxes",
+    )  # fmt: skip
+    quiz.add_argument("--answer", metavar="WORDS", help="your words for the card due ('-': none); else asked for")
+    quiz.add_argument("--grade", choices=["hard", "good", "easy"], help="a right answer's grade (default: good)")
+    quiz.set_defaults(handler=("practicing", "_cmd_quiz"))
+
     record = command(
         "record",
         "type a game played over the board, one action a line (from a terminal or a pipe), each checked as typed",
@@ -702,6 +728,7 @@ COMMANDS = (
     "audit",
     "review",
     "puzzle",
+    "quiz",
     "record",
     "serve",
     "lexicon",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
@@ -100,3 +102,65 @@ def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> 
             f"{len(found)} puzzles from {args.player}'s mistakes in {args.mistakes}, not {args.number}"
         )
     return found[args.number - 1]
+
+
+def _state_path(given: str | None) -> Path:
+    """``--state``, else the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), made if needed."""
+    if given:
+        return Path(given)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "jarnac-solver"
+    base.mkdir(parents=True, exist_ok=True)
+    return base / "progress.sqlite3"
+
+
+def _cmd_quiz(args: argparse.Namespace) -> None:
+    from ..practice.progress import SQLiteProgress, answer_card, next_card, start_quiz
+    from ..practice.quiz import Quiz
+    from ..practice.schedule import make_scheduler
+
+    lex = Lexicon.resolve(args.lexicon)
+    first, _, last = args.ranks.partition("-")
+    quiz = Quiz(lex.name, args.kind, args.length, args.order, int(first or 1), int(last or 200_000))
+    scheduler = make_scheduler(args.scheduler)
+    now = dt.datetime.now(dt.timezone.utc)
+    store = SQLiteProgress(_state_path(args.state))
+    try:
+        start_quiz(store, args.person, quiz, lex, now, scheduler)
+        card, first_due = next_card(store, args.person, quiz, now)
+        result: dict[str, Any] = {"quiz": quiz.to_dict(), "person": args.person, "card": None, "judged": None,
+                                  "next_due": None if first_due is None else first_due.isoformat()}  # fmt: skip
+        if card is None:
+            said = Reason("practice.quiz_empty")
+            if first_due is not None:
+                said = Reason("practice.quiz_none_due", {"due": first_due.isoformat(timespec="minutes")})
+            if args.json:
+                _emit(args, result, lex, None)
+            else:
+                print(said)
+            return
+        prompt = quiz.prompt(lex, card.question)
+        result["card"] = {**card.to_dict(), "prompt": prompt.to_dict()}
+        answer = args.answer
+        if answer is None and not args.json and sys.stdin.isatty():
+            print(prompt)
+            try:
+                answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+            except EOFError:
+                answer = None
+        elif not args.json:
+            print(prompt)
+        if answer is not None:
+            judged, card = answer_card(store, args.person, card.id, answer, lex, now, args.grade)
+            _, first_due = next_card(store, args.person, quiz, now)
+            result["judged"] = judged.to_dict()
+            result["card"] = {**card.to_dict(), "prompt": prompt.to_dict()}
+            result["next_due"] = None if first_due is None else first_due.isoformat()
+            if not args.json:
+                print(judged.reason())
+                print(Reason("practice.quiz_next_due", {"due": card.due.isoformat(timespec="minutes")}))
+        if args.json:
+            _emit(args, result, lex, None)
+        if result["judged"] is not None and not result["judged"]["right"]:
+            raise _NotAllValid()
+    finally:
+        store.close()
