@@ -66,7 +66,7 @@ def test_deck_orders_and_names() -> None:
     assert Quiz.from_name(quiz.name) == quiz and quiz.name == "en:rack:7:probability:10-20"
     for bad in ({"kind": "riddles"}, {"length": 12}, {"first": 5, "last": 2}, {"order": "random"}):
         with pytest.raises(InvalidInputError, match="a quiz's"):
-            Quiz("en", **bad)  # type: ignore[arg-type]
+            Quiz("en", **bad)
     with pytest.raises(InvalidInputError, match="not a quiz's name"):
         Quiz.from_name("en:anagrams")
 
