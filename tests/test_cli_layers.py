@@ -35,7 +35,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser
 
 def test_every_command_names_a_handler_that_exists() -> None:
     commands = _subparsers(build_parser())
-    assert len(commands) == 23  # 16 commands, 5 lexicon commands, 2 nain-jaune commands
+    assert len(commands) == 25  # 18 commands, 5 lexicon commands, 2 nain-jaune commands
     for command in commands:
         module, name = command.get_default("handler")
         path = module if "." in module else f"jarnac_solver.cli.{module}"  # serve: the server layer's

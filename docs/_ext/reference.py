@@ -37,6 +37,7 @@ API_GROUPS = (
     ("planning", "Planning, hints, advice and simulation", ("planning.",)),
     ("play", "Players, matches, audits and reviews", ("play.",)),
     ("studies", "Lexicon studies and executors", ("studies.", "executors")),
+    ("practice", "Puzzles and word quizzes", ("practice.",)),
     ("core", "Budgets, errors and the implementation", ("budget", "errors", "native")),
 )
 

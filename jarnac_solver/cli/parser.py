@@ -429,6 +429,65 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--report", metavar="DIR", help="write a graph of each game (PNG) to DIR (the report extra)")
     review.set_defaults(handler=("reviewing", "_cmd_review"))
 
+    puzzle = command(
+        "puzzle",
+        "a Jarnac puzzle cut from strong self-play (the daily one, by seed, or from your own game's mistakes), "
+        "shown, then answered and judged by the exact solver",
+        [common],
+    )
+    which = puzzle.add_mutually_exclusive_group()
+    which.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the daily puzzle of this date (default: today's, UTC): the same for everyone",
+    )
+    which.add_argument("--seed", type=_whole, metavar="N", help="a puzzle from self-play games seeded N, N+1, ...")
+    which.add_argument(
+        "--mistakes", metavar="FILE", help="puzzles from your worst decisions in this game record (reviewed first)"
+    )
+    puzzle.add_argument(
+        "--kind",
+        choices=["jarnac", "best_play", "pass_or_play", "jarnacable"],
+        help="with --seed or --mistakes: only puzzles of this kind",
+    )
+    puzzle.add_argument("--player", type=str.upper, choices=["A", "B"], default="A", help="--mistakes: whose mistakes")
+    puzzle.add_argument(
+        "--number", type=_whole_in(1, 1000), default=1, metavar="K", help="--seed, --mistakes: the K-th puzzle found"
+    )
+    puzzle.add_argument(
+        "--playouts", type=_whole_in(0, 1000), default=0, metavar="N",
+        help="--mistakes: review by N play-outs a decision (0: by the planner's values, milliseconds a game)",
+    )  # fmt: skip
+    puzzle.add_argument("--answer", metavar="TEXT", help="judge this answer (else asked for on a terminal)")
+    puzzle.add_argument("--reveal", action="store_true", help="show the answer and why, without judging one")
+    puzzle.set_defaults(handler=("practicing", "_cmd_puzzle"))
+
+    quiz = command(
+        "quiz",
+        "word quizzes on a spaced schedule: the next card due (anagrams, extensions or a rack's words), "
+        "answered and rescheduled (FSRS with the practice extra, else Leitner boxes)",
+        [common],
+    )
+    quiz.add_argument(
+        "--state", metavar="PATH",
+        help="your progress, an SQLite file (default: jarnac-solver/progress.sqlite3 in the data folder)",
+    )  # fmt: skip
+    quiz.add_argument("--person", default="me", help="whose progress: one file holds any number of people")
+    quiz.add_argument("--kind", choices=["anagrams", "extensions", "rack"], default="anagrams", help="the cards' kind")
+    quiz.add_argument("--length", type=_whole_in(2, 9, " tiles"), default=7, help="the words' length in tiles")
+    quiz.add_argument(
+        "--order", choices=["probability", "alphabet"], default="probability",
+        help="the deck by probability rank (likeliest first), or every one of that length alphabetically",
+    )  # fmt: skip
+    quiz.add_argument("--ranks", type=_range, default="1-100", help="the deck's ranks in that order, e.g. 1-500")
+    quiz.add_argument(
+        "--scheduler", choices=["auto", "fsrs", "leitner"], default="auto",
+        help="new cards' schedule: auto = FSRS when the fsrs package is installed, else Leitner boxes",
+    )  # fmt: skip
+    quiz.add_argument("--answer", metavar="WORDS", help="your words for the card due ('-': none); else asked for")
+    quiz.add_argument("--grade", choices=["hard", "good", "easy"], help="a right answer's grade (default: good)")
+    quiz.set_defaults(handler=("practicing", "_cmd_quiz"))
+
     record = command(
         "record",
         "type a game played over the board, one action a line (from a terminal or a pipe), each checked as typed",
@@ -680,6 +739,8 @@ COMMANDS = (
     "replay",
     "audit",
     "review",
+    "puzzle",
+    "quiz",
     "record",
     "serve",
     "lexicon",

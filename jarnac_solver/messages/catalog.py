@@ -22,6 +22,7 @@ from .cli import CLI_MESSAGES
 from .message import Message
 from .nain_jaune import NAIN_JAUNE_MESSAGES
 from .page import PAGE_MESSAGES
+from .practice import PRACTICE_MESSAGES
 from .review import REVIEW_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
@@ -262,3 +263,4 @@ MESSAGES.update(PAGE_MESSAGES)
 MESSAGES.update(CLI_MESSAGES)
 MESSAGES.update(REVIEW_MESSAGES)
 MESSAGES.update(NAIN_JAUNE_MESSAGES)
+MESSAGES.update(PRACTICE_MESSAGES)

@@ -1,0 +1,166 @@
+"""The ``puzzle`` and ``quiz`` commands: practice between games (:mod:`jarnac_solver.practice`)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..game.record import iter_records
+from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
+from ..textfile import read_text
+from .errors import PROG, UsageError, _NotAllValid
+from .output import _emit
+
+
+def _cmd_puzzle(args: argparse.Namespace) -> None:
+    from ..practice.puzzles import KINDS, daily_puzzle, judge, self_play_puzzles
+
+    lex = Lexicon.resolve(args.lexicon)
+    kinds = (args.kind,) if args.kind else KINDS
+    if args.kind and args.seed is None and args.mistakes is None:
+        raise UsageError(f"{PROG} puzzle: --kind goes with --seed or --mistakes (the daily puzzle's kind is the day's)")
+    if args.seed is not None:
+        found = self_play_puzzles(lex, args.number, seed=args.seed, kinds=kinds, max_games=200 * args.number)
+        if len(found) < args.number:
+            raise InvalidInputError(f"only {len(found)} puzzles found from seed {args.seed}, not {args.number}")
+        puzzle, head = found[args.number - 1], None
+    elif args.mistakes is not None:
+        puzzle, head = _mistake(args, lex, kinds), None
+    else:
+        day = args.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
+        puzzle = daily_puzzle(lex, day)
+        head = Reason("practice.daily", {"date": str(day)})
+    answer = args.answer
+    if answer is None and not args.json and not args.reveal and sys.stdin.isatty():
+        print(_shown(puzzle, head))
+        try:
+            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+        except EOFError:
+            answer = None
+        shown = True
+    else:
+        shown = False
+    judged = None if answer is None else judge(puzzle, answer, lex)
+    if args.json:
+        result: dict[str, Any] = {"puzzle": puzzle.to_dict() if judged or args.reveal else _public(puzzle.to_dict())}
+        if head is not None:
+            result["daily"] = head.values["date"]
+        result["judgement"] = None if judged is None else judged.to_dict()
+        _emit(args, result, lex, puzzle.rules)
+    else:
+        if not shown:
+            print(_shown(puzzle, head))
+        if judged is not None:
+            print(judged.reason())
+        elif args.reveal:
+            print(Reason("practice.and", {"first": puzzle.answer, "second": puzzle.explanation()}))
+    if judged is not None and not judged.right:
+        raise _NotAllValid()
+
+
+_HIDDEN = ("answer", "value", "next_best", "next_value", "margin", "unit", "line", "points", "next_points",
+           "options", "open_side", "explanation")  # fmt: skip
+"""What a puzzle's document leaves out until it is answered or revealed."""
+
+
+def _public(document: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in document.items() if k not in _HIDDEN}
+
+
+def _shown(puzzle: Any, head: Reason | None) -> str:
+    text = puzzle.text()
+    return text if head is None else f"{head}\n{text}"
+
+
+def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> Any:
+    from ..play.review import review
+    from ..practice.mistakes import mistake_puzzles
+
+    errors: list[InvalidInputError] = []
+    records = list(iter_records(read_text(args.mistakes, "file of game records", InvalidInputError), args.mistakes,
+                                errors))  # fmt: skip
+    if errors:
+        raise errors[0]
+    if not records:
+        raise UsageError(f"{PROG} puzzle: {args.mistakes} holds no game record")
+    player = "AB".index(args.player)
+    found = []
+    for record in records:
+        if args.playouts:
+            result = review(record, lex, playouts=args.playouts, player=player)
+        else:
+            result = review(record, lex, depth="plan", player=player)
+        found += mistake_puzzles(result, player, lex, worst=1000, kinds=kinds)
+    if len(found) < args.number:
+        raise InvalidInputError(
+            f"{len(found)} puzzles from {args.player}'s mistakes in {args.mistakes}, not {args.number}"
+        )
+    return found[args.number - 1]
+
+
+def _state_path(given: str | None) -> Path:
+    """``--state``, else the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), made if needed."""
+    if given:
+        return Path(given)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "jarnac-solver"
+    base.mkdir(parents=True, exist_ok=True)
+    return base / "progress.sqlite3"
+
+
+def _cmd_quiz(args: argparse.Namespace) -> None:
+    from ..practice.progress import SQLiteProgress, answer_card, next_card, start_quiz
+    from ..practice.quiz import Quiz
+    from ..practice.schedule import make_scheduler
+
+    lex = Lexicon.resolve(args.lexicon)
+    first, _, last = args.ranks.partition("-")
+    quiz = Quiz(lex.name, args.kind, args.length, args.order, int(first or 1), int(last or 200_000))
+    scheduler = make_scheduler(args.scheduler)
+    now = dt.datetime.now(dt.timezone.utc)
+    store = SQLiteProgress(_state_path(args.state))
+    try:
+        start_quiz(store, args.person, quiz, lex, now, scheduler)
+        card, first_due = next_card(store, args.person, quiz, now)
+        result: dict[str, Any] = {"quiz": quiz.to_dict(), "person": args.person, "card": None, "judged": None,
+                                  "next_due": None if first_due is None else first_due.isoformat()}  # fmt: skip
+        if card is None:
+            said = Reason("practice.quiz_empty")
+            if first_due is not None:
+                said = Reason("practice.quiz_none_due", {"due": first_due.isoformat(timespec="minutes")})
+            if args.json:
+                _emit(args, result, lex, None)
+            else:
+                print(said)
+            return
+        prompt = quiz.prompt(lex, card.question)
+        result["card"] = {**card.to_dict(), "prompt": prompt.to_dict()}
+        answer = args.answer
+        if answer is None and not args.json and sys.stdin.isatty():
+            print(prompt)
+            try:
+                answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+            except EOFError:
+                answer = None
+        elif not args.json:
+            print(prompt)
+        if answer is not None:
+            judged, card = answer_card(store, args.person, card.id, answer, lex, now, args.grade)
+            _, first_due = next_card(store, args.person, quiz, now)
+            result["judged"] = judged.to_dict()
+            result["card"] = {**card.to_dict(), "prompt": prompt.to_dict()}
+            result["next_due"] = None if first_due is None else first_due.isoformat()
+            if not args.json:
+                print(judged.reason())
+                print(Reason("practice.quiz_next_due", {"due": card.due.isoformat(timespec="minutes")}))
+        if args.json:
+            _emit(args, result, lex, None)
+        if result["judged"] is not None and not result["judged"]["right"]:
+            raise _NotAllValid()
+    finally:
+        store.close()

@@ -1,0 +1,74 @@
+"""The puzzles' and quizzes' sentences, by code (``practice.KEY``): the kinds, the questions, the explanations
+built from the exact solvers' facts (:mod:`jarnac_solver.practice`), the verdicts; the English source of each."""
+
+from __future__ import annotations
+
+from .message import Message
+
+__all__ = ["PRACTICE_MESSAGES"]
+
+
+def _n(singular: str, plural: str, count: str) -> Message:
+    return Message(singular, plural, count)
+
+
+M = Message
+
+PRACTICE_MESSAGES: dict[str, Message] = {
+    # the kinds and their questions
+    "practice.kind_jarnac": M("find the Jarnac"),
+    "practice.kind_best_play": M("best play"),
+    "practice.kind_pass_or_play": M("pass or play?"),
+    "practice.kind_jarnacable": M("is this pass Jarnac-able?"),
+    "practice.question_jarnac": M(
+        "Your opponent passed: call the Jarnac that swings most (its steals, such as 1:OLD+LETTERS=WORD +WORD)."
+    ),
+    "practice.question_best_play": M(
+        "Your move: which move starts the longest ladder (the most words, then the most points)?"
+    ),
+    "practice.question_pass_or_play": M("One line left, and only words that fill it: pass, or play?"),
+    "practice.question_jarnacable": M("Your opponent passed: can you call Jarnac? (yes or no)"),
+    "practice.head": M("{kind} ({lexicon}, puzzle {id})"),
+    "practice.daily": M("the daily puzzle of {date}"),
+    "practice.your_tray": M("your tray:     {tray} ({score} pts)"),
+    "practice.their_tray": M("their tray:    {tray} ({score} pts)"),
+    # the explanations
+    "practice.and": M("{first}; {second}"),
+    "practice.why_call": M("{call} swings {swing}: {gain} placed on your tray, {lost} taken from the passer"),
+    "practice.next_call": M("the next best call, {call}, swings {swing}"),
+    "practice.no_other_call": M("no other call swings anything"),
+    "practice.why_ladder": _n(
+        "{move} starts the longest ladder: {ladder} ({words} word, {points} pts on your tray)",
+        "{move} starts the longest ladder: {ladder} ({words} words, {points} pts on your tray)",
+        "words",
+    ),
+    "practice.next_ladder": _n(
+        "the best other first move, {move}, makes {words} word ({points} pts)",
+        "the best other first move, {move}, makes {words} words ({points} pts)",
+        "words",
+    ),
+    "practice.finish_wins": M(
+        "{move} fills your last line and wins by {points}, after the opponent's best final Jarnac"
+    ),
+    "practice.finish_loses": M("the best word that fills your last line, {move}, ends the game {points} behind"),
+    "practice.finish_open": M("after {move} the opponent could call {call} and play on: no certain result"),
+    "practice.pass_open": M("passing keeps the game going"),
+    "practice.pass_margin": M("after your pass the opponent's best answer ends the game at {points:+} for you"),
+    "practice.jarnacable_yes": M("yes: {call} (swing {swing})"),
+    # the verdicts
+    "practice.right": M("right"),
+    "practice.wrong": M("wrong: the answer is {answer}"),
+    "practice.your_answer": M("your answer: {answer}"),
+    "practice.date_out_of_range": M("{date}: the daily puzzles run from {first} to {last}"),
+    # the quizzes
+    "practice.quiz_anagrams": M("the anagrams of {letters}"),
+    "practice.quiz_extensions": M("the words {word} extends to with one or two letters"),
+    "practice.quiz_rack": M("the words of {size} letters or more the rack {letters} makes"),
+    "practice.quiz_count": _n("{count} word", "{count} words", "count"),
+    "practice.quiz_right": M("right: all {count}"),
+    "practice.quiz_missed": M("missed: {words}"),
+    "practice.quiz_wrong_words": M("not answers: {words}"),
+    "practice.quiz_next_due": M("next due {due}"),
+    "practice.quiz_none_due": M("no card is due: the next is due {due}"),
+    "practice.quiz_empty": M("no card in this quiz"),
+}

@@ -1,0 +1,81 @@
+"""Learn from your mistakes: a person's worst decisions of a reviewed game, posed back as puzzles.
+
+A review (:func:`~jarnac_solver.play.review.review`) weighs each decision by play-outs, which are noisy;
+a puzzle needs an exact answer. So the review picks *where* to look (the decisions it judged an
+inaccuracy or worse, the costliest first) and the exact solvers of :mod:`.puzzles` decide *what* is asked
+there: the position before the decision (the review keeps both trays) becomes a ``best_play`` and a
+``pass_or_play`` puzzle in the play phase, a ``jarnac`` and a ``jarnacable`` one in a Jarnac window, each
+kept only when it passes the filter (a mistake whose position has no clear exact answer gives none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import InvalidInputError
+from ..lexicon.lexicon import Lexicon
+from ..play.review import Review, Verdict
+from .puzzles import (
+    KINDS,
+    Puzzle,
+    PuzzleFilter,
+    _best_play_puzzle,
+    _check_kinds,
+    _jarnac_puzzles,
+    _pass_or_play_puzzle,
+)
+
+__all__ = ["MISTAKES", "MISTAKE_FILTER", "mistake_puzzles"]
+
+MISTAKES = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+"""The verdicts whose decisions become puzzles."""
+
+MISTAKE_FILTER = PuzzleFilter(min_options=1)
+"""The default filter but for one test: a position with a single answer is kept (a move left on a pass, the
+commonest mistake, is often the only one, and missing it is the lesson); near-equal answers are still out."""
+
+
+def mistake_puzzles(
+    result: Review,
+    player: int | None = None,
+    lexicon: Lexicon | None = None,
+    worst: int = 10,
+    kinds: Sequence[str] = KINDS,
+    keep: PuzzleFilter = MISTAKE_FILTER,
+) -> list[Puzzle]:
+    """Puzzles from the ``worst`` costliest mistakes of ``player`` (0 or 1; ``None``: both) in ``result``,
+    the costliest first; each puzzle's ``source`` names the game's action, its verdict and the points lost."""
+    if not isinstance(result, Review):
+        raise InvalidInputError(f"expected a Review, not {type(result).__name__}")
+    if player not in (None, 0, 1) or isinstance(player, bool):
+        raise InvalidInputError(f"player must be 0, 1 or None, not {player!r}")
+    if isinstance(worst, bool) or not isinstance(worst, int) or not 1 <= worst <= 1000:
+        raise InvalidInputError(f"worst must be a whole number from 1 to 1,000, not {worst!r}")
+    _check_kinds(kinds)
+    record = result.record
+    lex = lexicon if lexicon is not None else Lexicon.resolve(record.lexicon)
+    chosen = [
+        d
+        for d in result.decisions
+        if d.verdict in MISTAKES and (player is None or d.player == player) and len(d.trays) == 2
+    ]
+    chosen.sort(key=lambda d: (-d.loss, d.action))
+    out: list[Puzzle] = []
+    seen: set[str] = set()
+    for d in chosen[:worst]:
+        me, them = d.trays[d.player], d.trays[1 - d.player]
+        verdict = d.verdict.value if d.verdict is not None else "-"
+        source = f"your game, action {d.action} ({d.played}): {verdict}, {d.loss:.1f} points lost"
+        found: list[Puzzle | None] = []
+        if d.phase == "jarnac":
+            found += _jarnac_puzzles(lex, me, them, record.rules, source, kinds, keep)
+        elif d.phase == "play":
+            if "best_play" in kinds:
+                found.append(_best_play_puzzle(lex, me, them, record.rules, source, keep))
+            if "pass_or_play" in kinds:
+                found.append(_pass_or_play_puzzle(lex, me, them, record.rules, source, keep))
+        for puzzle in found:
+            if puzzle is not None and puzzle.id not in seen:
+                seen.add(puzzle.id)
+                out.append(puzzle)
+    return out
