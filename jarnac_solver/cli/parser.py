@@ -533,6 +533,60 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="listen beyond the loopback without --token: anyone who reaches the port plays and fills the store",
     )
+    crowd = serve.add_argument_group(
+        "a crowd of clients",
+        "At the start the server raises its open-file limit to the hard one, sets aside 48 descriptors, 8 a"
+        " worker process and 16 for the store, and holds at most half of the rest, less two bursts of accepts,"
+        " as connections (1,024 descriptors and 3 workers: 351 connections, 175 push streams): a newcomer past"
+        " the cap takes the place of the connection waiting longest for a request head, or is answered 503"
+        " with Retry-After when every one is at work.",
+    )
+    crowd.add_argument(
+        "--max-connections",
+        type=_whole_in(16, 10_000, " connections"),
+        metavar="N",
+        help="the most connections held (default: what the open-file limit leaves, at most 10,000)",
+    )
+    crowd.add_argument(
+        "--max-streams",
+        type=_whole_in(1, 1000, " streams"),
+        metavar="N",
+        help="the most push streams open (default: half the connections, at most 1,000)",
+    )
+    crowd.add_argument(
+        "--max-streams-per-address",
+        type=_whole_in(1, 1000, " streams"),
+        metavar="N",
+        help="the most push streams of one client address (default: 32; 429 beyond)",
+    )
+    crowd.add_argument(
+        "--head-timeout",
+        type=_number_in(1, 300, "a number of seconds"),
+        default=10.0,
+        metavar="S",
+        help="a request head must arrive within S seconds, else the connection is closed (default: 10)",
+    )
+    crowd.add_argument(
+        "--keep-alive",
+        type=_whole_in(1, 300, " s"),
+        default=5,
+        metavar="S",
+        help="an idle keep-alive connection is closed after S seconds (default: 5)",
+    )
+    crowd.add_argument(
+        "--trusted-proxy",
+        dest="trusted_proxies",
+        action="append",
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For names the client (an IP address or network), once per proxy;"
+        " without it the header is ignored, from any address",
+    )
+    crowd.add_argument(
+        "--log-file",
+        metavar="FILE",
+        help="write the log to FILE, rotated at 1 MiB with 3 old files kept (default: standard error); either"
+        " way a message repeated is written once with its count, and at most 120 lines a minute",
+    )
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
 
     def grouped(
