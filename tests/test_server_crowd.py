@@ -35,7 +35,7 @@ def _limited() -> None:  # in the server's process, before it runs
     resource.setrlimit(resource.RLIMIT_NOFILE, (LIMIT, LIMIT))
 
 
-def _serve(data: Path, log: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
+def _serve(data: Path | str, log: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", "en", "--workers", "0"]
     server = subprocess.Popen(
         [*command, "--data", str(data), "--log-file", str(log), *options],
@@ -328,3 +328,28 @@ def test_the_log_says_a_repeated_message_once_with_its_count() -> None:
     now[0] = 200.0
     later = record("another")
     assert quieter.filter(later) and "16 other lines dropped" in later.getMessage()
+
+
+def test_a_stream_cut_by_the_database_going_away_is_one_line(cluster: Any, tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    server, port = _serve(cluster.database(), log)
+    try:
+        game_id = _game(port)
+        stream = _Stream(port, game_id)
+        assert stream.status == 200
+        cluster.stop()
+        try:
+            ended = b""
+            with contextlib.suppress(OSError):  # the stream re-reads the store within seconds, finds it gone
+                while line := stream.response.readline():
+                    ended += line
+            assert b"event: action" not in ended
+        finally:
+            cluster.start()
+            stream.close()
+        _hint(port)
+    finally:
+        err = _stop(server)
+    written = log.read_text(encoding="utf-8")
+    assert "Traceback" not in written + err, written + err
+    assert "a push stream of game" in written

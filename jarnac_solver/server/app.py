@@ -110,9 +110,10 @@ MAX_GAMES_PER_ADDRESS = 100
 MAX_FAILED_JOINS = 30
 """The most join codes one client address gets wrong in :data:`ADDRESS_WINDOW_S` (429 beyond): a code
 is 60 random bits, and this bound makes guessing one hopeless."""
-STRETCHING_AT_ONCE = 2
-"""The most join codes stretched at once (each scrypt holds 16 MiB): a burst of joins waits its turn."""
-STRETCHING_WAITING = 16
+STRETCHING_AT_ONCE = 1
+"""The most join codes stretched at once (each scrypt holds 16 MiB and a core for 50-500 ms): a burst of
+joins waits its turn, and the hints keep the other cores."""
+STRETCHING_WAITING = 8
 """The most join codes waiting to be stretched; beyond, a 503 with ``Retry-After`` (memory and threads stay
 bounded whatever the burst)."""
 HEARTBEAT_S = 15.0
