@@ -172,8 +172,9 @@ def idle(port: int, count: int, reopen: bool) -> Callable[[threading.Event], Non
                 held[sock] = None
                 chooser.register(sock, selectors.EVENT_READ)
             for key, _ in chooser.select(timeout=0.2):  # readable: closed by the server (or an answer)
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                sock = ready
                 try:
                     gone = not sock.recv(65536)
                 except OSError:
@@ -208,8 +209,9 @@ def streams(port: int, count: int, games: list[str], reopen: bool) -> Callable[[
                 held[sock] = None
                 chooser.register(sock, selectors.EVENT_READ)
             for key, _ in chooser.select(timeout=0.2):
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                sock = ready
                 try:
                     data = sock.recv(65536)
                 except OSError:
