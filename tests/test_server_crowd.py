@@ -353,3 +353,20 @@ def test_a_stream_cut_by_the_database_going_away_is_one_line(cluster: Any, tmp_p
     written = log.read_text(encoding="utf-8")
     assert "Traceback" not in written + err, written + err
     assert "a push stream of game" in written
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--trusted-proxy", "proxy.example"], "--trusted-proxy 'proxy.example' is not an IP address or network"),
+        (["--max-connections", "9000"], "--max-connections 9000 is over the"),
+        (["--max-connections", "40", "--max-streams", "30"], "--max-streams 30 is over half the 40 connections"),
+    ],
+)
+def test_a_bad_crowd_option_is_refused_in_one_line(option: list[str], said: str) -> None:
+    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--lexicon", "en", "--workers", "0"]
+    done = subprocess.run(
+        [*command, "--data", ":memory:", *option], capture_output=True, text=True, timeout=120, preexec_fn=_limited
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr

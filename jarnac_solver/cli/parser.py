@@ -535,11 +535,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     crowd = serve.add_argument_group(
         "a crowd of clients",
-        "At the start the server raises its open-file limit to the hard one, sets aside 48 descriptors, 8 a"
-        " worker process and 16 for the store, and holds at most half of the rest, less two bursts of accepts,"
-        " as connections (1,024 descriptors and 3 workers: 351 connections, 175 push streams): a newcomer past"
-        " the cap takes the place of the connection waiting longest for a request head, or is answered 503"
-        " with Retry-After when every one is at work.",
+        "The server raises its open-file limit to the hard one and holds connections\n"
+        "well below it (a limit of 1,024 and 3 workers: 351 connections, 175 push\n"
+        "streams; docs/service.md). A connection past the cap takes the place of the\n"
+        "one waiting longest for a request head, else it is answered 503 with Retry-After.",
     )
     crowd.add_argument(
         "--max-connections",
