@@ -37,6 +37,7 @@ import collections
 import contextlib
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -52,6 +53,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+FORK = multiprocessing.get_context("fork")
+Attack = Callable[[Any], None]
+"""An attack: run in a process of its own until its argument (a process event) is set."""
 HINT = json.dumps({"tray": "RAT BUT / ZWUSE", "budget": 50, "top": 3}).encode()
 JSON = {"Content-Type": "application/json"}
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -143,21 +147,28 @@ class Probe:
             self.peak = max(self.peak, rss_mb(self.pid))
             self.stop.wait(0.05)
 
-    def run(self, attack: Callable[[threading.Event], None], hold: float) -> None:
-        sampler, hints = threading.Thread(target=self.memory), threading.Thread(target=self.hints)
-        attacker = threading.Thread(target=attack, args=(self.stop,))
-        sampler.start()
+    def run(self, attack: Attack, hold: float) -> None:
+        # The attacker is a process of its own: its threads do not hold the probe's interpreter lock.
+        stop = FORK.Event()
+        attacker = FORK.Process(target=attack, args=(stop,), daemon=True)
         attacker.start()
+        sampler, hints = threading.Thread(target=self.memory), threading.Thread(target=self.hints)
+        sampler.start()
         time.sleep(min(2.0, hold / 4))  # the crowd gathers, then the hints are timed among it
         hints.start()
         time.sleep(hold)
+        stop.set()
         self.stop.set()
-        for thread in (sampler, hints, attacker):
+        for thread in (sampler, hints):
             thread.join(timeout=120)
+        attacker.join(timeout=120)
+        if attacker.is_alive():
+            attacker.kill()
+            attacker.join()
 
 
-def idle(port: int, count: int, reopen: bool) -> Callable[[threading.Event], None]:
-    def attack(stop: threading.Event) -> None:
+def idle(port: int, count: int, reopen: bool) -> Attack:
+    def attack(stop: Any) -> None:
         held: dict[socket.socket, None] = {}
         chooser = selectors.DefaultSelector()
         opened = 0
@@ -190,8 +201,8 @@ def idle(port: int, count: int, reopen: bool) -> Callable[[threading.Event], Non
     return attack
 
 
-def streams(port: int, count: int, games: list[str], reopen: bool) -> Callable[[threading.Event], None]:
-    def attack(stop: threading.Event) -> None:
+def streams(port: int, count: int, games: list[str], reopen: bool) -> Attack:
+    def attack(stop: Any) -> None:
         held: dict[socket.socket, None] = {}
         chooser = selectors.DefaultSelector()
         n = 0
@@ -228,10 +239,10 @@ def streams(port: int, count: int, games: list[str], reopen: bool) -> Callable[[
     return attack
 
 
-def heads(port: int, count: int) -> Callable[[threading.Event], None]:
+def heads(port: int, count: int) -> Attack:
     head = b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 10_000
 
-    def attack(stop: threading.Event) -> None:
+    def attack(stop: Any) -> None:
         held: dict[socket.socket, int] = {}
         while not stop.is_set():
             while len(held) < count:
@@ -253,11 +264,13 @@ def heads(port: int, count: int) -> Callable[[threading.Event], None]:
     return attack
 
 
-def guesses(port: int, count: int) -> tuple[Callable[[threading.Event], None], collections.Counter[str]]:
+def guesses(port: int, count: int) -> tuple[Attack, Any]:
+    """The attack and the queue it puts its statuses' counts in when it ends."""
     statuses: collections.Counter[str] = collections.Counter()
     lock = threading.Lock()
+    told = FORK.Queue()
 
-    def one(n: int, stop: threading.Event) -> None:
+    def one(n: int, stop: Any) -> None:
         source = f"127.0.{3 + n // 250}.{n % 250 + 1}"
         while not stop.is_set():
             code = "".join(random.choice(CODE_ALPHABET) for _ in range(12))
@@ -272,14 +285,15 @@ def guesses(port: int, count: int) -> tuple[Callable[[threading.Event], None], c
             if shown in ("429", "503"):
                 stop.wait(0.5)
 
-    def attack(stop: threading.Event) -> None:
+    def attack(stop: Any) -> None:
         threads = [threading.Thread(target=one, args=(n, stop)) for n in range(count)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=120)
+        told.put(dict(statuses))
 
-    return attack, statuses
+    return attack, told
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -349,7 +363,7 @@ def main() -> None:
                     f" slow heads {held['slow_heads']}, stalled {held['stalled']}; streams {load['streams']['open']}"
                     f" of {load['streams']['max']}"
                 )
-            print(f"  wrong join codes: {dict(sorted(guess_statuses.items()))}")
+            print(f"  wrong join codes: {dict(sorted(guess_statuses.get(timeout=60).items()))}")
             written = log.read_text(encoding="utf-8") if log.exists() else ""
             print(f"log: {len(written.splitlines())} lines, {'a' if 'Traceback' in written else 'no'} traceback")
         finally:

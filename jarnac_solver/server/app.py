@@ -31,6 +31,7 @@ import os
 import re
 import secrets
 import signal
+import sys
 import threading
 import time
 import weakref
@@ -254,6 +255,15 @@ def _reason_field(reason: object, known: set[str]) -> str | None:
     return None
 
 
+def _yielding() -> None:
+    """A thread stretching join codes runs at a lower priority (on Linux a thread has its own nice value), so
+    a burst of guesses takes the time the hints and the event loop leave."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            thread = threading.get_native_id()
+            os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + 10))
+
+
 def _quiet_worker() -> None:
     """A worker process ignores Ctrl-C: the terminal sends it to the whole process group, and the server,
     not each worker, stops. It ends when the server is gone (``kill -9`` leaves no orphan)."""
@@ -403,7 +413,7 @@ class Service:
         self.notifier = Notifier()
         self.gate: Gate | None = None
         """The server's connections (``serve``'s), told by the health route."""
-        self.stretcher = ThreadPoolExecutor(STRETCHING_AT_ONCE, thread_name_prefix="stretching")
+        self.stretcher = ThreadPoolExecutor(STRETCHING_AT_ONCE, thread_name_prefix="stretching", initializer=_yielding)
         """The threads stretching join codes: few, so few 16 MiB scrypt buffers at once (and few malloc arenas
         keeping them)."""
         self.stretching = 0
