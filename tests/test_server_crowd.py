@@ -370,3 +370,49 @@ def test_a_bad_crowd_option_is_refused_in_one_line(option: list[str], said: str)
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+
+
+def test_an_answer_the_client_does_not_read_is_cut() -> None:
+    """A push stream (here any endless answer) whose client reads nothing: cut once its buffers stay full."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from jarnac_solver.server.crowd import Gate
+    from jarnac_solver.server.protocol import Protocol
+
+    gate = Gate(16, write_seconds=0.5)
+
+    class Gated(Protocol):
+        pass
+
+    Gated.gate = gate
+
+    async def endless(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        for _ in range(100_000):  # bounded: sent as fast as the client reads, a no-op once it is cut
+            await send({"type": "http.response.body", "body": b"x" * 65536, "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen()
+    server = uvicorn.Server(uvicorn.Config(endless, http=Gated, lifespan="off", log_level="critical"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(600):  # a safety bound, not a timing: the server starts
+            if server.started:
+                break
+            threading.Event().wait(0.1)
+        with socket.socket() as client:
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            client.connect(listening.getsockname())
+            client.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            for _ in range(600):
+                if gate.counts["stalled"]:
+                    break
+                threading.Event().wait(0.1)
+            assert gate.counts["stalled"] == 1
+            assert _closed_by_server(client)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+        listening.close()
