@@ -416,3 +416,20 @@ def test_an_answer_the_client_does_not_read_is_cut() -> None:
         server.should_exit = True
         thread.join(timeout=60)
         listening.close()
+
+
+def test_out_of_descriptors_at_an_accept_is_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    import asyncio
+    import errno
+
+    from jarnac_solver.server.crowd import loop_errors
+
+    loop = asyncio.new_event_loop()
+    try:
+        failed = OSError(errno.EMFILE, "Too many open files")
+        with caplog.at_level(logging.WARNING, logger="asyncio"):
+            loop_errors(loop, {"message": "socket.accept() out of system resource", "exception": failed})
+    finally:
+        loop.close()
+    (record,) = caplog.records
+    assert record.exc_info is None and "Too many open files" in record.getMessage()

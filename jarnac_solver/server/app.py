@@ -764,7 +764,7 @@ class Service:
         # count back.
         guess = time.monotonic()
         self.failed_joins.setdefault(address, []).append(guess)
-        # The code's stretching takes tens of milliseconds and 16 MiB: off the event loop, a few at once.
+        # The code's stretching takes tens of milliseconds and 16 MiB: off the event loop, one at a time.
         stretched: tuple[str, str] = await self.stretch(seats.from_code, code) if code is not None else ("", "")
         game_id, key = stretched
         found = await anyio.to_thread.run_sync(self.store.load, game_id) if code is not None else None
