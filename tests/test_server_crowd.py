@@ -372,29 +372,20 @@ def test_a_bad_crowd_option_is_refused_in_one_line(option: list[str], said: str)
     assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
 
 
-def test_an_answer_the_client_does_not_read_is_cut() -> None:
-    """A push stream (here any endless answer) whose client reads nothing: cut once its buffers stay full."""
+@contextlib.contextmanager
+def _uvicorn(app: Any, gate: Any) -> Iterator[tuple[str, int]]:
+    """``app`` on uvicorn in a thread of this process, its connections held by ``gate``: its address."""
     uvicorn = pytest.importorskip("uvicorn")
-    from jarnac_solver.server.crowd import Gate
     from jarnac_solver.server.protocol import Protocol
-
-    gate = Gate(16, write_seconds=0.5)
 
     class Gated(Protocol):
         pass
 
     Gated.gate = gate
-
-    async def endless(scope: Any, receive: Any, send: Any) -> None:
-        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
-        for _ in range(100_000):  # bounded: sent as fast as the client reads, a no-op once it is cut
-            await send({"type": "http.response.body", "body": b"x" * 65536, "more_body": True})
-        await send({"type": "http.response.body", "body": b""})
-
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     listening.listen()
-    server = uvicorn.Server(uvicorn.Config(endless, http=Gated, lifespan="off", log_level="critical"))
+    server = uvicorn.Server(uvicorn.Config(app, http=Gated, lifespan="off", log_level="critical"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     try:
@@ -402,20 +393,66 @@ def test_an_answer_the_client_does_not_read_is_cut() -> None:
             if server.started:
                 break
             threading.Event().wait(0.1)
-        with socket.socket() as client:
-            client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            client.connect(listening.getsockname())
-            client.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            for _ in range(600):
-                if gate.counts["stalled"]:
-                    break
-                threading.Event().wait(0.1)
-            assert gate.counts["stalled"] == 1
-            assert _closed_by_server(client)
+        yield listening.getsockname()
     finally:
         server.should_exit = True
         thread.join(timeout=60)
         listening.close()
+
+
+def test_an_answer_the_client_does_not_read_is_cut() -> None:
+    """A push stream (here any endless answer) whose client reads nothing: cut once its buffers stay full."""
+    from jarnac_solver.server.crowd import Gate
+
+    gate = Gate(16, write_seconds=0.5)
+
+    async def endless(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        for _ in range(100_000):  # bounded: sent as fast as the client reads, a no-op once it is cut
+            await send({"type": "http.response.body", "body": b"x" * 65536, "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+
+    with _uvicorn(endless, gate) as address, socket.socket() as client:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        client.connect(address)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        for _ in range(600):
+            if gate.counts["stalled"]:
+                break
+            threading.Event().wait(0.1)
+        assert gate.counts["stalled"] == 1
+        assert _closed_by_server(client)
+
+
+def test_a_newcomer_when_every_connection_is_at_work_is_a_503() -> None:
+    from jarnac_solver.server.crowd import Gate
+
+    gate = Gate(1)
+    release = threading.Event()
+
+    async def slow(scope: Any, receive: Any, send: Any) -> None:
+        import asyncio
+
+        while not release.is_set():  # bounded by the test's release
+            await asyncio.sleep(0.05)
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    with _uvicorn(slow, gate) as address, socket.create_connection(address, timeout=60) as busy:
+        busy.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        for _ in range(600):  # the one connection at work
+            if len(gate.held) == 1 and not gate.waiting:
+                break
+            threading.Event().wait(0.1)
+        with socket.create_connection(address, timeout=60) as newcomer:
+            answer = b""
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := newcomer.recv(65536):
+                    answer += chunk
+        release.set()
+        assert answer.startswith(b"HTTP/1.1 503 ") and b"retry-after: 2" in answer.lower(), answer[:200]
+        assert b'"ServiceUnavailable"' in answer and gate.counts["refused"] == 1
+        assert busy.recv(65536).startswith(b"HTTP/1.1 200 ")
 
 
 def test_out_of_descriptors_at_an_accept_is_one_line(caplog: pytest.LogCaptureFixture) -> None:

@@ -70,12 +70,8 @@ class Protocol(H11Protocol):
         """Every connection is at work: a 503 with ``Retry-After``, the socket closed once it is written."""
         message = "the server holds its most connections, each at work: ask again shortly"
         retry = (b"retry-after", str(gate.retry_after).encode())
-        # No request was read: the answer is written as bytes, not through this connection's h11 state.
-        start, data = _answer(503, "ServiceUnavailable", message, retry)
-        assert isinstance(start, h11.Response) and isinstance(data, h11.Data)
-        head = b"".join(k + b": " + v + b"\r\n" for k, v in start.headers.raw_items())
-        written = b"HTTP/1.1 503 Service Unavailable\r\n" + head + b"\r\n" + bytes(data.data)
-        self.transport.write(written)
+        for event in _answer(503, "ServiceUnavailable", message, retry):  # h11 lets a server answer unasked
+            self.transport.write(self.conn.send(event) or b"")
         self.transport.close()
 
     def unread(self) -> bool:
