@@ -178,10 +178,9 @@ class Gate:
         self.head_seconds = head_seconds
         self.write_seconds = write_seconds
         self.retry_after = retry_after
-        self.clock = time.monotonic
         self.held: set[Held] = set()
-        self.waiting: collections.OrderedDict[Held, float] = collections.OrderedDict()
-        """The connections waiting for a request head, the longest waiting first, and since when."""
+        self.waiting: dict[Held, None] = {}
+        """The connections waiting for a request head, the longest waiting first (a dict keeps its order)."""
         self.counts: collections.Counter[str] = collections.Counter()
         """Since the start: connections ``refused`` (503), ``evicted`` for a newcomer, ``slow_heads`` cut,
         ``stalled`` answers cut."""
@@ -215,7 +214,7 @@ class Gate:
     def waits(self, connection: Held) -> None:
         """``connection`` waits for a request head (it may be cut for a newcomer)."""
         if connection in self.held and connection not in self.waiting:
-            self.waiting[connection] = self.clock()
+            self.waiting[connection] = None
 
     def works(self, connection: Held) -> None:
         """``connection`` has a request under way (it is not cut for a newcomer)."""
