@@ -359,7 +359,7 @@ def main() -> None:
             for name, _, _, _, load in rows:
                 held = load["connections"]
                 print(
-                    f"  {name:<26} refused {held['refused']}, cut for a newcomer {held['evicted']},"
+                    f"  {name:<26} refused {held['refused']}, cut for a new one {held['evicted']},"
                     f" slow heads {held['slow_heads']}, stalled {held['stalled']}; streams {load['streams']['open']}"
                     f" of {load['streams']['max']}"
                 )

@@ -424,7 +424,7 @@ def test_an_answer_the_client_does_not_read_is_cut() -> None:
         assert _closed_by_server(client)
 
 
-def test_a_newcomer_when_every_connection_is_at_work_is_a_503() -> None:
+def test_a_new_connection_when_every_connection_is_at_work_is_a_503() -> None:
     from jarnac_solver.server.crowd import Gate
 
     gate = Gate(1)
@@ -444,10 +444,10 @@ def test_a_newcomer_when_every_connection_is_at_work_is_a_503() -> None:
             if len(gate.held) == 1 and not gate.waiting:
                 break
             threading.Event().wait(0.1)
-        with socket.create_connection(address, timeout=60) as newcomer:
+        with socket.create_connection(address, timeout=60) as new_one:
             answer = b""
             with contextlib.suppress(ConnectionResetError):
-                while chunk := newcomer.recv(65536):
+                while chunk := new_one.recv(65536):
                     answer += chunk
         release.set()
         assert answer.startswith(b"HTTP/1.1 503 ") and b"retry-after: 2" in answer.lower(), answer[:200]

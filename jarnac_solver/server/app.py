@@ -1076,7 +1076,7 @@ class Service:
         held = self.gate.load() if self.gate is not None else None
         shedding = streams >= self.notifier.max_streams or self.stretching >= STRETCHING_AT_ONCE + STRETCHING_WAITING
         if held is not None:
-            shedding = shedding or held["connections"] >= held["max_connections"]  # a newcomer cuts or is cut
+            shedding = shedding or held["connections"] >= held["max_connections"]  # at the cap: shedding
         return {
             "shedding": shedding,
             "connections": held,

@@ -10,7 +10,7 @@ what remains (:class:`Gate`). A connection past the cap takes the place of
 the one that has waited longest for a request head (an idle keep-alive, a
 silent socket, a head arriving byte by byte): a crowd of idle sockets keeps
 itself out, a client with a request is answered. When every connection is
-at work the newcomer is answered 503 with ``Retry-After``. A request head
+at work the new one is answered 503 with ``Retry-After``. A request head
 must arrive within :data:`HEAD_SECONDS`; a response the client does not read
 (its socket's buffers full) for :data:`WRITE_SECONDS` is cut.
 
@@ -182,12 +182,12 @@ class Gate:
         self.waiting: dict[Held, None] = {}
         """The connections waiting for a request head, the longest waiting first (a dict keeps its order)."""
         self.counts: collections.Counter[str] = collections.Counter()
-        """Since the start: connections ``refused`` (503), ``evicted`` for a newcomer, ``slow_heads`` cut,
+        """Since the start: connections ``refused`` (503), ``evicted`` for a new one, ``slow_heads`` cut,
         ``stalled`` answers cut."""
 
     def admit(self, connection: Held) -> bool:
         """Whether ``connection`` is held: under the cap, or in the place of the longest waiting for a head
-        (cut now); ``False``: every connection is at work or has a head arriving (the newcomer is refused)."""
+        (cut now); ``False``: every connection is at work or has a head arriving (the new one is refused)."""
         if len(self.held) >= self.max_connections:
             cut = self._idlest()
             if cut is None:
@@ -201,9 +201,9 @@ class Gate:
         return True
 
     def _idlest(self) -> Held | None:
-        """The connection to cut for a newcomer: the longest waiting for a head that has sent nothing the
+        """The connection to cut for a new one: the longest waiting for a head that has sent nothing the
         server has not read yet (a head arrived, not yet read, is a request: an honest crowd arriving at once
-        is read, and the newcomer answered 503)."""
+        is read, and the new one answered 503)."""
         for n, connection in enumerate(self.waiting):
             if n >= EVICT_SCAN:
                 return None
@@ -212,12 +212,12 @@ class Gate:
         return None
 
     def waits(self, connection: Held) -> None:
-        """``connection`` waits for a request head (it may be cut for a newcomer)."""
+        """``connection`` waits for a request head (it may be cut for a new one)."""
         if connection in self.held and connection not in self.waiting:
             self.waiting[connection] = None
 
     def works(self, connection: Held) -> None:
-        """``connection`` has a request under way (it is not cut for a newcomer)."""
+        """``connection`` has a request under way (it is not cut for a new one)."""
         self.waiting.pop(connection, None)
 
     def gone(self, connection: Held) -> None:

@@ -137,7 +137,7 @@ _LOAD = {
         "shedding": {"type": "boolean"},
         "connections": {
             "description": "the connections held (null: not under `serve`), and since the start those refused"
-            " (503), cut for a newcomer while waiting for a head, cut for a head too slow or an answer unread",
+            " (503), cut for a new one while waiting for a head, cut for a head too slow or an answer unread",
             "oneOf": [
                 {"type": "null"},
                 {

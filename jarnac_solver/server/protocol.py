@@ -8,7 +8,7 @@ document of every refusal, and the connection is closed only once the
 client has stopped sending (or a second later), so the answer is read.
 
 With a :class:`~.crowd.Gate` (``serve`` gives one), each connection is
-held by it: a newcomer past the cap takes the place of the one waiting
+held by it: a new connection past the cap takes the place of the one waiting
 longest for a head, or is answered 503; a head must arrive within the
 gate's time, and an answer the client stops reading is cut (:mod:`.crowd`).
 """
@@ -86,7 +86,7 @@ class Protocol(H11Protocol):
         return bool(struct.unpack("i", waiting)[0])
 
     def evict(self) -> None:
-        """Cut for a newcomer (the gate's): this connection waited longest for a head."""
+        """Cut to make room for a new connection (the gate's): this connection waited longest for a head."""
         self._stop_timers()
         self.transport.abort()
 
