@@ -600,6 +600,59 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="listen beyond the loopback without --token: anyone who reaches the port plays and fills the store",
     )
+    crowd = serve.add_argument_group(
+        "a crowd of clients",
+        "The server raises its open-file limit to the hard one and holds connections\n"
+        "well below it (a limit of 1,024 and 3 workers: 351 connections, 175 push\n"
+        "streams; docs/service.md). A connection past the cap takes the place of the\n"
+        "one waiting longest for a request head, else it is answered 503 with Retry-After.",
+    )
+    crowd.add_argument(
+        "--max-connections",
+        type=_whole_in(16, 10_000, " connections"),
+        metavar="N",
+        help="the most connections held (default: what the open-file limit leaves, at most 10,000)",
+    )
+    crowd.add_argument(
+        "--max-streams",
+        type=_whole_in(1, 1000, " streams"),
+        metavar="N",
+        help="the most push streams open (default: half the connections, at most 1,000)",
+    )
+    crowd.add_argument(
+        "--max-streams-per-address",
+        type=_whole_in(1, 1000, " streams"),
+        metavar="N",
+        help="the most push streams of one client address (default: 32; 429 beyond)",
+    )
+    crowd.add_argument(
+        "--head-timeout",
+        type=_number_in(1, 300, "a number of seconds"),
+        default=10.0,
+        metavar="S",
+        help="a request head must arrive within S seconds, else the connection is closed (default: 10)",
+    )
+    crowd.add_argument(
+        "--keep-alive",
+        type=_whole_in(1, 300, " s"),
+        default=5,
+        metavar="S",
+        help="an idle keep-alive connection is closed after S seconds (default: 5)",
+    )
+    crowd.add_argument(
+        "--trusted-proxy",
+        dest="trusted_proxies",
+        action="append",
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For names the client (an IP address or network), once per proxy;"
+        " without it the header is ignored, from any address",
+    )
+    crowd.add_argument(
+        "--log-file",
+        metavar="FILE",
+        help="write the log to FILE, rotated at 1 MiB with 3 old files kept (default: standard error); either"
+        " way a message repeated is written once with its count, and at most 120 lines a minute",
+    )
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
 
     def grouped(

@@ -32,12 +32,13 @@ import os
 import re
 import secrets
 import signal
+import sys
 import threading
 import time
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import anyio
@@ -46,7 +47,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Match, Route
 
@@ -56,7 +57,7 @@ from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import PRESETS
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
-from . import audits, contract, language, live, reviews, seats
+from . import audits, contract, language, live, notify, reviews, seats
 from .contract import (
     ACTION,
     ADVICE,
@@ -84,8 +85,9 @@ from .contract import (
     Offer,
     command_call,
 )
+from .crowd import Gate
 from .guard import Guard
-from .notify import Notifier, TooManyStreams
+from .notify import Notifier, StreamsFull, TooManyStreams
 from .openapi import openapi_document
 from .storage import (
     ConflictError,
@@ -133,11 +135,19 @@ SWEEP_S = 60.0
 games past :data:`KEEP_DAYS` (each also checked whenever it is read)."""
 SWEEP_BATCH = 500
 """The most games one sweep ends or forgets (the rest at the next)."""
+STRETCHING_AT_ONCE = 1
+"""The most join codes stretched at once (each scrypt holds 16 MiB and a core for 50-500 ms): a burst of
+joins waits its turn, and the hints keep the other cores."""
+STRETCHING_WAITING = 8
+"""The most join codes waiting to be stretched; beyond, a 503 with ``Retry-After`` (memory and threads stay
+bounded whatever the burst)."""
 HEARTBEAT_S = 15.0
 """A push stream with nothing to tell sends a comment this often (proxies close silent connections)."""
 STREAM_IDLE_S = 600.0
 """A push stream closes after this long without an action (the browser's EventSource opens it again,
 from its last action)."""
+RETRY_STREAM_S = 10
+"""The ``Retry-After`` (and the ``retry:`` of a stream ended at once) of a stream refused for its bound."""
 FAMILIARITY_INSTALL = "familiar words first needs the familiarity extra: pip install 'jarnac-solver[familiarity]'"
 
 
@@ -269,6 +279,15 @@ def _reason_field(reason: object, known: set[str]) -> str | None:
     return None
 
 
+def _yielding() -> None:
+    """A thread stretching join codes runs at a lower priority (on Linux a thread has its own nice value), so
+    a burst of guesses takes the time the hints and the event loop leave."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            thread = threading.get_native_id()
+            os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + 10))
+
+
 def _quiet_worker() -> None:
     """A worker process ignores Ctrl-C: the terminal sends it to the whole process group, and the server,
     not each worker, stops. It ends when the server is gone (``kill -9`` leaves no orphan)."""
@@ -295,6 +314,8 @@ class Lanes:
         self.pool = self._pool(workers) if workers else None
         self.heavy_pool = self._pool(max(1, heavy_workers)) if workers else None
         self.closed = False
+        self.busy = [0, 0]
+        """The calls under way (running or queued) on the light lane and the heavy one."""
 
     @staticmethod
     def _pool(size: int) -> ProcessPoolExecutor:
@@ -302,6 +323,22 @@ class Lanes:
         return ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker)
 
     async def run(self, function: Callable[..., Any], *args: Any, heavy: bool = False) -> Any:
+        self.busy[heavy] += 1
+        try:
+            return await self._run(function, *args, heavy=heavy)
+        finally:
+            self.busy[heavy] -= 1
+
+    def load(self) -> dict[str, Any]:
+        """Each lane's calls under way (running or waiting) and its workers, for the health route."""
+        light = self.sizes[0] if self.pool is not None else int(self.limiter.total_tokens)
+        heavy = self.sizes[1]
+        return {
+            "light": {"busy": self.busy[0], "workers": light},
+            "heavy": {"busy": self.busy[1], "workers": heavy},
+        }
+
+    async def _run(self, function: Callable[..., Any], *args: Any, heavy: bool = False) -> Any:
         if self.pool is None or self.heavy_pool is None:
             if heavy:
                 async with self.heavy_limiter:  # at most heavy_workers long searches at once, then a thread
@@ -341,8 +378,9 @@ async def refusing(command: str, work: Awaitable[Response]) -> Response:
         faults = [Fault(exc.field, exc.message)] if exc.field else []
         message = f"{exc.field}: {exc.message}" if exc.field else exc.message
         refused = _error(exc.status, exc.kind, message, command, faults)
-        if exc.retry_after is not None:
+        if exc.retry_after is not None:  # a bound or the server's load: the client asks again later, anew
             refused.headers["Retry-After"] = str(exc.retry_after)
+            refused.headers["Connection"] = "close"
         return refused
     except StoreFullError as exc:
         return _error(507, "StoreFull", str(exc), command)
@@ -397,6 +435,13 @@ class Service:
         self.game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.static = {p.name: p for p in STATIC.iterdir() if p.is_file() and p.name != "index.html"}
         self.notifier = Notifier()
+        self.gate: Gate | None = None
+        """The server's connections (``serve``'s), told by the health route."""
+        self.stretcher = ThreadPoolExecutor(STRETCHING_AT_ONCE, thread_name_prefix="stretching", initializer=_yielding)
+        """The threads stretching join codes: few, so few 16 MiB scrypt buffers at once (and few malloc arenas
+        keeping them)."""
+        self.stretching = 0
+        """Join codes being stretched or waiting to be."""
         self.invite_seconds = INVITE_SECONDS
         self.max_games_per_address = MAX_GAMES_PER_ADDRESS
         self.heartbeat_s = HEARTBEAT_S
@@ -433,6 +478,7 @@ class Service:
             yield
         finally:
             sweeper.cancel()
+            self.stretcher.shutdown(wait=False, cancel_futures=True)
             self.lanes.close()
             self.store.close()
 
@@ -465,6 +511,10 @@ class Service:
 
         try:
             await asyncio.wait_for(arrive(), BODY_SECONDS)
+        except ClientDisconnect:  # gone, or a body it sent malformed (a bad chunk): the 400 is the protocol's
+            raise ServiceError(
+                400, "MalformedRequest", "the body did not arrive whole (the client went away)"
+            ) from None
         except asyncio.TimeoutError:
             message = f"the body did not arrive within {BODY_SECONDS:g} s ({len(raw)} bytes came)"
             raise ServiceError(408, "RequestTimeout", message) from None
@@ -593,6 +643,26 @@ class Service:
         if len(times) < most:
             return 0
         return max(1, math.ceil(ADDRESS_WINDOW_S - (time.monotonic() - times[len(times) - most])))
+
+    async def stretch(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function`` (a join code's key stretching) on the stretching threads, or a 503 with ``Retry-After``
+        when :data:`STRETCHING_WAITING` calls already wait: a burst of guesses waits or is refused, and never
+        holds more than :data:`STRETCHING_AT_ONCE` scrypt buffers."""
+        if self.stretching >= STRETCHING_AT_ONCE + STRETCHING_WAITING:
+            message = "too many join codes are being checked at once: ask again shortly"
+            raise ServiceError(503, "ServiceUnavailable", message, retry_after=1)
+        loop = asyncio.get_running_loop()
+        self.stretching += 1
+
+        def done(_: object) -> None:  # on the stretching thread, or here when cancelled before it ran
+            loop.call_soon_threadsafe(self._stretched)
+
+        made = self.stretcher.submit(function, *args)
+        made.add_done_callback(done)
+        return await asyncio.wrap_future(made)
+
+    def _stretched(self) -> None:
+        self.stretching -= 1
 
     def admit(self, request: Request) -> None:
         """A new game from the request's address, or a 429 past :data:`MAX_GAMES_PER_ADDRESS`."""
@@ -760,7 +830,7 @@ class Service:
             keys = {"A": seats.new_key(), **({"B": seats.new_key()} if values.get("seats") == HOTSEAT else {})}
             if "B" not in keys:
                 code = seats.join_code()
-                invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+                invitation = Invitation(await self.stretch(seats.code_digest, code), 1, JOIN_KIND)
         game_id = seats.new_game_id() if invited else secrets.token_urlsafe(9)
         digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
         # An invitation to a game days a move waits as long as a decision does.
@@ -826,15 +896,22 @@ class Service:
             wait = self._wait(self.failed_joins, address, MAX_FAILED_JOINS)
             message = f"this address gave too many wrong join codes: wait {wait} s"
             raise ServiceError(429, "TooManyJoins", message, retry_after=wait)
+        # Counted as wrong before the costly check, in the same step of the event loop as the bound's test:
+        # concurrent guesses cannot all pass the bound while the first are checked. A code that opens an
+        # invitation (even one taken or withdrawn: it was not a guess) takes its count back.
+        guess = time.monotonic()
+        self.failed_joins.setdefault(address, []).append(guess)
         key = seats.new_key()
         claim = None
         if code is not None:
-            # The code's stretching takes tens of milliseconds: off the event loop, as the store's write.
-            found = await anyio.to_thread.run_sync(seats.code_digest, code)
+            # The code's stretching takes tens of milliseconds and 16 MiB: off the event loop, one at a time.
+            found = await self.stretch(seats.code_digest, code)
             asked = (found, JOIN_KIND, seats.digest(key), values.get("name"))
             claim = await anyio.to_thread.run_sync(self.store.claim, *asked)
+        if claim is not None:
+            with contextlib.suppress(ValueError):
+                self.failed_joins.get(address, []).remove(guess)
         if claim is None:
-            self.failed_joins.setdefault(address, []).append(time.monotonic())
             if code is None:
                 raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
             raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
@@ -856,7 +933,7 @@ class Service:
         async def work() -> tuple[live.GameSpec, dict[str, Any]]:
             spec = await self.inviting(request, game_id)
             code = seats.join_code()
-            invitation = Invitation(await anyio.to_thread.run_sync(seats.code_digest, code), 1, JOIN_KIND)
+            invitation = Invitation(await self.stretch(seats.code_digest, code), 1, JOIN_KIND)
             await anyio.to_thread.run_sync(self.store.invite, game_id, invitation)
             return spec, {"id": game_id, "invitation": self.invitation(request, code), "expires": spec.expires}
 
@@ -1144,6 +1221,8 @@ class Service:
         """``GET /api/games/{id}/events``: the push channel, Server-Sent Events (one event an action, its
         number the event's id), from ``Last-Event-ID`` (a browser's reconnection) or ``?since=N``."""
         game_id = request.path_params["game_id"]
+        address = request.client.host if request.client else ""
+        self.stream_room(game_id, address)  # refused before the store is read: a crowd of streams costs little
         since = int(self.query(request, SINCE).get("since", 0))
         last = request.headers.get("last-event-id", "").strip()
         if last:
@@ -1155,17 +1234,30 @@ class Service:
         _beyond(since, entries, "Last-Event-ID" if last else "since")
         if since >= len(entries) and (await self.state_of(game_id, spec, entries))["over"]:
             return Response(status_code=204)  # nothing more will come: 204 tells an EventSource not to reconnect
-        try:
-            self.notifier.check(game_id)
-        except TooManyStreams as exc:
-            raise ServiceError(429, "TooManyStreams", str(exc)) from None
+        self.stream_room(game_id, address)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(self._events(game_id, since), media_type="text/event-stream", headers=headers)
+        events = self._events(game_id, since, address)
+        return StreamingResponse(events, media_type="text/event-stream", headers=headers)
 
-    async def _events(self, game_id: str, sent: int) -> AsyncIterator[bytes]:
+    def stream_room(self, game_id: str, address: str) -> None:
+        """A 503 with ``Retry-After`` when the server holds its most streams (it sheds load), a 429 when the
+        game or the client's address does; the connection closed after it (``Connection: close``)."""
+        try:
+            self.notifier.check(game_id, address)
+        except StreamsFull as exc:
+            raise ServiceError(503, "TooManyStreams", str(exc), retry_after=RETRY_STREAM_S) from None
+        except TooManyStreams as exc:
+            raise ServiceError(429, "TooManyStreams", str(exc), retry_after=RETRY_STREAM_S) from None
+
+    async def _events(self, game_id: str, sent: int, address: str = "") -> AsyncIterator[bytes]:
         """The stream of :meth:`game_events`: in the event loop, never in a worker; its memory is one game's
         actions at most (each event written when the socket takes it)."""
-        with self.notifier.open(game_id):
+        try:
+            self.notifier.check(game_id, address)
+        except TooManyStreams:  # the room taken since the request was checked: the browser asks again later
+            yield f"retry: {RETRY_STREAM_S * 1000}\n\n".encode()
+            return
+        with self.notifier.open(game_id, address):
             yield b"retry: 2000\n\n"
             written = quiet = time.monotonic()
             state: dict[str, Any] | None = None
@@ -1186,6 +1278,9 @@ class Service:
                     yield f"event: gone\ndata: {json.dumps({'type': exc.kind, 'message': exc.message})}\n\n".encode()
                     return
                 except (_Stopping, StoreFullError, DamagedGameError):
+                    return
+                except StoreUnavailableError as exc:  # the store went away: the stream ends, the browser retries
+                    log.warning("a push stream of game %s ended: %s", game_id, exc)
                     return
                 state = fresh or state
                 assert state is not None
@@ -1326,8 +1421,25 @@ class Service:
                 "aliases": dict(ALIASES),
                 "familiarity": self.familiarity_installed,
                 "max_budget_ms": self.offer.max_budget_ms,
+                "load": self.load(),
             }
         )
+
+    def load(self) -> dict[str, Any]:
+        """What the server holds now and whether it sheds load (a monitor reads it): its connections (under
+        ``serve``), push streams, lanes and join codes being stretched."""
+        streams = self.notifier.streams
+        held = self.gate.load() if self.gate is not None else None
+        shedding = streams >= self.notifier.max_streams or self.stretching >= STRETCHING_AT_ONCE + STRETCHING_WAITING
+        if held is not None:
+            shedding = shedding or held["connections"] >= held["max_connections"]  # at the cap: shedding
+        return {
+            "shedding": shedding,
+            "connections": held,
+            "streams": {"open": streams, "max": self.notifier.max_streams, "per_address": self.notifier.per_address},
+            "lanes": self.lanes.load(),
+            "stretching": {"busy": self.stretching, "max": STRETCHING_AT_ONCE + STRETCHING_WAITING},
+        }
 
     async def openapi_json(self, request: Request) -> Response:
         return _Json(self.openapi)
@@ -1441,6 +1553,9 @@ def create_app(
     max_answer_bytes: int = MAX_ANSWER_BYTES,
     max_games_per_address: int = MAX_GAMES_PER_ADDRESS,
     keep_days: int = KEEP_DAYS,
+    max_streams: int = notify.MAX_STREAMS,
+    max_streams_per_address: int = notify.MAX_STREAMS_PER_ADDRESS,
+    gate: Gate | None = None,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -1459,6 +1574,8 @@ def create_app(
     ``allowed_hosts``: the names (``Host``) it answers besides ``localhost`` and any IP address.
     ``max_games_per_address``: the most games one client address creates in 10 minutes.
     ``keep_days``: finished games are forgotten this many days after their end.
+    ``max_streams``, ``max_streams_per_address``: the most push streams open, and of one client address.
+    ``gate``: the server's connections (:class:`~.crowd.Gate`, ``serve``'s), told by ``/api/health``.
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -1527,5 +1644,7 @@ def create_app(
     service.max_games_per_address = max_games_per_address
     service.keep_days = keep_days
     app.state.service = service  # its clock and its sweep, for tests and benchmarks
+    service.notifier = Notifier(max_streams, per_address=max_streams_per_address)
+    service.gate = gate
     app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

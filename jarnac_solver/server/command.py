@@ -12,7 +12,9 @@ than the code, an address beyond the loopback without a token (unless
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
+import logging
 import re
 import socket
 
@@ -88,6 +90,27 @@ def _cmd_serve(args: argparse.Namespace) -> None:
     for name in args.allowed_hosts or ():
         if not re.fullmatch(r"[A-Za-z0-9.-]{1,253}", name):
             raise UsageError(f"{PROG} serve: --allowed-host {name!r} is not a host name (e.g. jarnac.club.example)")
+    for proxy in args.trusted_proxies or ():
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise UsageError(f"{PROG} serve: --trusted-proxy {proxy!r} is not an IP address or network") from None
+    from . import crowd
+
+    try:
+        budget = crowd.plan(
+            crowd.raise_limit(),
+            args.workers + args.heavy_workers if args.workers else 0,
+            max_connections=args.max_connections,
+            max_streams=args.max_streams,
+            streams_per_address=args.max_streams_per_address,
+        )
+    except ValueError as exc:
+        raise UsageError(f"{PROG} serve: {exc}") from None
+    try:
+        quieter = crowd.quiet_log(args.log_file)
+    except OSError as exc:
+        raise UsageError(f"{PROG} serve: --log-file {args.log_file!r}: {exc.strerror}") from None
     data = None if args.data == ":memory:" else (args.data or default_data_dir())
     # A folder that cannot hold the database, a damaged file, another server on it, a database server down:
     # said now, in one line.
@@ -109,21 +132,58 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         keep_days=args.keep_days,
         cors_origins=args.cors_origins or (),
         allowed_hosts=args.allowed_hosts or (),
+        max_streams=budget.max_streams,
+        max_streams_per_address=budget.streams_per_address,
+        gate=(gate := crowd.Gate(budget.max_connections, head_seconds=args.head_timeout)),
     )
     offered = ", ".join(args.lexicons or available)
     where = f"{args.workers} + {args.heavy_workers} worker processes" if args.workers else "threads"
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     kept = f"games in {games_in}" if data is not None else "games in memory only"
-    print(f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept}; Ctrl-C stops)", flush=True)
+    print(
+        f"{PROG} serve: http://{shown}:{port}/api/ (lexicons {offered}; {where}; {kept};"
+        f" {budget.describe()}; Ctrl-C stops)",
+        flush=True,
+    )
     from .guard import MAX_HEAD_BYTES
     from .protocol import Protocol
 
-    config = uvicorn.Config(app, log_level="warning", http=Protocol, h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+    class Gated(Protocol):
+        pass
+
+    Gated.gate = gate
+    trusted = list(args.trusted_proxies or ())
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        log_config=None,  # the log is crowd.quiet_log's: one handler, repeats counted, lines a minute bounded
+        access_log=False,
+        http=Gated,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+        backlog=budget.accept_burst,  # also the most accepted in one turn of the loop: the reserve covers it
+        timeout_keep_alive=args.keep_alive,
+        # X-Forwarded-For names the client only when a proxy the operator named sent it: uvicorn trusts the
+        # loopback's by default, which let any local client pick its address (and so its bounds) per request.
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+    )
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(crowd.loop_errors)
+            await super().startup(sockets)
+            # uvicorn's backlog is also how many connections the loop accepts in one turn (bounded by the
+            # reserve); the kernel's queue of connections waiting to be accepted is made longer again.
+            for listening in sockets or ():
+                listening.listen(crowd.LISTEN_QUEUE)
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             app.state.stop_streams()  # a push stream would hold the stop until it ends: ended first
             super().handle_exit(sig, frame)
 
-    Server(config).run(sockets=[sock])
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        for line in quieter.pending():
+            logging.getLogger("jarnac_solver.server").warning("at the stop: %s", line)

@@ -14,7 +14,9 @@ never loses it.
 
 The streams run in the event loop, never in a worker: a silent or slow
 client holds a coroutine and its socket's buffer, no thread or process.
-Their number is bounded per server and per game (:meth:`Notifier.open`).
+Their number is bounded per server, per game and per client address
+(:meth:`Notifier.open`); the server's bound is set below its connections
+(:mod:`.crowd`).
 """
 
 from __future__ import annotations
@@ -31,10 +33,16 @@ MAX_STREAMS = 1000
 """The most push streams a server holds open at once."""
 MAX_STREAMS_PER_GAME = 8
 """The most push streams of one game (two players on a device or two each, and a few spectators)."""
+MAX_STREAMS_PER_ADDRESS = 32
+"""The most push streams of one client address."""
 
 
 class TooManyStreams(Exception):
-    """No stream can be opened now (the server's or the game's bound): the service answers 429."""
+    """No stream can be opened now (the game's or the client address's bound): the service answers 429."""
+
+
+class StreamsFull(TooManyStreams):
+    """The server holds its most streams: it sheds load, the service answers 503 with ``Retry-After``."""
 
 
 @dataclasses.dataclass
@@ -47,9 +55,17 @@ class _Watched:
 class Notifier:
     """The waits of the push streams of one server (one event loop)."""
 
-    def __init__(self, max_streams: int = MAX_STREAMS, per_game: int = MAX_STREAMS_PER_GAME) -> None:
+    def __init__(
+        self,
+        max_streams: int = MAX_STREAMS,
+        per_game: int = MAX_STREAMS_PER_GAME,
+        per_address: int = MAX_STREAMS_PER_ADDRESS,
+    ) -> None:
         self.max_streams = max_streams
         self.per_game = per_game
+        self.per_address = per_address
+        self._addresses: dict[str, int] = {}
+        """The streams open of each client address (those with one at least)."""
         self.fallback = 5.0
         """The longest a stream sleeps before reading the store again, told of a commit or not."""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -89,28 +105,37 @@ class Notifier:
             watched.woken.set()
             watched.woken = asyncio.Event()
 
-    def check(self, game_id: str) -> None:
-        """:class:`TooManyStreams` when no stream of ``game_id`` may open now."""
+    def check(self, game_id: str, address: str = "") -> None:
+        """:class:`TooManyStreams` when no stream of ``game_id`` may open now for a client at ``address``
+        (:class:`StreamsFull`: the server's bound)."""
         watched = self._games.get(game_id)
         if self.streams >= self.max_streams:
-            raise TooManyStreams(f"the server holds {self.max_streams} push streams, its most: ask again later")
+            raise StreamsFull(f"the server holds {self.max_streams} push streams, its most: ask again later")
+        if self._addresses.get(address, 0) >= self.per_address:
+            raise TooManyStreams(f"this address has {self.per_address} push streams open, its most (close one)")
         if watched is not None and watched.streams >= self.per_game:
             raise TooManyStreams(f"this game has {self.per_game} push streams open, its most (close one)")
 
     @contextlib.contextmanager
-    def open(self, game_id: str) -> Iterator[None]:
-        """One stream of ``game_id`` held while inside, or :class:`TooManyStreams`."""
-        self.check(game_id)
+    def open(self, game_id: str, address: str = "") -> Iterator[None]:
+        """One stream of ``game_id`` for a client at ``address`` held while inside, or :class:`TooManyStreams`."""
+        self.check(game_id, address)
         watched = self._games.get(game_id)
         if watched is None:
             watched = self._games[game_id] = _Watched()
         watched.streams += 1
         self.streams += 1
+        self._addresses[address] = self._addresses.get(address, 0) + 1
         try:
             yield
         finally:
             watched.streams -= 1
             self.streams -= 1
+            left = self._addresses[address] - 1
+            if left:
+                self._addresses[address] = left
+            else:
+                del self._addresses[address]
             if watched.streams == 0:
                 del self._games[game_id]
 

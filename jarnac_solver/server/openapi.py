@@ -102,7 +102,8 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         421: "a Host this server does not answer",
         429: "a bound of this client address or of the server (games created, wrong join codes, push streams)",
         500: "a stored game that cannot be read (named)",
-        503: "no worker could take the request (the server stops, or a worker died), or the games' database is down",
+        503: "no worker could take the request (the server stops, or a worker died), the games' database is down,"
+        " or the server sheds load (its most connections or push streams, or join codes being checked: Retry-After)",
         507: "the store cannot keep more (its most games, or a full disk)",
     }
     return {str(status): _error(said[status]) for status in statuses}
@@ -127,6 +128,59 @@ _CATALOG = {
     "additionalProperties": False,
 }
 
+_COUNT = {"type": "integer", "minimum": 0}
+_BUSY = {
+    "type": "object",
+    "required": ["busy", "workers"],
+    "properties": {"busy": _COUNT, "workers": _COUNT},
+    "additionalProperties": False,
+}
+_LOAD = {
+    "type": "object",
+    "description": "what the server holds now, for a monitor: `shedding` is true while it refuses for load (503)",
+    "required": ["shedding", "connections", "streams", "lanes", "stretching"],
+    "properties": {
+        "shedding": {"type": "boolean"},
+        "connections": {
+            "description": "the connections held (null: not under `serve`), and since the start those refused"
+            " (503), cut for a new one while waiting for a head, cut for a head too slow or an answer unread",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": [
+                        "connections",
+                        "max_connections",
+                        "waiting_for_head",
+                        "refused",
+                        "evicted",
+                        "slow_heads",
+                        "stalled",
+                    ],
+                    "additionalProperties": _COUNT,
+                },
+            ],
+        },
+        "streams": {
+            "type": "object",
+            "required": ["open", "max", "per_address"],
+            "additionalProperties": _COUNT,
+        },
+        "lanes": {
+            "type": "object",
+            "required": ["light", "heavy"],
+            "properties": {"light": _BUSY, "heavy": _BUSY},
+            "additionalProperties": False,
+        },
+        "stretching": {
+            "type": "object",
+            "description": "join codes being checked (scrypt) or waiting, and the most before a 503",
+            "required": ["busy", "max"],
+            "additionalProperties": _COUNT,
+        },
+    },
+    "additionalProperties": False,
+}
 _ALWAYS = (400, 401, 421, 503)
 _POSTED = (403, 408, 413, 415)
 _RESULTS = {
@@ -436,6 +490,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             },
             "familiarity": {"type": "boolean"},
             "max_budget_ms": {"type": "number"},
+            "load": _LOAD,
         },
         "additionalProperties": False,
     }
