@@ -1,8 +1,10 @@
 """The written rules and the reviewed exception lists that keep the bundled
-lexicons free of proper nouns, acronyms and interjections.
+lexicons free of proper nouns, acronyms, abbreviations and interjections, and
+the reviewed words a source lacks. docs/lexicons.md is the policy they make.
 
 ``build.py`` applies them, ``measure.py`` measures what they leave, and
-``tests/test_lexicon_hygiene.py`` checks the shipped lists against them. Every
+``tests/test_lexicon_hygiene.py`` and ``tests/test_lexicon_policy.py`` check
+the shipped lists against them. Every
 entry of a list below carries its reason; the lists are short on purpose:
 the sources' own information and the rules decide everything else.
 
@@ -24,15 +26,25 @@ The rules, in the order they are applied (lexicons/README.md, "Filters"):
    suffix, symbol, idiom, proverb and abbreviation do not count). So a word
    with a noun or verb sense stays (WOW, BRAVO, HELLO, AHEM, WHEW, TSK). The
    part-of-speech sources are: French, Dicollecte's ``po:interj``; English,
-   WikDict (Wiktionary) and WordNet; Dutch, WikDict (nld-X); Spanish, none
-   (hunspell-es carries no parts of speech, and no FreeDict Spanish
-   dictionary tags interjections). Where no source tags an interjection, the
-   reviewed list ``INTERJECTIONS`` names those known (each word in it has no
-   other sense in any source read), and rule 3 takes the vowelless ones.
+   WikDict (Wiktionary) and WordNet; Dutch, WikDict (nld-X), judged without
+   the accents Dutch writes for stress; Spanish, Apertium's analysers
+   (``<ij>``; hunspell-es carries no parts of speech). Where no source tags an
+   interjection, the reviewed list ``INTERJECTIONS`` names those known (each
+   word in it has no other sense in any source read), and rule 3 takes the
+   vowelless ones.
 3. **A word of 3 or more tiles with no vowel** (A E I O U Y, and the Dutch IJ
    tile) is an acronym, an abbreviation or an interjection (BTW, DVD, BLV,
    PST, BRRR, ZZZ) unless ``VOWELLESS_KEPT`` lists it with its reason. Words
    of 1-2 tiles without a vowel were already dropped (CM, KG, SR).
+4. **Abbreviations and acronyms in lower case.** Spanish: a stem Apertium
+   reads with a dot as one token (``sra.``) or tags ``<acr>``, unless
+   ``ABBREVIATIONS_KEPT_SPANISH`` names the word it is too; English: a
+   vowelless WordNet synonym of the term it abbreviates. Those no source
+   marks are in ``ABBREVIATIONS`` (Spanish abbreviations, Dutch acronyms).
+5. **Words a source lacks**, from reviewed lists only: ``IRREGULAR_PLURALS``
+   (English, beside their base) and ``SPANISH_ADDED``; ``SEPARATE_I_J`` spells
+   Dutch loans whose i and j are two letters with two tiles; ``NOT_WORDS``
+   drops entries the judged samples found to be no word.
 """
 
 from __future__ import annotations
