@@ -36,16 +36,45 @@ sys.path.insert(0, str(HERE))
 
 from jarnac_solver import Lexicon  # noqa: E402
 from jarnac_solver.errors import InvalidLetterError  # noqa: E402
-from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
+from jarnac_solver.lexicon.alphabet import Alphabet, alphabet_for  # noqa: E402
 
 from hygiene import (  # noqa: E402
+    ABBREVIATIONS,
+    ABBREVIATIONS_KEPT_SPANISH,
     INTERJECTIONS,
     INTERJECTIONS_KEPT_BY_LANGUAGE,
+    INTERJECTIONS_KEPT_SPANISH,
+    IRREGULAR_PLURALS,
+    NOT_WORDS,
     PROPER_NOUN_KEPT,
     PROPER_NOUNS,
+    SEPARATE_I_J,
+    SPANISH_ADDED,
     VOWELLESS_KEPT,
     VOWELS,
 )
+
+# Every Debian package read, pinned: a rebuild from other versions would give other lists, so
+# extract refuses to run on them (install these versions, or change a pin and review the diff).
+PINNED = {
+    "scowl": "2020.12.07-2",
+    "hunspell-fr-classical": "1:7.0-1",
+    "hunspell-es": "1:7.5.0-1",
+    "wdutch": "1:2.20.19-2",
+    "wordnet-base": "1:3.0-37",
+    **{f"dict-freedict-eng-{lang}": "2022.12.07-2" for lang in ("bul", "fin", "ind", "jpn", "nor")},
+    **{f"dict-freedict-nld-{lang}": "2022.12.07-2" for lang in ("bul", "fin", "ind", "ita", "swe")},
+    "apertium-eng-spa": "0.8.1-2",
+    "apertium-spa-cat": "2.2.0-3",
+    "apertium-es-pt": "1.1.6-1",
+    "apertium-es-gl": "1.0.9-3",
+    "apertium-spa-ita": "0.2.1-3",
+    "apertium-fr-es": "0.9.4-1",
+    "apertium-oc-es": "1.0.8-1",
+    "apertium-eo-es": "1:0.9.2-1",
+}
+"""Debian package -> the version every bundled list was built from."""
+SPYLLS = "spylls==0.1.7"
 
 SCOWL = Path("/usr/share/dict/scowl")
 HUNSPELL = Path("/usr/share/hunspell")
@@ -59,6 +88,24 @@ WIKDICT_PACKAGES = tuple(f"dict-freedict-eng-{lang}" for lang in WIKDICT)
 # The Dutch ones (nld-X, the Dutch Wiktionary): the same article format.
 WIKDICT_DUTCH = ("bul", "fin", "ind", "ita", "swe")
 WIKDICT_DUTCH_PACKAGES = tuple(f"dict-freedict-nld-{lang}" for lang in WIKDICT_DUTCH)
+# Apertium's Spanish morphological analysers (GPL: read only to tell which stems to drop),
+# one per language pair holding Spanish: (package, analyser file). Each tags a word's part of
+# speech (<n>, <vblex>, <adj>, <ij> interjection, ...); abbreviations are entries written with
+# their dot (sra., pág., etc.) or tagged <acr>.
+APERTIUM = Path("/usr/share/apertium")
+APERTIUM_SPANISH = (
+    ("apertium-eng-spa", "apertium-eng-spa/spa-eng"),
+    ("apertium-spa-cat", "apertium-spa-cat/spa-cat"),
+    ("apertium-es-pt", "apertium-es-pt/es-pt"),
+    ("apertium-es-gl", "apertium-es-gl/es-gl"),
+    ("apertium-spa-ita", "apertium-spa-ita/spa-ita"),
+    ("apertium-fr-es", "apertium-fr-es/es-fr"),
+    ("apertium-oc-es", "apertium-oc-es/es-oc"),
+    ("apertium-eo-es", "apertium-es-eo/es-eo"),
+)
+# Apertium tags that do not make a word of the game by themselves: interjection, acronym or
+# abbreviation, proper noun.
+APERTIUM_NOT_WORDS = frozenset({"ij", "acr", "abbr", "np"})
 # WikDict parts of speech that do not make a word of the game by themselves.
 WIKDICT_NOT_WORDS = frozenset(
     {"interjection", "pn", "prefix", "suffix", "symbol", "proverb", "idiom", "abbreviation", "phraseologicalUnit"}
@@ -102,14 +149,27 @@ class Report:
     dropped: Counter[str] = field(default_factory=Counter)
     examples: dict[str, set[str]] = field(default_factory=dict)
     """The entries dropped for a reason, where they are worth listing."""
+    why: dict[str, str] = field(default_factory=dict)
+    """entry or form at the source -> the rule that dropped it (for the diff report)"""
+    admitted: dict[str, str] = field(default_factory=dict)
+    """entry at the source -> the reviewed rule that added it (the rest come from the source)"""
+    added: Counter[str] = field(default_factory=Counter)
 
     def drop(self, reason: str, n: int = 1) -> None:
         self.dropped[reason] += n
 
-    def drop_listed(self, reason: str, entry: str) -> None:
-        """Drop one entry for a reason whose entries the extraction lists."""
+    def drop_listed(self, reason: str, entry: str, forms: Iterable[str] = ()) -> None:
+        """Drop one entry for a reason whose entries the extraction lists (with the forms it would give)."""
         self.drop(reason)
         self.examples.setdefault(reason, set()).add(entry)
+        self.why[entry] = reason
+        for form in forms:
+            self.why.setdefault(form, reason)
+
+    def add(self, rule: str, entry: str, detail: str = "") -> None:
+        """Admit one entry that the source lacks, by a reviewed rule (with what the review says of it)."""
+        self.admitted[entry] = f"{rule}: {detail}" if detail else rule
+        self.added[rule] += 1
 
 
 @dataclass(frozen=True)
@@ -130,15 +190,33 @@ class Source:
     """Debian packages read only to tell which entries to drop (none of their text ships)."""
 
 
+def installed_version(package: str) -> str | None:
+    """The version of a Debian package dpkg has installed, or None."""
+    done = subprocess.run(["dpkg-query", "-W", "-f=${Status}|${Version}", package], capture_output=True, text=True)
+    status, _, version = done.stdout.partition("|")
+    return version if done.returncode == 0 and status.endswith(" installed") else None
+
+
+def sources_missing(packages: Iterable[str]) -> list[str]:
+    """The packages (as ``name=version``) not installed at their pinned version."""
+    return [f"{p}={PINNED[p]}" for p in packages if p in PINNED and installed_version(p) != PINNED[p]] + [
+        p for p in packages if p not in PINNED and installed_version(p) is None
+    ]
+
+
 def ensure_packages(packages: Iterable[str]) -> None:
-    """Install Debian packages that dpkg does not know yet, and spylls when missing."""
-    missing = [p for p in packages if subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0]
+    """Install the Debian packages at their pinned versions, and spylls when missing."""
+    packages = tuple(packages)
+    missing = sources_missing(packages)
     if missing:
         print(f"installing Debian packages {' '.join(missing)} ...", file=sys.stderr)
         subprocess.run(["apt-get", "update", "-q"], check=True)
         subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing], check=True)
+    still = sources_missing(packages)
+    if still:
+        raise SystemExit(f"the pinned sources are not installed: {' '.join(still)}")
     if importlib.util.find_spec("spylls") is None:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "spylls"], check=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", SPYLLS], check=True)
 
 
 def lower_at_source(entries: Iterable[str], report: Report) -> Iterable[str]:
@@ -181,6 +259,7 @@ def hunspell(
     *,
     symbol_homographs: bool = False,
     verb_forms: frozenset[str] | None = None,
+    stem_marks: Callable[[Iterable[str]], dict[str, str]] | None = None,
 ) -> Callable[[Report], Iterable[str]]:
     """Every form of a hunspell dictionary that hunspell itself accepts (see hunspell_expand).
 
@@ -194,6 +273,10 @@ def hunspell(
     stem (a unit symbol) is that symbol used as a noun and is dropped too:
     French ``pt/S.() po:nom`` gives PTS, the plural of the abbreviation of
     "point", beside the symbol ``pt/||--`` of the pint.
+
+    With ``stem_marks``, a function of the lower-case stems giving the stems to
+    drop and why (Spanish: the interjections and abbreviations Apertium
+    tells), those stems are dropped with every form they give.
     """
 
     def extract(report: Report) -> Iterable[str]:
@@ -209,11 +292,15 @@ def hunspell(
                 return bool(suffix_tags.get(suffix_key(suffix), frozenset()) & allowed)
 
         symbols = {entry.stem for entry in stems if aff.KEEPCASE and aff.KEEPCASE in entry.flags}
+        marked = stem_marks({e.stem for e in stems if e.stem == e.stem.lower()}) if stem_marks else {}
         forms: set[str] = set()
         for entry in stems:
             report.entries += 1
             if entry.stem != entry.stem.lower():
                 report.drop("stem written with a capital (proper noun, acronym)")
+                continue
+            if entry.stem in marked:
+                report.drop_listed(marked[entry.stem], entry.stem, expand(aff, entry))
                 continue
             # A locution tag names its role after a dot (loc.adv, loc.interj):
             # judge it by its head, so fragments of locutions (FACTO, ETC) go too.
@@ -371,6 +458,8 @@ class EnglishPartsOfSpeech:
             return "interjection that no source tags (reviewed list, lexicons/hygiene.py)"
         if "interjection" in self.wikdict.get(word, ()) and not self.is_word(word):
             return "interjection only (WikDict; no other part of speech in WikDict or WordNet)"
+        if word in NOT_WORDS["en"]:
+            return "no word of the language (reviewed list, lexicons/hygiene.py)"
         if word in PROPER_NOUNS:
             return "proper noun that no rule catches (reviewed list, lexicons/hygiene.py)"
         if self.is_proper_noun(word):
@@ -415,32 +504,134 @@ def english_words(extract: Callable[[Report], Iterable[str]]) -> Callable[[Repor
 
     def run(report: Report) -> Iterable[str]:
         pos = EnglishPartsOfSpeech.load()
+        kept: set[str] = set()
         for entry in extract(report):
             reason = pos.reason_to_drop(entry)
             if reason is None:
+                kept.add(entry)
                 yield entry
             else:
                 report.drop_listed(reason, entry)
+        # Irregular plurals the source lacks: reviewed, given by WordNet's noun.exc, and only beside their base.
+        for plural, base in IRREGULAR_PLURALS.items():
+            if plural not in kept and base in kept and base in pos.exceptions.get(plural, set()):
+                report.add("irregular plural of a word of the list (WordNet noun.exc; reviewed list)", plural, base)
+                yield plural
 
     return run
 
 
 def dutch_words(extract: Callable[[Report], Iterable[str]]) -> Callable[[Report], Iterable[str]]:
-    """Drop the entries that WikDict (nld-X) tags only as interjections (hygiene.py, rule 2)."""
+    """Drop the entries that WikDict (nld-X) tags only as interjections and the reviewed interjections
+    and acronyms (hygiene.py, rules 2 and 4); spell the reviewed loans with I and J as two tiles."""
 
     def run(report: Report) -> Iterable[str]:
         tags: dict[str, set[str]] = {}
         for lang in WIKDICT_DUTCH:
             read_wikdict(DICTD / f"freedict-nld-{lang}.index", DICTD / f"freedict-nld-{lang}.dict.dz", tags)
+        # Dutch accents mark stress only (hallo, halló): the rules judge an entry without them.
+        by_plain: dict[str, set[str]] = {}
+        for word, found in tags.items():
+            by_plain.setdefault(_plain(word), set()).update(found)
+        kept_plain = {_plain(w) for w in INTERJECTIONS_KEPT_BY_LANGUAGE["nl"]}
+        interjections = {_plain(w) for w in INTERJECTIONS["nl"]}
+        acronyms = {_plain(w) for w in ABBREVIATIONS["nl"]}
         for entry in extract(report):
-            found = tags.get(entry, set())
-            kept = entry in INTERJECTIONS_KEPT_BY_LANGUAGE["nl"]
-            if "interjection" in found and not found - WIKDICT_NOT_WORDS and not kept:
+            plain = _plain(entry)
+            found = by_plain.get(plain, set())
+            if "interjection" in found and not found - WIKDICT_NOT_WORDS and plain not in kept_plain:
                 report.drop_listed("interjection only (WikDict nld; no other part of speech there)", entry)
+            elif plain in interjections:
+                report.drop_listed("interjection that no source tags (reviewed list, lexicons/hygiene.py)", entry)
+            elif plain in acronyms:
+                report.drop_listed("acronym written in lower case (reviewed list, lexicons/hygiene.py)", entry)
+            elif entry in SEPARATE_I_J:
+                # bi.jou: the alphabet reads a dot between I and J as two tiles.
+                spelled = entry.replace("ij", "i.j")
+                report.admitted[spelled] = "i and j two letters, two tiles (reviewed list, lexicons/hygiene.py)"
+                report.why[entry] = f"spelled {spelled.upper()}: i and j two tiles (reviewed list, lexicons/hygiene.py)"
+                yield spelled
             else:
                 yield entry
 
     return run
+
+
+def apertium_analyses(analyser: Path, words: list[str]) -> list[list[str]]:
+    """Each word's analyses by an Apertium analyser (``lt-proc -a``), [] when it does not know
+    the word as one token (``pág.`` read as ``pág`` then ``.`` is not known as one)."""
+    done = subprocess.run(
+        ["lt-proc", "-a", str(analyser)], input="\n".join(words) + "\n", capture_output=True, text=True, check=True
+    )
+    lines = done.stdout.split("\n")
+    if len(lines) < len(words):
+        raise SystemExit(f"lt-proc gave {len(lines)} lines for {len(words)} words ({analyser})")
+    found: list[list[str]] = []
+    for word, line in zip(words, lines, strict=False):
+        token = re.match(r"\^(.*?)/(.*?)\$", line)
+        if token is None or token.group(1) != word or token.group(2).startswith("*"):
+            found.append([])
+        else:
+            found.append(token.group(2).split("/"))
+    return found
+
+
+def spanish_marks(stems: Iterable[str]) -> dict[str, str]:
+    """The hunspell-es stems that are interjections or abbreviations, and why (hygiene.py, rules 2 and 4).
+
+    An interjection: an Apertium analyser tags the stem ``<ij>`` and none gives it another part
+    of speech (HOLA, CARAMBA go; ADIÓS, BRAVO, VAYA stay: nouns, adjectives, verb forms), unless
+    ``INTERJECTIONS_KEPT_SPANISH`` names its other sense (AY, a noun). An abbreviation: an
+    analyser reads the stem followed by a dot as one token whose lemma keeps the dot (``sra.``,
+    ``pág.``, ``etc.``) or tags the bare stem ``<acr>``, unless ``ABBREVIATIONS_KEPT_SPANISH``
+    names the word it is too (MAR, ID). Apertium gives an abbreviation the part of speech of
+    what it abbreviates (``etc`` an adverb, ``tfno`` a noun), so another part of speech does not
+    keep a marked abbreviation. The reviewed lists ``INTERJECTIONS["es"]`` and
+    ``ABBREVIATIONS["es"]`` name those no analyser marks.
+    """
+    words = sorted(stems)
+    tags: dict[str, set[str]] = {w: set() for w in words}
+    dotted: set[str] = set()
+    for _, name in APERTIUM_SPANISH:
+        analyser = APERTIUM / f"{name}.automorf.bin"
+        for word, analyses in zip(words, apertium_analyses(analyser, words), strict=True):
+            for analysis in analyses:
+                found = re.findall(r"<([^>]+)>", analysis)
+                if found:
+                    tags[word].add(found[0])
+                if "acr" in found or "abbr" in found:
+                    dotted.add(word)
+        for word, analyses in zip(words, apertium_analyses(analyser, [w + "." for w in words]), strict=True):
+            if any(a.split("<")[0].endswith(".") for a in analyses):
+                dotted.add(word)
+    marks: dict[str, str] = {}
+    for word in words:
+        if word in INTERJECTIONS["es"]:
+            marks[word] = "interjection that no source tags (reviewed list, lexicons/hygiene.py)"
+        elif word in ABBREVIATIONS["es"]:
+            marks[word] = "abbreviation that no source marks (reviewed list, lexicons/hygiene.py)"
+        elif word in dotted and word not in ABBREVIATIONS_KEPT_SPANISH:
+            marks[word] = "abbreviation (Apertium: written with a dot, or tagged <acr>)"
+        elif "ij" in tags[word] and not tags[word] - APERTIUM_NOT_WORDS and word not in INTERJECTIONS_KEPT_SPANISH:
+            marks[word] = "interjection only (Apertium <ij>; no other part of speech there)"
+    return marks
+
+
+def with_added(extract: Callable[[Report], Iterable[str]], added: dict[str, str]) -> Callable[[Report], Iterable[str]]:
+    """The source's entries, then the reviewed words it lacks (hygiene.py), each with its reason."""
+
+    def run(report: Report) -> Iterable[str]:
+        yield from extract(report)
+        for entry, reason in added.items():
+            report.add("word the source lacks (reviewed list, lexicons/hygiene.py)", entry, reason)
+            yield entry
+
+    return run
+
+
+def _plain(entry: str) -> str:
+    """An entry without its accents (Dutch writes them for stress only: halló is hallo)."""
+    return "".join(c for c in unicodedata.normalize("NFD", entry) if not unicodedata.combining(c))
 
 
 def plain_letters(entries: Iterable[str], report: Report) -> Iterable[str]:
@@ -511,12 +702,16 @@ SOURCES = {
     ),
     "es": Source(
         packages=("hunspell", "hunspell-es"),
-        description="Spanish (hunspell-es es_ES, expanded to every inflected form, without acronyms); Ñ folded to N",
+        description=(
+            "Spanish (hunspell-es es_ES, expanded to every inflected form), without the acronyms,"
+            " abbreviations and interjections that Apertium and lexicons/hygiene.py tell; Ñ folded to N"
+        ),
         licence="MPL-1.1, the option taken of the tri-licence (see es.copyright)",
         copyright=Path("/usr/share/doc/hunspell-es/copyright"),
         alphabet="latin",
-        extract=hunspell("es_ES"),
+        extract=with_added(hunspell("es_ES", stem_marks=spanish_marks), SPANISH_ADDED),
         licence_texts=("MPL-1.1",),
+        filter_packages=("lttoolbox", *(package for package, _ in APERTIUM_SPANISH)),
     ),
     "nl": Source(
         packages=("wdutch",),
@@ -543,13 +738,18 @@ def write_notice(spec: Source, target: Path) -> None:
     target.write_text(text, encoding="utf-8")
 
 
-def extract(name: str) -> None:
-    """Write ``lexicons/NAME.txt``: the folded 1-9 tile words, sorted, one a line."""
+def extract(name: str, out: Path = HERE) -> None:
+    """Write ``OUT/NAME.txt``: the folded 1-9 tile words, sorted, one a line; with its notice,
+    its removals by reason (``NAME.removed.json``) and the diff against the list it replaces,
+    each word with the rule that decided it (``NAME.diff.tsv``)."""
     spec = SOURCES[name]
     ensure_packages(spec.packages + spec.filter_packages)
     report = Report()
     alphabet = alphabet_for(spec.alphabet)
-    kept: set[str] = set()
+    target = out / f"{name}.txt"
+    before = set(target.read_text(encoding="utf-8").split()) if target.exists() else set()
+    kept: dict[str, str] = {}  # word as written -> the entry it comes from
+    late: dict[str, str] = {}  # word as written -> the rule of this step that dropped it
     for entry in plain_letters(spec.extract(report), report):
         try:
             tiles = alphabet.tokenize(entry, what="entry")
@@ -558,29 +758,57 @@ def extract(name: str) -> None:
             continue
         if not tiles:
             continue
+        word = alphabet.write(tiles)
         if len(tiles) > 9:
             report.drop("longer than 9 tiles")
+            late[word] = "longer than 9 tiles"
             continue
         if len(tiles) <= 2 and not VOWELS.intersection(tiles):
             report.drop("1-2 tiles without a vowel (abbreviation or symbol: cm, kg, Sr)")
+            late[word] = "1-2 tiles without a vowel"
             continue
-        word = "".join(tiles)
         if not VOWELS.intersection(tiles) and word not in VOWELLESS_KEPT:
             report.drop_listed("3+ tiles without a vowel (acronym, abbreviation or interjection: BTW, PST)", word)
             continue
-        kept.add(word)
+        kept.setdefault(word, entry)
     words = sorted(kept)
-    (HERE / f"{name}.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
-    write_notice(spec, HERE / f"{name}.copyright")
+    out.mkdir(parents=True, exist_ok=True)
+    target.write_text("\n".join(words) + "\n", encoding="utf-8")
+    write_notice(spec, out / f"{name}.copyright")
     removed = {reason: count for reason, count in sorted(report.dropped.items(), key=lambda rc: (-rc[1], rc[0]))}
-    (HERE / f"{name}.removed.json").write_text(
+    (out / f"{name}.removed.json").write_text(
         json.dumps(removed, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
+    write_diff(out / f"{name}.diff.tsv", alphabet, before, kept, report, late)
     print(f"{name}: {report.entries} entries read, {len(words)} words kept")
     for reason, count in report.dropped.most_common():
         print(f"  dropped {count}: {reason}")
         if reason in report.examples:
             print(f"    {' '.join(sorted(report.examples[reason]))}")
+    for reason, count in report.added.most_common():
+        print(f"  added {count}: {reason}")
+
+
+def write_diff(
+    path: Path, alphabet: Alphabet, before: set[str], kept: dict[str, str], report: Report, late: dict[str, str]
+) -> None:
+    """The words a rebuild added and removed, each with the rule that decided it, one a line:
+    ``+ WORD RULE`` or ``- WORD RULE`` (tab-separated), sorted by word."""
+    why: dict[str, str] = dict(late)
+    for entry, reason in report.why.items():
+        try:
+            why.setdefault(alphabet.write(alphabet.tokenize(entry, what="entry")), reason)
+        except InvalidLetterError:
+            continue
+    lines: list[str] = []
+    for word in sorted(set(kept) - before):
+        rule = report.admitted.get(kept[word], "in the source, and no rule drops it")
+        lines.append(f"+\t{word}\t{rule}")
+    for word in sorted(before - set(kept)):
+        lines.append(f"-\t{word}\t{why.get(word, 'no longer given by the source')}")
+    lines.sort(key=lambda line: (line.split("\t")[1], line))
+    header = "# sign\tword\trule (+ added by this rebuild, - removed by it)"
+    path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
 
 
 def compile_one(name: str) -> Path:
@@ -618,12 +846,19 @@ def main() -> None:
     for step in ("extract", "compile"):
         command = sub.add_parser(step)
         command.add_argument("names", nargs="*", default=sorted(SOURCES))
+        if step == "extract":
+            command.add_argument(
+                "--out",
+                type=Path,
+                default=HERE,
+                help="folder to write NAME.txt and its reports to (default: lexicons/)",
+            )
     args = parser.parse_args()
     for name in args.names:
         if name not in SOURCES:
             parser.error(f"unknown lexicon {name!r}; known: {', '.join(sorted(SOURCES))}")
         if args.step == "extract":
-            extract(name)
+            extract(name, args.out)
         else:
             compile_one(name)
 

@@ -15,8 +15,8 @@ they are installed) and prints one row per list:
   without its size conditions), minus the reviewed keep list.
 - ``vowelless 3+``: words of 3+ tiles without a vowel, outside the reviewed list.
 - ``interj. tagged``: words a source tags as interjections that remain
-  (kept by another part of speech, hygiene.py rule 2), and ``interj. listed``:
-  words of the reviewed lists that remain.
+  (kept by another part of speech, hygiene.py rule 2), and ``reviewed listed``:
+  words of the reviewed interjection and abbreviation lists that remain.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 from jarnac_solver.lexicon.alphabet import alphabet_for  # noqa: E402
 
 import build  # noqa: E402
-from hygiene import INTERJECTIONS, PROPER_NOUN_KEPT, VOWELLESS_KEPT, VOWELS  # noqa: E402
+from hygiene import ABBREVIATIONS, INTERJECTIONS, PROPER_NOUN_KEPT, VOWELLESS_KEPT, VOWELS  # noqa: E402
 
 LATIN = alphabet_for("latin")
 
@@ -108,14 +108,15 @@ def measure(name: str, folder: Path, pos: build.EnglishPartsOfSpeech | None) -> 
         for w in words
         if len(tiles := alphabet.tokenize(w, what="word")) >= 3 and not VOWELS & set(tiles) and w not in VOWELLESS_KEPT
     )
-    listed = {_fold(w) for w in INTERJECTIONS.get(name.split("-")[0], {})}
+    lang = name.split("-")[0]
+    listed = {_safe_fold(w) for w in (*INTERJECTIONS.get(lang, {}), *ABBREVIATIONS.get(lang, {}))} - {""}
     return {
         "words": len(words),
         "name homographs": len(homographs),
         "names (est.)": names,
         "vowelless 3+": vowelless,
         "interj. tagged": len(words & interjection_tags(name)),
-        "interj. listed": len(words & listed),
+        "reviewed listed": len(words & listed),
     }
 
 

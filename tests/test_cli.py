@@ -107,7 +107,7 @@ def test_lexicon_build_and_info(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     info = json.loads(out)["result"]
     assert info["words"] == 3 and info["by_length"] == {"3": 2, "5": 1}
     status, out, _ = run(capsys, "lexicon", "info", "en")
-    assert "72290 words" in out and "SCOWL" in out and "bag: en (12A 3B" in out
+    assert "72376 words" in out and "SCOWL" in out and "bag: en (12A 3B" in out
     status, out, _ = run(capsys, "lexicon", "info", "nl")
     assert "IJ" in out and "bag: nl-estimate (" in out and "2IJ" in out
 
@@ -481,10 +481,10 @@ def test_lexicon_diff_lists_each_sides_words_likeliest_first(
     lines = out.splitlines()
     assert status == 0
     assert lines[0] == (
-        "only in en (72,290 words), not in en-large: 0 words, probability of drawing each from the bag en"
+        "only in en (72,376 words), not in en-large: 0 words, probability of drawing each from the bag en"
     )
-    assert lines[1].startswith("only in en-large (141,399 words), not in en: ")
-    assert lines[2] == "  3 letters: 348 words" and lines[-1] == "    ... and 346 more (--limit 0 lists them all)"
+    assert lines[1].startswith("only in en-large (141,464 words), not in en: ")
+    assert lines[2] == "  3 letters: 344 words" and lines[-1] == "    ... and 342 more (--limit 0 lists them all)"
     listed = tmp_path / "mine.txt"
     listed.write_text("rat\ntar\nzzz\n", encoding="utf-8")
     status, out, _ = run(capsys, "lexicon", "diff", str(listed), "en", "--limit", "0", "--length", "3", "--json")

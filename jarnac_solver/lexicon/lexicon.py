@@ -173,13 +173,12 @@ class Lexicon(LexiconFiles, DerivedLists, WordStudy, WordLookup):
             entry = raw.strip()
             if not entry:
                 continue
-            if SEPARATOR in entry:  # "e.g.": a word list holds words, not tile notation
-                if strict:
-                    raise InvalidLetterError(f"word {entry!r} holds {SEPARATOR!r}", char=SEPARATOR, text=entry)
-                skipped["not in the alphabet"] += 1
-                continue
             try:
                 tiles = alphabet.tokenize(entry, what="word")
+                # "e.g.", "E.G": a word list holds words, not tile notation. A separator stays only where
+                # the word's own writing needs it: Dutch BI.JOU, an I then a J, not the IJ tile.
+                if SEPARATOR in entry and alphabet.write(tiles) != alphabet.fold(entry):
+                    raise InvalidLetterError(f"word {entry!r} holds {SEPARATOR!r}", char=SEPARATOR, text=entry)
             except InvalidLetterError:
                 if strict:
                     raise
@@ -190,7 +189,7 @@ class Lexicon(LexiconFiles, DerivedLists, WordStudy, WordLookup):
                     raise InvalidInputError(f"word {entry!r} has {len(tiles)} tiles; a line holds at most {MAX_DEPTH}")
                 skipped[f"longer than {MAX_DEPTH} tiles"] += 1
                 continue
-            kept["".join(tiles)] = tiles
+            kept[alphabet.write(tiles)] = tiles
         # Rank letters by frequency, most frequent first (ties: alphabet order).
         freq = Counter(chain.from_iterable(kept.values()))
         order = sorted(alphabet.tiles, key=lambda t: (-freq[t], alphabet.index[t]))
