@@ -40,7 +40,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..budget import EXACT, Deadline, OutOfTime, deadline_of, passed_on
@@ -459,6 +459,9 @@ def simulate(
     max_playouts: int | None = None,
     max_end_playouts: int | None = None,
     hold: float | None = None,
+    keep: Sequence[int] = (),
+    undecided: Callable[[Sequence[Sequence[float]]], bool] | None = None,
+    extend_to: int | None = None,
 ) -> Simulation:
     """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)
     by play-outs on re-sampled bags (the module docstring says how).
@@ -484,6 +487,11 @@ def simulate(
     when it kept it over a higher mean (``None``: the best mean is played). These caps and ``playouts`` set a
     level by counts, the same on every machine; ``budget`` is only a ceiling.
 
+    ``keep``: the indexes of ``options`` never pruned (a review keeps the option played in every round, so it
+    is compared on all of them). ``undecided`` and ``extend_to``: a sequential test; after ``playouts`` rounds,
+    more rounds are played, up to ``extend_to`` in all, while ``undecided(values)`` (each option's values so
+    far, in the order of ``options``) says the comparison it serves is not settled: a count, not a clock.
+
     Reproducible: the same position, ``seed`` and ``playouts`` (with a budget that does not run out) give
     the same answer.
 
@@ -508,6 +516,8 @@ def simulate(
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
     check_bounds(max_playouts, max_end_playouts, hold)
+    if extend_to is not None and (isinstance(extend_to, bool) or not isinstance(extend_to, int) or extend_to < 1):
+        raise InvalidInputError(f"extend_to must be a whole number >= 1 or None, not {extend_to!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
     s = view.state
@@ -536,7 +546,14 @@ def simulate(
     # Without a deadline and a play-out count, MAX_ROUNDS bounds it (two candidates tied on every fork are
     # never pruned: an EXACT run went on for 83 s).
     most = playouts if playouts is not None else (MAX_ROUNDS if deadline is None else None)
-    while len(found) > 1 and (most is None or rounds < most):
+    kept = frozenset(keep)
+
+    def wanted() -> bool:
+        if most is None or rounds < most:
+            return True
+        return undecided is not None and extend_to is not None and rounds < extend_to and undecided(values)
+
+    while len(found) > 1 and wanted():
         if deadline is not None and deadline.expired():
             stopped = True
             break
@@ -560,7 +577,7 @@ def simulate(
             break
         rounds += 1
         if prune and rounds >= prune:
-            _prune(values, active, rounds)
+            _prune(values, active, rounds, kept)
             if sum(active) == 1:
                 break  # settled: the others are behind the leader beyond their intervals
     ranked = sorted(range(len(found)), key=lambda i: (-(statistics.fmean(values[i]) if values[i] else -math.inf), i))
@@ -613,13 +630,13 @@ def _beats(leader: Sequence[float], mine: Sequence[float], hold: float) -> bool:
     return mean > hold * error if error > 0 else mean > 0
 
 
-def _prune(values: list[list[float]], active: list[bool], rounds: int) -> None:
+def _prune(values: list[list[float]], active: list[bool], rounds: int, kept: frozenset[int] = frozenset()) -> None:
     """Stop the candidates below the leader beyond the 95% interval (Student's t) of their paired
-    difference (the same rounds: the same forks)."""
+    difference (the same rounds: the same forks), but those ``kept``."""
     live = [i for i, a in enumerate(active) if a]
     leader = max(live, key=lambda i: (statistics.fmean(values[i][:rounds]), -i))
     for i in live:
-        if i == leader:
+        if i == leader or i in kept:
             continue
         diffs = [a - b for a, b in zip(values[i][:rounds], values[leader][:rounds], strict=True)]
         if len(diffs) < 2:
