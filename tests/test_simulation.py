@@ -287,3 +287,43 @@ def test_the_counts_and_the_hold_are_checked(options: dict[str, object], needle:
         simulate(game, budget=EXACT, playouts=1, **options)  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match=needle):
         BoundedSimPlayer(1, **options)  # type: ignore[arg-type]
+
+
+def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules the planner's C lane does not play (the English value Jarnac, disputes) play every play-out
+    action in Python: each sim decision keeps to its count of searches, a play-out's value Jarnacs to the
+    play-out pool limit, and a play-out's move on a large rack is not searched by the ladder. Counted, not
+    timed: the benchmark (benchmarks/bench_bounded.py) measures the seconds."""
+    from jarnac_solver.moves.rules import Rules
+    from jarnac_solver.planning import simulation
+
+    racks: list[int] = []
+    pools: list[int | None] = []
+    real_choose, real_policy = simulation.choose_move, simulation.policy  # type: ignore[attr-defined]
+    inside = [False]
+
+    def watched_choose(lexicon: Lexicon, me: Tray, *rest: object) -> Move | None:
+        if inside[0]:
+            racks.append(len(me.rack_codes))
+        return real_choose(lexicon, me, *rest)  # type: ignore[arg-type]
+
+    def watched_policy(game: Game, *rest: object) -> Action:
+        inside[0] = True
+        pools.append(game.value_pool_limit)
+        try:
+            return real_policy(game, *rest)  # type: ignore[arg-type]
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(simulation, "choose_move", watched_choose)
+    monkeypatch.setattr(simulation, "policy", watched_policy)
+    english = Rules.preset("english")
+    watched = _Watched(SimPlayer(3, max_searches=24))
+    play_game(FR, [watched, "random"], english, seed=6, max_actions=60, stop_at_limit=True)
+    assert watched.simulations and watched.inner.ceiling_hits == 0
+    assert all(r.searches <= 24 for r in watched.simulations)
+    assert sum(r.searches for r in watched.simulations) > 0  # the Python path was taken: the count did the work
+    assert pools and set(pools) == {simulation.PLAYOUT_VALUE_POOL_LIMIT}
+    assert racks and max(racks) <= simulation.PLAYOUT_MAX_RACK
+    assert SimPlayer.MAX_SEARCHES and make_player("sim", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
+    assert make_player("sim-bounded", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]

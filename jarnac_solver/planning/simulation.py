@@ -84,6 +84,20 @@ VALUE_POOL_LIMIT = 20
 a view does not show the game's)."""
 
 
+PLAYOUT_VALUE_POOL_LIMIT = 12
+"""The pool limit of the value Jarnacs a play-out's Jarnac windows weigh (the English rules' recomposition):
+a window at the game's 20 took up to 0.66 s a search, 60% of a ``sim`` game under the English rules; at 12
+the same windows are a count of subsets smaller (the decision's own candidates still weigh 20:
+:data:`VALUE_POOL_LIMIT`)."""
+
+
+PLAYOUT_MAX_RACK = 10
+"""The most rack letters a play-out's move is searched for by the planner (:func:`policy`'s ``max_rack``): a
+larger rack, rare (a player stolen from again and again, or drawing without words), plays its highest-scoring
+move;
+the planner's ladder search on 20 letters took 4.7 s (es), the whole play-out's share many times over."""
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The estimate of the final margin at the start of a turn, from the side of the player about to start it.
@@ -168,18 +182,29 @@ def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> W
 
 
 def policy(
-    game: Game, rng: random.Random, weights: Policy = DEFAULT_WEIGHTS, deadline: Deadline | None = None
+    game: Game,
+    rng: random.Random,
+    weights: Policy = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
+    max_rack: int | None = None,
 ) -> Action:
     """The planner's decision for the player to act in ``game`` (a fork: its bag's order is a sample, and
     only its multiset is read): the start by :func:`~jarnac_solver.planning.strategy.choose_start`, the move
     by :func:`~jarnac_solver.planning.strategy.choose_move`, the Jarnac by
     :func:`~jarnac_solver.planning.strategy.choose_jarnac`, a valid word accepted and an invalid one
     disputed, each decision by ``weights`` (:data:`Policy`). Deterministic given ``rng``; ``deadline`` changes
-    an answer only once it has passed."""
+    an answer only once it has passed. ``max_rack``: a rack of more letters than that plays its
+    highest-scoring move instead of the planner's ladder search, whose cost grows with the rack's
+    sub-multisets (a 20-letter rack took seconds): a count that bounds a play-out's searches."""
     s = game.state
     lexicon, rules = game.lexicon, game.rules
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
+    if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
+        found = legal_moves(lexicon, me, rules)
+        if not found:
+            return Pass()
+        return Play(max(found, key=lambda m: (me.points(m), str(m))))
     if phase == "play":
         chosen = weights_of(weights, s, rules)
         move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
@@ -211,17 +236,37 @@ def playout(
     evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
     max_actions: int = 400,
+    max_searches: int | None = None,
 ) -> float:
     """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
-    to the end; at most ``max_actions`` actions), and its value for ``who`` (:func:`evaluate`). ``game`` is
+    to the end; at most ``max_actions`` actions, and at most ``max_searches`` of them decided by
+    :func:`policy` in Python, each a planner's search: the costly ones), and its value for ``who``
+    (:func:`evaluate`). ``game`` is
     changed (a fork); with no deadline near, the planner's lane (:mod:`~jarnac_solver.planning.planlane`:
     fixed weights, or the shipped kind of learned turn value, whose weights the kernel makes as
     :func:`weights_of` does) plays what it can in C and writes it on ``game`` directly: those actions cannot
     be undone (``game.pop``)."""
+    return _playout(game, who, until_turn, rng, weights, evaluation, deadline, max_actions, max_searches)[0]
+
+
+def _playout(
+    game: Game,
+    who: int,
+    until_turn: int | None,
+    rng: random.Random,
+    weights: Policy,
+    evaluation: Evaluation | Estimator,
+    deadline: Deadline | None,
+    max_actions: int,
+    max_searches: int | None,
+) -> tuple[float, int]:
+    """:func:`playout`'s value, and the searches it made (its actions decided by :func:`policy` in Python)."""
     # weights_of's: fixed weights, or a learned value over the default ones (weights_for's base)
     knobs = planlane.knobs_of(weights) if isinstance(weights, Weights) else planlane.knobs_of(DEFAULT_WEIGHTS, weights)
     lane = knobs is not None and clear(deadline) and planlane.supported(game)
-    played, handed = 0, -1
+    if game.value_pool_limit is None or game.value_pool_limit > PLAYOUT_VALUE_POOL_LIMIT:
+        game.value_pool_limit = PLAYOUT_VALUE_POOL_LIMIT  # the fork's own: the value Jarnacs a play-out weighs
+    played, handed, searches = 0, -1, 0
     while played < max_actions:
         s = game.state
         if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
@@ -236,9 +281,12 @@ def playout(
             played += planlane.advance(game, (knobs, knobs), (rng, rng), left, undo=False, until_turn=until_turn)
             handed = played
             continue
-        game.push(policy(game, rng, weights, deadline))
+        if max_searches is not None and searches >= max_searches:
+            break  # the count of searches spent: valued where it stands
+        game.push(policy(game, rng, weights, deadline, PLAYOUT_MAX_RACK))
         played += 1
-    return evaluate(game.state, who, evaluation, game.rules)
+        searches += 1
+    return evaluate(game.state, who, evaluation, game.rules), searches
 
 
 @dataclass(frozen=True)
@@ -409,6 +457,8 @@ class Simulation:
     but none beat it by more than ``hold`` standard errors of their paired difference. The option played is
     first (:attr:`best`): under a hold, the best mean of the planner's choice and the candidates that beat it
     so (the planner's choice when ``held``), the others after it by mean."""
+    searches: int = field(default=0, compare=False)
+    """The searches its play-outs made (:func:`simulate`'s ``max_searches`` bounds them)."""
     to_end: bool = False
     """Its play-outs ran to the game's end (a tray had ``end_lines`` free lines or fewer): the ones
     ``max_end_playouts`` caps."""
@@ -459,6 +509,7 @@ def simulate(
     max_playouts: int | None = None,
     max_end_playouts: int | None = None,
     hold: float | None = None,
+    max_searches: int | None = None,
     keep: Sequence[int] = (),
     undecided: Callable[[Sequence[Sequence[float]]], bool] | None = None,
     extend_to: int | None = None,
@@ -486,6 +537,12 @@ def simulate(
     same rounds: the same forks), and of those that do the best mean is played; :attr:`Simulation.held` says
     when it kept it over a higher mean (``None``: the best mean is played). These caps and ``playouts`` set a
     level by counts, the same on every machine; ``budget`` is only a ceiling.
+
+    ``max_searches``: at most that many searches over all the play-outs (a play-out's action decided by
+    :func:`policy` in Python, each a planner's search, ~3 ms; the planner's lane plays the rules it knows in
+    C, uncounted, its play-outs bounded by the caps above and 400 actions each): each round's play-outs share
+    what is left equally, a play-out that spends its share is valued where it stands, and no round starts
+    with less than one search a candidate left. A count, so a ceiling the same on every machine.
 
     ``keep``: the indexes of ``options`` never pruned (a review keeps the option played in every round, so it
     is compared on all of them). ``undecided`` and ``extend_to``: a sequential test; after ``playouts`` rounds,
@@ -516,6 +573,10 @@ def simulate(
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
     check_bounds(max_playouts, max_end_playouts, hold)
+    if max_searches is not None and (
+        isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
+    ):
+        raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
     if extend_to is not None and (isinstance(extend_to, bool) or not isinstance(extend_to, int) or extend_to < 1):
         raise InvalidInputError(f"extend_to must be a whole number >= 1 or None, not {extend_to!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
@@ -538,7 +599,7 @@ def simulate(
     until = None if near_end else s.turn + turns + 1
     caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
     cap = min(caps) if caps else None
-    counted = 0
+    counted = searched = 0
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
@@ -559,6 +620,11 @@ def simulate(
             break
         if cap is not None and counted + sum(active) > cap:
             break  # the next round would pass the cap: only whole rounds (the values stay paired)
+        quota = None
+        if max_searches is not None:
+            if max_searches - searched < sum(active):
+                break  # not one search a candidate left: the count is spent
+            quota = (max_searches - searched) // sum(active)
         fork_seed = _round_seed(seed, rounds)
         order = sorted(
             (i for i in range(len(found)) if active[i]),
@@ -567,7 +633,10 @@ def simulate(
         for i in order:
             game = view.fork(fork_seed)
             game.push(found[i].action)
-            value = playout(game, who, until, random.Random(fork_seed), weights, estimator, deadline)
+            value, spent = _playout(
+                game, who, until, random.Random(fork_seed), weights, estimator, deadline, 400, quota
+            )
+            searched += spent
             if deadline is not None and deadline.expired():
                 stopped = True  # this play-out may have been cut short: not counted
                 break
@@ -603,7 +672,7 @@ def simulate(
         )
         for i in ranked
     )
-    return Simulation(result, rounds, stopped, time.perf_counter() - began, held, near_end)
+    return Simulation(result, rounds, stopped, time.perf_counter() - began, held, searched, near_end)
 
 
 def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -> None:

@@ -410,6 +410,14 @@ class SimPlayer(PlannerPlayer):
     """Seconds a decision at most: a ceiling for a pathological position, not the level (16 rounds: see
     ``docs/levels.md`` for the milliseconds a decision measured)."""
 
+    MAX_SEARCHES = 64
+    """Searches a decision at most over all its play-outs (:func:`~jarnac_solver.planning.simulation.simulate`'s
+    ``max_searches``: a play-out's action decided in Python, ~3 ms each). The rules the planner's C lane plays
+    (the sheet's, the multilingual rulebook's) spend next to none; the others (disputes, the value Jarnac, a
+    clock) play every play-out's action in Python, where 16 rounds took up to 1,900 searches (5 s) a decision
+    and a game several minutes: the count keeps every decision, and so every game, bounded on any machine
+    (``benchmarks/bench_bounded.py`` measures the seconds a game)."""
+
     def __init__(
         self,
         seed: int | None = None,
@@ -417,6 +425,7 @@ class SimPlayer(PlannerPlayer):
         weights: Weights | None = None,
         *,
         playouts: int | None = DEFAULT_PLAYOUTS,
+        max_searches: int | None = MAX_SEARCHES,
         **options: object,
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
@@ -427,6 +436,12 @@ class SimPlayer(PlannerPlayer):
         self.budget = float(budget)
         self.playouts = playouts
         """Rounds of play-outs a decision (``None``: as many as the budget allows)."""
+        if max_searches is not None and (
+            isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
+        ):
+            raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
+        self.max_searches = max_searches
+        """Searches a decision at most (:attr:`MAX_SEARCHES`; ``None``: no count but the rounds')."""
         self.options = options
         """Keyword arguments handed to ``simulate`` (``turns``, ``top``, ``end_lines``, ``prune``...)."""
         self.last: Simulation | None = None
@@ -453,6 +468,7 @@ class SimPlayer(PlannerPlayer):
             seed=seed,
             playouts=self.playouts,
             weights=self.policy_of(view),
+            max_searches=self.max_searches,
             **self.options,  # type: ignore[arg-type]
         )
         self.ceiling_hits += result.stopped and self.playouts is not None
@@ -485,9 +501,10 @@ class LearnedSimPlayer(SimPlayer):
         weights: Weights | None = None,
         *,
         playouts: int | None = SimPlayer.DEFAULT_PLAYOUTS,
+        max_searches: int | None = SimPlayer.MAX_SEARCHES,
         **options: object,
     ) -> None:
-        super().__init__(seed, budget, weights, playouts=playouts, **options)
+        super().__init__(seed, budget, weights, playouts=playouts, max_searches=max_searches, **options)
         self.evaluation = "learned"
 
 
@@ -527,6 +544,7 @@ class BoundedSimPlayer(LearnedSimPlayer):
         max_playouts: int | None = MAX_PLAYOUTS,
         max_end_playouts: int | None = MAX_END_PLAYOUTS,
         hold: float | None = HOLD,
+        max_searches: int | None = SimPlayer.MAX_SEARCHES,
         **options: object,
     ) -> None:
         from ..planning.simulation import check_bounds
@@ -537,6 +555,7 @@ class BoundedSimPlayer(LearnedSimPlayer):
             budget,
             weights,
             playouts=playouts,
+            max_searches=max_searches,
             max_playouts=max_playouts,
             max_end_playouts=max_end_playouts,
             hold=hold,
