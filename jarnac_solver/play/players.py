@@ -281,7 +281,7 @@ class LadderPlayer(ExchangerPlayer):
         from ..planning.ladder import plan_ladder
 
         s = view.state
-        ladder = plan_ladder(view.lexicon, s.trays[s.to_act], view.rules, view.clock)
+        ladder = plan_ladder(view.lexicon, s.trays[s.to_act], view.rules)  # by counts: see play_game's clock
         return ladder[0] if ladder else None
 
 
@@ -336,7 +336,7 @@ class PlannerPlayer(ExchangerPlayer):
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         weights = self.decision_weights(view)
         triple = choose_start(
-            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, weights, view.clock
+            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, weights, None
         )
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
@@ -346,7 +346,7 @@ class PlannerPlayer(ExchangerPlayer):
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         weights = self.decision_weights(view)
-        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, view.clock)
+        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, None)
 
     def choose(self, view: PlayerView | Game) -> Action:
         """As the exchanger, but a Jarnac window is decided by the end-game model: a call that ends the
@@ -357,7 +357,7 @@ class PlannerPlayer(ExchangerPlayer):
             from ..planning.strategy import choose_jarnac
 
             plan = choose_jarnac(
-                shown.lexicon, s.trays[s.player], s.trays[s.to_act], shown.rules, shown.formed_lines(), shown.clock, 20
+                shown.lexicon, s.trays[s.player], s.trays[s.to_act], shown.rules, shown.formed_lines(), None, 20
             )  # 20: the engine's value_pool_limit (Game.value_pool_limit)
             return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         return super().choose(view)
@@ -386,7 +386,7 @@ class SimPlayer(PlannerPlayer):
     player's seed, and the best mean is played; with one candidate, the
     planner's choice. Its strength is that count: the same on every machine,
     and its games replay from their seed like the planner's. ``budget``
-    (seconds a decision; under a clock, at most the clock's deadline) is
+    (seconds a decision; a game's clock is not read: see play_game) is
     only a ceiling: a decision that reaches it plays the best mean of the
     rounds done (the planner's choice if none), and :attr:`ceiling_hits`
     counts those decisions (a level is only that level while it is 0).
@@ -455,9 +455,7 @@ class SimPlayer(PlannerPlayer):
         self.last = None
         if view.state.phase not in ("play", "start", "jarnac"):
             return super().choose(view)  # the opening draw, a dispute: nothing to weigh
-        deadline = Deadline(self.budget)
-        if view.clock is not None and view.clock.at < deadline.at:
-            deadline = view.clock
+        deadline = Deadline(self.budget)  # a ceiling only: the level is the counts (the clock is not read)
         if deadline.expired():
             self.ceiling_hits += self.playouts is not None
             return super().choose(view)
@@ -795,8 +793,9 @@ def play_game(
     positions with it). Under a clock (``rules.think_seconds``, the
     competitive preset's minute) each decision is timed: the player is asked
     with :attr:`Game.clock` set to a deadline at :data:`~jarnac_solver.budget.SEARCH_SHARE` of the
-    clock (the budget of the players that search: ladder, planner, the best
-    Jarnac), and a decision that takes longer than the clock is replaced by
+    clock (a player of one's own may search to it; the built-in players do not read it: their searches are
+    bounded by counts, so a seed gives the same game under a clock as without one, on any machine, unless
+    a time-over happens), and a decision that takes longer than the clock is replaced by
     :meth:`Game.time_over_action` (a pass in the play phase, as at a table:
     the turn ends). The record keeps every decision's time
     (:attr:`GameRecord.clock`), read on ``timer`` (a test's own clock makes the times independent
