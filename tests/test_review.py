@@ -263,3 +263,25 @@ def test_best_is_said_as_a_tie_when_the_intervals_cannot_tell() -> None:
         assert "aussi bon que le meilleur" in tied[0].line()
     plain = [d for d in result.decisions if d.verdict is Verdict.BEST and not d.tied]
     assert all(d.played == d.best.action for d in plain)
+
+
+def test_the_calibration_benchmark_runs_small_and_prints_recall_and_false_alarms() -> None:
+    """benchmarks/bench_calibration.py at its smallest: the planted-mistake player's log kept apart from the
+    review, recall and false alarms printed per language (the full run's numbers are in docs/games.md)."""
+    import subprocess
+    import sys
+
+    script = ROOT / "benchmarks" / "bench_calibration.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "1", "--languages", "fr", "--playouts", "4"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    row = next(line for line in done.stdout.splitlines() if line.startswith("| fr |"))
+    _language, recall, _weaker, false, _start, _seconds = (cell.strip() for cell in row.strip("| ").split(" | "))
+    hits, of = map(int, recall.split()[0].split("/"))
+    assert of > 0 and hits >= of - 1, row  # the planted passes and declines of a game found (one may hide)
+    alarms, weighed = map(int, false.split()[0].split("/"))
+    assert weighed > 40 and alarms <= 0.05 * weighed, row
