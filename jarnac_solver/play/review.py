@@ -6,13 +6,19 @@ turn: draw or exchange; each move; passing with a move left; each Jarnac
 call or decline; each accept or dispute), ranks the engine's candidates
 and the option played by simulation
 (:func:`~jarnac_solver.planning.simulation.simulate`: the mean final margin
-of play-outs on re-sampled bags, with its 95% interval). The **loss** of a
-decision is the paired difference between the best option and the one
-played over the same play-outs (the same forks: the bag's noise cancels),
-counted as 0 where the played option was the best or where that difference
-is not above zero beyond its 95% interval (it was as good as the best
-within what the play-outs can tell). Each decision gets a :class:`Verdict`
-by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
+of play-outs on re-sampled bags, with its 95% interval; the option played is
+never pruned). Each other option's lead over the one played is their paired
+difference over the same play-outs (the same forks: the bag's noise cancels)
+with its own interval (:func:`_leads`); an option whose outcome is exactly
+known (it ends the game: :func:`exact_value`) stands for its final margin on
+every fork, with no band, and two such are compared as numbers. The **loss**
+of a decision is the largest lead above zero beyond its interval, 0 when there
+is none: then the decision is ``best``, said "as good as the best" when
+another option's mean was higher (:attr:`Decision.tied`). A decision still
+open after ``playouts`` rounds (a lead whose mean says a mistake but whose
+interval does not establish one) gets more rounds, up to
+:data:`SEQUENTIAL_FACTOR` times as many (a sequential test, by counts). Each
+decision gets a :class:`Verdict` by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
 apply (a pass that left a move, a Jarnac not called or called short:
 :mod:`jarnac_solver.play.audit`), and each player a summary: the total
 loss, the counts by verdict, an accuracy (:func:`accuracy_of`).
@@ -63,6 +69,7 @@ __all__ = [
     "ACCURACY_SCALE",
     "DEFAULT_PLAYOUTS",
     "DEPTHS",
+    "SEQUENTIAL_FACTOR",
     "THRESHOLDS",
     "Choice",
     "Decision",
@@ -73,6 +80,7 @@ __all__ = [
     "Verdict",
     "accuracy_of",
     "describe",
+    "exact_value",
     "review",
     "t_quantile",
     "verdict_of",
@@ -103,8 +111,9 @@ decisions lost more than 8 points 4% of the time, more than 20 2%, more than 40 
 reads as the simulation's real disagreements with the planner: an exchange where drawing does better, a
 3-letter word where a 9-letter extension was there). A loss is counted only beyond the noise: the interval's
 half-width of a loss left at 0 was 14 / 22 / 33 points, so at 16 play-outs a loss under about 15 points is
-seldom told from noise and ``good`` is mostly "as good as the best, as far as 16 play-outs tell" (more
-play-outs narrow it: the half-width falls as one over the square root of the rounds). One letter more or less
+seldom told from noise, and such a decision is ``best`` said as a tie, "as good as the best" (more
+play-outs narrow it: the half-width falls as one over the square root of the rounds; ``good`` is a loss
+established above zero, at most 8 points). One letter more or less
 in a word is 7 to 17 points (4^2 - 3^2 to 9^2 - 8^2): an ``inaccuracy``; a word taken by a Jarnac swings
 twice its points: a ``mistake`` or a ``blunder``."""
 
