@@ -327,3 +327,36 @@ def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytes
     assert racks and max(racks) <= simulation.PLAYOUT_MAX_RACK
     assert SimPlayer.MAX_SEARCHES and make_player("sim", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
     assert make_player("sim-bounded", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
+
+
+def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rack of more than MAX_SEARCH_RACK letters (a player stolen from again and again) plays its
+    highest-scoring move without the ladder search, for the planner, the sim players and a play-out's
+    policy (past PLAYOUT_MAX_RACK): counted by the searches made, none."""
+    from jarnac_solver.moves.movegen import legal_moves
+    from jarnac_solver.planning import simulation, strategy
+    from jarnac_solver.play.players import PlannerPlayer
+
+    searched: list[int] = []
+    real = strategy.choose_move
+
+    def watched(lexicon: Lexicon, me: Tray, *rest: object) -> Move | None:
+        searched.append(len(me.rack_codes))
+        return real(lexicon, me, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strategy, "choose_move", watched)
+    monkeypatch.setattr(simulation, "choose_move", watched)
+    game = Game(FR, seed=3)
+    big = Tray.parse("/ AEEIOURSTLNAEIRSTUC")
+    setup(game, (big, Tray.parse("RAT /")), "play", 0, 0)
+    assert len(big.rack_codes) > max(PlannerPlayer.MAX_SEARCH_RACK, simulation.PLAYOUT_MAX_RACK)
+    best = max(legal_moves(FR, big, game.rules), key=lambda m: (big.points(m), str(m)))
+    for name in ("planner", "planner-learned", "sim", "sim-bounded"):
+        assert make_player(name, 1).choose(game.view()) == Play(best), name
+    assert simulation.policy(game, random.Random(1), max_rack=simulation.PLAYOUT_MAX_RACK) == Play(best)
+    assert searched == []
+    small = Tray.parse("/ AEIRST")
+    game = Game(FR, seed=3)
+    setup(game, (small, Tray.parse("RAT /")), "play", 0, 0)
+    make_player("planner", 1).choose(game.view())
+    assert searched == [6]  # a rack within the count is searched as before
