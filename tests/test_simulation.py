@@ -330,9 +330,9 @@ def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytes
 
 
 def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A rack of more than MAX_SEARCH_RACK letters (a player stolen from again and again) plays its
-    highest-scoring move without the ladder search, for the planner, the sim players and a play-out's
-    policy (past PLAYOUT_MAX_RACK): counted by the searches made, none."""
+    """Under rules the C lane does not play, a rack of more than MAX_SEARCH_RACK letters (a player stolen
+    from again and again) plays its highest-scoring move without the ladder search, for the planner, the sim
+    players and a play-out's policy (past PLAYOUT_MAX_RACK): counted by the searches made, none."""
     from jarnac_solver.moves.movegen import legal_moves
     from jarnac_solver.planning import simulation, strategy
     from jarnac_solver.play.players import PlannerPlayer
@@ -346,7 +346,10 @@ def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(strategy, "choose_move", watched)
     monkeypatch.setattr(simulation, "choose_move", watched)
-    game = Game(FR, seed=3)
+    from jarnac_solver.moves.rules import Rules
+
+    english = Rules.preset("english")  # rules the C lane does not play: every search in Python, counted
+    game = Game(FR, english, seed=3)
     big = Tray.parse("/ AEEIOURSTLNAEIRSTUC")
     setup(game, (big, Tray.parse("RAT /")), "play", 0, 0)
     assert len(big.rack_codes) > max(PlannerPlayer.MAX_SEARCH_RACK, simulation.PLAYOUT_MAX_RACK)
@@ -356,7 +359,7 @@ def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.Monkey
     assert simulation.policy(game, random.Random(1), max_rack=simulation.PLAYOUT_MAX_RACK) == Play(best)
     assert searched == []
     small = Tray.parse("/ AEIRST")
-    game = Game(FR, seed=3)
+    game = Game(FR, english, seed=3)
     setup(game, (small, Tray.parse("RAT /")), "play", 0, 0)
     make_player("planner", 1).choose(game.view())
     assert searched == [6]  # a rack within the count is searched as before

@@ -98,6 +98,17 @@ move;
 the planner's ladder search on 20 letters took 4.7 s (es), the whole play-out's share many times over."""
 
 
+def counted_rules(rules: Rules) -> bool:
+    """Whether ``rules`` are ones whose play-outs :func:`simulate` bounds by counts of searches (``max_searches``,
+    :data:`PLAYOUT_MAX_RACK`): those the planner's C lane does not play (disputes, the value Jarnac, a clock),
+    whose every play-out action is a search in Python.
+
+    >>> counted_rules(Rules.preset("english")), counted_rules(Rules.preset("sheet"))
+    (True, False)
+    """
+    return rules.disputes or rules.value_jarnac or rules.think_seconds is not None
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The estimate of the final margin at the start of a turn, from the side of the player about to start it.
@@ -259,6 +270,7 @@ def _playout(
     deadline: Deadline | None,
     max_actions: int,
     max_searches: int | None,
+    max_rack: int | None = None,
 ) -> tuple[float, int]:
     """:func:`playout`'s value, and the searches it made (its actions decided by :func:`policy` in Python)."""
     # weights_of's: fixed weights, or a learned value over the default ones (weights_for's base)
@@ -283,7 +295,7 @@ def _playout(
             continue
         if max_searches is not None and searches >= max_searches:
             break  # the count of searches spent: valued where it stands
-        game.push(policy(game, rng, weights, deadline, PLAYOUT_MAX_RACK))
+        game.push(policy(game, rng, weights, deadline, max_rack))
         played += 1
         searches += 1
     return evaluate(game.state, who, evaluation, game.rules), searches
@@ -538,9 +550,11 @@ def simulate(
     when it kept it over a higher mean (``None``: the best mean is played). These caps and ``playouts`` set a
     level by counts, the same on every machine; ``budget`` is only a ceiling.
 
-    ``max_searches``: at most that many searches over all the play-outs (a play-out's action decided by
-    :func:`policy` in Python, each a planner's search, ~3 ms; the planner's lane plays the rules it knows in
-    C, uncounted, its play-outs bounded by the caps above and 400 actions each): each round's play-outs share
+    ``max_searches``: under the rules the planner's C lane does not play (:func:`counted_rules`), at most that
+    many searches over all the play-outs (a play-out's action decided by :func:`policy` in Python, each a
+    planner's search, ~3 ms, a rack past :data:`PLAYOUT_MAX_RACK` letters not searched); the lane plays the
+    others in C, uncounted (the same games with it or without it), bounded by the caps above and 400
+    actions a play-out: each round's play-outs share
     what is left equally, a play-out that spends its share is valued where it stands, and no round starts
     with less than one search a candidate left. A count, so a ceiling the same on every machine.
 
@@ -600,6 +614,10 @@ def simulate(
     caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
     cap = min(caps) if caps else None
     counted = searched = 0
+    # The search counts bound the rules the planner's C lane cannot play (their play-outs are Python's, ~3 ms
+    # an action); under the others the lane plays them, the same actions as Python's, uncounted, so a game
+    # is the same with the lane or without it.
+    python_rules = counted_rules(rules)
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
@@ -621,7 +639,7 @@ def simulate(
         if cap is not None and counted + sum(active) > cap:
             break  # the next round would pass the cap: only whole rounds (the values stay paired)
         quota = None
-        if max_searches is not None:
+        if max_searches is not None and python_rules:
             if max_searches - searched < sum(active):
                 break  # not one search a candidate left: the count is spent
             quota = (max_searches - searched) // sum(active)
@@ -634,7 +652,16 @@ def simulate(
             game = view.fork(fork_seed)
             game.push(found[i].action)
             value, spent = _playout(
-                game, who, until, random.Random(fork_seed), weights, estimator, deadline, 400, quota
+                game,
+                who,
+                until,
+                random.Random(fork_seed),
+                weights,
+                estimator,
+                deadline,
+                400,
+                quota,
+                PLAYOUT_MAX_RACK if python_rules else None,
             )
             searched += spent
             if deadline is not None and deadline.expired():

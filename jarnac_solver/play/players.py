@@ -89,6 +89,14 @@ _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 """Actions with no part, made once: frozen, so shared (a dataclass made an action cost ~1 us)."""
 
 
+def _counted(rules: Rules) -> bool:
+    """Whether the searches are bounded by counts under ``rules``
+    (:func:`~jarnac_solver.planning.simulation.counted_rules`)."""
+    from ..planning.simulation import counted_rules
+
+    return counted_rules(rules)
+
+
 def _shown(view: PlayerView | Game) -> PlayerView:
     """The view of ``view``: built-in players called with a whole game look at its view."""
     return view.view() if isinstance(view, Game) else view
@@ -341,18 +349,21 @@ class PlannerPlayer(ExchangerPlayer):
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
     MAX_SEARCH_RACK = 14
-    """The most rack letters the planner searches its ladders on: a larger rack (rare: a player whose words
-    were stolen again and again, or one drawing with no word to form, as against ``random``) plays its
-    highest-scoring move. The ladder search's cost grows with the rack's sub-multisets, up to its memo's
-    count (2^20 states a search): 18 letters took 4 s a decision and 20 took 8 s (es), so that a game took
-    half a minute; the count of letters keeps each decision bounded, the same on every machine."""
+    """The most rack letters the planner searches its ladders on under the rules the C lane does not play
+    (:func:`~jarnac_solver.planning.simulation.counted_rules`: disputes, the value Jarnac, a clock; under
+    the others the lane's planner plays every rack, and a game is the same with the lane or without it): a
+    larger rack (rare: a player whose words were stolen again and again, or one drawing with no word to
+    form, as against ``random``) plays its highest-scoring move. The ladder search's cost grows with the
+    rack's sub-multisets, up to its memo's count (2^20 states a search): 18 letters took 4 s a decision and
+    20 took 8 s (es), so that a game took half a minute; the count of letters keeps each decision bounded,
+    the same on every machine."""
 
     def best_move(self, view: PlayerView) -> Move | None:
         from ..planning.strategy import choose_move
 
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        if len(me.rack_codes) > self.MAX_SEARCH_RACK:
+        if len(me.rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
             found = legal_moves(view.lexicon, me, view.rules)
             return max(found, key=lambda m: (me.points(m), str(m))) if found else None
         weights = self.decision_weights(view)
@@ -466,7 +477,7 @@ class SimPlayer(PlannerPlayer):
         s = view.state
         if s.phase not in ("play", "start", "jarnac"):
             return super().choose(view)  # the opening draw, a dispute: nothing to weigh
-        if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK:
+        if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
             return super().choose(view)  # a rack past the searches' count: the planner's bounded move
         deadline = Deadline(self.budget)  # a ceiling only: the level is the counts (the clock is not read)
         if deadline.expired():
