@@ -225,3 +225,26 @@ def test_show_and_audit_name_the_clocks_decisions(capsys: pytest.CaptureFixture[
     path.write_text(str(record), encoding="utf-8")
     assert main(["replay", str(path), "--show"]) == 0
     assert "time over: the rules' decline" in capsys.readouterr().out
+
+
+class Loaded(StepClock):
+    """A busy machine's clock: every look at it costs ``step`` seconds, and a decision's searches may look
+    at it many times (the players' own deadlines would then pass early)."""
+
+
+@pytest.mark.parametrize("players", [("planner", "sim-bounded"), ("ladder", "planner-learned")])
+def test_a_seed_gives_the_same_clocked_game_on_a_busy_machine(players: tuple[str, str]) -> None:
+    """Under a clock the built-in players search by counts (the clock only times each decision for a time-over):
+    the same seed on an idle clock and on one that moves 0.4 s a look gives the same game; a time-over, the
+    only thing the clock may change, is written in the record."""
+    rules = Rules.preset("competitive").replace(think_seconds=1.0)
+    idle = play_game(COMPETITIVE, list(players), rules, seed=5, max_actions=60, stop_at_limit=True, timer=StepClock())
+    busy = play_game(COMPETITIVE, list(players), rules, seed=5, max_actions=60, stop_at_limit=True, timer=Loaded(0.4))
+    assert not any(over for _, over in busy.clock)  # 0.4 s between a decision's two looks: under the 1 s clock
+    assert busy.actions == idle.actions
+    untimed = play_game(
+        COMPETITIVE, list(players), rules.replace(think_seconds=None), seed=5, max_actions=60, stop_at_limit=True
+    )
+    assert untimed.actions == idle.actions  # the clock changes nothing but the times
+    slow = play_game(COMPETITIVE, list(players), rules, seed=5, max_actions=60, stop_at_limit=True, timer=Loaded(1.5))
+    assert all(over for _, over in slow.clock) and "time over" in str(slow)  # 1.5 s a decision: each marked

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,26 @@ def test_replay_refuses_a_changed_record() -> None:
         parse_records('[Game "Nain Jaune"]\n[Seed "1"]\n1. A 2C')  # a turn before any [Round]
     with pytest.raises(InvalidInputError, match="no action"):
         parse_records('[Game "Nain Jaune"]\n[Seed "1"]\n[Round "1"]\n1. A 2X')
+
+
+def test_a_record_that_omits_a_claim_mark_is_refused_naming_its_line() -> None:
+    # Under automatic claims a board card always takes all: a line that writes it without '!' would say no
+    # claim was made where the replay credits one. Every '!' of these games, dropped alone, is refused.
+    for seed in (1, 2, 3):
+        record = GameRecord.of(play_game(["greedy", "stakes"], seed), ("greedy", "stakes"))
+        text = str(record)
+        marks = [i for i, c in enumerate(text) if c == "!"]
+        assert marks
+        for at in marks[:: max(1, len(marks) // 6)]:
+            line = text[: at + 1].rsplit("\n", 1)[1]
+            number, rest = line.split(". ", 1)
+            written = f"{number}. {rest[:-1]}{text[at + 1 :].split(chr(10), 1)[0]}"
+            with pytest.raises(IllegalActionError, match=rf"turn {number} \({re.escape(written)}\).*must write it"):
+                GameRecord.parse(text[:at] + text[at + 1 :]).replay()
+    # Under announced claims a card written without '!' is a play that claims nothing: it replays.
+    announced = Options(claims="announced")
+    record = GameRecord.of(play_game(["greedy", "stakes"], 4, announced), ("greedy", "stakes"))
+    assert "!" in str(record) and GameRecord.parse(str(record)).replay().state.result == record.result
 
 
 def test_cards_and_actions_read_back() -> None:

@@ -218,3 +218,70 @@ def test_the_review_is_said_in_each_language_as_its_codes_render() -> None:
         if lang == "fr":
             assert slips and "gaffe" in text and "a passé avec" in text
             assert not [word for word in english if word in text], [word for word in english if word in text]
+
+
+def test_a_declined_jarnac_on_a_full_tray_is_judged_on_its_exact_outcome() -> None:
+    # B declines a Jarnac on A's full tray: declining ends the game, an outcome known exactly (no band); the
+    # call's own interval lies above it, so the decline lost the call's lead, not "0 within the noise".
+    careless = CarelessPlayer(35, slip=0.4)
+    record = play_game(FR, ["planner", careless], seed=35)
+    assert (118, "decline") in [(n, kind) for n, kind, _ in careless.mistakes]
+    result = review(record, FR, playouts=16, seed=1, player=1)
+    d = next(d for d in result.decisions if d.action == 118)
+    decline = next(o for o in d.options if o.action == "decline")
+    call = d.best
+    assert decline.exact and decline.low == decline.mean == decline.high == -485.0
+    assert call.action.startswith("jarnac") and not call.exact and call.low > decline.mean
+    assert d.verdict in (Verdict.MISTAKE, Verdict.BLUNDER) and d.loss == pytest.approx(
+        call.mean - decline.mean, abs=1e-3
+    )
+    assert "Jarnac not called" in d.line("en") and "within the noise" not in d.line("en")
+
+
+def test_an_exact_outcome_has_no_band_and_each_option_its_own_interval() -> None:
+    # The issue's numbers: declining ends the game at -374 exactly; calling has 16 play-outs, mean -330.9 and a
+    # 95% interval about [-351.9, -309.8]. The lead is read on all 16 forks with the call's own spread.
+    from jarnac_solver.play.review import _leads
+
+    spread = [-40.0, 40.0, -25.0, 25.0, -10.0, 10.0, -33.0, 33.0, -18.0, 18.0, -5.0, 5.0, -45.0, 45.0, -2.0, 2.0]
+    call = [-330.9 + x for x in spread]
+    (lead,) = _leads([[-374.0] * 4, call], 0, {0: -374.0})  # the decline pruned after 4 rounds: read as exact
+    assert lead.delta == pytest.approx(43.1) and 0 < lead.half < lead.delta
+    assert verdict_of(lead.delta) is Verdict.BLUNDER
+    (both,) = _leads([[], []], 1, {0: -120.0, 1: -130.0})  # two exact outcomes: compared with no interval
+    assert both.delta == 10.0 and both.half == 0.0
+
+
+def test_best_is_said_as_a_tie_when_the_intervals_cannot_tell() -> None:
+    record, _ = careless_game(8, slip=0.3)
+    result = review(record, FR, playouts=4, seed=7, player=1)
+    tied = [d for d in result.decisions if d.tied]
+    assert tied and all(d.verdict is Verdict.BEST and d.loss == 0 for d in tied)
+    for d in tied:
+        assert "as good as the best" in d.line("en") and d.to_dict()["said"]["verdict"]["code"] == "review.verdict_tied"
+    with speaking("fr"):
+        assert "aussi bon que le meilleur" in tied[0].line()
+    plain = [d for d in result.decisions if d.verdict is Verdict.BEST and not d.tied]
+    assert all(d.played == d.best.action for d in plain)
+
+
+def test_the_calibration_benchmark_runs_small_and_prints_recall_and_false_alarms() -> None:
+    """benchmarks/bench_calibration.py at its smallest: the planted-mistake player's log kept apart from the
+    review, recall and false alarms printed per language (the full run's numbers are in docs/games.md)."""
+    import subprocess
+    import sys
+
+    script = ROOT / "benchmarks" / "bench_calibration.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "1", "--languages", "fr", "--playouts", "4"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    row = next(line for line in done.stdout.splitlines() if line.startswith("| fr |"))
+    _language, recall, _weaker, false, _start, _seconds = (cell.strip() for cell in row.strip("| ").split(" | "))
+    hits, of = map(int, recall.split()[0].split("/"))
+    assert of > 0 and hits >= of - 1, row  # the planted passes and declines of a game found (one may hide)
+    alarms, weighed = map(int, false.split()[0].split("/"))
+    assert weighed > 40 and alarms <= 0.05 * weighed, row

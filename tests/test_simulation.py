@@ -287,3 +287,79 @@ def test_the_counts_and_the_hold_are_checked(options: dict[str, object], needle:
         simulate(game, budget=EXACT, playouts=1, **options)  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match=needle):
         BoundedSimPlayer(1, **options)  # type: ignore[arg-type]
+
+
+def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules the planner's C lane does not play (the English value Jarnac, disputes) play every play-out
+    action in Python: each sim decision keeps to its count of searches, a play-out's value Jarnacs to the
+    play-out pool limit, and a play-out's move on a large rack is not searched by the ladder. Counted, not
+    timed: the benchmark (benchmarks/bench_bounded.py) measures the seconds."""
+    from jarnac_solver.moves.rules import Rules
+    from jarnac_solver.planning import simulation
+
+    racks: list[int] = []
+    pools: list[int | None] = []
+    real_choose, real_policy = simulation.choose_move, simulation.policy  # type: ignore[attr-defined]
+    inside = [False]
+
+    def watched_choose(lexicon: Lexicon, me: Tray, *rest: object) -> Move | None:
+        if inside[0]:
+            racks.append(len(me.rack_codes))
+        return real_choose(lexicon, me, *rest)  # type: ignore[arg-type]
+
+    def watched_policy(game: Game, *rest: object) -> Action:
+        inside[0] = True
+        pools.append(game.value_pool_limit)
+        try:
+            return real_policy(game, *rest)  # type: ignore[arg-type]
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(simulation, "choose_move", watched_choose)
+    monkeypatch.setattr(simulation, "policy", watched_policy)
+    english = Rules.preset("english")
+    watched = _Watched(SimPlayer(3, max_searches=24))
+    play_game(FR, [watched, "random"], english, seed=6, max_actions=60, stop_at_limit=True)
+    assert watched.simulations and watched.inner.ceiling_hits == 0
+    assert all(r.searches <= 24 for r in watched.simulations)
+    assert sum(r.searches for r in watched.simulations) > 0  # the Python path was taken: the count did the work
+    assert pools and set(pools) == {simulation.PLAYOUT_VALUE_POOL_LIMIT}
+    assert racks and max(racks) <= simulation.PLAYOUT_MAX_RACK
+    assert SimPlayer.MAX_SEARCHES and make_player("sim", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
+    assert make_player("sim-bounded", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
+
+
+def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under rules the C lane does not play, a rack of more than MAX_SEARCH_RACK letters (a player stolen
+    from again and again) plays its highest-scoring move without the ladder search, for the planner, the sim
+    players and a play-out's policy (past PLAYOUT_MAX_RACK): counted by the searches made, none."""
+    from jarnac_solver.moves.movegen import legal_moves
+    from jarnac_solver.planning import simulation, strategy
+    from jarnac_solver.play.players import PlannerPlayer
+
+    searched: list[int] = []
+    real = strategy.choose_move
+
+    def watched(lexicon: Lexicon, me: Tray, *rest: object) -> Move | None:
+        searched.append(len(me.rack_codes))
+        return real(lexicon, me, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strategy, "choose_move", watched)
+    monkeypatch.setattr(simulation, "choose_move", watched)
+    from jarnac_solver.moves.rules import Rules
+
+    english = Rules.preset("english")  # rules the C lane does not play: every search in Python, counted
+    game = Game(FR, english, seed=3)
+    big = Tray.parse("/ AEEIOURSTLNAEIRSTUC")
+    setup(game, (big, Tray.parse("RAT /")), "play", 0, 0)
+    assert len(big.rack_codes) > max(PlannerPlayer.MAX_SEARCH_RACK, simulation.PLAYOUT_MAX_RACK)
+    best = max(legal_moves(FR, big, game.rules), key=lambda m: (big.points(m), str(m)))
+    for name in ("planner", "planner-learned", "sim", "sim-bounded"):
+        assert make_player(name, 1).choose(game.view()) == Play(best), name
+    assert simulation.policy(game, random.Random(1), max_rack=simulation.PLAYOUT_MAX_RACK) == Play(best)
+    assert searched == []
+    small = Tray.parse("/ AEIRST")
+    game = Game(FR, english, seed=3)
+    setup(game, (small, Tray.parse("RAT /")), "play", 0, 0)
+    make_player("planner", 1).choose(game.view())
+    assert searched == [6]  # a rack within the count is searched as before

@@ -358,8 +358,9 @@ class Game:
         raise IllegalActionError("the game is over: no decision to time")
 
     def best_call(self, objective: str = "swing") -> JarnacPlan:
-        """The best Jarnac the player to act could call now (empty outside a window); under a clock,
-        the best found by :attr:`clock`'s deadline."""
+        """The best Jarnac the player to act could call now (empty outside a window). Bounded by counts
+        (``value_pool_limit``), never by :attr:`clock`: under a clock the same call as without one, so a
+        seed gives the same game on any machine (the clock only times the decision)."""
         s = self.state
         if s.phase != "jarnac":
             return JarnacPlan()
@@ -372,7 +373,6 @@ class Game:
             self.formed_lines() if self.rules.value_jarnac else (),  # read only for the value Jarnac
             objective,
             self.value_pool_limit,
-            budget=self.clock,
         )
 
     def formed_lines(self) -> list[int]:

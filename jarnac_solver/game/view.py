@@ -174,7 +174,7 @@ class PlayerView:
         return self._table.jarnac_calls()
 
     def best_call(self, objective: str = "swing") -> JarnacPlan:
-        """The best Jarnac the player to act could call now, within the clock (:meth:`Game.best_call`)."""
+        """The best Jarnac the player to act could call now, bounded by counts (:meth:`Game.best_call`)."""
         return self._table.best_call(objective)
 
     def formed_lines(self) -> list[int]:

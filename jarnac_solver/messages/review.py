@@ -43,6 +43,7 @@ REVIEW_MESSAGES: dict[str, Message] = {
     "review.verdict_mistake": M("mistake"),
     "review.verdict_blunder": M("blunder"),
     "review.verdict_none": M("not weighed"),
+    "review.verdict_tied": M("as good as the best"),
     "review.count_best": _n("{n} best", "{n} best", "n"),
     "review.count_good": _n("{n} good", "{n} good", "n"),
     "review.count_inaccuracy": _n("{n} inaccuracy", "{n} inaccuracies", "n"),
@@ -52,6 +53,7 @@ REVIEW_MESSAGES: dict[str, Message] = {
     # a decision's line
     "review.loss": M("loss {loss:.1f}"),
     "review.best_by_playouts": M("best {action} ({mean:+.1f}, 95% {low:+.1f} to {high:+.1f})"),
+    "review.best_exact": M("best {action} (exactly {mean:+.1f}: it ends the game)"),
     "review.best_by_plan": M("best {action} ({mean:+.1f} by the planner's value)"),
     # the game's head and each player's summary
     "review.game": M("game ({seed}): A = {a}, B = {b}, {lexicon}; {how}"),

@@ -150,8 +150,9 @@ class GameRecord:
         return cls(tuple(players), seed, options, turns, result)
 
     def replay(self) -> Game:
-        """The game played again from the seed, every action checked (its player, its legality), every
-        round header and the result; an error names the turn.
+        """The game played again from the seed, every action checked (its player, its legality, every mark
+        the rules give it: a board card that takes all under automatic claims is written ``10D!``), every
+        round header and the result; an error names the turn and writes its line.
 
         >>> from .players import play_game
         >>> game = play_game(["random", "greedy"], seed=4)
@@ -172,6 +173,15 @@ class GameRecord:
                     game.push(action, seat)
                 except JarnacError as exc:
                     raise located(exc, f"{where} ({SEATS[seat]} {action})") from None
+                credited = game.history[-1].action
+                if credited != action:
+                    # The engine credits a mark the line does not write (a board card takes all under
+                    # automatic claims): the record would say no claim was made where the game has one.
+                    line = f"{number}. {SEATS[seat]} {' '.join(str(a) for a in actions)}"
+                    raise IllegalActionError(
+                        f"{where} ({line}): {action} takes all under claims={self.options.claims!r}: "
+                        f"the record must write it {credited}"
+                    )
             if not game.is_over() and game.state.round == round_ and game.state.to_act == seat:
                 raise IllegalActionError(f"{where}: {SEATS[seat]}'s turn goes on after {actions[-1]}")
         if self.result != "*" and self.result != game.state.result:

@@ -40,7 +40,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..budget import EXACT, Deadline, OutOfTime, deadline_of, passed_on
@@ -82,6 +82,31 @@ __all__ = [
 VALUE_POOL_LIMIT = 20
 """The pool limit of the value Jarnacs the candidates look at (a :class:`Game`'s default ``value_pool_limit``:
 a view does not show the game's)."""
+
+
+PLAYOUT_VALUE_POOL_LIMIT = 12
+"""The pool limit of the value Jarnacs a play-out's Jarnac windows weigh (the English rules' recomposition):
+a window at the game's 20 took up to 0.66 s a search, 60% of a ``sim`` game under the English rules; at 12
+the same windows are a count of subsets smaller (the decision's own candidates still weigh 20:
+:data:`VALUE_POOL_LIMIT`)."""
+
+
+PLAYOUT_MAX_RACK = 10
+"""The most rack letters a play-out's move is searched for by the planner (:func:`policy`'s ``max_rack``): a
+larger rack, rare (a player stolen from again and again, or drawing without words), plays its highest-scoring
+move;
+the planner's ladder search on 20 letters took 4.7 s (es), the whole play-out's share many times over."""
+
+
+def counted_rules(rules: Rules) -> bool:
+    """Whether ``rules`` are ones whose play-outs :func:`simulate` bounds by counts of searches (``max_searches``,
+    :data:`PLAYOUT_MAX_RACK`): those the planner's C lane does not play (disputes, the value Jarnac, a clock),
+    whose every play-out action is a search in Python.
+
+    >>> counted_rules(Rules.preset("english")), counted_rules(Rules.preset("sheet"))
+    (True, False)
+    """
+    return rules.disputes or rules.value_jarnac or rules.think_seconds is not None
 
 
 @dataclass(frozen=True)
@@ -168,18 +193,29 @@ def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> W
 
 
 def policy(
-    game: Game, rng: random.Random, weights: Policy = DEFAULT_WEIGHTS, deadline: Deadline | None = None
+    game: Game,
+    rng: random.Random,
+    weights: Policy = DEFAULT_WEIGHTS,
+    deadline: Deadline | None = None,
+    max_rack: int | None = None,
 ) -> Action:
     """The planner's decision for the player to act in ``game`` (a fork: its bag's order is a sample, and
     only its multiset is read): the start by :func:`~jarnac_solver.planning.strategy.choose_start`, the move
     by :func:`~jarnac_solver.planning.strategy.choose_move`, the Jarnac by
     :func:`~jarnac_solver.planning.strategy.choose_jarnac`, a valid word accepted and an invalid one
     disputed, each decision by ``weights`` (:data:`Policy`). Deterministic given ``rng``; ``deadline`` changes
-    an answer only once it has passed."""
+    an answer only once it has passed. ``max_rack``: a rack of more letters than that plays its
+    highest-scoring move instead of the planner's ladder search, whose cost grows with the rack's
+    sub-multisets (a 20-letter rack took seconds): a count that bounds a play-out's searches."""
     s = game.state
     lexicon, rules = game.lexicon, game.rules
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
+    if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
+        found = legal_moves(lexicon, me, rules)
+        if not found:
+            return Pass()
+        return Play(max(found, key=lambda m: (me.points(m), str(m))))
     if phase == "play":
         chosen = weights_of(weights, s, rules)
         move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
@@ -211,17 +247,38 @@ def playout(
     evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
     max_actions: int = 400,
+    max_searches: int | None = None,
 ) -> float:
     """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
-    to the end; at most ``max_actions`` actions), and its value for ``who`` (:func:`evaluate`). ``game`` is
+    to the end; at most ``max_actions`` actions, and at most ``max_searches`` of them decided by
+    :func:`policy` in Python, each a planner's search: the costly ones), and its value for ``who``
+    (:func:`evaluate`). ``game`` is
     changed (a fork); with no deadline near, the planner's lane (:mod:`~jarnac_solver.planning.planlane`:
     fixed weights, or the shipped kind of learned turn value, whose weights the kernel makes as
     :func:`weights_of` does) plays what it can in C and writes it on ``game`` directly: those actions cannot
     be undone (``game.pop``)."""
+    return _playout(game, who, until_turn, rng, weights, evaluation, deadline, max_actions, max_searches)[0]
+
+
+def _playout(
+    game: Game,
+    who: int,
+    until_turn: int | None,
+    rng: random.Random,
+    weights: Policy,
+    evaluation: Evaluation | Estimator,
+    deadline: Deadline | None,
+    max_actions: int,
+    max_searches: int | None,
+    max_rack: int | None = None,
+) -> tuple[float, int]:
+    """:func:`playout`'s value, and the searches it made (its actions decided by :func:`policy` in Python)."""
     # weights_of's: fixed weights, or a learned value over the default ones (weights_for's base)
     knobs = planlane.knobs_of(weights) if isinstance(weights, Weights) else planlane.knobs_of(DEFAULT_WEIGHTS, weights)
     lane = knobs is not None and clear(deadline) and planlane.supported(game)
-    played, handed = 0, -1
+    if game.value_pool_limit is None or game.value_pool_limit > PLAYOUT_VALUE_POOL_LIMIT:
+        game.value_pool_limit = PLAYOUT_VALUE_POOL_LIMIT  # the fork's own: the value Jarnacs a play-out weighs
+    played, handed, searches = 0, -1, 0
     while played < max_actions:
         s = game.state
         if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
@@ -236,9 +293,12 @@ def playout(
             played += planlane.advance(game, (knobs, knobs), (rng, rng), left, undo=False, until_turn=until_turn)
             handed = played
             continue
-        game.push(policy(game, rng, weights, deadline))
+        if max_searches is not None and searches >= max_searches:
+            break  # the count of searches spent: valued where it stands
+        game.push(policy(game, rng, weights, deadline, max_rack))
         played += 1
-    return evaluate(game.state, who, evaluation, game.rules)
+        searches += 1
+    return evaluate(game.state, who, evaluation, game.rules), searches
 
 
 @dataclass(frozen=True)
@@ -409,6 +469,8 @@ class Simulation:
     but none beat it by more than ``hold`` standard errors of their paired difference. The option played is
     first (:attr:`best`): under a hold, the best mean of the planner's choice and the candidates that beat it
     so (the planner's choice when ``held``), the others after it by mean."""
+    searches: int = field(default=0, compare=False)
+    """The searches its play-outs made (:func:`simulate`'s ``max_searches`` bounds them)."""
     to_end: bool = False
     """Its play-outs ran to the game's end (a tray had ``end_lines`` free lines or fewer): the ones
     ``max_end_playouts`` caps."""
@@ -459,6 +521,10 @@ def simulate(
     max_playouts: int | None = None,
     max_end_playouts: int | None = None,
     hold: float | None = None,
+    max_searches: int | None = None,
+    keep: Sequence[int] = (),
+    undecided: Callable[[Sequence[Sequence[float]]], bool] | None = None,
+    extend_to: int | None = None,
 ) -> Simulation:
     """Rank the actions of ``position`` (a :class:`PlayerView`, or a :class:`Game`: only its view is read)
     by play-outs on re-sampled bags (the module docstring says how).
@@ -484,6 +550,19 @@ def simulate(
     when it kept it over a higher mean (``None``: the best mean is played). These caps and ``playouts`` set a
     level by counts, the same on every machine; ``budget`` is only a ceiling.
 
+    ``max_searches``: under the rules the planner's C lane does not play (:func:`counted_rules`), at most that
+    many searches over all the play-outs (a play-out's action decided by :func:`policy` in Python, each a
+    planner's search, ~3 ms, a rack past :data:`PLAYOUT_MAX_RACK` letters not searched); the lane plays the
+    others in C, uncounted (the same games with it or without it), bounded by the caps above and 400
+    actions a play-out: each round's play-outs share
+    what is left equally, a play-out that spends its share is valued where it stands, and no round starts
+    with less than one search a candidate left. A count, so a ceiling the same on every machine.
+
+    ``keep``: the indexes of ``options`` never pruned (a review keeps the option played in every round, so it
+    is compared on all of them). ``undecided`` and ``extend_to``: a sequential test; after ``playouts`` rounds,
+    more rounds are played, up to ``extend_to`` in all, while ``undecided(values)`` (each option's values so
+    far, in the order of ``options``) says the comparison it serves is not settled: a count, not a clock.
+
     Reproducible: the same position, ``seed`` and ``playouts`` (with a budget that does not run out) give
     the same answer.
 
@@ -508,6 +587,12 @@ def simulate(
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
     check_bounds(max_playouts, max_end_playouts, hold)
+    if max_searches is not None and (
+        isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
+    ):
+        raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
+    if extend_to is not None and (isinstance(extend_to, bool) or not isinstance(extend_to, int) or extend_to < 1):
+        raise InvalidInputError(f"extend_to must be a whole number >= 1 or None, not {extend_to!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
     s = view.state
@@ -528,7 +613,11 @@ def simulate(
     until = None if near_end else s.turn + turns + 1
     caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
     cap = min(caps) if caps else None
-    counted = 0
+    counted = searched = 0
+    # The search counts bound the rules the planner's C lane cannot play (their play-outs are Python's, ~3 ms
+    # an action); under the others the lane plays them, the same actions as Python's, uncounted, so a game
+    # is the same with the lane or without it.
+    python_rules = counted_rules(rules)
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
@@ -536,12 +625,24 @@ def simulate(
     # Without a deadline and a play-out count, MAX_ROUNDS bounds it (two candidates tied on every fork are
     # never pruned: an EXACT run went on for 83 s).
     most = playouts if playouts is not None else (MAX_ROUNDS if deadline is None else None)
-    while len(found) > 1 and (most is None or rounds < most):
+    kept = frozenset(keep)
+
+    def wanted() -> bool:
+        if most is None or rounds < most:
+            return True
+        return undecided is not None and extend_to is not None and rounds < extend_to and undecided(values)
+
+    while len(found) > 1 and wanted():
         if deadline is not None and deadline.expired():
             stopped = True
             break
         if cap is not None and counted + sum(active) > cap:
             break  # the next round would pass the cap: only whole rounds (the values stay paired)
+        quota = None
+        if max_searches is not None and python_rules:
+            if max_searches - searched < sum(active):
+                break  # not one search a candidate left: the count is spent
+            quota = (max_searches - searched) // sum(active)
         fork_seed = _round_seed(seed, rounds)
         order = sorted(
             (i for i in range(len(found)) if active[i]),
@@ -550,7 +651,19 @@ def simulate(
         for i in order:
             game = view.fork(fork_seed)
             game.push(found[i].action)
-            value = playout(game, who, until, random.Random(fork_seed), weights, estimator, deadline)
+            value, spent = _playout(
+                game,
+                who,
+                until,
+                random.Random(fork_seed),
+                weights,
+                estimator,
+                deadline,
+                400,
+                quota,
+                PLAYOUT_MAX_RACK if python_rules else None,
+            )
+            searched += spent
             if deadline is not None and deadline.expired():
                 stopped = True  # this play-out may have been cut short: not counted
                 break
@@ -560,7 +673,7 @@ def simulate(
             break
         rounds += 1
         if prune and rounds >= prune:
-            _prune(values, active, rounds)
+            _prune(values, active, rounds, kept)
             if sum(active) == 1:
                 break  # settled: the others are behind the leader beyond their intervals
     ranked = sorted(range(len(found)), key=lambda i: (-(statistics.fmean(values[i]) if values[i] else -math.inf), i))
@@ -586,7 +699,7 @@ def simulate(
         )
         for i in ranked
     )
-    return Simulation(result, rounds, stopped, time.perf_counter() - began, held, near_end)
+    return Simulation(result, rounds, stopped, time.perf_counter() - began, held, searched, near_end)
 
 
 def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -> None:
@@ -613,13 +726,13 @@ def _beats(leader: Sequence[float], mine: Sequence[float], hold: float) -> bool:
     return mean > hold * error if error > 0 else mean > 0
 
 
-def _prune(values: list[list[float]], active: list[bool], rounds: int) -> None:
+def _prune(values: list[list[float]], active: list[bool], rounds: int, kept: frozenset[int] = frozenset()) -> None:
     """Stop the candidates below the leader beyond the 95% interval (Student's t) of their paired
-    difference (the same rounds: the same forks)."""
+    difference (the same rounds: the same forks), but those ``kept``."""
     live = [i for i, a in enumerate(active) if a]
     leader = max(live, key=lambda i: (statistics.fmean(values[i][:rounds]), -i))
     for i in live:
-        if i == leader:
+        if i == leader or i in kept:
             continue
         diffs = [a - b for a, b in zip(values[i][:rounds], values[leader][:rounds], strict=True)]
         if len(diffs) < 2:

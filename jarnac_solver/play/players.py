@@ -89,6 +89,14 @@ _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 """Actions with no part, made once: frozen, so shared (a dataclass made an action cost ~1 us)."""
 
 
+def _counted(rules: Rules) -> bool:
+    """Whether the searches are bounded by counts under ``rules``
+    (:func:`~jarnac_solver.planning.simulation.counted_rules`)."""
+    from ..planning.simulation import counted_rules
+
+    return counted_rules(rules)
+
+
 def _shown(view: PlayerView | Game) -> PlayerView:
     """The view of ``view``: built-in players called with a whole game look at its view."""
     return view.view() if isinstance(view, Game) else view
@@ -281,7 +289,7 @@ class LadderPlayer(ExchangerPlayer):
         from ..planning.ladder import plan_ladder
 
         s = view.state
-        ladder = plan_ladder(view.lexicon, s.trays[s.to_act], view.rules, view.clock)
+        ladder = plan_ladder(view.lexicon, s.trays[s.to_act], view.rules)  # by counts: see play_game's clock
         return ladder[0] if ladder else None
 
 
@@ -336,17 +344,30 @@ class PlannerPlayer(ExchangerPlayer):
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         weights = self.decision_weights(view)
         triple = choose_start(
-            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, weights, view.clock
+            view.lexicon, me, opponent, view.unseen_tiles(), s.bag_size, view.rules, self.rng, weights, None
         )
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
+
+    MAX_SEARCH_RACK = 14
+    """The most rack letters the planner searches its ladders on under the rules the C lane does not play
+    (:func:`~jarnac_solver.planning.simulation.counted_rules`: disputes, the value Jarnac, a clock; under
+    the others the lane's planner plays every rack, and a game is the same with the lane or without it): a
+    larger rack (rare: a player whose words were stolen again and again, or one drawing with no word to
+    form, as against ``random``) plays its highest-scoring move. The ladder search's cost grows with the
+    rack's sub-multisets, up to its memo's count (2^20 states a search): 18 letters took 4 s a decision and
+    20 took 8 s (es), so that a game took half a minute; the count of letters keeps each decision bounded,
+    the same on every machine."""
 
     def best_move(self, view: PlayerView) -> Move | None:
         from ..planning.strategy import choose_move
 
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
+        if len(me.rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
+            found = legal_moves(view.lexicon, me, view.rules)
+            return max(found, key=lambda m: (me.points(m), str(m))) if found else None
         weights = self.decision_weights(view)
-        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, view.clock)
+        return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, None)
 
     def choose(self, view: PlayerView | Game) -> Action:
         """As the exchanger, but a Jarnac window is decided by the end-game model: a call that ends the
@@ -357,7 +378,7 @@ class PlannerPlayer(ExchangerPlayer):
             from ..planning.strategy import choose_jarnac
 
             plan = choose_jarnac(
-                shown.lexicon, s.trays[s.player], s.trays[s.to_act], shown.rules, shown.formed_lines(), shown.clock, 20
+                shown.lexicon, s.trays[s.player], s.trays[s.to_act], shown.rules, shown.formed_lines(), None, 20
             )  # 20: the engine's value_pool_limit (Game.value_pool_limit)
             return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         return super().choose(view)
@@ -386,7 +407,7 @@ class SimPlayer(PlannerPlayer):
     player's seed, and the best mean is played; with one candidate, the
     planner's choice. Its strength is that count: the same on every machine,
     and its games replay from their seed like the planner's. ``budget``
-    (seconds a decision; under a clock, at most the clock's deadline) is
+    (seconds a decision; a game's clock is not read: see play_game) is
     only a ceiling: a decision that reaches it plays the best mean of the
     rounds done (the planner's choice if none), and :attr:`ceiling_hits`
     counts those decisions (a level is only that level while it is 0).
@@ -410,6 +431,14 @@ class SimPlayer(PlannerPlayer):
     """Seconds a decision at most: a ceiling for a pathological position, not the level (16 rounds: see
     ``docs/levels.md`` for the milliseconds a decision measured)."""
 
+    MAX_SEARCHES = 64
+    """Searches a decision at most over all its play-outs (:func:`~jarnac_solver.planning.simulation.simulate`'s
+    ``max_searches``: a play-out's action decided in Python, ~3 ms each). The rules the planner's C lane plays
+    (the sheet's, the multilingual rulebook's) spend next to none; the others (disputes, the value Jarnac, a
+    clock) play every play-out's action in Python, where 16 rounds took up to 1,900 searches (5 s) a decision
+    and a game several minutes: the count keeps every decision, and so every game, bounded on any machine
+    (``benchmarks/bench_bounded.py`` measures the seconds a game)."""
+
     def __init__(
         self,
         seed: int | None = None,
@@ -417,6 +446,7 @@ class SimPlayer(PlannerPlayer):
         weights: Weights | None = None,
         *,
         playouts: int | None = DEFAULT_PLAYOUTS,
+        max_searches: int | None = MAX_SEARCHES,
         **options: object,
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
@@ -427,6 +457,12 @@ class SimPlayer(PlannerPlayer):
         self.budget = float(budget)
         self.playouts = playouts
         """Rounds of play-outs a decision (``None``: as many as the budget allows)."""
+        if max_searches is not None and (
+            isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
+        ):
+            raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
+        self.max_searches = max_searches
+        """Searches a decision at most (:attr:`MAX_SEARCHES`; ``None``: no count but the rounds')."""
         self.options = options
         """Keyword arguments handed to ``simulate`` (``turns``, ``top``, ``end_lines``, ``prune``...)."""
         self.last: Simulation | None = None
@@ -438,11 +474,12 @@ class SimPlayer(PlannerPlayer):
 
         view = _shown(view)
         self.last = None
-        if view.state.phase not in ("play", "start", "jarnac"):
+        s = view.state
+        if s.phase not in ("play", "start", "jarnac"):
             return super().choose(view)  # the opening draw, a dispute: nothing to weigh
-        deadline = Deadline(self.budget)
-        if view.clock is not None and view.clock.at < deadline.at:
-            deadline = view.clock
+        if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
+            return super().choose(view)  # a rack past the searches' count: the planner's bounded move
+        deadline = Deadline(self.budget)  # a ceiling only: the level is the counts (the clock is not read)
         if deadline.expired():
             self.ceiling_hits += self.playouts is not None
             return super().choose(view)
@@ -453,6 +490,7 @@ class SimPlayer(PlannerPlayer):
             seed=seed,
             playouts=self.playouts,
             weights=self.policy_of(view),
+            max_searches=self.max_searches,
             **self.options,  # type: ignore[arg-type]
         )
         self.ceiling_hits += result.stopped and self.playouts is not None
@@ -485,9 +523,10 @@ class LearnedSimPlayer(SimPlayer):
         weights: Weights | None = None,
         *,
         playouts: int | None = SimPlayer.DEFAULT_PLAYOUTS,
+        max_searches: int | None = SimPlayer.MAX_SEARCHES,
         **options: object,
     ) -> None:
-        super().__init__(seed, budget, weights, playouts=playouts, **options)
+        super().__init__(seed, budget, weights, playouts=playouts, max_searches=max_searches, **options)
         self.evaluation = "learned"
 
 
@@ -527,6 +566,7 @@ class BoundedSimPlayer(LearnedSimPlayer):
         max_playouts: int | None = MAX_PLAYOUTS,
         max_end_playouts: int | None = MAX_END_PLAYOUTS,
         hold: float | None = HOLD,
+        max_searches: int | None = SimPlayer.MAX_SEARCHES,
         **options: object,
     ) -> None:
         from ..planning.simulation import check_bounds
@@ -537,6 +577,7 @@ class BoundedSimPlayer(LearnedSimPlayer):
             budget,
             weights,
             playouts=playouts,
+            max_searches=max_searches,
             max_playouts=max_playouts,
             max_end_playouts=max_end_playouts,
             hold=hold,
@@ -776,8 +817,9 @@ def play_game(
     positions with it). Under a clock (``rules.think_seconds``, the
     competitive preset's minute) each decision is timed: the player is asked
     with :attr:`Game.clock` set to a deadline at :data:`~jarnac_solver.budget.SEARCH_SHARE` of the
-    clock (the budget of the players that search: ladder, planner, the best
-    Jarnac), and a decision that takes longer than the clock is replaced by
+    clock (a player of one's own may search to it; the built-in players do not read it: their searches are
+    bounded by counts, so a seed gives the same game under a clock as without one, on any machine, unless
+    a time-over happens), and a decision that takes longer than the clock is replaced by
     :meth:`Game.time_over_action` (a pass in the play phase, as at a table:
     the turn ends). The record keeps every decision's time
     (:attr:`GameRecord.clock`), read on ``timer`` (a test's own clock makes the times independent

@@ -6,13 +6,19 @@ turn: draw or exchange; each move; passing with a move left; each Jarnac
 call or decline; each accept or dispute), ranks the engine's candidates
 and the option played by simulation
 (:func:`~jarnac_solver.planning.simulation.simulate`: the mean final margin
-of play-outs on re-sampled bags, with its 95% interval). The **loss** of a
-decision is the paired difference between the best option and the one
-played over the same play-outs (the same forks: the bag's noise cancels),
-counted as 0 where the played option was the best or where that difference
-is not above zero beyond its 95% interval (it was as good as the best
-within what the play-outs can tell). Each decision gets a :class:`Verdict`
-by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
+of play-outs on re-sampled bags, with its 95% interval; the option played is
+never pruned). Each other option's lead over the one played is their paired
+difference over the same play-outs (the same forks: the bag's noise cancels)
+with its own interval (:func:`_leads`); an option whose outcome is exactly
+known (it ends the game: :func:`exact_value`) stands for its final margin on
+every fork, with no band, and two such are compared as numbers. The **loss**
+of a decision is the largest lead above zero beyond its interval, 0 when there
+is none: then the decision is ``best``, said "as good as the best" when
+another option's mean was higher (:attr:`Decision.tied`). A decision still
+open after ``playouts`` rounds (a lead whose mean says a mistake but whose
+interval does not establish one) gets more rounds, up to
+:data:`SEQUENTIAL_FACTOR` times as many (a sequential test, by counts). Each
+decision gets a :class:`Verdict` by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
 apply (a pass that left a move, a Jarnac not called or called short:
 :mod:`jarnac_solver.play.audit`), and each player a summary: the total
 loss, the counts by verdict, an accuracy (:func:`accuracy_of`).
@@ -38,14 +44,14 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..budget import Deadline
-from ..errors import InvalidInputError
-from ..game.actions import Accept, Action, Dispute, Pass, parse_action
+from ..errors import InvalidInputError, JarnacError
+from ..game.actions import Accept, Action, Decline, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
 from ..lexicon.lexicon import Lexicon
@@ -63,6 +69,7 @@ __all__ = [
     "ACCURACY_SCALE",
     "DEFAULT_PLAYOUTS",
     "DEPTHS",
+    "SEQUENTIAL_FACTOR",
     "THRESHOLDS",
     "Choice",
     "Decision",
@@ -73,6 +80,7 @@ __all__ = [
     "Verdict",
     "accuracy_of",
     "describe",
+    "exact_value",
     "review",
     "t_quantile",
     "verdict_of",
@@ -103,8 +111,9 @@ decisions lost more than 8 points 4% of the time, more than 20 2%, more than 40 
 reads as the simulation's real disagreements with the planner: an exchange where drawing does better, a
 3-letter word where a 9-letter extension was there). A loss is counted only beyond the noise: the interval's
 half-width of a loss left at 0 was 14 / 22 / 33 points, so at 16 play-outs a loss under about 15 points is
-seldom told from noise and ``good`` is mostly "as good as the best, as far as 16 play-outs tell" (more
-play-outs narrow it: the half-width falls as one over the square root of the rounds). One letter more or less
+seldom told from noise, and such a decision is ``best`` said as a tie, "as good as the best" (more
+play-outs narrow it: the half-width falls as one over the square root of the rounds; ``good`` is a loss
+established above zero, at most 8 points). One letter more or less
 in a word is 7 to 17 points (4^2 - 3^2 to 9^2 - 8^2): an ``inaccuracy``; a word taken by a Jarnac swings
 twice its points: a ``mistake`` or a ``blunder``."""
 
@@ -194,12 +203,16 @@ def describe(finding: Finding, language: str | None = None) -> str:
     return finding.reason.text(language)
 
 
-def verdict_reason(verdict: Verdict | None) -> Reason:
-    """A verdict said (``None``: not weighed).
+def verdict_reason(verdict: Verdict | None, tied: bool = False) -> Reason:
+    """A verdict said (``None``: not weighed; ``tied``: ``best`` as a tie within the intervals).
 
     >>> verdict_reason(Verdict.BLUNDER).text("fr"), verdict_reason(None).text("en")
     ('gaffe', 'not weighed')
+    >>> verdict_reason(Verdict.BEST, tied=True).text("en")
+    'as good as the best'
     """
+    if tied and verdict is Verdict.BEST:
+        return Reason("review.verdict_tied")
     return Reason(f"review.verdict_{'none' if verdict is None else verdict.value}")
 
 
@@ -216,7 +229,13 @@ class Choice:
     """The 95% interval of the mean (equal to ``mean`` under two play-outs)."""
     playouts: int
     sources: tuple[str, ...]
-    """Why it was weighed: ``planner``, ``hint 2``, ``pass``, ``played``..."""
+    """Why it was weighed: ``planner``, ``hint 2``, ``pass``, ``played``...; ``exact``: its outcome is known
+    exactly (it ends the game: :func:`exact_value`), its interval a point."""
+
+    @property
+    def exact(self) -> bool:
+        """Its outcome is exactly known (``exact`` among its sources)."""
+        return "exact" in self.sources
 
     @classmethod
     def of(cls, option: SimOption) -> Choice:
@@ -264,6 +283,9 @@ class Decision:
     findings: tuple[Finding, ...] = ()
     trays: tuple[Tray, ...] = ()
     """The trays of A and B as they stood before the decision (what a replay of the review draws)."""
+    tied: bool = False
+    """``best`` as a tie: another option's mean was higher, but within the intervals (said "as good as the
+    best"); not in :meth:`to_dict`'s fields but in its ``said`` verdict."""
 
     @property
     def best(self) -> Choice:
@@ -275,6 +297,8 @@ class Decision:
         if self.verdict in (None, Verdict.BEST):
             return None
         b = self.best
+        if b.exact:
+            return Reason("review.best_exact", {"action": b.action, "mean": b.mean})
         if not b.playouts:
             return Reason("review.best_by_plan", {"action": b.action, "mean": b.mean})
         return Reason("review.best_by_playouts", {"action": b.action, "mean": b.mean, "low": b.low, "high": b.high})
@@ -299,7 +323,7 @@ class Decision:
             "options": [o.to_dict() for o in self.options],
             "findings": [f.to_dict() for f in self.findings],
             "said": {
-                "verdict": verdict_reason(self.verdict).to_dict(),
+                "verdict": verdict_reason(self.verdict, self.tied).to_dict(),
                 "loss": Reason("review.loss", {"loss": self.loss}).to_dict(),
                 "best": None if best is None else best.to_dict(),
             },
@@ -310,7 +334,7 @@ class Decision:
         """One line in ``language`` (default: the current one): the decision, its verdict and loss, the best
         alternative, the findings (the actions in the record notation)."""
         who = "AB"[self.player]
-        verdict = "-" if self.verdict is None else verdict_reason(self.verdict).text(language)
+        verdict = "-" if self.verdict is None else verdict_reason(self.verdict, self.tied).text(language)
         loss = Reason("review.loss", {"loss": self.loss}).text(language)
         head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<14} {loss}"
         best = self.best_reason()
@@ -489,35 +513,147 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
         return None
     if depth == "plan":
         return _weigh_by_plan(game, number, played, deadline, dseed, top)
-    sim = simulate(view, found, budget=deadline, seed=dseed, playouts=playouts)
     key = str(played)
-    mine = next(o for o in sim.options if str(o.action) == key)
-    best = sim.options[0]
-    common = min(len(mine.values), len(best.values))
+    mine_at = next(i for i, c in enumerate(found) if str(c.action) == key)
+    exact = {i: v for i, c in enumerate(found) if (v := exact_value(game, c.action)) is not None}
+
+    def undecided(values: Sequence[Sequence[float]]) -> bool:
+        return any(_open(lead) for lead in _leads(values, mine_at, exact))
+
+    sim = simulate(
+        view, found, budget=deadline, seed=dseed, playouts=playouts, keep=(mine_at,), undecided=undecided,
+        extend_to=min(MAX_PLAYOUTS, SEQUENTIAL_FACTOR * playouts),
+    )  # fmt: skip
+    at = {str(c.action): i for i, c in enumerate(found)}
+    values: list[tuple[float, ...]] = [()] * len(found)
+    for o in sim.options:
+        values[at[str(o.action)]] = o.values
+    options = [_choice(o, exact.get(at[str(o.action)]), sim.rounds) for o in sim.options]
+    order = sorted(range(len(options)), key=lambda i: -options[i].mean)  # stable: the simulation's order on ties
+    options = [options[i] for i in order]
+    mine = next(o for o in options if o.action == key)
+    leads = {lead.index: lead for lead in _leads(values, mine_at, exact)}
     findings: list[Finding] = []
-    if common < 2:
+    top_at = at[options[0].action]
+    settled = [lead for lead in leads.values() if lead.delta - lead.half > 0]
+    tied = False
+    if any(math.isinf(lead.half) for lead in leads.values()):  # under two play-outs to compare
         delta, half, loss, verdict = 0.0, math.inf, 0.0, None
         findings.append(Finding(Note.NOT_WEIGHED, {"rounds": sim.rounds}))
-    elif mine is best:
+    elif mine is options[0]:
         delta, half, loss, verdict = 0.0, 0.0, 0.0, Verdict.BEST
-    else:
-        diffs = [a - b for a, b in zip(best.values[:common], mine.values[:common], strict=True)]
-        delta = statistics.fmean(diffs)
-        half = t_quantile(1 - 0.025 / (len(sim.options) - 1), common - 1) * statistics.stdev(diffs) / math.sqrt(common)
-        loss = delta if delta - half > 0 else 0.0
+    elif settled:
+        worst = max(settled, key=lambda lead: lead.delta)
+        delta, half, loss = worst.delta, worst.half, worst.delta
         verdict = verdict_of(loss)
-        if loss == 0 and delta > 0:
+    else:
+        lead = leads[top_at]
+        delta, half, loss, verdict, tied = lead.delta, lead.half, 0.0, Verdict.BEST, True
+        if delta > 0:
             findings.append(Finding(Note.WITHIN_NOISE, {"delta": round(delta, 3), "half_width": round(half, 3)}))
-    if sim.stopped and common >= 2:
+    if sim.stopped and verdict is not None:
         findings.append(Finding(Note.BUDGET_HIT, {"rounds": sim.rounds, "playouts": playouts}))
-    shown = list(sim.options[:top])
+    shown = list(options[:top])
     if mine not in shown:
         shown.append(mine)
+    margin = mine.mean
     return Decision(
-        number, s.turn, s.to_act, s.phase, key, tuple(Choice.of(o) for o in shown), round(loss, 3),
-        round(delta, 3), round(half, 3) if math.isfinite(half) else half, verdict, round(mine.mean, 3),
-        sim.rounds, sim.stopped, tuple(findings), s.trays,
+        number, s.turn, s.to_act, s.phase, key, tuple(shown), round(loss, 3), round(delta, 3),
+        round(half, 3) if math.isfinite(half) else half, verdict, round(margin, 3), sim.rounds, sim.stopped,
+        tuple(findings), s.trays, tied,
     )  # fmt: skip
+
+
+SEQUENTIAL_FACTOR = 4
+"""The sequential test's cap: a decision still undecided after ``playouts`` rounds (:func:`_open`) gets more
+rounds, up to this many times ``playouts`` (and at most :data:`MAX_PLAYOUTS`)."""
+
+
+@dataclass(frozen=True)
+class _Lead:
+    """How far option ``index`` is ahead of the one played: the mean paired difference and the half-width of
+    its interval (0 when both outcomes are exact, ``inf`` under two common play-outs)."""
+
+    index: int
+    delta: float
+    half: float
+
+
+def _leads(values: Sequence[Sequence[float]], mine: int, exact: Mapping[int, float]) -> list[_Lead]:
+    """Each other option's lead over option ``mine``, by their paired play-outs (round ``r`` of each on the
+    same fork), an exact outcome (``exact``: index -> final margin) standing for itself on every fork.
+
+    Each interval is the option's own: the paired difference's Student interval at 95% shared among the
+    options compared (Bonferroni: the best of several noisy means is biased upwards, see
+    :func:`t_quantile`); two exact outcomes are compared with no interval at all.
+
+    >>> [(lead.index, lead.delta, lead.half) for lead in _leads([[], [5.0, 7.0, 6.0]], 0, {0: -1.0})][0][:2]
+    (1, 7.0)
+    >>> _leads([[], []], 0, {0: -3.0, 1: 2.0})
+    [_Lead(index=1, delta=5.0, half=0.0)]
+    """
+    out = []
+    k = len(values)
+    for i, theirs in enumerate(values):
+        if i == mine:
+            continue
+        if i in exact and mine in exact:
+            out.append(_Lead(i, exact[i] - exact[mine], 0.0))
+            continue
+        a = list(theirs) if i not in exact else [exact[i]] * len(values[mine])
+        b = list(values[mine]) if mine not in exact else [exact[mine]] * len(a)
+        n = min(len(a), len(b))
+        if n < 2:
+            out.append(_Lead(i, a[0] - b[0] if n else 0.0, math.inf))
+            continue
+        diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+        half = t_quantile(1 - 0.025 / max(1, k - 1), n - 1) * statistics.stdev(diffs) / math.sqrt(n)
+        out.append(_Lead(i, statistics.fmean(diffs), half))
+    return out
+
+
+def _open(lead: _Lead) -> bool:
+    """The sequential test's question: is the verdict this lead gives still open? Its mean says a mistake
+    or worse (above the inaccuracy's top) but its interval does not establish one; an exact comparison is
+    never open. More play-outs settle it either way: a real lead's interval narrows above the line, a lucky
+    one's mean falls back."""
+    return lead.half > 0 and lead.delta > THRESHOLDS[1][1] and lead.delta - lead.half <= THRESHOLDS[1][1]
+
+
+def exact_value(game: Game, action: Action) -> float | None:
+    """The final margin, for the player to act, that ``action`` leads to when it is exactly known: the action
+    ends the game (declining a Jarnac on a full tray; a word or a call that fills a tray with no call left
+    against it), so no draw and no later decision changes it; else ``None``.
+
+    >>> from jarnac_solver import Lexicon
+    >>> from jarnac_solver.game.actions import Draw
+    >>> game = Game(Lexicon.load("fr"), seed=1)
+    >>> game.push(Draw())
+    >>> exact_value(game, Draw()) is None
+    True
+    """
+    who = game.state.to_act
+    trial = game.fork(keep_bag=True)
+    try:
+        trial.push(action)
+    except JarnacError:  # an action this position does not allow has no outcome to know
+        return None
+    for _ in range(2):  # a Jarnac window with nothing to call: declining is forced
+        s = trial.state
+        if s.phase == "over":
+            return float(s.trays[who].score - s.trays[1 - who].score)
+        if s.phase != "jarnac" or trial.jarnac_calls():
+            return None
+        trial.push(Decline())
+    return None
+
+
+def _choice(option: SimOption, exact: float | None, rounds: int) -> Choice:
+    """The option as the review shows it: an exact outcome as itself (its interval a point, ``exact`` among
+    its sources), else its play-outs' mean and interval."""
+    if exact is None:
+        return Choice.of(option)
+    return Choice(str(option.action), exact, exact, exact, option.playouts, (*option.sources, "exact"))
 
 
 def _weigh_by_plan(game: Game, number: int, played: Action, deadline: Deadline, seed: int, top: int) -> Decision:

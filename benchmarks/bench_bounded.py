@@ -1,0 +1,91 @@
+"""Every game bounded: seconds a game, each pairing of built-in players, each rules preset, each language.
+
+Usage: python benchmarks/bench_bounded.py [--games N] [--seed S] [--pairs a:b,c:d] [--presets p,q]
+       [--languages fr,en]
+
+Plays N games (default 1) of each pairing under each preset in each language, on one core, and prints
+one row a cell: the seconds a game (mean and most), the actions a game, the slowest decision (seconds) and
+how many decisions a simulating player's time ceiling stopped (0: every decision was bounded by its
+counts). The default pairings are a sample of the grid, every one with a simulating player (the slow ones)
+and a few without: the full grid (12 players, 66 pairings, 4 presets, 4 languages) takes hours; the
+pairings are named with --pairs. Under the competitive preset the clock runs (a minute a decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from jarnac_solver import Lexicon
+from jarnac_solver.game.actions import Action
+from jarnac_solver.game.view import PlayerView
+from jarnac_solver.moves.rules import PRESETS, Rules
+from jarnac_solver.play.players import Player, SimPlayer, make_player, play_game
+
+PAIRS = (
+    "sim:random",
+    "sim:sim-bounded",
+    "sim-learned:random",
+    "sim-bounded:planner",
+    "sim:careless",
+    "planner:random",
+    "ladder:greedy",
+)
+"""The default sample of pairings: the ones the issue found slow first."""
+
+
+class Timed:
+    """Wraps a player: the seconds of each of its decisions."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        began = time.perf_counter()
+        action = self.inner.choose(view)
+        self.times.append(time.perf_counter() - began)
+        return action
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pairs", default=",".join(PAIRS))
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--languages", default="fr,en,es,nl")
+    args = parser.parse_args()
+    head = "| language | preset | pairing | games | s a game (mean) | s a game (most) | actions | slowest decision s |"
+    print(head + " ceiling hits |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for language in args.languages.split(","):
+        for preset in args.presets.split(","):
+            rules = Rules.preset(preset)
+            lexicon = Lexicon.load(rules.lexicon_for(language))
+            for pair in args.pairs.split(","):
+                names = pair.split(":")
+                seconds: list[float] = []
+                actions: list[int] = []
+                slowest = 0.0
+                hits = 0
+                for g in range(args.games):
+                    seed = args.seed + g
+                    seats = [Timed(make_player(name, seed * 2 + i)) for i, name in enumerate(names)]
+                    began = time.perf_counter()
+                    record = play_game(lexicon, seats, rules, seed=seed, stop_at_limit=True)
+                    seconds.append(time.perf_counter() - began)
+                    actions.append(len(record.actions))
+                    slowest = max([slowest, *(t for s in seats for t in s.times)])
+                    hits += sum(s.inner.ceiling_hits for s in seats if isinstance(s.inner, SimPlayer))
+                print(
+                    f"| {language} | {preset} | {pair} | {args.games} | {statistics.fmean(seconds):.1f} | "
+                    f"{max(seconds):.1f} | {statistics.fmean(actions):.0f} | {slowest:.2f} | {hits} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
