@@ -332,6 +332,36 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
         b.quit()
 
 
+def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(server: str) -> None:
+    """A page in French, at a phone's width: a name with markup is refused in French, the box named (not
+    the request's field); a resignation is said once, by the people's names, never by the seats' letters."""
+    a = chromium(390)
+    try:
+        open_page(a, f"{server}/#play")
+        a.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
+        open_page(a, f"{server}/#play")
+        Select(a.find_element(By.NAME, "opponent")).select_by_value("invite")
+        Select(a.find_element(By.NAME, "lexicon")).select_by_value("en")
+        named(a, "your-name", "<b>Ann</b>")
+        click(a, "#start")
+        wait(lambda: says(a, "start-message", "contient du balisage"), what="the name refused in French")
+        said = a.find_element(By.ID, "start-message").text
+        assert said.startswith("Votre nom : '<b>Ann</b>'") and "markup" not in said and "name:" not in said
+        body = {"players": ["person", "person"], "seats": "invite", "lexicon": "en", "name": "Ann"}
+        made = _ask(server, "/api/games", body)
+        joined = _ask(server, "/api/join", {"code": made["invitation"]["code"], "name": "Bo"})
+        open_page(a, made["seats"]["A"]["link"])
+        wait(partial(shown, a, "game"), what="the game")
+        _ask(server, f"/api/games/{made['id']}/resign", {}, key=joined["seats"]["B"]["key"])
+        wait(partial(says, a, "status", "Bo a abandonné : Ann gagne."), what="the end, by name")
+        status = a.find_element(By.ID, "status").text
+        assert "B a abandonné" not in status and "A 0, B 0" not in status
+        assert a.execute_script("return document.documentElement.scrollWidth") <= 390
+        assert console_errors(a) == []
+    finally:
+        a.quit()
+
+
 YOUR_TURN = "Your turn \u2013 Jarnac"
 """A tab's title when it is its person's turn (the catalog's dash)."""
 

@@ -372,6 +372,26 @@ def test_names_are_checked_and_kept_as_text() -> None:
         assert computer["game"]["names"] == ["", "Cy"] and computer["game"]["players"][0] == "greedy"
 
 
+def test_a_refused_name_is_said_in_the_askers_language() -> None:
+    """A name's fault is a sentence of the catalogs, said in the language of ``Accept-Language`` (or
+    ``?lang=``), the field named: a person who reads French is told in French why its name is refused."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        for language, name, said in (
+            ("fr", "<b>Ann</b>", "contient du balisage"),
+            ("es", "Bob\u202eevil", "contiene U+202E"),
+            ("nl", "   ", "leeg: een naam van 1 tot 32 tekens"),
+            ("fr", "x" * 10_000, "10\u202f000 caract\u00e8res"),
+            ("en", "x" * 33, "33 characters; a name has at most 32"),
+        ):
+            headers = {"Accept-Language": f"{language},en;q=0.5"}
+            answer = client.post("/api/games", json={**INVITE, "name": name}, headers=headers)
+            assert said in refused(answer, 400, "UsageError"), answer.json()
+            assert answer.json()["error"]["field"] == "name"
+        made = result(client.post("/api/games", json={**INVITE, "name": "Ann"}), 201)
+        bad = client.post("/api/join?lang=es", json={"code": made["invitation"]["code"], "name": "<i>Bo</i>"})
+        assert "contiene marcado" in refused(bad, 400, "UsageError")
+
+
 def test_resign_ends_the_game_for_the_other_and_a_rematch_swaps_the_seats(tmp_path: Path) -> None:
     """A spectator's or a key-less resignation is a 403, nothing changed; a seat's resignation ends the game,
     the other seat the winner, said to the push channel and kept through a restart; a rematch offered by one

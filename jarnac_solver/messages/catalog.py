@@ -256,6 +256,14 @@ MESSAGES: dict[str, Message] = {
         "too few to tell: {n} games give an interval of ±{half:.1f}; about {needed} games would give ±{goal:.1f}",
         "n",
     ),
+    # a field of a request the service refuses (the field's name is said before the sentence)
+    "field_too_long": M("{count:,} characters; the service reads at most {most:,}"),
+    "name_empty": M("empty: a name of 1 to {most} characters is due"),
+    "name_too_long": M("{count:,} characters; a name has at most {most}"),
+    "name_refused_character": M(
+        "holds {character}, a control or bidirectional character: letters, digits, spaces and punctuation only"
+    ),
+    "name_markup": M("{name} holds markup (a tag or a character reference): a name is plain text"),
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)

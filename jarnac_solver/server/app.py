@@ -54,6 +54,7 @@ from .. import __version__
 from ..cli import PROG, SCHEMA, run_json
 from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
+from ..messages import speaking
 from ..moves.rules import PRESETS
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
 from . import audits, contract, language, live, reviews, seats
@@ -440,7 +441,9 @@ class Service:
 
     async def read(self, request: Request, body: Body, limit: int | None = None) -> dict[str, Any]:
         """The request's body checked against ``body`` (every fault at once), at most ``limit`` bytes."""
-        return body.read(await self._json(request, limit or self.max_body_bytes), self.offer)
+        given = await self._json(request, limit or self.max_body_bytes)
+        with speaking(language.current()):  # a fault said in the catalogs is said in the asker's language
+            return body.read(given, self.offer)
 
     def query(self, request: Request, body: Body) -> dict[str, Any]:
         """The request's query parameters checked against ``body``; one given twice is refused (a
@@ -449,7 +452,8 @@ class Service:
         twice = sorted(key for key, n in times.items() if n > 1)
         if twice:
             raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
-        return body.read(dict(request.query_params), self.offer, query=True)
+        with speaking(language.current()):
+            return body.read(dict(request.query_params), self.offer, query=True)
 
     async def _json(self, request: Request, limit: int) -> Any:
         declared = request.headers.get("content-length", "")
