@@ -284,6 +284,10 @@ def test_a_person_plays_in_french(
     ):
         assert said in out, said
     assert "; sans " in out or "Sans " in out
+    # The end is said once, in French: no summary of a batch of games, in English, after the table's own.
+    assert "wins:" not in out and "rounds;" not in out and "records written" not in out
+    assert out.splitlines()[-1] == f"La partie est enregistrée dans {record}."
+    assert out.splitlines()[-2].startswith("La partie est finie (")
     (game,) = parse_records(record.read_text(encoding="utf-8"))
     assert game.replay().state.result == game.result != "*"
 
@@ -296,7 +300,7 @@ def test_the_end_of_the_input_leaves_the_table_cleanly(
     status, out, err = play_typed(monkeypatch, capsys, "\n" * 30, *argv)
     assert status == 0 and err == ""
     assert re.search(r"\nYou left the table: the game stops unfinished in round [0-9]+\.\n", out)
-    assert "unfinished" in out.splitlines()[-3]
+    assert out.splitlines()[-1] == f"The record is written to {record}."  # and no summary of a batch of games
     (game,) = parse_records(record.read_text(encoding="utf-8"))
     assert game.result == "*" and not game.replay().is_over() and game.turns
 

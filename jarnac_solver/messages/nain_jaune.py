@@ -78,5 +78,6 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.game_over": M("The game is over ({why}). {winners} wins with {points}."),
     "nj.game_over_tie": M("The game is over ({why}). {winners} tie with {points}."),
     "nj.left": M("You left the table: the game stops unfinished in round {round}."),
+    "nj.record_written": M("The record is written to {file}."),
 }
 """Nain Jaune's messages, merged into :data:`~.catalog.MESSAGES`."""
