@@ -263,6 +263,8 @@ MESSAGES: dict[str, Message] = {
     "name_refused_character": M(
         "holds {character}, a control or bidirectional character: letters, digits, spaces and punctuation only"
     ),
+    "seat_key_missing": M("this game's seats act with their keys: the request has no X-Seat-Key"),
+    "seat_key_unknown": M("this game's seats act with their keys: this X-Seat-Key opens no seat"),
     "name_markup": M("{name} holds markup (a tag or a character reference): a name is plain text"),
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
