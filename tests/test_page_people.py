@@ -254,6 +254,9 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert game["over"] and game["winner"] in ("A", "B", None)
         for driver in (a, b, watcher):
             wait(partial(told, driver, game["actions"]), what="every action told, and the end said")
+            ended = driver.find_element(By.ID, "status").text
+            assert NAME_A in ended or "Bruno" in ended or "A draw" in ended, ended  # who won, by name
+            assert f"A {game['scores'][0]}, B {game['scores'][1]}" not in ended, ended  # not by the seats' letters
         click(b, "#audit-game")
         wait(lambda: b.find_element(By.ID, "audit-answer").text.strip() != "", seconds=60, what="the audit")
         for driver in (a, b, watcher):

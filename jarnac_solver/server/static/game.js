@@ -120,7 +120,7 @@ export function phaseText(game) {
   const result = game.result_reason ? reason(game.result_reason) : "";
   // A resignation or a time out is said once, by the people's names (its reason names the seats' letters).
   if (game.over && people() && game.ending) return endText(game);
-  if (game.over && people()) return `${t("people_over", { result, a: game.scores[0], b: game.scores[1] })} ${endText(game)}`;
+  if (game.over && people()) return `${t("people_over", { result })} ${endText(game)}`; // the scores by names
   if (game.over) return t("over", { result, a: game.scores[0], b: game.scores[1] });
   if (state.mode === "hotseat" && state.handover) return t("handover", { seat: seatName(game.to_act) });
   if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
