@@ -312,6 +312,10 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
             english(driver, server)
             open_page(driver, link)
             wait(partial(shown, driver, "game"), what="the game")
+        key_a = made["seats"]["A"]["key"]
+        for action in ("draw", "pass"):  # B resigns in its Jarnac window, asked to call Jarnac or not
+            _ask(server, f"/api/games/{made['id']}/actions", {"action": action}, key_a)
+        wait(lambda: logged(b) == 2 and b.find_element(By.ID, "message").text != "", what="A's pass on B's page")
         click(b, "#resign")
         b.switch_to.alert.dismiss()  # not confirmed: nothing happens
         assert not b.find_element(By.ID, "rematch").is_displayed()
@@ -320,6 +324,10 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
         for driver in (a, b):
             wait(partial(says, driver, "status", "Bo resigned: Ann wins."), what="the end")
             assert driver.find_element(By.ID, "review-game").is_displayed()
+            entries = driver.find_elements(By.CSS_SELECTOR, "#log li")  # newest first, numbered as the record
+            assert [e.get_attribute("value") for e in entries] == ["3", "2", "1"]
+            assert "resign" in entries[0].text and "pass" in entries[1].text and "draw" in entries[2].text
+        assert b.find_element(By.ID, "message").text == ""  # the Jarnac window's question asked no more
         click(a, "#rematch")
         wait(lambda: "waiting for Bo" in a.find_element(By.ID, "live").text, what="the offer said")
         wait(lambda: "Ann offers a rematch" in b.find_element(By.ID, "live").text, what="the offer told")

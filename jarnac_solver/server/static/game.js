@@ -276,7 +276,10 @@ export async function resign() {
     const answer = await api(`games/${encodeURIComponent(state.gameId)}/resign`, {}, "POST", seatHeaders());
     state.game = answer.game;
     setClock(answer.clock);
-    log(answer.played, answer.game.actions);
+    // The resignation is numbered after the game's actions (the state's count is of the moves alone), as
+    // the push channel and the record number it: never over the last move's entry.
+    log(answer.played, answer.game.actions + 1);
+    say($("#message"), ""); // what was asked of this seat (a Jarnac to call, a word to play) is asked no more
     renderGame();
   } catch (exc) {
     showError($("#message"), exc, false);
