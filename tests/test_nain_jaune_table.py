@@ -264,6 +264,22 @@ def test_a_person_is_asked_again_after_a_bad_answer_and_a_number_plays_its_line(
     assert game.replay().is_over()
 
 
+def test_a_card_typed_that_is_not_held_or_not_playable_now_is_said_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 7 deals A: AD AH 2H 3C 4C 4H 4S ...; 10D is not in the hand, AH is but cannot go on with
+    AD 2H 3C (the 4s can): each is asked again with a sentence saying which."""
+    argv = ("--players", "person,greedy", "--seed", "7", "--lang", "en")
+    status, out, err = play_typed(monkeypatch, capsys, "10D\nAD\nAH\n", *argv)
+    assert status == 0, err
+    assert "Your hand (22 cards): AD AH 2H 3C 4C 4H 4S " in out
+    assert "You do not hold 10D: type a number from 1 to 22, or press Enter for 1." in out
+    assert "AH cannot be played now: type a number from 1 to 3, or press Enter for 1." in out
+    assert "is not a play" not in out
+    status, out, err = play_typed(monkeypatch, capsys, "10D\n", *argv[:-1], "fr")
+    assert "Vous n'avez pas 10D : tapez un numéro de 1 à 22, ou Entrée pour 1." in out
+
+
 def test_a_person_plays_in_french(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

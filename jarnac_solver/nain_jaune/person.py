@@ -183,7 +183,7 @@ class PersonPlayer:
                 raise TableLeft()
             if not self._in().isatty():
                 self._print(raw.rstrip("\r\n"))  # a piped answer is not echoed by a terminal: the transcript shows it
-            chosen = self._read(raw.strip(), legal)
+            chosen = self._read(raw.strip(), legal, view.hand)
             if isinstance(chosen, str):
                 self._print(chosen)
                 continue
@@ -251,8 +251,9 @@ class PersonPlayer:
         self._print(_say(code, why=why, winners=who, points=_say("nj.n_points", count=best)))
 
     # -- input and output --------------------------------------------------------------------------------
-    def _read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
-        """The action ``text`` picks from ``legal``, or the sentence that asks again."""
+    def _read(self, text: str, legal: tuple[Action, ...], hand: int) -> Action | str:
+        """The action ``text`` picks from ``legal`` (``hand``: the person's cards), or the sentence that
+        asks again: a card typed that is not held, or held but not playable now, is said so."""
         if not text:
             return legal[0]
         if text.isascii() and text.isdigit():
@@ -267,6 +268,9 @@ class PersonPlayer:
             action = Play(action.card, True)  # claims="automatic": a board card played takes all
         if action in legal:  # a play typed as the record writes it: 7H, 10D! (the take announced), pass
             return action
+        if isinstance(action, Play):
+            held = bool(hand >> action.card & 1)
+            return _say("nj.not_now" if held else "nj.not_held", given=text[:40], count=len(legal))
         return _say("nj.bad_text", given=text[:40], count=len(legal))
 
     def _in(self) -> TextIO:
