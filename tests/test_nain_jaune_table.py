@@ -459,7 +459,8 @@ def test_people_sharing_the_terminal_have_one_narrator(
     argv = ("--players", "person,greedy,person", "--seed", "3", "--rule", "max_rounds=1")
     status, out, err = play_typed(monkeypatch, capsys, "\n" * 5000, *argv)
     assert status == 0, err
-    assert out.count("Nain Jaune, 3 players: A person, B greedy, C person.") == 1
+    assert out.count("Nain Jaune, 3 players: A, B greedy, C.") == 1  # "person" is a word of the command line
+    assert "person" not in out
     assert out.count("Round 1 is over") == 1 and out.count("The game is over") == 1
     assert "A (you): 34 pts" in out and "C (you): 34 pts" in out  # each person's own table
     assert not re.search(r"^[AC] \(you\): (?!\d)", out, re.MULTILINE)  # no turn line says "you"

@@ -62,10 +62,11 @@ def _seat(view: PlayerView, seat: int, names: Sequence[str]) -> str:
 
 
 def _seat_name(seat: int, me: int, names: Sequence[str]) -> str:
-    """``A (you)`` for the person's own seat, ``B greedy`` for another (``B`` when no name is known)."""
+    """``A (you)`` for the person's own seat, ``B greedy`` for another (``B`` when no name is known, and
+    for another person: ``person`` is a word of the command line, not of the reader's language)."""
     if seat == me:
         return _say("nj.seat_you", seat=SEATS[seat])
-    name = names[seat] if seat < len(names) else ""
+    name = names[seat] if seat < len(names) and names[seat] != "person" else ""
     return _say("nj.seat", seat=SEATS[seat], name=name).strip()
 
 
