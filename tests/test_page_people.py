@@ -358,6 +358,12 @@ def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(s
         wait(lambda: says(a, "start-message", "contient du balisage"), what="the name refused in French")
         said = a.find_element(By.ID, "start-message").text
         assert said.startswith("Votre nom : '<b>Ann</b>'") and "markup" not in said and "name:" not in said
+        named(a, "your-name", "Zoé")
+        click(a, "#start")
+        wait(partial(shown, a, "invite-seat"), what="the invitation")
+        click(a, "#leave")  # My games: an invitation no one took names no opponent (not "contre B")
+        wait(lambda: says(a, "lobby-list", "votre ami n'a pas encore rejoint"), what="the open invitation listed")
+        assert "contre B" not in a.find_element(By.ID, "lobby-list").text
         body = {"players": ["person", "person"], "seats": "invite", "lexicon": "en", "name": "Ann"}
         made = _ask(server, "/api/games", body)
         joined = _ask(server, "/api/join", {"code": made["invitation"]["code"], "name": "Bo"})
@@ -367,6 +373,8 @@ def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(s
         wait(partial(says, a, "status", "Bo a abandonné : Ann gagne."), what="the end, by name")
         status = a.find_element(By.ID, "status").text
         assert "B a abandonné" not in status and "A 0, B 0" not in status
+        click(a, "#leave")
+        wait(lambda: says(a, "lobby-list", "finie (Ann 0, Bo 0)"), what="the finished game listed, by names")
         assert a.execute_script("return document.documentElement.scrollWidth") <= 390
         assert console_errors(a) == []
     finally:

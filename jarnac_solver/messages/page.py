@@ -251,7 +251,8 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.lobby_resume": Message("Resume"),
     "page.lobby_forget": Message("Forget"),
     "page.lobby_turn": Message("{seat} to act"),
-    "page.lobby_over": Message("over (A {a}, B {b})"),
+    "page.lobby_over": Message("over ({scores})"),  # each seat's name and points, A first
+    "page.lobby_invited": Message("your friend not seated yet"),
     "page.lobby_gone": Message("no longer on the server"),
     "page.mode_invite": Message("with a friend, you are {seat}"),
     "page.mode_hotseat": Message("two on one device"),
