@@ -280,6 +280,19 @@ def test_a_card_typed_that_is_not_held_or_not_playable_now_is_said_so(
     assert "Vous n'avez pas 10D : tapez un numéro de 1 à 22, ou Entrée pour 1." in out
 
 
+def test_a_forced_board_card_says_its_take_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 5: A runs AD 2D 3D, B runs to 5S, A goes on with 6C and then 7D, its only play: the forced
+    card is said alone, and what it takes on the turn's line (not "7D, takes all (10), your only play")."""
+    argv = ("--players", "person,greedy", "--seed", "5", "--lang", "fr")
+    status, out, err = play_typed(monkeypatch, capsys, "2\n\n\n\n", *argv)
+    assert status == 0, err
+    assert "Vous jouez 7D, votre seul coup." in out
+    assert "A (vous) : 7D (prend tout : 10)" in out
+    assert "prend tout (10), votre seul coup" not in out
+
+
 def test_a_person_plays_in_french(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

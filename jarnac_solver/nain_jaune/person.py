@@ -170,7 +170,8 @@ class PersonPlayer:
             self._print(_say("nj.must_pass", rank=RANK_NAMES[view.need]))
             return legal[0]
         if len(legal) == 1 and isinstance(legal[0], Play):  # the one card that goes on with the run
-            self._print(_say("nj.only_play", card=action_label(view, legal[0])))
+            # The card alone: what it takes is said on the turn's line that follows, once.
+            self._print(_say("nj.only_play", card=card_text(legal[0].card)))
             return legal[0]
         self._print("")
         for line in table_lines(view, self.names, brief=view.mode == "run"):
