@@ -258,6 +258,8 @@ MESSAGES: dict[str, Message] = {
     ),
     # a field of a request the service refuses (the field's name is said before the sentence)
     "field_too_long": M("{count:,} characters; the service reads at most {most:,}"),
+    "field_unknown": M("no field {name} (the fields: {known})"),
+    "parameter_unknown": M("no parameter {name} (the parameters: {known})"),
     "name_empty": M("empty: a name of 1 to {most} characters is due"),
     "name_too_long": M("{count:,} characters; a name has at most {most}"),
     "name_refused_character": M(

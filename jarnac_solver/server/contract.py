@@ -104,9 +104,12 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
 def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
     """A fault for each of ``given`` not among ``known`` (the one wording of "no such field")."""
     names = list(known)
-    listed = ", ".join(names) or "none"
+    listed = ", ".join(names) or "-"
+    code = "parameter_unknown" if what == "parameter" else "field_unknown"  # said in the language spoken
     return [
-        Fault(str(key), f"no {what} {_shown(str(key))!r} (the {what}s: {listed})") for key in given if key not in names
+        Fault(str(key), Reason(code, {"name": repr(_shown(str(key))), "known": listed}).text())
+        for key in given
+        if key not in names
     ]
 
 
