@@ -270,8 +270,9 @@ def test_a_card_typed_that_is_not_held_or_not_playable_now_is_said_so(
     """Seed 7 deals A: AD AH 2H 3C 4C 4H 4S ...; 10D is not in the hand, AH is but cannot go on with
     AD 2H 3C (the 4s can): each is asked again with a sentence saying which."""
     argv = ("--players", "person,greedy", "--seed", "7", "--lang", "en")
-    status, out, err = play_typed(monkeypatch, capsys, "10D\nAD\nAH\n", *argv)
+    status, out, err = play_typed(monkeypatch, capsys, "pass\n10D\nAD\nAH\n", *argv)
     assert status == 0, err
+    assert "You cannot pass now: type a number from 1 to 22, or press Enter for 1." in out  # A leads
     assert "Your hand (22 cards): AD AH 2H 3C 4C 4H 4S " in out
     assert "You do not hold 10D: type a number from 1 to 22, or press Enter for 1." in out
     assert "AH cannot be played now: type a number from 1 to 3, or press Enter for 1." in out

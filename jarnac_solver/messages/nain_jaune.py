@@ -65,6 +65,7 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.bad_number": M("{given} is not one of your plays: type a number from 1 to {count}, or press Enter for 1."),
     "nj.bad_text": M("{given} is not a play: type a number from 1 to {count}, or press Enter for 1."),
     "nj.not_held": M("You do not hold {given}: type a number from 1 to {count}, or press Enter for 1."),
+    "nj.no_pass": M("You cannot pass now: type a number from 1 to {count}, or press Enter for 1."),
     "nj.not_now": M("{given} cannot be played now: type a number from 1 to {count}, or press Enter for 1."),
     "nj.must_pass": M("You have no {rank}: you pass."),
     "nj.only_play": M("You play {card}, your only play."),

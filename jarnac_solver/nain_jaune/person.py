@@ -270,6 +270,8 @@ class PersonPlayer:
             action = Play(action.card, True)  # claims="automatic": a board card played takes all
         if action in legal:  # a play typed as the record writes it: 7H, 10D! (the take announced), pass
             return action
+        if isinstance(action, Pass):  # a sequence to start, or (must_follow) the missing card held
+            return _say("nj.no_pass", count=len(legal))
         if isinstance(action, Play):
             held = bool(hand >> action.card & 1)
             return _say("nj.not_now" if held else "nj.not_held", given=text[:40], count=len(legal))
