@@ -264,6 +264,36 @@ def test_a_person_is_asked_again_after_a_bad_answer_and_a_number_plays_its_line(
     assert game.replay().is_over()
 
 
+def test_a_card_typed_that_is_not_held_or_not_playable_now_is_said_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 7 deals A: AD AH 2H 3C 4C 4H 4S ...; 10D is not in the hand, AH is but cannot go on with
+    AD 2H 3C (the 4s can): each is asked again with a sentence saying which."""
+    argv = ("--players", "person,greedy", "--seed", "7", "--lang", "en")
+    status, out, err = play_typed(monkeypatch, capsys, "pass\n10D\nAD\nAH\n", *argv)
+    assert status == 0, err
+    assert "You cannot pass now: type a number from 1 to 22, or press Enter for 1." in out  # A leads
+    assert "Your hand (22 cards): AD AH 2H 3C 4C 4H 4S " in out
+    assert "You do not hold 10D: type a number from 1 to 22, or press Enter for 1." in out
+    assert "AH cannot be played now: type a number from 1 to 3, or press Enter for 1." in out
+    assert "is not a play" not in out
+    status, out, err = play_typed(monkeypatch, capsys, "10D\n", *argv[:-1], "fr")
+    assert "Vous n'avez pas 10D : tapez un numéro de 1 à 22, ou Entrée pour 1." in out
+
+
+def test_a_forced_board_card_says_its_take_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 5: A runs AD 2D 3D, B runs to 5S, A goes on with 6C and then 7D, its only play: the forced
+    card is said alone, and what it takes on the turn's line (not "7D, takes all (10), your only play")."""
+    argv = ("--players", "person,greedy", "--seed", "5", "--lang", "fr")
+    status, out, err = play_typed(monkeypatch, capsys, "2\n\n\n\n", *argv)
+    assert status == 0, err
+    assert "Vous jouez 7D, votre seul coup." in out
+    assert "A (vous) : 7D (prend tout : 10)" in out
+    assert "prend tout (10), votre seul coup" not in out
+
+
 def test_a_person_plays_in_french(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -284,6 +314,10 @@ def test_a_person_plays_in_french(
     ):
         assert said in out, said
     assert "; sans " in out or "Sans " in out
+    # The end is said once, in French: no summary of a batch of games, in English, after the table's own.
+    assert "wins:" not in out and "rounds;" not in out and "records written" not in out
+    assert out.splitlines()[-1] == f"La partie est enregistrée dans {record}."
+    assert out.splitlines()[-2].startswith("La partie est finie (")
     (game,) = parse_records(record.read_text(encoding="utf-8"))
     assert game.replay().state.result == game.result != "*"
 
@@ -296,7 +330,7 @@ def test_the_end_of_the_input_leaves_the_table_cleanly(
     status, out, err = play_typed(monkeypatch, capsys, "\n" * 30, *argv)
     assert status == 0 and err == ""
     assert re.search(r"\nYou left the table: the game stops unfinished in round [0-9]+\.\n", out)
-    assert "unfinished" in out.splitlines()[-3]
+    assert out.splitlines()[-1] == f"The record is written to {record}."  # and no summary of a batch of games
     (game,) = parse_records(record.read_text(encoding="utf-8"))
     assert game.result == "*" and not game.replay().is_over() and game.turns
 
@@ -439,7 +473,8 @@ def test_people_sharing_the_terminal_have_one_narrator(
     argv = ("--players", "person,greedy,person", "--seed", "3", "--rule", "max_rounds=1")
     status, out, err = play_typed(monkeypatch, capsys, "\n" * 5000, *argv)
     assert status == 0, err
-    assert out.count("Nain Jaune, 3 players: A person, B greedy, C person.") == 1
+    assert out.count("Nain Jaune, 3 players: A, B greedy, C.") == 1  # "person" is a word of the command line
+    assert "person" not in out
     assert out.count("Round 1 is over") == 1 and out.count("The game is over") == 1
     assert "A (you): 34 pts" in out and "C (you): 34 pts" in out  # each person's own table
     assert not re.search(r"^[AC] \(you\): (?!\d)", out, re.MULTILINE)  # no turn line says "you"

@@ -254,6 +254,9 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         assert game["over"] and game["winner"] in ("A", "B", None)
         for driver in (a, b, watcher):
             wait(partial(told, driver, game["actions"]), what="every action told, and the end said")
+            ended = driver.find_element(By.ID, "status").text
+            assert NAME_A in ended or "Bruno" in ended or "A draw" in ended, ended  # who won, by name
+            assert f"A {game['scores'][0]}, B {game['scores'][1]}" not in ended, ended  # not by the seats' letters
         click(b, "#audit-game")
         wait(lambda: b.find_element(By.ID, "audit-answer").text.strip() != "", seconds=60, what="the audit")
         for driver in (a, b, watcher):
@@ -309,6 +312,10 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
             english(driver, server)
             open_page(driver, link)
             wait(partial(shown, driver, "game"), what="the game")
+        key_a = made["seats"]["A"]["key"]
+        for action in ("draw", "pass"):  # B resigns in its Jarnac window, asked to call Jarnac or not
+            _ask(server, f"/api/games/{made['id']}/actions", {"action": action}, key_a)
+        wait(lambda: logged(b) == 2 and b.find_element(By.ID, "message").text != "", what="A's pass on B's page")
         click(b, "#resign")
         b.switch_to.alert.dismiss()  # not confirmed: nothing happens
         assert not b.find_element(By.ID, "rematch").is_displayed()
@@ -317,6 +324,10 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
         for driver in (a, b):
             wait(partial(says, driver, "status", "Bo resigned: Ann wins."), what="the end")
             assert driver.find_element(By.ID, "review-game").is_displayed()
+            entries = driver.find_elements(By.CSS_SELECTOR, "#log li")  # newest first, numbered as the record
+            assert [e.get_attribute("value") for e in entries] == ["3", "2", "1"]
+            assert "resign" in entries[0].text and "pass" in entries[1].text and "draw" in entries[2].text
+        assert b.find_element(By.ID, "message").text == ""  # the Jarnac window's question asked no more
         click(a, "#rematch")
         wait(lambda: "waiting for Bo" in a.find_element(By.ID, "live").text, what="the offer said")
         wait(lambda: "Ann offers a rematch" in b.find_element(By.ID, "live").text, what="the offer told")
@@ -330,6 +341,44 @@ def test_resign_is_confirmed_and_a_rematch_swaps_the_seats(server: str) -> None:
     finally:
         a.quit()
         b.quit()
+
+
+def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(server: str) -> None:
+    """A page in French, at a phone's width: a name with markup is refused in French, the box named (not
+    the request's field); a resignation is said once, by the people's names, never by the seats' letters."""
+    a = chromium(390)
+    try:
+        open_page(a, f"{server}/#play")
+        a.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
+        open_page(a, f"{server}/#play")
+        Select(a.find_element(By.NAME, "opponent")).select_by_value("invite")
+        Select(a.find_element(By.NAME, "lexicon")).select_by_value("en")
+        named(a, "your-name", "<b>Ann</b>")
+        click(a, "#start")
+        wait(lambda: says(a, "start-message", "contient du balisage"), what="the name refused in French")
+        said = a.find_element(By.ID, "start-message").text
+        assert said.startswith("Votre nom : '<b>Ann</b>'") and "markup" not in said and "name:" not in said
+        named(a, "your-name", "Zoé")
+        click(a, "#start")
+        wait(partial(shown, a, "invite-seat"), what="the invitation")
+        click(a, "#leave")  # My games: an invitation no one took names no opponent (not "contre B")
+        wait(lambda: says(a, "lobby-list", "votre ami n'a pas encore rejoint"), what="the open invitation listed")
+        assert "contre B" not in a.find_element(By.ID, "lobby-list").text
+        body = {"players": ["person", "person"], "seats": "invite", "lexicon": "en", "name": "Ann"}
+        made = _ask(server, "/api/games", body)
+        joined = _ask(server, "/api/join", {"code": made["invitation"]["code"], "name": "Bo"})
+        open_page(a, made["seats"]["A"]["link"])
+        wait(partial(shown, a, "game"), what="the game")
+        _ask(server, f"/api/games/{made['id']}/resign", {}, key=joined["seats"]["B"]["key"])
+        wait(partial(says, a, "status", "Bo a abandonné : Ann gagne."), what="the end, by name")
+        status = a.find_element(By.ID, "status").text
+        assert "B a abandonné" not in status and "A 0, B 0" not in status
+        click(a, "#leave")
+        wait(lambda: says(a, "lobby-list", "finie (Ann 0, Bo 0)"), what="the finished game listed, by names")
+        assert a.execute_script("return document.documentElement.scrollWidth") <= 390
+        assert console_errors(a) == []
+    finally:
+        a.quit()
 
 
 YOUR_TURN = "Your turn \u2013 Jarnac"

@@ -141,7 +141,7 @@ def test_a_code_claims_seat_b_once_and_a_seat_moves_once(tmp_path: Path) -> None
         assert len(key_b) >= 43 and code.replace("-", "") not in key_b
         before = result(client.get(f"/api/games/{game_id}"))["game"]
         taken = refused(client.post("/api/join", json={"code": code}), 410, "SeatTaken")
-        assert "this seat is taken" in taken
+        assert "This seat is taken" in taken
         assert result(client.get(f"/api/games/{game_id}"))["game"] == before
         again = client.post(f"/api/games/{game_id}/invitation", json={}, headers={"X-Seat-Key": key_a})
         refused(again, 410, "SeatTaken")  # B seated: no invitation can open it again
@@ -370,6 +370,49 @@ def test_names_are_checked_and_kept_as_text() -> None:
             client.post("/api/games", json={"players": ["greedy", "person"], "name": "Cy", "lexicon": "en"}), 201
         )
         assert computer["game"]["names"] == ["", "Cy"] and computer["game"]["players"][0] == "greedy"
+
+
+def test_a_refused_name_is_said_in_the_askers_language() -> None:
+    """A name's fault is a sentence of the catalogs, said in the language of ``Accept-Language`` (or
+    ``?lang=``), the field named: a person who reads French is told in French why its name is refused."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        for language, name, said in (
+            ("fr", "<b>Ann</b>", "contient du balisage"),
+            ("es", "Bob\u202eevil", "contiene U+202E"),
+            ("nl", "   ", "leeg: een naam van 1 tot 32 tekens"),
+            ("fr", "x" * 10_000, "10\u202f000 caract\u00e8res"),
+            ("en", "x" * 33, "33 characters; a name has at most 32"),
+        ):
+            headers = {"Accept-Language": f"{language},en;q=0.5"}
+            answer = client.post("/api/games", json={**INVITE, "name": name}, headers=headers)
+            assert said in refused(answer, 400, "UsageError"), answer.json()
+            assert answer.json()["error"]["field"] == "name"
+        made = result(client.post("/api/games", json={**INVITE, "name": "Ann"}), 201)
+        bad = client.post("/api/join?lang=es", json={"code": made["invitation"]["code"], "name": "<i>Bo</i>"})
+        assert "contiene marcado" in refused(bad, 400, "UsageError")
+
+
+def test_a_code_used_twice_and_a_missing_key_are_said_in_the_askers_language() -> None:
+    """A reused code (410) and a resignation without a seat's key or with a key of no seat (403) name
+    the field at fault and say why in the asker's language, nothing changed."""
+    with Client(create_app(["en"], max_budget_ms=2000), raise_server_exceptions=False) as client:
+        made = result(client.post("/api/games", json={**INVITE, "name": "Ann"}), 201)
+        code, game_id = made["invitation"]["code"], made["id"]
+        result(client.post("/api/join", json={"code": code, "name": "Bo"}))
+        again = client.post("/api/join", json={"code": code, "name": "Cy"}, headers={"Accept-Language": "fr"})
+        assert refused(again, 410, "SeatTaken").startswith("code: Cette place est prise")
+        assert again.json()["error"]["field"] == "code"
+        keyed = client.post(f"/api/games/{game_id}/resign", json={"key": "x"}, headers={"Accept-Language": "fr"})
+        assert refused(keyed, 400, "UsageError") == "key: pas de champ 'key' (les champs : player)"
+        bare = client.post(f"/api/games/{game_id}/resign", json={}, headers={"Accept-Language": "es"})
+        assert "no trae X-Seat-Key" in refused(bare, 403, "WrongSeat")
+        assert bare.json()["error"]["field"] == "X-Seat-Key"
+        wrong = client.post(
+            f"/api/games/{game_id}/resign", json={}, headers={"Accept-Language": "nl", "X-Seat-Key": "x" * 43}
+        )
+        assert "opent geen plaats" in refused(wrong, 403, "WrongSeat")
+        state = result(client.get(f"/api/games/{game_id}"))["game"]
+        assert not state["over"] and state["names"] == ["Ann", "Bo"]
 
 
 def test_resign_ends_the_game_for_the_other_and_a_rematch_swaps_the_seats(tmp_path: Path) -> None:

@@ -257,6 +257,18 @@ MESSAGES: dict[str, Message] = {
         "too few to tell: {n} games give an interval of ±{half:.1f}; about {needed} games would give ±{goal:.1f}",
         "n",
     ),
+    # a field of a request the service refuses (the field's name is said before the sentence)
+    "field_too_long": M("{count:,} characters; the service reads at most {most:,}"),
+    "field_unknown": M("no field {name} (the fields: {known})"),
+    "parameter_unknown": M("no parameter {name} (the parameters: {known})"),
+    "name_empty": M("empty: a name of 1 to {most} characters is due"),
+    "name_too_long": M("{count:,} characters; a name has at most {most}"),
+    "name_refused_character": M(
+        "holds {character}, a control or bidirectional character: letters, digits, spaces and punctuation only"
+    ),
+    "seat_key_missing": M("this game's seats act with their keys: the request has no X-Seat-Key"),
+    "seat_key_unknown": M("this game's seats act with their keys: this X-Seat-Key opens no seat"),
+    "name_markup": M("{name} holds markup (a tag or a character reference): a name is plain text"),
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)

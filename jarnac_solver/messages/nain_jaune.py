@@ -64,6 +64,9 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.prompt": M("Your play, 1 to {count} (Enter: 1): "),
     "nj.bad_number": M("{given} is not one of your plays: type a number from 1 to {count}, or press Enter for 1."),
     "nj.bad_text": M("{given} is not a play: type a number from 1 to {count}, or press Enter for 1."),
+    "nj.not_held": M("You do not hold {given}: type a number from 1 to {count}, or press Enter for 1."),
+    "nj.no_pass": M("You cannot pass now: type a number from 1 to {count}, or press Enter for 1."),
+    "nj.not_now": M("{given} cannot be played now: type a number from 1 to {count}, or press Enter for 1."),
     "nj.must_pass": M("You have no {rank}: you pass."),
     "nj.only_play": M("You play {card}, your only play."),
     "nj.takes": M("takes all: {points}"),
@@ -78,5 +81,6 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.game_over": M("The game is over ({why}). {winners} wins with {points}."),
     "nj.game_over_tie": M("The game is over ({why}). {winners} tie with {points}."),
     "nj.left": M("You left the table: the game stops unfinished in round {round}."),
+    "nj.record_written": M("The record is written to {file}."),
 }
 """Nain Jaune's messages, merged into :data:`~.catalog.MESSAGES`."""

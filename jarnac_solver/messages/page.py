@@ -230,7 +230,7 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.seat_tray_you": Message("{seat} (you) — {points} points"),
     "page.people_wait": Message("{seat} to act: waiting for their move."),
     "page.people_watching": Message("You are watching this game (read only)."),
-    "page.people_over": Message("The game is over: {result}. A {a}, B {b}."),
+    "page.people_over": Message("The game is over: {result}."),  # then who won, by name (endText)
     # the computer's sentences, said of the other seat in a game between people
     "page.people_you_took": Message("You took {steals} (+{gained} for you, {seat} loses {lost})."),
     "page.people_phase_jarnac_you": Message("{seat} passed: call Jarnac if a move was left, or say nothing."),
@@ -251,7 +251,8 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.lobby_resume": Message("Resume"),
     "page.lobby_forget": Message("Forget"),
     "page.lobby_turn": Message("{seat} to act"),
-    "page.lobby_over": Message("over (A {a}, B {b})"),
+    "page.lobby_over": Message("over ({scores})"),  # each seat's name and points, A first
+    "page.lobby_invited": Message("your friend not seated yet"),
     "page.lobby_gone": Message("no longer on the server"),
     "page.mode_invite": Message("with a friend, you are {seat}"),
     "page.mode_hotseat": Message("two on one device"),

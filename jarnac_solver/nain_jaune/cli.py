@@ -102,6 +102,7 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
     records: list[GameRecord] = []
     wins = dict.fromkeys(names, 0.0)
     target = _writable(args.record) if args.record else None  # said before any game is played
+    seated = "person" in names  # a person read the game's end at the table, in its language
     for g in range(args.games):
         seats = [names[(i + g) % len(names)] for i in range(len(names))]
         game = Game(len(seats), options, args.seed + g)
@@ -120,7 +121,7 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
         if args.show and not args.json:
             print(f"game {g + 1} (seed {args.seed + g}): {', '.join(f'{SEATS[i]} {n}' for i, n in enumerate(seats))}")
             _show(game)
-        elif not args.json:
+        elif not args.json and not seated:
             said = ", ".join(f"{SEATS[i]} {n} {game.holdings[i]}" for i, n in enumerate(seats))
             print(
                 f"game {g + 1} (seed {args.seed + g}): {said}; {game.state.round} rounds;"
@@ -149,6 +150,10 @@ def _cmd_nain_jaune_play(args: argparse.Namespace) -> None:
                 "records": [r.to_dict() for r in records],
             },
         )
+        return
+    if seated:
+        if args.record:
+            print(Reason("nj.record_written", {"file": args.record}))
         return
     said = ", ".join(f"{name} {w:g}" for name, w in wins.items())
     print(f"{len(records)} game{'s' if len(records) != 1 else ''}, wins: {said}")

@@ -62,10 +62,11 @@ def _seat(view: PlayerView, seat: int, names: Sequence[str]) -> str:
 
 
 def _seat_name(seat: int, me: int, names: Sequence[str]) -> str:
-    """``A (you)`` for the person's own seat, ``B greedy`` for another (``B`` when no name is known)."""
+    """``A (you)`` for the person's own seat, ``B greedy`` for another (``B`` when no name is known, and
+    for another person: ``person`` is a word of the command line, not of the reader's language)."""
     if seat == me:
         return _say("nj.seat_you", seat=SEATS[seat])
-    name = names[seat] if seat < len(names) else ""
+    name = names[seat] if seat < len(names) and names[seat] != "person" else ""
     return _say("nj.seat", seat=SEATS[seat], name=name).strip()
 
 
@@ -169,7 +170,8 @@ class PersonPlayer:
             self._print(_say("nj.must_pass", rank=RANK_NAMES[view.need]))
             return legal[0]
         if len(legal) == 1 and isinstance(legal[0], Play):  # the one card that goes on with the run
-            self._print(_say("nj.only_play", card=action_label(view, legal[0])))
+            # The card alone: what it takes is said on the turn's line that follows, once.
+            self._print(_say("nj.only_play", card=card_text(legal[0].card)))
             return legal[0]
         self._print("")
         for line in table_lines(view, self.names, brief=view.mode == "run"):
@@ -183,7 +185,7 @@ class PersonPlayer:
                 raise TableLeft()
             if not self._in().isatty():
                 self._print(raw.rstrip("\r\n"))  # a piped answer is not echoed by a terminal: the transcript shows it
-            chosen = self._read(raw.strip(), legal)
+            chosen = self._read(raw.strip(), legal, view.hand)
             if isinstance(chosen, str):
                 self._print(chosen)
                 continue
@@ -251,8 +253,9 @@ class PersonPlayer:
         self._print(_say(code, why=why, winners=who, points=_say("nj.n_points", count=best)))
 
     # -- input and output --------------------------------------------------------------------------------
-    def _read(self, text: str, legal: tuple[Action, ...]) -> Action | str:
-        """The action ``text`` picks from ``legal``, or the sentence that asks again."""
+    def _read(self, text: str, legal: tuple[Action, ...], hand: int) -> Action | str:
+        """The action ``text`` picks from ``legal`` (``hand``: the person's cards), or the sentence that
+        asks again: a card typed that is not held, or held but not playable now, is said so."""
         if not text:
             return legal[0]
         if text.isascii() and text.isdigit():
@@ -267,6 +270,11 @@ class PersonPlayer:
             action = Play(action.card, True)  # claims="automatic": a board card played takes all
         if action in legal:  # a play typed as the record writes it: 7H, 10D! (the take announced), pass
             return action
+        if isinstance(action, Pass):  # a sequence to start, or (must_follow) the missing card held
+            return _say("nj.no_pass", count=len(legal))
+        if isinstance(action, Play):
+            held = bool(hand >> action.card & 1)
+            return _say("nj.not_now" if held else "nj.not_held", given=text[:40], count=len(legal))
         return _say("nj.bad_text", given=text[:40], count=len(legal))
 
     def _in(self) -> TextIO:

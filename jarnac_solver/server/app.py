@@ -55,6 +55,7 @@ from .. import __version__
 from ..cli import PROG, SCHEMA, run_json
 from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason, speaking
 from ..moves.rules import PRESETS
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
 from . import audits, contract, language, live, notify, reviews, seats
@@ -486,7 +487,9 @@ class Service:
 
     async def read(self, request: Request, body: Body, limit: int | None = None) -> dict[str, Any]:
         """The request's body checked against ``body`` (every fault at once), at most ``limit`` bytes."""
-        return body.read(await self._json(request, limit or self.max_body_bytes), self.offer)
+        given = await self._json(request, limit or self.max_body_bytes)
+        with speaking(language.current()):  # a fault said in the catalogs is said in the asker's language
+            return body.read(given, self.offer)
 
     def query(self, request: Request, body: Body) -> dict[str, Any]:
         """The request's query parameters checked against ``body``; one given twice is refused (a
@@ -495,7 +498,8 @@ class Service:
         twice = sorted(key for key, n in times.items() if n > 1)
         if twice:
             raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
-        return body.read(dict(request.query_params), self.offer, query=True)
+        with speaking(language.current()):
+            return body.read(dict(request.query_params), self.offer, query=True)
 
     async def _json(self, request: Request, limit: int) -> Any:
         declared = request.headers.get("content-length", "")
@@ -618,8 +622,8 @@ class Service:
         """The seat the request acts for in a game between invited people, or a 403 (no key, or nobody's)."""
         seat = self.seat(request, spec)
         if seat is None:
-            given = "no X-Seat-Key" if not request.headers.get("x-seat-key") else "an X-Seat-Key of no seat"
-            raise ServiceError(403, "WrongSeat", f"this game's seats act with their keys: the request has {given}")
+            code = "seat_key_missing" if not request.headers.get("x-seat-key") else "seat_key_unknown"
+            raise ServiceError(403, "WrongSeat", Reason(code).text(language.current()), "X-Seat-Key")
         return seat
 
     @staticmethod
@@ -915,12 +919,9 @@ class Service:
             if code is None:
                 raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
             raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
-        if claim.closed == WITHDRAWN:
-            message = "this invitation was withdrawn by the game's creator: ask them for the new one"
-            raise ServiceError(410, "InvitationWithdrawn", message, "code")
-        if claim.closed:
-            message = "this seat is taken: the code opened it once, for another device; ask the game's creator"
-            raise ServiceError(410, "SeatTaken", message, "code")
+        if claim.closed:  # the page's own sentence, in the asker's language
+            kind = "InvitationWithdrawn" if claim.closed == WITHDRAWN else "SeatTaken"
+            raise ServiceError(410, kind, Reason(f"page.err_{kind}").text(language.current()), "code")
         spec, result = await self.seated(request, claim.game, claim.seat, key)
         return self.answer(self.game_document("game join", spec, result))
 
@@ -1133,7 +1134,7 @@ class Service:
         if claim is None:
             raise ServiceError(404, "UnknownTransfer", "no seat waits for this transfer link", "token")
         if claim.closed:
-            message = "this transfer link was used already (or replaced by a newer one): it moves a seat once"
+            message = Reason("page.err_TransferUsed").text(language.current())
             raise ServiceError(410, "TransferUsed", message, "token")
         spec, result = await self.seated(request, claim.game, claim.seat, key)
         return self.answer(self.game_document("game transfer", spec, result))

@@ -28,7 +28,7 @@ from ..errors import JarnacError
 from ..lexicon.bag import BAGS
 from ..lexicon.lookup import ORDERS
 from ..lexicon.study import as_range
-from ..messages import LANGUAGES
+from ..messages import LANGUAGES, Reason
 from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
 from ..planning.advice import DEPTHS
@@ -104,16 +104,20 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
 def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
     """A fault for each of ``given`` not among ``known`` (the one wording of "no such field")."""
     names = list(known)
-    listed = ", ".join(names) or "none"
+    listed = ", ".join(names) or "-"
+    code = "parameter_unknown" if what == "parameter" else "field_unknown"  # said in the language spoken
     return [
-        Fault(str(key), f"no {what} {_shown(str(key))!r} (the {what}s: {listed})") for key in given if key not in names
+        Fault(str(key), Reason(code, {"name": repr(_shown(str(key))), "known": listed}).text())
+        for key in given
+        if key not in names
     ]
 
 
 def person_name(value: str) -> str:
     """A person's name as given, checked: its spaces trimmed and runs of them one, 1 to :data:`MAX_NAME`
     characters, no control or bidirectional character, no markup (a name is shown as text; a tag or a
-    character reference in it is a mistake or a trick); else :class:`ValueError` saying why.
+    character reference in it is a mistake or a trick); else :class:`ValueError` saying why, in the
+    language being spoken (:func:`~jarnac_solver.messages.speaking`: the request's).
 
     >>> person_name("  Alice   B. ")
     'Alice B.'
@@ -123,18 +127,16 @@ def person_name(value: str) -> str:
     """
     text = " ".join(value.split())
     if not text:
-        raise ValueError("empty: a name of 1 to 32 characters is due")
+        raise ValueError(Reason("name_empty", {"most": MAX_NAME}).text())
     if len(text) > MAX_NAME:
-        raise ValueError(f"{len(text):,} characters; a name has at most {MAX_NAME}")
+        raise ValueError(Reason("name_too_long", {"count": len(text), "most": MAX_NAME}).text())
     odd = next((c for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
     if odd is not None:
         named = unicodedata.name(odd, "")
-        raise ValueError(
-            f"holds U+{ord(odd):04X}{f' ({named})' if named else ''}, a control or bidirectional character:"
-            " letters, digits, spaces and punctuation only"
-        )
+        character = f"U+{ord(odd):04X}{f' ({named})' if named else ''}"
+        raise ValueError(Reason("name_refused_character", {"character": character}).text())
     if _MARKUP.search(text):
-        raise ValueError(f"{_shown(text)!r} holds markup (a tag or a character reference): a name is plain text")
+        raise ValueError(Reason("name_markup", {"name": repr(_shown(text))}).text())
     return text
 
 
@@ -303,7 +305,7 @@ class Field:
         if not isinstance(value, str):
             raise ValueError(f"text is due, not {_type_name(value)}")
         if len(value) > self.max_length:
-            raise ValueError(f"{len(value):,} characters; the service reads at most {self.max_length:,}")
+            raise ValueError(Reason("field_too_long", {"count": len(value), "most": self.max_length}).text())
         return value
 
     def _number(self, value: Any) -> float | int:

@@ -135,6 +135,10 @@ export function showError(target, exc, asRefusal) {
   if (exc.status === 0) say(target, () => t("offline"), "error");
   else if (has(`err_${exc.type}`)) say(target, () => t(`err_${exc.type}`), "error"); // a seat taken, a link used
   else if (exc.status === 401) say(target, () => t(token ? "token_wrong" : "token_refused"), "error");
+  else if (exc.faults && exc.faults.length === 1 && exc.faults[0].field === "name") {
+    // A name refused: the server says why in the page's language; the field is the reader's own box.
+    say(target, () => t("err_name", { fault: exc.faults[0].message }), "error");
+  }
   else {
     // A refusal of the one field the reader typed in says its fault alone ("action: ..." names a field of the
     // request, which the reader never saw).

@@ -118,7 +118,9 @@ export function endText(game) {
 
 export function phaseText(game) {
   const result = game.result_reason ? reason(game.result_reason) : "";
-  if (game.over && people()) return `${t("people_over", { result, a: game.scores[0], b: game.scores[1] })} ${endText(game)}`;
+  // A resignation or a time out is said once, by the people's names (its reason names the seats' letters).
+  if (game.over && people() && game.ending) return endText(game);
+  if (game.over && people()) return `${t("people_over", { result })} ${endText(game)}`; // the scores by names
   if (game.over) return t("over", { result, a: game.scores[0], b: game.scores[1] });
   if (state.mode === "hotseat" && state.handover) return t("handover", { seat: seatName(game.to_act) });
   if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
@@ -274,7 +276,10 @@ export async function resign() {
     const answer = await api(`games/${encodeURIComponent(state.gameId)}/resign`, {}, "POST", seatHeaders());
     state.game = answer.game;
     setClock(answer.clock);
-    log(answer.played, answer.game.actions);
+    // The resignation is numbered after the game's actions (the state's count is of the moves alone), as
+    // the push channel and the record number it: never over the last move's entry.
+    log(answer.played, answer.game.actions + 1);
+    say($("#message"), ""); // what was asked of this seat (a Jarnac to call, a word to play) is asked no more
     renderGame();
   } catch (exc) {
     showError($("#message"), exc, false);

@@ -170,10 +170,13 @@ export async function renderLobby(resume) {
       const other = entry.mode === "invite" || entry.mode === "computer" || !entry.mode ? (entry.seat === "B" ? "A" : "B") : null;
       const opponent = other && row.players ? seatNameOf(row, other) : null;
       const parts = [modeText(entry)];
-      if (opponent) parts.push(t("lobby_against", { name: opponent }));
+      // An invitation no one has taken yet names no opponent (its seat's letter is no one's name).
+      const unseated = entry.mode === "invite" && row.players && row.players[other === "B" ? 1 : 0] === "person" && !row.names[other === "B" ? 1 : 0];
+      if (unseated) parts.push(t("lobby_invited"));
+      else if (opponent) parts.push(t("lobby_against", { name: opponent }));
       let said;
       if (row.status === "gone") said = t("lobby_gone");
-      else if (row.status === "over") said = t("lobby_over", { a: row.scores[0], b: row.scores[1] });
+      else if (row.status === "over") said = t("lobby_over", { scores: `${seatNameOf(row, "A")} ${row.scores[0]}, ${seatNameOf(row, "B")} ${row.scores[1]}` });
       else if (row.status === "yours") said = t("lobby_yours");
       else said = t("lobby_theirs", { name: seatNameOf(row, row.to_act || "A") });
       if (row.left_s !== null && row.left_s !== undefined && row.status !== "over") said += ` · ${t("lobby_left", { time: timeLeft(row.left_s) })}`;
