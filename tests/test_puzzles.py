@@ -343,6 +343,41 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--kind goes with --seed or --mistakes" in capsys.readouterr().err
 
 
+def test_puzzle_command_empty_date_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "", "--reveal"]) == 2  # not today's puzzle in silence
+    out, err = capsys.readouterr()
+    assert out == "" and err == "jarnac-solver puzzle: --date is empty: give YYYY-MM-DD, or leave it out for today's\n"
+
+
+class _Terminal:
+    """A standard input that is a terminal."""
+
+    @staticmethod
+    def isatty() -> bool:
+        return True
+
+
+def test_puzzle_command_asks_again_after_a_malformed_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    typed = iter(["zz", "", "1:PUNIS+AT=PUISANT 2:MECANO+U=MONCEAU"])
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    assert main(["puzzle", "--date", "2026-12-07"]) == 0  # a typo at the terminal does not end the puzzle
+    out, err = capsys.readouterr()
+    assert "right; " in out
+    assert err.count("\n") == 1 and "'zz'" in err and "Traceback" not in err
+    typed = iter(["1:PUNIS+T=INPUTS 2:MECANO+U=MONCEAU"])
+    assert main(["puzzle", "--date", "2026-12-07"]) == 1
+    assert "wrong: the answer is" in capsys.readouterr().out
+
+
 def test_puzzle_command_from_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     from pathlib import Path
 

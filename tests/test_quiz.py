@@ -194,3 +194,19 @@ def test_quiz_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out)["result"]["card"]["reviews"] == 0
     assert main([*base, "--person", "amy", "--answer", "QQQ9"]) == 2
     assert "the answer's word 1" in capsys.readouterr().err
+
+
+def test_quiz_command_refuses_empty_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    state = str(tmp_path / "progress.sqlite3")
+    assert main(["quiz", "--state", ""]) == 2  # not the default file in silence
+    out, err = capsys.readouterr()
+    assert (
+        out == ""
+        and err == "jarnac-solver quiz: --state is empty: give an SQLite file, or leave it out for the default\n"
+    )
+    assert main(["quiz", "--state", state, "--answer", ""]) == 2  # '-' is none; an empty answer is a slip
+    out, err = capsys.readouterr()
+    assert out == "" and err == "jarnac-solver quiz: --answer is empty: give your words, or '-' for none\n"
+    assert not Path(state).exists()

@@ -33,20 +33,19 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
     elif args.mistakes is not None:
         puzzle, head = _mistake(args, lex, kinds), None
     else:
-        day = args.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
+        if args.date == "":
+            raise UsageError(f"{PROG} puzzle: --date is empty: give YYYY-MM-DD, or leave it out for today's")
+        day = args.date if args.date is not None else dt.datetime.now(dt.timezone.utc).date().isoformat()
         puzzle = daily_puzzle(lex, day)
         head = Reason("practice.daily", {"date": str(day)})
     answer = args.answer
     if answer is None and not args.json and not args.reveal and sys.stdin.isatty():
         print(_shown(puzzle, head))
-        try:
-            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
-        except EOFError:
-            answer = None
+        judged = _asked(puzzle, lex)
         shown = True
     else:
         shown = False
-    judged = None if answer is None else judge(puzzle, answer, lex)
+        judged = None if answer is None else judge(puzzle, answer, lex)
     if args.json:
         result: dict[str, Any] = {"puzzle": puzzle.to_dict() if judged or args.reveal else _public(puzzle.to_dict())}
         if head is not None:
@@ -62,6 +61,23 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
             print(Reason("practice.and", {"first": puzzle.answer, "second": puzzle.explanation()}))
     if judged is not None and not judged.right:
         raise _NotAllValid()
+
+
+def _asked(puzzle: Any, lex: Lexicon) -> Any:
+    """The answer asked for at a terminal, judged: a malformed one is said and asked for again (end of input: none)."""
+    from ..practice.puzzles import judge
+
+    while True:
+        try:
+            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+        except EOFError:
+            return None
+        if not answer.strip():
+            continue
+        try:
+            return judge(puzzle, answer, lex)
+        except InvalidInputError as error:
+            print(error, file=sys.stderr)
 
 
 _HIDDEN = ("answer", "value", "next_best", "next_value", "margin", "unit", "line", "points", "next_points",
@@ -106,7 +122,9 @@ def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> 
 
 def _state_path(given: str | None) -> Path:
     """``--state``, else the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), made if needed."""
-    if given:
+    if given is not None:
+        if not given.strip():
+            raise UsageError(f"{PROG} quiz: --state is empty: give an SQLite file, or leave it out for the default")
         return Path(given)
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "jarnac-solver"
     base.mkdir(parents=True, exist_ok=True)
@@ -118,6 +136,8 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
     from ..practice.quiz import Quiz
     from ..practice.schedule import make_scheduler
 
+    if args.answer is not None and not args.answer.strip():
+        raise UsageError(f"{PROG} quiz: --answer is empty: give your words, or '-' for none")
     lex = Lexicon.resolve(args.lexicon)
     first, _, last = args.ranks.partition("-")
     quiz = Quiz(lex.name, args.kind, args.length, args.order, int(first or 1), int(last or 200_000))
