@@ -210,3 +210,37 @@ def test_quiz_command_refuses_empty_values(tmp_path: Path, capsys: pytest.Captur
     out, err = capsys.readouterr()
     assert out == "" and err == "jarnac-solver quiz: --answer is empty: give your words, or '-' for none\n"
     assert not Path(state).exists()
+
+
+class _Terminal:
+    """A standard input that is a terminal."""
+
+    @staticmethod
+    def isatty() -> bool:
+        return True
+
+
+def test_quiz_command_asks_again_after_a_malformed_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    base = [
+        "quiz",
+        "--state",
+        str(tmp_path / "p.sqlite3"),
+        "--ranks",
+        "1-2",
+        "--scheduler",
+        "leitner",
+        "--lexicon",
+        "en",
+    ]
+    typed = iter(["QQQ9", "-"])
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    assert main(base) == 1  # the typo said and asked again; then none given: a miss
+    out, err = capsys.readouterr()
+    assert "missed: " in out and err.count("\n") == 1 and "the answer's word 1" in err

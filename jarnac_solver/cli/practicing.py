@@ -80,6 +80,23 @@ def _asked(puzzle: Any, lex: Lexicon) -> Any:
             print(error, file=sys.stderr)
 
 
+def _asked_words(quiz: Any, question: str, lex: Lexicon) -> str | None:
+    """A quiz card's answer asked for at a terminal: a malformed one is said and asked for again."""
+    from ..practice.quiz import judge_words
+
+    while True:
+        try:
+            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+        except EOFError:
+            return None
+        try:
+            judge_words(lex, quiz.answer(lex, question), answer)
+        except InvalidInputError as error:
+            print(error, file=sys.stderr)
+        else:
+            return answer
+
+
 _HIDDEN = ("answer", "value", "next_best", "next_value", "margin", "unit", "line", "points", "next_points",
            "options", "open_side", "explanation")  # fmt: skip
 """What a puzzle's document leaves out until it is answered or revealed."""
@@ -163,10 +180,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
         answer = args.answer
         if answer is None and not args.json and sys.stdin.isatty():
             print(prompt)
-            try:
-                answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
-            except EOFError:
-                answer = None
+            answer = _asked_words(quiz, card.question, lex)
         elif not args.json:
             print(prompt)
         if answer is not None:
