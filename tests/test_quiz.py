@@ -244,3 +244,22 @@ def test_quiz_command_asks_again_after_a_malformed_answer(
     assert main(base) == 1  # the typo said and asked again; then none given: a miss
     out, err = capsys.readouterr()
     assert "missed: " in out and err.count("\n") == 1 and "the answer's word 1" in err
+
+
+def test_quiz_command_says_when_the_card_and_the_next_one_are_due(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from jarnac_solver.cli import main
+
+    base = ["quiz", "--state", str(tmp_path / "p.sqlite3"), "--scheduler", "leitner", "--lexicon", "en"]
+    assert main([*base, "--ranks", "1-2", "--answer", "-"]) == 1  # the second card, new, waits: due now
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(r"this card comes back \d{4}-\d\d-\d\d \d\d:\d\d UTC; another card is due now", last)
+    assert main([*base, "--ranks", "1-1", "--person", "bo", "--answer", "-"]) == 1  # the only card: itself next
+    last = capsys.readouterr().out.splitlines()[-1]
+    back = re.fullmatch(r"this card comes back (.+ UTC); the next card is due (.+ UTC)", last)
+    assert back is not None and back[1] == back[2]
+    assert main([*base, "--ranks", "1-1", "--person", "bo", "--lang", "fr"]) == 0  # nothing due: when, in words
+    assert re.fullmatch(r".* \d{4}-\d\d-\d\d \d\d:\d\d UTC", capsys.readouterr().out.strip())

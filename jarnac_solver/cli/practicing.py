@@ -97,6 +97,18 @@ def _asked_words(quiz: Any, question: str, lex: Lexicon) -> str | None:
             return answer
 
 
+def _when(moment: dt.datetime) -> str:
+    """A due time as a person reads it: the date, the minute, UTC."""
+    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _back(due: dt.datetime, first_due: dt.datetime | None, now: dt.datetime) -> Reason:
+    """When the card answered comes back, and when the quiz's next card is due: now, when new or due cards wait."""
+    if first_due is not None and first_due <= now:
+        return Reason("practice.quiz_back_next_now", {"due": _when(due)})
+    return Reason("practice.quiz_back_next_later", {"due": _when(due), "next": _when(first_due or due)})
+
+
 _HIDDEN = ("answer", "value", "next_best", "next_value", "margin", "unit", "line", "points", "next_points",
            "options", "open_side", "explanation")  # fmt: skip
 """What a puzzle's document leaves out until it is answered or revealed."""
@@ -169,7 +181,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
         if card is None:
             said = Reason("practice.quiz_empty")
             if first_due is not None:
-                said = Reason("practice.quiz_none_due", {"due": first_due.isoformat(timespec="minutes")})
+                said = Reason("practice.quiz_none_due", {"due": _when(first_due)})
             if args.json:
                 _emit(args, result, lex, None)
             else:
@@ -191,7 +203,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
             result["next_due"] = None if first_due is None else first_due.isoformat()
             if not args.json:
                 print(judged.reason())
-                print(Reason("practice.quiz_next_due", {"due": card.due.isoformat(timespec="minutes")}))
+                print(_back(card.due, first_due, now))
         if args.json:
             _emit(args, result, lex, None)
         if result["judged"] is not None and not result["judged"]["right"]:

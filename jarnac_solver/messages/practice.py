@@ -68,7 +68,8 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.quiz_right": M("right: all {count}"),
     "practice.quiz_missed": M("missed: {words}"),
     "practice.quiz_wrong_words": M("not answers: {words}"),
-    "practice.quiz_next_due": M("next due {due}"),
+    "practice.quiz_back_next_now": M("this card comes back {due}; another card is due now"),
+    "practice.quiz_back_next_later": M("this card comes back {due}; the next card is due {next}"),
     "practice.quiz_none_due": M("no card is due: the next is due {due}"),
     "practice.quiz_empty": M("no card in this quiz"),
 }
