@@ -263,7 +263,7 @@ def test_right_and_wrong_answers_judged_with_the_explanation() -> None:
         ("jarnac", "1:RAT+Z=TZAR +Q9", "the answer's steal 2 \\('\\+Q9'\\)"),
         ("jarnac", "1:ZZZ+A=ZZZA", "the answer '1:ZZZ\\+A=ZZZA'"),
         ("best_play", "+AB +CD", "give one move"),
-        ("best_play", "nonsense", "the answer \\('nonsense'\\)"),
+        ("best_play", "nonsense", "the answer 'nonsense': write a move as \\+WORD"),
         ("jarnacable", "maybe", "answer yes or no"),
         ("pass_or_play", "later", "answer pass, play or a move"),
     ],
@@ -376,6 +376,36 @@ def test_puzzle_command_asks_again_after_a_malformed_answer(
     typed = iter(["1:PUNIS+T=INPUTS 2:MECANO+U=MONCEAU"])
     assert main(["puzzle", "--date", "2026-12-07"]) == 1
     assert "wrong: the answer is" in capsys.readouterr().out
+
+
+def test_puzzle_command_errors_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "2026-12-07", "--answer", "zz", "--lang", "fr"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "jarnac-solver puzzle: la réponse 'zz' : écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
+    )
+    assert main(["puzzle", "--date", "garbage", "--lang", "nl"]) == 2
+    assert capsys.readouterr().err == "jarnac-solver puzzle: de datum wordt geschreven als JJJJ-MM-DD, niet 'garbage'\n"
+    typed = iter(["hola"])  # at the terminal too, before asking again (then the end of input: no answer)
+
+    def type_in(prompt: str) -> str:
+        for answer in typed:
+            return answer
+        raise EOFError
+
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", type_in)
+    assert main(["puzzle", "--date", "2026-12-07", "--lexicon", "es", "--lang", "es"]) == 0
+    assert (
+        capsys.readouterr().err.splitlines()[0]
+        == "la respuesta 'hola': escriba una jugada +PALABRA o N:VIEJA+LETRAS=PALABRA"
+    )
 
 
 def test_puzzle_command_from_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:

@@ -77,7 +77,7 @@ def _asked(puzzle: Any, lex: Lexicon) -> Any:
         try:
             return judge(puzzle, answer, lex)
         except InvalidInputError as error:
-            print(error, file=sys.stderr)
+            print(error.message(), file=sys.stderr)
 
 
 def _asked_words(quiz: Any, question: str, lex: Lexicon) -> str | None:
@@ -92,7 +92,7 @@ def _asked_words(quiz: Any, question: str, lex: Lexicon) -> str | None:
         try:
             judge_words(lex, quiz.answer(lex, question), answer)
         except InvalidInputError as error:
-            print(error, file=sys.stderr)
+            print(error.message(), file=sys.stderr)
         else:
             return answer
 

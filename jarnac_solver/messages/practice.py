@@ -59,6 +59,11 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.right": M("right"),
     "practice.wrong": M("wrong: the answer is {answer}"),
     "practice.your_answer": M("your answer: {answer}"),
+    "practice.date_malformed": M("the date must be written YYYY-MM-DD, not {given}"),
+    "practice.answer_empty": M("the answer is empty"),
+    "practice.answer_yes_no": M("the answer {answer}: answer yes or no"),
+    "practice.answer_pass_play": M("the answer {answer}: answer pass, play or a move such as +WORD"),
+    "practice.answer_no_move": M("the answer {answer}: write a move as +WORD or N:OLD+LETTERS=WORD"),
     "practice.date_out_of_range": M("{date}: the daily puzzles run from {first} to {last}"),
     # the quizzes
     "practice.quiz_anagrams": M("the anagrams of {letters}"),

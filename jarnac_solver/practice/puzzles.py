@@ -591,7 +591,7 @@ def _day(date: dt.date | str) -> dt.date:
             return dt.date.fromisoformat(date.strip())
         except ValueError:
             pass
-    raise InvalidInputError(f"the date must be written YYYY-MM-DD, not {str(date)[:40]!r}")
+    raise InvalidInputError(Reason("practice.date_malformed", {"given": repr(str(date)[:40])}))
 
 
 # -- answers -----------------------------------------------------------------------------------------------
@@ -609,7 +609,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         raise InvalidInputError(f"an answer is written as text, not {type(text).__name__}")
     words = text.strip()
     if not words:
-        raise InvalidInputError("the answer is empty")
+        raise InvalidInputError(Reason("practice.answer_empty"))
     if len(words) > 200:
         raise InvalidInputError("the answer is longer than 200 characters")
     low = words.casefold()
@@ -618,7 +618,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
             return "yes"
         if low in _NO:
             return "no"
-        raise InvalidInputError(f"the answer {words!r}: answer yes or no")
+        raise InvalidInputError(Reason("practice.answer_yes_no", {"answer": repr(words)}))
     if puzzle.kind == "pass_or_play":
         if low in _PASS:
             return "pass"
@@ -627,7 +627,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         try:
             return (Move.parse(words, puzzle.me.alphabet),)
         except InvalidInputError:
-            raise InvalidInputError(f"the answer {words!r}: answer pass, play or a move such as +WORD") from None
+            raise InvalidInputError(Reason("practice.answer_pass_play", {"answer": repr(words)})) from None
     parts = words.replace(",", " ").split()
     if parts and parts[0].casefold() == "jarnac":
         parts = parts[1:]
@@ -637,6 +637,8 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         raise InvalidInputError(f"the answer {words!r}: give one move, such as +WORD or 1:OLD+LETTERS=WORD")
     moves = []
     for i, part in enumerate(parts, start=1):
+        if "+" not in part:  # no move at all: what to write, in the reader's language
+            raise InvalidInputError(Reason("practice.answer_no_move", {"answer": repr(part)}))
         try:
             moves.append(Move.parse(part, puzzle.me.alphabet))
         except InvalidInputError as exc:
