@@ -42,6 +42,13 @@ def test_a_loan_typed_with_the_ij_tile_is_shown_its_spelling(capsys: pytest.Capt
     assert "BI.JOUS wel, met de I en de J als twee stenen (6 stenen)" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("command", [["check", "ZA"], ["puzzle", "--reveal"], ["quiz", "--answer", "-"]])
+def test_an_empty_lexicon_name_is_said_as_such(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, "--lexicon", ""]) == 2  # not "a lexicon is read from a regular file, not a folder"
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "'' is neither a bundled lexicon (en, " in err
+
+
 def test_entries_left_out_of_a_users_list_are_said(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     listed = tmp_path / "long.txt"
     listed.write_text("rat\nanticonstitutionnellement\nzzzzzz\nfoo bar\n", encoding="utf-8")
