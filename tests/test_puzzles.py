@@ -274,6 +274,28 @@ def test_malformed_answers_name_the_part(kind: str, answer: str, message: str) -
         judge(puzzles[0], answer, lexicon(puzzles[0].lexicon))
 
 
+def test_yes_no_pass_play_said_in_the_readers_language() -> None:
+    from jarnac_solver.messages import speaking
+
+    lex = lexicon("fr")
+    yes_no = next(p for p in found("fr") if p.kind == "jarnacable")
+    wrong = "non" if yes_no.answer == "yes" else "oui"
+    with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
+        said = str(judge(yes_no, wrong, lex).reason())
+    assert said.startswith(f"faux : la réponse est {'oui' if yes_no.answer == 'yes' else 'non'} ;"), said
+    side = next(p for p in found("fr") if p.kind == "pass_or_play")
+    french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
+    assert judge(side, french, lex).right
+
+
+def test_puzzle_command_reveal_says_the_answer_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "2026-12-07", "--reveal"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("1:PUNIS+AT=PUISANT 2:MECANO+U=MONCEAU swings 159:") and last.count("PUISANT") == 1
+
+
 def test_kinds_and_records_checked() -> None:
     from jarnac_solver import play_game
 

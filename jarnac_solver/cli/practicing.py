@@ -58,9 +58,19 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
         if judged is not None:
             print(judged.reason())
         elif args.reveal:
-            print(Reason("practice.and", {"first": puzzle.answer, "second": puzzle.explanation()}))
+            print(_revealed(puzzle))
     if judged is not None and not judged.right:
         raise _NotAllValid()
+
+
+def _revealed(puzzle: Any) -> Reason:
+    """The answer and why, the answer said once: most explanations open with it (``+PEU starts ...``)."""
+    from ..practice.puzzles import said_answer
+
+    answer, why = said_answer(puzzle), puzzle.explanation()
+    if why.text().startswith(answer.text() if isinstance(answer, Reason) else str(answer)):
+        return why
+    return Reason("practice.and", {"first": answer, "second": why})
 
 
 def _asked(puzzle: Any, lex: Lexicon) -> Any:

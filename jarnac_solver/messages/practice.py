@@ -56,6 +56,10 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.pass_margin": M("after your pass the opponent's best answer ends the game at {points:+} for you"),
     "practice.jarnacable_yes": M("yes: {call} (swing {swing})"),
     # the verdicts
+    "practice.say_yes": M("yes"),
+    "practice.say_no": M("no"),
+    "practice.say_pass": M("pass"),
+    "practice.say_play": M("play"),
     "practice.right": M("right"),
     "practice.wrong": M("wrong: the answer is {answer}"),
     "practice.your_answer": M("your answer: {answer}"),

@@ -598,7 +598,7 @@ def _day(date: dt.date | str) -> dt.date:
 
 _YES = {"yes", "y", "oui", "o", "si", "sí", "s", "ja", "j"}
 _NO = {"no", "n", "non", "nee"}
-_PASS = {"pass", "passe", "paso", "pasar", "passen", "pas"}
+_PASS = {"pass", "passe", "passer", "paso", "pasar", "passen", "pas"}
 _PLAY = {"play", "jouer", "joue", "jugar", "juego", "spelen", "speel"}
 
 
@@ -647,6 +647,13 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
     return tuple(moves)
 
 
+def said_answer(puzzle: Puzzle) -> Value:
+    """A puzzle's answer as a person reads it: yes, no, pass and play in the reader's language, a move as written."""
+    if puzzle.answer in ("yes", "no", "pass", "play"):
+        return Reason(f"practice.say_{puzzle.answer}")
+    return puzzle.answer
+
+
 @dataclass(frozen=True)
 class Judgement:
     """An answer judged: right or wrong, what it is worth, and why the right answer is right."""
@@ -660,7 +667,9 @@ class Judgement:
 
     def reason(self) -> Reason:
         """The verdict, said."""
-        verdict = Reason("practice.right") if self.right else Reason("practice.wrong", {"answer": self.puzzle.answer})
+        verdict = (
+            Reason("practice.right") if self.right else Reason("practice.wrong", {"answer": said_answer(self.puzzle)})
+        )
         return Reason("practice.and", {"first": verdict, "second": self.puzzle.explanation()})
 
     def to_dict(self) -> dict[str, Any]:
