@@ -7,7 +7,7 @@ import datetime as dt
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError
 from ..game.record import iter_records
@@ -16,6 +16,9 @@ from ..messages import Reason
 from ..textfile import read_text
 from .errors import PROG, UsageError, _NotAllValid
 from .output import _emit
+
+if TYPE_CHECKING:
+    from ..practice.puzzles import Puzzle
 
 
 def _cmd_puzzle(args: argparse.Namespace) -> None:
@@ -63,7 +66,7 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
         raise _NotAllValid()
 
 
-def _revealed(puzzle: Any) -> Reason:
+def _revealed(puzzle: Puzzle) -> Reason:
     """The answer and why, the answer said once: most explanations open with it (``+PEU starts ...``)."""
     from ..practice.puzzles import said_answer
 
