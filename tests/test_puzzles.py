@@ -365,6 +365,14 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--kind goes with --seed or --mistakes" in capsys.readouterr().err
 
 
+def test_puzzle_command_huge_seed_said_in_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--seed", "9" * 5000]) == 2  # beyond what int() reads: not echoed whole
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "(5,000 characters) is too long for a whole number" in err
+
+
 def test_puzzle_command_empty_date_refused(capsys: pytest.CaptureFixture[str]) -> None:
     from jarnac_solver.cli import main
 
