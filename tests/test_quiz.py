@@ -263,3 +263,16 @@ def test_quiz_command_says_when_the_card_and_the_next_one_are_due(
     assert back is not None and back[1] == back[2]
     assert main([*base, "--ranks", "1-1", "--person", "bo", "--lang", "fr"]) == 0  # nothing due: when, in words
     assert re.fullmatch(r".* \d{4}-\d\d-\d\d \d\d:\d\d UTC", capsys.readouterr().out.strip())
+
+
+def test_quiz_command_ranks_past_the_deck_say_its_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    size = len(Quiz("en", "anagrams", 9, "probability", 1, 200_000).questions(lexicon("en")))
+    state = str(tmp_path / "p.sqlite3")
+    assert main(["quiz", "--state", state, "--lexicon", "en", "--length", "9", "--ranks", "150000-150005"]) == 2
+    out, err = capsys.readouterr()
+    assert (
+        out == ""
+        and err == f"jarnac-solver quiz: --ranks 150000-150005: this deck holds {size:,} cards, ranks 1 to {size:,}\n"
+    )

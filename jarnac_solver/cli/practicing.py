@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import os
 import sys
@@ -191,6 +192,11 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
         card, first_due = next_card(store, args.person, quiz, now)
         result: dict[str, Any] = {"quiz": quiz.to_dict(), "person": args.person, "card": None, "judged": None,
                                   "next_due": None if first_due is None else first_due.isoformat()}  # fmt: skip
+        if card is None and first_due is None:  # an empty deck: ranks past its end, said with its size
+            from ..practice.quiz import MAX_CARDS
+
+            size = len(dataclasses.replace(quiz, first=1, last=MAX_CARDS).questions(lex))
+            raise UsageError(f"{PROG} quiz: --ranks {args.ranks}: this deck holds {size:,} cards, ranks 1 to {size:,}")
         if card is None:
             said = Reason("practice.quiz_empty")
             if first_due is not None:
