@@ -247,7 +247,7 @@ def test_right_and_wrong_answers_judged_with_the_explanation() -> None:
     assert jarnac.next_best is not None
     wrong = judge(jarnac, jarnac.next_best, lex)
     assert not wrong.right and wrong.value == jarnac.next_value
-    assert f"wrong: the answer is {jarnac.answer}" in wrong.reason().text("en")
+    assert wrong.reason().text("en").startswith(f"wrong; {jarnac.answer} swings {jarnac.value}: ")  # said once
     assert wrong.to_dict()["said"]["code"] == "practice.and"
     assert "faux" in wrong.reason().text("fr")
     yes_no = by_kind["jarnacable"]
@@ -282,7 +282,8 @@ def test_yes_no_pass_play_said_in_the_readers_language() -> None:
     wrong = "non" if yes_no.answer == "yes" else "oui"
     with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
         said = str(judge(yes_no, wrong, lex).reason())
-    assert said.startswith(f"faux : la réponse est {'oui' if yes_no.answer == 'yes' else 'non'} ;"), said
+    expected = "faux ; oui : " if yes_no.answer == "yes" else "faux : la réponse est non ; "  # a yes opens its why
+    assert said.startswith(expected), said
     side = next(p for p in found("fr") if p.kind == "pass_or_play")
     french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
     assert judge(side, french, lex).right
@@ -347,7 +348,7 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "find the Jarnac (fr, puzzle 90f41c0db2a3)" in out and "right; " in out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+T=INPUTS", "--lang", "fr"]) == 1
-    assert "faux : la réponse est " + right in capsys.readouterr().out
+    assert "faux ; " + right + " rapporte 159 :" in capsys.readouterr().out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+Q=QPUNIS"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("jarnac-solver puzzle: the answer '1:PUNIS+Q=QPUNIS'")
@@ -405,7 +406,7 @@ def test_puzzle_command_asks_again_after_a_malformed_answer(
     assert err.count("\n") == 1 and "'zz'" in err and "Traceback" not in err
     typed = iter(["1:PUNIS+T=INPUTS 2:MECANO+U=MONCEAU"])
     assert main(["puzzle", "--date", "2026-12-07"]) == 1
-    assert "wrong: the answer is" in capsys.readouterr().out
+    assert "wrong; 1:PUNIS+AT=PUISANT" in capsys.readouterr().out
 
 
 def test_puzzle_command_errors_in_the_readers_language(

@@ -62,6 +62,7 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.say_play": M("play"),
     "practice.right": M("right"),
     "practice.wrong": M("wrong: the answer is {answer}"),
+    "practice.wrong_said": M("wrong"),
     "practice.your_answer": M("your answer: {answer}"),
     "practice.date_malformed": M("the date must be written YYYY-MM-DD, not {given}"),
     "practice.answer_empty": M("the answer is empty"),

@@ -667,10 +667,14 @@ class Judgement:
 
     def reason(self) -> Reason:
         """The verdict, said."""
-        verdict = (
-            Reason("practice.right") if self.right else Reason("practice.wrong", {"answer": said_answer(self.puzzle)})
-        )
-        return Reason("practice.and", {"first": verdict, "second": self.puzzle.explanation()})
+        answer, why = said_answer(self.puzzle), self.puzzle.explanation()
+        if self.right:
+            verdict = Reason("practice.right")
+        elif why.text().startswith(answer.text() if isinstance(answer, Reason) else str(answer)):
+            verdict = Reason("practice.wrong_said")  # the explanation opens with the answer: said once
+        else:
+            verdict = Reason("practice.wrong", {"answer": answer})
+        return Reason("practice.and", {"first": verdict, "second": why})
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``right``, the answer read, its value, the right answer and the explanation."""
