@@ -29,6 +29,26 @@ def test_an_accent_typed_apart_folds_with_its_letter(capsys: pytest.CaptureFixtu
     assert run(capsys, "check", decomposed)[0] == 0
 
 
+def test_a_loan_typed_with_the_ij_tile_is_shown_its_spelling(capsys: pytest.CaptureFixture[str]) -> None:
+    # BIJOU is in nl as BI.JOU (I and J two tiles): a person typing BIJOU is told how the list holds it
+    assert main(["check", "BIJOU", "IJS", "ZZZ", "--lexicon", "nl"]) == 1
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert lines == [
+        "BIJOU: NOT valid (4 tiles); BI.JOU is, its I and J two tiles (5 tiles)",
+        "IJS: valid (2 tiles)",
+        "ZZZ: NOT valid (3 tiles)",
+    ]
+    assert main(["check", "bijous", "--lexicon", "nl", "--lang", "nl"]) == 1
+    assert "BI.JOUS wel, met de I en de J als twee stenen (6 stenen)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["check", "ZA"], ["puzzle", "--reveal"], ["quiz", "--answer", "-"]])
+def test_an_empty_lexicon_name_is_said_as_such(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, "--lexicon", ""]) == 2  # not "a lexicon is read from a regular file, not a folder"
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "'' is neither a bundled lexicon (en, " in err
+
+
 def test_entries_left_out_of_a_users_list_are_said(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     listed = tmp_path / "long.txt"
     listed.write_text("rat\nanticonstitutionnellement\nzzzzzz\nfoo bar\n", encoding="utf-8")

@@ -247,7 +247,7 @@ def test_right_and_wrong_answers_judged_with_the_explanation() -> None:
     assert jarnac.next_best is not None
     wrong = judge(jarnac, jarnac.next_best, lex)
     assert not wrong.right and wrong.value == jarnac.next_value
-    assert f"wrong: the answer is {jarnac.answer}" in wrong.reason().text("en")
+    assert wrong.reason().text("en").startswith(f"wrong; {jarnac.answer} swings {jarnac.value}: ")  # said once
     assert wrong.to_dict()["said"]["code"] == "practice.and"
     assert "faux" in wrong.reason().text("fr")
     yes_no = by_kind["jarnacable"]
@@ -263,7 +263,7 @@ def test_right_and_wrong_answers_judged_with_the_explanation() -> None:
         ("jarnac", "1:RAT+Z=TZAR +Q9", "the answer's steal 2 \\('\\+Q9'\\)"),
         ("jarnac", "1:ZZZ+A=ZZZA", "the answer '1:ZZZ\\+A=ZZZA'"),
         ("best_play", "+AB +CD", "give one move"),
-        ("best_play", "nonsense", "the answer \\('nonsense'\\)"),
+        ("best_play", "nonsense", "the answer 'nonsense': write a move as \\+WORD"),
         ("jarnacable", "maybe", "answer yes or no"),
         ("pass_or_play", "later", "answer pass, play or a move"),
     ],
@@ -272,6 +272,29 @@ def test_malformed_answers_name_the_part(kind: str, answer: str, message: str) -
     puzzles = [p for p in found("fr") + found("nl") + found("en") if p.kind == kind]
     with pytest.raises(InvalidInputError, match=message):
         judge(puzzles[0], answer, lexicon(puzzles[0].lexicon))
+
+
+def test_yes_no_pass_play_said_in_the_readers_language() -> None:
+    from jarnac_solver.messages import speaking
+
+    lex = lexicon("fr")
+    yes_no = next(p for p in found("fr") if p.kind == "jarnacable")
+    wrong = "non" if yes_no.answer == "yes" else "oui"
+    with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
+        said = str(judge(yes_no, wrong, lex).reason())
+    expected = "faux ; oui : " if yes_no.answer == "yes" else "faux : la réponse est non ; "  # a yes opens its why
+    assert said.startswith(expected), said
+    side = next(p for p in found("fr") if p.kind == "pass_or_play")
+    french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
+    assert judge(side, french, lex).right
+
+
+def test_puzzle_command_reveal_says_the_answer_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "2026-12-07", "--reveal"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("1:PUNIS+AT=PUISANT 2:MECANO+U=MONCEAU swings 159:") and last.count("PUISANT") == 1
 
 
 def test_kinds_and_records_checked() -> None:
@@ -325,7 +348,7 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "find the Jarnac (fr, puzzle 90f41c0db2a3)" in out and "right; " in out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+T=INPUTS", "--lang", "fr"]) == 1
-    assert "faux : la réponse est " + right in capsys.readouterr().out
+    assert "faux ; " + right + " rapporte 159 :" in capsys.readouterr().out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+Q=QPUNIS"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("jarnac-solver puzzle: the answer '1:PUNIS+Q=QPUNIS'")
@@ -341,6 +364,79 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "starts the longest ladder" in capsys.readouterr().out
     assert main(["puzzle", "--kind", "best_play"]) == 2
     assert "--kind goes with --seed or --mistakes" in capsys.readouterr().err
+
+
+def test_puzzle_command_huge_seed_said_in_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--seed", "9" * 5000]) == 2  # beyond what int() reads: not echoed whole
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "(5,000 characters) is too long for a whole number" in err
+
+
+def test_puzzle_command_empty_date_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "", "--reveal"]) == 2  # not today's puzzle in silence
+    out, err = capsys.readouterr()
+    assert out == "" and err == "jarnac-solver puzzle: --date is empty: give YYYY-MM-DD, or leave it out for today's\n"
+
+
+class _Terminal:
+    """A standard input that is a terminal."""
+
+    @staticmethod
+    def isatty() -> bool:
+        return True
+
+
+def test_puzzle_command_asks_again_after_a_malformed_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    typed = iter(["zz", "", "1:PUNIS+AT=PUISANT 2:MECANO+U=MONCEAU"])
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    assert main(["puzzle", "--date", "2026-12-07"]) == 0  # a typo at the terminal does not end the puzzle
+    out, err = capsys.readouterr()
+    assert "right; " in out
+    assert err.count("\n") == 1 and "'zz'" in err and "Traceback" not in err
+    typed = iter(["1:PUNIS+T=INPUTS 2:MECANO+U=MONCEAU"])
+    assert main(["puzzle", "--date", "2026-12-07"]) == 1
+    assert "wrong; 1:PUNIS+AT=PUISANT" in capsys.readouterr().out
+
+
+def test_puzzle_command_errors_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    assert main(["puzzle", "--date", "2026-12-07", "--answer", "zz", "--lang", "fr"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "jarnac-solver puzzle: la réponse 'zz' : écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
+    )
+    assert main(["puzzle", "--date", "garbage", "--lang", "nl"]) == 2
+    assert capsys.readouterr().err == "jarnac-solver puzzle: de datum wordt geschreven als JJJJ-MM-DD, niet 'garbage'\n"
+    typed = iter(["hola"])  # at the terminal too, before asking again (then the end of input: no answer)
+
+    def type_in(prompt: str) -> str:
+        for answer in typed:
+            return answer
+        raise EOFError
+
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", type_in)
+    assert main(["puzzle", "--date", "2026-12-07", "--lexicon", "es", "--lang", "es"]) == 0
+    assert (
+        capsys.readouterr().err.splitlines()[0]
+        == "la respuesta 'hola': escriba una jugada +PALABRA o N:VIEJA+LETRAS=PALABRA"
+    )
 
 
 def test_puzzle_command_from_mistakes(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:

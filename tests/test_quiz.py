@@ -194,3 +194,85 @@ def test_quiz_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out)["result"]["card"]["reviews"] == 0
     assert main([*base, "--person", "amy", "--answer", "QQQ9"]) == 2
     assert "the answer's word 1" in capsys.readouterr().err
+
+
+def test_quiz_command_refuses_empty_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    state = str(tmp_path / "progress.sqlite3")
+    assert main(["quiz", "--state", ""]) == 2  # not the default file in silence
+    out, err = capsys.readouterr()
+    assert (
+        out == ""
+        and err == "jarnac-solver quiz: --state is empty: give an SQLite file, or leave it out for the default\n"
+    )
+    assert main(["quiz", "--state", state, "--answer", ""]) == 2  # '-' is none; an empty answer is a slip
+    out, err = capsys.readouterr()
+    assert out == "" and err == "jarnac-solver quiz: --answer is empty: give your words, or '-' for none\n"
+    assert not Path(state).exists()
+
+
+class _Terminal:
+    """A standard input that is a terminal."""
+
+    @staticmethod
+    def isatty() -> bool:
+        return True
+
+
+def test_quiz_command_asks_again_after_a_malformed_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from jarnac_solver.cli import main
+
+    base = [
+        "quiz",
+        "--state",
+        str(tmp_path / "p.sqlite3"),
+        "--ranks",
+        "1-2",
+        "--scheduler",
+        "leitner",
+        "--lexicon",
+        "en",
+    ]
+    typed = iter(["QQQ9", "-"])
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    assert main(base) == 1  # the typo said and asked again; then none given: a miss
+    out, err = capsys.readouterr()
+    assert "missed: " in out and err.count("\n") == 1 and "the answer's word 1" in err
+
+
+def test_quiz_command_says_when_the_card_and_the_next_one_are_due(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from jarnac_solver.cli import main
+
+    base = ["quiz", "--state", str(tmp_path / "p.sqlite3"), "--scheduler", "leitner", "--lexicon", "en"]
+    assert main([*base, "--ranks", "1-2", "--answer", "-"]) == 1  # the second card, new, waits: due now
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(r"this card comes back \d{4}-\d\d-\d\d \d\d:\d\d UTC; another card is due now", last)
+    assert main([*base, "--ranks", "1-1", "--person", "bo", "--answer", "-"]) == 1  # the only card: itself next
+    last = capsys.readouterr().out.splitlines()[-1]
+    back = re.fullmatch(r"this card comes back (.+ UTC); the next card is due (.+ UTC)", last)
+    assert back is not None and back[1] == back[2]
+    assert main([*base, "--ranks", "1-1", "--person", "bo", "--lang", "fr"]) == 0  # nothing due: when, in words
+    assert re.fullmatch(r".* \d{4}-\d\d-\d\d \d\d:\d\d UTC", capsys.readouterr().out.strip())
+
+
+def test_quiz_command_ranks_past_the_deck_say_its_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver.cli import main
+
+    size = len(Quiz("en", "anagrams", 9, "probability", 1, 200_000).questions(lexicon("en")))
+    state = str(tmp_path / "p.sqlite3")
+    assert main(["quiz", "--state", state, "--lexicon", "en", "--length", "9", "--ranks", "150000-150005"]) == 2
+    out, err = capsys.readouterr()
+    assert (
+        out == ""
+        and err == f"jarnac-solver quiz: --ranks 150000-150005: this deck holds {size:,} cards, ranks 1 to {size:,}\n"
+    )

@@ -125,6 +125,8 @@ def _whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[st
 
 
 def _whole(text: str) -> int:
+    if len(text) > 100:  # Python reads at most 4,300 digits; the line says the start of what was given
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}... ({len(text):,} characters) is too long for a whole number")
     try:
         return int(text)
     except ValueError:

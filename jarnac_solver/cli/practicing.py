@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError
 from ..game.record import iter_records
@@ -16,6 +17,9 @@ from ..messages import Reason
 from ..textfile import read_text
 from .errors import PROG, UsageError, _NotAllValid
 from .output import _emit
+
+if TYPE_CHECKING:
+    from ..practice.puzzles import Puzzle
 
 
 def _cmd_puzzle(args: argparse.Namespace) -> None:
@@ -33,20 +37,19 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
     elif args.mistakes is not None:
         puzzle, head = _mistake(args, lex, kinds), None
     else:
-        day = args.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
+        if args.date == "":
+            raise UsageError(f"{PROG} puzzle: --date is empty: give YYYY-MM-DD, or leave it out for today's")
+        day = args.date if args.date is not None else dt.datetime.now(dt.timezone.utc).date().isoformat()
         puzzle = daily_puzzle(lex, day)
         head = Reason("practice.daily", {"date": str(day)})
     answer = args.answer
     if answer is None and not args.json and not args.reveal and sys.stdin.isatty():
         print(_shown(puzzle, head))
-        try:
-            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
-        except EOFError:
-            answer = None
+        judged = _asked(puzzle, lex)
         shown = True
     else:
         shown = False
-    judged = None if answer is None else judge(puzzle, answer, lex)
+        judged = None if answer is None else judge(puzzle, answer, lex)
     if args.json:
         result: dict[str, Any] = {"puzzle": puzzle.to_dict() if judged or args.reveal else _public(puzzle.to_dict())}
         if head is not None:
@@ -59,9 +62,65 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
         if judged is not None:
             print(judged.reason())
         elif args.reveal:
-            print(Reason("practice.and", {"first": puzzle.answer, "second": puzzle.explanation()}))
+            print(_revealed(puzzle))
     if judged is not None and not judged.right:
         raise _NotAllValid()
+
+
+def _revealed(puzzle: Puzzle) -> Reason:
+    """The answer and why, the answer said once: most explanations open with it (``+PEU starts ...``)."""
+    from ..practice.puzzles import said_answer
+
+    answer, why = said_answer(puzzle), puzzle.explanation()
+    if why.text().startswith(answer.text() if isinstance(answer, Reason) else str(answer)):
+        return why
+    return Reason("practice.and", {"first": answer, "second": why})
+
+
+def _asked(puzzle: Any, lex: Lexicon) -> Any:
+    """The answer asked for at a terminal, judged: a malformed one is said and asked for again (end of input: none)."""
+    from ..practice.puzzles import judge
+
+    while True:
+        try:
+            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+        except EOFError:
+            return None
+        if not answer.strip():
+            continue
+        try:
+            return judge(puzzle, answer, lex)
+        except InvalidInputError as error:
+            print(error.message(), file=sys.stderr)
+
+
+def _asked_words(quiz: Any, question: str, lex: Lexicon) -> str | None:
+    """A quiz card's answer asked for at a terminal: a malformed one is said and asked for again."""
+    from ..practice.quiz import judge_words
+
+    while True:
+        try:
+            answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
+        except EOFError:
+            return None
+        try:
+            judge_words(lex, quiz.answer(lex, question), answer)
+        except InvalidInputError as error:
+            print(error.message(), file=sys.stderr)
+        else:
+            return answer
+
+
+def _when(moment: dt.datetime) -> str:
+    """A due time as a person reads it: the date, the minute, UTC."""
+    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _back(due: dt.datetime, first_due: dt.datetime | None, now: dt.datetime) -> Reason:
+    """When the card answered comes back, and when the quiz's next card is due: now, when new or due cards wait."""
+    if first_due is not None and first_due <= now:
+        return Reason("practice.quiz_back_next_now", {"due": _when(due)})
+    return Reason("practice.quiz_back_next_later", {"due": _when(due), "next": _when(first_due or due)})
 
 
 _HIDDEN = ("answer", "value", "next_best", "next_value", "margin", "unit", "line", "points", "next_points",
@@ -106,7 +165,9 @@ def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> 
 
 def _state_path(given: str | None) -> Path:
     """``--state``, else the user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``), made if needed."""
-    if given:
+    if given is not None:
+        if not given.strip():
+            raise UsageError(f"{PROG} quiz: --state is empty: give an SQLite file, or leave it out for the default")
         return Path(given)
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "jarnac-solver"
     base.mkdir(parents=True, exist_ok=True)
@@ -118,6 +179,8 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
     from ..practice.quiz import Quiz
     from ..practice.schedule import make_scheduler
 
+    if args.answer is not None and not args.answer.strip():
+        raise UsageError(f"{PROG} quiz: --answer is empty: give your words, or '-' for none")
     lex = Lexicon.resolve(args.lexicon)
     first, _, last = args.ranks.partition("-")
     quiz = Quiz(lex.name, args.kind, args.length, args.order, int(first or 1), int(last or 200_000))
@@ -129,10 +192,15 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
         card, first_due = next_card(store, args.person, quiz, now)
         result: dict[str, Any] = {"quiz": quiz.to_dict(), "person": args.person, "card": None, "judged": None,
                                   "next_due": None if first_due is None else first_due.isoformat()}  # fmt: skip
+        if card is None and first_due is None:  # an empty deck: ranks past its end, said with its size
+            from ..practice.quiz import MAX_CARDS
+
+            size = len(dataclasses.replace(quiz, first=1, last=MAX_CARDS).questions(lex))
+            raise UsageError(f"{PROG} quiz: --ranks {args.ranks}: this deck holds {size:,} cards, ranks 1 to {size:,}")
         if card is None:
             said = Reason("practice.quiz_empty")
             if first_due is not None:
-                said = Reason("practice.quiz_none_due", {"due": first_due.isoformat(timespec="minutes")})
+                said = Reason("practice.quiz_none_due", {"due": _when(first_due)})
             if args.json:
                 _emit(args, result, lex, None)
             else:
@@ -143,10 +211,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
         answer = args.answer
         if answer is None and not args.json and sys.stdin.isatty():
             print(prompt)
-            try:
-                answer = input(Reason("practice.your_answer", {"answer": ""}).text().rstrip() + " ")
-            except EOFError:
-                answer = None
+            answer = _asked_words(quiz, card.question, lex)
         elif not args.json:
             print(prompt)
         if answer is not None:
@@ -157,7 +222,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
             result["next_due"] = None if first_due is None else first_due.isoformat()
             if not args.json:
                 print(judged.reason())
-                print(Reason("practice.quiz_next_due", {"due": card.due.isoformat(timespec="minutes")}))
+                print(_back(card.due, first_due, now))
         if args.json:
             _emit(args, result, lex, None)
         if result["judged"] is not None and not result["judged"]["right"]:

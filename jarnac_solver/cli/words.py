@@ -4,6 +4,7 @@ layer only); their listings are printed by :mod:`.listing`."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..budget import EXACT
 from ..lexicon.lexicon import Lexicon
@@ -78,9 +79,28 @@ def _cmd_check(args: argparse.Namespace) -> None:
         for check in checks:
             shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
             code = "cli.check_valid" if check.valid else "cli.check_invalid"
-            print(said(code, word=shown, tiles=counted("cli.n_tiles", check.tiles)))
+            apart = None if check.valid else _apart(lex, check.word)
+            if apart is not None:
+                print(said("cli.check_apart", word=shown, tiles=counted("cli.n_tiles", check.tiles),
+                           apart=apart.folded, apart_tiles=counted("cli.n_tiles", apart.tiles)))  # fmt: skip
+            else:
+                print(said(code, word=shown, tiles=counted("cli.n_tiles", check.tiles)))
     if not all(check.valid for check in checks):
         raise _NotAllValid()
+
+
+def _apart(lex: Lexicon, word: str) -> Any:
+    """The lexicon's own spelling of a word typed with the IJ tile where it holds an I and a J (BIJOU: BI.JOU,
+    docs/lexicons.md), as a ``WordCheck``; None when there is none. Tries each IJ alone, then all of them."""
+    tiles = lex.alphabet.tokenize(word, "word")
+    where = [i for i, tile in enumerate(tiles) if tile == "IJ"][:4]
+    for cut in [[i] for i in where] + ([where] if len(where) > 1 else []):
+        split = [piece for i, tile in enumerate(tiles) for piece in (("I", "J") if i in cut else (tile,))]
+        if all(piece in lex.alphabet.index for piece in split):
+            check = lex.check(lex.alphabet.write(split))
+            if check.valid:
+                return check
+    return None
 
 
 def _check_several(args: argparse.Namespace, lexicons: list[Lexicon]) -> None:

@@ -288,6 +288,9 @@ class LexiconFiles:
         from pathlib import Path
 
         path = Path(spec)
+        if isinstance(spec, str) and not spec.strip():  # Path("") is the current folder: no name was given
+            names = ", ".join(cls.available())
+            raise UnknownLexiconError(Reason("error_unknown_lexicon", {"spec": repr(spec), "names": names}))
         if path.exists() and not path.is_file():  # a device, a fifo, a folder: said as every reader says it
             from ..textfile import refuse_special
 

@@ -111,6 +111,7 @@ CLI_MESSAGES: dict[str, Message] = {
     "cli.a_word_list": M("a word list"),
     "cli.check_valid": M("{word}: valid ({tiles})"),
     "cli.check_invalid": M("{word}: NOT valid ({tiles})"),
+    "cli.check_apart": M("{word}: NOT valid ({tiles}); {apart} is, its I and J two tiles ({apart_tiles})"),
     "cli.word_column": M("word"),
     "cli.yes": M("yes"),
     "cli.hooks_header": M("hooks on {lexicon}"),

@@ -591,14 +591,14 @@ def _day(date: dt.date | str) -> dt.date:
             return dt.date.fromisoformat(date.strip())
         except ValueError:
             pass
-    raise InvalidInputError(f"the date must be written YYYY-MM-DD, not {str(date)[:40]!r}")
+    raise InvalidInputError(Reason("practice.date_malformed", {"given": repr(str(date)[:40])}))
 
 
 # -- answers -----------------------------------------------------------------------------------------------
 
 _YES = {"yes", "y", "oui", "o", "si", "sí", "s", "ja", "j"}
 _NO = {"no", "n", "non", "nee"}
-_PASS = {"pass", "passe", "paso", "pasar", "passen", "pas"}
+_PASS = {"pass", "passe", "passer", "paso", "pasar", "passen", "pas"}
 _PLAY = {"play", "jouer", "joue", "jugar", "juego", "spelen", "speel"}
 
 
@@ -609,7 +609,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         raise InvalidInputError(f"an answer is written as text, not {type(text).__name__}")
     words = text.strip()
     if not words:
-        raise InvalidInputError("the answer is empty")
+        raise InvalidInputError(Reason("practice.answer_empty"))
     if len(words) > 200:
         raise InvalidInputError("the answer is longer than 200 characters")
     low = words.casefold()
@@ -618,7 +618,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
             return "yes"
         if low in _NO:
             return "no"
-        raise InvalidInputError(f"the answer {words!r}: answer yes or no")
+        raise InvalidInputError(Reason("practice.answer_yes_no", {"answer": repr(words)}))
     if puzzle.kind == "pass_or_play":
         if low in _PASS:
             return "pass"
@@ -627,7 +627,7 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         try:
             return (Move.parse(words, puzzle.me.alphabet),)
         except InvalidInputError:
-            raise InvalidInputError(f"the answer {words!r}: answer pass, play or a move such as +WORD") from None
+            raise InvalidInputError(Reason("practice.answer_pass_play", {"answer": repr(words)})) from None
     parts = words.replace(",", " ").split()
     if parts and parts[0].casefold() == "jarnac":
         parts = parts[1:]
@@ -637,12 +637,21 @@ def parse_answer(puzzle: Puzzle, text: str) -> tuple[Move, ...] | str:
         raise InvalidInputError(f"the answer {words!r}: give one move, such as +WORD or 1:OLD+LETTERS=WORD")
     moves = []
     for i, part in enumerate(parts, start=1):
+        if "+" not in part:  # no move at all: what to write, in the reader's language
+            raise InvalidInputError(Reason("practice.answer_no_move", {"answer": repr(part)}))
         try:
             moves.append(Move.parse(part, puzzle.me.alphabet))
         except InvalidInputError as exc:
             where = "the answer" if len(parts) == 1 else f"the answer's steal {i}"
             raise InvalidInputError(f"{where} ({part!r}): {exc}") from None
     return tuple(moves)
+
+
+def said_answer(puzzle: Puzzle) -> Value:
+    """A puzzle's answer as a person reads it: yes, no, pass and play in the reader's language, a move as written."""
+    if puzzle.answer in ("yes", "no", "pass", "play"):
+        return Reason(f"practice.say_{puzzle.answer}")
+    return puzzle.answer
 
 
 @dataclass(frozen=True)
@@ -658,8 +667,14 @@ class Judgement:
 
     def reason(self) -> Reason:
         """The verdict, said."""
-        verdict = Reason("practice.right") if self.right else Reason("practice.wrong", {"answer": self.puzzle.answer})
-        return Reason("practice.and", {"first": verdict, "second": self.puzzle.explanation()})
+        answer, why = said_answer(self.puzzle), self.puzzle.explanation()
+        if self.right:
+            verdict = Reason("practice.right")
+        elif why.text().startswith(answer.text() if isinstance(answer, Reason) else str(answer)):
+            verdict = Reason("practice.wrong_said")  # the explanation opens with the answer: said once
+        else:
+            verdict = Reason("practice.wrong", {"answer": answer})
+        return Reason("practice.and", {"first": verdict, "second": why})
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``right``, the answer read, its value, the right answer and the explanation."""
