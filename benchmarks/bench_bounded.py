@@ -9,6 +9,15 @@ how many decisions a simulating player's time ceiling stopped (0: every decision
 counts). The default pairings are a sample of the grid, every one with a simulating player (the slow ones)
 and a few without: the full grid (12 players, 66 pairings, 4 presets, 4 languages) takes hours; the
 pairings are named with --pairs. Under the competitive preset the clock runs (a minute a decision).
+
+       python benchmarks/bench_bounded.py --offer [--games 5] [--players sim,sim-learned] [--table]
+
+checks the service's table of what it offers (jarnac_solver/play/offered.py): each computer player against
+`random` (whose decisions cost nothing, as a person's cost the server nothing), each preset, each language,
+the seconds a game over N games (median and slowest) beside what the table says (offered or not) and whether
+they agree (the slowest game within GAME_SECONDS exactly where the table offers the player: a page whose game
+stalls once looks hung); exit 1 when one disagrees.
+`--table` prints the table the run measured, in offered.py's form (SLOW), to paste there.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from jarnac_solver import Lexicon
 from jarnac_solver.game.actions import Action
 from jarnac_solver.game.view import PlayerView
 from jarnac_solver.moves.rules import PRESETS, Rules
+from jarnac_solver.play.offered import GAME_SECONDS, not_offered
 from jarnac_solver.play.players import Player, SimPlayer, make_player, play_game
 
 PAIRS = (
@@ -57,7 +67,12 @@ def main() -> None:
     parser.add_argument("--pairs", default=",".join(PAIRS))
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--languages", default="fr,en,es,nl")
+    parser.add_argument("--offer", action="store_true", help="check the table of what the service offers")
+    parser.add_argument("--players", default="sim,sim-learned,sim-bounded", help="--offer: the players checked")
+    parser.add_argument("--table", action="store_true", help="--offer: print the measured table as offered.py's")
     args = parser.parse_args()
+    if args.offer:
+        raise SystemExit(check_offer(args))
     head = "| language | preset | pairing | games | s a game (mean) | s a game (most) | actions | slowest decision s |"
     print(head + " ceiling hits |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -85,6 +100,44 @@ def main() -> None:
                     f"{max(seconds):.1f} | {statistics.fmean(actions):.0f} | {slowest:.2f} | {hits} |",
                     flush=True,
                 )
+
+
+def check_offer(args: argparse.Namespace) -> int:
+    """The table of what the service offers, measured again: one row a cell, 1 when a cell disagrees."""
+    head = "| language | preset | player | games | s a game (median) | s a game (most) | offered |"
+    print(f"{head} agrees (<= {GAME_SECONDS:.0f} s) |")
+    print("|---|---|---|---|---|---|---|---|")
+    slow: dict[tuple[str, str], dict[str, float]] = {}
+    wrong = 0
+    for language in args.languages.split(","):
+        for preset in args.presets.split(","):
+            rules = Rules.preset(preset)
+            lexicon = Lexicon.load(rules.lexicon_for(language))
+            for name in args.players.split(","):
+                seconds: list[float] = []
+                for g in range(args.games):
+                    seed = args.seed + g
+                    seats = [make_player(name, seed * 2), make_player("random", seed * 2 + 1)]
+                    began = time.perf_counter()
+                    play_game(lexicon, seats, rules, seed=seed, stop_at_limit=True)
+                    seconds.append(time.perf_counter() - began)
+                median = statistics.median(seconds)
+                offered = not_offered(name, language, preset) is None
+                agrees = offered == (max(seconds) <= GAME_SECONDS)
+                wrong += not agrees
+                if max(seconds) > GAME_SECONDS:
+                    slow.setdefault((preset, language), {})[name] = round(max(seconds), 1)
+                print(
+                    f"| {language} | {preset} | {name} | {args.games} | {median:.1f} | {max(seconds):.1f} | "
+                    f"{'yes' if offered else 'no'} | {'yes' if agrees else 'NO'} |",
+                    flush=True,
+                )
+    if args.table:
+        print("SLOW = {")
+        for key, cell in slow.items():
+            print(f"    {key!r}: {cell!r},")
+        print("}")
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

@@ -269,6 +269,10 @@ MESSAGES: dict[str, Message] = {
     "seat_key_missing": M("this game's seats act with their keys: the request has no X-Seat-Key"),
     "seat_key_unknown": M("this game's seats act with their keys: this X-Seat-Key opens no seat"),
     "name_markup": M("{name} holds markup (a tag or a character reference): a name is plain text"),
+    "player_not_offered": M(
+        "{player} takes about {seconds} s a game on {lexicon} under these rules, over the {most} s this service"
+        " offers; offered here: {offered}"
+    ),
 }
 """The messages by code; the page's own labels too, as ``page.*`` codes (:mod:`.page`)."""
 MESSAGES.update(PAGE_MESSAGES)

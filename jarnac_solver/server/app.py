@@ -57,6 +57,7 @@ from ..game.record import UNFINISHED
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, speaking
 from ..moves.rules import PRESETS
+from ..play.offered import GAME_SECONDS, slow_table
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
 from . import audits, contract, language, live, notify, reviews, seats
 from .contract import (
@@ -839,7 +840,8 @@ class Service:
         digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
         # An invitation to a game days a move waits as long as a decision does.
         expires = time.time() + max(self.invite_seconds, float(values.get("days") or 0) * live.DAY_S)
-        spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
+        with speaking(language.current()):  # a seat not offered is said in the asker's language
+            spec = live.new_spec(values, self.offer, secrets.randbelow(2**31), digests, expires)
         self.admit(request)
 
         async def work() -> dict[str, Any]:
@@ -1420,6 +1422,10 @@ class Service:
                 # Each lexicon's own table: the page orders and rates its opponents by the lexicon chosen.
                 "ratings_by_lexicon": ratings(),
                 "aliases": dict(ALIASES),
+                # The players whose games against a person take over the seconds offered (play/offered.py):
+                # language -> preset -> names; the page leaves them out, a new game with one is refused (409).
+                "not_offered": slow_table(),
+                "game_seconds": GAME_SECONDS,
                 "familiarity": self.familiarity_installed,
                 "max_budget_ms": self.offer.max_budget_ms,
                 "load": self.load(),

@@ -37,6 +37,7 @@ from ..messages import Reason
 from ..moves.rules import Rules
 from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
+from ..play.offered import GAME_SECONDS, not_offered, offered_players
 from ..play.players import make_player
 from .contract import (
     DAYS,
@@ -286,6 +287,10 @@ class GameSpec:
         return self.players[who] != PERSON
 
 
+NOT_OFFERED = "PlayerNotOffered"
+"""The error type of a seat the service does not offer under the game's rules and lexicon (:mod:`~..play.offered`)."""
+
+
 def new_spec(
     values: dict[str, Any],
     offer: Offer,
@@ -315,6 +320,14 @@ def new_spec(
     players = values.get("players", (PERSON, "planner"))
     if PERSON not in players:
         faults.append(Fault("players", "one seat at least is a person's (the computer alone: `play`)"))
+    preset = rules.name_or_dict()
+    for seat in dict.fromkeys(p for p in players if p != PERSON):
+        seconds = not_offered(seat, chosen, preset if isinstance(preset, str) else None)
+        if seconds is not None:
+            offered = offered_players(chosen, preset if isinstance(preset, str) else None)
+            values_ = {"player": seat, "seconds": f"{seconds:.0f}", "lexicon": chosen, "most": f"{GAME_SECONDS:.0f}"}
+            message = Reason("player_not_offered", {**values_, "offered": ", ".join(offered)}).text()
+            faults.append(Fault("players", message, NOT_OFFERED))
     over_the_board = bool(values.get("over_the_board", False))
     if over_the_board and players != (PERSON, PERSON):
         message = "a game played with real tiles is two people's (the computer cannot draw them)"
@@ -338,7 +351,8 @@ def new_spec(
         message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
         faults.append(Fault("window_seconds", message))
     if faults:
-        raise BodyError(faults)
+        # Only seats the service does not offer (the rest of the body fits): a conflict with what it offers.
+        raise BodyError(faults, 409 if all(f.kind == NOT_OFFERED for f in faults) else 400)
     think = float(values.get("think_ms", DEFAULT_THINK_MS))
     names = ["", ""]
     if "name" in values:

@@ -93,7 +93,9 @@ def _refusals(*statuses: int) -> dict[str, Any]:
         " the key of a seat not to act (WrongSeat), or advice in a game without hints (HintsOff); the game unchanged",
         404: "no game of that id",
         408: "a body that stopped arriving (30 s)",
-        409: "an illegal action, or not this turn; an invitation or seat asked of a game without one",
+        409: "an illegal action, or not this turn; an invitation or seat asked of a game without one; a new"
+        " game's computer player not offered under its rules and lexicon (PlayerNotOffered, field players: its"
+        " games take over the seconds the service offers, /api/health's not_offered)",
         410: "an invitation seat B never acted in, expired (InvitationExpired): the game is forgotten; a join"
         " code or transfer link used already (SeatTaken, TransferUsed) or withdrawn (InvitationWithdrawn):"
         " it opens nothing, the game unchanged",
@@ -245,7 +247,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " code to read aloud and its link, which seat B's device uses once: POST /api/join) and the watch link"
             " of spectators; each seat then acts with its key (X-Seat-Key). A hot seat gives both seats' keys.",
             "requestBody": _posted(NEW_GAME, offer),
-            "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 429, 507)},
+            "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 409, 429, 507)},
         }
     }
     paths["/api/games/{game_id}"] = {
@@ -488,6 +490,16 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
                 "additionalProperties": {"type": "string"},
                 "description": "players that play as another (a former name kept): name -> the player it plays as",
             },
+            "not_offered": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                },
+                "description": "language -> preset -> the players whose games take over game_seconds there"
+                " (measured): not offered, a new game with one refused (409 PlayerNotOffered, field players)",
+            },
+            "game_seconds": {"type": "number", "description": "the seconds a game against the computer offered"},
             "familiarity": {"type": "boolean"},
             "max_budget_ms": {"type": "number"},
             "load": _LOAD,

@@ -45,7 +45,12 @@ function fillSelects() {
   const aliases = state.info.aliases || {};
   const chosen = $("#new-game select[name=lexicon]");
   const table = (state.info.ratings_by_lexicon || {})[chosen ? chosen.value : ""] || {};
-  const computer = state.info.players.filter((p) => p !== "person" && !(p in aliases));
+  // Only the players whose games finish in seconds under the rules and lexicon chosen (the server's measured
+  // table, play/offered.py): the others take far longer a game there, and the server refuses them.
+  const preset = $("#new-game select[name=rules]");
+  const slowByPreset = (state.info.not_offered || {})[(chosen ? chosen.value : "").split("-")[0]] || {};
+  const slow = slowByPreset[preset ? preset.value : ""] || [];
+  const computer = state.info.players.filter((p) => p !== "person" && !(p in aliases) && !slow.includes(p));
   const rank = (p) => (p in table ? -table[p] : Infinity);
   computer.sort((a, b) => rank(a) - rank(b)); // stable: the unrated keep the server's order
   const strongest = computer.find((p) => p in table);
@@ -106,6 +111,7 @@ async function main() {
   for (const select of $$("select.lexicons, select.presets, select.players"))
     select.addEventListener("change", () => (select.dataset.chosen = "1"));
   $("#new-game select[name=lexicon]").addEventListener("change", fillSelects);
+  $("#new-game select[name=rules]").addEventListener("change", fillSelects); // its players offered differ
   $("#new-game select[name=opponent]").addEventListener("change", namesAsked);
   $("#your-name").value = store.getItem("jarnac.name") || "";
   $("#join-name").value = store.getItem("jarnac.name") || "";
