@@ -3,12 +3,13 @@
 A person's moves cost the server nothing; the computer's decisions are the game's cost. Every built-in
 player's decision is bounded by counts (``SimPlayer.MAX_SEARCHES``, ``PlannerPlayer.MAX_SEARCH_RACK``,
 ``BoundedSimPlayer.MAX_PLAYOUTS``), but a bound by counts is not a bound in seconds: under the competitive
-rules (a clock and disputes played out in Python, not in the C lane) some of the simulating players' games
-in Spanish take far longer than elsewhere. :data:`SLOW` is the measured table of what
-exceeds :data:`GAME_SECONDS`, the seconds a game the service promises at the measured median on one core,
-and the service refuses those seats (409, the field ``players``) and the page does not list them.
+rules in Spanish (a clock and disputes played out in Python, not in the C lane) and under the sheet's and
+the multilingual rules in Dutch, some of the simulating players' games take far longer than elsewhere.
+:data:`SLOW` is the measured table of what exceeds :data:`GAME_SECONDS`, the seconds of a game the service
+offers at most (its slowest game measured, on one core), and the service refuses those seats (409, the
+field ``players``) and the page does not list them.
 
-``benchmarks/bench_bounded.py --check`` measures each excluded cell and each offered simulating cell again
+``benchmarks/bench_bounded.py --offer`` measures each excluded cell and each offered simulating cell again
 (the computer against ``random``, whose decisions cost nothing, as a person's) and says whether the table
 still holds; ``--table`` prints the table its run measured, in this module's form.
 
@@ -33,14 +34,17 @@ median: a page whose game stalls once looks hung), on one core of a loaded 2-cor
 
 SLOW: dict[tuple[str, str], dict[str, float]] = {
     ("competitive", "es"): {"sim": 23.6, "sim-learned": 14.6, "sim-bounded": 29.9},
+    ("multilingual", "nl"): {"sim": 14.8, "sim-bounded": 13.8},
+    ("sheet", "nl"): {"sim": 14.7},
 }
 """(preset, language) -> the players measured over :data:`GAME_SECONDS` there, with the seconds of their
-slowest game measured (``bench_bounded.py --offer --games 5 --seed 11``, each against ``random``; medians
-15.1, 8.2 and 4.7 s: a few of the Spanish competitive games, a clock and disputes played out in Python on
-a large lexicon, take far longer than the rest). Every other cell measured within it (``--offer``, 3 to
-5 games a cell): the simulating players under the competitive rules in fr, en and nl (the slowest game
-9.4 s, ``sim-bounded`` in nl), and under the sheet's, the multilingual and the English rules; the
-planners and the simpler players take well under a second a decision everywhere."""
+slowest game measured (``bench_bounded.py --offer --seed 11``, each against ``random``: 5 games a cell
+under the competitive rules, 3 under the others). Their medians: es competitive 15.1, 8.2 and 4.7 s, nl
+multilingual 7.8 and 10.8 s, nl sheet 9.2 s; a few games, on the larger lexicons and with a busy core, take
+far longer than the rest. Every other cell measured within it: the simulating players under the competitive
+rules in fr, en and nl (the slowest game 9.4 s, ``sim-bounded`` in nl), under the English rules in es and nl
+(4.2 s), and the rest of es and nl under the sheet's and the multilingual rules (9.1 s, ``sim-learned`` nl
+sheet); the planners and the simpler players take well under a second a decision everywhere."""
 
 
 def _language(lexicon: str) -> str:
