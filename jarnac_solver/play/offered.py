@@ -44,7 +44,8 @@ multilingual 7.8 and 10.8 s, nl sheet 9.2 s; a few games, on the larger lexicons
 far longer than the rest. Every other cell measured within it: the simulating players under the competitive
 rules in fr, en and nl (the slowest game 9.4 s, ``sim-bounded`` in nl), under the English rules in es and nl
 (4.2 s), the rest of es and nl under the sheet's and the multilingual rules (9.1 s, ``sim-learned`` nl
-sheet), and fr and en under the sheet's, the multilingual and the English rules (5.2 s); the planners and the simpler players take well under a second a decision everywhere."""
+sheet), and fr and en under the sheet's, the multilingual and the English rules (5.2 s); the planners and the
+simpler players take well under a second a decision everywhere."""
 
 
 def _language(lexicon: str) -> str:
