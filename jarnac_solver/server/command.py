@@ -91,7 +91,7 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         except RuntimeError as exc:
             raise MissingExtraError(str(exc)) from None
         except ValueError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(f"{PROG} serve: {exc}") from None
 
     available = Lexicon.available()
     for name in args.lexicons or ():

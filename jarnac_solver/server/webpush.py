@@ -135,7 +135,8 @@ class Pusher:
         if not (subject.startswith("mailto:") or subject.startswith("https://")):
             raise ValueError(f"--vapid-subject {subject[:40]!r}: a mailto: or https: URL the push services may use")
         try:
-            self._vapid = Vapid.from_file(str(private_key))
+            # Read here, not by Vapid.from_file: that one writes a new key where none is found.
+            self._vapid = Vapid.from_pem(Path(private_key).read_bytes())
         except Exception as exc:  # a missing file, or no PEM EC key in it
             raise ValueError(f"--vapid-private-key {str(private_key)!r}: no VAPID private key read ({exc})") from None
         self.subject = subject
