@@ -344,3 +344,27 @@ def test_a_request_that_loses_the_race_for_its_number_is_done_again_never_twice(
         assert answer.status_code == 409, answer.text  # done again: action 2 is the other server's
         assert answer.json()["error"]["field"] == "at" and "already" in answer.json()["error"]["message"]
         assert client.get(path).json()["result"]["game"]["actions"] == 2 and not sneaks
+
+
+def test_push_subscriptions_are_kept_bounded_per_seat_and_forgotten_with_their_game(
+    stores: Callable[..., Store],
+) -> None:
+    """A seat's Web Push subscriptions survive a restart, the newest ``most`` a seat; the same endpoint
+    again replaces itself; one dropped, or its game deleted, is gone."""
+    store = stores()
+    store.add("g", SPEC)
+    for n in range(5):
+        store.add_push("g", 1, f"https://push.example.org/{n}", f'{{"n": {n}}}', 3)
+    store.add_push("g", 0, "https://push.example.org/a", "{}", 3)
+    store.add_push("g", 1, "https://push.example.org/4", '{"n": 44}', 3)
+    store.close()
+    store = stores()  # a restart
+    assert store.pushes("g", 1) == [
+        ("https://push.example.org/4", '{"n": 44}'),
+        ("https://push.example.org/3", '{"n": 3}'),
+        ("https://push.example.org/2", '{"n": 2}'),
+    ]
+    assert store.drop_push("https://push.example.org/3") and not store.drop_push("https://push.example.org/3")
+    assert [e for e, _ in store.pushes("g", 1)] == ["https://push.example.org/4", "https://push.example.org/2"]
+    assert store.delete("g")
+    assert store.pushes("g", 0) == [] and store.pushes("g", 1) == []

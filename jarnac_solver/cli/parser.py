@@ -584,6 +584,27 @@ def build_parser() -> argparse.ArgumentParser:
         " while their time control runs)",
     )
     serve.add_argument(
+        "--vapid-private-key",
+        metavar="FILE",
+        default=None,
+        help="the VAPID private key (PEM) of the Web Push sent to a seat's closed tab (pip install"
+        " 'jarnac-solver[push]'; make one with: jarnac-solver serve --make-vapid-key FILE); default: the"
+        " environment's JARNAC_VAPID_PRIVATE_KEY, else no push",
+    )
+    serve.add_argument(
+        "--vapid-subject",
+        metavar="URL",
+        default=None,
+        help="the contact the push services are given with the VAPID key (mailto:you@club.example or an https"
+        " URL); default: the environment's JARNAC_VAPID_SUBJECT",
+    )
+    serve.add_argument(
+        "--make-vapid-key",
+        metavar="FILE",
+        default=None,
+        help="write a new VAPID private key to FILE, print its public key, and exit",
+    )
+    serve.add_argument(
         "--cors",
         dest="cors_origins",
         action="append",

@@ -59,7 +59,7 @@ from ..messages import Reason, speaking
 from ..moves.rules import PRESETS
 from ..play.offered import GAME_SECONDS, slow_table
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
-from . import audits, contract, language, live, notify, reviews, seats
+from . import audits, contract, language, live, notify, reviews, seats, webpush
 from .contract import (
     ACTION,
     ADVICE,
@@ -461,6 +461,8 @@ class Service:
         """The deadline last written to the store of each game days a move (written again when it changes)."""
         self.committed_at: dict[str, float] = {}
         """When each game's last commit was told (the clock of the person to act starts there)."""
+        self.pusher: webpush.Pusher | None = None
+        """The server's Web Push sender, when it is given a VAPID key (``serve --vapid-private-key``)."""
         store.subscribe(self._committed)
 
     def _committed(self, game_id: str, count: int) -> None:
@@ -784,7 +786,19 @@ class Service:
         result: dict[str, Any] = {"id": game_id, "game": state, "played": played}
         if spec.invited or spec.days is not None:
             result["clock"] = await self.clock_of(game_id, spec, entries, state)
+        if self.pusher is not None and spec.invited and played:
+            self.push_turn(game_id, state, played)
         return result
+
+    def push_turn(self, game_id: str, state: dict[str, Any], played: list[dict[str, Any]]) -> None:
+        """The Web Push of a game between invited people after a request played: both seats told of its
+        end, else the seat to act told of its turn when the last play was the other's."""
+        assert self.pusher is not None
+        if state["over"]:
+            self.pusher.push(self.store, game_id, [0, 1], {"game": game_id, "event": "over"})
+        elif state["to_act"] in ("A", "B") and played[-1].get("player") != state["to_act"]:
+            seat = "AB".index(state["to_act"])
+            self.pusher.push(self.store, game_id, [seat], {"game": game_id, "event": "turn"})
 
     def clock(self, game_id: str, spec: live.GameSpec, state: dict[str, Any]) -> dict[str, Any] | None:
         """The time the person to act has left, between invited people (``None``: no limit now)."""
@@ -1069,6 +1083,31 @@ class Service:
             "deadline": clock.get("deadline") if clock is not None and status == "yours" else None,
         }
 
+    @endpoint("game push")
+    async def game_push(self, request: Request) -> Response:
+        """``POST /api/games/{id}/push``: the holder of a seat (its key) hands the browser's Web Push
+        subscription; it is told when it becomes the seat's turn, the game ends or a rematch is offered."""
+        game_id = request.path_params["game_id"]
+        if self.pusher is None:
+            raise ServiceError(404, "NoPush", "this server sends no Web Push (it was given no VAPID key)")
+        body = await self._json(request, 4096)
+        try:
+            endpoint, keys = webpush.check_subscription(body, self.pusher.loopback_http)
+        except webpush.BadSubscription as exc:
+            raise ServiceError(400, "UsageError", str(exc), exc.field) from None
+
+        async def work() -> tuple[live.GameSpec, dict[str, Any]]:
+            spec, _ = await self.stored(game_id)
+            if not spec.invited:
+                raise ServiceError(409, "NoPush", "Web Push is for games between invited people (seats: invite)")
+            seat = self.keyed(request, spec)
+            most = webpush.MAX_PER_SEAT
+            await anyio.to_thread.run_sync(self.store.add_push, game_id, "AB".index(seat), endpoint, keys, most)
+            return spec, {"id": game_id, "seat": seat, "push": True}
+
+        spec, result = await self.one_at_a_time(game_id, work)
+        return self.answer(self.game_document("game push", spec, result))
+
     @endpoint("game rematch")
     async def game_rematch(self, request: Request) -> Response:
         """``POST /api/games/{id}/rematch``: a seat of a finished game between invited people offers a
@@ -1091,6 +1130,9 @@ class Service:
                 if offer != spec:
                     await anyio.to_thread.run_sync(self.store.respec, game_id, spec, offer)
                 spec, offered = offer, seat
+                if self.pusher is not None:
+                    other = 1 - "AB".index(seat)
+                    self.pusher.push(self.store, game_id, [other], {"game": game_id, "event": "rematch"})
             elif not made:  # the other seat accepts
                 made = seats.new_game_id()
                 again = spec.rematched(secrets.randbelow(2**31))
@@ -1428,6 +1470,8 @@ class Service:
                 "game_seconds": GAME_SECONDS,
                 "familiarity": self.familiarity_installed,
                 "max_budget_ms": self.offer.max_budget_ms,
+                # The VAPID public key the page subscribes to Web Push with (null: the server sends none).
+                "push_key": self.pusher.public_key if self.pusher is not None else None,
                 "load": self.load(),
             }
         )
@@ -1563,6 +1607,9 @@ def create_app(
     max_streams: int = notify.MAX_STREAMS,
     max_streams_per_address: int = notify.MAX_STREAMS_PER_ADDRESS,
     gate: Gate | None = None,
+    vapid_private_key: str | Path | None = None,
+    vapid_subject: str | None = None,
+    push_loopback_http: bool = False,
 ) -> Starlette:
     """The service offering ``lexicons`` (bundled names; default: all of them).
 
@@ -1583,6 +1630,9 @@ def create_app(
     ``keep_days``: finished games are forgotten this many days after their end.
     ``max_streams``, ``max_streams_per_address``: the most push streams open, and of one client address.
     ``gate``: the server's connections (:class:`~.crowd.Gate`, ``serve``'s), told by ``/api/health``.
+    ``vapid_private_key``, ``vapid_subject``: the VAPID key's PEM file and subject (``mailto:...``) of the
+    Web Push sent to a seat's closed tab (:mod:`.webpush`, the extra ``[push]``); ``None``: no push.
+    ``push_loopback_http``: push endpoints over http on 127.0.0.1 taken (a test's fake push service).
     """
     offered = tuple(lexicons) if lexicons else tuple(Lexicon.available())
     for name in offered:
@@ -1620,6 +1670,7 @@ def create_app(
         Route("/api/games/{game_id}/resign", service.game_resign, methods=["POST"]),
         Route("/api/mine", service.mine, methods=["POST"]),
         Route("/api/games/{game_id}/rematch", service.game_rematch, methods=["POST"]),
+        Route("/api/games/{game_id}/push", service.game_push, methods=["POST"]),
         Route("/api/games/{game_id}/advice", service.game_advice, methods=["GET"]),
         Route("/api/games/{game_id}/record", service.game_record, methods=["GET"]),
         Route("/api/games/{game_id}/review", service.game_review, methods=["GET"]),
@@ -1653,5 +1704,7 @@ def create_app(
     app.state.service = service  # its clock and its sweep, for tests and benchmarks
     service.notifier = Notifier(max_streams, per_address=max_streams_per_address)
     service.gate = gate
+    if vapid_private_key is not None:
+        service.pusher = webpush.Pusher(vapid_private_key, vapid_subject or "", loopback_http=push_loopback_http)
     app.state.stop_streams = service.notifier.stop  # the push streams end when the server is told to stop
     return app

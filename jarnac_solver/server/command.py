@@ -66,9 +66,32 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         import uvicorn
     except ImportError:
         raise MissingExtraError(INSTALL) from None
+    import os
+
+    from . import webpush
     from .contract import Offer, offered_lexicon
     from .storage import open_store
     from .store import default_data_dir
+
+    if args.make_vapid_key is not None:
+        try:
+            print(webpush.make_keys(args.make_vapid_key))
+        except RuntimeError as exc:
+            raise MissingExtraError(str(exc)) from None
+        except OSError as exc:
+            raise UsageError(f"--make-vapid-key {args.make_vapid_key!r}: cannot be written ({exc.strerror})") from None
+        return
+    vapid_key = args.vapid_private_key or os.environ.get(webpush.ENV_KEY) or None
+    vapid_subject = args.vapid_subject or os.environ.get(webpush.ENV_SUBJECT) or None
+    if vapid_key is not None:
+        if vapid_subject is None:
+            raise UsageError(f"{PROG} serve: --vapid-private-key needs --vapid-subject (mailto:you@club.example)")
+        try:
+            webpush.Pusher(vapid_key, vapid_subject)  # a bad key or subject said at the start, in one line
+        except RuntimeError as exc:
+            raise MissingExtraError(str(exc)) from None
+        except ValueError as exc:
+            raise UsageError(f"{PROG} serve: {exc}") from None
 
     available = Lexicon.available()
     for name in args.lexicons or ():
@@ -130,6 +153,8 @@ def _cmd_serve(args: argparse.Namespace) -> None:
         max_games=args.max_games,
         max_games_per_address=args.max_games_per_address,
         keep_days=args.keep_days,
+        vapid_private_key=vapid_key,
+        vapid_subject=vapid_subject,
         cors_origins=args.cors_origins or (),
         allowed_hosts=args.allowed_hosts or (),
         max_streams=budget.max_streams,

@@ -17,6 +17,7 @@ from importlib import resources
 
 from .. import __version__
 from ..messages import LANGUAGES
+from . import webpush
 from .contract import (
     ACTION,
     ADVICE,
@@ -385,6 +386,46 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             },
         }
     }
+    paths["/api/games/{game_id}/push"] = {
+        "post": {
+            "operationId": "push_subscribe",
+            "summary": "A seat's holder hands its browser's Web Push subscription (with its key)",
+            "description": "The body is the browser's PushSubscription as JSON (endpoint, keys.p256dh, keys.auth). The"
+            " seat is then told, with its tab closed, when it becomes its turn, the game ends or a rematch is"
+            " offered: an encrypted message (aes128gcm, VAPID) of the game's id and what happened"
+            ' ({"game": ID, "event": "turn" | "over" | "rematch"}), never a key. The endpoint is an https URL'
+            f" of at most {webpush.MAX_ENDPOINT} characters on a public host; a seat keeps its"
+            f" {webpush.MAX_PER_SEAT} newest subscriptions; one its push service says is gone (404, 410) is"
+            " forgotten. A spectator: 403; a server given no VAPID key (push_key null in /api/health): 404 NoPush;"
+            " a game not between invited people: 409.",
+            "parameters": [game_id, seat_key],
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["endpoint", "keys"],
+                            "properties": {
+                                "endpoint": {"type": "string", "maxLength": webpush.MAX_ENDPOINT},
+                                "expirationTime": {"type": ["number", "null"]},
+                                "keys": {
+                                    "type": "object",
+                                    "required": ["p256dh", "auth"],
+                                    "properties": {"p256dh": {"type": "string"}, "auth": {"type": "string"}},
+                                },
+                            },
+                        }
+                    }
+                },
+            },
+            "responses": {
+                "200": _answer("game_push_result", "the subscription kept"),
+                **game_refusals,
+                **_refusals(*_POSTED, 409, 507),
+            },
+        }
+    }
     paths["/api/mine"] = {
         "post": {
             "operationId": "my_games",
@@ -502,6 +543,11 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "game_seconds": {"type": "number", "description": "the seconds a game against the computer offered"},
             "familiarity": {"type": "boolean"},
             "max_budget_ms": {"type": "number"},
+            "push_key": {
+                "type": ["string", "null"],
+                "description": "the VAPID public key (base64url) a page subscribes to Web Push with"
+                " (PushManager's applicationServerKey); null: this server sends no Web Push",
+            },
             "load": _LOAD,
         },
         "additionalProperties": False,

@@ -112,6 +112,16 @@ ALTER TABLE jarnac.actions ADD COLUMN at DOUBLE PRECISION;
 CREATE INDEX games_due ON jarnac.games (deadline) WHERE NOT over AND deadline IS NOT NULL;
 CREATE INDEX games_finished ON jarnac.games (touched) WHERE over;
 """,
+    4: """
+CREATE TABLE jarnac.push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES jarnac.games(id) ON DELETE CASCADE,
+    seat SMALLINT NOT NULL,
+    keys TEXT NOT NULL,
+    made DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX push_game ON jarnac.push_subscriptions (game, seat);
+""",
 }
 """The script that brings the tables from the version before to each version (store.py's versions)."""
 
@@ -327,6 +337,35 @@ class PostgresStore:
         """As :meth:`.store.GameStore.invite`."""
         with self._connection(write=True) as db:
             _invite(db, game_id, invitation, time.time())
+
+    def add_push(self, game_id: str, seat: int, endpoint: str, keys: str, most: int) -> None:
+        """As :meth:`.store.GameStore.add_push`."""
+        with self._connection(write=True) as db:
+            db.execute("DELETE FROM jarnac.push_subscriptions WHERE endpoint = %s", (endpoint,))
+            db.execute(
+                "INSERT INTO jarnac.push_subscriptions (endpoint, game, seat, keys, made) VALUES (%s, %s, %s, %s, %s)",
+                (endpoint, game_id, seat, keys, time.time()),
+            )
+            db.execute(
+                "DELETE FROM jarnac.push_subscriptions WHERE game = %s AND seat = %s AND endpoint NOT IN"
+                " (SELECT endpoint FROM jarnac.push_subscriptions WHERE game = %s AND seat = %s"
+                " ORDER BY made DESC LIMIT %s)",
+                (game_id, seat, game_id, seat, most),
+            )
+
+    def pushes(self, game_id: str, seat: int) -> list[tuple[str, str]]:
+        """As :meth:`.store.GameStore.pushes`."""
+        with self._connection(write=False) as db:
+            rows = db.execute(
+                "SELECT endpoint, keys FROM jarnac.push_subscriptions WHERE game = %s AND seat = %s ORDER BY made DESC",
+                (game_id, seat),
+            ).fetchall()
+        return [(str(e), str(k)) for e, k in rows]
+
+    def drop_push(self, endpoint: str) -> bool:
+        """As :meth:`.store.GameStore.drop_push`."""
+        with self._connection(write=True) as db:
+            return db.execute("DELETE FROM jarnac.push_subscriptions WHERE endpoint = %s", (endpoint,)).rowcount > 0
 
     def withdraw(self, game_id: str, seat: int, kind: str) -> int:
         """As :meth:`.store.GameStore.withdraw`."""

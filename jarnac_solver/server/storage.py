@@ -74,6 +74,18 @@ class Store(Protocol):
         """Keep a new invitation of a game, the open one of its seat and kind withdrawn."""
         ...
 
+    def add_push(self, game_id: str, seat: int, endpoint: str, keys: str, most: int) -> None:
+        """Keep a seat's Web Push subscription, at most ``most`` a seat (the oldest dropped)."""
+        ...
+
+    def pushes(self, game_id: str, seat: int) -> list[tuple[str, str]]:
+        """A seat's Web Push subscriptions: (endpoint, keys as JSON)."""
+        ...
+
+    def drop_push(self, endpoint: str) -> bool:
+        """Forget a Web Push subscription its push service says is gone."""
+        ...
+
     def withdraw(self, game_id: str, seat: int, kind: str) -> int:
         """Close a seat's open invitations of ``kind``; how many were open."""
         ...

@@ -74,7 +74,7 @@ then those nobody has played for :data:`IDLE_SECONDS`, the oldest first; else it
 IDLE_SECONDS = 24 * 3600
 """A game not played for this long may make room for a new one when the store is full."""
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version of the games' tables this code reads and writes (``schema_version``, in both stores). A store
 made by an older version is migrated at the start; one made by a newer version is refused, never rewritten."""
 
@@ -119,7 +119,19 @@ ALTER TABLE actions ADD COLUMN at REAL;
 CREATE INDEX games_due ON games (deadline) WHERE over = 0 AND deadline IS NOT NULL;
 CREATE INDEX games_finished ON games (touched) WHERE over = 1;
 """
-_MIGRATIONS = {1: _SCHEMA, 2: _INVITATIONS, 3: _DEADLINES}
+# Version 4: the Web Push subscriptions of a seat's holder (docs/people.md): the push service's endpoint and
+# the browser's keys (``keys``: JSON of p256dh and auth), told when it becomes the seat's turn.
+_PUSH = """
+CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    keys TEXT NOT NULL,
+    made REAL NOT NULL
+);
+CREATE INDEX push_game ON push_subscriptions (game, seat);
+"""
+_MIGRATIONS = {1: _SCHEMA, 2: _INVITATIONS, 3: _DEADLINES, 4: _PUSH}
 """The script that brings the tables from the version before to each version (run in one transaction)."""
 
 
@@ -368,6 +380,7 @@ class GameStore:
         with self._writing():
             self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
             self._db.execute("DELETE FROM invitations WHERE game = ?", (game_id,))
+            self._db.execute("DELETE FROM push_subscriptions WHERE game = ?", (game_id,))
             gone = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
         if gone:
             self._told(game_id, -1)
@@ -395,6 +408,36 @@ class GameStore:
         with self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             self._invite(game_id, invitation, time.time())
+
+    def add_push(self, game_id: str, seat: int, endpoint: str, keys: str, most: int) -> None:
+        """Keep a seat's push subscription (the same endpoint again: replaced), the seat's oldest dropped
+        beyond ``most``; a game forgotten meanwhile is :class:`ConflictError`."""
+        with self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM push_subscriptions WHERE endpoint = ?", (endpoint,))
+            self._db.execute(
+                "INSERT INTO push_subscriptions (endpoint, game, seat, keys, made) VALUES (?, ?, ?, ?, ?)",
+                (endpoint, game_id, seat, keys, time.time()),
+            )
+            self._db.execute(
+                "DELETE FROM push_subscriptions WHERE game = ? AND seat = ? AND endpoint NOT IN"
+                " (SELECT endpoint FROM push_subscriptions WHERE game = ? AND seat = ? ORDER BY made DESC LIMIT ?)",
+                (game_id, seat, game_id, seat, most),
+            )
+
+    def pushes(self, game_id: str, seat: int) -> list[tuple[str, str]]:
+        """A seat's push subscriptions: (endpoint, keys), the newest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT endpoint, keys FROM push_subscriptions WHERE game = ? AND seat = ? ORDER BY made DESC",
+                (game_id, seat),
+            ).fetchall()
+        return [(str(e), str(k)) for e, k in rows]
+
+    def drop_push(self, endpoint: str) -> bool:
+        """Forget a push subscription (its push service said it is gone); whether there was one."""
+        with self._writing():
+            return self._db.execute("DELETE FROM push_subscriptions WHERE endpoint = ?", (endpoint,)).rowcount > 0
 
     def withdraw(self, game_id: str, seat: int, kind: str) -> int:
         """Close the open invitations of a seat and kind (they open nothing now); how many were open."""
@@ -477,6 +520,7 @@ class GameStore:
             for game_id in gone:  # an in-memory store keeps no foreign keys
                 self._db.execute("DELETE FROM actions WHERE game = ?", (game_id,))
                 self._db.execute("DELETE FROM invitations WHERE game = ?", (game_id,))
+                self._db.execute("DELETE FROM push_subscriptions WHERE game = ?", (game_id,))
         for game_id in gone:
             self._told(game_id, -1)
         return gone

@@ -1,6 +1,6 @@
 // A game: against the computer, or between people (one seat here, both in a hot seat, or watched); the
 // trays, the controls, the log, each action sent and each of the other's actions heard.
-import { t, reason } from "./i18n.js";
+import { t, reason, language } from "./i18n.js";
 import { fold, minus } from "./tiles.js";
 import { $, $$, acting, api, el, lineCells, lineScore, mine, otherSeat, ownSeat, people, say, seatHeaders, seatName, showError, state, store, tilesIn, timeLeft } from "./common.js";
 import { entryOf, follow, lobby, remember, stopFollowing } from "./people.js";
@@ -552,6 +552,33 @@ export async function startGame(event) {
   }
 }
 
+function b64ToBytes(text) {
+  const raw = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+export async function subscribePush() {
+  // Web Push for a closed tab: when the person allowed notifications and the server offers a VAPID key, the
+  // browser subscribes with its push service and the seat's holder hands the subscription to the server
+  // (its key). The service worker shows the turn in the page's language, kept where it reads it.
+  const key = state.info && state.info.push_key;
+  const seatKey = state.seat && state.keys[state.seat];
+  if (!key || !seatKey || !state.gameId || !("PushManager" in window) || !navigator.serviceWorker) return;
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64ToBytes(key) });
+    }
+    const cache = await caches.open("jarnac-push");
+    await cache.put("/push-language", new Response(language()));
+    await api(`games/${state.gameId}/push`, subscription.toJSON(), "POST", { "X-Seat-Key": seatKey });
+  } catch (exc) {
+    // No push (a browser without a push service, a refusal): the open tab's notification still says the turn.
+  }
+}
+
 function enter(entry) {
   // The seat this page plays in the game of the lobby's ``entry`` (none: a game against the computer).
   state.mode = (entry && entry.mode) || "computer";
@@ -650,6 +677,7 @@ export async function askNotifications() {
   try {
     const answer = await Notification.requestPermission();
     say($("#live"), () => t(answer === "granted" ? "notify_on" : "notify_refused"), answer === "granted" ? "" : "warn");
+    if (answer === "granted") subscribePush();
   } catch (exc) {
     say($("#live"), () => t("notify_refused"), "warn");
   }
@@ -677,6 +705,7 @@ export async function resumeGame() {
     await logFromRecord();
     renderGame();
     listen();
+    if (people()) subscribePush(); // allowed before: the subscription handed again (kept once per endpoint)
     if (!state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => ofOther("they_passed"));
   } catch (exc) {
     if (exc.status === 404 || exc.status === 410) store.removeItem("jarnac.game");

@@ -2,6 +2,7 @@
 // opens and says clearly that the server cannot be reached when it cannot; and the system notification of a
 // person's turn, shown when the page asks (a tab in the background) and focused when tapped.
 const SHELL = "jarnac-shell-v1";
+const PUSH = "jarnac-push"; // the page's language, kept by the page when it subscribes to Web Push
 const FILES = [
   "/",
   "/static/style.css",
@@ -38,7 +39,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== SHELL).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== SHELL && key !== PUSH).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
@@ -63,6 +64,41 @@ self.addEventListener("fetch", (event) => {
           .match(request, { ignoreSearch: true })
           .then((found) => found || (request.mode === "navigate" ? caches.match("/") : Response.error())),
       ),
+  );
+});
+
+async function pushedTexts(event) {
+  // The notification of a Web Push message ({game, event}: no names, no key), said in the page's language.
+  let lang = "en";
+  try {
+    const kept = await (await caches.open(PUSH)).match("/push-language");
+    if (kept) lang = await kept.text();
+  } catch (exc) {}
+  let messages = {};
+  try {
+    const found = (await caches.match(`/messages/${lang}.json`)) || (await fetch(`/messages/${lang}.json`));
+    messages = (await found.json()).messages || {};
+  } catch (exc) {}
+  const said = (code, fallback) => (messages[code] && messages[code][0]) || fallback;
+  if (event === "rematch") return said("page.rematch", "Rematch");
+  if (event === "over") return "Jarnac";
+  return said("page.title_your_turn", "Your turn – Jarnac");
+}
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (exc) {}
+  const game = typeof message.game === "string" ? message.game : "";
+  event.waitUntil(
+    pushedTexts(message.event).then((title) =>
+      self.registration.showNotification(title, {
+        tag: `jarnac-${game}`,
+        icon: "/static/icon-192.png",
+        data: { url: "/#play" },
+      }),
+    ),
   );
 });
 
