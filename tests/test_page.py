@@ -10,6 +10,7 @@ with one line saying why, where no browser can be had. Screenshots go to
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -40,21 +41,28 @@ if CHROMIUM is None or DRIVER is None:
 SHOTS = os.environ.get("JARNAC_PAGE_SHOTS")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data = tmp_path_factory.mktemp("page-games")
+@contextlib.contextmanager
+def serving(data: Path, *lexicons: str) -> Iterator[str]:
+    """``jarnac-solver serve`` on a free port over the store in ``data``, offering ``lexicons``: its base URL,
+    the server stopped on leaving."""
     command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(data)]
-    process = subprocess.Popen([*command, "--lexicon", "fr", "--lexicon", "en"], stdout=subprocess.PIPE, text=True)
+    named = [arg for name in lexicons for arg in ("--lexicon", name)]
+    process = subprocess.Popen([*command, *named], stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     banner = process.stdout.readline()
     assert "http://" in banner, banner
-    base = "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
     try:
-        yield base
+        yield "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
     finally:
         process.terminate()
-        process.wait(timeout=20)
+        process.wait(timeout=30)
         process.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("page-games"), "fr", "en") as base:
+        yield base
 
 
 def chromium(phone_width: int | None = None) -> Any:

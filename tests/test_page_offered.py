@@ -3,17 +3,14 @@ and lexicon chosen (jarnac_solver/play/offered.py) are not listed, and come back
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from jarnac_solver.play.offered import SLOW, not_offered
 
-from .test_page import chromium, console_errors, open_page, wait
+from .test_page import chromium, console_errors, open_page, serving, wait
 
 By = pytest.importorskip("selenium.webdriver.common.by").By
 Select = pytest.importorskip("selenium.webdriver.support.ui").Select
@@ -28,18 +25,8 @@ def slow_cell() -> tuple[str, str, list[str]]:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory, slow_cell: tuple[str, str, list[str]]) -> Iterator[str]:
-    data: Path = tmp_path_factory.mktemp("offered-games")
-    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(data)]
-    process = subprocess.Popen([*command, "--lexicon", slow_cell[1]], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    banner = process.stdout.readline()
-    assert "http://" in banner, banner
-    try:
-        yield "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
-        process.stdout.close()
+    with serving(tmp_path_factory.mktemp("offered-games"), slow_cell[1]) as base:
+        yield base
 
 
 def test_the_page_lists_only_the_players_offered_under_the_rules_chosen(

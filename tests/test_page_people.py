@@ -26,23 +26,13 @@ pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from .test_page import chromium, click, console_errors, open_page, settled, shot, wait
+from .test_page import chromium, click, console_errors, open_page, serving, settled, shot, wait
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data = tmp_path_factory.mktemp("people-games")
-    command = [sys.executable, "-m", "jarnac_solver", "serve", "--port", "0", "--workers", "0", "--data", str(data)]
-    process = subprocess.Popen([*command, "--lexicon", "en"], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    banner = process.stdout.readline()
-    assert "http://" in banner, banner
-    try:
-        yield "http://" + banner.split("http://", 1)[1].split("/api/", 1)[0]
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        process.stdout.close()
+    with serving(tmp_path_factory.mktemp("people-games"), "en") as base:
+        yield base
 
 
 def _ask(server: str, path: str, body: dict[str, Any] | None = None, key: str = "") -> dict[str, Any]:
