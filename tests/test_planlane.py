@@ -1,10 +1,8 @@
 """The planner's compiled lane (planning/planlane.py, ``Trie.selfplay_planner``) against the Python planner: the
 same records and the same rng states over seeds, random lexicons and rules, from the start and from positions
-played part-way; and its Mersenne Twister (``Trie.mt_sample``) against ``random.Random.sample``."""
+played part-way (the lane's PCG32 draws: tests/test_rng.py)."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -16,27 +14,12 @@ from jarnac_solver.planning import planlane
 from jarnac_solver.planning.learned_turn import TURN_FEATURES, TurnEvaluation, learned_turn_value
 from jarnac_solver.play import players
 from jarnac_solver.play.players import PlannerPlayer, play_game
+from jarnac_solver.rng import Pcg32
 
 from .test_moves_oracle import LETTERS, chained_lexicons
 from .test_planout import small_french
 
 compiled = pytest.mark.skipif(not native.compiled_available(), reason="the compiled walk is not built")
-
-
-@compiled
-def test_mt_sample_is_random_sample() -> None:
-    """The lane's samples are ``Random.sample``'s, and the generator's state after them the same, over seeds,
-    population sizes on both sides of sample's set size (a pool below 21, a set above) and sample sizes past
-    5 (where the set size grows)."""
-    trie = Lexicon.load("fr").index.trie
-    assert trie is not None
-    for seed in range(60):
-        for n in [*range(0, 26), 40, 99, 140]:
-            for k in range(0, min(n, 9) + 1):
-                mine, theirs = random.Random(seed * 1000 + n), random.Random(seed * 1000 + n)
-                assert trie.mt_sample(mine, n, k, 4) == [theirs.sample(range(n), k) for _ in range(4)]
-                assert mine.getstate() == theirs.getstate()
-                assert mine.random() == theirs.random()
 
 
 def _both(
@@ -228,7 +211,7 @@ def test_the_lane_pushed_or_written_leaves_the_same_game(played: int) -> None:
     ends = []
     for undo in (True, False):
         copy = game.fork(keep_bag=True)
-        rngs = (random.Random(3), random.Random(4))
+        rngs = (Pcg32(3), Pcg32(4))
         n = planlane.advance(copy, (actors[0].weights, actors[1].weights), rngs, 5000, undo=undo)
         assert n > 0
         ends.append((copy.state, copy.actions, rngs[0].getstate(), rngs[1].getstate()))

@@ -3,9 +3,10 @@
 Every state is an immutable :class:`GameState`; ``push`` checks an action,
 keeps the old state on a stack and makes the new one, ``pop`` restores it:
 undo is exact, the bag's order included. Randomness comes from the seed
-alone: the bag is shuffled once with it, and where tiles go back into the
-bag (an exchange, the opening vowel rule) the positions come from a
-generator seeded with the seed and the action's number. The same seed and
+alone, drawn by the portable generator of :mod:`jarnac_solver.rng` (PCG32,
+docs/rules.md#the-draws-generator): the bag is shuffled once with it, and where
+tiles go back into the bag (an exchange, the opening vowel rule) the positions
+come from a generator seeded with the text ``"{seed}:{ply}"``. The same seed and
 the same actions give the same game, to the tile. :meth:`Game.fork` starts a
 game from any position with the bag re-sampled by another seed; a player is
 shown :meth:`Game.view`, which holds neither the seed nor the bag's order.
@@ -20,13 +21,13 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import native
 from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
 from ..lexicon.alphabet import Alphabet
@@ -39,6 +40,7 @@ from ..moves.movegen import DEFAULT_RULES, legal_moves
 from ..moves.rules import Rules
 from ..moves.steals import seat, seating
 from ..moves.tray import Codes, Tray, _remove
+from ..rng import Pcg32
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
 
@@ -141,35 +143,15 @@ def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
     return frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
 
 
-def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
-    """``rng.shuffle(x)`` written out: ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` (rejection
-    sampling on ``getrandbits``) inlined, the same draws of the generator, so the same order."""
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _shuffle_matches() -> bool:
-    """Whether :func:`_shuffle_inline` orders as this Python's ``Random.shuffle`` does (checked once, on
-    a bag's worth of tiles and a few seeds: a Python whose shuffle draws otherwise shuffles its own way)."""
-    for seed in (1, 2, 3):
-        mine, theirs = list(range(120)), list(range(120))
-        _shuffle_inline(random.Random(seed), mine)
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
-    return True
-
-
-_shuffle: Callable[[random.Random, list[int]], None] = _shuffle_inline if _shuffle_matches() else random.Random.shuffle
-"""How a new game shuffles its bag. Speed: the method's call of ``_randbelow`` for each tile was most of
-making a game (~1% of a planner game's instructions in the lane, en, 100 games: 18M of 1.77G); the shuffle
-is the same (the draws are ``random``'s, checked at import against ``Random.shuffle``, used if they differ)."""
+def _shuffled(seed: int | str, tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """``tiles`` in the order ``Pcg32(seed).shuffle`` gives them (docs/rules.md#the-draws-generator): the
+    compiled loop when it is built (``pcg_shuffle``, the same steps), else :meth:`Pcg32.shuffle`."""
+    speedups = native.speedups
+    if speedups is not None and all(0 <= t < 256 for t in tiles):
+        return tuple(speedups.pcg_shuffle(Pcg32(seed), bytes(tiles)))
+    order = list(tiles)
+    Pcg32(seed).shuffle(order)
+    return tuple(order)
 
 
 class _Draws:
@@ -250,8 +232,7 @@ class Game:
         alphabet = self.alphabet = lexicon.alphabet
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
-        tiles = list(self.bag.codes(alphabet))
-        _shuffle(random.Random(seed), tiles)
+        tiles = _shuffled(seed, tuple(self.bag.codes(alphabet)))
         self._vowels = _vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
@@ -474,9 +455,8 @@ class Game:
             seed = int.from_bytes(os.urandom(4), "big")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
-        bag = sorted(self.state.bag)  # the multiset, whatever the order here
-        random.Random(seed).shuffle(bag)
-        return self._copy(_replaced(self.state, bag=tuple(bag)), seed, [], False, True)
+        bag = _shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
+        return self._copy(_replaced(self.state, bag=bag), seed, [], False, True)
 
     def _copy(
         self,
@@ -574,8 +554,9 @@ class Game:
             raise IllegalActionError(Reason("error_not_possible_now", values))
         return s
 
-    def _rng(self) -> random.Random:
-        return random.Random(f"{self.seed}:{self.state.ply}")
+    def _rng(self) -> Pcg32:
+        """The generator of this action's re-insertions (docs/rules.md#the-draws-generator)."""
+        return Pcg32(f"{self.seed}:{self.state.ply}")
 
     def _encode(self, text: object, what: str) -> Codes:
         """Read tiles of an action's text, refusing (``IllegalActionError``) what is not tiles."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
+from ..rng import Pcg32
 from ..textfile import read_text
 from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
 from .words import WordList, as_word_list
@@ -283,7 +284,7 @@ class Bag(Mapping[str, int]):
         """
         return max(self._counts.values())
 
-    def sample(self, rng: random.Random, n: int) -> list[str]:
+    def sample(self, rng: random.Random | Pcg32, n: int) -> list[str]:
         """``n`` tiles drawn at random from the full bag, without replacement (a rack, a draw).
 
         Deterministic given ``rng``'s state; a rack for a study is ``bag.sample(rng, 7)``.
@@ -293,8 +294,8 @@ class Bag(Mapping[str, int]):
         >>> len(rack), all(tile in Bag.load("fr") for tile in rack)
         (7, True)
         """
-        if not isinstance(rng, random.Random):
-            raise InvalidInputError(f"sample takes a random.Random, not {type(rng).__name__}")
+        if not isinstance(rng, random.Random | Pcg32):
+            raise InvalidInputError(f"sample takes a Pcg32 or a random.Random, not {type(rng).__name__}")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.total:
             raise InvalidInputError(f"a sample is a whole number of tiles from 0 to {self.total}, not {n!r}")
         return rng.sample(self.tiles(), n)

@@ -14,7 +14,6 @@ are evaluated best-looking first, and what was evaluated in time is ranked.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -31,6 +30,7 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .ladder import Ladder, ladder_draws, plan_ladder, play_out
 from .strategy import DEFAULT_WEIGHTS, finish_wins, turn_value
 
@@ -314,7 +314,7 @@ def hints(
         # No time left to list every move class (31,000 on a 30-letter rack, ~0.1 s): the ladder's move alone.
         move = best_ladder[0]
         rest = Ladder(best_ladder[1:], best_ladder.exact)
-        hint = _evaluate(lexicon, tray, move, rules, pool, samples, random.Random(seed), opponent, turn, deadline, rest)
+        hint = _evaluate(lexicon, tray, move, rules, pool, samples, Pcg32(seed), opponent, turn, deadline, rest)
         return Hints([hint], False)
     groups = _groups(lexicon, tray, rules, familiarity)
     if min_familiarity is not None:
@@ -339,7 +339,7 @@ def hints(
         first = best_ladder[0]
         mine = [g for g in groups if g[0] == first.line_index and first.word in g[1]]
         looked = mine + [g for g in looked if g not in mine]
-    rng = random.Random(seed)
+    rng = Pcg32(seed)
     ranked: list[Hint] = []
     for group in looked:
         if deadline is not None and deadline.expired() and ranked:
@@ -361,7 +361,7 @@ def _evaluate(
     rules: Rules,
     pool: list[int],
     samples: int,
-    rng: random.Random,
+    rng: Pcg32,
     opponent: Tray | None,
     turn: list[int],
     deadline: Deadline | None,

@@ -37,7 +37,6 @@ their mean.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -52,6 +51,7 @@ from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
+from ..rng import Pcg32
 from . import planlane
 from .learned import Estimator, learned_evaluation
 from .learned_turn import TurnEvaluation
@@ -194,7 +194,7 @@ def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> W
 
 def policy(
     game: Game,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
     max_rack: int | None = None,
@@ -242,7 +242,7 @@ def playout(
     game: Game,
     who: int,
     until_turn: int | None,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy = DEFAULT_WEIGHTS,
     evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
@@ -264,7 +264,7 @@ def _playout(
     game: Game,
     who: int,
     until_turn: int | None,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy,
     evaluation: Evaluation | Estimator,
     deadline: Deadline | None,
@@ -354,7 +354,7 @@ def candidates(
     found: list[Candidate] = []
     chosen = weights_of(weights, s, rules)
     if s.phase == "play":
-        rng = random.Random(seed)
+        rng = Pcg32(seed)
         move = choose_move(lexicon, me, opponent, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Pass() if move is None else Play(move), "planner")
         # The planner may pass with a move left (one line left, finishing would lose): the moves are still
@@ -402,15 +402,13 @@ def candidates(
         _add(found, Decline(), "decline")
     elif s.phase == "start":
         tiles = view.unseen_tiles()
-        rng = random.Random(seed)
+        rng = Pcg32(seed)
         triple = choose_start(lexicon, me, opponent, tiles, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Draw() if triple is None else Exchange(me.alphabet.write(list(triple))), "planner")
         _add(found, Draw(), "draw")
         n = rules.exchange_size
         if top and len(me.rack_codes) >= n and s.bag_size >= n and len(tiles) >= n:
-            options, _ = start_options(
-                lexicon, me, opponent, tiles, s.bag_size, rules, random.Random(seed), chosen, deadline
-            )
+            options, _ = start_options(lexicon, me, opponent, tiles, s.bag_size, rules, Pcg32(seed), chosen, deadline)
             exchanges = [o for o, _ in options if o is not None]
             for option in exchanges[:top]:
                 _add(found, Exchange(me.alphabet.write(list(option))), "exchange")
@@ -497,7 +495,7 @@ MAX_ROUNDS = 64
 
 def _round_seed(seed: int, r: int) -> int:
     """The fork seed of round ``r`` (the same for every candidate: common random numbers)."""
-    return random.Random(f"{seed}:{r}").getrandbits(32)
+    return Pcg32(f"{seed}:{r}").getrandbits(32)
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -655,7 +653,7 @@ def simulate(
                 game,
                 who,
                 until,
-                random.Random(fork_seed),
+                Pcg32(fork_seed),
                 weights,
                 estimator,
                 deadline,

@@ -39,7 +39,6 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -54,6 +53,7 @@ from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves, place_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .endgame import (
     MAX_COMBO_NODES,
     MAX_FILLING_CALLS,
@@ -496,7 +496,7 @@ def choose_move(
     opponent: Tray,
     bag_size: int,
     rules: Rules,
-    rng: random.Random | None = None,
+    rng: Pcg32 | None = None,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> Move | None:
@@ -595,7 +595,7 @@ def start_options(
     unseen: Sequence[str],
     bag_size: int,
     rules: Rules,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> tuple[list[tuple[tuple[str, ...] | None, float]], bool]:
@@ -695,7 +695,7 @@ def choose_start(
     unseen: Sequence[str],
     bag_size: int,
     rules: Rules,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> tuple[str, ...] | None:

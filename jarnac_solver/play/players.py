@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +34,7 @@ from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..planning import planlane
+from ..rng import Pcg32
 from . import fastlane
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Pcg32(seed)
 
     def choose(self, view: PlayerView | Game) -> Action:
         actions = _shown(view).legal_actions()
@@ -124,7 +124,7 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Pcg32(seed)
 
     def start(self, view: PlayerView) -> Action:
         """The start of a turn: draw."""
@@ -611,7 +611,7 @@ class CarelessPlayer(PlannerPlayer):
         super().__init__(seed, weights)
         self.slip = slip
         # Its own generator: the planner's choices draw from theirs as the planner's would.
-        self.slips = random.Random(f"careless {seed}")
+        self.slips = Pcg32(f"careless {seed}")
         self.mistakes: list[tuple[int, str, int]] = []
 
     def choose(self, view: PlayerView | Game) -> Action:

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -59,6 +58,7 @@ from ..messages import Reason, Value
 from ..moves.tray import Tray
 from ..planning.advice import advise
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
+from ..rng import Pcg32
 from .audit import PlayerAudit, Window, audit, scores_reason
 
 TYPE_CHECKING = False
@@ -474,7 +474,7 @@ def t_quantile(p: float, df: int) -> float:
 
 def _decision_seed(seed: int, action: int) -> int:
     """The simulation seed of the decision numbered ``action``: the same in any worker and any order."""
-    return random.Random(f"review {seed}:{action}").getrandbits(32)
+    return Pcg32(f"review {seed}:{action}").getrandbits(32)
 
 
 def _with_alternatives(game: Game, found: list[Candidate], played: Action) -> list[Candidate]:
