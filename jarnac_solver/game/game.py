@@ -43,6 +43,7 @@ from ..moves.tray import Codes, Tray, _remove
 from ..rng import Pcg32
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
+from .commitment import draws_commitment
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -233,6 +234,7 @@ class Game:
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
         tiles = _shuffled(seed, tuple(self.bag.codes(alphabet)))
+        self._start_bag: Codes | None = None if over_the_board else tiles
         self._vowels = _vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
@@ -251,6 +253,25 @@ class Game:
         the game's record writes them out as a game over the board does (``[Seed "-"]``)."""
 
     # -- reading the state --------------------------------------------------
+
+    @property
+    def commitment(self) -> str | None:
+        """The game's commitment to its draws (docs/rules.md#fair-draws): the SHA-256 of its seed and its
+        bag at the start (:func:`~jarnac_solver.game.commitment.draws_commitment`), shown before the first
+        draw while the seed stays hidden, checked against the seed revealed at the end; ``None`` over the
+        board (the tiles drawn at the table are given) and for a view's game (no seed).
+
+        >>> game = Game(Lexicon.load("fr"), seed=1)
+        >>> len(game.commitment), game.commitment == Game(Lexicon.load("fr"), seed=1).commitment
+        (64, True)
+        >>> game.commitment == game.fork(seed=2).commitment  # a fork commits to its own bag
+        False
+        """
+        start = self._start_bag
+        if start is None:
+            return None
+        tiles = self.alphabet.tiles
+        return draws_commitment(self.seed, [tiles[code] for code in start])
 
     def is_over(self) -> bool:
         """True once the game has ended."""
@@ -456,7 +477,9 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         bag = _shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
-        return self._copy(_replaced(self.state, bag=bag), seed, [], False, True)
+        fork = self._copy(_replaced(self.state, bag=bag), seed, [], False, True)
+        fork._start_bag = bag
+        return fork
 
     def _copy(
         self,
@@ -522,6 +545,7 @@ class Game:
         game.value_pool_limit, game.over_the_board, game.clock = parts[6:]
         game.state = tuple.__new__(GameState, table)
         game.seed, game._stack, game.actions, game.resampled = 0, [], [], True
+        game._start_bag = None
         return game
 
     def view(self) -> PlayerView:

@@ -635,6 +635,7 @@ def state(game: Game, spec: GameSpec, ended: tuple[int, str] | None = None) -> d
         "window_s": spec.window_seconds() if spec.invited else None,
         "over_the_board": spec.over_the_board,
         "seed": spec.seed if over else None,
+        "commitment": game.commitment,
         "think_ms": spec.think_ms,
         "phase": "over" if ended is not None else s.phase,
         "turn": s.turn,
