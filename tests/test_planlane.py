@@ -9,10 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import Bag, Lexicon, Rules, native
+from jarnac_solver.game.actions import Draw
 from jarnac_solver.game.game import Game
 from jarnac_solver.planning import planlane
 from jarnac_solver.planning.learned_turn import TURN_FEATURES, TurnEvaluation, learned_turn_value
 from jarnac_solver.play import players
+from jarnac_solver.play.lanes import PlannerLane, offer_of
 from jarnac_solver.play.players import PlannerPlayer, play_game
 from jarnac_solver.rng import Pcg32
 
@@ -146,22 +148,28 @@ class _OwnEvaluation(TurnEvaluation):
 
 
 def test_the_lane_is_off_for_other_players() -> None:
-    """Other players, another subclass of the planner and an evaluation of the user's own play the Python way
-    (the lane is never asked); the planner, the learned planner and a planner given a shipped kind of
-    evaluation are the lane's."""
+    """Other players, another subclass of the planner and an evaluation of the user's own offer no planner lane
+    (play_game plays them the Python way); the planner, the learned planner and a planner given a shipped kind
+    of evaluation offer it, with their own knobs and generator."""
     fr = Lexicon.load("fr")
-    assert players._lane_knobs([PlannerPlayer(1), players.SimPlayer(2)], fr) is None
-    assert players._lane_knobs([PlannerPlayer(1), players.GreedyPlayer(2)], fr) is None
+    assert offer_of(players.SimPlayer(2), fr) is None and offer_of(players.CarelessPlayer(2), fr) is None
+    assert not isinstance(offer_of(players.GreedyPlayer(2), fr), PlannerLane)
     own = _OwnEvaluation("fr", (0.0,) * len(TURN_FEATURES))
-    assert players._lane_knobs([PlannerPlayer(1), PlannerPlayer(2, evaluation=own)], fr) is None
+    assert offer_of(PlannerPlayer(2, evaluation=own), fr) is None
+
+    class Mine(PlannerPlayer):  # a decision changed: the planner's lane no longer plays it
+        def start(self, view: object) -> Draw:
+            return Draw()
+
+    assert offer_of(Mine(1), fr) is None
     plain = PlannerPlayer(1)
-    assert players._lane_knobs([plain, PlannerPlayer(2)], fr) == (plain.weights, plain.weights)
+    assert offer_of(plain, fr) == PlannerLane(plain.weights, plain.rng)
     learned = learned_turn_value("fr")
     assert learned is not None
-    knobs = players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], fr)
-    assert knobs == (plain.weights, (plain.weights, learned))
+    other = players.LearnedPlannerPlayer(2)
+    assert offer_of(other, fr) == PlannerLane((plain.weights, learned), other.rng)
     # No value trained for Dutch: the learned planner plays the hand-set weights, as decision_weights does.
-    assert players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], Lexicon.load("nl")) == (plain.weights,) * 2
+    assert offer_of(other, Lexicon.load("nl")) == PlannerLane(plain.weights, other.rng)
 
 
 @compiled

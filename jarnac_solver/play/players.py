@@ -36,6 +36,7 @@ from ..moves.rules import Rules
 from ..planning import planlane
 from ..rng import Pcg32
 from . import fastlane
+from .lanes import GreedyLane, LaneOffer, PlannerLane, decides_as, offer_of
 
 if TYPE_CHECKING:
     from ..executors import Executor
@@ -75,7 +76,10 @@ class Player(Protocol):
     players read of a game before: ``lexicon``, ``rules``, ``state.trays``,
     ``state.phase``, ``legal_actions()``, ``best_call()``, ``clock``...;
     ``state.bag_size`` and ``state.unseen`` instead of the bag, and
-    ``fork(seed)`` instead of ``push``/``pop``).
+    ``fork(seed)`` instead of ``push``/``pop``). It is the one interface
+    :func:`play_game`, the simulations, the reviews and the service ask; a
+    player may also offer a compiled lane for the same decisions
+    (``lane(lexicon)``: :mod:`~jarnac_solver.play.lanes`).
     """
 
     name: str
@@ -169,9 +173,16 @@ class GreedyPlayer:
     def choose(self, view: PlayerView | Game) -> Action:
         return self._decide(_shown(view))
 
+    def lane(self, lexicon: Lexicon) -> LaneOffer | None:
+        """The greedy lane (:class:`~jarnac_solver.play.lanes.GreedyLane`), offered while every decision is
+        greedy's own (a subclass that changes one offers none)."""
+        if decides_as(self, GreedyPlayer, ("choose", "_decide", "start", "best_move")):
+            return GreedyLane(self._decide)
+        return None
+
     def _decide(self, view: PlayerView | Game) -> Action:
-        """:meth:`choose` on a view, or (``play_game``'s fast lane for this exact class) on the game
-        itself: greedy reads only what the view shows (the trays, phase, rules, lexicon, best call)."""
+        """:meth:`choose` on a view, or (the greedy lane's ``decide``) on the game itself: greedy reads only
+        what the view shows (the trays, phase, rules, lexicon, best call)."""
         phase = view.state.phase
         if phase == "opening":
             return _DRAW
@@ -382,6 +393,22 @@ class PlannerPlayer(ExchangerPlayer):
             )  # 20: the engine's value_pool_limit (Game.value_pool_limit)
             return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()) if plan else Decline()
         return super().choose(view)
+
+    def lane(self, lexicon: Lexicon) -> LaneOffer | None:
+        """The planner's lane (:class:`~jarnac_solver.play.lanes.PlannerLane`), offered while every decision
+        is the planner's own and its weights are ones the lane plays: fixed, or a learned turn value made for
+        each decision by the kernel as :meth:`decision_weights` makes it."""
+        methods = ("choose", "_decide", "start", "best_move", "decision_weights")
+        if not decides_as(self, PlannerPlayer, methods):
+            return None
+        evaluation = self.evaluation
+        if isinstance(evaluation, str):
+            from ..planning.learned_turn import learned_turn_value
+
+            # decision_weights' own: the shipped value, or the hand-set weights where none was trained
+            evaluation = learned_turn_value(lexicon)
+        knobs = planlane.knobs_of(self.weights, evaluation)
+        return None if knobs is None else PlannerLane(knobs, self.rng)
 
 
 class LearnedPlannerPlayer(PlannerPlayer):
@@ -749,28 +776,6 @@ def make_player(spec: Seat, seed: int | None = None, **options: Any) -> Player:
     return spec
 
 
-def _lane_knobs(actors: Sequence[Player], lexicon: Lexicon) -> tuple[Any, Any] | None:
-    """Both players' planners as the lane plays them (planning/planlane.py), or ``None`` when one is not: exactly
-    :class:`PlannerPlayer` or :class:`LearnedPlannerPlayer` (another subclass may decide otherwise), with fixed
-    weights or a learned turn value (made for each decision by the kernel as ``decision_weights`` makes it)."""
-    knobs: list[Any] = []
-    for a in actors:
-        if type(a) not in (PlannerPlayer, LearnedPlannerPlayer):
-            return None
-        planner: PlannerPlayer = a  # type: ignore[assignment]
-        evaluation = planner.evaluation
-        if isinstance(evaluation, str):
-            from ..planning.learned_turn import learned_turn_value
-
-            # decision_weights' own: the shipped value, or the hand-set weights where none was trained
-            evaluation = learned_turn_value(lexicon)
-        side = planlane.knobs_of(planner.weights, evaluation)
-        if side is None:
-            return None
-        knobs.append(side)
-    return knobs[0], knobs[1]
-
-
 MAX_GAMES = 10_000_000
 """The most games one :func:`play_match` plays (the command line's limit too)."""
 
@@ -861,12 +866,13 @@ def play_game(
         # The lexicon's lazy tables are built before the clock runs, not charged to the first
         # decision that needs them (the letter counts a planner's exchange reads: fr ~50 ms).
         lexicon.letter_counts()
+    offers = [offer_of(actor, game.lexicon) for actor in actors]
     if (
         think is None
         and observe is None
         and start is None
-        and type(actors[0]) is GreedyPlayer
-        and type(actors[1]) is GreedyPlayer
+        and isinstance(offers[0], GreedyLane)
+        and isinstance(offers[1], GreedyLane)
         and fastlane.supported(game)
     ):
         # Speed: two greedy players play in C (fastlane.py), ~4x faster a game; a game the kernel
@@ -874,16 +880,15 @@ def play_game(
         done = fastlane.greedy_game(game, (actors[0].name, actors[1].name), max_actions)
         if done is not None:
             return done
-    knobs = _lane_knobs(actors, game.lexicon) if think is None and observe is None else None
-    lane = knobs is not None and planlane.supported(game)
+    planners = [o for o in offers if isinstance(o, PlannerLane)] if think is None and observe is None else []
+    lane = len(planners) == 2 and planlane.supported(game)
     handed = -1
     while not game.is_over():
         if lane and len(game.actions) != handed:
             # Speed: two planners play in C (planning/planlane.py) up to what the lane hands back (the end
             # game, a possible Jarnac...), which is played here, one action, before the lane is asked again.
             # The game is this call's own and never undone: the lane writes its actions and state directly.
-            assert knobs is not None
-            rngs = (actors[0].rng, actors[1].rng)  # type: ignore[attr-defined]
+            knobs, rngs = (planners[0].knobs, planners[1].knobs), (planners[0].rng, planners[1].rng)
             planlane.advance(game, knobs, rngs, max_actions, undo=False)
             handed = len(game.actions)
             if game.is_over():
@@ -894,11 +899,10 @@ def play_game(
             raise InvalidInputError(f"the game did not end within {max_actions} actions")
         who = game.state.to_act
         if think is None:
-            actor = actors[who]
-            # Speed: the built-in greedy player reads only what a view shows (trays, phase, rules, best
-            # call), the same from the game; a view made for it cost ~5 us an action, 12% of a greedy
-            # game. Every other player, subclasses included, gets its view.
-            action = actor._decide(game) if type(actor) is GreedyPlayer else actor.choose(game.view())
+            # A player offering the greedy lane decides from the game itself (what a view would show it): a
+            # view made for it cost ~5 us an action, 12% of a greedy game. Every other player gets its view.
+            offer = offers[who]
+            action = offer.decide(game) if isinstance(offer, GreedyLane) else actors[who].choose(game.view())
         else:
             game.clock = Deadline(think * SEARCH_SHARE, timer)
             started = timer()
