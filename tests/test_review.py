@@ -147,7 +147,7 @@ def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest
     assert main(["review", str(bad_file), "--playouts", "2"]) == 2
     out, err = capsys.readouterr()
     assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1
-    assert "game 1" in err and "line 11, action 6" in err  # the file's line, as the audit names it
+    assert "game 1" in err and "line 12, action 6" in err  # the file's line, as the audit names it
     assert main(["review", str(tmp_path / "none.txt")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert main(["review", str(bad_file), "--playouts", "1"]) == 2

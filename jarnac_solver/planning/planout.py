@@ -326,10 +326,6 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     else:
         old = me.lines[line]
         move = Move("extend", line, old, word, added_letters(old, word, alphabet))
-    # Legal by construction (a word of the walks of this tray, lexicon and rules), as a ladder's first move is:
-    # kept on the tray so that the engine's push reads only its tiles (Tray.play; its full checks, the lexicon
-    # look-up among them, were ~1/8 of a planner's game once its decisions were made here).
-    me._mark_planned(lexicon, rules, move)
     return True, move
 
 
