@@ -123,17 +123,17 @@ def _replaced(s: GameState, **changes: object) -> GameState:
     return tuple.__new__(GameState, values)
 
 
-_BAGS: dict[int, tuple[Lexicon, Bag]] = {}
+_BAGS: dict[Lexicon, tuple[Lexicon, Bag]] = {}
 
 
 def _default_bag(lexicon: Lexicon) -> Bag:
-    """``Bag.for_lexicon(lexicon)``, read once per lexicon (by id, kept alive with its bag): a bag read
-    and checked again for every game was ~2% of a greedy game. A bag is read-only."""
-    entry = _BAGS.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    """``Bag.for_lexicon(lexicon)``, read once per lexicon (the lexicon itself the key, kept alive with its bag):
+    a bag read and checked again for every game was ~2% of a greedy game. A bag is read-only."""
+    entry = _BAGS.get(lexicon)
+    if entry is None:
         if len(_BAGS) >= 16:
             _BAGS.clear()
-        entry = _BAGS[id(lexicon)] = (lexicon, Bag.for_lexicon(lexicon))
+        entry = _BAGS[lexicon] = (lexicon, Bag.for_lexicon(lexicon))
     return entry[1]
 
 

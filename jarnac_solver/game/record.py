@@ -78,7 +78,7 @@ _ACTION = re.compile(
 _FIXED_TEXTS: dict[type, str] = {Draw: "draw", Pass: "pass", Decline: "decline"}
 """The notation of the actions without fields (``str`` of each is a constant)."""
 
-_DRAWN_TEXTS: dict[int, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
+_DRAWN_TEXTS: dict[Alphabet, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
 
 
 def _written(game: Game) -> list[tuple[int, str, str]]:
@@ -92,11 +92,11 @@ def _written(game: Game) -> list[tuple[int, str, str]]:
     actions: list[Played] = game.actions
     if not alphabet.single:
         return [(played.player, str(played.action), game.drawn_text(played)) for played in actions]
-    entry = _DRAWN_TEXTS.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _DRAWN_TEXTS.get(alphabet)
+    if entry is None:
         if len(_DRAWN_TEXTS) >= 16:
             _DRAWN_TEXTS.clear()
-        entry = _DRAWN_TEXTS[id(alphabet)] = (alphabet, {})
+        entry = _DRAWN_TEXTS[alphabet] = (alphabet, {})
     texts = entry[1]
     if len(texts) > 4096:  # bounded: an opening's draws of six tiles are new most games
         texts.clear()

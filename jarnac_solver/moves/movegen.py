@@ -120,11 +120,11 @@ Ask = tuple[object, int, int] | None
 (``None``: no extension)."""
 
 _ASKED: dict[
-    int,
+    Lexicon,
     tuple[Lexicon, dict[tuple[tuple[int, ...], int], Ask], dict[tuple[tuple[tuple[int, ...], ...], int], list[Ask]]],
 ] = {}
-"""Per lexicon (by id, kept alive with its entries): (line codes, line length) -> its Ask, and (a tray's line
-codes, line length) -> their Asks in a list."""
+"""Per lexicon (the object itself, kept alive with its entries): (line codes, line length) -> its Ask, and (a
+tray's line codes, line length) -> their Asks in a list."""
 
 
 def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_max: int) -> list[Ask]:
@@ -134,11 +134,11 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
     every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
     in Python). The Python around the walks was ~3/4 of a game's move generation.
     """
-    entry = _ASKED.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    entry = _ASKED.get(lexicon)
+    if entry is None:
         if len(_ASKED) >= 16:
             _ASKED.clear()
-        entry = _ASKED[id(lexicon)] = (lexicon, {}, {})
+        entry = _ASKED[lexicon] = (lexicon, {}, {})
     _, per_line, per_tray = entry
     asks = per_tray.get((line_codes, line_max))
     if asks is None:

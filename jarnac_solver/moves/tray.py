@@ -56,8 +56,8 @@ def remove_tiles(tiles: Iterable[T], used: Iterable[T]) -> list[T]:
     return left
 
 
-_ENCODED: dict[int, tuple[Alphabet, dict[str, Codes]]] = {}
-"""Per alphabet (by id, the alphabet kept alive with its cache), text already read -> its codes."""
+_ENCODED: dict[Alphabet, tuple[Alphabet, dict[str, Codes]]] = {}
+"""Per alphabet (by its tiles: equal alphabets share one), text already read -> its codes."""
 _ENCODED_LIMIT = 1 << 16
 
 
@@ -69,11 +69,11 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[JarnacError] = 
     in a per-alphabet dict (~0.1 us against ~1.2 us to fold and cut a word).
     Only text that reads is kept, and each cache is emptied when it is full.
     """
-    entry = _ENCODED.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _ENCODED.get(alphabet)
+    if entry is None:
         if len(_ENCODED) >= 16:
             _ENCODED.clear()  # alphabets made on the fly (a service's requests) do not pile up
-        entry = _ENCODED[id(alphabet)] = (alphabet, {})
+        entry = _ENCODED[alphabet] = (alphabet, {})
     cache = entry[1]
     codes = cache.get(text)
     if codes is None:
@@ -114,18 +114,19 @@ def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
 _SHEET = Rules()
 """The default rules (made once: ``Rules()`` is a frozen dataclass, ~2 us to make)."""
 
-_KNOWN: dict[int, tuple[Lexicon, dict[str, bool]]] = {}
-"""Per lexicon (by id, kept alive with its answers): words asked about -> whether it holds them."""
+_KNOWN: dict[Lexicon, tuple[Lexicon, dict[str, bool]]] = {}
+"""Per lexicon (the object itself: a lexicon has no equality but its own), words asked about -> whether it
+holds them."""
 
 
 def _known(lexicon: Lexicon, word: str) -> bool:
     """``word in lexicon``, remembered: the engine asks it of every word played, mostly the same few
     thousand words (~0.1 us a look-up against ~4 us to fold, cut and find a word's class)."""
-    entry = _KNOWN.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    entry = _KNOWN.get(lexicon)
+    if entry is None:
         if len(_KNOWN) >= 16:
             _KNOWN.clear()
-        entry = _KNOWN[id(lexicon)] = (lexicon, {})
+        entry = _KNOWN[lexicon] = (lexicon, {})
     answers = entry[1]
     known = answers.get(word)
     if known is None:

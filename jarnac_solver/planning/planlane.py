@@ -66,7 +66,7 @@ _Tables = tuple[
 ]
 """What :func:`_tables` makes: the trie and the arguments of ``Trie.selfplay_planner`` its lexicon and rules fix."""
 
-_TABLES: dict[tuple[int, int], tuple[Lexicon, Rules, _Tables | None]] = {}
+_TABLES: dict[tuple[Lexicon, Rules], tuple[Lexicon, Rules, _Tables | None]] = {}
 
 
 def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
@@ -74,8 +74,8 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
     starts, the node ranges, the rules, the vowel flags), made once per pair; ``None`` when the lane cannot play
     them: no compiled walk, tiles not one ASCII character each or not one a letter rank, more than 9 lines or
     32 ranks, or what ``planout.planned_move`` declines."""
-    entry = _TABLES.get((id(lexicon), id(rules)))
-    if entry is not None and entry[0] is lexicon and entry[1] is rules:
+    entry = _TABLES.get((lexicon, rules))
+    if entry is not None:
         return entry[2]
     if len(_TABLES) >= 16:
         _TABLES.clear()
@@ -119,7 +119,7 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
             rules.steal_place,
         )
         made = (trie, code_tables, starts, (place_lo, place_hi, legal), rule_ints, flags)
-    _TABLES[(id(lexicon), id(rules))] = (lexicon, rules, made)
+    _TABLES[(lexicon, rules)] = (lexicon, rules, made)
     return made
 
 

@@ -160,17 +160,17 @@ def choose_jarnac(
     return choice.plan
 
 
-_VOWEL_CODES: dict[int, tuple[Alphabet, frozenset[int]]] = {}
+_VOWEL_CODES: dict[Alphabet, tuple[Alphabet, frozenset[int]]] = {}
 
 
 def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
     """The codes of ``alphabet``'s vowel tiles (``VOWELS``), made once per alphabet."""
-    entry = _VOWEL_CODES.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _VOWEL_CODES.get(alphabet)
+    if entry is None:
         if len(_VOWEL_CODES) >= 16:
             _VOWEL_CODES.clear()
         codes = frozenset(code for code, tile in enumerate(alphabet.tiles) if tile in VOWELS)
-        entry = _VOWEL_CODES[id(alphabet)] = (alphabet, codes)
+        entry = _VOWEL_CODES[alphabet] = (alphabet, codes)
     return entry[1]
 
 
