@@ -44,7 +44,7 @@ def _rate(run: object, n: int) -> float:
 
 def measure(games: int, lexicon_name: str, which: list[str]) -> dict[str, float]:
     """One round of ``which`` measures in this process: rates a second."""
-    from jarnac_solver import Game, Lexicon, Tray, plan_ladder
+    from jarnac_solver import Game, GameRecord, Lexicon, Tray, plan_ladder
     from jarnac_solver.play.players import play_game
 
     lexicon = Lexicon.load(lexicon_name)
@@ -53,7 +53,7 @@ def measure(games: int, lexicon_name: str, which: list[str]) -> dict[str, float]
         play_game(lexicon, ["greedy", "greedy"], seed=0)  # warm
         out["greedy"] = _rate(lambda: [play_game(lexicon, ["greedy", "greedy"], seed=s) for s in range(games)], games)
     small = max(2, games // 20)
-    records = []
+    records: list[GameRecord] = []
     if "planner" in which:
         play_game(lexicon, ["planner", "planner"], seed=0)
 
@@ -73,7 +73,7 @@ def measure(games: int, lexicon_name: str, which: list[str]) -> dict[str, float]
     if "new game" in which:
         out["new game"] = _rate(lambda: [Game(lexicon, seed=s) for s in range(2000)], 2000)
     if "replay proof" in which and records:
-        from jarnac_solver import GameRecord, audit
+        from jarnac_solver import audit
 
         texts = [str(r) for r in records]
         out["replay proof"] = _rate(lambda: [audit(GameRecord.parse(t), lexicon) for t in texts], len(texts))
