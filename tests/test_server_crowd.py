@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from jarnac_solver.server.app import MAX_FAILED_JOINS
+from jarnac_solver.server.limits import MAX_FAILED_JOINS
 from jarnac_solver.server.crowd import Quieter, plan
 
 LIMIT = 256
