@@ -61,6 +61,7 @@ __all__ = [
     "GreedyPlayer",
     "LadderPlayer",
     "LearnedPlannerPlayer",
+    "LearnedSimPlayer",
     "MatchResult",
     "PlannerPlayer",
     "Player",
