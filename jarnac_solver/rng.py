@@ -73,11 +73,10 @@ class Pcg32:
         return rng
 
     def _seed(self, initstate: int, initseq: int) -> None:
-        self.state = 0
-        self.inc = ((initseq << 1) | 1) & _MASK64
-        self.next_u32()
-        self.state = (self.state + initstate) & _MASK64
-        self.next_u32()
+        # pcg32_srandom_r's two steps from state 0 (their outputs unused): 0 -> inc, then + initstate, one step.
+        inc = ((initseq << 1) | 1) & _MASK64
+        self.inc = inc
+        self.state = (((inc + initstate) & _MASK64) * _MULTIPLIER + inc) & _MASK64
 
     def getstate(self) -> tuple[int, int]:
         """``(state, inc)``: everything the generator is."""
