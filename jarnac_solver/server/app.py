@@ -59,7 +59,7 @@ from ..messages import Reason, speaking
 from ..moves.rules import PRESETS
 from ..play.offered import GAME_SECONDS, slow_table
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
-from . import audits, contract, language, live, notify, reviews, seats, webpush
+from . import audits, contract, language, live, nain_jaune_games, notify, reviews, seats, webpush
 from .contract import (
     ACTION,
     ADVICE,
@@ -463,6 +463,8 @@ class Service:
         """When each game's last commit was told (the clock of the person to act starts there)."""
         self.pusher: webpush.Pusher | None = None
         """The server's Web Push sender, when it is given a VAPID key (``serve --vapid-private-key``)."""
+        self.nain_jaune: nain_jaune_games.Tables | None = None
+        """The Nain Jaune tables' routes (games whose ids start ``nj-``)."""
         store.subscribe(self._committed)
 
     def _committed(self, game_id: str, count: int) -> None:
@@ -938,6 +940,8 @@ class Service:
         if claim.closed:  # the page's own sentence, in the asker's language
             kind = "InvitationWithdrawn" if claim.closed == WITHDRAWN else "SeatTaken"
             raise ServiceError(410, kind, Reason(f"page.err_{kind}").text(language.current()), "code")
+        if self.nain_jaune is not None and nain_jaune_games.owns(claim.game):  # a Nain Jaune table's seat
+            return await self.nain_jaune.joined(request, claim.game, claim.seat, key)
         spec, result = await self.seated(request, claim.game, claim.seat, key)
         return self.answer(self.game_document("game join", spec, result))
 
@@ -1653,7 +1657,10 @@ def create_app(
         openapi=openapi_document(offer, token is not None),
     )
 
+    nain_jaune = nain_jaune_games.Tables(service, refusing, ServiceError)  # Nain Jaune's routes, before Jarnac's
+    nain_jaune_games.describe(service.openapi)
     routes = [
+        *nain_jaune.routes(service.new_game),
         Route("/api/health", service.health, methods=["GET"]),
         Route("/api/openapi.json", service.openapi_json, methods=["GET"]),
         Route("/api/games", service.new_game, methods=["POST"]),
