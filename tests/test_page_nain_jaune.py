@@ -1,0 +1,85 @@
+"""Nain Jaune on the page, in a real browser at a phone's size (390 x 844), in French: the game chosen beside
+Jarnac, a table dealt against two computers, a whole round played by tapping the cards (each a button named
+for a screen reader), the pots, the players' tokens by colour, the sequence, and the round's end with who
+took what; no horizontal scrolling, no script error."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_page import SHOTS, By, chromium, serving
+
+SUITS_FR = ("de trèfle", "de carreau", "de cœur", "de pique")
+
+
+def wait(browser: Any, test: Any, timeout: float = 30.0) -> Any:
+    """``test(browser)`` once it is true (the page answers the server's replies in its own time)."""
+    end = time.monotonic() + timeout
+    while True:
+        found = test(browser)
+        if found:
+            return found
+        if time.monotonic() > end:
+            raise AssertionError(f"the page did not get there in {timeout:g} s: {browser.find_element(By.ID, 'nj-status').text!r}")
+        time.sleep(0.1)
+
+
+def test_a_round_played_on_the_page_at_a_phones_size_in_french(tmp_path: Path) -> None:
+    with serving(tmp_path, "fr") as base:
+        browser = chromium(phone_width=390)
+        try:
+            browser.get(base + "/")
+            wait(browser, lambda b: b.find_element(By.ID, "nj-kind").is_displayed())
+            browser.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
+            browser.get(base + "/")
+            wait(browser, lambda b: b.execute_script("return document.documentElement.lang") == "fr")
+            wait(browser, lambda b: b.find_element(By.ID, "nj-kind").is_displayed())
+            kind = browser.find_element(By.ID, "nj-kind")
+            assert [o.text for o in kind.find_elements(By.TAG_NAME, "option")] == ["Jarnac", "Nain Jaune"]
+            kind.find_element(By.CSS_SELECTOR, "option[value=nain_jaune]").click()
+            form = wait(browser, lambda b: b.find_element(By.ID, "nj-new") if b.find_element(By.ID, "nj-new").is_displayed() else None)
+            assert not browser.find_element(By.ID, "new-game").is_displayed()  # Jarnac's form set aside
+            assert "Place A" in form.text and "Place D" in form.text and "personne" in form.text
+            assert "chasseur de mises" in form.text and "l'As au-dessus du Roi" in form.text
+            rounds = form.find_element(By.NAME, "max_rounds")
+            rounds.send_keys("1")
+            browser.find_element(By.ID, "nj-deal").click()
+            wait(browser, lambda b: b.find_element(By.ID, "nj-table").is_displayed())
+            pots = browser.find_elements(By.CSS_SELECTOR, "#nj-pots li")
+            assert len(pots) == 5 and "mise 1" in pots[0].text and "mise 5" in pots[4].text
+            players = browser.find_elements(By.CSS_SELECTOR, "#nj-players li")
+            assert len(players) == 3 and "15 cartes" in players[1].text and "jaunes" in players[0].text
+            cards = browser.find_elements(By.CSS_SELECTOR, "#nj-hand button")
+            assert len(cards) == 15 and all(any(s in c.get_attribute("aria-label") for s in SUITS_FR) for c in cards)
+            assert all(c.size["height"] >= 44 for c in cards)
+            width = browser.execute_script("return document.documentElement.scrollWidth")
+            assert width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
+            if SHOTS:
+                browser.save_screenshot(str(Path(SHOTS) / "nain-jaune-phone.png"))
+            taps = 0
+            status = browser.find_element(By.ID, "nj-status")
+            while "finie" not in status.text:
+                playable = [c for c in browser.find_elements(By.CSS_SELECTOR, "#nj-hand button") if c.is_enabled()]
+                passing = browser.find_element(By.ID, "nj-pass")
+                assert playable or passing.is_displayed(), status.text
+                assert status.text.startswith(("À vous", "Votre suite continue")), status.text
+                sequence = browser.find_element(By.ID, "nj-sequence").text
+                assert sequence.startswith(("Suite", "Aucune suite")), sequence
+                shown = browser.find_element(By.ID, "nj-table").get_attribute("data-actions")
+                (playable[-1] if playable else passing).click()
+                wait(browser, lambda b: b.find_element(By.ID, "nj-table").get_attribute("data-actions") != shown)
+                taps += 1
+                assert taps < 200
+            if SHOTS:
+                browser.save_screenshot(str(Path(SHOTS) / "nain-jaune-phone-end.png"))
+            ended = browser.find_element(By.ID, "nj-round-list").text
+            assert "Manche 1" in ended and "a pris" in ended, ended
+            assert browser.find_element(By.ID, "nj-status").text.startswith("La partie est finie")
+            errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+            assert not errors, errors
+        finally:
+            browser.quit()
