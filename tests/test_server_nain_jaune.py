@@ -168,6 +168,10 @@ def test_people_on_one_device_and_invited_each_act_with_their_own_key(tmp_path: 
         game_id = made["id"]
         keys = {"A": made["keys"]["A"]["key"]}
         assert list(made["invitations"]) == ["B"] and made["claimed"] == [True, False, True]
+        # the page's own links: its Nain Jaune table opens them (a Jarnac link would open a Jarnac game)
+        assert made["keys"]["A"]["link"].endswith(f"/#nj-game={game_id}&seat=A&key={keys['A']}")
+        assert made["invitations"]["B"]["link"].endswith("/#nj-join=" + made["invitations"]["B"]["code"])
+        assert made["watch"].endswith(f"/#nj-watch={game_id}")
         joined = result(client.post("/api/join", json={"code": made["invitations"]["B"]["code"]}))
         keys["B"] = joined["keys"]["B"]["key"]
         assert joined["you"] == "B" and joined["claimed"] == [True, True, True]
@@ -250,5 +254,11 @@ def test_the_push_channel_tells_each_action_once(tmp_path: Path) -> None:
         late = Stream(port, game_id, since=state["actions"] - 1)
         assert late.next_action()[0] == state["actions"]
         late.close()
+        while not state["over"]:
+            state = post(f"/api/games/{game_id}/actions", {"action": state["table"]["legal"][0]["action"]})
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/api/games/{game_id}/events?since={state['actions']}"
+        ) as done:
+            assert done.status == 204  # over, and the client has every action: an EventSource stops
     finally:
         stop(server)

@@ -25,6 +25,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import anyio.to_thread
@@ -149,6 +150,31 @@ class TableSpec:
         asked = seats.digest(key)
         found = [bool(held) and hmac.compare_digest(asked, held) for held in self.seat_digests]
         return next((seat for seat, same in enumerate(found) if same), None)
+
+
+def links(base: str, game_id: str, keys: dict[str, str]) -> dict[str, str]:
+    """The page's links of the seats whose ``keys`` are given, and the watch link (``#nj-game=...``: the
+    page's Nain Jaune table opens them; each key in the fragment, never in the path or the query).
+
+    >>> links("http://h/", "nj-x", {"A": "k"})
+    {'A': 'http://h/#nj-game=nj-x&seat=A&key=k', 'watch': 'http://h/#nj-watch=nj-x'}
+    """
+    page = base if base.endswith("/") else base + "/"
+    made = {seat: f"{page}#nj-game={quote(game_id)}&seat={seat}&key={quote(key)}" for seat, key in keys.items()}
+    made["watch"] = f"{page}#nj-watch={quote(game_id)}"
+    return made
+
+
+def invitation(base: str, code: str) -> dict[str, str]:
+    """A seat's invitation as its creator gets it: the code to read aloud, the page's link that opens the
+    table's join form with it (``#nj-join=``), and the link's QR code (when ``segno`` is installed)."""
+    page = base if base.endswith("/") else base + "/"
+    shown = seats.shown_code(code)
+    made = {"code": shown, "link": f"{page}#nj-join={quote(shown)}"}
+    qr = seats.qr_code(made["link"])
+    if qr is not None:
+        made["qr"] = qr
+    return made
 
 
 def _say(code: str, **values: Any) -> str:
@@ -510,9 +536,9 @@ class Tables:
 
         result = await self.service.one_at_a_time(game_id, work)
         if keys or codes:
-            made = seats.links(str(request.base_url), game_id, {SEATS[i]: k for i, k in keys.items()})
+            made = links(str(request.base_url), game_id, {SEATS[i]: k for i, k in keys.items()})
             result["keys"] = {SEATS[i]: {"key": k, "link": made[SEATS[i]]} for i, k in keys.items()}
-            result["invitations"] = {SEATS[i]: self.service.invitation(request, c) for i, c in codes.items()}
+            result["invitations"] = {SEATS[i]: invitation(str(request.base_url), c) for i, c in codes.items()}
             result["watch"] = made["watch"]
             result["expires"] = spec.expires
         return self.answer("nain-jaune game", result, spec, 201)
@@ -523,7 +549,7 @@ class Tables:
         async def work() -> tuple[TableSpec, dict[str, Any]]:
             spec, entries = await self.stored(game_id)
             game = self.game(game_id, spec, entries)
-            link = seats.links(str(request.base_url), game_id, {SEATS[seat]: key})
+            link = links(str(request.base_url), game_id, {SEATS[seat]: key})
             result = {**table_state(game_id, spec, game, seat), "played": []}
             return spec, {
                 **result,
@@ -683,10 +709,18 @@ class Tables:
         if not given.isdigit() or int(given) > MAX_ACTIONS:
             raise self.refuse(400, "UsageError", f"{given[:20]!r} is not an action's number", "since")
         since = int(given)
-        _, entries = await self.service.one_at_a_time(game_id, lambda: self.stored(game_id))
-        if since > len(entries):
-            raise self.refuse(400, "UsageError", f"the game holds {len(entries)} actions, not {since}", "since")
         address = request.client.host if request.client else ""
+        self.service.stream_room(game_id, address)  # the service's bounds on streams (429, 503)
+
+        async def look() -> tuple[int, bool]:
+            spec, entries = await self.stored(game_id)
+            return len(entries), self.game(game_id, spec, entries).is_over()
+
+        held, over = await self.service.one_at_a_time(game_id, look)
+        if since > held:
+            raise self.refuse(400, "UsageError", f"the game holds {held} actions, not {since}", "since")
+        if over and since == held:
+            return Response(status_code=204)  # nothing more will come: an EventSource stops
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(self._events(game_id, since, address), media_type="text/event-stream", headers=headers)
 
@@ -694,33 +728,37 @@ class Tables:
         notifier = self.service.notifier
         with notifier.open(game_id, address):
             yield b"retry: 2000\n\n"
-            quiet = time.monotonic()
+            quiet = written = time.monotonic()
             while True:
                 seen = notifier.version(game_id)
 
-                async def look() -> tuple[TableSpec, Game]:
+                async def look(known: int = sent) -> tuple[list[dict[str, Any]], dict[str, Any] | None, bool]:
                     spec, entries = await self.stored(game_id)
-                    return spec, self.game(game_id, spec, entries)
+                    game = self.game(game_id, spec, entries)
+                    if len(game.history) <= known:
+                        return [], None, game.is_over()
+                    return played_of(game, known), table_state(game_id, spec, game, None), game.is_over()
 
                 try:
-                    spec, game = await self.service.one_at_a_time(game_id, look)
+                    new, state, over = await self.service.one_at_a_time(game_id, look)
                 except self.error as exc:
                     yield f"event: gone\ndata: {json.dumps({'message': str(exc)})}\n\n".encode()
                     return
-                if len(game.history) > sent:
-                    state = table_state(game_id, spec, game, None)
-                    for played in played_of(game, sent):
-                        extra = {"game": state} if played["n"] == len(game.history) else {}
-                        data = json.dumps({**played, **extra}, ensure_ascii=False)
-                        yield f"id: {played['n']}\nevent: action\ndata: {data}\n\n".encode()
-                    sent = len(game.history)
-                    quiet = time.monotonic()
-                if game.is_over():
+                for played in new:
+                    extra = {"game": state} if played is new[-1] else {}
+                    data = json.dumps({**played, **extra}, ensure_ascii=False)
+                    yield f"id: {played['n']}\nevent: action\ndata: {data}\n\n".encode()
+                if new:
+                    sent = new[-1]["n"]
+                    quiet = written = time.monotonic()
+                if over:
                     yield b"event: over\ndata: {}\n\n"
                     return
                 if time.monotonic() - quiet > self.service.stream_idle_s or notifier.stopping:
                     return
-                yield b": heartbeat\n\n"
+                if time.monotonic() - written >= self.service.heartbeat_s:  # proxies close silent connections
+                    yield b": heartbeat\n\n"
+                    written = time.monotonic()
                 await notifier.wait(game_id, seen, min(notifier.fallback, self.service.heartbeat_s))
 
 

@@ -464,8 +464,32 @@ function choose() {
   if (chosen === "nain_jaune" && nj.id && !nj.state) refresh();
 }
 
+function fromFragment() {
+  // The links of a table: a seat's (#nj-game=ID&seat=A&key=KEY), a spectator's (#nj-watch=ID), an invitation's
+  // (#nj-join=CODE, the join form filled). Read once, then taken off the address bar (a key left there would be
+  // in the next screenshot or shared tab).
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("nj-game") || params.get("nj-watch");
+  const code = params.get("nj-join");
+  if (!id && !code) return false;
+  if (id) {
+    if (id !== nj.id) nj.keys = {};
+    nj.id = id;
+    const seat = params.get("seat");
+    if (params.get("nj-game") && seat && params.get("key")) nj.keys[seat] = params.get("key");
+    store.setItem("nj.game", nj.id);
+    store.setItem("nj.keys", JSON.stringify(nj.keys));
+  } else {
+    $("#nj-code").value = code;
+  }
+  store.setItem("nj.kind", "nain_jaune");
+  history.replaceState(null, "", "#play");
+  return true;
+}
+
 function start() {
   build();
+  fromFragment();
   // The page loads its catalog itself: the labels are said once it holds Nain Jaune's words, and again at
   // every change of language (the page sets <html lang> once the new catalog is loaded).
   const ready = setInterval(() => {
