@@ -262,3 +262,28 @@ def test_the_push_channel_tells_each_action_once(tmp_path: Path) -> None:
             assert done.status == 204  # over, and the client has every action: an EventSource stops
     finally:
         stop(server)
+
+
+def test_a_table_kept_in_postgresql_is_played_on_by_another_server(cluster: Any) -> None:
+    """The same store as Jarnac's games on PostgreSQL: a table made and played through one app, its seats'
+    invitation answered and its game played on through another app on the same database."""
+    url = cluster.database()
+    body = {"game": "nain_jaune", "players": ["person", "person", "stakes"], "seats": "invite", "seed": 21}
+    body["options"] = {"max_rounds": 1}
+    with Client(create_app(["en"], data=url, max_budget_ms=2000)) as one:
+        made = result(one.post("/api/games", json=body), 201)
+        game_id, keys = made["id"], {"A": made["keys"]["A"]["key"]}
+    with Client(create_app(["en"], data=url, max_budget_ms=2000)) as two:
+        joined = result(two.post("/api/join", json={"code": made["invitations"]["B"]["code"], "name": "Bea"}))
+        keys["B"] = joined["keys"]["B"]["key"]
+        assert joined["players"][1]["name"] == "Bea"
+        state = joined
+        while not state["over"]:
+            seat = state["to_act"]
+            mine = result(two.get(f"/api/games/{game_id}", headers={"X-Seat-Key": keys[seat]}))
+            action = mine["table"]["legal"][0]["action"]
+            state = result(
+                two.post(f"/api/games/{game_id}/actions", json={"action": action}, headers={"X-Seat-Key": keys[seat]})
+            )
+        record = result(two.get(f"/api/games/{game_id}/record"))["text"]
+        assert GameRecord.parse(record).replay().state.result == state["table"]["result"]
