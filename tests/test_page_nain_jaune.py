@@ -24,7 +24,9 @@ def wait(browser: Any, test: Any, timeout: float = 30.0) -> Any:
         if found:
             return found
         if time.monotonic() > end:
-            raise AssertionError(f"the page did not get there in {timeout:g} s: {browser.find_element(By.ID, 'nj-status').text!r}")
+            raise AssertionError(
+                f"the page did not get there in {timeout:g} s: {browser.find_element(By.ID, 'nj-status').text!r}"
+            )
         time.sleep(0.1)
 
 
@@ -41,7 +43,10 @@ def test_a_round_played_on_the_page_at_a_phones_size_in_french(tmp_path: Path) -
             kind = browser.find_element(By.ID, "nj-kind")
             assert [o.text for o in kind.find_elements(By.TAG_NAME, "option")] == ["Jarnac", "Nain Jaune"]
             kind.find_element(By.CSS_SELECTOR, "option[value=nain_jaune]").click()
-            form = wait(browser, lambda b: b.find_element(By.ID, "nj-new") if b.find_element(By.ID, "nj-new").is_displayed() else None)
+            form = wait(
+                browser,
+                lambda b: b.find_element(By.ID, "nj-new") if b.find_element(By.ID, "nj-new").is_displayed() else None,
+            )
             assert not browser.find_element(By.ID, "new-game").is_displayed()  # Jarnac's form set aside
             assert "Place A" in form.text and "Place D" in form.text and "personne" in form.text
             assert "chasseur de mises" in form.text and "l'As au-dessus du Roi" in form.text
@@ -81,5 +86,70 @@ def test_a_round_played_on_the_page_at_a_phones_size_in_french(tmp_path: Path) -
             assert browser.find_element(By.ID, "nj-status").text.startswith("La partie est finie")
             errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
             assert not errors, errors
+        finally:
+            browser.quit()
+
+
+def test_people_sharing_a_phone_hand_it_over_and_an_invited_person_lands_at_the_table(tmp_path: Path) -> None:
+    """A hot seat of two people and a computer: the table hides the next person's hand until they take the
+    device; then an invitation: the creator sees the join code, the invited person's link opens the table's
+    join form with it, and once joined their own hand is shown."""
+    with serving(tmp_path, "en") as base:
+        browser = chromium(phone_width=390)
+        try:
+            browser.get(base + "/")
+            browser.execute_script(
+                "localStorage.setItem('jarnac.lang', 'en'); localStorage.setItem('nj.kind', 'nain_jaune')"
+            )
+            browser.get(base + "/")
+            wait(browser, lambda b: b.find_element(By.ID, "nj-new").is_displayed())
+            Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+            form = browser.find_element(By.ID, "nj-new")
+            Select(form.find_element(By.NAME, "seat1")).select_by_value("person")
+            Select(form.find_element(By.NAME, "seat2")).select_by_value("greedy")
+            Select(form.find_element(By.NAME, "seats")).select_by_value("hotseat")
+            browser.find_element(By.ID, "nj-deal").click()
+            wait(browser, lambda b: b.find_element(By.ID, "nj-table").is_displayed())
+            handed = False
+            for _ in range(60):
+                handover = browser.find_element(By.ID, "nj-handover")
+                if handover.is_displayed():
+                    assert "Pass the device to" in handover.text
+                    assert not browser.find_element(By.ID, "nj-hand-box").is_displayed()  # the hand hidden
+                    handover.find_element(By.TAG_NAME, "button").click()
+                    wait(browser, lambda b: b.find_element(By.ID, "nj-hand-box").is_displayed())
+                    handed = True
+                    break
+                shown = browser.find_element(By.ID, "nj-table").get_attribute("data-actions")
+                playable = [c for c in browser.find_elements(By.CSS_SELECTOR, "#nj-hand button") if c.is_enabled()]
+                (playable[0] if playable else browser.find_element(By.ID, "nj-pass")).click()
+                wait(browser, lambda b: b.find_element(By.ID, "nj-table").get_attribute("data-actions") != shown)
+            assert handed, "the device was never to be handed over"
+            # an invitation: the creator's codes, the invited person's link
+            browser.find_element(By.ID, "nj-leave").click()
+            form = wait(
+                browser,
+                lambda b: b.find_element(By.ID, "nj-new") if b.find_element(By.ID, "nj-new").is_displayed() else None,
+            )
+            Select(form.find_element(By.NAME, "seats")).select_by_value("invite")
+            browser.find_element(By.ID, "nj-deal").click()
+            invitation = wait(browser, lambda b: b.find_element(By.ID, "nj-invitations").text)
+            assert "B" in invitation
+            link = browser.find_element(By.CSS_SELECTOR, "#nj-invitations input").get_attribute("value")
+            assert "#nj-join=" in link
+            guest = chromium(phone_width=390)
+            try:
+                guest.get(base + "/")
+                guest.execute_script("localStorage.setItem('jarnac.lang', 'en')")
+                guest.get(link)
+                code = wait(guest, lambda b: b.find_element(By.ID, "nj-code").get_attribute("value"))
+                assert code == link.split("#nj-join=")[1]
+                guest.find_element(By.ID, "nj-join-name").send_keys("Bea")
+                guest.find_element(By.CSS_SELECTOR, "#nj-join button[type=submit]").click()
+                wait(guest, lambda b: b.find_element(By.ID, "nj-table").is_displayed())
+                assert len(guest.find_elements(By.CSS_SELECTOR, "#nj-hand button")) == 15
+                assert "B Bea" in guest.find_element(By.ID, "nj-players").text
+            finally:
+                guest.quit()
         finally:
             browser.quit()

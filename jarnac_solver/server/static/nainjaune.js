@@ -480,6 +480,7 @@ function fromFragment() {
     store.setItem("nj.game", nj.id);
     store.setItem("nj.keys", JSON.stringify(nj.keys));
   } else {
+    leave(); // the join form shown, filled (this browser sits at one table at a time)
     $("#nj-code").value = code;
   }
   store.setItem("nj.kind", "nain_jaune");
@@ -500,6 +501,14 @@ function start() {
     choose();
   }, 50);
   new MutationObserver(words).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  window.addEventListener("hashchange", () => {
+    // a table's link opened in a tab already on the page
+    if (!fromFragment()) return;
+    if (nj.events) nj.events.close();
+    Object.assign(nj, { state: null, events: null, handedTo: null });
+    $("#nj-kind").value = "nain_jaune";
+    choose();
+  });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
