@@ -221,12 +221,12 @@ def read_spec(body: dict[str, Any]) -> TableSpec:
             raise BadField("players", f"no player {p[:40]!r} (the players: {offered}, mc:N with N up to {MAX_SAMPLES})")
     people = sum(p == PERSON for p in players)
     if not people:
-        raise BadField("players", "a table needs a person: computers play alone with `jarnac-solver nain-jaune play`")
+        raise BadField("players", _say("nj.http_needs_person"))
     where = body.get("seats", "open")
     if where not in SEAT_WORDS:
         raise BadField("seats", f"{str(where)[:40]!r} is not one of {', '.join(SEAT_WORDS)}")
     if where == "open" and people > 1:
-        raise BadField("seats", 'several people: seats "hotseat" (one device) or "invite" (each their own)')
+        raise BadField("seats", _say("nj.http_open_people"))
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -503,7 +503,9 @@ class Tables:
 
     async def new_game(self, request: Request, body: dict[str, Any]) -> Response:
         if body.get("game") != KIND:
-            raise self.refuse(400, "UsageError", f"no game {str(body.get('game'))[:40]!r}: jarnac or {KIND}", "game")
+            raise self.refuse(
+                400, "UsageError", _say("nj.http_unknown_game", given=repr(body.get("game"))[:40]), "game"
+            )
         try:
             with speaking(language.current()):
                 spec = read_spec(body)
@@ -608,14 +610,13 @@ class Tables:
                     code = "seat_key_missing" if not request.headers.get("x-seat-key") else "seat_key_unknown"
                     raise self.refuse(403, "WrongSeat", Reason(code).text(language.current()), "X-Seat-Key")
                 if seat is not None and seat != held:
-                    raise self.refuse(
-                        403, "WrongSeat", f"this key is seat {SEATS[held]}'s, not {SEATS[seat]}'s", "player"
-                    )
+                    said = _say("nj.http_other_key", seat=SEATS[held], player=SEATS[seat])
+                    raise self.refuse(403, "WrongSeat", said, "player")
                 seat = held
             elif seat is None:
                 seat = spec.players.index(PERSON)
             if not spec.person(seat):
-                raise self.refuse(403, "WrongSeat", f"{SEATS[seat]} is a computer's seat: it plays alone", "player")
+                raise self.refuse(403, "WrongSeat", _say("nj.http_computer_seat", seat=SEATS[seat]), "player")
             if at is not None and at != len(entries) + 1:
                 message = f"the game holds {len(entries)} actions: the next is {len(entries) + 1}, not {at}"
                 raise self.refuse(409, "IllegalActionError", message, "at")
