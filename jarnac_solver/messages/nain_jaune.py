@@ -43,7 +43,7 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     # the table a person is shown
     "nj.welcome": M(
         "Nain Jaune, {count} players: {seats}. On your turn a number plays that line, Enter plays the first;"
-        " Ctrl-D leaves the table."
+        " q (or Ctrl-D) leaves the table."
     ),
     "nj.seat": M("{seat} {name}"),
     "nj.seat_you": M("{seat} (you)"),
