@@ -442,7 +442,7 @@ class Tables:
         raw = await asyncio.wait_for(request.body(), 30)
         try:
             body = json.loads(raw or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # Jarnac's route says what is wrong with it (a 400)
             return None
         if not isinstance(body, dict) or "game" not in body:
             return None
