@@ -48,13 +48,17 @@ def sort_key(card: str) -> int:
     return parse_card(card)
 
 
-def test_a_person_plays_a_whole_game_against_two_computers_and_the_record_replays(tmp_path: Path) -> None:
+@pytest.mark.parametrize("options", [{"max_rounds": 2}, "rulebook"])
+def test_a_person_plays_a_whole_game_against_two_computers_and_the_record_replays(
+    tmp_path: Path, options: object
+) -> None:
     """Each answer shows the person's hand sorted and exactly the engine's legal plays; the person plays a
-    different legal card each time (the last listed); the game ends; its record replays to the same points,
-    tokens and result, and the audit route says so."""
+    different legal card each time (the last listed); the game ends (after two rounds, or under the rulebook
+    when a player cannot stake); its record replays to the same points, tokens and result, and the audit
+    route says so."""
     app = create_app(["en"], data=tmp_path, max_budget_ms=2000)
     with Client(app) as client:
-        state = result(client.post("/api/games", json=THREE), 201)
+        state = result(client.post("/api/games", json={**THREE, "options": options}), 201)
         game_id = state["id"]
         assert game_id.startswith("nj-") and state["you"] == "A" and state["seats"] == "open"
         assert [p["player"] for p in state["players"]] == ["person", "greedy", "stakes"]
@@ -78,7 +82,9 @@ def test_a_person_plays_a_whole_game_against_two_computers_and_the_record_replay
         engine = GameRecord.parse(result(client.get(f"/api/games/{game_id}/record"))["text"]).replay()
         assert engine.is_over() and state["table"]["players"] == PlayerView.of(engine, 0).to_dict()["players"]
         assert state["winners"] == ["ABC"[p] for p in engine.winners()]
-        assert [r["round"] for r in state["rounds"]] == [1, 2] and all(r["over"] for r in state["rounds"])
+        assert [r["round"] for r in state["rounds"]] == list(range(1, engine.state.round + 1))
+        assert all(r["over"] for r in state["rounds"])
+        assert "cannot stake" in engine.state.result if options == "rulebook" else "round limit" in engine.state.result
         assert all(r["out"] in "ABC" for r in state["rounds"])
         text = client.get(f"/api/games/{game_id}/record?format=text").text
         audit = result(client.post("/api/nain-jaune/audit", json={"record": text}))
@@ -87,7 +93,7 @@ def test_a_person_plays_a_whole_game_against_two_computers_and_the_record_replay
         bad = text.replace("1. A ", "1. B ", 1)
         assert error(client.post("/api/nain-jaune/audit", json={"record": bad}), 400)["field"] == "record"
         # the game as the engine plays it from the seed, the same actions: the same table
-        again = Game(3, Options(max_rounds=2), 11)
+        again = Game(3, Options.from_dict(options), 11)
         for played in engine.history:
             again.push(played.action, played.player)
         assert again.state == engine.state

@@ -52,8 +52,9 @@ PREFIX = "nj-"
 PERSON = "person"
 COMPUTERS = ("greedy", "stakes", "random", "mc")
 """The computer players a table offers (``mc:N`` too, up to :data:`MAX_SAMPLES` samples)."""
-MAX_SAMPLES = 64
-"""The most deals the Monte-Carlo player ``mc:N`` weighs a decision at the service (each request bounded)."""
+MAX_SAMPLES = 16
+"""The most deals the Monte-Carlo player ``mc:N`` weighs a decision at the service (``mc``'s own 16): a request
+plays the computers' turns to the next person's, so each decision is kept to tens of milliseconds."""
 MAX_ACTIONS = 20_000
 """The most actions a Nain Jaune game holds (a game of the rulebook ends long before: each round at most 52
 cards and a pass a seat each)."""
