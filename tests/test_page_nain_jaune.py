@@ -168,3 +168,40 @@ def test_people_sharing_a_phone_hand_it_over_and_an_invited_person_lands_at_the_
                 guest.quit()
         finally:
             browser.quit()
+
+
+SUIT_WORDS = {"en": "of Hearts", "es": "de corazones", "nl": "harten "}
+
+
+def test_the_table_speaks_english_spanish_and_dutch(tmp_path: Path) -> None:
+    """The form and a dealt table in each other language of the page: every label from the catalogs (no
+    code left showing), the cards named in the language."""
+    with serving(tmp_path, "en") as base:
+        browser = chromium(phone_width=390)
+        try:
+            for language, hearts in SUIT_WORDS.items():
+                browser.get(base + "/")
+                browser.execute_script(
+                    "localStorage.clear(); localStorage.setItem('jarnac.lang', arguments[0]);"
+                    " localStorage.setItem('nj.kind', 'nain_jaune')",
+                    language,
+                )
+                browser.get(base + "/")
+                wait(browser, lambda b, lang=language: b.execute_script("return document.documentElement.lang") == lang)
+                wait(browser, lambda b: b.find_element(By.ID, "nj-new").is_displayed())
+                form = browser.find_element(By.ID, "nj-new")
+                Select(form.find_element(By.NAME, "seat1")).select_by_value("greedy")
+                Select(form.find_element(By.NAME, "seat2")).select_by_value("")
+                Select(form.find_element(By.NAME, "seat3")).select_by_value("")
+                browser.find_element(By.ID, "nj-deal").click()
+                wait(browser, lambda b: b.find_element(By.ID, "nj-table").is_displayed())
+                shown = browser.find_element(By.ID, "play").text
+                assert "nj." not in shown and "page." not in shown, shown
+                cards = browser.find_elements(By.CSS_SELECTOR, "#nj-hand button")
+                named = {c.get_attribute("data-card"): c.get_attribute("aria-label") for c in cards}
+                assert len(named) == 22
+                for card, name in named.items():
+                    assert card[-1] != "H" or hearts in name + " ", (card, name)
+                    assert card not in name, (card, name)  # a name, not the notation
+        finally:
+            browser.quit()
