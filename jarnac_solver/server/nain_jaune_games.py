@@ -18,6 +18,7 @@ but the hook that adds these routes (:class:`Tables`).
 from __future__ import annotations
 
 import asyncio
+import copy
 import hmac
 import json
 import secrets
@@ -765,8 +766,9 @@ class Tables:
 
 
 def describe(document: dict[str, Any]) -> None:
-    """Add Nain Jaune's bodies and answers to the service's OpenAPI ``document``: the routes of a game take
-    either kind (``anyOf``), the audit of a record is its own path."""
+    """Add Nain Jaune's routes to the service's OpenAPI ``document``: ``POST /api/games`` takes its body too
+    (``anyOf``), a table's routes are paths of their own (``/api/games/nj-{table}``, listed before Jarnac's
+    ``/api/games/{game_id}``, which they would otherwise match), the audit of a record is its own path."""
     answer = {"$ref": "#/components/schemas/document"}  # its command (nain-jaune ...) types its result
     body = {
         "type": "object",
@@ -784,40 +786,101 @@ def describe(document: dict[str, Any]) -> None:
     action = {
         "type": "object",
         "required": ["action"],
-        "properties": {"action": {"type": "string"}, "player": {"type": "string"}, "at": {"type": "integer"}},
+        "properties": {
+            "action": {"type": "string", "maxLength": 20, "description": "a card (7H, 10D!), pass or stop"},
+            "player": {"enum": list(SEATS)},
+            "at": {"type": "integer", "minimum": 1},
+        },
+        "additionalProperties": False,
     }
     paths = document["paths"]
-
-    def either(operation: dict[str, Any], status: str, extra: dict[str, Any]) -> None:
-        content = operation["responses"][status]["content"]["application/json"]
-        content["schema"] = {"anyOf": [content["schema"], extra]}
-
     new = paths["/api/games"]["post"]
     new["description"] = new.get("description", "") + (
         f' With "game": "{KIND}", a Nain Jaune table of 2 to 4 seats (docs/nain_jaune.md): its id starts'
-        f" {PREFIX}, and its routes answer its table."
+        f" {PREFIX}, and the paths /api/games/{PREFIX}{{table}} answer it."
     )
+    new["requestBody"] = copy.deepcopy(new["requestBody"])
     posted = new["requestBody"]["content"]["application/json"]
     jarnac = posted["schema"]
     named = {**jarnac, "properties": {**jarnac.get("properties", {}), "game": {"const": "jarnac"}}}
     posted["schema"] = {"anyOf": [jarnac, named, body]}
-    either(new, "201", answer)
-    for path, method, status in (
-        ("/api/games/{game_id}", "get", "200"),
-        ("/api/games/{game_id}", "delete", "200"),
-        ("/api/games/{game_id}/actions", "post", "200"),
-        ("/api/join", "post", "200"),
-    ):
-        either(paths[path][method], status, answer)
-        paths[path][method]["responses"].setdefault(
-            "403", paths["/api/games/{game_id}/actions"]["post"]["responses"]["403"]
-        )
-        paths[path][method]["responses"].setdefault(
-            "409", paths["/api/games/{game_id}/actions"]["post"]["responses"]["409"]
-        )
-    acted = paths["/api/games/{game_id}/actions"]["post"]["requestBody"]["content"]["application/json"]
-    acted["schema"] = {"anyOf": [acted["schema"], action]}
-    either(paths["/api/games/{game_id}/record"]["get"], "200", answer)
+    for operation, status in ((new, "201"), (paths["/api/join"]["post"], "200")):
+        said = copy.deepcopy(operation["responses"][status])  # Jarnac's answers share their objects: copied
+        content = said["content"]["application/json"]
+        content["schema"] = {"anyOf": [content["schema"], answer]}
+        operation["responses"][status] = said
+
+    def answered(description: str) -> dict[str, Any]:
+        return {"description": description, "content": {"application/json": {"schema": answer}}}
+
+    def refused(*statuses: int) -> dict[str, Any]:
+        said = paths["/api/games/{game_id}/actions"]["post"]["responses"]
+        return {str(code): said.get(str(code), said["400"]) for code in statuses}
+
+    table = {"name": "table", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 60}}
+    key = {"name": "X-Seat-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 200}}
+    since = {"name": "since", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[0-9]{1,5}$"}}
+    form = {"name": "format", "in": "query", "required": False, "schema": {"enum": ["json", "text"]}}
+    base = f"/api/games/{PREFIX}{{table}}"
+    own = {
+        base: {
+            "get": {
+                "operationId": "nain_jaune_state",
+                "summary": "A Nain Jaune table as the key's seat sees it (no key: a spectator, no hand)",
+                "parameters": [table, key],
+                "responses": {"200": answered("the table"), **refused(400, 403, 404, 410, 500)},
+            },
+            "delete": {
+                "operationId": "nain_jaune_delete",
+                "summary": "Forget the table (between people, with a seat's key)",
+                "parameters": [table, key],
+                "responses": {"200": answered("the table's last state"), **refused(400, 403, 404, 410)},
+            },
+        },
+        base + "/actions": {
+            "post": {
+                "operationId": "nain_jaune_action",
+                "summary": "The person's play; the computers' turns and forced passes follow",
+                "description": "A card not held, out of sequence, a pass not allowed, another seat's turn: 409, the"
+                " game unchanged. Another seat's key, or a computer's seat: 403.",
+                "parameters": [table, key],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": action}}},
+                "responses": {"200": answered("the table"), **refused(400, 403, 404, 409, 410, 413)},
+            }
+        },
+        base + "/events": {
+            "get": {
+                "operationId": "nain_jaune_events",
+                "summary": "The push channel: Server-Sent Events, one an action (the newest with the public table)",
+                "parameters": [table, since],
+                "responses": {
+                    "200": {
+                        "description": "the stream",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    "204": {"description": "the game is over and the client has every action"},
+                    **refused(400, 404, 410, 429, 503),
+                },
+            }
+        },
+        base + "/record": {
+            "get": {
+                "operationId": "nain_jaune_record",
+                "summary": "The table's record (format=text: the notation, as a download)",
+                "parameters": [table, form],
+                "responses": {
+                    "200": {
+                        "description": "the record",
+                        "content": {
+                            "application/json": {"schema": answer},
+                            "text/plain": {"schema": {"type": "string"}},
+                        },
+                    },
+                    **refused(400, 404, 410),
+                },
+            }
+        },
+    }
     audit = paths["/api/audit"]["post"]
     paths["/api/nain-jaune/audit"] = {
         "post": {
@@ -828,11 +891,12 @@ def describe(document: dict[str, Any]) -> None:
                 "content": {"application/json": {"schema": {"type": "object", "required": ["record"]}}},
             },
             "responses": {
-                "200": {
-                    "description": "the record's replay",
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/document"}}},
-                },
+                "200": answered("the record's replay"),
                 **{k: v for k, v in audit["responses"].items() if k != "200"},
             },
         }
     }
+    rest = dict(paths)
+    paths.clear()
+    paths.update(own)  # first: a path's first matching template is its operation
+    paths.update(rest)
