@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -293,3 +295,67 @@ def test_a_table_kept_in_postgresql_is_played_on_by_another_server(cluster: Any)
             )
         record = result(two.get(f"/api/games/{game_id}/record"))["text"]
         assert GameRecord.parse(record).replay().state.result == state["table"]["result"]
+
+
+_SERVICE: dict[str, Any] = {}
+
+
+def _client() -> Client:
+    """One app for the fuzzing tests (a table's games made by the hundred: the address bound raised)."""
+    if "client" not in _SERVICE:
+        client = Client(create_app(["en"], max_budget_ms=2000, max_games_per_address=100_000))
+        client.__enter__()
+        _SERVICE["client"] = client
+    found: Client = _SERVICE["client"]
+    return found
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 5) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=3),
+    max_leaves=8,
+)
+PLAYERS = st.lists(st.sampled_from(["person", "greedy", "stakes", "random", "mc", "mc:3", "mc:99", "x"]), max_size=6)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    body=st.fixed_dictionaries(
+        {"game": st.just("nain_jaune")},
+        optional={
+            "players": PLAYERS | JSON,
+            "seats": st.sampled_from(["open", "hotseat", "invite", "nope"]) | JSON,
+            "options": st.dictionaries(st.sampled_from(["ace", "debts", "max_rounds", "hand_size", "x"]), JSON) | JSON,
+            "seed": st.integers(-1, 2**64) | JSON,
+            "name": st.text(max_size=40) | JSON,
+            "other": JSON,
+        },
+    )
+)
+def test_any_new_table_body_is_made_or_refused_by_its_field(body: dict[str, Any]) -> None:
+    """Whatever a Nain Jaune body holds: a table (201) or a 400 naming the field at fault, never a 500."""
+    answer = _client().post("/api/games", json=body)
+    assert answer.status_code in (201, 400), answer.text
+    if answer.status_code == 400:
+        assert answer.json()["error"]["field"] in body, answer.json()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(action=JSON | st.sampled_from(["pass", "stop", "AC", "10D!", "KS", "7H", "QS!", "2c", "zz"]), player=JSON)
+def test_any_action_is_played_or_refused_with_the_game_unchanged(action: object, player: object) -> None:
+    """Whatever action and seat are sent: played (200), or refused (400, 403, 409) with the game unchanged."""
+    client = _client()
+    if "table" not in _SERVICE:
+        made = result(client.post("/api/games", json={**THREE, "options": "rulebook"}), 201)
+        _SERVICE["table"] = made["id"]
+    game_id = _SERVICE["table"]
+    before = result(client.get(f"/api/games/{game_id}"))
+    if before["over"]:
+        _SERVICE.pop("table")
+        return
+    body = {"action": action} if player is None else {"action": action, "player": player}
+    answer = client.post(f"/api/games/{game_id}/actions", json=body)
+    assert answer.status_code in (200, 400, 403, 409), answer.text
+    if answer.status_code != 200:
+        assert answer.json()["error"]["field"] in ("action", "player"), answer.json()
+        assert result(client.get(f"/api/games/{game_id}"))["actions"] == before["actions"]

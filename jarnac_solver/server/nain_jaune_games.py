@@ -31,7 +31,7 @@ from urllib.parse import quote
 import anyio
 import anyio.to_thread
 from starlette.convertors import Convertor, register_url_convertor
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -62,6 +62,8 @@ cards and a pass a seat each)."""
 CACHED = 256
 """The games kept replayed in memory (by id and action count); the others are replayed from the store."""
 SEAT_WORDS = ("open", "hotseat", "invite")
+BODY_SECONDS = 30.0
+"""The longest a new table's body may take to arrive (as Jarnac's bodies)."""
 
 
 class _NainJauneId(Convertor[str]):
@@ -408,10 +410,13 @@ class Tables:
         game = "/api/games/{game_id:nain_jaune_id}"
 
         async def new_game(request: Request) -> Response:
-            body = await self.peek(request)
-            if body is None:
-                return await jarnac_new_game(request)
-            return await self.refusing("nain-jaune game", self.new_game(request, body))
+            async def run() -> Response:
+                body = await self.peek(request)
+                if body is None:
+                    return await jarnac_new_game(request)
+                return await self.new_game(request, body)
+
+            return await self.refusing("game", run())
 
         def wrap(
             command: str, handler: Callable[[Request], Awaitable[Response]]
@@ -441,7 +446,12 @@ class Tables:
         declared = request.headers.get("content-length", "")
         if not declared.isdigit() or int(declared) > self.service.max_body_bytes:
             return None
-        raw = await asyncio.wait_for(request.body(), 30)
+        try:
+            raw = await asyncio.wait_for(request.body(), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            raise self.refuse(408, "RequestTimeout", f"the body did not arrive within {BODY_SECONDS:g} s") from None
+        except ClientDisconnect:
+            raise self.refuse(400, "MalformedRequest", "the body did not arrive whole (the client went away)") from None
         try:
             body = json.loads(raw or b"{}")
         except (ValueError, RecursionError):  # Jarnac's route says what is wrong with it (a 400)
@@ -778,7 +788,7 @@ def describe(document: dict[str, Any]) -> None:
             "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": {"type": "string"}},
             "seats": {"enum": list(SEAT_WORDS)},
             "options": {"oneOf": [{"const": "rulebook"}, {"type": "object"}]},
-            "seed": {"type": "integer", "minimum": 0},
+            "seed": {"type": ["integer", "null"], "minimum": 0, "description": "the deals (null: at random)"},
             "name": {"type": "string", "maxLength": 32},
         },
         "additionalProperties": False,
