@@ -74,6 +74,7 @@ def test_a_round_played_on_the_page_at_a_phones_size_in_french(tmp_path: Path) -
             width = browser.execute_script("return document.documentElement.scrollWidth")
             assert width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
             if SHOTS:
+                browser.execute_script("window.scrollTo(0, 0)")
                 browser.save_screenshot(str(Path(SHOTS) / "nain-jaune-phone.png"))
             taps = 0
             status = browser.find_element(By.ID, "nj-status")

@@ -118,6 +118,7 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.page_deal": M("Deal"),
     "nj.page_pots": M("The board's pots"),
     "nj.page_pot": M("{card}: stake {stake}, {points} in the pot"),
+    "nj.page_pot_short": M("stake {stake} · {points}"),
     "nj.page_your_hand": M("Your hand"),
     "nj.page_card": M("{rank} of {suit}"),
     "nj.page_card_takes": M("{rank} of {suit}, takes {points}"),
