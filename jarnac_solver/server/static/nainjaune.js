@@ -19,6 +19,7 @@ const nj = {
   events: null, // the push channel
   invitations: null, // the codes of the invited seats, shown to the creator
   busy: false,
+  waiting: 0, // the timer asking again while invited seats are empty
 };
 
 const say = (code, values = {}) => render(code, values);
@@ -185,6 +186,9 @@ function renderTable() {
   $("#nj-announce-box").hidden = !(acting && table.options.claims === "announced");
   renderRounds();
   $("#nj-invitations").replaceChildren(...invitationLines());
+  // A seat taken by an invitation is no action: the push channel does not tell it, so the page asks again.
+  clearTimeout(nj.waiting);
+  if (!state.over && !state.claimed.every(Boolean)) nj.waiting = setTimeout(refresh, 4000);
 }
 
 function nameParts(card) {
@@ -347,6 +351,7 @@ async function join(event) {
 
 function leave() {
   if (nj.events) nj.events.close();
+  clearTimeout(nj.waiting);
   Object.assign(nj, { id: null, keys: {}, state: null, events: null, invitations: null, handedTo: null });
   store.removeItem("nj.game");
   store.removeItem("nj.keys");
