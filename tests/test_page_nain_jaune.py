@@ -147,11 +147,14 @@ def test_people_sharing_a_phone_hand_it_over_and_an_invited_person_lands_at_the_
                 browser,
                 lambda b: b.find_element(By.ID, "nj-new") if b.find_element(By.ID, "nj-new").is_displayed() else None,
             )
+            Select(form.find_element(By.NAME, "seat2")).select_by_value("person")
             Select(form.find_element(By.NAME, "seats")).select_by_value("invite")
             browser.find_element(By.ID, "nj-deal").click()
             invitation = wait(browser, lambda b: b.find_element(By.ID, "nj-invitations").text)
-            assert "B" in invitation
-            link = browser.find_element(By.CSS_SELECTOR, "#nj-invitations input").get_attribute("value")
+            assert "B" in invitation and "C" in invitation
+            link, other = (
+                i.get_attribute("value") for i in browser.find_elements(By.CSS_SELECTOR, "#nj-invitations input")
+            )
             assert "#nj-join=" in link
             guest = chromium(phone_width=390)
             try:
@@ -165,6 +168,15 @@ def test_people_sharing_a_phone_hand_it_over_and_an_invited_person_lands_at_the_
                 wait(guest, lambda b: b.find_element(By.ID, "nj-table").is_displayed())
                 assert len(guest.find_elements(By.CSS_SELECTOR, "#nj-hand button")) == 15
                 assert "B Bea" in guest.find_element(By.ID, "nj-players").text
+                # C's code typed in Jarnac's own join form: the seat taken at the Nain Jaune table all the same
+                Select(guest.find_element(By.ID, "nj-kind")).select_by_value("jarnac")
+                wait(guest, lambda b: b.find_element(By.ID, "join-form").is_displayed())
+                guest.find_element(By.ID, "join-code").send_keys(other.split("#nj-join=")[1])
+                guest.find_element(By.ID, "join-name").send_keys("Cy")
+                guest.find_element(By.ID, "join").click()
+                wait(guest, lambda b: "C Cy" in b.find_element(By.ID, "nj-players").text)
+                assert guest.find_element(By.ID, "nj-table").is_displayed()
+                assert len(guest.find_elements(By.CSS_SELECTOR, "#nj-hand button")) == 15
             finally:
                 guest.quit()
         finally:

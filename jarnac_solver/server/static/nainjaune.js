@@ -507,6 +507,17 @@ function start() {
     choose();
   }, 50);
   new MutationObserver(words).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  window.addEventListener("nj-joined", (event) => {
+    // a Nain Jaune table's code typed in Jarnac's join form: its seat taken here
+    if (nj.events) nj.events.close();
+    Object.assign(nj, { keys: {}, events: null, handedTo: null, invitations: null });
+    keep(event.detail);
+    nj.state = event.detail;
+    $("#nj-kind").value = "nain_jaune";
+    choose();
+    renderTable();
+    listen();
+  });
   window.addEventListener("hashchange", () => {
     // a table's link opened in a tab already on the page
     if (!fromFragment()) return;
