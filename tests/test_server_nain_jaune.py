@@ -359,3 +359,13 @@ def test_any_action_is_played_or_refused_with_the_game_unchanged(action: object,
     if answer.status_code != 200:
         assert answer.json()["error"]["field"] in ("action", "player"), answer.json()
         assert result(client.get(f"/api/games/{game_id}"))["actions"] == before["actions"]
+
+
+def test_jarnacs_routes_take_a_nain_jaune_id_for_no_game_of_theirs() -> None:
+    """The lobby of Jarnac's games given a Nain Jaune table's id says it is none of its games (gone), never
+    a 500; a Jarnac route under a table's id is a 404."""
+    with Client(create_app(["en"], max_budget_ms=2000)) as client:
+        game_id = result(client.post("/api/games", json=THREE), 201)["id"]
+        rows = result(client.post("/api/mine", json={"games": [f"{game_id}:A"]}))["games"]
+        assert [row["status"] for row in rows] == ["gone"]
+        assert error(client.post(f"/api/games/{game_id}/resign", json={}), 404)["type"] == "NotFound"

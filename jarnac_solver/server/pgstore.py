@@ -286,7 +286,9 @@ class PostgresStore:
         """A game's setting and actions read in one statement (one snapshot: a game forgotten meanwhile is
         ``None``, never its setting without its actions)."""
         found = self.load_setting(game_id)
-        return None if found is None else spec_of(game_id, *found)
+        if found is None or "game" in found[0]:  # none, or another game's (its own module reads it)
+            return None
+        return spec_of(game_id, *found)
 
     def load_setting(self, game_id: str) -> tuple[dict[str, Any], list[Entry]] | None:
         """As :meth:`.store.GameStore.load_setting`, in one statement."""

@@ -348,10 +348,13 @@ class GameStore:
         self._told(game_id, 0)
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
-        """A game's setting and actions, or ``None`` for an unknown id; :class:`DamagedGameError` naming the
-        game when its rows cannot be read (a damaged page of the file, a setting that is not JSON)."""
+        """A Jarnac game's setting and actions, or ``None`` for an unknown id (or another game's);
+        :class:`DamagedGameError` naming the game when its rows cannot be read (a damaged page of the file, a
+        setting that is not JSON)."""
         found = self.load_setting(game_id)
-        return None if found is None else spec_of(game_id, *found)
+        if found is None or "game" in found[0]:  # none, or another game's (its own module reads it)
+            return None
+        return spec_of(game_id, *found)
 
     def load_setting(self, game_id: str) -> tuple[dict[str, Any], list[Entry]] | None:
         """A game's setting as stored (JSON) and its actions, or ``None`` for an unknown id (any game's:
@@ -583,10 +586,8 @@ class StoreUnavailableError(Exception):
 
 def spec_of(game_id: str, data: dict[str, Any], entries: list[Entry]) -> tuple[GameSpec, list[Entry]]:
     """A Jarnac game's setting read from its stored JSON, or :class:`DamagedGameError` naming the game (a
-    setting that cannot be read, or another game's)."""
+    setting that cannot be read)."""
     try:
-        if "game" in data:
-            raise ValueError(f"a game of {str(data['game'])[:40]!r}, not Jarnac")
         return GameSpec.from_dict(data), entries
     except (ValueError, TypeError, KeyError, IndexError, JarnacError) as exc:
         raise DamagedGameError(
