@@ -42,7 +42,15 @@ from ..nain_jaune.actions import Play
 from ..nain_jaune.cards import RANK_NAMES, card_text, rank
 from ..nain_jaune.engine import SEATS, players_error
 from . import language, seats
+from .answers import ServiceError, refusing
+from .bodies import read_json
+from .routes.games import new_game as jarnac_new_game
+from .routes.streams import stream_room
 from .store import JOIN, Invitation
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .service import Service
 
 __all__ = ["COMPUTERS", "KIND", "PREFIX", "TableSpec", "Tables", "describe", "owns"]
 
@@ -389,40 +397,36 @@ def played_of(game: Game, first: int) -> list[dict[str, Any]]:
 
 
 class Tables:
-    """The Nain Jaune routes of a service (``service``: the app's :class:`~.app.Service`; ``refusing`` its
-    wrapper turning refusals into error documents; ``error`` its refusal's class)."""
+    """The Nain Jaune tables of a service (its store, its locks, its bounds, its push channel), and their
+    routes."""
 
-    def __init__(
-        self,
-        service: Any,
-        refusing: Callable[[str, Awaitable[Response]], Awaitable[Response]],
-        error: type[Exception],
-    ) -> None:
+    def __init__(self, service: Service) -> None:
         self.service = service
-        self.refusing = refusing
-        self.error = error
         self.games: dict[tuple[str, int], Game] = {}
         service.nain_jaune = self
 
-    def routes(self, jarnac_new_game: Callable[[Request], Awaitable[Response]]) -> list[Route]:
-        """The routes, to be put before Jarnac's (``POST /api/games`` of another game goes to
-        ``jarnac_new_game``)."""
+    @staticmethod
+    def owns(game_id: str) -> bool:
+        return owns(game_id)
+
+    def routes(self) -> list[Route]:
+        """The routes, to be put before Jarnac's (a ``POST /api/games`` of Jarnac goes to Jarnac's route)."""
         game = "/api/games/{game_id:nain_jaune_id}"
 
         async def new_game(request: Request) -> Response:
             async def run() -> Response:
                 body = await self.peek(request)
                 if body is None:
-                    return await jarnac_new_game(request)
+                    return await jarnac_new_game(self.service, request)
                 return await self.new_game(request, body)
 
-            return await self.refusing("game", run())
+            return await refusing("game", run())
 
         def wrap(
             command: str, handler: Callable[[Request], Awaitable[Response]]
         ) -> Callable[[Request], Awaitable[Response]]:
             async def run(request: Request) -> Response:
-                return await self.refusing(command, handler(request))
+                return await refusing(command, handler(request))
 
             return run
 
@@ -437,8 +441,9 @@ class Tables:
             Route("/api/nain-jaune/audit", wrap("nain-jaune audit", self.audit), methods=["POST"]),
         ]
 
-    def refuse(self, status: int, kind: str, message: str, field: str | None = None) -> Exception:
-        return self.error(status, kind, message, field)
+    @staticmethod
+    def refuse(status: int, kind: str, message: str, field: str | None = None) -> ServiceError:
+        return ServiceError(status, kind, message, field)
 
     async def peek(self, request: Request) -> dict[str, Any] | None:
         """The body of a ``POST /api/games`` that names a game other than Jarnac, else ``None`` (Jarnac's
@@ -501,7 +506,7 @@ class Tables:
     def answer(self, command: str, result: dict[str, Any], spec: TableSpec, status: int = 200) -> Response:
         document = {"schema": "jarnac-solver/1", "command": command, "lexicon": None, "rules": None}
         result.setdefault("options", spec.options.to_dict())
-        return self.service.answer({**document, "result": result}, status)  # type: ignore[no-any-return]
+        return self.service.answer({**document, "result": result}, status)
 
     async def settle(self, game_id: str, spec: TableSpec, entries: list[Entry], game: Game) -> list[Entry]:
         """The computers' turns and forced passes from here, committed (``entries`` and the cache move on)."""
@@ -523,7 +528,7 @@ class Tables:
                 spec = read_spec(body)
         except BadField as exc:
             raise self.refuse(400, "UsageError", str(exc), exc.field) from None
-        self.service.admit(request)
+        self.service.limits.admit(request)
         game_id = PREFIX + seats.new_game_id()
         keys: dict[int, str] = {}
         codes: dict[int, str] = {}
@@ -535,7 +540,9 @@ class Tables:
             digests = tuple(seats.digest(keys[i]) if i in keys else "" for i in range(len(spec.players)))
             expires = time.time() + self.service.invite_seconds if codes else None
             spec = TableSpec(spec.players, spec.options, spec.seed, digests, spec.names, spec.hotseat, expires)
-        invitations = [Invitation(await self.service.stretch(seats.code_digest, c), i, JOIN) for i, c in codes.items()]
+        invitations = [
+            Invitation(await self.service.limits.stretch(seats.code_digest, c), i, JOIN) for i, c in codes.items()
+        ]
 
         async def work() -> dict[str, Any]:
             first = invitations[0] if invitations else None
@@ -592,7 +599,7 @@ class Tables:
 
     async def action(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        body = await self.service._json(request, self.service.max_body_bytes)
+        body = await read_json(request, self.service.max_body_bytes)
         if not isinstance(body, dict):
             raise self.refuse(400, "UsageError", 'the body is a JSON object: {"action": "7H"}')
         unknown = sorted(set(body) - {"action", "player", "at"})
@@ -696,7 +703,7 @@ class Tables:
     async def audit(self, request: Request) -> Response:
         """``POST /api/nain-jaune/audit`` ``{"record": TEXT}``: the record replayed by the engine, every action
         checked; its result, or the first fault (400, naming the turn)."""
-        body = await self.service._json(request, self.service.max_body_bytes)
+        body = await read_json(request, self.service.max_body_bytes)
         text = body.get("record") if isinstance(body, dict) else None
         if not isinstance(text, str):
             raise self.refuse(400, "UsageError", "a record: the text GET /api/games/ID/record gives", "record")
@@ -708,7 +715,7 @@ class Tables:
         result = {"ok": True, "players": list(record.players), "turns": len(record.turns), "actions": len(game.history)}
         result |= {"result": game.state.result or None, "points": list(game.holdings), "over": game.is_over()}
         document = {"schema": "jarnac-solver/1", "command": "nain-jaune audit", "lexicon": None, "rules": None}
-        return self.service.answer({**document, "result": result})  # type: ignore[no-any-return]
+        return self.service.answer({**document, "result": result})
 
     async def no_route(self, request: Request) -> Response:
         shown = request.url.path[:80]
@@ -723,7 +730,7 @@ class Tables:
             raise self.refuse(400, "UsageError", f"{given[:20]!r} is not an action's number", "since")
         since = int(given)
         address = request.client.host if request.client else ""
-        self.service.stream_room(game_id, address)  # the service's bounds on streams (429, 503)
+        stream_room(self.service, game_id, address)  # the service's bounds on streams (429, 503)
 
         async def look() -> tuple[int, bool]:
             spec, entries = await self.stored(game_id)
@@ -754,7 +761,7 @@ class Tables:
 
                 try:
                     new, state, over = await self.service.one_at_a_time(game_id, look)
-                except self.error as exc:
+                except ServiceError as exc:
                     yield f"event: gone\ndata: {json.dumps({'message': str(exc)})}\n\n".encode()
                     return
                 for played in new:
@@ -773,6 +780,11 @@ class Tables:
                     yield b": heartbeat\n\n"
                     written = time.monotonic()
                 await notifier.wait(game_id, seen, min(notifier.fallback, self.service.heartbeat_s))
+
+
+def routes(service: Service) -> list[Route]:
+    """The route group of Nain Jaune's tables (``app.ROUTE_GROUPS``, before Jarnac's games)."""
+    return Tables(service).routes()
 
 
 def describe(document: dict[str, Any]) -> None:
