@@ -11,8 +11,9 @@ is replayed from its seed and its actions (the engine checks each again), the st
 asking seat sees it (:meth:`~..nain_jaune.view.PlayerView.to_dict`: its hand, the pots and their stakes,
 every player's tokens by colour and cards left, the sequence and its missing card, the legal plays of the
 seat to act), an illegal card is refused (409) before anything is written, and the computers' turns, and a
-person's forced passes, are played and committed at once. Nothing here is imported by Jarnac's modules
-but the hook that adds these routes (:class:`Tables`).
+person's forced passes, are played and committed at once. Jarnac's modules know it only as the app's first
+route group (:func:`routes`, :func:`describe`) and as the service's ``nain_jaune``, which ``POST /api/join``
+hands a Nain Jaune table's seat to.
 """
 
 from __future__ import annotations
