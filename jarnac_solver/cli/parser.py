@@ -14,11 +14,13 @@ import os
 from collections.abc import Callable, Sequence
 
 from .. import __version__, native
+from ..commands.check import CheckRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
+from .models import add_arguments
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -239,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         " --lexicon fr,en,nl or all: one column per list",
         [common],
     )
-    check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
+    add_arguments(check, CheckRequest, given=("lexicon",))  # --lexicon: the common option's
     check.set_defaults(handler=("words", "_cmd_check"))
 
     search = command(

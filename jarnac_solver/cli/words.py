@@ -7,10 +7,12 @@ import argparse
 from typing import Any
 
 from ..budget import EXACT
+from ..commands.check import Checked, CheckRequest, check, source_of
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
 from .listing import other_lexicon, print_listing
-from .output import _emit, _skipped, _skipped_note, counted, said
+from .models import request_of
+from .output import SCHEMA, _emit, _print_document, _skipped, _skipped_note, counted, said
 
 DEFAULT_MIN_LEN = 3
 """``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
@@ -51,41 +53,31 @@ def _cmd_extend(args: argparse.Namespace) -> None:
     print_listing(args, lex, title, words, query)
 
 
-def _check_lexicons(args: argparse.Namespace) -> list[Lexicon] | None:
-    """``check --lexicon fr,en,nl`` or ``all``: the lists, or ``None`` for one list (the usual answer)."""
-    spec = args.lexicon
-    if spec != "all" and "," not in spec:
-        return None
-    names = list(Lexicon.available()) if spec == "all" else [name.strip() for name in spec.split(",")]
-    if any(not name for name in names) or len(set(names)) != len(names):
-        raise UsageError(f"{PROG} check: --lexicon {spec!r}: give names once each, e.g. fr,en,nl (or all)")
-    return [other_lexicon(args, name, "--lexicon") for name in names]
-
-
 def _cmd_check(args: argparse.Namespace) -> None:
-    several = _check_lexicons(args)
-    if several is not None:
-        _check_several(args, several)
-        return
-    lex = Lexicon.resolve(args.lexicon)
-    checks = [lex.check(word) for word in args.words]  # every word checked before anything is printed
-    source = str(lex.metadata.get("source", "")) or said("cli.a_word_list")
+    request = request_of(args, CheckRequest)
+    try:  # every word checked in every list before anything is printed
+        checked = check(request, lambda name: other_lexicon(args, name, "--lexicon"))
+    except ValueError as exc:  # a list of lexicons with a name empty or twice
+        raise UsageError(f"{PROG} check: {exc}") from None
     if args.json:
-        rows = [check._asdict() for check in checks]
-        result = {"source": source, "all_valid": all(c.valid for c in checks), "words": rows, "skipped": _skipped(lex)}
-        _emit(args, result, lex, None)
+        document = {"schema": SCHEMA, "command": args.command_name, "lexicon": checked.lexicon, "rules": None}
+        _print_document({**document, "result": checked.result()})
+    elif checked.several:
+        _print_several(checked)
     else:
+        lex = checked.lexicons[0]
+        source = source_of(lex)
         print(said("cli.check_lexicon", lexicon=lex.name, source=source) + _skipped_note(lex))
-        for check in checks:
-            shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
-            code = "cli.check_valid" if check.valid else "cli.check_invalid"
-            apart = None if check.valid else _apart(lex, check.word)
+        for _, (one,) in checked.rows:
+            shown = one.folded if one.folded == one.word else f"{one.word} -> {one.folded}"
+            code = "cli.check_valid" if one.valid else "cli.check_invalid"
+            apart = None if one.valid else _apart(lex, one.word)
             if apart is not None:
-                print(said("cli.check_apart", word=shown, tiles=counted("cli.n_tiles", check.tiles),
+                print(said("cli.check_apart", word=shown, tiles=counted("cli.n_tiles", one.tiles),
                            apart=apart.folded, apart_tiles=counted("cli.n_tiles", apart.tiles)))  # fmt: skip
             else:
-                print(said(code, word=shown, tiles=counted("cli.n_tiles", check.tiles)))
-    if not all(check.valid for check in checks):
+                print(said(code, word=shown, tiles=counted("cli.n_tiles", one.tiles)))
+    if not checked.all_valid:
         raise _NotAllValid()
 
 
@@ -97,60 +89,28 @@ def _apart(lex: Lexicon, word: str) -> Any:
     for cut in [[i] for i in where] + ([where] if len(where) > 1 else []):
         split = [piece for i, tile in enumerate(tiles) for piece in (("I", "J") if i in cut else (tile,))]
         if all(piece in lex.alphabet.index for piece in split):
-            check = lex.check(lex.alphabet.write(split))
-            if check.valid:
-                return check
+            one = lex.check(lex.alphabet.write(split))
+            if one.valid:
+                return one
     return None
 
 
-def _check_several(args: argparse.Namespace, lexicons: list[Lexicon]) -> None:
+def _print_several(checked: Checked) -> None:
     """One row per word, one column per list."""
-    rows = []
-    for word in args.words:  # every word judged in every list before anything is printed
-        rows.append((word, [lex.check(word) for lex in lexicons]))
-    names = [lex.name for lex in lexicons]
-    all_valid = all(check.valid for _, checks in rows for check in checks)
-    if args.json:
-        result = {
-            "lexicons": names,
-            "all_valid": all_valid,
-            "words": [
-                {
-                    "word": word,
-                    "in": [
-                        {"lexicon": name, "folded": c.folded, "valid": c.valid, "tiles": c.tiles}
-                        for name, c in zip(names, checks, strict=True)
-                    ],
-                }
-                for word, checks in rows
-            ],
-        }
-        from .output import SCHEMA, _print_document
-
-        _print_document(
-            {
-                "schema": SCHEMA,
-                "command": args.command_name,
-                "lexicon": ",".join(names),
-                "rules": None,
-                "result": result,
-            }
-        )
-    else:
-        shown = [
-            checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}" for word, checks in rows
-        ]
-        heading = said("cli.word_column")
-        width = max(len(heading), *(len(text) for text in shown))
-        yes = said("cli.yes")
-        cells = [max(len(name), len(yes)) for name in names]
-        columns = (name.ljust(w) for name, w in zip(names, cells, strict=True))
-        print("  ".join([heading.ljust(width), *columns]).rstrip())
-        for text, (_, checks) in zip(shown, rows, strict=True):
-            marks = [yes if c.valid else "-" for c in checks]
-            print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
-    if not all_valid:
-        raise _NotAllValid()
+    names = [lex.name for lex in checked.lexicons]
+    shown = [
+        checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}"
+        for word, checks in checked.rows
+    ]
+    heading = said("cli.word_column")
+    width = max(len(heading), *(len(text) for text in shown))
+    yes = said("cli.yes")
+    cells = [max(len(name), len(yes)) for name in names]
+    columns = (name.ljust(w) for name, w in zip(names, cells, strict=True))
+    print("  ".join([heading.ljust(width), *columns]).rstrip())
+    for text, (_, checks) in zip(shown, checked.rows, strict=True):
+        marks = [yes if c.valid else "-" for c in checks]
+        print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
 
 
 def _cmd_search(args: argparse.Namespace) -> None:
