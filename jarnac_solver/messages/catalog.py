@@ -261,6 +261,12 @@ MESSAGES: dict[str, Message] = {
     "field_too_long": M("{count:,} characters; the service reads at most {most:,}"),
     "field_unknown": M("no field {name} (the fields: {known})"),
     "parameter_unknown": M("no parameter {name} (the parameters: {known})"),
+    "fault_required": M("required ({help})"),
+    "fault_list_empty": M("a non-empty list of texts, not an empty list"),
+    "fault_list_long": M("{count:,} items; the service reads at most {most:,}"),
+    "fault_text_due": M("text is due, not {given}"),
+    "fault_lexicon_not_offered": M("{name}: this server offers the lexicons {offered} (by name; never a file)"),
+    "fault_lexicons_twice": M("{given}: give names once each, e.g. fr,en,nl (or all)"),
     "name_empty": M("empty: a name of 1 to {most} characters is due"),
     "name_too_long": M("{count:,} characters; a name has at most {most}"),
     "name_refused_character": M(

@@ -38,6 +38,7 @@ from .contract import (
     Body,
     Offer,
 )
+from .models import DECLARED, request_model
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -209,6 +210,12 @@ def _posted(body: Body, offer: Offer) -> dict[str, Any]:
     return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
 
 
+def _declared(name: str, offer: Offer) -> dict[str, Any]:
+    """The body of a command declared in the commands layer: its pydantic model's JSON Schema."""
+    schema = request_model(DECLARED[name], offer).model_json_schema()
+    return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
+
+
 def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
     """The OpenAPI 3.1 document of the service of ``offer`` (``token``: requests carry a bearer token)."""
     schema = json_schema()
@@ -221,7 +228,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "post": {
                 "operationId": name.replace(" ", "_"),
                 "summary": f"What `jarnac-solver {name} ... --json` prints",
-                "requestBody": _posted(body, offer),
+                "requestBody": _declared(name, offer) if name in DECLARED else _posted(body, offer),
                 "responses": {
                     "200": _answer(_RESULTS[name], "the command's document"),
                     **_refusals(*_ALWAYS, *_POSTED),
