@@ -55,8 +55,12 @@ def _cmd_extend(args: argparse.Namespace) -> None:
 
 def _cmd_check(args: argparse.Namespace) -> None:
     request = request_of(args, CheckRequest)
+
+    def resolve(name: str) -> Lexicon:  # --lexicon read as every command reads it; one of a list as --mark
+        return Lexicon.resolve(name) if name == request.lexicon else other_lexicon(args, name, "--lexicon")
+
     try:  # every word checked in every list before anything is printed
-        checked = check(request, lambda name: other_lexicon(args, name, "--lexicon"))
+        checked = check(request, resolve)
     except ValueError as exc:  # a list of lexicons with a name empty or twice
         raise UsageError(f"{PROG} check: {exc}") from None
     if args.json:

@@ -113,8 +113,9 @@ def check(
     available: Sequence[str] | None = None,
 ) -> Checked:
     """Every word of ``request`` judged in its lexicon or lexicons (``resolve`` reads a name: the command line
-    also takes a file; ``available``: what ``all`` means, by default every bundled lexicon)."""
+    also takes a file, the service keeps one object a lexicon; ``available``: what ``all`` means, by default
+    every bundled lexicon)."""
     names = lexicon_names(request.lexicon, Lexicon.available() if available is None else available)
-    lexicons = tuple(resolve(name) for name in names) if names is not None else (Lexicon.resolve(request.lexicon),)
+    lexicons = tuple(resolve(name) for name in (names if names is not None else [request.lexicon]))
     rows = tuple((word, tuple(lex.check(word) for lex in lexicons)) for word in request.words)
     return Checked(lexicons, names is not None, rows)

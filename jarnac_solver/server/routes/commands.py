@@ -19,9 +19,8 @@ from starlette.routing import Route
 from ...cli import PROG, SCHEMA, run_json
 from ...commands.check import check
 from ...errors import JarnacError
-from ...lexicon.lexicon import Lexicon
 from ...messages import speaking
-from .. import contract, language, models
+from .. import contract, language, live, models
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
 from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
@@ -65,7 +64,7 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
         asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
         try:
-            checked = check(asked, Lexicon.resolve, service.offer.lexicons)
+            checked = check(asked, live.lexicon, service.offer.lexicons)  # one object a lexicon: warm
         except JarnacError as exc:
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(spoken)}
             if exc.reason is not None:
