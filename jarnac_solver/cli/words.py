@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from ..budget import EXACT
-from ..commands.check import Checked, CheckRequest, check, source_of
+from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
 from .listing import other_lexicon, print_listing
@@ -61,7 +61,7 @@ def _cmd_check(args: argparse.Namespace) -> None:
 
     try:  # every word checked in every list before anything is printed
         checked = check(request, resolve)
-    except ValueError as exc:  # a list of lexicons with a name empty or twice
+    except LexiconListError as exc:  # a list of lexicons with a name empty or twice
         raise UsageError(f"{PROG} check: {exc}") from None
     if args.json:
         document = {"schema": SCHEMA, "command": args.command_name, "lexicon": checked.lexicon, "rules": None}

@@ -44,14 +44,18 @@ class CheckRequest:
     ] = DEFAULT_LEXICON
 
 
+class LexiconListError(ValueError):
+    """A list of lexicons naming one twice, or an empty name."""
+
+
 def lexicon_names(spec: str, available: Sequence[str]) -> list[str] | None:
     """The lexicons ``fr,en,nl`` or ``all`` names (``all``: ``available``), or ``None`` for one lexicon; a
-    :class:`ValueError` for a name empty or given twice."""
+    :class:`LexiconListError` for a name empty or given twice."""
     if spec != "all" and "," not in spec:
         return None
     names = list(available) if spec == "all" else [name.strip() for name in spec.split(",")]
     if any(not name for name in names) or len(set(names)) != len(names):
-        raise ValueError(f"--lexicon {spec!r}: give names once each, e.g. fr,en,nl (or all)")
+        raise LexiconListError(Reason("fault_lexicons_twice", {"given": f"--lexicon {spec!r}"}).text())
     return names
 
 

@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from ...cli import PROG, SCHEMA, run_json
 from ...commands.check import check
+from ...commands.model import specs
 from ...errors import JarnacError
 from ...messages import speaking
 from .. import contract, language, live, models
@@ -69,7 +70,10 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(spoken)}
             if exc.reason is not None:
                 error["reason"] = exc.reason.to_dict(spoken)
-            return service.answer(service_words({"schema": SCHEMA, "command": name, "error": error}, name), 400)
+            # The options were bounded by the model: a fault it could not bound is in the command's argument.
+            argument = next(spec.name for spec in specs(declared) if spec.positional)
+            refused = service_words({"schema": SCHEMA, "command": name, "error": error}, name, argument)
+            return service.answer(refused, 400)
         document = {"schema": SCHEMA, "command": name, "lexicon": checked.lexicon, "rules": None}
         return service.answer({**document, "result": checked.result()})
 
@@ -92,9 +96,10 @@ async def unknown_command(service: Service, request: Request) -> Response:
     return error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 
 
-def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
+def service_words(document: dict[str, Any], command: str, given: str | None = None) -> dict[str, Any]:
     """A command's error document in the service's words: without the command line's name and its
-    ``(try --help)``, and with the field an option's fault names (``--budget`` -> ``budget``)."""
+    ``(try --help)``, and with the field an option's fault names (``--budget`` -> ``budget``), else the
+    field ``given`` when the message names none."""
     error = document.get("error")
     if not isinstance(error, dict):
         return document
@@ -123,6 +128,8 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
         faults = [Fault(first[0], first[1])]
     elif (field := _reason_field(error.get("reason"), known)) is not None:
         faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
+    elif given is not None:  # a declared command's input, the one field its model could not bound
+        faults = [Fault(given, message)]
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
     named_fields = error_document(error["type"], message, command, faults)["error"]
     return {**document, "error": {**error, **named_fields}}
