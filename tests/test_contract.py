@@ -61,6 +61,49 @@ def test_the_command_line_and_the_service_answer_alike(
         assert served["error"]["faults"][0]["message"] in document["error"]["message"]
 
 
+HOOKS = [
+    ({"words": ["rate", "za"], "lexicon": "en"}, ["rate", "za", "--lexicon", "en"]),
+    ({"words": "chat", "limit": 2}, ["chat", "--limit", "2"]),
+    ({"words": ["chat"], "bag": "fr", "lexicon": "fr"}, ["chat", "--bag", "fr", "--lexicon", "fr"]),
+    ({"words": ["IJS"], "lexicon": "nl", "format": "lines"}, ["IJS", "--lexicon", "nl", "--format", "lines"]),
+    ({"words": ["R4T"], "lexicon": "en"}, ["R4T", "--lexicon", "en"]),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("body", "argv"), HOOKS)
+def test_hooks_on_the_command_line_and_the_service_alike(
+    client: Client, body: dict[str, Any], argv: list[str], language: str
+) -> None:
+    answer = client.post("/api/hooks", json={**body, "lang": language})
+    status, document = run_json(["hooks", *argv, "--json", "--lang", language])
+    if "result" in document:
+        assert answer.status_code == 200 and answer.json() == document
+    else:
+        error = answer.json()["error"]
+        assert status == 2 and answer.status_code == 400 and error["type"] == document["error"]["type"]
+        assert error["field"] == "words" and error["faults"][0]["message"] in document["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"words": ["rate"], "limit": -1}, "limit"),
+        ({"words": ["rate"], "limit": 100_001}, "limit"),
+        ({"words": ["rate"], "limit": True}, "limit"),
+        ({"words": ["rate"], "format": "table"}, "format"),
+        ({"words": ["rate"], "bag": "/etc/passwd"}, "bag"),
+        ({"words": ["rate"], "lexicon": "fr,en"}, "lexicon"),
+    ],
+)
+def test_a_hooks_body_broken_in_one_field_is_refused_by_its_name(
+    client: Client, body: dict[str, Any], field: str
+) -> None:
+    answer = client.post("/api/hooks", json=body)
+    error = answer.json()["error"]
+    assert answer.status_code == 400 and error["field"] == field and len(error["faults"]) == 1, error
+
+
 def test_the_command_lines_options_are_the_models() -> None:
     parser = build_parser()
     parsed = vars(parser.parse_args(["check", "chat"]))

@@ -3,34 +3,61 @@ read back from the parsed arguments: the one declaration the service validates i
 
 Key idea: a field is a positional argument (:class:`~jarnac_solver.commands.model.Positional`; a tuple takes
 one or more) or an option ``--name-with-dashes``; its help and metavar are the model's; a number's bounds
-(:class:`~jarnac_solver.commands.model.Range`) are checked as argparse reads it. The bounds of a body's size
-(a list's items, a text's characters) are the service's: the command line reads what the shell gives it.
+(:class:`~jarnac_solver.commands.model.Range`) are checked as argparse reads it, a choice's values
+(:class:`~jarnac_solver.commands.model.OneOf`) are its ``choices``. A bound the service adds
+(:class:`~jarnac_solver.commands.model.Served`) is not the command line's: it reads what its user gives it.
 """
 
 from __future__ import annotations
 
 import argparse
-import typing
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from ..commands.model import Range, Spec, specs
+from ..commands.model import OneOf, Range, Spec, specs
 
 R = TypeVar("R")
 
 
-def _number(spec: Spec, kind: Callable[[str], float]) -> Callable[[str], float]:
-    bounds = spec.bound(Range) or Range()
+def whole(text: str) -> int:
+    """A whole number as an option gives it, or argparse's error naming it."""
+    if len(text) > 100:  # Python reads at most 4,300 digits; the line says the start of what was given
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}... ({len(text):,} characters) is too long for a whole number")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
-    def read(text: str) -> float:
-        value = kind(text)
-        if (bounds.low is not None and value < bounds.low) or (bounds.high is not None and value > bounds.high):
-            low = "" if bounds.low is None else f"{bounds.low:g}"
-            high = "" if bounds.high is None else f"{bounds.high:g}"
-            raise argparse.ArgumentTypeError(f"{text} is out of range: from {low} to {high}".replace("from  to ", ""))
+
+def whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str], int]:
+    """A parser of a whole number from ``low`` to ``high`` (``None``: no upper bound); ``unit`` names it."""
+
+    def parse(text: str) -> int:
+        value = whole(text)
+        if value < low or (high is not None and value > high):
+            bound = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"{value}{unit}: give {bound}")
         return value
 
-    read.__name__ = kind.__name__  # argparse names the type in its message: "invalid int value"
+    return parse
+
+
+def _number(spec: Spec) -> Callable[[str], float]:
+    """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them)."""
+    bounds = spec.bound(Range) or Range()
+    if spec.base is int:
+        low = int(bounds.low) if bounds.low is not None else -(10**100)
+        return whole_in(low, int(bounds.high) if bounds.high is not None else None)
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if (bounds.low is not None and value < bounds.low) or (bounds.high is not None and value > bounds.high):
+            raise argparse.ArgumentTypeError(f"{text}: give {bounds.low:g} to {bounds.high:g}")
+        return value
+
     return read
 
 
@@ -43,10 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
         options: dict[str, Any] = {"help": helped.text}
         if helped.metavar:
             options["metavar"] = helped.metavar
-        many = typing.get_origin(spec.annotation) is tuple
-        base = typing.get_args(spec.annotation)[0] if many else spec.annotation
+        many, base = spec.many, spec.base
+        choices = spec.bound(OneOf)
+        if choices is not None:
+            options["choices"] = choices.values
         if base in (int, float):
-            options["type"] = _number(spec, base)
+            options["type"] = _number(spec)
         elif base is bool:
             options["action"] = "store_true"
         if spec.positional:

@@ -15,12 +15,15 @@ from collections.abc import Callable, Sequence
 
 from .. import __version__, native
 from ..commands.check import CheckRequest
+from ..commands.hooks import HooksRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
 from .models import add_arguments
+from .models import whole as _whole
+from .models import whole_in as _whole_in
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,28 +114,6 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
         help="answer within this many milliseconds (default: 10000, a ceiling ordinary positions never reach)",
     )
     group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
-
-
-def _whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str], int]:
-    """A parser of a whole number from ``low`` to ``high`` (``None``: no upper bound); ``unit`` names it."""
-
-    def parse(text: str) -> int:
-        value = _whole(text)
-        if value < low or (high is not None and value > high):
-            bound = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"{value}{unit}: give {bound}")
-        return value
-
-    return parse
-
-
-def _whole(text: str) -> int:
-    if len(text) > 100:  # Python reads at most 4,300 digits; the line says the start of what was given
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}... ({len(text):,} characters) is too long for a whole number")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _range(text: str) -> str:
@@ -274,15 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.set_defaults(handler=("words", "_cmd_search"))
 
     hooks = command("hooks", "the letters that make a word one longer: in front, at the back, inside", [common])
-    hooks.add_argument("words", nargs="+", metavar="WORD", help="the words to hook")
-    hooks.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
-    hooks.add_argument("--limit", type=_count, default=0, metavar="N", help="hooks shown per word and side (0: all)")
-    hooks.add_argument(
-        "--format",
-        choices=LISTING_FORMATS,
-        default="columns",
-        help="columns: each word's hooks with their odds; lines: WORD, side, letter, hooked word a line; json",
-    )
+    add_arguments(hooks, HooksRequest, given=("lexicon",))  # --lexicon: the common option's
     hooks.set_defaults(handler=("words", "_cmd_hooks"))
 
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])

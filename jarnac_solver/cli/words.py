@@ -7,12 +7,14 @@ import argparse
 from typing import Any
 
 from ..budget import EXACT
+from ..commands import hooks as hooking
 from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
+from ..commands.hooks import HooksRequest
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
 from .listing import other_lexicon, print_listing
 from .models import request_of
-from .output import SCHEMA, _emit, _print_document, _skipped, _skipped_note, counted, said
+from .output import SCHEMA, _emit, _print_document, _skipped_note, counted, said
 
 DEFAULT_MIN_LEN = 3
 """``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
@@ -180,19 +182,12 @@ def _cmd_hooks(args: argparse.Namespace) -> None:
 
     if args.format == "json":
         args.json = True
-    lex = Lexicon.resolve(args.lexicon)
-    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
-    found = [lex.hooks(word, bag) for word in args.words]  # every word read before anything is printed
-    limit = args.limit or 0
+    request = request_of(args, HooksRequest)
+    # every word read before anything is printed; --bag a built-in bag's name or a bag file
+    hooked = hooking.hooks(request, Lexicon.resolve, lambda name, lex: _user_bag(name, lex, args.command_name))
+    lex, found, limit = hooked.lexicon, hooked.found, request.limit
     if args.json:
-        bags = {hooks.bag for hooks in found}
-        rows = [hooks.to_dict() for hooks in found]
-        if limit:
-            for row in rows:
-                for kind in ("front", "back", "inner"):
-                    row[kind] = row[kind][:limit]
-        result = {"words": rows, "bag": next(iter(bags)) if bags else None, "skipped": _skipped(lex)}
-        _emit(args, result, lex, None)
+        _emit(args, hooked.result(), lex, None)
         return
     if args.format == "lines":
         for hooks in found:

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
-from .model import Each, Help, Length, OfferedLexicons, Positional
+from .model import Each, Help, Length, OfferedLexicons, Positional, Served
 
 MAX_WORDS = 64
 """The most words one request of the service judges (the command line takes any number)."""
@@ -33,14 +33,14 @@ class CheckRequest:
         tuple[str, ...],
         Positional(),
         Help("the words to judge (accents and case are folded)", "WORD"),
-        Length(1, MAX_WORDS),
-        Each(Length(0, MAX_WORD)),
+        Served(Length(1, MAX_WORDS)),
+        Served(Each(Length(0, MAX_WORD))),
     ]
     lexicon: Annotated[
         str,
         Help("a lexicon by name; several joined by commas (one column each), or all"),
         OfferedLexicons(several=True),
-        Length(1, MAX_WORD),
+        Served(Length(1, MAX_WORD)),
     ] = DEFAULT_LEXICON
 
 

@@ -17,10 +17,23 @@ bounds, so the JSON schema of its body and the OpenAPI document are generated fr
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from typing import Annotated, Any, TypeVar
 
-__all__ = ["Annotated", "Each", "Help", "Length", "OfferedLexicons", "Positional", "Range", "Spec", "specs"]
+__all__ = [
+    "Annotated",
+    "Each",
+    "Help",
+    "Length",
+    "OfferedLexicons",
+    "OneOf",
+    "Positional",
+    "Range",
+    "Served",
+    "Spec",
+    "specs",
+]
 
 B = TypeVar("B")
 
@@ -62,6 +75,21 @@ class Each:
 
 
 @dataclasses.dataclass(frozen=True)
+class OneOf:
+    """A text that is one of these values."""
+
+    values: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Served:
+    """A bound the service adds to the command's own (a body's size, a built-in name where the command line
+    also reads a file): the command line reads what its user gives it."""
+
+    bound: Range | Length | Each | OneOf
+
+
+@dataclasses.dataclass(frozen=True)
 class OfferedLexicons:
     """A lexicon the server offers, by name (never a file on a server; the command line also takes a file or
     a word list); ``several``: names joined by commas, or ``all``."""
@@ -90,9 +118,30 @@ class Spec:
     def positional(self) -> bool:
         return self.bound(Positional) is not None
 
-    def bound(self, kind: type[B]) -> B | None:
-        """The field's annotation of ``kind``, if it has one."""
+    def bound(self, kind: type[B], served: bool = False) -> B | None:
+        """The field's annotation of ``kind``, if it has one; ``served``: the service's (a :class:`Served`
+        one before the command's own)."""
+        if served:
+            found = next((m.bound for m in self.metadata if isinstance(m, Served) and isinstance(m.bound, kind)), None)
+            if found is not None:
+                return found
         return next((m for m in self.metadata if isinstance(m, kind)), None)
+
+    @property
+    def base(self) -> Any:
+        """The type of the field's value (of each item, for a tuple), ``None`` taken out of a union."""
+        kind = self.annotation
+        if typing.get_origin(kind) is tuple:
+            kind = typing.get_args(kind)[0]
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        if isinstance(kind, types.UnionType) and len(args) == 1:
+            return args[0]
+        return kind
+
+    @property
+    def many(self) -> bool:
+        """Whether the field is a list (a tuple of items)."""
+        return typing.get_origin(self.annotation) is tuple
 
 
 def specs(request: type[Any]) -> tuple[Spec, ...]:

@@ -265,6 +265,7 @@ MESSAGES: dict[str, Message] = {
     "fault_list_empty": M("a non-empty list of texts, not an empty list"),
     "fault_list_long": M("{count:,} items; the service reads at most {most:,}"),
     "fault_text_due": M("text is due, not {given}"),
+    "fault_not_one_of": M("{given} is none of {choices}"),
     "fault_lexicon_not_offered": M("{name}: this server offers the lexicons {offered} (by name; never a file)"),
     "fault_lexicons_twice": M("{given}: give names once each, e.g. fr,en,nl (or all)"),
     "name_empty": M("empty: a name of 1 to {most} characters is due"),

@@ -22,11 +22,12 @@ import pydantic
 from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
-from ..commands.model import Each, Length, OfferedLexicons, Range, Spec, specs
+from ..commands.hooks import HooksRequest
+from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
 
-DECLARED: dict[str, type[Any]] = {"check": CheckRequest}
+DECLARED: dict[str, type[Any]] = {"check": CheckRequest, "hooks": HooksRequest}
 """The commands served from their declaration (:mod:`jarnac_solver.commands`), in process: no ``argv``."""
 
 FAULT_KINDS = {"unknown_lexicon": "UnknownLexiconError"}
@@ -52,21 +53,25 @@ def _lexicons(offer: Offer, several: bool) -> Any:
     return pydantic.AfterValidator(read)
 
 
-def _text(spec: Spec, bound: Length | None) -> Any:
+def _text(bound: Length | None) -> Any:
     return Annotated[str, pydantic.Field(max_length=bound.high)] if bound and bound.high else str
 
 
 def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
-    """The pydantic type and field of ``spec``; ``None`` (a field left out) is taken as its default."""
-    many = typing.get_origin(spec.annotation) is tuple
-    base = typing.get_args(spec.annotation)[0] if many else spec.annotation
-    length, each, numbers = spec.bound(Length), spec.bound(Each), spec.bound(Range)
+    """The pydantic type and field of ``spec``, with the service's bounds; ``None`` (a field left out) is
+    taken as its default."""
+    base, many = spec.base, spec.many
+    length, each = spec.bound(Length, served=True), spec.bound(Each, served=True)
     item_length = each.bound if each is not None and isinstance(each.bound, Length) else None
+    choices = spec.bound(OneOf, served=True)
     kind: Any
-    if base is str:
-        item = _text(spec, item_length if many else length)
+    item: Any
+    if choices is not None:
+        item = typing.Literal[choices.values]
+    elif base is str:
+        item = _text(item_length if many else length)
     elif base in (int, float):
-        bounds = numbers or Range()
+        bounds = spec.bound(Range, served=True) or Range()
         item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
     else:
         item = base
@@ -115,7 +120,7 @@ def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str
         value = getattr(model, spec.name)
         if value is None:
             value = defaults.get(spec.name, spec.default)
-        if typing.get_origin(spec.annotation) is tuple:
+        if spec.many and value is not None:
             value = (value,) if isinstance(value, str) else tuple(value)
         values[spec.name] = value
     return request(**values)
@@ -145,6 +150,8 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
             text = Reason("fault_list_long", {"count": len(value), "most": int(ctx["max_length"])}).text()
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
+        elif code == "literal_error":
+            text = Reason("fault_not_one_of", {"given": repr(_shown(str(value))), "choices": ctx["expected"]}).text()
         elif code in ("string_type", "list_type"):
             text = Reason("fault_text_due", {"given": _type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence

@@ -9,6 +9,7 @@ error said in the service's words (the field at fault, not the option).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pydantic
@@ -17,14 +18,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ...cli import PROG, SCHEMA, run_json
-from ...commands.check import check
+from ...commands.check import CheckRequest, check
+from ...commands.hooks import HooksRequest, hooks
 from ...commands.model import specs
 from ...errors import JarnacError
 from ...messages import speaking
 from .. import contract, language, live, models
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
+from ..contract import COMMAND_BODIES, BodyError, Fault, Offer, _type_name, command_call
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -56,16 +58,17 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
     given = await read_json(request, service.max_body_bytes)
     if not isinstance(given, dict):
         raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
-    spoken = language.current()
-    with speaking(spoken):  # every fault, and the library's errors, in the asker's language
+    with speaking(language.current()):  # every fault in the asker's language
         try:
             body = model.model_validate(given)
         except pydantic.ValidationError as exc:
             helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
             raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
-        asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
+    asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
+    spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
+    with speaking(spoken):  # the library's reasons and errors in it
         try:
-            checked = check(asked, live.lexicon, service.offer.lexicons)  # one object a lexicon: warm
+            lexicon, result = RUNS[name](asked, service.offer)
         except JarnacError as exc:
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(spoken)}
             if exc.reason is not None:
@@ -74,8 +77,22 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             argument = next(spec.name for spec in specs(declared) if spec.positional)
             refused = service_words({"schema": SCHEMA, "command": name, "error": error}, name, argument)
             return service.answer(refused, 400)
-        document = {"schema": SCHEMA, "command": name, "lexicon": checked.lexicon, "rules": None}
-        return service.answer({**document, "result": checked.result()})
+        return service.answer({"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result})
+
+
+def _check(asked: CheckRequest, offer: Offer) -> tuple[str, dict[str, Any]]:
+    checked = check(asked, live.lexicon, offer.lexicons)  # one lexicon object a process: warm
+    return checked.lexicon, checked.result()
+
+
+def _hooks(asked: HooksRequest, offer: Offer) -> tuple[str, dict[str, Any]]:
+    hooked = hooks(asked, live.lexicon)
+    return hooked.lexicon.name, hooked.result()
+
+
+RUNS: dict[str, Callable[[Any, Offer], tuple[str, dict[str, Any]]]] = {"check": _check, "hooks": _hooks}
+"""Each command served from its declaration (:data:`~..models.DECLARED`): its library function, in process
+(a question of microseconds: no worker, no ``argv``), and the answer's lexicon and result."""
 
 
 async def unknown_command(service: Service, request: Request) -> Response:
