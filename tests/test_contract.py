@@ -204,6 +204,36 @@ def test_a_broken_field_is_named_in_the_askers_language(
         assert error["faults"][0]["message"] != Reason(code, values).text("en")
 
 
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
+    """Whatever JSON a declared command's body holds, its model reads it or refuses it with faults that name
+    fields of the body (or the body itself): never another exception."""
+    import pydantic
+
+    from jarnac_solver.server.contract import Offer
+    from jarnac_solver.server.models import DECLARED, faults, request_model
+
+    offer = Offer(("fr", "en"), 2000)
+    declared = DECLARED[data.draw(st.sampled_from(sorted(DECLARED)))]
+    model = request_model(declared, offer)
+    keys = st.sampled_from([*model.model_fields, "colour"])
+    sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4))
+    try:
+        model.model_validate(sent)
+    except pydantic.ValidationError as exc:
+        said = faults(exc, list(model.model_fields), {})
+        assert said and all(f.field in set(sent) | set(model.model_fields) for f in said)
+        assert all(f.message for f in said)
+
+
 def test_every_fault_of_a_body_at_once(client: Client) -> None:
     error = client.post("/api/check", json={"words": [], "lexicon": "xx", "colour": 1}).json()["error"]
     assert sorted(f["field"] for f in error["faults"]) == ["colour", "lexicon", "words"]

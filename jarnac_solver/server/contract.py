@@ -540,17 +540,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _whole("max_len", "longest extension, in tiles", 1, 64),
         )
     ),
-    "check": Body(
-        (
-            _arg("words", "the words to judge (accents and case are folded)", Kind.TEXTS),
-            Field(
-                "lexicon",
-                Kind.LEXICON_SET,
-                f"{OFFERED_LEXICON}; several joined by commas (one column each), or all",
-                option="--lexicon",
-            ),
-        )
-    ),
     "search": Body(
         (
             _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
@@ -565,15 +554,6 @@ COMMAND_BODIES: dict[str, Body] = {
             Field("in", Kind.LEXICONS, "only words these lexicons hold too", option="--in"),
             Field("not_in", Kind.LEXICONS, "only words these lexicons lack", option="--not-in"),
             _budget(),
-        )
-    ),
-    "hooks": Body(
-        (
-            _arg("words", "the words to hook", Kind.TEXTS),
-            *_COMMON,
-            _bag_option(),
-            _whole("limit", "hooks shown per word and side (0: all)", 0, MAX_LIMIT),
-            Field("format", Kind.CHOICE, "the listing's form", option="--format", choices=LISTING_FORMATS),
         )
     ),
     "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
@@ -653,8 +633,23 @@ COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BOD
 LANG_QUERY = Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices)
 """The language of a route whose query is read by a table (``?lang=``, read by the language gate too)."""
 
-SERVED = tuple(COMMAND_BODIES)
-"""The served commands' names."""
+SERVED = (
+    "words",
+    "anagram",
+    "extend",
+    "check",
+    "search",
+    "hooks",
+    "moves",
+    "jarnac",
+    "plan",
+    "hint",
+    "lexicon info",
+    "lexicon list",
+    "lexicon diff",
+)
+"""The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
+line's parser) and those declared in the commands layer (``check``, ``hooks``: ``server/models.py``)."""
 
 UNBUDGETED_HEAVY = ("lexicon diff",)
 """Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""

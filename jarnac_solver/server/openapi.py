@@ -33,6 +33,7 @@ from .contract import (
     REMATCH,
     RESIGN,
     REVIEW,
+    SERVED,
     SINCE,
     TRANSFER,
     Body,
@@ -223,12 +224,12 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
     schema.pop("$schema", None)
     components["document"] = _moved(schema)
     paths: dict[str, Any] = {}
-    for name, body in COMMAND_BODIES.items():
+    for name in SERVED:
         paths[f"/api/{name.replace(' ', '/')}"] = {
             "post": {
                 "operationId": name.replace(" ", "_"),
                 "summary": f"What `jarnac-solver {name} ... --json` prints",
-                "requestBody": _declared(name, offer) if name in DECLARED else _posted(body, offer),
+                "requestBody": _declared(name, offer) if name in DECLARED else _posted(COMMAND_BODIES[name], offer),
                 "responses": {
                     "200": _answer(_RESULTS[name], "the command's document"),
                     **_refusals(*_ALWAYS, *_POSTED),

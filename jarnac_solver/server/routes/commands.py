@@ -109,7 +109,7 @@ async def unknown_command(service: Service, request: Request) -> Response:
         )
     if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
         return error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
-    served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in COMMAND_BODIES)
+    served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in contract.SERVED)
     return error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 
 
@@ -121,22 +121,22 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     if not isinstance(error, dict):
         return document
     message = str(error["message"]).removeprefix(f"{PROG} {command}: ").removesuffix(" (try --help)")
-    body = COMMAND_BODIES[command]
+    known_fields = _fields_of(command)
     named = _CLI_ARGUMENT.match(message)
     option = named[1] if named else (message.split(" ", 1)[0] if message.startswith("--") else "")
-    names = {f.option: f.name for f in body.fields if f.option}
+    names = {f_option: f_name for f_name, f_option in known_fields if f_option}
 
     def fields(text: str) -> str:  # the options named inside a message, by their fields' names
         return _CLI_OPTION.sub(lambda m: names.get(m[0], m[0]), text)
 
     if option:
-        found = next((f for f in body.fields if f.option == option.rstrip(":")), None)
+        found = names.get(option.rstrip(":"))
         if found is not None:
             rest = fields(message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": "))
-            return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
+            return error_document(error["type"], f"{found}: {rest}", command, [Fault(found, rest)])
     message = fields(message)
     quoted = _QUOTED_FIELD.match(message)  # the library's own faults name their value: "rack '-1' holds '-', ..."
-    known = {f.name for f in body.fields}
+    known = {f_name for f_name, _ in known_fields}
     first = message.split(" ", 1)
     faults: list[Fault] = []
     if quoted and quoted[1] in known:
@@ -150,6 +150,18 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
     named_fields = error_document(error["type"], message, command, faults)["error"]
     return {**document, "error": {**error, **named_fields}}
+
+
+def _fields_of(command: str) -> list[tuple[str, str | None]]:
+    """A served command's fields and the options the command line names them by (``None``: an argument):
+    from its table, or from its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
+    body = COMMAND_BODIES.get(command)
+    if body is not None:
+        return [(f.name, f.option) for f in body.fields]
+    made = [
+        (s.name, None if s.positional else f"--{s.name.replace('_', '-')}") for s in specs(models.DECLARED[command])
+    ]
+    return [*made, ("lang", "--lang")]
 
 
 def _reason_field(reason: object, known: set[str]) -> str | None:
