@@ -104,6 +104,19 @@ def test_a_hooks_body_broken_in_one_field_is_refused_by_its_name(
     assert answer.status_code == 400 and error["field"] == field and len(error["faults"]) == 1, error
 
 
+@pytest.mark.parametrize("name", ["fr", "en", "nl"])
+def test_lexicon_info_and_list_on_the_command_line_and_the_service_alike(client: Client, name: str) -> None:
+    answer = client.post("/api/lexicon/info", json={"lexicon": name})
+    assert answer.status_code == 200 and answer.json() == run_json(["lexicon", "info", name, "--json"])[1]
+    listed = client.post("/api/lexicon/list", json={}).json()
+    every = run_json(["lexicon", "list", "--json"])[1]
+    offered = [row for row in every["result"]["lexicons"] if row["name"] in ("fr", "en", "nl")]
+    assert listed == {**every, "result": {"lexicons": offered}}  # the server's lexicons only
+    refused = client.post("/api/lexicon/info", json={"lexicon": "es"}).json()["error"]
+    assert refused["field"] == "lexicon" and refused["type"] == "UnknownLexiconError"
+    assert client.post("/api/lexicon/list", json={"lexicon": "fr"}).json()["error"]["field"] == "lexicon"
+
+
 def test_the_command_lines_options_are_the_models() -> None:
     parser = build_parser()
     parsed = vars(parser.parse_args(["check", "chat"]))

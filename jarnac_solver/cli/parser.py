@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
+from ..commands.lexicons import LexiconInfoRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
@@ -717,7 +718,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--name", help="the name stored in the lexicon (default: the file's stem)")
     build.set_defaults(handler=("lexicons", "_cmd_lexicon_build"))
     info = lexicon_command("info", "sizes, letters, source, licence and bag of a lexicon")
-    info.add_argument("lexicon_spec", metavar="NAME|PATH", help="a bundled name, a .jlex file or a word list")
+    add_arguments(info, LexiconInfoRequest)
     info.set_defaults(handler=("lexicons", "_cmd_lexicon_info"))
     listing = lexicon_command("list", "the bundled lexicons")
     listing.set_defaults(handler=("lexicons", "_cmd_lexicon_list"))

@@ -603,8 +603,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _rules_option(),
         )
     ),
-    "lexicon info": Body((_arg("lexicon", OFFERED_LEXICON, Kind.LEXICON),)),
-    "lexicon list": Body(()),
     "lexicon diff": Body(
         (
             _arg("first", OFFERED_LEXICON, Kind.LEXICON),
@@ -649,7 +647,8 @@ SERVED = (
     "lexicon diff",
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
-line's parser) and those declared in the commands layer (``check``, ``hooks``: ``server/models.py``)."""
+line's parser) and those declared in the commands layer (``check``, ``hooks``, ``lexicon info``, ``lexicon list``:
+``server/models.py``)."""
 
 UNBUDGETED_HEAVY = ("lexicon diff",)
 """Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""

@@ -23,11 +23,17 @@ from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
+from ..commands.lexicons import LexiconInfoRequest, LexiconListRequest
 from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
 
-DECLARED: dict[str, type[Any]] = {"check": CheckRequest, "hooks": HooksRequest}
+DECLARED: dict[str, type[Any]] = {
+    "check": CheckRequest,
+    "hooks": HooksRequest,
+    "lexicon info": LexiconInfoRequest,
+    "lexicon list": LexiconListRequest,
+}
 """The commands served from their declaration (:mod:`jarnac_solver.commands`), in process: no ``argv``."""
 
 FAULT_KINDS = {"unknown_lexicon": "UnknownLexiconError"}
@@ -107,9 +113,15 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
     fields: dict[str, Any] = {spec.name: _field(spec, offer) for spec in specs(request)}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
-    config = pydantic.ConfigDict(extra="forbid", title=request.__name__)
+    config = pydantic.ConfigDict(
+        extra="forbid", title=request.__name__, json_schema_extra={"description": _about(request)}
+    )
     made: type[pydantic.BaseModel] = pydantic.create_model(request.__name__, __config__=config, **fields)
     return made
+
+
+def _about(request: type[Any]) -> str:
+    return (request.__doc__ or "").strip().split("\n")[0]
 
 
 def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any]) -> Any:

@@ -20,6 +20,7 @@ from starlette.routing import Route
 from ...cli import PROG, SCHEMA, run_json
 from ...commands.check import CheckRequest, check
 from ...commands.hooks import HooksRequest, hooks
+from ...commands.lexicons import LexiconInfoRequest, LexiconListRequest, lexicon_info, lexicon_list
 from ...commands.model import specs
 from ...errors import JarnacError
 from ...messages import speaking
@@ -44,9 +45,6 @@ async def _command(service: Service, request: Request, name: str) -> Response:
         return await _declared(service, request, name)
     call = command_call(name, await service.read(request, COMMAND_BODIES[name]), service.offer)
     status, document = await service.lanes.run(run_json, language.with_language(call.argv), heavy=call.heavy)
-    if name == "lexicon list" and "result" in document:  # the server's lexicons only
-        rows = document["result"]["lexicons"]
-        document["result"]["lexicons"] = [row for row in rows if row["name"] in service.offer.lexicons]
     return service.answer(service_words(document, name), 400 if status == 2 else 200)
 
 
@@ -74,23 +72,37 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             if exc.reason is not None:
                 error["reason"] = exc.reason.to_dict(spoken)
             # The options were bounded by the model: a fault it could not bound is in the command's argument.
-            argument = next(spec.name for spec in specs(declared) if spec.positional)
+            argument = next((spec.name for spec in specs(declared) if spec.positional), None)
             refused = service_words({"schema": SCHEMA, "command": name, "error": error}, name, argument)
             return service.answer(refused, 400)
         return service.answer({"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result})
 
 
-def _check(asked: CheckRequest, offer: Offer) -> tuple[str, dict[str, Any]]:
+def _check(asked: CheckRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
     checked = check(asked, live.lexicon, offer.lexicons)  # one lexicon object a process: warm
     return checked.lexicon, checked.result()
 
 
-def _hooks(asked: HooksRequest, offer: Offer) -> tuple[str, dict[str, Any]]:
+def _hooks(asked: HooksRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
     hooked = hooks(asked, live.lexicon)
     return hooked.lexicon.name, hooked.result()
 
 
-RUNS: dict[str, Callable[[Any, Offer], tuple[str, dict[str, Any]]]] = {"check": _check, "hooks": _hooks}
+def _lexicon_info(asked: LexiconInfoRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
+    lex, _, info = lexicon_info(asked, live.lexicon)
+    return lex.name, info
+
+
+def _lexicon_list(asked: LexiconListRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
+    return None, lexicon_list(asked, offer.lexicons)  # the server's lexicons only
+
+
+RUNS: dict[str, Callable[[Any, Offer], tuple[str | None, dict[str, Any]]]] = {
+    "check": _check,
+    "hooks": _hooks,
+    "lexicon info": _lexicon_info,
+    "lexicon list": _lexicon_list,
+}
 """Each command served from its declaration (:data:`~..models.DECLARED`): its library function, in process
 (a question of microseconds: no worker, no ``argv``), and the answer's lexicon and result."""
 
