@@ -83,8 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
                 options["nargs"] = "+"
             parser.add_argument(spec.name, **options)
         else:
-            if many:
-                options["nargs"] = "+"
+            if many:  # an option given once per value (--mark en --mark nl)
+                options["action"] = "append"
             if not spec.required:
                 options["default"] = spec.default
             parser.add_argument(f"--{spec.name.replace('_', '-')}", dest=spec.name, **options)

@@ -10,6 +10,7 @@ the command runs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 
@@ -17,6 +18,7 @@ from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconInfoRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
@@ -131,9 +133,6 @@ def _range(text: str) -> str:
     return text.strip()
 
 
-LISTING_FORMATS = ("columns", "lines", "json")
-"""``--format`` of the word listings."""
-
 _positive = _whole_in(1)
 _word_length = _whole_in(1, 9, " tiles")
 _workers = _whole_in(1, 256, " workers")
@@ -144,6 +143,10 @@ _whole_or_zero = _whole_in(0, 10_000)
 
 TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
 RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
+
+
+LISTED = (*(f.name for f in dataclasses.fields(ListingOptions)), "lexicon")
+"""The fields of a word listing's request its parent parser gives (``--lexicon``: the common option)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -161,36 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
     )
     word_list = _Parser(add_help=False, parents=[common], allow_abbrev=False)
-    word_list.add_argument(
-        "--sort",
-        choices=ORDERS,
-        default="alphabet",
-        help="each length's words in this order: probability = likeliest to be drawn first (Zyzzyva's order)",
-    )
-    word_list.add_argument(
-        "--probability", action="store_true", help="show each word's chance of being drawn from the full bag"
-    )
-    word_list.add_argument(
-        "--familiarity",
-        action="store_true",
-        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
-    )
-    word_list.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
-    word_list.add_argument(
-        "--limit", type=_count, default=0, metavar="N", help="show the first N words (0: all of them)"
-    )
-    word_list.add_argument(
-        "--format",
-        choices=LISTING_FORMATS,
-        default="columns",
-        help="columns: by length, in columns; lines: one word a line (details after tabs); json: as --json",
-    )
-    word_list.add_argument(
-        "--mark",
-        action="append",
-        metavar="LEXICON",
-        help="mark the words this other lexicon lacks (*, then + for a second one, ...); once per lexicon",
-    )
+    add_arguments(word_list, ListingOptions)
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
     # The walk is part of the version: a pure walk where a compiled one was expected is a failed build.
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}, {native.describe()}")
@@ -204,17 +178,11 @@ def build_parser() -> argparse.ArgumentParser:
         return made
 
     words = command("words", "every word formable from a rack, by length, with points", [word_list])
-    words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
-    words.add_argument(
-        "--min-len",
-        type=_positive,
-        help="shortest word, in tiles (default: 3, Jarnac's; the shorter words it hides are counted and said)",
-    )
-    words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
+    add_arguments(words, WordsRequest, given=LISTED)
     words.set_defaults(handler=("words", "_cmd_words"))
 
     anagram = command("anagram", "words that use exactly these letters", [word_list])
-    anagram.add_argument("letters", help="the letters, in any order (? a blank: quote it, 'AEINRS?')")
+    add_arguments(anagram, AnagramRequest, given=LISTED)
     anagram.set_defaults(handler=("words", "_cmd_anagram"))
 
     check = command(
@@ -260,9 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     hooks.set_defaults(handler=("words", "_cmd_hooks"))
 
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])
-    extend.add_argument("word", help="the word on the line")
-    extend.add_argument("rack", help="the spare letters that may be added")
-    extend.add_argument("--max-len", type=_positive, default=9, help="longest extension, in tiles")
+    add_arguments(extend, ExtendRequest, given=LISTED)
     extend.set_defaults(handler=("words", "_cmd_extend"))
 
     moves = command("moves", "every legal move of a tray, by line, with points", [common])

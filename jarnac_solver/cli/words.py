@@ -8,16 +8,15 @@ from typing import Any
 
 from ..budget import EXACT
 from ..commands import hooks as hooking
+from ..commands import listing
 from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
 from ..commands.hooks import HooksRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
-from .listing import other_lexicon, print_listing
+from .listing import listed, other_lexicon, print_listing
 from .models import request_of
 from .output import SCHEMA, _emit, _print_document, _skipped_note, counted, said
-
-DEFAULT_MIN_LEN = 3
-"""``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
 
 
 def _not_empty(value: str, what: str, command: str) -> None:
@@ -26,33 +25,15 @@ def _not_empty(value: str, what: str, command: str) -> None:
 
 
 def _cmd_words(args: argparse.Namespace) -> None:
-    _not_empty(args.rack, "rack", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    min_len = min(DEFAULT_MIN_LEN, args.max_len) if args.min_len is None else args.min_len
-    words = lex.subanagrams(args.rack, min_len=min_len, max_len=args.max_len)
-    hidden = 0
-    if args.min_len is None and min_len > 1:  # the default hides the shorter words: count them, say so
-        hidden = len(lex.subanagrams(args.rack, min_len=1, max_len=min(min_len - 1, args.max_len)))
-    query = {"rack": args.rack, "min_len": min_len, "max_len": args.max_len}
-    print_listing(args, lex, said("cli.title_words", rack=lex.alphabet.fold(args.rack)), words, query, hidden)
+    print_listing(args, listed(args, listing.words, request_of(args, WordsRequest)))
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
-    _not_empty(args.letters, "list of letters", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    words = lex.anagrams(args.letters)
-    title = said("cli.title_anagrams", letters=lex.alphabet.fold(args.letters))
-    print_listing(args, lex, title, words, {"letters": args.letters})
+    print_listing(args, listed(args, listing.anagram, request_of(args, AnagramRequest)))
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
-    _not_empty(args.word, "word", args.command_name)
-    _not_empty(args.rack, "rack", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    words = lex.extensions(args.word, args.rack, max_len=args.max_len)
-    title = said("cli.title_extensions", word=lex.alphabet.fold(args.word), rack=lex.alphabet.fold(args.rack))
-    query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
-    print_listing(args, lex, title, words, query)
+    print_listing(args, listed(args, listing.extend, request_of(args, ExtendRequest)))
 
 
 def _cmd_check(args: argparse.Namespace) -> None:
@@ -173,7 +154,12 @@ def _cmd_search(args: argparse.Namespace) -> None:
     told += [said("cli.not_in_lexicon", lexicon=other.name) for other in outside]
     if told:
         title += " (" + ", ".join(told) + ")"
-    print_listing(args, lex, title, words, query)
+    options = request_of(args, ListingOptions)
+
+    def make(asked: ListingOptions, _: object, bag_of: Any, mark_of: Any) -> listing.Listing:  # found, listed
+        return listing.listing("search", asked, lex, title, words, query, 0, bag_of, mark_of)
+
+    print_listing(args, listed(args, make, options))
 
 
 def _cmd_hooks(args: argparse.Namespace) -> None:

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
-from .model import Each, Help, Length, OfferedLexicons, Positional, Served
+from .model import Each, Help, Length, OfferedLexicons, Positional, RequestError, Served
 
 MAX_WORDS = 64
 """The most words one request of the service judges (the command line takes any number)."""
@@ -44,7 +44,7 @@ class CheckRequest:
     ] = DEFAULT_LEXICON
 
 
-class LexiconListError(ValueError):
+class LexiconListError(RequestError):
     """A list of lexicons naming one twice, or an empty name."""
 
 
@@ -55,7 +55,7 @@ def lexicon_names(spec: str, available: Sequence[str]) -> list[str] | None:
         return None
     names = list(available) if spec == "all" else [name.strip() for name in spec.split(",")]
     if any(not name for name in names) or len(set(names)) != len(names):
-        raise LexiconListError(Reason("fault_lexicons_twice", {"given": f"--lexicon {spec!r}"}).text())
+        raise LexiconListError(Reason("fault_lexicons_twice", {"given": f"--lexicon {spec!r}"}).text(), "lexicon")
     return names
 
 

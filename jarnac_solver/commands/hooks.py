@@ -19,12 +19,8 @@ from ..lexicon.bag import BAGS, Bag
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from .check import MAX_WORD, MAX_WORDS
+from .listing import LISTING_FORMATS, MAX_LIMIT
 from .model import Each, Help, Length, OfferedLexicons, OneOf, Positional, Range, Served
-
-LISTING_FORMATS = ("columns", "lines", "json")
-"""How a listing is printed: by length in columns, one a line, or the ``--json`` document."""
-MAX_LIMIT = 100_000
-"""The most hooks of a word and side one request of the service asks for."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,6 +30,7 @@ __all__ = [
     "OneOf",
     "Positional",
     "Range",
+    "RequestError",
     "Served",
     "Spec",
     "specs",
@@ -97,6 +98,17 @@ class OfferedLexicons:
     several: bool = False
 
 
+class RequestError(ValueError):
+    """A request its command refuses as a whole, once its bounds are met (an empty rack, a name given twice):
+    the command line's usage error, the service's 400 naming ``field``. ``named``: the message names its
+    command already (``words: --mark takes ...``)."""
+
+    def __init__(self, message: str, field: str | None = None, named: bool = False) -> None:
+        super().__init__(message)
+        self.field = field
+        self.named = named
+
+
 @dataclasses.dataclass(frozen=True)
 class Spec:
     """One field of a request as both sides read it."""
@@ -128,20 +140,24 @@ class Spec:
         return next((m for m in self.metadata if isinstance(m, kind)), None)
 
     @property
-    def base(self) -> Any:
-        """The type of the field's value (of each item, for a tuple), ``None`` taken out of a union."""
+    def value_type(self) -> Any:
+        """The field's type, ``None`` taken out of a union (``tuple[str, ...] | None``: ``tuple[str, ...]``)."""
         kind = self.annotation
-        if typing.get_origin(kind) is tuple:
-            kind = typing.get_args(kind)[0]
         args = [a for a in typing.get_args(kind) if a is not type(None)]
         if isinstance(kind, types.UnionType) and len(args) == 1:
             return args[0]
         return kind
 
     @property
+    def base(self) -> Any:
+        """The type of the field's value (of each item, for a list)."""
+        kind = self.value_type
+        return typing.get_args(kind)[0] if typing.get_origin(kind) is tuple else kind
+
+    @property
     def many(self) -> bool:
         """Whether the field is a list (a tuple of items)."""
-        return typing.get_origin(self.annotation) is tuple
+        return typing.get_origin(self.value_type) is tuple
 
 
 def specs(request: type[Any]) -> tuple[Spec, ...]:

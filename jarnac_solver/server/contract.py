@@ -523,23 +523,6 @@ _WORD_LIST = (
 _TRAY = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
 
 COMMAND_BODIES: dict[str, Body] = {
-    "words": Body(
-        (
-            _arg("rack", "the letters (I.J: a single I then a single J)"),
-            *_WORD_LIST,
-            _whole("min_len", "shortest word, in tiles", 1, 64),
-            _whole("max_len", "longest word, in tiles", 1, 64),
-        )
-    ),
-    "anagram": Body((_arg("letters", "the letters, in any order (? a blank)"), *_WORD_LIST)),
-    "extend": Body(
-        (
-            _arg("word", "the word on the line"),
-            _arg("rack", "the spare letters that may be added"),
-            *_WORD_LIST,
-            _whole("max_len", "longest extension, in tiles", 1, 64),
-        )
-    ),
     "search": Body(
         (
             _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
@@ -647,8 +630,8 @@ SERVED = (
     "lexicon diff",
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
-line's parser) and those declared in the commands layer (``check``, ``hooks``, ``lexicon info``, ``lexicon list``:
-``server/models.py``)."""
+line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``)."""
 
 UNBUDGETED_HEAVY = ("lexicon diff",)
 """Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""

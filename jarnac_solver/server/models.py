@@ -24,17 +24,21 @@ from pydantic_core import PydanticCustomError
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconInfoRequest, LexiconListRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
 
 DECLARED: dict[str, type[Any]] = {
+    "words": WordsRequest,
+    "anagram": AnagramRequest,
+    "extend": ExtendRequest,
     "check": CheckRequest,
     "hooks": HooksRequest,
     "lexicon info": LexiconInfoRequest,
     "lexicon list": LexiconListRequest,
 }
-"""The commands served from their declaration (:mod:`jarnac_solver.commands`), in process: no ``argv``."""
+"""The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 
 FAULT_KINDS = {"unknown_lexicon": "UnknownLexiconError"}
 """The error type of a fault whose code is not a usage error's."""
@@ -79,6 +83,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     elif base in (int, float):
         bounds = spec.bound(Range, served=True) or Range()
         item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
+    elif base is bool:
+        item = Annotated[bool, pydantic.Field(strict=True)]  # true or false: never "yes", 1
     else:
         item = base
     offered = spec.bound(OfferedLexicons)
@@ -92,9 +98,11 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     described = spec.help.text
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)})"
+    # min_len, or min-len as --help writes it
+    alias = pydantic.AliasChoices(spec.name, spec.name.replace("_", "-")) if "_" in spec.name else None
     if spec.required:
-        return kind, pydantic.Field(description=described)
-    return kind | None, pydantic.Field(default=None, description=described)
+        return kind, pydantic.Field(description=described, validation_alias=alias)
+    return kind | None, pydantic.Field(default=None, description=described, validation_alias=alias)
 
 
 _MADE: dict[tuple[str, Offer], type[pydantic.BaseModel]] = {}
@@ -124,6 +132,26 @@ def _about(request: type[Any]) -> str:
     return (request.__doc__ or "").strip().split("\n")[0]
 
 
+def dashed(given: dict[str, Any]) -> list[Fault]:
+    """The faults of a body giving a field both with underscores and with dashes (``min_len``, ``min-len``)."""
+    return [
+        Fault(key, "given twice (with dashes and with underscores)")
+        for key in given
+        if "-" in key and key.replace("-", "_") in given
+    ]
+
+
+def schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of a body of ``model``: each field with underscores also as ``--help`` writes it."""
+    made = model.model_json_schema()
+    for name in [n for n in made["properties"] if "_" in n]:
+        made["properties"][name.replace("_", "-")] = {
+            **made["properties"][name],
+            "description": f"{name}, as --help writes it",
+        }
+    return made
+
+
 def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any]) -> Any:
     """The library's request from a validated body: a list as a tuple, a field left out its default (the
     server's default, from ``defaults``, before the declaration's)."""
@@ -138,14 +166,20 @@ def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str
     return request(**values)
 
 
+_WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type")
+"""The codes of a value of another type than a branch of a union takes."""
+
+
 def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str]) -> list[Fault]:
     """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`)."""
     made: list[Fault] = []
+    by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
-        location = one["loc"]
-        name = str(location[0]) if location else ""
-        if any(f.field == name for f in made):  # a union's branches each refuse the value: said once
-            continue
+        by_field.setdefault(str(one["loc"][0]) if one["loc"] else "", []).append(one)
+    for name, found in by_field.items():
+        # A union's branches each refuse the value (a list, or one text): the fault of the branch whose type
+        # the value has is said, once.
+        one = next((e for e in found if e["type"] not in _WRONG_TYPE), found[0])
         code, ctx, value = one["type"], one.get("ctx") or {}, one.get("input")
         kind = FAULT_KINDS.get(code, "UsageError")
         if code == "extra_forbidden":
@@ -164,6 +198,14 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
             text = Reason("fault_not_one_of", {"given": repr(_shown(str(value))), "choices": ctx["expected"]}).text()
+        elif code == "bool_type":
+            text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
+        elif code == "int_type":
+            text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
+        elif code == "greater_than_equal":
+            text = Reason("fault_at_least", {"value": _shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
+        elif code == "less_than_equal":
+            text = Reason("fault_at_most", {"value": _shown(str(value)), "high": f"{ctx['le']:g}"}).text()
         elif code in ("string_type", "list_type"):
             text = Reason("fault_text_due", {"given": _type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence

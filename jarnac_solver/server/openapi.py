@@ -40,6 +40,7 @@ from .contract import (
     Offer,
 )
 from .models import DECLARED, request_model
+from .models import schema as body_schema
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def _posted(body: Body, offer: Offer) -> dict[str, Any]:
 
 def _declared(name: str, offer: Offer) -> dict[str, Any]:
     """The body of a command declared in the commands layer: its pydantic model's JSON Schema."""
-    schema = request_model(DECLARED[name], offer).model_json_schema()
+    schema = body_schema(request_model(DECLARED[name], offer))
     return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
 
 

@@ -9,7 +9,6 @@ error said in the service's words (the field at fault, not the option).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pydantic
@@ -17,17 +16,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...cli import PROG, SCHEMA, run_json
-from ...commands.check import CheckRequest, check
-from ...commands.hooks import HooksRequest, hooks
-from ...commands.lexicons import LexiconInfoRequest, LexiconListRequest, lexicon_info, lexicon_list
+from ...cli import PROG, run_json
 from ...commands.model import specs
-from ...errors import JarnacError
 from ...messages import speaking
-from .. import contract, language, live, models
+from .. import contract, language, models
+from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import COMMAND_BODIES, BodyError, Fault, Offer, _type_name, command_call
+from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -50,13 +46,16 @@ async def _command(service: Service, request: Request, name: str) -> Response:
 
 async def _declared(service: Service, request: Request, name: str) -> Response:
     """A command declared in the commands layer: its body validated by its model, its request handed to the
-    library's function in this process (a question of microseconds: no worker, no ``argv``)."""
+    library's function (:mod:`..declared`): no ``argv``, no parser; a short question in this process."""
     declared = models.DECLARED[name]
     model = models.request_model(declared, service.offer)
     given = await read_json(request, service.max_body_bytes)
     if not isinstance(given, dict):
         raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
     with speaking(language.current()):  # every fault in the asker's language
+        twice = models.dashed(given)
+        if twice:
+            raise BodyError(twice)
         try:
             body = model.model_validate(given)
         except pydantic.ValidationError as exc:
@@ -64,47 +63,17 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
     asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
     spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
-    with speaking(spoken):  # the library's reasons and errors in it
-        try:
-            lexicon, result = RUNS[name](asked, service.offer)
-        except JarnacError as exc:
-            error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(spoken)}
-            if exc.reason is not None:
-                error["reason"] = exc.reason.to_dict(spoken)
-            # The options were bounded by the model: a fault it could not bound is in the command's argument.
-            argument = next((spec.name for spec in specs(declared) if spec.positional), None)
-            refused = service_words({"schema": SCHEMA, "command": name, "error": error}, name, argument)
-            return service.answer(refused, 400)
-        return service.answer({"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result})
-
-
-def _check(asked: CheckRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
-    checked = check(asked, live.lexicon, offer.lexicons)  # one lexicon object a process: warm
-    return checked.lexicon, checked.result()
-
-
-def _hooks(asked: HooksRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
-    hooked = hooks(asked, live.lexicon)
-    return hooked.lexicon.name, hooked.result()
-
-
-def _lexicon_info(asked: LexiconInfoRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
-    lex, _, info = lexicon_info(asked, live.lexicon)
-    return lex.name, info
-
-
-def _lexicon_list(asked: LexiconListRequest, offer: Offer) -> tuple[str | None, dict[str, Any]]:
-    return None, lexicon_list(asked, offer.lexicons)  # the server's lexicons only
-
-
-RUNS: dict[str, Callable[[Any, Offer], tuple[str | None, dict[str, Any]]]] = {
-    "check": _check,
-    "hooks": _hooks,
-    "lexicon info": _lexicon_info,
-    "lexicon list": _lexicon_list,
-}
-"""Each command served from its declaration (:data:`~..models.DECLARED`): its library function, in process
-(a question of microseconds: no worker, no ``argv``), and the answer's lexicon and result."""
+    if name in declared_runs.IN_PROCESS:
+        status, document, field = declared_runs.answer(name, asked, service.offer, spoken)
+    else:
+        heavy = declared_runs.heavy(name, asked)
+        run = declared_runs.answer
+        status, document, field = await service.lanes.run(run, name, asked, service.offer, spoken, heavy=heavy)
+    if status != 200:
+        # The options were bounded by the model: a fault it could not bound is in the command's argument.
+        argument = field or next((spec.name for spec in specs(declared) if spec.positional), None)
+        return service.answer(service_words(document, name, argument), status)
+    return service.answer(document)
 
 
 async def unknown_command(service: Service, request: Request) -> Response:
