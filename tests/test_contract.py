@@ -104,6 +104,44 @@ def test_a_hooks_body_broken_in_one_field_is_refused_by_its_name(
     assert answer.status_code == 400 and error["field"] == field and len(error["faults"]) == 1, error
 
 
+LISTINGS = [
+    ("words", {"rack": "aeinrst", "mark": ["en"], "limit": 5}, ["words", "aeinrst", "--mark", "en", "--limit", "5"]),
+    (
+        "words",
+        {"rack": "IJSEL", "lexicon": "nl", "probability": True},
+        ["words", "IJSEL", "--lexicon", "nl", "--probability"],
+    ),
+    (
+        "words",
+        {"rack": "rates", "sort": "probability", "min_len": 4},
+        ["words", "rates", "--sort", "probability", "--min-len", "4"],
+    ),
+    ("words", {"rack": "   "}, ["words", "   "]),  # refused by the library: named by the argument
+    ("anagram", {"letters": "ohccau", "lexicon": "en", "format": "lines"}, ["anagram", "ohccau", "--lexicon", "en"]),
+    (
+        "extend",
+        {"word": "couch", "rack": "aes", "max_len": 7, "lexicon": "en"},
+        ["extend", "couch", "aes", "--max-len", "7", "--lexicon", "en"],
+    ),
+    ("extend", {"word": "r4t", "rack": "e"}, ["extend", "r4t", "e"]),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "body", "argv"), LISTINGS)
+def test_the_listings_on_the_command_line_and_the_service_alike(
+    client: Client, name: str, body: dict[str, Any], argv: list[str], language: str
+) -> None:
+    answer = client.post(f"/api/{name}", json=body, headers={"Accept-Language": language})
+    status, document = run_json([*argv, "--json", "--lang", language])
+    if "result" in document:
+        assert answer.status_code == 200 and answer.json() == document
+    else:
+        error = answer.json()["error"]
+        assert status == 2 and answer.status_code == 400 and error["type"] == document["error"]["type"]
+        assert error["field"] in body and error["faults"][0]["message"] in document["error"]["message"], error
+
+
 @pytest.mark.parametrize("name", ["fr", "en", "nl"])
 def test_lexicon_info_and_list_on_the_command_line_and_the_service_alike(client: Client, name: str) -> None:
     answer = client.post("/api/lexicon/info", json={"lexicon": name})
