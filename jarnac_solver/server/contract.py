@@ -188,7 +188,6 @@ class Kind(enum.Enum):
     TEXTS = "texts"  # a list of texts (one text is a list of one)
     LEXICON = "lexicon"
     LEXICONS = "lexicons"  # a list of lexicon names
-    LEXICON_SET = "lexicon set"  # check's: a name, names joined by commas, or "all"
     BAG = "bag"
     RANGE = "range"  # 5, "5-7", "5-", "-7"
     RULES = "rules"  # a preset's name or an object of options
@@ -284,19 +283,11 @@ class Field:
             return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
-        if kind in (Kind.LEXICON, Kind.LEXICON_SET):
-            text = text.lower()  # the bundled names, read in any case as the library reads them
         if kind is Kind.LEXICON:
+            text = text.lower()  # the bundled names, read in any case as the library reads them
             fault = offered_lexicon(text, offer)
             if fault:
                 raise UnknownLexicon(fault)
-        if kind is Kind.LEXICON_SET:
-            parts = list(offer.lexicons) if text == "all" else [p.strip() for p in text.split(",")]
-            for part in parts:
-                fault = offered_lexicon(part, offer)
-                if fault:
-                    raise UnknownLexicon(fault)
-            return ",".join(parts)
         if kind is Kind.BAG and text not in BAGS:
             raise ValueError(f"{_shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
         return text
@@ -378,7 +369,7 @@ class Field:
             schema = {"enum": list(BAGS)}
         elif kind is Kind.NAME:
             schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
-        else:  # TEXT, LEXICON_SET
+        else:  # TEXT
             schema = {"type": "string", "maxLength": self.max_length}
         schema["description"] = self.help
         return schema
