@@ -3,8 +3,9 @@
 
     python benchmarks/bench_contract.py [--repeats 20000] [--requests 400] [--source DIR]
 
-Part 1, in this process: a typical body of three routes (``check``, ``words``, a new game) read by the
-hand-written table of ``server/contract.py`` (``Body.read``), by pydantic v2 (a ``TypeAdapter`` of a
+Part 1, in this process: a typical body of three routes (``check``, ``words``, a new game) read as the service
+reads it now (a declared command's model from ``server/models.py``, a new game's table in ``server/contract.py``),
+by pydantic v2 (a ``TypeAdapter`` of a
 dataclass whose bounds are ``Annotated``) and by msgspec (a ``Struct`` with ``Meta`` bounds): the median
 microseconds a body (each from a Python dict, and pydantic's and msgspec's also from the JSON bytes), the
 time a fresh interpreter takes to import each library and build the three validators, and what each says
@@ -35,8 +36,11 @@ import msgspec
 import pydantic
 import pydantic.dataclasses
 
+from jarnac_solver.commands.check import CheckRequest
+from jarnac_solver.commands.listing import WordsRequest
 from jarnac_solver.lexicon.lexicon import Lexicon
-from jarnac_solver.server.contract import COMMAND_BODIES, NEW_GAME, Offer
+from jarnac_solver.server.contract import NEW_GAME, Offer
+from jarnac_solver.server.models import faults, request_model
 
 BODIES: dict[str, dict[str, Any]] = {
     "check": {"words": ["CHAT"], "lexicon": "fr"},
@@ -111,13 +115,21 @@ class MsgGame(msgspec.Struct, forbid_unknown_fields=True):
     hints: bool | None = None
 
 
-PYD = {
+PYD: dict[str, pydantic.TypeAdapter[Any]] = {
     "check": pydantic.TypeAdapter(PydCheck),
     "words": pydantic.TypeAdapter(PydWords),
     "new game": pydantic.TypeAdapter(PydGame),
 }
 MSG: dict[str, type[msgspec.Struct]] = {"check": MsgCheck, "words": MsgWords, "new game": MsgGame}
-TABLE = {"check": COMMAND_BODIES["check"], "words": COMMAND_BODIES["words"], "new game": NEW_GAME}
+
+
+def _service_readers(offer: Offer) -> dict[str, Any]:
+    """How the service reads each body now: a declared command's model (server/models.py), else its table."""
+    return {
+        "check": lambda body: request_model(CheckRequest, offer).model_validate(body),
+        "words": lambda body: request_model(WordsRequest, offer).model_validate(body),
+        "new game": lambda body: NEW_GAME.read(body, offer),
+    }
 
 
 def median_us(function: Any, repeats: int) -> float:
@@ -171,13 +183,14 @@ def part1(repeats: int) -> None:
     for name in LEXICONS:
         Lexicon.load(name)
     print(f"reading one body, median microseconds ({repeats} reads each, 5 batches)")
-    heads = ("table dict", "pydantic dict", "pydantic json", "msgspec dict", "msgspec json")
+    heads = ("service now", "pydantic dict", "pydantic json", "msgspec dict", "msgspec json")
+    readers = _service_readers(offer)
     print(f"{'body':10} " + " ".join(f"{h:>14}" for h in heads))
     for name, body in BODIES.items():
         raw = json.dumps(body).encode()
-        table, pyd, msg = TABLE[name], PYD[name], MSG[name]
+        reader, pyd, msg = readers[name], PYD[name], MSG[name]
         cells = [
-            median_us(lambda: table.read(json.loads(raw), offer), repeats),  # noqa: B023 - measured at once
+            median_us(lambda: reader(json.loads(raw)), repeats),  # noqa: B023 - measured at once
             median_us(lambda: pyd.validate_python(json.loads(raw)), repeats),  # noqa: B023
             median_us(lambda: pyd.validate_json(raw), repeats),  # noqa: B023
             median_us(lambda: msgspec.convert(json.loads(raw), msg), repeats),  # noqa: B023
@@ -192,14 +205,18 @@ def part1(repeats: int) -> None:
     print()
     print(f"a words body with three faults: {json.dumps(BROKEN)}")
     try:
-        TABLE["words"].read(BROKEN, offer)
-    except Exception as exc:
-        print(f"  table: {len(exc.faults)} faults: " + " | ".join(str(f) for f in exc.faults))  # type: ignore[attr-defined]
+        readers["words"](BROKEN)
+    except pydantic.ValidationError as exc:
+        said = faults(exc, list(request_model(WordsRequest, offer).model_fields), {})
+        print(
+            f"  the service (its model's faults, said from the catalogs): {len(said)} faults: "
+            + " | ".join(map(str, said))
+        )
     try:
         PYD["words"].validate_python(BROKEN)
     except pydantic.ValidationError as exc:
-        said = [f"{'.'.join(map(str, e['loc']))} {e['type']} {e.get('ctx', {})}" for e in exc.errors()]
-        print(f"  pydantic: {len(said)} faults, each a location, a code and its values: " + " | ".join(said))
+        coded = [f"{'.'.join(map(str, e['loc']))} {e['type']} {e.get('ctx', {})}" for e in exc.errors()]
+        print(f"  pydantic: {len(coded)} faults, each a location, a code and its values: " + " | ".join(coded))
     try:
         msgspec.convert(BROKEN, MsgWords)
     except msgspec.ValidationError as exc:
