@@ -119,7 +119,8 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 
 
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
-    fields: dict[str, Any] = {spec.name: _field(spec, offer) for spec in specs(request)}
+    ordered = sorted(specs(request), key=lambda spec: not spec.positional)  # the arguments first, as --help
+    fields: dict[str, Any] = {spec.name: _field(spec, offer) for spec in ordered}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
     config = pydantic.ConfigDict(
         extra="forbid", title=request.__name__, json_schema_extra={"description": _about(request)}
