@@ -285,6 +285,19 @@ def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
         assert all(f.message for f in said)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_game_bodys_faults_in_the_askers_language(client: Client, language: str) -> None:
+    """The live games' bodies (their tables in server/contract.py) say their faults from the same catalogs."""
+    answer = client.post("/api/games", json={"hints": "yes", "bag": 3}, headers={"Accept-Language": language})
+    faults = {f["field"]: f["message"] for f in answer.json()["error"]["faults"]}
+    assert answer.status_code == 400 and faults["hints"] == Reason("fault_flag_due", {"given": "text"}).text(language)
+    assert faults["bag"] == Reason("fault_text_due", {"given": "a number"}).text(language)
+    joined = client.post("/api/join", json={}, headers={"Accept-Language": language}).json()["error"]
+    assert joined["field"] == "code" and joined["faults"][0]["message"].startswith(
+        Reason("fault_required", {"help": ""}).text(language).removesuffix(" ()")
+    )
+
+
 def test_every_fault_of_a_body_at_once(client: Client) -> None:
     error = client.post("/api/check", json={"words": [], "lexicon": "xx", "colour": 1}).json()["error"]
     assert sorted(f["field"] for f in error["faults"]) == ["colour", "lexicon", "words"]

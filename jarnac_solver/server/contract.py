@@ -225,7 +225,7 @@ class Field:
             if query and value in ("true", "false"):
                 return value == "true"
             if not isinstance(value, bool):
-                raise ValueError(f"true or false, not {_type_name(value)}")
+                raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
             return value
         if kind is Kind.RANGE:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -264,10 +264,11 @@ class Field:
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
-                given = "an empty list" if items == [] else _type_name(value)
-                raise ValueError(f"a non-empty list of texts, not {given}")
+                if items == []:
+                    raise ValueError(Reason("fault_list_empty").text())
+                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
             if len(items) > MAX_ITEMS:
-                raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
+                raise ValueError(Reason("fault_list_long", {"count": len(items), "most": MAX_ITEMS}).text())
             texts = [self._text(item) for item in items]
             if kind is Kind.LEXICONS:
                 texts = [
@@ -282,7 +283,9 @@ class Field:
         if kind is Kind.NAME:
             return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
-            raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
+            raise ValueError(
+                Reason("fault_not_one_of", {"given": repr(_shown(text)), "choices": ", ".join(self.choices)}).text()
+            )
         if kind is Kind.LEXICON:
             text = text.lower()  # the bundled names, read in any case as the library reads them
             fault = offered_lexicon(text, offer)
@@ -294,7 +297,7 @@ class Field:
 
     def _text(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise ValueError(f"text is due, not {_type_name(value)}")
+            raise ValueError(Reason("fault_text_due", {"given": _type_name(value)}).text())
         if len(value) > self.max_length:
             raise ValueError(Reason("field_too_long", {"count": len(value), "most": self.max_length}).text())
         return value
@@ -422,7 +425,7 @@ class Body:
                 )
         for spec in self.fields:
             if spec.required and spec.name not in values and not any(f.field == spec.name for f in faults):
-                faults.append(Fault(spec.name, f"required ({spec.help})"))
+                faults.append(Fault(spec.name, Reason("fault_required", {"help": spec.help}).text()))
         if faults:
             raise BodyError(faults)
         return values
