@@ -12,8 +12,9 @@ time a fresh interpreter takes to import each library and build the three valida
 of a body with three fields broken (all its faults, or the first; a code and values, or a sentence).
 
 Part 2, on the loopback: ``jarnac-solver serve --workers 0`` (threads, every bundled lexicon) answering
-``--requests`` one-word ``POST /api/check`` requests and as many ``GET /api/health`` one after another:
-p50 and p95 of each and their ratio. ``--source DIR`` runs the server of another checkout (e.g. main's
+``--requests`` requests of each route one after another: the health route (the floor), a one-word check, a
+``words`` query and a game's state; p50 and p95 of each and its ratio to the health route's p50.
+``--source DIR`` runs the server of another checkout (e.g. main's
 worktree) in the same run, so before and after are measured side by side on the same machine.
 """
 
@@ -258,21 +259,36 @@ def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q * 100) - 1]
 
 
+def _game(port: int) -> str:
+    """A new game of two people on fr (seed 1): its id, for the game action measured."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    body = json.dumps({"players": ["person", "person"], "lexicon": "fr", "seed": 1}).encode()
+    connection.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
+    made: str = json.loads(connection.getresponse().read())["result"]["id"]
+    connection.close()
+    return made
+
+
 def part2(requests: int, sources: list[tuple[str, Path]]) -> None:
-    print(f"\none-word check over HTTP (loopback, one client, keep-alive, {requests} requests after 20 warm ones)")
-    print(f"{'server':10} {'route':18} {'p50 ms':>8} {'p95 ms':>8} {'check/health p50':>17}")
+    print(f"\none client over HTTP (loopback, keep-alive, {requests} requests after 20 warm ones)")
+    print(f"{'server':10} {'route':28} {'p50 ms':>8} {'p95 ms':>8} {'/health p50':>12}")
     check = json.dumps({"words": ["CHAT"], "lexicon": "fr"}).encode()
+    words = json.dumps({"rack": "AEINRST", "lexicon": "fr", "limit": 50}).encode()
     for label, source in sources:
         server, port = serve(source)
         try:
-            health = latencies(port, "GET", "/api/health", None, requests)
-            checks = latencies(port, "POST", "/api/check", check, requests)
+            rows = [("GET /api/health", latencies(port, "GET", "/api/health", None, requests))]
+            rows.append(("POST /api/check (one word)", latencies(port, "POST", "/api/check", check, requests)))
+            rows.append(("POST /api/words (7 letters)", latencies(port, "POST", "/api/words", words, requests)))
+            game = _game(port)
+            rows.append(("GET /api/games/ID (state)", latencies(port, "GET", f"/api/games/{game}", None, requests)))
         finally:
             server.terminate()
             server.wait(timeout=10)
-        for route, values in (("GET /api/health", health), ("POST /api/check", checks)):
-            ratio = statistics.median(values) / statistics.median(health)
-            print(f"{label:10} {route:18} {quantile(values, 0.5):8.2f} {quantile(values, 0.95):8.2f} {ratio:17.1f}")
+        floor = statistics.median(rows[0][1])
+        for route, values in rows:
+            ratio = statistics.median(values) / floor
+            print(f"{label:10} {route:28} {quantile(values, 0.5):8.2f} {quantile(values, 0.95):8.2f} {ratio:12.1f}")
 
 
 def main() -> None:
