@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalActionError, InvalidInputError, JarnacError, located
+from ..integers import is_whole
 from .actions import Action, parse_action
 from .engine import SEATS, Game
 from .options import Options
@@ -122,7 +123,7 @@ class GameRecord:
         if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
             raise InvalidInputError("record field 'players': a list of 2 to 4 names")
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"record field 'seed': a whole number, not {seed!r}")
         options = Options.from_dict(data.get("options", "rulebook"))
         turns: list[tuple[int, int, tuple[Action, ...]]] = []

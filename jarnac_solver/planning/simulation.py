@@ -48,6 +48,7 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game, GameState
 from ..game.view import PlayerView, TableState
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
@@ -577,21 +578,19 @@ def simulate(
     """
     began = time.perf_counter()
     view = _view(position)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     for label, number in (("turns", turns), ("end_lines", end_lines), ("top", top), ("prune", prune)):
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        if not is_whole(number) or number < 0:
             raise InvalidInputError(f"{label} must be a whole number >= 0, not {number!r}")
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+    if playouts is not None and (not is_whole(playouts) or playouts < 1):
         raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
     check_bounds(max_playouts, max_end_playouts, hold)
-    if max_searches is not None and (
-        isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
-    ):
+    if max_searches is not None and (not is_whole(max_searches) or max_searches < 1):
         raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
-    if extend_to is not None and (isinstance(extend_to, bool) or not isinstance(extend_to, int) or extend_to < 1):
+    if extend_to is not None and (not is_whole(extend_to) or extend_to < 1):
         raise InvalidInputError(f"extend_to must be a whole number >= 1 or None, not {extend_to!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
@@ -706,7 +705,7 @@ def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -
     """:func:`simulate`'s count bounds checked: each cap a whole number >= 1 or ``None``, ``hold`` a number of
     standard errors >= 0 or ``None``; else ``InvalidInputError`` naming the argument."""
     for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+        if cap is not None and (not is_whole(cap) or cap < 1):
             raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
     if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
         raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")

@@ -29,6 +29,7 @@ from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, E
 from ..game.game import VOWELS, Game
 from ..game.record import GameRecord
 from ..game.view import PlayerView
+from ..integers import is_whole
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move, added_letters
@@ -451,15 +452,13 @@ class SimPlayer(PlannerPlayer):
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
             raise InvalidInputError(f"budget must be a number of seconds >= 0, not {budget!r}")
-        if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+        if playouts is not None and (not is_whole(playouts) or playouts < 1):
             raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
         super().__init__(seed, weights)
         self.budget = float(budget)
         self.playouts = playouts
         """Rounds of play-outs a decision (``None``: as many as the budget allows)."""
-        if max_searches is not None and (
-            isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
-        ):
+        if max_searches is not None and (not is_whole(max_searches) or max_searches < 1):
             raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
         self.max_searches = max_searches
         """Searches a decision at most (:attr:`MAX_SEARCHES`; ``None``: no count but the rounds')."""
@@ -840,7 +839,7 @@ def play_game(
     True
     """
     players = _two_players(players)
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0:
+    if not is_whole(max_actions) or max_actions < 0:
         raise InvalidInputError(f"max_actions must be a whole number >= 0, not {max_actions!r}"[:200])
     if start is None:
         game = Game(lexicon, rules, bag, seed)
@@ -963,7 +962,7 @@ class MatchResult:
             raise InvalidInputError("a match result names two players")
 
         def whole(n: object) -> int:
-            if isinstance(n, bool) or not isinstance(n, int):
+            if not is_whole(n):
                 raise ValueError(f"{n!r}")
             return n
 
@@ -1077,10 +1076,10 @@ def play_match(
     >>> play_match(Lexicon.load("fr"), ["greedy", "cautious"], games=2, seed=1).games
     2
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+    if not is_whole(games) or not 0 <= games <= MAX_GAMES:
         raise InvalidInputError(f"games must be a whole number from 0 to {MAX_GAMES:,}, not {games!r}"[:200])
     players = _two_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number (the first game's seed), not {seed!r}"[:200])
     if records is not None and not isinstance(records, list):
         raise InvalidInputError(f"records must be a list (each record is appended) or None, not {records!r}"[:200])

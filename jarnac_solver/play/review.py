@@ -54,6 +54,7 @@ from ..errors import InvalidInputError, JarnacError
 from ..game.actions import Accept, Action, Decline, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.tray import Tray
@@ -739,7 +740,7 @@ def _resolved(name: str) -> Lexicon:
 
 
 def _whole(label: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise InvalidInputError(f"{label} must be a whole number from {low} to {high:,}, not {value!r}"[:200])
     return value
 
@@ -822,7 +823,7 @@ def review(
     budget = _seconds("budget", budget)
     if total is not None:
         total = _seconds("total", total)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}"[:200])
     top = _whole("top", top, 0, 20)
     if depth not in DEPTHS:
