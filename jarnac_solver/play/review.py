@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..budget import Deadline
+from ..budget import Deadline, OutOfTime
 from ..errors import InvalidInputError, JarnacError
 from ..game.actions import Accept, Action, Decline, Dispute, Pass, parse_action
 from ..game.game import Game
@@ -58,6 +58,7 @@ from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.tray import Tray
 from ..planning.advice import advise
+from ..planning.endgame import preferred, window_choices
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
 from .audit import PlayerAudit, Window, audit, scores_reason
 
@@ -80,6 +81,7 @@ __all__ = [
     "Verdict",
     "accuracy_of",
     "describe",
+    "established_verdict",
     "exact_value",
     "review",
     "t_quantile",
@@ -140,6 +142,26 @@ def verdict_of(loss: float, best: bool = False) -> Verdict:
         if loss <= most:
             return verdict
     return Verdict.BLUNDER
+
+
+_SEVERITY = {v: i for i, v in enumerate(Verdict)}
+
+
+def established_verdict(delta: float, half: float) -> Verdict:
+    """The verdict of a lead of ``delta`` points whose interval's half-width is ``half`` (its lower end
+    ``delta - half`` above 0): the verdict of its mean, but a ``mistake`` or a ``blunder`` only where the
+    interval establishes it, its lower end beyond that verdict's floor (the top of the verdict below);
+    short of it, the verdict the lower end reaches, and never less than an ``inaccuracy``.
+
+    A referee may rely on a mistake: a lead that only the mean puts above 20 points stays an inaccuracy until
+    more play-outs (the sequential test, :func:`_open`) narrow its interval above the line.
+
+    >>> [established_verdict(d, h).value for d, h in ((30.0, 5.0), (30.0, 25.0), (90.0, 60.0), (5.0, 4.0))]
+    ['mistake', 'inaccuracy', 'mistake', 'good']
+    """
+    by_mean, by_low = verdict_of(delta), verdict_of(max(0.0, delta - half))
+    floor = max(Verdict.INACCURACY, by_low, key=_SEVERITY.__getitem__)
+    return min(by_mean, floor, key=_SEVERITY.__getitem__)
 
 
 def accuracy_of(losses: list[float]) -> float:
@@ -543,9 +565,9 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     elif mine is options[0]:
         delta, half, loss, verdict = 0.0, 0.0, 0.0, Verdict.BEST
     elif settled:
-        worst = max(settled, key=lambda lead: lead.delta)
+        worst = max(settled, key=lambda lead: (_SEVERITY[established_verdict(lead.delta, lead.half)], lead.delta))
         delta, half, loss = worst.delta, worst.half, worst.delta
-        verdict = verdict_of(loss)
+        verdict = established_verdict(delta, half)
     else:
         lead = leads[top_at]
         delta, half, loss, verdict, tied = lead.delta, lead.half, 0.0, Verdict.BEST, True
@@ -564,7 +586,7 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     )  # fmt: skip
 
 
-SEQUENTIAL_FACTOR = 4
+SEQUENTIAL_FACTOR = 8
 """The sequential test's cap: a decision still undecided after ``playouts`` rounds (:func:`_open`) gets more
 rounds, up to this many times ``playouts`` (and at most :data:`MAX_PLAYOUTS`)."""
 
@@ -613,17 +635,20 @@ def _leads(values: Sequence[Sequence[float]], mine: int, exact: Mapping[int, flo
 
 
 def _open(lead: _Lead) -> bool:
-    """The sequential test's question: is the verdict this lead gives still open? Its mean says a mistake
-    or worse (above the inaccuracy's top) but its interval does not establish one; an exact comparison is
-    never open. More play-outs settle it either way: a real lead's interval narrows above the line, a lucky
-    one's mean falls back."""
-    return lead.half > 0 and lead.delta > THRESHOLDS[1][1] and lead.delta - lead.half <= THRESHOLDS[1][1]
+    """The sequential test's question: is the verdict this lead gives still open? Its interval holds the
+    mistake's floor (the inaccuracy's top): it neither establishes a mistake (:func:`established_verdict`)
+    nor rules one out; an exact comparison is never open. More play-outs settle it either way: a real lead's
+    interval narrows above the line, a lucky one's below it."""
+    line = THRESHOLDS[1][1]
+    return lead.half > 0 and lead.delta - lead.half <= line < lead.delta + lead.half
 
 
 def exact_value(game: Game, action: Action) -> float | None:
     """The final margin, for the player to act, that ``action`` leads to when it is exactly known: the action
     ends the game (declining a Jarnac on a full tray; a word or a call that fills a tray with no call left
-    against it), so no draw and no later decision changes it; else ``None``.
+    against it), so no draw and no later decision changes it, or it opens a final Jarnac window that the
+    end-game model settles (:func:`_settled_window`: every line of play in it ends the game, each side
+    playing it best); else ``None``.
 
     >>> from jarnac_solver import Lexicon
     >>> from jarnac_solver.game.actions import Draw
@@ -642,10 +667,39 @@ def exact_value(game: Game, action: Action) -> float | None:
         s = trial.state
         if s.phase == "over":
             return float(s.trays[who].score - s.trays[1 - who].score)
-        if s.phase != "jarnac" or trial.jarnac_calls():
+        if s.phase != "jarnac":
             return None
+        if trial.jarnac_calls():
+            return _settled_window(trial, who)
         trial.push(Decline())
     return None
+
+
+def _settled_window(game: Game, who: int) -> float | None:
+    """The final margin for ``who`` of the Jarnac window ``game`` stands in, when the end-game model settles
+    it exactly (:func:`~jarnac_solver.planning.endgame.window_choices`), else ``None``.
+
+    Settled: the window is final (the passer's tray is full: declining ends the game) and every call in it
+    and in the windows it opens fills the caller's tray, so each line of play ends the game inside the
+    exchange and the model's ranking is the margin itself (no "the game goes on" to weigh against it). That
+    holds when the thief has one free line (one stolen word fills it; the passer it was taken from is then
+    left one free line, and so on), under rules where nothing is drawn, no turn kept and no line recomposed
+    inside the exchange, and no dispute; the model's search is bounded by counts
+    (:data:`~jarnac_solver.planning.endgame.MAX_COMBO_NODES`): past them, ``None``.
+    """
+    s, rules = game.state, game.rules
+    thief, passer = s.trays[s.to_act], s.trays[s.player]
+    if not s.final or thief.free_lines(rules) != 1 or passer.free_lines(rules) != 0:
+        return None
+    if rules.thief_draws and s.bag or rules.thief_keeps_turn_on_last_line or rules.value_jarnac or rules.disputes:
+        return None
+    try:
+        choice = preferred(window_choices(game.lexicon, passer, thief, rules, s.formed_indexes))
+    except OutOfTime:
+        return None
+    if choice.margin is None:
+        return None
+    return float(choice.margin if who == s.to_act else -choice.margin)
 
 
 def _choice(option: SimOption, exact: float | None, rounds: int) -> Choice:
