@@ -10,15 +10,17 @@ of play-outs on re-sampled bags, with its 95% interval; the option played is
 never pruned). Each other option's lead over the one played is their paired
 difference over the same play-outs (the same forks: the bag's noise cancels)
 with its own interval (:func:`_leads`); an option whose outcome is exactly
-known (it ends the game: :func:`exact_value`) stands for its final margin on
-every fork, with no band, and two such are compared as numbers. The **loss**
+known (it ends the game, or opens a final window the end-game model settles:
+:func:`exact_value`) stands for its final margin on every fork, with no band,
+and two such are compared as numbers. The **loss**
 of a decision is the largest lead above zero beyond its interval, 0 when there
 is none: then the decision is ``best``, said "as good as the best" when
 another option's mean was higher (:attr:`Decision.tied`). A decision still
-open after ``playouts`` rounds (a lead whose mean says a mistake but whose
-interval does not establish one) gets more rounds, up to
-:data:`SEQUENTIAL_FACTOR` times as many (a sequential test, by counts). Each
-decision gets a :class:`Verdict` by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
+open after ``playouts`` rounds (a lead whose interval holds the mistake's
+floor: :func:`_open`) gets more rounds, up to :data:`SEQUENTIAL_FACTOR` times
+as many (a sequential test, by counts). Each decision gets a :class:`Verdict`
+by its loss (:data:`THRESHOLDS`), a mistake or a blunder only where the
+lead's interval establishes it (:func:`established_verdict`), the audit's exact findings where they
 apply (a pass that left a move, a Jarnac not called or called short:
 :mod:`jarnac_solver.play.audit`), and each player a summary: the total
 loss, the counts by verdict, an accuracy (:func:`accuracy_of`).
@@ -691,7 +693,7 @@ def _settled_window(game: Game, who: int) -> float | None:
     thief, passer = s.trays[s.to_act], s.trays[s.player]
     if not s.final or thief.free_lines(rules) != 1 or passer.free_lines(rules) != 0:
         return None
-    if rules.thief_draws and s.bag or rules.thief_keeps_turn_on_last_line or rules.value_jarnac or rules.disputes:
+    if (rules.thief_draws and s.bag) or rules.thief_keeps_turn_on_last_line or rules.value_jarnac or rules.disputes:
         return None
     try:
         choice = preferred(window_choices(game.lexicon, passer, thief, rules, s.formed_indexes))
