@@ -212,10 +212,8 @@ def policy(
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
     if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
-        found = legal_moves(lexicon, me, rules)
-        if not found:
-            return Pass()
-        return Play(max(found, key=lambda m: (me.points(m), str(m))))
+        best = legal_moves(lexicon, me, rules).highest_scoring()
+        return Pass() if best is None else Play(best)
     if phase == "play":
         chosen = weights_of(weights, s, rules)
         move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)

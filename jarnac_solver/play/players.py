@@ -364,8 +364,7 @@ class PlannerPlayer(ExchangerPlayer):
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
         if len(me.rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
-            found = legal_moves(view.lexicon, me, view.rules)
-            return max(found, key=lambda m: (me.points(m), str(m))) if found else None
+            return legal_moves(view.lexicon, me, view.rules).highest_scoring()
         weights = self.decision_weights(view)
         return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, None)
 
