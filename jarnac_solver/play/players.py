@@ -406,7 +406,7 @@ class SimPlayer(PlannerPlayer):
     player's seed, and the best mean is played; with one candidate, the
     planner's choice. Its strength is that count: the same on every machine,
     and its games replay from their seed like the planner's. ``budget``
-    (seconds a decision; a game's clock is not read: see play_game) is
+    (seconds a decision; under a game's clock, no less than the clock: :meth:`ceiling`) is
     only a ceiling: a decision that reaches it plays the best mean of the
     rounds done (the planner's choice if none), and :attr:`ceiling_hits`
     counts those decisions (a level is only that level while it is 0).
@@ -478,7 +478,7 @@ class SimPlayer(PlannerPlayer):
             return super().choose(view)  # the opening draw, a dispute: nothing to weigh
         if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
             return super().choose(view)  # a rack past the searches' count: the planner's bounded move
-        deadline = Deadline(self.budget)  # a ceiling only: the level is the counts (the clock is not read)
+        deadline = Deadline(self.ceiling(view.rules))  # a ceiling only: the level is the counts
         if deadline.expired():
             self.ceiling_hits += self.playouts is not None
             return super().choose(view)
@@ -496,6 +496,19 @@ class SimPlayer(PlannerPlayer):
         # Without play-outs (one candidate, or no time), the candidates' order: the planner's choice first.
         self.last = result if result.playouts else None
         return result.best.action
+
+    def ceiling(self, rules: Rules) -> float:
+        """The seconds a decision at most: :attr:`budget`, and under a clock (``rules.think_seconds``) no less
+        than the clock, so that the ceiling never comes before a time-over: inside a clock the decision is
+        bounded by its counts, a seed gives the same game on a busy machine, and only a time-over (which
+        the record marks) changes it.
+
+        >>> from jarnac_solver import Rules
+        >>> SimPlayer(1, budget=0.5).ceiling(Rules()), SimPlayer(1, budget=0.5).ceiling(Rules.preset("competitive"))
+        (0.5, 60.0)
+        """
+        think = rules.think_seconds
+        return self.budget if think is None else max(self.budget, float(think))
 
     def policy_of(self, view: PlayerView) -> Weights | TurnEvaluation:
         """What the candidates and the play-outs decide by: :attr:`weights`, or the learned turn value of the
