@@ -15,7 +15,8 @@ from jarnac_solver import Lexicon, Rules, Tray
 from jarnac_solver.errors import IllegalActionError
 from jarnac_solver.game.actions import Action, Decline
 from jarnac_solver.game.game import Game
-from jarnac_solver.play.review import Note, Verdict, _weigh, exact_value
+from jarnac_solver.play.exact import exact_value
+from jarnac_solver.play.review import Note, Verdict, _weigh
 from tests.positions import setup
 from tests.test_endgame_oracle import SMALL, _calls, positions, window_game
 
