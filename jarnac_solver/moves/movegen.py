@@ -238,25 +238,46 @@ class LegalMoves:
         tray = self.tray
         alphabet = tray.alphabet
         tiles = len if alphabet.single else tray.tiles
+
+        def longest(words: list[str]) -> tuple[int, list[str]]:
+            """The most tiles of ``words`` and the words that have them. A word has at most as many tiles as
+            letters, so only words at least as long as the best found are read as tiles (nl's IJ: reading
+            every word of a large rack's list as tiles took seconds)."""
+            lengths = list(map(len, words))
+            if alphabet.single:
+                most = max(lengths)
+                return most, [w for w, n in zip(words, lengths, strict=True) if n == most]
+            best, found = -1, []
+            for size in sorted(set(lengths), reverse=True):
+                if size < best:
+                    break
+                for word in (w for w, n in zip(words, lengths, strict=True) if n == size):
+                    count = tiles(word)
+                    if count > best:
+                        best, found = count, [word]
+                    elif count == best:
+                        found.append(word)
+            return best, found
+
         best = -1
         top: list[tuple[int | None, str]] = []
         for line, words in enumerate(self.extensions):
             if not words:
                 continue
             base = tiles(tray.lines[line]) ** 2
-            longest = max(map(tiles, words))
-            points = longest * longest - base
+            most, found = longest(words)
+            points = most * most - base
             if points > best:
                 best, top = points, []
             if points == best:
-                top.extend((line, w) for w in words if tiles(w) == longest)
+                top.extend((line, w) for w in found)
         if self.places:
-            longest = max(map(tiles, self.places))
-            points = longest * longest
+            most, found = longest(self.places)
+            points = most * most
             if points > best:
                 best, top = points, []
             if points == best:  # a place is written "+WORD": the greatest word is the greatest place
-                top.append((None, max(w for w in self.places if tiles(w) == longest)))
+                top.append((None, max(found)))
         moves = [
             Move("place", None, None, word, added_letters("", word, alphabet))
             if line is None
