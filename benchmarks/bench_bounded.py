@@ -3,12 +3,13 @@
 Usage: python benchmarks/bench_bounded.py [--games N] [--seed S] [--pairs a:b,c:d] [--presets p,q]
        [--languages fr,en]
 
-Plays N games (default 1) of each pairing under each preset in each language, on one core, and prints
-one row a cell: the seconds a game (mean and most, and the most in CPU seconds: one core's work), the
-actions a game, the slowest decision (seconds) and how many decisions a simulating player's time ceiling stopped (0: every decision was bounded by its
-counts). The default pairings are a sample of the grid, every one with a simulating player (the slow ones)
-and a few without: the full grid (12 players, 66 pairings, 4 presets, 4 languages) takes hours; the
-pairings are named with --pairs. Under the competitive preset the clock runs (a minute a decision).
+Plays N games (default 1) of each pairing under each preset in each language, on one core, and prints one row
+a cell: the seconds a game (mean and most, and the most in CPU seconds: one core's work), the actions a game,
+the slowest decision (seconds) and how many decisions a simulating player's time ceiling stopped (0: every
+decision was bounded by its counts). The default pairings are a sample of the grid, every one with a
+simulating player (the slow ones) and a few without: the full grid (12 players, 66 pairings, 4 presets, 4
+languages) takes hours; the pairings are named with --pairs. Under the competitive preset the clock runs (a
+minute a decision).
 
        python benchmarks/bench_bounded.py --offer [--games 5] [--players sim,sim-learned] [--table]
 
