@@ -20,7 +20,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import BaseRoute
 
 from ..lexicon.lexicon import Lexicon
-from . import language, notify, webpush
+from . import language, nain_jaune_games, notify, webpush
 from .answers import http_error, internal_error
 from .contract import MAX_BODY_BYTES, Offer
 from .core import KEEP_DAYS, MAX_ANSWER_BYTES
@@ -35,6 +35,7 @@ from .service import Service
 from .storage import open_store
 
 ROUTE_GROUPS: tuple[Callable[[Service], Sequence[BaseRoute]], ...] = (
+    nain_jaune_games.routes,  # first: its tables' ids (nj-...) and bodies before Jarnac's games
     static.routes,
     games.routes,
     streams.routes,
@@ -111,6 +112,7 @@ def create_app(
         max_answer_bytes=max_answer_bytes,
         openapi=openapi_document(offer, token is not None),
     )
+    nain_jaune_games.describe(service.openapi)
 
     routes = [
         *(made for group in ROUTE_GROUPS for made in group(service)),
