@@ -82,4 +82,16 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.quiz_back_next_later": M("this card comes back {due}; the next card is due {next}"),
     "practice.quiz_none_due": M("no card is due: the next is due {due}"),
     "practice.quiz_empty": M("no card in this quiz"),
+    # the service's refusals (jarnac_solver.server.practice_routes), each naming its field
+    "practice.person_malformed": M("a practice id is 16 to 64 letters, digits, - or _ (the page makes one)"),
+    "practice.puzzle_malformed": M("a puzzle's id is 12 hexadecimal digits"),
+    "practice.puzzle_unknown": M("no puzzle {id} here: ask for the daily puzzle or the next one"),
+    "practice.puzzle_expired": M("puzzle {id} has expired: review a game again for new puzzles"),
+    "practice.pool_exhausted": M("no new puzzle left for you on this server"),
+    "practice.deck_too_big": M("a quiz holds at most {most:,} cards: narrow the ranks"),
+    "practice.too_many_cards": M("you hold {most:,} quiz cards already: go on with a quiz you have"),
+    "practice.card_unknown": M("no card {card} of yours"),
+    "practice.challenge_answers": M("{count} answers; the challenge asks {size}"),
+    "practice.challenge_done": M("you finished today's challenge already"),
+    "practice.too_many": M("more than {most} practice requests in {seconds} s from this address: wait a little"),
 }

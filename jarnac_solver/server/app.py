@@ -59,7 +59,7 @@ from ..messages import Reason, speaking
 from ..moves.rules import PRESETS
 from ..play.offered import GAME_SECONDS, slow_table
 from ..play.players import ALIASES, PLAYERS, ratings, strongest_first
-from . import audits, contract, language, live, notify, reviews, seats, webpush
+from . import audits, contract, language, live, notify, practice_routes, reviews, seats, webpush
 from .contract import (
     ACTION,
     ADVICE,
@@ -1653,6 +1653,8 @@ def create_app(
         openapi=openapi_document(offer, token is not None),
     )
 
+    practice = practice_routes.Practice(service, data)  # puzzles and quizzes: their routes, store and paths
+    service.openapi["paths"].update(practice.openapi_paths())
     routes = [
         Route("/api/health", service.health, methods=["GET"]),
         Route("/api/openapi.json", service.openapi_json, methods=["GET"]),
@@ -1677,6 +1679,7 @@ def create_app(
         Route("/api/audit", service.audit, methods=["POST"]),
         Route("/api/review", service.review, methods=["POST"]),
         *(_command_route(service, name) for name in contract.SERVED),
+        *practice.routes(),
         Route("/api/{command:path}", service.unknown_command, methods=["GET", "POST"]),
         Route("/", service.page, methods=["GET"]),
         Route("/static/{name}", service.static_file, methods=["GET"]),
@@ -1696,12 +1699,14 @@ def create_app(
         )
         middleware.insert(0, cors)
     handlers = {HTTPException: _http_error, Exception: _internal_error}
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=service.lifespan, middleware=middleware)
+    lifespan = functools.partial(practice.lifespan, service.lifespan)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
     service.max_games_per_address = max_games_per_address
     service.keep_days = keep_days
     app.state.service = service  # its clock and its sweep, for tests and benchmarks
+    app.state.practice = practice
     service.notifier = Notifier(max_streams, per_address=max_streams_per_address)
     service.gate = gate
     if vapid_private_key is not None:

@@ -1,0 +1,855 @@
+"""Practice over HTTP: the daily puzzle, rated puzzles, a person's own puzzles from their mistakes, word
+quizzes on a spaced schedule and the timed daily challenge (``/api/practice/...``).
+
+Key idea: the service adds nothing to the library's judging. A puzzle is judged by
+:func:`~jarnac_solver.practice.puzzles.judge` (the exact solver), a quiz card by
+:func:`~jarnac_solver.practice.progress.answer_card` running on the service's own store
+(:class:`~.practice_store.PracticeStore`, a :class:`~jarnac_solver.practice.progress.ProgressStore`); a
+puzzle posed is kept in the store (its answer never sent before it is answered), so an answer names it by
+its id alone. A person is the browser's practice id (``person``: 16 to 64 letters, digits, ``-`` or ``_``),
+of which the store keeps a digest. Each right or wrong first answer to a puzzle everyone may answer rates
+the person and the puzzle (Glicko-2, :mod:`jarnac_solver.practice.rating`).
+
+Bad input is refused before anything changes, naming the field: an unknown puzzle (404, ``puzzle``), a
+person's own puzzle expired (410, ``puzzle``), a malformed answer (400, ``answer``), a card that is not
+the person's (404, ``card``), a date out of range (400, ``date``); each address makes at most
+:data:`MAX_PER_ADDRESS` practice requests in :data:`WINDOW_S` seconds (429). The hook in ``app.py`` is
+:class:`Practice`: its routes, its OpenAPI paths and its store's life.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import json
+import random
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..cli import SCHEMA
+from ..errors import InvalidInputError, JarnacError
+from ..lexicon.lexicon import Lexicon
+from ..messages import Reason, speaking
+from ..play.review import review
+from ..practice.mistakes import mistake_puzzles
+from ..practice.progress import answer_card, next_card, start_quiz
+from ..practice.puzzles import DAILY_FIRST, DAILY_LAST, KINDS, Puzzle, daily_puzzle, harvest, judge
+from ..practice.quiz import QUIZ_KINDS, Quiz, judge_words
+from ..practice.rating import Glicko, rate_answer
+from ..practice.schedule import GRADES, make_scheduler
+from . import language
+from .contract import LANG_QUERY, OFFERED_LEXICON, Body, BodyError, Fault, Field, Kind, Offer, person_name
+from .practice_store import PracticeStore, person_digest
+from .reviews import _one_record
+from .store import StoreFullError, StoreUnavailableError
+
+__all__ = ["MAX_PER_ADDRESS", "WINDOW_S", "Practice"]
+
+MAX_PER_ADDRESS = 240
+"""The most practice requests one address makes in :data:`WINDOW_S` seconds."""
+WINDOW_S = 60.0
+MAX_DECK = 1000
+"""The most cards one quiz started over HTTP holds (a wider range of ranks is refused, naming ``last``)."""
+MAX_CARDS = 20_000
+"""The most quiz cards one person holds in the service's store."""
+MAX_POOL = 5000
+"""The most puzzles of the rated pool a lexicon (cut from self-play as people need more)."""
+POOL_BATCH = 12
+OWN_DAYS = 30
+"""Days a person's own puzzles (from their mistakes) are kept; answered after: 410."""
+CHALLENGE_SIZE = 10
+CHALLENGE_SECONDS = 180
+"""The daily challenge's time: answers finished after it count nothing."""
+CHALLENGE_RANKS = 2000
+"""The daily challenge draws its alphagrams among the 2,000 likeliest of 7 letters."""
+_PERSON = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_PUZZLE_ID = re.compile(r"[0-9a-f]{12}")
+
+_PERSON_FIELD = Field(
+    "person",
+    Kind.TEXT,
+    "the browser's practice id: 16 to 64 letters, digits, - or _ (made once by the page, kept in its storage;"
+    " the server keeps only its digest)",
+    required=True,
+    max_length=64,
+)
+_LEXICON = Field("lexicon", Kind.LEXICON, f"{OFFERED_LEXICON} (default: the server's first)")
+_DATE = Field("date", Kind.TEXT, f"YYYY-MM-DD from {DAILY_FIRST} to tomorrow (UTC; default: today)", max_length=40)
+DAILY = Body((_LEXICON, _DATE, LANG_QUERY))
+NEXT_PUZZLE = Body((_PERSON_FIELD, _LEXICON))
+ANSWER = Body(
+    (
+        _PERSON_FIELD,
+        Field(
+            "answer",
+            Kind.TEXT,
+            "the answer: steals, a move, yes/no, pass/play (as the question says)",
+            required=True,
+            max_length=200,
+        ),
+    )
+)
+MISTAKES = Body(
+    (
+        _PERSON_FIELD,
+        Field(
+            "text",
+            Kind.TEXT,
+            "one game: its record, JSON Lines, or one action a line",
+            required=True,
+            max_length=256 * 1024,
+        ),
+        Field("player", Kind.CHOICE, "the seat whose mistakes become puzzles", required=True, choices=("A", "B")),
+        Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
+        Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=("sheet", "competitive")),
+    )
+)
+MINE = Body((_PERSON_FIELD,))
+QUIZ_NEXT = Body(
+    (
+        _PERSON_FIELD,
+        _LEXICON,
+        Field("kind", Kind.CHOICE, "anagrams, extensions or rack (default anagrams)", choices=QUIZ_KINDS),
+        Field("length", Kind.WHOLE, "the words' tiles (default 7)", low=2, high=9),
+        Field(
+            "order", Kind.CHOICE, "probability ranks or every one alphabetically", choices=("probability", "alphabet")
+        ),
+        Field("first", Kind.WHOLE, "the first rank of the deck (default 1)", low=1, high=200_000),
+        Field("last", Kind.WHOLE, f"the last rank (default first + 99; at most {MAX_DECK} cards)", low=1, high=200_000),
+        Field(
+            "scheduler",
+            Kind.CHOICE,
+            "fsrs, leitner or auto (default auto); a card keeps its own",
+            choices=("auto", "fsrs", "leitner"),
+        ),
+    )
+)
+QUIZ_ANSWER = Body(
+    (
+        _PERSON_FIELD,
+        Field("card", Kind.WHOLE, "the card's number, as the next card gave it", required=True, low=1, high=2**62),
+        Field("answer", Kind.TEXT, "the words, separated by spaces (- alone: none)", required=True, max_length=4000),
+        Field("grade", Kind.CHOICE, "a right answer's grade (default good)", choices=GRADES[1:]),
+    )
+)
+CHALLENGE = Body((_LEXICON, _DATE, LANG_QUERY))
+CHALLENGE_START = Body((_PERSON_FIELD, _LEXICON))
+CHALLENGE_FINISH = Body(
+    (
+        _PERSON_FIELD,
+        _LEXICON,
+        Field("name", Kind.NAME, "the name the leaderboard shows", required=True, max_length=32),
+        Field("answers", Kind.TEXTS, f"the words of each of the {CHALLENGE_SIZE} questions, in order", required=True),
+    )
+)
+
+
+COMMANDS = {
+    "practice daily": "practice daily",
+    "practice next puzzle": "practice puzzle",
+    "practice answer": "practice answer",
+    "practice mistakes": "practice mistakes",
+    "practice mine": "practice mine",
+    "practice quiz next": "practice quiz",
+    "practice quiz answer": "practice quiz answer",
+    "practice challenge": "practice challenge",
+    "practice challenge start": "practice challenge start",
+    "practice challenge finish": "practice challenge finish",
+}
+"""Each operation's command, as its documents name it."""
+RESULT_KEYS = {
+    "practice daily": ("date", "puzzle"),
+    "practice puzzle": ("puzzle", "you"),
+    "practice answer": ("right", "answer", "expected", "said", "explanation", "margin", "rated", "you"),
+    "practice mistakes": ("puzzles",),
+    "practice mine": ("ratings", "puzzles", "cards"),
+    "practice quiz": ("quiz", "card", "next_due"),
+    "practice quiz answer": ("judged", "card", "next_due", "quiz"),
+    "practice challenge": ("date", "size", "seconds", "leaderboard"),
+    "practice challenge start": ("date", "questions", "seconds", "seconds_left", "finished"),
+    "practice challenge finish": ("date", "score", "seconds", "late", "answers", "leaderboard"),
+}
+"""What each answer's result holds at least (the OpenAPI document's schema of it)."""
+
+
+class Refusal(Exception):
+    """A practice request refused: its status, type, message and the field at fault."""
+
+    def __init__(self, status: int, kind: str, message: str | Reason, field: str | None = None) -> None:
+        super().__init__(str(message))
+        self.status, self.kind, self.message, self.field = status, kind, message, field
+
+
+def _refused(status: int, kind: str, message: str, command: str, faults: list[Fault]) -> Response:
+    error = {
+        "type": kind,
+        "message": message,
+        "field": (faults[0].field or None) if faults else None,
+        "faults": [{"field": f.field or None, "message": f.message} for f in faults],
+    }
+    return JSONResponse({"schema": SCHEMA, "command": command, "error": error}, status_code=status)
+
+
+async def _refusing(command: str, work: Awaitable[Response]) -> Response:
+    """``work``'s answer, or its refusal as the service's error document (the same envelope as every route)."""
+    try:
+        return await work
+    except BodyError as exc:
+        return _refused(exc.status, exc.kind, str(exc), command, exc.faults)
+    except Refusal as exc:
+        with speaking(language.current()):
+            said = str(exc.message)
+        message = f"{exc.field}: {said}" if exc.field else said
+        return _refused(exc.status, exc.kind, message, command, [Fault(exc.field, said)] if exc.field else [])
+    except StoreFullError as exc:
+        return _refused(507, "StoreFull", str(exc), command, [])
+    except StoreUnavailableError as exc:
+        return _refused(503, "StoreUnavailable", str(exc), command, [])
+    except Exception as exc:  # the service's own refusals (its body reader's): their status and field
+        status, kind = getattr(exc, "status", None), getattr(exc, "kind", None)
+        if not isinstance(status, int) or not isinstance(kind, str):
+            raise
+        field = getattr(exc, "field", None)
+        message = str(getattr(exc, "message", exc))
+        faults = [Fault(field, message)] if field else []
+        answer = _refused(status, kind, f"{field}: {message}" if field else message, command, faults)
+        retry = getattr(exc, "retry_after", None)
+        if retry is not None:
+            answer.headers["Retry-After"] = str(retry)
+        return answer
+
+
+def _document(command: str, result: dict[str, Any], lexicon: str | None = None, status: int = 200) -> Response:
+    body = {"schema": SCHEMA, "command": command, "lexicon": lexicon, "rules": None, "result": result}
+    return JSONResponse(body, status_code=status)
+
+
+# -- the work done in a lane's worker (module functions: a process pool pickles them) ------------------------
+
+
+def _guard(call: Callable[[], Any], field: str) -> tuple[bool, Any]:
+    try:
+        return True, call()
+    except JarnacError as exc:  # said in the request's language (the worker speaks it)
+        return False, (400, "UsageError", exc.message(), field)
+
+
+def shown(puzzle: Puzzle, rating: Glicko | None = None) -> dict[str, Any]:
+    """A puzzle as it is posed: the position and the question, never its answer."""
+    out: dict[str, Any] = {
+        "id": puzzle.id,
+        "kind": puzzle.kind,
+        "lexicon": puzzle.lexicon,
+        "rules": puzzle.rules.name_or_dict(),
+        "me": puzzle.me.to_dict(),
+        "opponent": puzzle.opponent.to_dict(),
+        "question": puzzle.question().to_dict(),
+        "kind_said": Reason(f"practice.kind_{puzzle.kind}").to_dict(),
+        "unit": puzzle.unit,
+        "source": puzzle.source,
+    }
+    if rating is not None:
+        out["rating"] = round(rating.rating)
+        out["deviation"] = round(rating.deviation)
+    return out
+
+
+def _daily(lexicon: str, date: str | None, today: str) -> tuple[bool, Any]:
+    def work() -> tuple[str, str]:
+        day = date if date is not None else today
+        found = daily_puzzle(Lexicon.load(lexicon), day, today=dt.date.fromisoformat(today))
+        return found.id, json.dumps(found.to_dict())
+
+    return _guard(work, "date")
+
+
+def _judged(body: str, answer: str) -> tuple[bool, Any]:
+    def work() -> dict[str, Any]:
+        puzzle = Puzzle.from_dict(json.loads(body))
+        verdict = judge(puzzle, answer)
+        said = verdict.to_dict()
+        said["explanation"] = puzzle.explanation().to_dict()
+        said["margin"], said["unit"], said["next_best"] = puzzle.margin, puzzle.unit, puzzle.next_best
+        said["expected_said"] = (
+            Reason(f"practice.say_{puzzle.answer}").to_dict()
+            if puzzle.answer in ("yes", "no", "pass", "play")
+            else None
+        )
+        return said
+
+    return _guard(work, "answer")
+
+
+def _harvested(lexicon: str, seed: int) -> list[tuple[str, str]]:
+    found = harvest(Lexicon.load(lexicon), POOL_BATCH, seed, KINDS, max_games=60)
+    return [(p.id, json.dumps(p.to_dict())) for p in found.puzzles]
+
+
+def _from_mistakes(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int) -> tuple[bool, Any]:
+    def work() -> list[tuple[str, str]]:
+        record = _one_record(text, lexicons, lexicon, rules)
+        found = review(record, playouts=8, budget=0.5, total=60.0, player=player)
+        puzzles = mistake_puzzles(found, player, Lexicon.load(record.lexicon), worst=10)
+        return [(p.id, json.dumps(p.to_dict())) for p in puzzles]
+
+    return _guard(work, "text")
+
+
+def challenge_questions(lexicon: Lexicon, day: dt.date) -> list[str]:
+    """The day's challenge on ``lexicon``: :data:`CHALLENGE_SIZE` 7-letter alphagrams drawn among the
+    likeliest, the same for everyone (seeded by the date and the lexicon's name)."""
+    ranked = Quiz(lexicon.name, "anagrams", 7, "probability", 1, CHALLENGE_RANKS).questions(lexicon)
+    digest = hashlib.sha256(f"challenge {lexicon.name} {day.isoformat()}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big")).sample(ranked, min(CHALLENGE_SIZE, len(ranked)))
+
+
+# -- the routes ---------------------------------------------------------------------------------------------
+
+
+class Practice:
+    """The practice's routes on a service (``app.py``'s ``Service``: its offer, lanes and body reader)."""
+
+    def __init__(self, service: Any, data: str | Path | None) -> None:
+        self.service = service
+        self.offer: Offer = service.offer
+        self.store = PracticeStore(data)
+        self.now: Callable[[], float] = time.time
+        """The clock (a test moves it)."""
+        self.asked: dict[str, list[float]] = {}
+        self.daily_ids: dict[tuple[str, str], str] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, inner: Any, app: Any) -> AsyncIterator[None]:
+        """The service's lifespan, then the practice's store closed."""
+        try:
+            async with inner(app):
+                yield
+        finally:
+            self.store.close()
+
+    def routes(self) -> list[Route]:
+        def route(path: str, command: str, work: Callable[[Request], Awaitable[Response]], method: str) -> Route:
+            async def run(request: Request) -> Response:
+                return await _refusing(command, self._bounded(request, work))
+
+            return Route(path, run, methods=[method])
+
+        return [
+            route("/api/practice/daily", "practice daily", self.daily, "GET"),
+            route("/api/practice/puzzles/next", "practice puzzle", self.next_puzzle, "POST"),
+            route("/api/practice/puzzles/{puzzle_id}/answer", "practice answer", self.answer, "POST"),
+            route("/api/practice/mistakes", "practice mistakes", self.mistakes, "POST"),
+            route("/api/practice/mine", "practice mine", self.mine, "POST"),
+            route("/api/practice/quiz/next", "practice quiz", self.quiz_next, "POST"),
+            route("/api/practice/quiz/answer", "practice quiz answer", self.quiz_answer, "POST"),
+            route("/api/practice/challenge", "practice challenge", self.challenge, "GET"),
+            route("/api/practice/challenge/start", "practice challenge start", self.challenge_start, "POST"),
+            route("/api/practice/challenge/finish", "practice challenge finish", self.challenge_finish, "POST"),
+        ]
+
+    async def _bounded(self, request: Request, work: Callable[[Request], Awaitable[Response]]) -> Response:
+        address = request.client.host if request.client else ""
+        now = time.monotonic()
+        times = [t for t in self.asked.get(address, ()) if now - t < WINDOW_S]
+        if len(self.asked) > 10_000:
+            for old in list(self.asked)[:5_000]:
+                del self.asked[old]
+        if len(times) >= MAX_PER_ADDRESS:
+            wait = max(1, int(WINDOW_S - (now - times[0])) + 1)
+            error = Refusal(
+                429, "TooManyRequests", Reason("practice.too_many", {"most": MAX_PER_ADDRESS, "seconds": int(WINDOW_S)})
+            )
+            with speaking(language.current()):
+                said = str(error.message)
+            answer = _refused(429, "TooManyRequests", said, "practice", [])
+            answer.headers["Retry-After"] = str(wait)
+            return answer
+        self.asked[address] = [*times, now]
+        return await work(request)
+
+    # -- reading ------------------------------------------------------------------------------------------
+
+    async def _read(self, request: Request, body: Body) -> dict[str, Any]:
+        values: dict[str, Any] = await self.service.read(request, body)
+        return values
+
+    def _person(self, values: dict[str, Any]) -> str:
+        given = values["person"]
+        if not _PERSON.fullmatch(given):
+            raise Refusal(400, "UsageError", Reason("practice.person_malformed"), "person")
+        return person_digest(given)
+
+    def _lexicon(self, values: dict[str, Any]) -> str:
+        return str(values.get("lexicon", self.offer.lexicons[0]))
+
+    def _today(self) -> dt.date:
+        return dt.datetime.fromtimestamp(self.now(), dt.timezone.utc).date()
+
+    async def _db(self, function: Callable[..., Any], *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(function, *args)
+
+    async def _lane(self, function: Callable[..., tuple[bool, Any]], *args: Any, heavy: bool = False) -> Any:
+        ok, value = await self.service.lanes.run(language.spoken, language.current(), function, *args, heavy=heavy)
+        if not ok:
+            status, kind, message, field = value
+            raise Refusal(status, kind, message, field)
+        return value
+
+    # -- puzzles ------------------------------------------------------------------------------------------
+
+    async def daily(self, request: Request) -> Response:
+        """``GET /api/practice/daily``: the date's puzzle, the same for everyone."""
+        values = self.service.query(request, DAILY)
+        lexicon, today = self._lexicon(values), self._today()
+        date = values.get("date")
+        if date is not None and not re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", date):
+            raise Refusal(400, "UsageError", Reason("practice.date_malformed", {"given": repr(date[:40])}), "date")
+        key = (lexicon, (date or today.isoformat()).strip())
+        pid = self.daily_ids.get(key)
+        found = await self._db(self.store.puzzle, pid, "") if pid else None
+        if found is None:
+            pid, body = await self._lane(_daily, lexicon, date and date.strip(), today.isoformat())
+            await self._db(self.store.add_puzzles, "", lexicon, f"daily:{key[1]}", [(pid, body)], self.now(), None)
+            if len(self.daily_ids) > 512:
+                self.daily_ids.clear()
+            self.daily_ids[key] = pid
+            found = await self._db(self.store.puzzle, pid, "")
+        assert found is not None
+        body, _, _, rating = found
+        with speaking(language.current()):
+            posed = shown(Puzzle.from_dict(json.loads(body)), rating)
+        return _document("practice daily", {"date": key[1], "puzzle": posed}, lexicon)
+
+    async def next_puzzle(self, request: Request) -> Response:
+        """``POST /api/practice/puzzles/next``: a pool puzzle the person has not answered, rated nearest theirs."""
+        values = await self._read(request, NEXT_PUZZLE)
+        person, lexicon = self._person(values), self._lexicon(values)
+        mine, _ = await self._db(self.store.rating, person, lexicon)
+        body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
+        if body is None:
+            size = await self._db(self.store.pool_count, lexicon)
+            if size >= MAX_POOL:
+                raise Refusal(409, "PoolExhausted", Reason("practice.pool_exhausted"), "person")
+            seed = 1_000_000 + size * 7
+            made = await self.service.lanes.run(_harvested, lexicon, seed)
+            await self._db(self.store.add_puzzles, "", lexicon, "pool", made, self.now(), None)
+            body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
+            if body is None:
+                raise Refusal(409, "PoolExhausted", Reason("practice.pool_exhausted"), "person")
+        puzzle = Puzzle.from_dict(json.loads(body))
+        found = await self._db(self.store.puzzle, puzzle.id, "")
+        with speaking(language.current()):
+            posed = shown(puzzle, found[3] if found else None)
+        result = {"puzzle": posed, "you": {"rating": round(mine.rating), "deviation": round(mine.deviation)}}
+        return _document("practice puzzle", result, lexicon)
+
+    async def answer(self, request: Request) -> Response:
+        """``POST /api/practice/puzzles/{id}/answer``: judged by the exact solver, with why; the first answer to
+        a puzzle everyone may answer rates both."""
+        pid = request.path_params["puzzle_id"]
+        values = await self._read(request, ANSWER)
+        person = self._person(values)
+        if not _PUZZLE_ID.fullmatch(pid):
+            raise Refusal(400, "UsageError", Reason("practice.puzzle_malformed"), "puzzle")
+        found = await self._db(self.store.puzzle, pid, person)
+        if found is None:
+            raise Refusal(404, "UnknownPuzzle", Reason("practice.puzzle_unknown", {"id": pid}), "puzzle")
+        body, origin, expires, rating = found
+        now = self.now()
+        if expires is not None and expires <= now:
+            raise Refusal(410, "PuzzleExpired", Reason("practice.puzzle_expired", {"id": pid}), "puzzle")
+        said = await self._lane(_judged, body, values["answer"])
+        puzzle = Puzzle.from_dict(json.loads(body))
+        owner = person if origin == "mistake" else ""
+        mine, _ = await self._db(self.store.rating, person, puzzle.lexicon)
+        rated = rate_answer(mine, rating, said["right"]) if owner == "" else None
+        first = await self._db(
+            self.store.record_answer, person, puzzle.lexicon, pid, owner, said["answer"], said["right"], now, rated
+        )
+        if rated is not None and first:
+            mine, rating = rated
+        said["rated"] = bool(first and rated is not None)
+        said["you"] = {"rating": round(mine.rating), "deviation": round(mine.deviation)}
+        said["puzzle_rating"] = round(rating.rating)
+        return _document("practice answer", said, puzzle.lexicon)
+
+    async def mistakes(self, request: Request) -> Response:
+        """``POST /api/practice/mistakes``: a game reviewed; the player's costliest decisions become their own
+        puzzles (kept :data:`OWN_DAYS` days)."""
+        values = await self._read(request, MISTAKES)
+        person = self._person(values)
+        lexicon = self._lexicon(values)
+        made = await self._lane(
+            _from_mistakes,
+            values["text"],
+            self.offer.lexicons,
+            lexicon,
+            values.get("rules", "sheet"),
+            "AB".index(values["player"]),
+            heavy=True,
+        )
+        now = self.now()
+        by_lexicon: dict[str, list[tuple[str, str]]] = {}
+        for pid, body in made:
+            by_lexicon.setdefault(json.loads(body)["lexicon"], []).append((pid, body))
+        for name, rows in by_lexicon.items():
+            await self._db(self.store.add_puzzles, person, name, "mistake", rows, now, now + OWN_DAYS * 86400)
+        with speaking(language.current()):
+            posed = [shown(Puzzle.from_dict(json.loads(body))) for _, body in made]
+        return _document("practice mistakes", {"puzzles": posed})
+
+    async def mine(self, request: Request) -> Response:
+        """``POST /api/practice/mine``: the person's ratings and own puzzles (unanswered first)."""
+        values = await self._read(request, MINE)
+        person = self._person(values)
+        ratings = {}
+        for name in self.offer.lexicons:
+            rating, answers = await self._db(self.store.rating, person, name)
+            if answers:
+                ratings[name] = {
+                    "rating": round(rating.rating),
+                    "deviation": round(rating.deviation),
+                    "answers": answers,
+                }
+        own = await self._db(self.store.own_puzzles, person, self.now())
+        with speaking(language.current()):
+            puzzles = [{**shown(Puzzle.from_dict(json.loads(b))), "answered": done} for b, done in own]
+        puzzles.sort(key=lambda p: p["answered"])
+        cards = await self._db(self.store.card_count, person)
+        return _document("practice mine", {"ratings": ratings, "puzzles": puzzles, "cards": cards})
+
+    # -- quizzes ------------------------------------------------------------------------------------------
+
+    def _quiz(self, values: dict[str, Any]) -> Quiz:
+        first = int(values.get("first", 1))
+        last = int(values.get("last", first + 99))
+        if last < first:
+            raise Refusal(400, "UsageError", f"the last rank comes before the first ({first})", "last")
+        if last - first + 1 > MAX_DECK:
+            raise Refusal(400, "UsageError", Reason("practice.deck_too_big", {"most": MAX_DECK}), "last")
+        return Quiz(
+            self._lexicon(values),
+            values.get("kind", "anagrams"),
+            int(values.get("length", 7)),
+            values.get("order", "probability"),
+            first,
+            last,
+        )
+
+    def _next(self, person: str, quiz: Quiz, scheduler: str) -> dict[str, Any]:
+        lexicon = Lexicon.load(quiz.lexicon)
+        now = dt.datetime.fromtimestamp(self.now(), dt.timezone.utc)
+        questions = quiz.questions(lexicon)
+        if not questions:
+            raise Refusal(400, "UsageError", Reason("practice.quiz_empty"), "first")
+        if self.store.card_count(person) + len(questions) > MAX_CARDS:
+            held = self.store.next_due(person, quiz.name, now)[1]
+            if held is None:  # a new deck beyond the person's bound (one held already goes on)
+                raise Refusal(409, "TooManyCards", Reason("practice.too_many_cards", {"most": MAX_CARDS}), "person")
+        start_quiz(self.store, person, quiz, lexicon, now, make_scheduler(scheduler))
+        card, due = next_card(self.store, person, quiz, now)
+        out: dict[str, Any] = {"quiz": quiz.to_dict(), "card": None, "next_due": due.isoformat() if due else None}
+        if card is not None:
+            out["card"] = {
+                **card.to_dict(),
+                "prompt": quiz.prompt(lexicon, card.question).to_dict(),
+                "words": len(quiz.answer(lexicon, card.question)),
+            }
+        return out
+
+    async def quiz_next(self, request: Request) -> Response:
+        """``POST /api/practice/quiz/next``: the deck started for the person (once), its next card due."""
+        values = await self._read(request, QUIZ_NEXT)
+        person = self._person(values)
+        try:
+            quiz = self._quiz(values)
+        except InvalidInputError as exc:
+            raise Refusal(400, "UsageError", exc.message(), "first") from None
+        lang = language.current()
+        result = await self._db(language.spoken, lang, self._next, person, quiz, values.get("scheduler", "auto"))
+        return _document("practice quiz", result, quiz.lexicon)
+
+    def _answered(self, person: str, card_id: int, given: str, grade: str | None) -> dict[str, Any]:
+        try:
+            card = self.store.card(person, card_id)
+        except InvalidInputError:
+            raise Refusal(404, "UnknownCard", Reason("practice.card_unknown", {"card": card_id}), "card") from None
+        quiz = Quiz.from_name(card.quiz)
+        lexicon = Lexicon.load(quiz.lexicon)
+        now = dt.datetime.fromtimestamp(self.now(), dt.timezone.utc)
+        try:
+            judged, after = answer_card(self.store, person, card_id, given, lexicon, now, grade)
+        except InvalidInputError as exc:
+            raise Refusal(400, "UsageError", exc.message(), "answer") from None
+        _, due = next_card(self.store, person, quiz, now)
+        return {
+            "judged": judged.to_dict(),
+            "card": after.to_dict(),
+            "next_due": due.isoformat() if due else None,
+            "quiz": quiz.to_dict(),
+        }
+
+    async def quiz_answer(self, request: Request) -> Response:
+        """``POST /api/practice/quiz/answer``: the person's words judged, the card rescheduled."""
+        values = await self._read(request, QUIZ_ANSWER)
+        person = self._person(values)
+        lang = language.current()
+        result = await self._db(
+            language.spoken, lang, self._answered, person, int(values["card"]), values["answer"], values.get("grade")
+        )
+        return _document("practice quiz answer", result, result["quiz"]["lexicon"])
+
+    # -- the daily challenge ---------------------------------------------------------------------------
+
+    def _challenge_day(self, values: dict[str, Any]) -> dt.date:
+        today = self._today()
+        date = values.get("date")
+        if date is None:
+            return today
+        try:
+            day = dt.date.fromisoformat(date.strip())
+        except ValueError:
+            raise Refusal(
+                400, "UsageError", Reason("practice.date_malformed", {"given": repr(date[:40])}), "date"
+            ) from None
+        last = min(DAILY_LAST, today + dt.timedelta(days=1))
+        if not DAILY_FIRST <= day <= last:
+            said = Reason(
+                "practice.date_out_of_range",
+                {"date": day.isoformat(), "first": DAILY_FIRST.isoformat(), "last": last.isoformat()},
+            )
+            raise Refusal(400, "UsageError", said, "date")
+        return day
+
+    async def challenge(self, request: Request) -> Response:
+        """``GET /api/practice/challenge``: a day's leaderboard (the best score first, then the fastest)."""
+        values = self.service.query(request, CHALLENGE)
+        lexicon, day = self._lexicon(values), self._challenge_day(values)
+        board = await self._db(self.store.leaderboard, day.isoformat(), lexicon)
+        rows = [{"rank": i, "name": n, "score": s, "seconds": round(t, 1)} for i, (n, s, t) in enumerate(board, 1)]
+        result = {"date": day.isoformat(), "size": CHALLENGE_SIZE, "seconds": CHALLENGE_SECONDS, "leaderboard": rows}
+        return _document("practice challenge", result, lexicon)
+
+    async def challenge_start(self, request: Request) -> Response:
+        """``POST /api/practice/challenge/start``: today's questions; the person's clock starts (once)."""
+        values = await self._read(request, CHALLENGE_START)
+        person, lexicon, day = self._person(values), self._lexicon(values), self._today()
+        started, finished = await self._db(self.store.challenge_start, day.isoformat(), lexicon, person, self.now())
+        lex = Lexicon.load(lexicon)
+        questions = await self._db(challenge_questions, lex, day)
+        with speaking(language.current()):
+            asked = [
+                {"letters": q, "prompt": Quiz(lexicon).prompt(lex, q).to_dict()} for q in questions
+            ]  # the anagram quiz's prompt: the letters and how many words
+        left = max(0.0, started + CHALLENGE_SECONDS - self.now())
+        result = {
+            "date": day.isoformat(),
+            "questions": asked,
+            "seconds": CHALLENGE_SECONDS,
+            "seconds_left": round(left, 1),
+            "finished": finished is not None,
+        }
+        return _document("practice challenge start", result, lexicon)
+
+    async def challenge_finish(self, request: Request) -> Response:
+        """``POST /api/practice/challenge/finish``: scored once (a question right when every word is named and
+        no other); answers after the time count nothing."""
+        values = await self._read(request, CHALLENGE_FINISH)
+        person, lexicon, day = self._person(values), self._lexicon(values), self._today()
+        answers = values["answers"]
+        if len(answers) != CHALLENGE_SIZE:
+            said = Reason("practice.challenge_answers", {"count": len(answers), "size": CHALLENGE_SIZE})
+            raise Refusal(400, "UsageError", said, "answers")
+        lex = Lexicon.load(lexicon)
+        questions = await self._db(challenge_questions, lex, day)
+        quiz = Quiz(lexicon)
+        right = []
+        for i, (question, given) in enumerate(zip(questions, answers, strict=False)):
+            try:
+                right.append(judge_words(lex, quiz.answer(lex, question), given).right)
+            except InvalidInputError as exc:
+                raise Refusal(400, "UsageError", f"{i + 1}: {exc.message(language.current())}", "answers") from None
+        now = self.now()
+        held = await self._db(self.store.challenge_start, day.isoformat(), lexicon, person, now)
+        late = held[1] is None and now - held[0] > CHALLENGE_SECONDS + 5  # a little grace for the trip
+        score = 0 if late else sum(right)
+        name = person_name(values["name"])
+        done = await self._db(self.store.challenge_finish, day.isoformat(), lexicon, person, name, score, now)
+        if done is None:
+            raise Refusal(409, "ChallengeDone", Reason("practice.challenge_done"), "person")
+        board = await self._db(self.store.leaderboard, day.isoformat(), lexicon)
+        rows = [{"rank": i, "name": n, "score": s, "seconds": round(t, 1)} for i, (n, s, t) in enumerate(board, 1)]
+        answers_said = [
+            {"letters": q, "right": r, "answer": quiz.answer(lex, q)} for q, r in zip(questions, right, strict=True)
+        ]
+        result = {
+            "date": day.isoformat(),
+            "score": score,
+            "seconds": round(done[0], 1),
+            "late": late,
+            "answers": answers_said,
+            "leaderboard": rows,
+        }
+        return _document("practice challenge finish", result, lexicon)
+
+    # -- the OpenAPI document -----------------------------------------------------------------------------
+
+    def openapi_paths(self) -> dict[str, Any]:
+        """The practice's paths of the service's OpenAPI document (their bodies from the tables above)."""
+        offer = self.offer
+
+        def answer(description: str) -> dict[str, Any]:
+            schema = {
+                "type": "object",
+                "required": ["schema", "command", "error"],
+                "properties": {
+                    "schema": {"const": SCHEMA},
+                    "command": {"type": "string"},
+                    "error": {"$ref": "#/components/schemas/error"},
+                },
+            }
+            content = {"application/json": {"schema": schema}}
+            return {"description": f"{description}: the error document, as every route's", "content": content}
+
+        def result(command: str, summary: str) -> dict[str, Any]:
+            schema = {
+                "type": "object",
+                "required": ["schema", "command", "lexicon", "rules", "result"],
+                "properties": {
+                    "schema": {"const": SCHEMA},
+                    "command": {"const": command},
+                    "lexicon": {"type": ["string", "null"]},
+                    "rules": {"type": "null"},
+                    "result": {"type": "object", "required": list(RESULT_KEYS[command])},
+                },
+                "additionalProperties": False,
+            }
+            return {"description": summary, "content": {"application/json": {"schema": schema}}}
+
+        def refusals(*statuses: int) -> dict[str, Any]:
+            said = {
+                400: "a bad field (named): a malformed person, answer, puzzle id or date, a date out of range",
+                404: "no such puzzle (field puzzle) or no such card of this person (field card)",
+                409: "the challenge finished already, the rated pool used up, or the person's most cards held",
+                410: "the person's own puzzle expired (field puzzle)",
+                429: f"more than {MAX_PER_ADDRESS} practice requests from this address in {WINDOW_S:g} s",
+            }
+            return {str(s): answer(said[s]) for s in statuses}
+
+        def posted(body: Body) -> dict[str, Any]:
+            return {"required": True, "content": {"application/json": {"schema": body.schema(offer)}}}
+
+        def op(
+            name: str,
+            summary: str,
+            body: Body | None,
+            query: Body | None,
+            *statuses: int,
+            params: tuple[dict[str, Any], ...] = (),
+        ) -> dict[str, Any]:
+            command = "practice " + name.removeprefix("practice_").replace("_", " ")
+            out: dict[str, Any] = {
+                "operationId": name,
+                "summary": summary,
+                "responses": {"200": result(COMMANDS[command], summary), **refusals(400, 429, *statuses)},
+            }
+            if body is not None:
+                out["requestBody"] = posted(body)
+            lang = Body((LANG_QUERY,)).parameters(offer)
+            parameters = [*params, *(query.parameters(offer) if query else lang)]
+            if parameters:
+                out["parameters"] = parameters
+            return out
+
+        puzzle_id = {
+            "name": "puzzle_id",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[0-9a-f]{12}$"},
+        }
+        return {
+            "/api/practice/daily": {
+                "get": op(
+                    "practice_daily", "The date's puzzle, the same for everyone (its answer never sent)", None, DAILY
+                )
+            },
+            "/api/practice/puzzles/next": {
+                "post": op(
+                    "practice_next_puzzle",
+                    "A rated puzzle the person has not answered, nearest their rating",
+                    NEXT_PUZZLE,
+                    None,
+                    409,
+                )
+            },
+            "/api/practice/puzzles/{puzzle_id}/answer": {
+                "post": op(
+                    "practice_answer",
+                    "An answer judged right or wrong by the exact solver, with the"
+                    " explanation; the first answer rates the person and the puzzle (Glicko-2)",
+                    ANSWER,
+                    None,
+                    404,
+                    410,
+                    params=(puzzle_id,),
+                )
+            },
+            "/api/practice/mistakes": {
+                "post": op(
+                    "practice_mistakes",
+                    "A game reviewed: the player's costliest decisions become the person's own puzzles",
+                    MISTAKES,
+                    None,
+                )
+            },
+            "/api/practice/mine": {
+                "post": op("practice_mine", "The person's ratings, own puzzles and cards", MINE, None)
+            },
+            "/api/practice/quiz/next": {
+                "post": op(
+                    "practice_quiz_next",
+                    "A quiz's next card due for the person (the deck started once)",
+                    QUIZ_NEXT,
+                    None,
+                    409,
+                )
+            },
+            "/api/practice/quiz/answer": {
+                "post": op(
+                    "practice_quiz_answer",
+                    "A card's answer judged and the card rescheduled (FSRS or Leitner)",
+                    QUIZ_ANSWER,
+                    None,
+                    404,
+                )
+            },
+            "/api/practice/challenge": {
+                "get": op("practice_challenge", "A day's timed challenge: its leaderboard", None, CHALLENGE)
+            },
+            "/api/practice/challenge/start": {
+                "post": op(
+                    "practice_challenge_start",
+                    "Today's challenge: its questions; the person's clock starts once",
+                    CHALLENGE_START,
+                    None,
+                )
+            },
+            "/api/practice/challenge/finish": {
+                "post": op(
+                    "practice_challenge_finish",
+                    "Today's challenge scored once, and the leaderboard",
+                    CHALLENGE_FINISH,
+                    None,
+                    409,
+                )
+            },
+        }
