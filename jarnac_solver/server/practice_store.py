@@ -192,13 +192,15 @@ class PracticeStore:
                     def pg(sql: str, params: Iterable[Any] = (), many: bool = False) -> list[tuple[Any, ...]]:
                         text = sql.replace("{s}", self.schema).replace("?", "%s")
                         with db.cursor() as cursor:
-                            if many:
+                            if many:  # the rows it changed, as a one-row answer
                                 cursor.executemany(text, list(params))
-                                return []
+                                return [(max(0, cursor.rowcount),)]
                             cursor.execute(text, tuple(params))
                             return list(cursor.fetchall()) if cursor.description else []
 
                     yield pg
+            except psycopg.errors.QueryCanceled as exc:
+                raise StoreUnavailableError(f"the practice's database took too long ({exc})") from None
             except psycopg.OperationalError as exc:
                 raise StoreUnavailableError(f"the practice's database cannot be reached ({exc})") from None
             except (psycopg.errors.DiskFull, psycopg.errors.OutOfMemory) as exc:
@@ -209,9 +211,10 @@ class PracticeStore:
 
         def lite(sql: str, params: Iterable[Any] = (), many: bool = False) -> list[tuple[Any, ...]]:
             text = sql.replace("{s}", "")
-            if many:
+            if many:  # the rows it changed, as a one-row answer
+                before = db.total_changes
                 db.executemany(text, params)
-                return []
+                return [(db.total_changes - before,)]
             return db.execute(text, tuple(params)).fetchall()
 
         with self._lock:
@@ -236,15 +239,13 @@ class PracticeStore:
         when, text = _seconds(due), json.dumps(state)
         rows = [(person, quiz, q, scheduler, text, when) for q in questions]
         with self._run() as sql:
-            before = sql("SELECT COUNT(*) FROM {s}cards WHERE person = ? AND quiz = ?", (person, quiz))[0][0]
-            sql(
+            changed = sql(
                 "INSERT INTO {s}cards (person, quiz, question, scheduler, state, due) VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT DO NOTHING",
                 rows,
                 many=True,
             )
-            after = sql("SELECT COUNT(*) FROM {s}cards WHERE person = ? AND quiz = ?", (person, quiz))[0][0]
-        return int(after) - int(before)
+        return int(changed[0][0])
 
     @staticmethod
     def _card(row: tuple[Any, ...]) -> Card:
