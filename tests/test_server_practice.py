@@ -150,6 +150,18 @@ def test_a_persons_mistakes_from_a_reviewed_game_become_their_puzzles(client: Cl
     assert {p["id"] for p in mine["puzzles"]} == {p["id"] for p in made["puzzles"]}
     assert all(p["source"].startswith("your game") and not p["answered"] for p in mine["puzzles"])
     assert ok(client.post("/api/practice/mine", json={"person": BOB}))["puzzles"] == []
+    # the words of the answers missed are anagram cards of ANN's "missed" quiz
+    assert made["missed"] and made["cards_added"] == len(made["missed"])
+    card = ok(client.post("/api/practice/quiz/next", json={"person": ANN, "lexicon": "fr", "order": "missed"}))["card"]
+    assert card["question"] == made["missed"][0] and card["quiz"] == Quiz.missed("fr").name
+    words = " ".join(Quiz.missed("fr").answer(FR, card["question"]))
+    assert ok(client.post("/api/practice/quiz/answer", json={"person": ANN, "card": card["id"], "answer": words}))[
+        "judged"
+    ]["right"]
+    assert (
+        ok(client.post("/api/practice/quiz/next", json={"person": BOB, "lexicon": "fr", "order": "missed"}))["card"]
+        is None
+    )
     first = made["puzzles"][0]
     store: PracticeStore = client.app.state.practice.store  # type: ignore[attr-defined]
     found = store.puzzle(first["id"], person_digest(ANN))

@@ -40,10 +40,10 @@ from ..errors import InvalidInputError, JarnacError
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, speaking
 from ..play.review import review
-from ..practice.mistakes import mistake_puzzles
+from ..practice.mistakes import missed_words, mistake_puzzles
 from ..practice.progress import answer_card, next_card, start_quiz
 from ..practice.puzzles import DAILY_FIRST, DAILY_LAST, KINDS, Puzzle, daily_puzzle, harvest, judge
-from ..practice.quiz import QUIZ_KINDS, Quiz, judge_words
+from ..practice.quiz import ORDERS, QUIZ_KINDS, Quiz, alphagram, judge_words
 from ..practice.rating import Glicko, rate_answer
 from ..practice.schedule import GRADES, make_scheduler
 from . import language
@@ -121,7 +121,11 @@ QUIZ_NEXT = Body(
         Field("kind", Kind.CHOICE, "anagrams, extensions or rack (default anagrams)", choices=QUIZ_KINDS),
         Field("length", Kind.WHOLE, "the words' tiles (default 7)", low=2, high=9),
         Field(
-            "order", Kind.CHOICE, "probability ranks or every one alphabetically", choices=("probability", "alphabet")
+            "order",
+            Kind.CHOICE,
+            "probability ranks, every one alphabetically, or the words the person missed in games (its cards come"
+            " from POST /api/practice/mistakes; kind, length and ranks ignored)",
+            choices=ORDERS,
         ),
         Field("first", Kind.WHOLE, "the first rank of the deck (default 1)", low=1, high=200_000),
         Field("last", Kind.WHOLE, f"the last rank (default first + 99; at most {MAX_DECK} cards)", low=1, high=200_000),
@@ -170,7 +174,7 @@ RESULT_KEYS = {
     "practice daily": ("date", "puzzle"),
     "practice puzzle": ("puzzle", "you"),
     "practice answer": ("right", "answer", "expected", "said", "explanation", "margin", "rated", "you"),
-    "practice mistakes": ("puzzles",),
+    "practice mistakes": ("puzzles", "missed", "cards_added"),
     "practice mine": ("ratings", "puzzles", "cards"),
     "practice quiz": ("quiz", "card", "next_due"),
     "practice quiz answer": ("judged", "card", "next_due", "quiz"),
@@ -295,11 +299,13 @@ def _harvested(lexicon: str, seed: int) -> list[tuple[str, str]]:
 
 
 def _from_mistakes(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int) -> tuple[bool, Any]:
-    def work() -> list[tuple[str, str]]:
+    def work() -> tuple[str, list[tuple[str, str]], list[str]]:
         record = _one_record(text, lexicons, lexicon, rules)
         found = review(record, playouts=8, budget=0.5, total=60.0, player=player)
-        puzzles = mistake_puzzles(found, player, Lexicon.load(record.lexicon), worst=10)
-        return [(p.id, json.dumps(p.to_dict())) for p in puzzles]
+        lex = Lexicon.load(record.lexicon)
+        puzzles = mistake_puzzles(found, player, lex, worst=10)
+        missed = list(dict.fromkeys(alphagram(lex, w) for w in missed_words(puzzles)))
+        return record.lexicon, [(p.id, json.dumps(p.to_dict())) for p in puzzles], missed
 
     return _guard(work, "text")
 
@@ -488,7 +494,7 @@ class Practice:
         values = await self._read(request, MISTAKES)
         person = self._person(values)
         lexicon = self._lexicon(values)
-        made = await self._lane(
+        played, made, missed = await self._lane(
             _from_mistakes,
             values["text"],
             self.offer.lexicons,
@@ -498,14 +504,14 @@ class Practice:
             heavy=True,
         )
         now = self.now()
-        by_lexicon: dict[str, list[tuple[str, str]]] = {}
-        for pid, body in made:
-            by_lexicon.setdefault(json.loads(body)["lexicon"], []).append((pid, body))
-        for name, rows in by_lexicon.items():
-            await self._db(self.store.add_puzzles, person, name, "mistake", rows, now, now + OWN_DAYS * 86400)
+        await self._db(self.store.add_puzzles, person, played, "mistake", made, now, now + OWN_DAYS * 86400)
+        deck = Quiz.missed(played)  # the words missed, as anagram cards of the person's "missed" quiz
+        scheduler = make_scheduler("auto")
+        state, due = scheduler.new(dt.datetime.fromtimestamp(now, dt.timezone.utc))
+        added = await self._db(self.store.add_cards, person, deck.name, missed, scheduler.name, state, due)
         with speaking(language.current()):
             posed = [shown(Puzzle.from_dict(json.loads(body))) for _, body in made]
-        return _document("practice mistakes", {"puzzles": posed})
+        return _document("practice mistakes", {"puzzles": posed, "missed": missed, "cards_added": added}, played)
 
     async def mine(self, request: Request) -> Response:
         """``POST /api/practice/mine``: the person's ratings and own puzzles (unanswered first)."""
@@ -530,6 +536,8 @@ class Practice:
     # -- quizzes ------------------------------------------------------------------------------------------
 
     def _quiz(self, values: dict[str, Any]) -> Quiz:
+        if values.get("order") == "missed":
+            return Quiz.missed(self._lexicon(values))
         first = int(values.get("first", 1))
         last = int(values.get("last", first + 99))
         if last < first:
@@ -549,7 +557,7 @@ class Practice:
         lexicon = Lexicon.load(quiz.lexicon)
         now = dt.datetime.fromtimestamp(self.now(), dt.timezone.utc)
         questions = quiz.questions(lexicon)
-        if not questions:
+        if not questions and quiz.order != "missed":  # a missed deck is filled from the person's games
             raise Refusal(400, "UsageError", Reason("practice.quiz_empty"), "first")
         if self.store.card_count(person) + len(questions) > MAX_CARDS:
             held = self.store.next_due(person, quiz.name, now)[1]

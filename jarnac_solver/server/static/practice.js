@@ -140,6 +140,7 @@ function deck() {
     person: person(),
     lexicon: lexiconOf(form),
     kind: form.kind.value,
+    order: form.order.value,
     length: Number(form.length.value) || 7,
     first,
     last: Math.max(first, Number(form.last.value) || first + 99),
