@@ -186,7 +186,11 @@ def service_store(cards: int, queries: int, postgresql: bool) -> None:
     print()
     print("## Judging an answer over HTTP (the daily puzzle's right answer, a new person each time; ms)")
     print()
-    from starlette.testclient import TestClient
+    import warnings
+
+    with warnings.catch_warnings():  # starlette's TestClient on httpx: deprecated, still there
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from jarnac_solver.practice.puzzles import daily_puzzle
     from jarnac_solver.server.app import create_app
