@@ -336,3 +336,25 @@ def test_a_new_cluster_fixture_is_used(cluster: Cluster) -> None:
     assert second.pool_count("fr") == 1
     first.close()
     second.close()
+
+
+def test_the_routes_on_a_postgresql_store(cluster: Cluster) -> None:
+    """The same routes with the service's data in PostgreSQL: a quiz card and a daily puzzle answered and rated,
+    another person's card refused."""
+    app = create_app(["fr"], max_budget_ms=2000, data=cluster.database())
+    app.state.practice.now = lambda: NOW.timestamp()
+    with Client(app, raise_server_exceptions=False) as client:
+        puzzle = daily_puzzle(FR, "2026-12-07", today=NOW.date())
+        assert ok(client.get("/api/practice/daily"))["puzzle"]["id"] == puzzle.id
+        said = ok(
+            client.post(f"/api/practice/puzzles/{puzzle.id}/answer", json={"person": ANN, "answer": puzzle.answer})
+        )
+        assert said["right"] and said["rated"] and said["you"]["rating"] > 1500
+        card = ok(client.post("/api/practice/quiz/next", json={"person": ANN, "last": 2}))["card"]
+        refused(
+            client.post("/api/practice/quiz/answer", json={"person": BOB, "card": card["id"], "answer": "-"}),
+            404,
+            "card",
+        )
+        judged = ok(client.post("/api/practice/quiz/answer", json={"person": ANN, "card": card["id"], "answer": "-"}))
+        assert not judged["judged"]["right"] and judged["card"]["lapses"] == 1
