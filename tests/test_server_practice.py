@@ -358,3 +358,14 @@ def test_the_routes_on_a_postgresql_store(cluster: Cluster) -> None:
         )
         judged = ok(client.post("/api/practice/quiz/answer", json={"person": ANN, "card": card["id"], "answer": "-"}))
         assert not judged["judged"]["right"] and judged["card"]["lapses"] == 1
+
+
+def test_a_person_holds_a_bounded_number_of_cards(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jarnac_solver.server import practice_routes
+
+    monkeypatch.setattr(practice_routes, "MAX_CARDS", 8)
+    deck = {"person": ANN, "lexicon": "en", "first": 1, "last": 5, "scheduler": "leitner"}
+    assert ok(client.post("/api/practice/quiz/next", json=deck))["card"] is not None
+    refused(client.post("/api/practice/quiz/next", json={**deck, "first": 6, "last": 10}), 409, "person")
+    assert ok(client.post("/api/practice/mine", json={"person": ANN}))["cards"] == 5  # nothing added
+    assert ok(client.post("/api/practice/quiz/next", json=deck))["card"] is not None  # the deck held goes on

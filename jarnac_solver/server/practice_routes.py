@@ -556,14 +556,15 @@ class Practice:
     def _next(self, person: str, quiz: Quiz, scheduler: str) -> dict[str, Any]:
         lexicon = Lexicon.load(quiz.lexicon)
         now = dt.datetime.fromtimestamp(self.now(), dt.timezone.utc)
-        questions = quiz.questions(lexicon)
-        if not questions and quiz.order != "missed":  # a missed deck is filled from the person's games
-            raise Refusal(400, "UsageError", Reason("practice.quiz_empty"), "first")
-        if self.store.card_count(person) + len(questions) > MAX_CARDS:
-            held = self.store.next_due(person, quiz.name, now)[1]
-            if held is None:  # a new deck beyond the person's bound (one held already goes on)
+        # A deck's cards are added in one transaction: a person holding one holds them all, so the deck's
+        # questions (a tenth of a second to rank) are read only the first time.
+        if quiz.order != "missed" and next_card(self.store, person, quiz, now)[1] is None:
+            questions = quiz.questions(lexicon)
+            if not questions:
+                raise Refusal(400, "UsageError", Reason("practice.quiz_empty"), "first")
+            if self.store.card_count(person) + len(questions) > MAX_CARDS:
                 raise Refusal(409, "TooManyCards", Reason("practice.too_many_cards", {"most": MAX_CARDS}), "person")
-        start_quiz(self.store, person, quiz, lexicon, now, make_scheduler(scheduler))
+            start_quiz(self.store, person, quiz, lexicon, now, make_scheduler(scheduler))
         card, due = next_card(self.store, person, quiz, now)
         out: dict[str, Any] = {"quiz": quiz.to_dict(), "card": None, "next_due": due.isoformat() if due else None}
         if card is not None:

@@ -39,7 +39,8 @@ function renderPuzzle() {
   $("#puzzle-quick").replaceChildren(
     ...quick.map((side) => el("button", { type: "button", class: "quick", "data-answer": side, onclick: () => answerPuzzle(side) }, t(`practice_${side}`))),
   );
-  $("#puzzle-answer").placeholder = quick.length ? quick.map((s) => t(`practice_${s}`)).join(" / ") : "1:OLD+LETTERS=WORD";
+  const written = { jarnac: "1:OLD+LETTERS=WORD 2:...", best_play: "+WORD, 1:OLD+LETTERS=WORD" };
+  $("#puzzle-answer").placeholder = quick.length ? quick.map((s) => t(`practice_${s}`)).join(" / ") : written[posed.kind] || "";
 }
 
 function renderVerdict(said) {
