@@ -108,6 +108,7 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "page.practice_mistakes_text": M("A game you played (its record)"),
     "page.practice_mistakes_player": M("Your seat"),
     "page.practice_mistakes_button": M("Make my puzzles"),
+    "page.practice_mistakes_last": M("The game just played"),
     "page.practice_mistakes_working": M("Reviewing the game…"),
     "page.practice_quiz_title": M("Word quiz"),
     "page.practice_kind": M("Quiz"),

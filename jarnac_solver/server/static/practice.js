@@ -132,6 +132,20 @@ async function fromMistakes(event) {
   }
 }
 
+async function lastGame() {
+  // The game just played on this page: its record and this page's seat, then its mistakes as puzzles.
+  const form = $("#mistakes-form");
+  if (!state.gameId) return say($("#mistakes-message"), () => t("review_no_game"), "error");
+  try {
+    const record = await api(`games/${state.gameId}/record`);
+    form.text.value = record.text;
+    form.player.value = state.seat === "B" ? "B" : "A";
+    form.requestSubmit();
+  } catch (exc) {
+    showError($("#mistakes-message"), exc, false);
+  }
+}
+
 // -- quizzes --------------------------------------------------------------------------------------------
 
 function deck() {
@@ -281,6 +295,7 @@ function start() {
     }
   });
   $("#mistakes-form").addEventListener("submit", fromMistakes);
+  $("#mistakes-last").addEventListener("click", lastGame);
   $("#quiz-form").addEventListener("submit", nextCard);
   $("#quiz-submit").addEventListener("click", answerCard);
   $("#quiz-words").addEventListener("keydown", (event) => {
