@@ -369,3 +369,30 @@ def test_a_person_holds_a_bounded_number_of_cards(client: Client, monkeypatch: p
     refused(client.post("/api/practice/quiz/next", json={**deck, "first": 6, "last": 10}), 409, "person")
     assert ok(client.post("/api/practice/mine", json={"person": ANN}))["cards"] == 5  # nothing added
     assert ok(client.post("/api/practice/quiz/next", json=deck))["card"] is not None  # the deck held goes on
+
+
+ROUTES = {
+    "/api/practice/puzzles/next": "NEXT_PUZZLE",
+    "/api/practice/puzzles/0123456789ab/answer": "ANSWER",
+    "/api/practice/mistakes": "MISTAKES",
+    "/api/practice/mine": "MINE",
+    "/api/practice/quiz/next": "QUIZ_NEXT",
+    "/api/practice/quiz/answer": "QUIZ_ANSWER",
+    "/api/practice/challenge/start": "CHALLENGE_START",
+    "/api/practice/challenge/finish": "CHALLENGE_FINISH",
+}
+
+
+@pytest.mark.parametrize("path", sorted(ROUTES))
+def test_every_field_of_a_wrong_type_is_named(client: Client, path: str) -> None:
+    """Each field of each route's body given a value of the wrong type: a 400 naming that field, nothing kept."""
+    from jarnac_solver.server import practice_routes
+    from jarnac_solver.server.contract import Kind
+
+    body = getattr(practice_routes, ROUTES[path])
+    for field in body.fields:
+        wrong: Any = "many" if field.kind in (Kind.WHOLE, Kind.NUMBER) else 12345
+        refused(client.post(path, json={"person": ANN, field.name: wrong}), 400, field.name)
+    refused(client.post(path, json=[ANN]), 400, None)
+    refused(client.post(path, json={"person": ANN, "colour": "red"}), 400, "colour")
+    assert ok(client.post("/api/practice/mine", json={"person": ANN})) == {"ratings": {}, "puzzles": [], "cards": 0}
