@@ -6,6 +6,7 @@ why, where no browser can be had."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +16,12 @@ from jarnac_solver import Lexicon
 from jarnac_solver.practice.puzzles import daily_puzzle
 from jarnac_solver.practice.quiz import Quiz
 
-from .test_page import By, Keys, chromium, console_errors, open_page, serving, shot, wait
+from .test_page import chromium, console_errors, open_page, serving, shot, wait
+
+pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test group has it)")
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +39,10 @@ def browser() -> Iterator[Any]:
         driver.quit()
 
 
+def _speaks(browser: Any, language: str) -> bool:
+    return bool(browser.execute_script("return document.documentElement.lang") == language)
+
+
 def _typed(puzzle_answer: str) -> str:
     """The answer as a French reader types it."""
     return {"yes": "oui", "no": "non", "pass": "passer", "play": "jouer"}.get(puzzle_answer, puzzle_answer)
@@ -43,8 +53,6 @@ def test_todays_puzzle_is_solved_on_the_page(server: str, browser: Any) -> None:
     browser.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
     open_page(browser, f"{server}/#puzzles")
     assert browser.find_element(By.ID, "tab-puzzles").text == "Problèmes"
-    from selenium.webdriver.support.ui import Select
-
     Select(browser.find_element(By.CSS_SELECTOR, "#puzzles select.lexicons")).select_by_value("fr")
     browser.find_element(By.ID, "puzzle-daily").click()
     wait(lambda: browser.find_element(By.ID, "puzzle-question").text, what="the daily puzzle")
@@ -73,8 +81,6 @@ def test_todays_puzzle_is_solved_on_the_page(server: str, browser: Any) -> None:
 
 def test_a_quiz_card_and_the_daily_challenge_on_the_page(server: str, browser: Any) -> None:
     open_page(browser, f"{server}/#quiz")
-    from selenium.webdriver.support.ui import Select
-
     form = browser.find_element(By.ID, "quiz-form")
     Select(form.find_element(By.NAME, "lexicon")).select_by_value("en")
     for name, value in (("length", "7"), ("first", "1"), ("last", "3")):
@@ -109,11 +115,9 @@ def test_the_tabs_fit_a_phone_in_every_language(server: str) -> None:
     phone = chromium(phone_width=390)
     try:
         open_page(phone, f"{server}/#puzzles")
-        from selenium.webdriver.support.ui import Select
-
         for language in ("fr", "en", "es", "nl"):
             Select(phone.find_element(By.ID, "lang")).select_by_value(language)
-            wait(lambda lang=language: phone.execute_script("return document.documentElement.lang") == lang)
+            wait(functools.partial(_speaks, phone, language), what=language)
             rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
             assert len(rows) == 1, (language, rows)
             assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
@@ -132,8 +136,6 @@ def test_a_games_mistakes_become_my_puzzles_on_the_page(server: str, browser: An
     open_page(browser, f"{server}/#puzzles")
     form = browser.find_element(By.ID, "mistakes-form")
     browser.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "text"), str(record))
-    from selenium.webdriver.support.ui import Select
-
     Select(form.find_element(By.NAME, "player")).select_by_value("B")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#puzzle-mine li button"), seconds=120, what="my puzzles")
