@@ -396,3 +396,10 @@ def test_every_field_of_a_wrong_type_is_named(client: Client, path: str) -> None
     refused(client.post(path, json=[ANN]), 400, None)
     refused(client.post(path, json={"person": ANN, "colour": "red"}), 400, "colour")
     assert ok(client.post("/api/practice/mine", json={"person": ANN})) == {"ratings": {}, "puzzles": [], "cards": 0}
+
+
+def test_the_rated_pool_is_bounded(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jarnac_solver.server import practice_routes
+
+    monkeypatch.setattr(practice_routes, "MAX_POOL", 0)
+    refused(client.post("/api/practice/puzzles/next", json={"person": ANN, "lexicon": "fr"}), 409, "person")

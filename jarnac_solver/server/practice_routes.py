@@ -64,6 +64,13 @@ MAX_CARDS = 20_000
 MAX_POOL = 5000
 """The most puzzles of the rated pool a lexicon (cut from self-play as people need more)."""
 POOL_BATCH = 12
+"""Puzzles the pool grows by when a person has answered every one."""
+POOL_GAMES = 60
+"""The most self-play games one growth of the pool plays."""
+REVIEW_PLAYOUTS = 8
+"""Play-outs a decision of the review that finds a person's mistakes (the page's review's default)."""
+REVIEW_SECONDS = 60.0
+"""The longest such review; a decision takes at most half a second (or the server's ceiling)."""
 OWN_DAYS = 30
 """Days a person's own puzzles (from their mistakes) are kept; answered after: 410."""
 CHALLENGE_SIZE = 10
@@ -294,14 +301,16 @@ def _judged(body: str, answer: str) -> tuple[bool, Any]:
 
 
 def _harvested(lexicon: str, seed: int) -> list[tuple[str, str]]:
-    found = harvest(Lexicon.load(lexicon), POOL_BATCH, seed, KINDS, max_games=60)
+    found = harvest(Lexicon.load(lexicon), POOL_BATCH, seed, KINDS, max_games=POOL_GAMES)
     return [(p.id, json.dumps(p.to_dict())) for p in found.puzzles]
 
 
-def _from_mistakes(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int) -> tuple[bool, Any]:
+def _from_mistakes(
+    text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int, budget: float
+) -> tuple[bool, Any]:
     def work() -> tuple[str, list[tuple[str, str]], list[str]]:
         record = _one_record(text, lexicons, lexicon, rules)
-        found = review(record, playouts=8, budget=0.5, total=60.0, player=player)
+        found = review(record, playouts=REVIEW_PLAYOUTS, budget=budget, total=REVIEW_SECONDS, player=player)
         lex = Lexicon.load(record.lexicon)
         puzzles = mistake_puzzles(found, player, lex, worst=10)
         missed = list(dict.fromkeys(alphagram(lex, w) for w in missed_words(puzzles)))
@@ -445,11 +454,16 @@ class Practice:
             size = await self._db(self.store.pool_count, lexicon)
             if size >= MAX_POOL:
                 raise Refusal(409, "PoolExhausted", Reason("practice.pool_exhausted"), "person")
-            seed = 1_000_000 + size * 7
-            made = await self.service.lanes.run(_harvested, lexicon, seed)
-            await self._db(self.store.add_puzzles, "", lexicon, "pool", made, self.now(), None)
-            body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
-            if body is None:
+            # The pool's next games are read from its size, so servers sharing a database cut the same ones
+            # (kept once); each size has its own 1,000 seeds, a few harvests of 60 games each.
+            for attempt in range(3):
+                seed = 1_000_000 + size * 1000 + attempt * POOL_GAMES
+                made = await self.service.lanes.run(_harvested, lexicon, seed)
+                await self._db(self.store.add_puzzles, "", lexicon, "pool", made, self.now(), None)
+                body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
+                if body is not None:
+                    break
+            else:
                 raise Refusal(409, "PoolExhausted", Reason("practice.pool_exhausted"), "person")
         puzzle = Puzzle.from_dict(json.loads(body))
         found = await self._db(self.store.puzzle, puzzle.id, "")
@@ -501,6 +515,7 @@ class Practice:
             lexicon,
             values.get("rules", "sheet"),
             "AB".index(values["player"]),
+            min(0.5, self.offer.max_budget_ms / 1000),
             heavy=True,
         )
         now = self.now()
