@@ -403,3 +403,9 @@ def test_the_rated_pool_is_bounded(client: Client, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(practice_routes, "MAX_POOL", 0)
     refused(client.post("/api/practice/puzzles/next", json={"person": ANN, "lexicon": "fr"}), 409, "person")
+
+
+def test_reversed_ranks_are_refused_in_the_askers_language(client: Client) -> None:
+    deck = {"person": ANN, "lexicon": "en", "first": 50, "last": 10}
+    error = refused(client.post("/api/practice/quiz/next?lang=fr", json=deck), 400, "last")
+    assert "vient avant le premier" in error["message"]

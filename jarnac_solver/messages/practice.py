@@ -89,6 +89,7 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.puzzle_expired": M("puzzle {id} has expired: review a game again for new puzzles"),
     "practice.pool_exhausted": M("no new puzzle left for you on this server"),
     "practice.deck_too_big": M("a quiz holds at most {most:,} cards: narrow the ranks"),
+    "practice.ranks_reversed": M("the last rank ({last}) comes before the first ({first})"),
     "practice.too_many_cards": M("you hold {most:,} quiz cards already: go on with a quiz you have"),
     "practice.card_unknown": M("no card {card} of yours"),
     "practice.challenge_answers": M("{count} answers; the challenge asks {size}"),

@@ -556,7 +556,7 @@ class Practice:
         first = int(values.get("first", 1))
         last = int(values.get("last", first + 99))
         if last < first:
-            raise Refusal(400, "UsageError", f"the last rank comes before the first ({first})", "last")
+            raise Refusal(400, "UsageError", Reason("practice.ranks_reversed", {"first": first, "last": last}), "last")
         if last - first + 1 > MAX_DECK:
             raise Refusal(400, "UsageError", Reason("practice.deck_too_big", {"most": MAX_DECK}), "last")
         return Quiz(
