@@ -271,6 +271,13 @@ def test_the_daily_challenge_is_timed_scored_once_and_ranked(client: Client) -> 
         400,
         "name",
     )
+    refused(
+        client.post(
+            "/api/practice/challenge/finish", json={"person": BOB, "lexicon": "fr", "name": "Bob", "answers": answers}
+        ),
+        409,
+        "person",
+    )  # not started
     ok(client.post("/api/practice/challenge/start", json={"person": BOB, "lexicon": "fr"}))
     done = ok(
         client.post(
@@ -325,6 +332,8 @@ def test_the_store_keeps_the_same_rows_in_sqlite_and_postgresql(store: PracticeS
     assert store.challenge_start("2026-12-07", "en", "p1", 20.0) == (10.0, None)
     assert store.challenge_finish("2026-12-07", "en", "p1", "P", 7, 40.0) == (30.0, 7)
     assert store.challenge_finish("2026-12-07", "en", "p1", "P", 9, 50.0) is None
+    assert store.challenge_of("2026-12-07", "en", "p1") == (10.0, 40.0)
+    assert store.challenge_of("2026-12-07", "en", "p2") is None
     assert store.leaderboard("2026-12-07", "en") == [("P", 7, 30.0)]
 
 
@@ -409,3 +418,18 @@ def test_reversed_ranks_are_refused_in_the_askers_language(client: Client) -> No
     deck = {"person": ANN, "lexicon": "en", "first": 50, "last": 10}
     error = refused(client.post("/api/practice/quiz/next?lang=fr", json=deck), 400, "last")
     assert "vient avant le premier" in error["message"]
+
+
+def test_a_challenge_finished_after_its_time_scores_nothing(client: Client) -> None:
+    ok(client.post("/api/practice/challenge/start", json={"person": ANN, "lexicon": "fr"}))
+    client.app.state.practice.now = lambda: NOW.timestamp() + 200  # type: ignore[attr-defined]
+    questions = challenge_questions(FR, NOW.date())
+    answers = [" ".join(Quiz("fr").answer(FR, q)) for q in questions]
+    again = ok(client.post("/api/practice/challenge/start", json={"person": ANN, "lexicon": "fr"}))
+    assert again["seconds_left"] == 0 and not again["finished"]  # the clock started once
+    done = ok(
+        client.post(
+            "/api/practice/challenge/finish", json={"person": ANN, "lexicon": "fr", "name": "Ann", "answers": answers}
+        )
+    )
+    assert done["late"] and done["score"] == 0 and done["seconds"] == 200

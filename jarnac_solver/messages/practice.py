@@ -94,6 +94,7 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "practice.card_unknown": M("no card {card} of yours"),
     "practice.challenge_answers": M("{count} answers; the challenge asks {size}"),
     "practice.challenge_done": M("you finished today's challenge already"),
+    "practice.challenge_not_started": M("start today's challenge first: its clock starts with its questions"),
     "practice.too_many": M("more than {most} practice requests in {seconds} s from this address: wait a little"),
     # the page's Puzzles and Quiz tabs (server/static/practice.js)
     "page.tab_puzzles": M("Puzzles"),

@@ -703,8 +703,10 @@ class Practice:
             except InvalidInputError as exc:
                 raise Refusal(400, "UsageError", f"{i + 1}: {exc.message(language.current())}", "answers") from None
         now = self.now()
-        held = await self._db(self.store.challenge_start, day.isoformat(), lexicon, person, now)
-        late = held[1] is None and now - held[0] > CHALLENGE_SECONDS + 5  # a little grace for the trip
+        held = await self._db(self.store.challenge_of, day.isoformat(), lexicon, person)
+        if held is None:  # the clock starts with the questions: no score without them
+            raise Refusal(409, "ChallengeNotStarted", Reason("practice.challenge_not_started"), "person")
+        late = now - held[0] > CHALLENGE_SECONDS + 5  # a little grace for the trip
         score = 0 if late else sum(right)
         name = person_name(values["name"])
         done = await self._db(self.store.challenge_finish, day.isoformat(), lexicon, person, name, score, now)
@@ -763,7 +765,8 @@ class Practice:
             said = {
                 400: "a bad field (named): a malformed person, answer, puzzle id or date, a date out of range",
                 404: "no such puzzle (field puzzle) or no such card of this person (field card)",
-                409: "the challenge finished already, the rated pool used up, or the person's most cards held",
+                409: "the challenge not started or finished already, the rated pool used up, or the person's most"
+                " cards held",
                 410: "the person's own puzzle expired (field puzzle)",
                 429: f"more than {MAX_PER_ADDRESS} practice requests from this address in {WINDOW_S:g} s",
             }

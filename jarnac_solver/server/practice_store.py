@@ -421,6 +421,17 @@ class PracticeStore:
             )[0]
         return float(row[0]), (None if row[1] is None else float(row[1]))
 
+    def challenge_of(self, day: str, lexicon: str, person: str) -> tuple[float, float | None] | None:
+        """When the person started the day's challenge and finished it (``None``: not started)."""
+        with self._run() as sql:
+            rows = sql(
+                "SELECT started, finished FROM {s}challenges WHERE day = ? AND lexicon = ? AND person = ?",
+                (day, lexicon, person),
+            )
+        if not rows:
+            return None
+        return float(rows[0][0]), (None if rows[0][1] is None else float(rows[0][1]))
+
     def challenge_finish(
         self, day: str, lexicon: str, person: str, name: str, score: int, now: float
     ) -> tuple[float, int] | None:
