@@ -102,6 +102,7 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "page.practice_puzzles_title": M("Jarnac puzzles"),
     "page.practice_daily": M("Today's puzzle"),
     "page.practice_next": M("Next rated puzzle"),
+    "page.practice_loading": M("Finding the puzzle…"),
     "page.practice_answer": M("Your answer"),
     "page.practice_answer_button": M("Answer"),
     "page.practice_mine": M("My puzzles"),

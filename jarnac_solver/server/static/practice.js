@@ -64,9 +64,10 @@ function renderVerdict(said) {
 
 async function loadPuzzle(path, body) {
   const message = $("#puzzle-message");
-  say(message, "");
+  say(message, () => t("practice_loading"));
   try {
     const got = await api(path, body);
+    say(message, "");
     practice.puzzle = got.puzzle;
     practice.verdict = null;
     renderPuzzle();
@@ -211,9 +212,10 @@ async function answerCard() {
 
 // -- the daily challenge ---------------------------------------------------------------------------------
 
-function renderBoard(rows) {
+function renderBoard(rows, size) {
+  // The list numbers the ranks; each row says the score as the reader's language does.
   $("#challenge-board").replaceChildren(
-    ...rows.map((r) => el("li", {}, `${r.rank}. ${r.name}: ${r.score} · ${r.seconds} s`)),
+    ...rows.map((r) => el("li", {}, el("strong", {}, r.name), " — ", t("practice_challenge_score", { score: r.score, size, seconds: r.seconds }))),
   );
 }
 
@@ -226,7 +228,7 @@ async function startChallenge() {
     if (got.finished) {
       say(message, () => t("practice_challenge_done"));
       const board = await api(`practice/challenge?lexicon=${lexicon}`);
-      renderBoard(board.leaderboard);
+      renderBoard(board.leaderboard, board.size);
       return;
     }
     $("#challenge-questions").replaceChildren(
@@ -265,7 +267,7 @@ async function finishChallenge(event) {
     clearInterval(practice.timer);
     $("#challenge-form").hidden = true;
     say(message, () => t("practice_challenge_score", { score: done.score, size: done.answers.length, seconds: done.seconds }));
-    renderBoard(done.leaderboard);
+    renderBoard(done.leaderboard, done.answers.length);
   } catch (exc) {
     showError(message, exc, true);
   }
