@@ -27,7 +27,7 @@ from ..errors import InvalidInputError
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 
-__all__ = ["MAX_CARDS", "ORDERS", "QUIZ_KINDS", "Quiz", "WordsJudged", "judge_words"]
+__all__ = ["MAX_CARDS", "ORDERS", "QUIZ_KINDS", "Quiz", "WordsJudged", "alphagram", "judge_words"]
 
 QUIZ_KINDS = ("anagrams", "extensions", "rack")
 ORDERS = ("probability", "alphabet", "missed")
