@@ -22,7 +22,8 @@ from jarnac_solver.practice.quiz import Quiz
 from jarnac_solver.practice.rating import Glicko, rate_answer
 from jarnac_solver.practice.schedule import make_scheduler
 from jarnac_solver.server.app import create_app
-from jarnac_solver.server.practice_routes import CHALLENGE_SIZE, MAX_PER_ADDRESS, challenge_questions
+from jarnac_solver.server.practice_contract import CHALLENGE_SIZE, MAX_PER_ADDRESS
+from jarnac_solver.server.practice_routes import challenge_questions
 from jarnac_solver.server.practice_store import PracticeStore, person_digest
 
 from .pg import Cluster
@@ -395,10 +396,10 @@ ROUTES = {
 @pytest.mark.parametrize("path", sorted(ROUTES))
 def test_every_field_of_a_wrong_type_is_named(client: Client, path: str) -> None:
     """Each field of each route's body given a value of the wrong type: a 400 naming that field, nothing kept."""
-    from jarnac_solver.server import practice_routes
+    from jarnac_solver.server import practice_contract
     from jarnac_solver.server.contract import Kind
 
-    body = getattr(practice_routes, ROUTES[path])
+    body = getattr(practice_contract, ROUTES[path])
     for field in body.fields:
         wrong: Any = "many" if field.kind in (Kind.WHOLE, Kind.NUMBER) else 12345
         refused(client.post(path, json={"person": ANN, field.name: wrong}), 400, field.name)
