@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver.errors import InvalidInputError
-from jarnac_solver.practice.rating import SCALE, TAU, Glicko, rate_answer, update, volatility
+from jarnac_solver.practice.rating import SCALE, TAU, Glicko, idle, rate_answer, update, volatility
 
 EXAMPLE = [(Glicko(1400, 30), 1.0), (Glicko(1550, 100), 0.0), (Glicko(1700, 300), 0.0)]
 
@@ -107,3 +107,14 @@ def test_bad_ratings_and_scores_are_refused() -> None:
         Glicko(float("nan"))
     with pytest.raises(InvalidInputError, match="score"):
         update(Glicko(), [(Glicko(), 2.0)])
+
+
+@settings(max_examples=100, deadline=None)
+@given(rating=_RATING, periods=st.integers(0, 400))
+def test_idle_periods_are_the_papers_step_six_repeated(rating: Glicko, periods: int) -> None:
+    """The deviation after n periods without a game, at once, equals n rating periods of no games one by one."""
+    step = rating
+    for _ in range(periods):
+        step = update(step, [])
+    assert idle(rating, periods).deviation == pytest.approx(step.deviation, rel=1e-9)
+    assert idle(rating, periods).rating == rating.rating

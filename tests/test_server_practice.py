@@ -19,7 +19,7 @@ from jarnac_solver import CarelessPlayer, Lexicon, play_game
 from jarnac_solver.practice.progress import answer_card, next_card, start_quiz
 from jarnac_solver.practice.puzzles import Puzzle, daily_puzzle, judge
 from jarnac_solver.practice.quiz import Quiz
-from jarnac_solver.practice.rating import Glicko, rate_answer
+from jarnac_solver.practice.rating import Glicko, idle, rate_answer
 from jarnac_solver.practice.schedule import make_scheduler
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.practice_contract import CHALLENGE_SIZE, MAX_PER_ADDRESS
@@ -327,6 +327,9 @@ def test_the_store_keeps_the_same_rows_in_sqlite_and_postgresql(store: PracticeS
     assert store.record_answer("p1", "en", "bbbbbbbbbbbb", "", "x", False, 2.0, rate_answer(rated[0], Glicko(), False))
     rating, answers = store.rating("p1", "en")
     assert answers == 2 and rating.rating < rated[0].rating
+    # a month without an answer: the deviation grows by 30 rating periods (days), the rating stays
+    later, _ = store.rating("p1", "en", 2.0 + 30 * 86400 + 5)
+    assert later.rating == rating.rating and later.deviation == idle(rating, 30).deviation > rating.deviation
     assert store.nearest_unanswered("p1", "en", 1500) is None
     assert store.own_puzzles("p1", 50.0) == [("{}", False)] and store.own_puzzles("p1", 150.0) == []
     assert store.challenge_start("2026-12-07", "en", "p1", 10.0) == (10.0, None)

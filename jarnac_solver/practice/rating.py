@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..errors import InvalidInputError
 
-__all__ = ["SCALE", "TAU", "Glicko", "expected", "rate_answer", "update", "volatility"]
+__all__ = ["PERIOD_DAYS", "SCALE", "TAU", "Glicko", "expected", "idle", "rate_answer", "update", "volatility"]
 
 SCALE = 173.7178
 """Glicko-2's scale: a rating of 1500 + 173.7178 μ."""
@@ -125,6 +125,26 @@ def update(player: Glicko, games: Sequence[tuple[Glicko, float]], tau: float = T
     new_phi = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
     new_mu = mu + new_phi * new_phi * total
     return Glicko(1500 + SCALE * new_mu, new_phi * SCALE, new_sigma)
+
+
+PERIOD_DAYS = 1
+"""A rating period without answers, in days: each such period grows a person's deviation (Glicko-2's step 6)."""
+
+
+def idle(rating: Glicko, periods: int) -> Glicko:
+    """``rating`` after ``periods`` rating periods without a game: its deviation grows each period by the
+    volatility (the paper: a player who does not compete), never past :data:`MAX_DEVIATION`.
+
+    >>> round(idle(Glicko(1700, 50, 0.06), 30).deviation, 1)
+    75.9
+    >>> idle(Glicko(1700, 340), 10_000).deviation
+    350.0
+    """
+    if isinstance(periods, bool) or not isinstance(periods, int) or periods < 0:
+        raise InvalidInputError(f"periods must be a whole number from 0, not {periods!r}")
+    phi, sigma = rating.deviation / SCALE, rating.volatility
+    grown = math.sqrt(phi * phi + min(periods, 1_000_000) * sigma * sigma) * SCALE  # n steps of step 6 at once
+    return Glicko(rating.rating, min(MAX_DEVIATION, max(rating.deviation, grown)), sigma)
 
 
 def rate_answer(person: Glicko, puzzle: Glicko, right: bool) -> tuple[Glicko, Glicko]:

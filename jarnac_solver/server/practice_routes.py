@@ -339,7 +339,7 @@ class Practice:
         """``POST /api/practice/puzzles/next``: a pool puzzle the person has not answered, rated nearest theirs."""
         values = await self._read(request, NEXT_PUZZLE)
         person, lexicon = self._person(values), self._lexicon(values)
-        mine, _ = await self._db(self.store.rating, person, lexicon)
+        mine, _ = await self._db(self.store.rating, person, lexicon, self.now())
         body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
         if body is None:
             size = await self._db(self.store.pool_count, lexicon)
@@ -381,7 +381,7 @@ class Practice:
         said = await self._lane(_judged, body, values["answer"])
         puzzle = Puzzle.from_dict(json.loads(body))
         owner = person if origin == "mistake" else ""
-        mine, _ = await self._db(self.store.rating, person, puzzle.lexicon)
+        mine, _ = await self._db(self.store.rating, person, puzzle.lexicon, self.now())
         rated = rate_answer(mine, rating, said["right"]) if owner == "" else None
         first = await self._db(
             self.store.record_answer, person, puzzle.lexicon, pid, owner, said["answer"], said["right"], now, rated
@@ -425,7 +425,7 @@ class Practice:
         person = self._person(values)
         ratings = {}
         for name in self.offer.lexicons:
-            rating, answers = await self._db(self.store.rating, person, name)
+            rating, answers = await self._db(self.store.rating, person, name, self.now())
             if answers:
                 ratings[name] = {
                     "rating": round(rating.rating),

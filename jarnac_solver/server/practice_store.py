@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..practice.progress import Card
-from ..practice.rating import Glicko
+from ..practice.rating import PERIOD_DAYS, Glicko, idle
 from .storage import is_database_url
 from .store import StoreFullError, StoreUnavailableError
 
@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS {s}ratings (
     deviation {real} NOT NULL,
     volatility {real} NOT NULL,
     answers INTEGER NOT NULL DEFAULT 0,
+    at {real} NOT NULL DEFAULT 0,
     PRIMARY KEY (person, lexicon)
 );
 CREATE TABLE IF NOT EXISTS {s}attempts (
@@ -354,17 +355,21 @@ class PracticeStore:
             )
         return [(str(b), bool(done)) for b, done in rows]
 
-    def rating(self, person: str, lexicon: str) -> tuple[Glicko, int]:
-        """The person's rating on ``lexicon`` and how many answers made it (a new person: 1500, 350)."""
+    def rating(self, person: str, lexicon: str, now: float | None = None) -> tuple[Glicko, int]:
+        """The person's rating on ``lexicon`` and how many answers made it (a new person: 1500, 350); given
+        ``now``, its deviation grown by the whole rating periods (days) since its last answer."""
         with self._run() as sql:
             rows = sql(
-                "SELECT rating, deviation, volatility, answers FROM {s}ratings WHERE person = ? AND lexicon = ?",
+                "SELECT rating, deviation, volatility, answers, at FROM {s}ratings WHERE person = ? AND lexicon = ?",
                 (person, lexicon),
             )
         if not rows:
             return Glicko(), 0
-        r, d, v, n = rows[0]
-        return Glicko(r, d, v), int(n)
+        r, d, v, n, at = rows[0]
+        held = Glicko(r, d, v)
+        if now is not None and now > at:
+            held = idle(held, int((now - at) // (PERIOD_DAYS * 86400)))
+        return held, int(n)
 
     def record_answer(
         self,
@@ -390,11 +395,11 @@ class PracticeStore:
             if rated is not None:
                 me, it = rated
                 sql(
-                    "INSERT INTO {s}ratings (person, lexicon, rating, deviation, volatility, answers) VALUES"
-                    " (?, ?, ?, ?, ?, 1) ON CONFLICT (person, lexicon) DO UPDATE SET rating = excluded.rating,"
+                    "INSERT INTO {s}ratings (person, lexicon, rating, deviation, volatility, answers, at) VALUES"
+                    " (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (person, lexicon) DO UPDATE SET rating = excluded.rating,"
                     " deviation = excluded.deviation, volatility = excluded.volatility,"
-                    " answers = {s}ratings.answers + 1",
-                    (person, lexicon, me.rating, me.deviation, me.volatility),
+                    " answers = {s}ratings.answers + 1, at = excluded.at",
+                    (person, lexicon, me.rating, me.deviation, me.volatility, at),
                 )
                 sql(
                     "UPDATE {s}puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ? AND owner = ?",
