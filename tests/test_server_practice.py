@@ -299,8 +299,13 @@ def test_requests_are_bounded_per_address(client: Client) -> None:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[PracticeStore]:
-    place = str(tmp_path) if request.param == "sqlite" else request.getfixturevalue("cluster").database()
+def place(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's practice store is: a new folder, or a new database of the cluster."""
+    return str(tmp_path) if request.param == "sqlite" else str(request.getfixturevalue("cluster").database())
+
+
+@pytest.fixture
+def store(place: str) -> Iterator[PracticeStore]:
     made = PracticeStore(place)
     yield made
     made.close()
@@ -437,3 +442,15 @@ def test_a_challenge_finished_after_its_time_scores_nothing(client: Client) -> N
         )
     )
     assert done["late"] and done["score"] == 0 and done["seconds"] == 200
+
+
+def test_tables_of_a_newer_version_are_refused(store: PracticeStore, place: str) -> None:
+    from jarnac_solver.errors import InvalidInputError
+    from jarnac_solver.server.practice_store import VERSION
+
+    with store._run() as sql:
+        sql("UPDATE {s}practice_version SET version = ?", (VERSION + 1,))
+    with pytest.raises(InvalidInputError, match=f"version {VERSION + 1}, made by a newer"):
+        PracticeStore(place)
+    with store._run() as sql:  # the tables as they were: nothing rewritten
+        assert sql("SELECT version FROM {s}practice_version") == [(VERSION + 1,)]

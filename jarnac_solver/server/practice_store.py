@@ -37,11 +37,16 @@ from ..practice.rating import PERIOD_DAYS, Glicko, idle
 from .storage import is_database_url
 from .store import StoreFullError, StoreUnavailableError
 
-__all__ = ["DB_NAME", "PracticeStore", "person_digest"]
+__all__ = ["DB_NAME", "VERSION", "PracticeStore", "person_digest"]
 
 DB_NAME = "practice.sqlite3"
 
+VERSION = 1
+"""The version of the practice's tables this code reads and writes (``practice_version``): tables made by a
+newer version are refused at the start, never rewritten."""
+
 _TABLES = """
+CREATE TABLE IF NOT EXISTS {s}practice_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS {s}cards (
     id {serial},
     person TEXT NOT NULL,
@@ -141,8 +146,20 @@ class PracticeStore:
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=5)
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.executescript(_TABLES.format(s="", serial="INTEGER PRIMARY KEY", real="REAL"))
+            row = self._db.execute("SELECT MAX(version) FROM practice_version").fetchone()
+            self._check_version(row[0] if row else None, path)
+            if not row or row[0] is None:
+                self._db.execute("INSERT INTO practice_version VALUES (?)", (VERSION,))
         except sqlite3.DatabaseError as exc:
             raise InvalidInputError(f"--data: the practice's file {path!r} cannot be used ({exc})") from None
+
+    @staticmethod
+    def _check_version(found: int | None, where: str) -> None:
+        if found is not None and found > VERSION:
+            raise InvalidInputError(
+                f"--data: the practice's tables in {where} are of version {found}, made by a newer jarnac-solver"
+                f" (this one reads version {VERSION}): upgrade it"
+            )
 
     def _open_postgresql(self, url: str) -> None:
         import psycopg
@@ -155,6 +172,10 @@ class PracticeStore:
                 db.execute("CREATE SCHEMA IF NOT EXISTS jarnac_practice")
                 script = _TABLES.format(s="jarnac_practice.", serial="BIGSERIAL PRIMARY KEY", real="DOUBLE PRECISION")
                 db.execute(script.encode())
+                row = db.execute("SELECT MAX(version) FROM jarnac_practice.practice_version").fetchone()
+                self._check_version(row[0] if row else None, "the database")
+                if not row or row[0] is None:
+                    db.execute("INSERT INTO jarnac_practice.practice_version VALUES (%s)", (VERSION,))
         except psycopg.Error as exc:
             raise InvalidInputError(f"--data: the practice's tables cannot be made ({exc})") from None
 
@@ -171,7 +192,11 @@ class PracticeStore:
             open=False,
             name="jarnac-practice",
         )
-        self._pool.open(wait=True, timeout=5)
+        try:
+            self._pool.open(wait=True, timeout=5)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise InvalidInputError(f"--data: the practice's database cannot be used ({exc})") from None
 
     def close(self) -> None:
         if self._pool is not None:
