@@ -326,12 +326,15 @@ def test_the_store_keeps_the_same_rows_in_sqlite_and_postgresql(store: PracticeS
     store.add_puzzles("p1", "en", "mistake", [("cccccccccccc", "{}")], 1.0, 100.0)
     assert store.pool_count("en") == 2 and store.puzzle("cccccccccccc", "p2") is None
     assert store.nearest_unanswered("p1", "en", 1500) == "{}"
-    rated = rate_answer(Glicko(), Glicko(), True)
-    assert store.record_answer("p1", "en", "aaaaaaaaaaaa", "", "x", True, 2.0, rated)
-    assert not store.record_answer("p1", "en", "aaaaaaaaaaaa", "", "x", True, 2.0, rated)
-    assert store.record_answer("p1", "en", "bbbbbbbbbbbb", "", "x", False, 2.0, rate_answer(rated[0], Glicko(), False))
+    first, mine, its = store.record_answer("p1", "en", "aaaaaaaaaaaa", "", "x", True, 2.0, True)
+    assert first and (mine, its) == rate_answer(Glicko(), Glicko(), True)
+    again = store.record_answer("p1", "en", "aaaaaaaaaaaa", "", "x", False, 2.0, True)
+    assert again == (False, mine, its)  # a second answer changes nothing
+    second = store.record_answer("p1", "en", "bbbbbbbbbbbb", "", "x", False, 2.0, True)
+    assert second == (True, *rate_answer(mine, Glicko(), False))
+    assert store.puzzle("aaaaaaaaaaaa", "")[3] == its  # type: ignore[index]
     rating, answers = store.rating("p1", "en")
-    assert answers == 2 and rating.rating < rated[0].rating
+    assert answers == 2 and rating == second[1] and rating.rating < mine.rating
     # a month without an answer: the deviation grows by 30 rating periods (days), the rating stays
     later, _ = store.rating("p1", "en", 2.0 + 30 * 86400 + 5)
     assert later.rating == rating.rating and later.deviation == idle(rating, 30).deviation > rating.deviation
@@ -454,3 +457,17 @@ def test_tables_of_a_newer_version_are_refused(store: PracticeStore, place: str)
         PracticeStore(place)
     with store._run() as sql:  # the tables as they were: nothing rewritten
         assert sql("SELECT version FROM {s}practice_version") == [(VERSION + 1,)]
+
+
+def test_answers_at_once_each_count(store: PracticeStore) -> None:
+    """Answers written at once from several threads (as a server's requests are): each first answer kept once,
+    each counted in the person's rating, a second answer to the same puzzle changing nothing."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ids = [f"{i:012x}" for i in range(6)]
+    store.add_puzzles("", "en", "pool", [(pid, "{}") for pid in ids], 1.0, None)
+    with ThreadPoolExecutor(6) as pool:
+        done = list(pool.map(lambda pid: store.record_answer("p1", "en", pid, "", "x", True, 2.0, True), ids * 2))
+    assert sum(first for first, _, _ in done) == 6
+    rating, answers = store.rating("p1", "en")
+    assert answers == 6 and rating.rating > 1500

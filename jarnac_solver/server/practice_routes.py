@@ -44,7 +44,7 @@ from ..practice.mistakes import missed_words, mistake_puzzles
 from ..practice.progress import answer_card, next_card, start_quiz
 from ..practice.puzzles import DAILY_FIRST, DAILY_LAST, KINDS, Puzzle, daily_puzzle, harvest, judge
 from ..practice.quiz import Quiz, alphagram, judge_words
-from ..practice.rating import Glicko, rate_answer
+from ..practice.rating import Glicko
 from ..practice.schedule import make_scheduler
 from . import language
 from .contract import Body, BodyError, Fault, Offer, person_name
@@ -380,15 +380,11 @@ class Practice:
             raise Refusal(410, "PuzzleExpired", Reason("practice.puzzle_expired", {"id": pid}), "puzzle")
         said = await self._lane(_judged, body, values["answer"])
         puzzle = Puzzle.from_dict(json.loads(body))
-        owner = person if origin == "mistake" else ""
-        mine, _ = await self._db(self.store.rating, person, puzzle.lexicon, self.now())
-        rated = rate_answer(mine, rating, said["right"]) if owner == "" else None
-        first = await self._db(
-            self.store.record_answer, person, puzzle.lexicon, pid, owner, said["answer"], said["right"], now, rated
+        owner = person if origin == "mistake" else ""  # one's own puzzles are practised, not rated
+        first, mine, rating = await self._db(
+            self.store.record_answer, person, puzzle.lexicon, pid, owner, said["answer"], said["right"], now, not owner
         )
-        if rated is not None and first:
-            mine, rating = rated
-        said["rated"] = bool(first and rated is not None)
+        said["rated"] = bool(first and not owner)
         said["you"] = {"rating": round(mine.rating), "deviation": round(mine.deviation)}
         said["puzzle_rating"] = round(rating.rating)
         return _document("practice answer", said, puzzle.lexicon)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..practice.progress import Card
-from ..practice.rating import PERIOD_DAYS, Glicko, idle
+from ..practice.rating import PERIOD_DAYS, Glicko, idle, rate_answer
 from .storage import is_database_url
 from .store import StoreFullError, StoreUnavailableError
 
@@ -397,40 +397,47 @@ class PracticeStore:
         return held, int(n)
 
     def record_answer(
-        self,
-        person: str,
-        lexicon: str,
-        puzzle_id: str,
-        owner: str,
-        answer: str,
-        right: bool,
-        at: float,
-        rated: tuple[Glicko, Glicko] | None,
-    ) -> bool:
-        """Keep the person's first answer to a puzzle and, given, both new ratings; ``False`` when the person
-        had answered it before (nothing changed: only a first answer counts)."""
+        self, person: str, lexicon: str, puzzle_id: str, owner: str, answer: str, right: bool, at: float, rate: bool
+    ) -> tuple[bool, Glicko, Glicko]:
+        """Keep the person's first answer to a puzzle and, ``rate``, both ratings moved by it (Glicko-2, read
+        and written in one transaction, the rows locked in PostgreSQL: two answers at once each count).
+        Returns whether it was the person's first answer (a later one changes nothing), and the person's and
+        the puzzle's ratings now."""
+        lock = " FOR UPDATE" if self._pool is not None else ""  # SQLite's writer holds the whole file
         with self._run() as sql:
-            taken = sql("SELECT 1 FROM {s}attempts WHERE person = ? AND puzzle = ?", (person, puzzle_id))
-            if taken:
-                return False
-            sql(
-                "INSERT INTO {s}attempts (person, puzzle, answer, is_right, at) VALUES (?, ?, ?, ?, ?)",
+            first = sql(
+                "INSERT INTO {s}attempts (person, puzzle, answer, is_right, at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING RETURNING person",
                 (person, puzzle_id, answer[:200], int(right), at),
             )
-            if rated is not None:
-                me, it = rated
-                sql(
-                    "INSERT INTO {s}ratings (person, lexicon, rating, deviation, volatility, answers, at) VALUES"
-                    " (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (person, lexicon) DO UPDATE SET rating = excluded.rating,"
-                    " deviation = excluded.deviation, volatility = excluded.volatility,"
-                    " answers = {s}ratings.answers + 1, at = excluded.at",
-                    (person, lexicon, me.rating, me.deviation, me.volatility, at),
-                )
-                sql(
-                    "UPDATE {s}puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ? AND owner = ?",
-                    (it.rating, it.deviation, it.volatility, puzzle_id, owner),
-                )
-            return True
+            rows = sql(
+                "SELECT rating, deviation, volatility, at FROM {s}ratings WHERE person = ? AND lexicon = ?" + lock,
+                (person, lexicon),
+            )
+            mine = Glicko()
+            if rows:
+                r, d, v, last = rows[0]
+                mine = idle(Glicko(r, d, v), max(0, int((at - last) // (PERIOD_DAYS * 86400))))
+            rows = sql(
+                "SELECT rating, deviation, volatility FROM {s}puzzles WHERE id = ? AND owner = ?" + lock,
+                (puzzle_id, owner),
+            )
+            its = Glicko(*rows[0]) if rows else Glicko()
+            if not first or not rate:
+                return bool(first), mine, its
+            mine, its = rate_answer(mine, its, right)
+            sql(
+                "INSERT INTO {s}ratings (person, lexicon, rating, deviation, volatility, answers, at) VALUES"
+                " (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (person, lexicon) DO UPDATE SET rating = excluded.rating,"
+                " deviation = excluded.deviation, volatility = excluded.volatility,"
+                " answers = {s}ratings.answers + 1, at = excluded.at",
+                (person, lexicon, mine.rating, mine.deviation, mine.volatility, at),
+            )
+            sql(
+                "UPDATE {s}puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ? AND owner = ?",
+                (its.rating, its.deviation, its.volatility, puzzle_id, owner),
+            )
+            return True, mine, its
 
     def answered(self, person: str, puzzle_id: str) -> bool:
         with self._run() as sql:
