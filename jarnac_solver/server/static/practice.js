@@ -4,7 +4,7 @@
 import { reason, t } from "./i18n.js";
 import { $, $$, api, drawTrayWithSteals, el, say, showError, state, store } from "./common.js";
 
-const practice = { puzzle: null, card: null, challenge: null, timer: null, mine: [] };
+const practice = { puzzle: null, card: null, challenge: null, timer: null, mineDoc: null };
 
 function person() {
   let id = store.getItem("jarnac.practice");
@@ -96,21 +96,25 @@ async function answerPuzzle(given) {
 
 async function renderMine() {
   try {
-    const mine = await api("practice/mine", { person: person() });
-    practice.mine = mine.puzzles;
-    const list = $("#puzzle-mine");
-    list.replaceChildren(
-      ...mine.puzzles.map((p) =>
-        el("li", {}, el("button", { type: "button", class: "quiet small", onclick: () => { practice.puzzle = p; renderPuzzle(); renderVerdict(null); $("#puzzle-answer").focus(); } },
-          `${reason(p.kind_said)}${p.answered ? ` (${t("practice_answered")})` : ""}`)),
-      ),
-    );
-    $("#puzzle-mine-none").hidden = mine.puzzles.length > 0;
-    const rated = Object.entries(mine.ratings).map(([lex, r]) => `${lex} — ${t("practice_rating", r)}`).join(" · ");
-    $("#puzzle-ratings").textContent = rated;
+    practice.mineDoc = await api("practice/mine", { person: person() });
   } catch (exc) {
-    // the list waits for the next answer; the reader's own requests say their faults
+    return; // the list waits for the next answer; the reader's own requests say their faults
   }
+  drawMine();
+}
+
+function drawMine() {
+  // The person's own puzzles (the unanswered first) and ratings, drawn from the last answer of the service.
+  const mine = practice.mineDoc;
+  if (!mine) return;
+  $("#puzzle-mine").replaceChildren(
+    ...mine.puzzles.map((p) =>
+      el("li", {}, el("button", { type: "button", class: "quiet small", onclick: () => { practice.puzzle = p; renderPuzzle(); renderVerdict(null); $("#puzzle-answer").focus(); } },
+        `${reason(p.kind_said)}${p.answered ? ` (${t("practice_answered")})` : ""}`)),
+    ),
+  );
+  $("#puzzle-mine-none").hidden = mine.puzzles.length > 0;
+  $("#puzzle-ratings").textContent = Object.entries(mine.ratings).map(([lex, r]) => `${lex} — ${t("practice_rating", r)}`).join(" · ");
 }
 
 async function fromMistakes(event) {
@@ -277,6 +281,7 @@ async function finishChallenge(event) {
 
 function rerender() {
   renderPuzzle();
+  drawMine();
   if (practice.verdict) renderVerdict(practice.verdict);
   renderCard();
   tickChallenge();
