@@ -110,6 +110,21 @@ def counted_rules(rules: Rules) -> bool:
     return rules.disputes or rules.value_jarnac or rules.think_seconds is not None
 
 
+def searches_counted(position: PlayerView | Game) -> bool:
+    """Whether the searches at ``position`` are bounded by counts (``max_searches``, :data:`PLAYOUT_MAX_RACK`):
+    under :func:`counted_rules`, and on a lexicon whose tiles are not one ASCII letter each (nl's ``IJ``),
+    which the planner's C lane does not play (:func:`~jarnac_solver.planning.planlane.supported`): there
+    every play-out action is a search in Python too. A property of the game, not of the install: a pure
+    install, where the lane plays nothing, counts the same games and plays them the same.
+
+    >>> from jarnac_solver import Lexicon
+    >>> searches_counted(Game(Lexicon.load("fr"), seed=1)), searches_counted(Game(Lexicon.load("nl"), seed=1))
+    (False, True)
+    """
+    tiles = position.lexicon.alphabet.tiles
+    return counted_rules(position.rules) or not all(len(t) == 1 and ord(t) < 128 for t in tiles)
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The estimate of the final margin at the start of a turn, from the side of the player about to start it.
@@ -213,10 +228,8 @@ def policy(
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
     if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
-        found = legal_moves(lexicon, me, rules)
-        if not found:
-            return Pass()
-        return Play(max(found, key=lambda m: (me.points(m), str(m))))
+        best = legal_moves(lexicon, me, rules).highest_scoring()
+        return Pass() if best is None else Play(best)
     if phase == "play":
         chosen = weights_of(weights, s, rules)
         move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
@@ -613,10 +626,10 @@ def simulate(
     caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
     cap = min(caps) if caps else None
     counted = searched = 0
-    # The search counts bound the rules the planner's C lane cannot play (their play-outs are Python's, ~3 ms
-    # an action); under the others the lane plays them, the same actions as Python's, uncounted, so a game
-    # is the same with the lane or without it.
-    python_rules = counted_rules(rules)
+    # The search counts bound the games the planner's C lane cannot play (their play-outs are Python's, ~3 ms
+    # an action); the lane plays the others, the same actions as Python's, uncounted, so a game is the same
+    # with the lane or without it.
+    python_rules = searches_counted(view)
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
