@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move
 from ..play.review import Review, Verdict
@@ -50,7 +51,7 @@ def mistake_puzzles(
         raise InvalidInputError(f"expected a Review, not {type(result).__name__}")
     if player not in (None, 0, 1) or isinstance(player, bool):
         raise InvalidInputError(f"player must be 0, 1 or None, not {player!r}")
-    if isinstance(worst, bool) or not isinstance(worst, int) or not 1 <= worst <= 1000:
+    if not is_whole(worst) or not 1 <= worst <= 1000:
         raise InvalidInputError(f"worst must be a whole number from 1 to 1,000, not {worst!r}")
     _check_kinds(kinds)
     record = result.record

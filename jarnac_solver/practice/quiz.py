@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 
@@ -53,11 +54,11 @@ class Quiz:
             raise InvalidInputError(f"a quiz's kind is one of {', '.join(QUIZ_KINDS)}, not {self.kind!r}")
         if self.order not in ORDERS:
             raise InvalidInputError(f"a quiz's order is {', '.join(ORDERS)}, not {self.order!r}")
-        if isinstance(self.length, bool) or not isinstance(self.length, int) or not 2 <= self.length <= 9:
+        if not is_whole(self.length) or not 2 <= self.length <= 9:
             raise InvalidInputError(f"a quiz's length is 2 to 9 tiles, not {self.length!r}")
         for name in ("first", "last"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_CARDS:
+            if not is_whole(value) or not 1 <= value <= MAX_CARDS:
                 raise InvalidInputError(f"a quiz's {name} rank is 1 to {MAX_CARDS:,}, not {value!r}")
         if self.first > self.last:
             raise InvalidInputError(f"a quiz's ranks run from first to last: {self.first} is after {self.last}")

@@ -21,7 +21,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import BaseRoute
 
 from ..lexicon.lexicon import Lexicon
-from . import language, notify, practice_routes, webpush
+from . import language, nain_jaune_games, notify, practice_routes, webpush
 from .answers import http_error, internal_error
 from .contract import MAX_BODY_BYTES, Offer
 from .core import KEEP_DAYS, MAX_ANSWER_BYTES
@@ -36,6 +36,7 @@ from .service import Service
 from .storage import open_store
 
 ROUTE_GROUPS: tuple[Callable[[Service], Sequence[BaseRoute]], ...] = (
+    nain_jaune_games.routes,  # first: its tables' ids (nj-...) and bodies before Jarnac's games
     static.routes,
     games.routes,
     streams.routes,
@@ -112,6 +113,7 @@ def create_app(
         max_answer_bytes=max_answer_bytes,
         openapi=openapi_document(offer, token is not None),
     )
+    nain_jaune_games.describe(service.openapi)
 
     practice = practice_routes.Practice(service, data)  # puzzles and quizzes: their routes, store and paths
     service.openapi["paths"].update(practice.openapi_paths())

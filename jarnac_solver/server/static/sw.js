@@ -18,6 +18,8 @@ const FILES = [
   "/static/referee.js",
   "/static/review.js",
   "/static/tiles.js",
+  "/static/nainjaune.js",
+  "/static/nainjaune.css",
   "/static/manifest.webmanifest",
   "/static/icon.svg",
   "/static/icon-turn.svg",
