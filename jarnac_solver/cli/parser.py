@@ -420,8 +420,9 @@ def build_parser() -> argparse.ArgumentParser:
     quiz.add_argument("--kind", choices=["anagrams", "extensions", "rack"], default="anagrams", help="the cards' kind")
     quiz.add_argument("--length", type=_whole_in(2, 9, " tiles"), default=7, help="the words' length in tiles")
     quiz.add_argument(
-        "--order", choices=["probability", "alphabet"], default="probability",
-        help="the deck by probability rank (likeliest first), or every one of that length alphabetically",
+        "--order", choices=["probability", "alphabet", "missed"], default="probability",
+        help="the deck by probability rank (likeliest first), every one of that length alphabetically, or the"
+        " anagrams of the words you missed in games (--mistakes adds a game's)",
     )  # fmt: skip
     quiz.add_argument("--ranks", type=_range, default="1-100", help="the deck's ranks in that order, e.g. 1-500")
     quiz.add_argument(
@@ -430,6 +431,15 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     quiz.add_argument("--answer", metavar="WORDS", help="your words for the card due ('-': none); else asked for")
     quiz.add_argument("--grade", choices=["hard", "good", "easy"], help="a right answer's grade (default: good)")
+    quiz.add_argument(
+        "--mistakes", metavar="FILE", help="add the words --player missed in this game record (reviewed first) to"
+        " your missed deck, and quiz it",
+    )  # fmt: skip
+    quiz.add_argument("--player", type=str.upper, choices=["A", "B"], default="A", help="--mistakes: whose mistakes")
+    quiz.add_argument(
+        "--playouts", type=_whole_in(0, 1000), default=0, metavar="N",
+        help="--mistakes: review by N play-outs a decision (0: by the planner's values, milliseconds a game)",
+    )  # fmt: skip
     quiz.set_defaults(handler=("practicing", "_cmd_quiz"))
 
     record = command(

@@ -13,6 +13,8 @@ const FILES = [
   "/static/hints.js",
   "/static/i18n.js",
   "/static/people.js",
+  "/static/practice.css",
+  "/static/practice.js",
   "/static/referee.js",
   "/static/review.js",
   "/static/tiles.js",
