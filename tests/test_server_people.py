@@ -197,9 +197,10 @@ def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypa
     """``"seats": "hotseat"``: both keys, no join code; the Jarnac window untimed by default (a countdown
     would run while the device is passed), timed when the game asks for it; the setting survives the store."""
     from jarnac_solver.server import live
+    from jarnac_solver.server import spec as setting
     from jarnac_solver.server.contract import Offer
 
-    monkeypatch.setattr(live, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
+    monkeypatch.setattr(setting, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
     app = create_app(["en"], max_budget_ms=2000)
     with Client(app, raise_server_exceptions=False) as client:
         for body, timed in (({**INVITE, "seats": "hotseat"}, False), ({**INVITE, "seats": "invite"}, True)):

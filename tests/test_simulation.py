@@ -288,6 +288,23 @@ def test_the_counts_and_the_hold_are_checked(options: dict[str, object], needle:
         BoundedSimPlayer(1, **options)  # type: ignore[arg-type]
 
 
+def test_a_lexicon_the_lane_does_not_play_is_bounded_by_counts_under_any_rules() -> None:
+    """nl's IJ is a tile of two letters, which the planner's C lane does not play: under the sheet's rules too
+    every play-out action is a search in Python, so each decision keeps to its count of searches (a decision
+    took the 5 s ceiling, unbounded by counts, and a game a minute). Counted, not timed."""
+    from jarnac_solver.moves.rules import Rules
+    from jarnac_solver.planning.simulation import searches_counted
+
+    nl = Lexicon.load("nl")
+    game = Game(nl, Rules.preset("sheet"), seed=1)
+    assert searches_counted(game) and not searches_counted(Game(FR, Rules.preset("sheet"), seed=1))
+    watched = _Watched(SimPlayer(3, max_searches=24))
+    play_game(nl, [watched, "random"], Rules.preset("sheet"), seed=6, max_actions=50, stop_at_limit=True)
+    assert watched.simulations and watched.inner.ceiling_hits == 0
+    assert all(r.searches <= 24 for r in watched.simulations)
+    assert sum(r.searches for r in watched.simulations) > 0  # the Python path was taken: the count did the work
+
+
 def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules the planner's C lane does not play (the English value Jarnac, disputes) play every play-out
     action in Python: each sim decision keeps to its count of searches, a play-out's value Jarnacs to the

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import native
 from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
+from ..integers import is_whole
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
@@ -227,7 +228,7 @@ class Game:
         self.over_the_board = bool(over_the_board)
         if seed is None:
             seed = 0 if over_the_board else int.from_bytes(os.urandom(4), "big")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
         alphabet = self.alphabet = lexicon.alphabet
@@ -429,7 +430,7 @@ class Game:
         if isinstance(drawn, str):
             return self._encode(drawn, "drawn tiles")
         codes = tuple(drawn)
-        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(self.alphabet) for c in codes):
+        if any(not is_whole(c) or not 0 <= c < len(self.alphabet) for c in codes):
             raise IllegalActionError(f"drawn tiles must be text or tile codes, not {drawn!r}")
         return codes
 
@@ -474,7 +475,7 @@ class Game:
             return self._copy(self.state, self.seed, list(self._stack), self.over_the_board, self.resampled)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         bag = _shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
         fork = self._copy(_replaced(self.state, bag=bag), seed, [], False, True)

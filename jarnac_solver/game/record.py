@@ -52,6 +52,7 @@ from typing import Any
 from ..errors import IllegalActionError, InvalidInputError, located
 from ..forms import field as form_field
 from ..forms import mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import BAGS, Bag
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
@@ -613,7 +614,7 @@ def _seconds(value: object) -> float:
 
 
 def _whole(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidInputError(f"a score must be a whole number, not {value!r}")
     return value
 

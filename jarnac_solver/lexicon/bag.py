@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
+from ..integers import is_whole
 from ..rng import Pcg32
 from ..textfile import read_text
 from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
@@ -74,7 +75,7 @@ class Bag(Mapping[str, int]):
             raise InvalidInputError(f"bag {name!r}: counts must be a mapping of tiles to counts, not {counts!r}")
         alphabet = as_alphabet(alphabet)
         tally: dict[str, int] = {}
-        if isinstance(blanks, bool) or not isinstance(blanks, int) or not 0 <= blanks <= MAX_TILES:
+        if not is_whole(blanks) or not 0 <= blanks <= MAX_TILES:
             raise InvalidInputError(
                 f"bag {name!r}: blanks must be a whole number from 0 to {MAX_TILES}, not {blanks!r}"
             )
@@ -82,7 +83,7 @@ class Bag(Mapping[str, int]):
             if not isinstance(raw, str):
                 raise InvalidInputError(f"bag {name!r}: tile {raw!r} is not a string")
             if raw == BLANK:
-                if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+                if not is_whole(count) or not 0 <= count <= MAX_TILES:
                     raise InvalidInputError(
                         f"bag {name!r}: the number of blanks must be a whole number from 0 to {MAX_TILES},"
                         f" not {count!r}"
@@ -92,7 +93,7 @@ class Bag(Mapping[str, int]):
             tiles = alphabet.tokenize(raw, what="bag tile")
             if len(tiles) != 1:
                 raise InvalidInputError(f"bag {name!r}: {raw!r} is not one tile of the alphabet {alphabet.name!r}")
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+            if not is_whole(count) or not 0 <= count <= MAX_TILES:
                 raise InvalidInputError(
                     f"bag {name!r}: count of {raw!r} must be a whole number from 0 to {MAX_TILES}, not {count!r}"
                 )
@@ -296,7 +297,7 @@ class Bag(Mapping[str, int]):
         """
         if not isinstance(rng, random.Random | Pcg32):
             raise InvalidInputError(f"sample takes a Pcg32 or a random.Random, not {type(rng).__name__}")
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.total:
+        if not is_whole(n) or not 0 <= n <= self.total:
             raise InvalidInputError(f"a sample is a whole number of tiles from 0 to {self.total}, not {n!r}")
         return rng.sample(self.tiles(), n)
 

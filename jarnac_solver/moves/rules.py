@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import InvalidRulesError
+from ..integers import is_whole
 
 __all__ = ["PRESETS", "VERB_FORMS", "VERB_FORM_LEXICONS", "Rules"]
 
@@ -77,7 +78,7 @@ class Rules:
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
                 raise InvalidRulesError(f"rule option {f.name} must be True or False, not {value!r}")
-            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            if f.type == "int" and (not is_whole(value)):
                 raise InvalidRulesError(f"rule option {f.name} must be a whole number, not {value!r}")
         if not 1 <= self.lines <= 64:
             raise InvalidRulesError(f"rule option lines must be 1 to 64, not {self.lines}")

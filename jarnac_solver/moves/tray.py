@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError, JarnacError
 from ..forms import field, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
 from ..messages import Reason, Value
 from .move import Move, added_letters
@@ -220,7 +221,7 @@ class Tray:
                 raise InvalidTrayError(f"{what} must be tile codes, not text")
             out = tuple(codes)
             for code in out:
-                if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < n:
+                if not is_whole(code) or not 0 <= code < n:
                     raise InvalidTrayError(f"{what}: {code!r} is not a tile code of the alphabet {alphabet.name!r}")
             return out
 
@@ -613,7 +614,7 @@ class Tray:
             if old_codes not in self.line_codes:
                 raise IllegalMoveError(Reason("error_no_line_holds", {"move": str(move), "old": old}))
             return self.line_codes.index(old_codes), word_codes, added
-        if isinstance(line, bool) or not isinstance(line, int) or line < 0:
+        if not is_whole(line) or line < 0:
             raise IllegalMoveError(f"{move!r}: the line must be a line index (0 or more) or None")
         if line >= len(self.line_codes):
             raise IllegalMoveError(f"{move}: the tray has no line {line + 1}")

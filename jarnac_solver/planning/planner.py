@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ..budget import Deadline, clock_deadline, passed_on
 from ..errors import InvalidInputError
 from ..forms import field, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
@@ -122,7 +123,7 @@ class Hint:
 
 
 def _exposure(value: object) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+    if value is not None and (not is_whole(value) or value < 0):
         raise InvalidInputError(f"a hint's exposure is a whole number >= 0 or null, not {value!r}")
     return value
 
@@ -168,7 +169,7 @@ class Hints(list[Hint]):
 
 
 def _check_whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    if not is_whole(value) or value < least:
         raise InvalidInputError(f"{name} must be a whole number >= {least}, not {value!r}")
     return value
 
@@ -297,7 +298,7 @@ def hints(
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
     _check_whole("candidates", candidates, 1)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     _check_opponent(lexicon, opponent, rules)
     turn = _formed_indexes(tray, formed_indexes)

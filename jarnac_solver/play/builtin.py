@@ -16,6 +16,7 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import VOWELS, Game
 from ..game.view import PlayerView
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves
@@ -34,12 +35,12 @@ _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 """Actions with no part, made once: frozen, so shared (a dataclass made an action cost ~1 us)."""
 
 
-def _counted(rules: Rules) -> bool:
-    """Whether the searches are bounded by counts under ``rules``
-    (:func:`~jarnac_solver.planning.simulation.counted_rules`)."""
-    from ..planning.simulation import counted_rules
+def _counted(view: PlayerView) -> bool:
+    """Whether the searches are bounded by counts at ``view``: the rules or the lexicon the planner's C lane
+    does not play (:func:`~jarnac_solver.planning.simulation.searches_counted`)."""
+    from ..planning.simulation import searches_counted
 
-    return counted_rules(rules)
+    return searches_counted(view)
 
 
 def _shown(view: PlayerView | Game) -> PlayerView:
@@ -301,9 +302,9 @@ class PlannerPlayer(ExchangerPlayer):
         return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
 
     MAX_SEARCH_RACK = 14
-    """The most rack letters the planner searches its ladders on under the rules the C lane does not play
-    (:func:`~jarnac_solver.planning.simulation.counted_rules`: disputes, the value Jarnac, a clock; under
-    the others the lane's planner plays every rack, and a game is the same with the lane or without it): a
+    """The most rack letters the planner searches its ladders on where the C lane does not play the game
+    (:func:`~jarnac_solver.planning.simulation.searches_counted`: disputes, the value Jarnac, a clock, nl's
+    two-letter tile; elsewhere the lane's planner plays every rack, the same game with the lane or without): a
     larger rack (rare: a player whose words were stolen again and again, or one drawing with no word to
     form, as against ``random``) plays its highest-scoring move. The ladder search's cost grows with the
     rack's sub-multisets, up to its memo's count (2^20 states a search): 18 letters took 4 s a decision and
@@ -315,9 +316,8 @@ class PlannerPlayer(ExchangerPlayer):
 
         s = view.state
         me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-        if len(me.rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
-            found = legal_moves(view.lexicon, me, view.rules)
-            return max(found, key=lambda m: (me.points(m), str(m))) if found else None
+        if len(me.rack_codes) > self.MAX_SEARCH_RACK and _counted(view):
+            return legal_moves(view.lexicon, me, view.rules).highest_scoring()
         weights = self.decision_weights(view)
         return choose_move(view.lexicon, me, opponent, s.bag_size, view.rules, self.rng, weights, None)
 
@@ -375,7 +375,7 @@ class SimPlayer(PlannerPlayer):
     player's seed, and the best mean is played; with one candidate, the
     planner's choice. Its strength is that count: the same on every machine,
     and its games replay from their seed like the planner's. ``budget``
-    (seconds a decision; a game's clock is not read: see play_game) is
+    (seconds a decision; under a game's clock, no less than the clock: :meth:`ceiling`) is
     only a ceiling: a decision that reaches it plays the best mean of the
     rounds done (the planner's choice if none), and :attr:`ceiling_hits`
     counts those decisions (a level is only that level while it is 0).
@@ -419,15 +419,13 @@ class SimPlayer(PlannerPlayer):
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
             raise InvalidInputError(f"budget must be a number of seconds >= 0, not {budget!r}")
-        if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+        if playouts is not None and (not is_whole(playouts) or playouts < 1):
             raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
         super().__init__(seed, weights)
         self.budget = float(budget)
         self.playouts = playouts
         """Rounds of play-outs a decision (``None``: as many as the budget allows)."""
-        if max_searches is not None and (
-            isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
-        ):
+        if max_searches is not None and (not is_whole(max_searches) or max_searches < 1):
             raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
         self.max_searches = max_searches
         """Searches a decision at most (:attr:`MAX_SEARCHES`; ``None``: no count but the rounds')."""
@@ -445,9 +443,9 @@ class SimPlayer(PlannerPlayer):
         s = view.state
         if s.phase not in ("play", "start", "jarnac"):
             return super().choose(view)  # the opening draw, a dispute: nothing to weigh
-        if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK and _counted(view.rules):
+        if s.phase == "play" and len(s.trays[s.to_act].rack_codes) > self.MAX_SEARCH_RACK and _counted(view):
             return super().choose(view)  # a rack past the searches' count: the planner's bounded move
-        deadline = Deadline(self.budget)  # a ceiling only: the level is the counts (the clock is not read)
+        deadline = Deadline(self.ceiling(view.rules))  # a ceiling only: the level is the counts
         if deadline.expired():
             self.ceiling_hits += self.playouts is not None
             return super().choose(view)
@@ -465,6 +463,19 @@ class SimPlayer(PlannerPlayer):
         # Without play-outs (one candidate, or no time), the candidates' order: the planner's choice first.
         self.last = result if result.playouts else None
         return result.best.action
+
+    def ceiling(self, rules: Rules) -> float:
+        """The seconds a decision at most: :attr:`budget`, and under a clock (``rules.think_seconds``) no less
+        than the clock, so that the ceiling never comes before a time-over: inside a clock the decision is
+        bounded by its counts, a seed gives the same game on a busy machine, and only a time-over (which
+        the record marks) changes it.
+
+        >>> from jarnac_solver import Rules
+        >>> SimPlayer(1, budget=0.5).ceiling(Rules()), SimPlayer(1, budget=0.5).ceiling(Rules.preset("competitive"))
+        (0.5, 60.0)
+        """
+        think = rules.think_seconds
+        return self.budget if think is None else max(self.budget, float(think))
 
     def policy_of(self, view: PlayerView) -> Weights | TurnEvaluation:
         """What the candidates and the play-outs decide by: :attr:`weights`, or the learned turn value of the

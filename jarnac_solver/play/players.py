@@ -28,6 +28,7 @@ from ..game.actions import Action, CallJarnac
 from ..game.game import Game
 from ..game.record import GameRecord
 from ..game.view import PlayerView
+from ..integers import is_whole
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
@@ -276,7 +277,7 @@ def play_game(
     True
     """
     players = _two_players(players)
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0:
+    if not is_whole(max_actions) or max_actions < 0:
         raise InvalidInputError(f"max_actions must be a whole number >= 0, not {max_actions!r}"[:200])
     if start is None:
         game = Game(lexicon, rules, bag, seed)
@@ -398,7 +399,7 @@ class MatchResult:
             raise InvalidInputError("a match result names two players")
 
         def whole(n: object) -> int:
-            if isinstance(n, bool) or not isinstance(n, int):
+            if not is_whole(n):
                 raise ValueError(f"{n!r}")
             return n
 
@@ -512,10 +513,10 @@ def play_match(
     >>> play_match(Lexicon.load("fr"), ["greedy", "cautious"], games=2, seed=1).games
     2
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+    if not is_whole(games) or not 0 <= games <= MAX_GAMES:
         raise InvalidInputError(f"games must be a whole number from 0 to {MAX_GAMES:,}, not {games!r}"[:200])
     players = _two_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number (the first game's seed), not {seed!r}"[:200])
     if records is not None and not isinstance(records, list):
         raise InvalidInputError(f"records must be a list (each record is appended) or None, not {records!r}"[:200])
