@@ -64,7 +64,7 @@ SUCCESSES = [
     ["lexicon", "info", "fr"],
     ["lexicon", "list"],
     ["puzzle", "--seed", "12", "--kind", "best_play", "--lexicon", "en", "--reveal"],
-    ["puzzle", "--date", "2026-12-07", "--answer", "PUNIS+AT=PUISANT MECANO+U=MONCEAU"],
+    ["puzzle", "--date", "2026-12-07", "--answer", "ETUI+RT=TRUITE"],
 ]
 
 
