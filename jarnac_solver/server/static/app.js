@@ -4,7 +4,7 @@
 import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, askNotifications, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
+import { act, askNotifications, changeInvitation, drawNow, leaveGame, openSteal, windowTick, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
 import { fromFragment, joinByCode, myGames, renderLobby, takeSeat } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
@@ -166,7 +166,9 @@ async function main() {
     renderGame();
     $("#word").focus();
   });
-  $("#draw").addEventListener("click", () => act("draw"));
+  $("#draw").addEventListener("click", drawNow);
+  $("#window-call").addEventListener("click", openSteal);
+  $("#window-dispute").addEventListener("click", () => act("dispute"));
   $("#pass").addEventListener("click", () => act("pass"));
   $("#exchange").addEventListener("click", () => {
     const letters = fold($("#word").value).replace(/\s+/g, "");
@@ -247,6 +249,15 @@ async function main() {
     }
   });
   $("#rematch").addEventListener("click", rematch);
+  // The end's buttons: a rematch (against the computer, the same settings again: the new game's form keeps
+  // them), the review, a new game from the settings.
+  $("#end-rematch").addEventListener("click", () => {
+    if (state.mode !== "computer") return rematch();
+    leaveGame();
+    $("#new-game").requestSubmit();
+  });
+  $("#end-review").addEventListener("click", () => $("#review-game").click());
+  $("#end-new").addEventListener("click", () => $("#leave").click());
   $("#review-game").addEventListener("click", () => {
     // The finished game's review, one tap: the review tab, this game reviewed.
     showTab("review");
@@ -254,6 +265,7 @@ async function main() {
   });
   $("#copy-move").addEventListener("click", () => copy($("#move-link")));
   setInterval(tick, 1000);
+  setInterval(windowTick, 250);
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
   $("#audit-form").addEventListener("submit", audit);
