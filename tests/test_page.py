@@ -242,7 +242,7 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     ask_hint(browser)
     # The game's seed is random: a rack with a word is told its points now; one with none, a clean pass.
     hint = browser.find_element(By.ID, "hint-list").text
-    assert "maintenant" in hint or "aucun coup ne reste : passez (une passe nette, rien à voler)" in hint, hint
+    assert "maintenant" in hint or "aucun coup ne reste\u202f: passez (une passe nette, rien à voler)" in hint, hint
     # The message on screen and the log follow a change of language (a newcomer saw them stay).
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")

@@ -214,7 +214,7 @@ def test_a_game_reviewed_and_stepped_through_in_french(server: str, browser: Any
     # A mistake marked on the graph: shown with its verdict, its loss and the best alternative.
     browser.find_elements(By.CSS_SELECTOR, "#review-graph circle.mark")[0].click()
     said = browser.find_element(By.ID, "review-said").text
-    assert ("gaffe" in said or "erreur" in said) and "perte " in said and "mieux : " in said, said
+    assert ("gaffe" in said or "erreur" in said) and "perte " in said and "mieux\u202f: " in said, said
     shot(browser, "review-fr")
     text = page_text(browser)
     shown = [f for f in english_fragments("fr") if f in text]

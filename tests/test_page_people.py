@@ -347,7 +347,7 @@ def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(s
         click(a, "#start")
         wait(lambda: says(a, "start-message", "contient du balisage"), what="the name refused in French")
         said = a.find_element(By.ID, "start-message").text
-        assert said.startswith("Votre nom : '<b>Ann</b>'") and "markup" not in said and "name:" not in said
+        assert said.startswith("Votre nom\u202f: '<b>Ann</b>'") and "markup" not in said and "name:" not in said
         named(a, "your-name", "Zoé")
         click(a, "#start")
         wait(partial(shown, a, "invite-seat"), what="the invitation")
@@ -360,7 +360,7 @@ def test_on_a_french_phone_a_refused_name_and_a_resignation_are_said_in_french(s
         open_page(a, made["seats"]["A"]["link"])
         wait(partial(shown, a, "game"), what="the game")
         _ask(server, f"/api/games/{made['id']}/resign", {}, key=joined["seats"]["B"]["key"])
-        wait(partial(says, a, "status", "Bo a abandonné : Ann gagne."), what="the end, by name")
+        wait(partial(says, a, "status", "Bo a abandonné\u202f: Ann gagne."), what="the end, by name")
         status = a.find_element(By.ID, "status").text
         assert "B a abandonné" not in status and "A 0, B 0" not in status
         click(a, "#leave")

@@ -282,7 +282,7 @@ def test_yes_no_pass_play_said_in_the_readers_language() -> None:
     wrong = "non" if yes_no.answer == "yes" else "oui"
     with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
         said = str(judge(yes_no, wrong, lex).reason())
-    expected = "faux ; oui : " if yes_no.answer == "yes" else "faux : la réponse est non ; "  # a yes opens its why
+    expected = "faux\u202f; oui\u202f: " if yes_no.answer == "yes" else "faux\u202f: la réponse est non\u202f; "  # a yes opens its why
     assert said.startswith(expected), said
     side = next(p for p in found("fr") if p.kind == "pass_or_play")
     french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
@@ -348,7 +348,7 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "find the Jarnac (fr, puzzle 90f41c0db2a3)" in out and "right; " in out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+T=INPUTS", "--lang", "fr"]) == 1
-    assert "faux ; " + right + " rapporte 159 :" in capsys.readouterr().out
+    assert "faux\u202f; " + right + " rapporte 159\u202f:" in capsys.readouterr().out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "1:PUNIS+Q=QPUNIS"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("jarnac-solver puzzle: the answer '1:PUNIS+Q=QPUNIS'")
@@ -419,7 +419,7 @@ def test_puzzle_command_errors_in_the_readers_language(
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "zz", "--lang", "fr"]) == 2
     assert (
         capsys.readouterr().err
-        == "jarnac-solver puzzle: la réponse 'zz' : écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
+        == "jarnac-solver puzzle: la réponse 'zz'\u202f: écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
     )
     assert main(["puzzle", "--date", "garbage", "--lang", "nl"]) == 2
     assert capsys.readouterr().err == "jarnac-solver puzzle: de datum wordt geschreven als JJJJ-MM-DD, niet 'garbage'\n"

@@ -214,8 +214,12 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.review_quick": Message("Quick: by the planner's values (no play-out)"),
     "page.review_option": Message("{action}: {mean:+.1f} ({low:+.1f} to {high:+.1f})"),
     "page.review_played": Message("played"),
-    "page.review_scale": Message("Each decision is weighed by the points it lost against the engine's best move: best (no loss beyond the noise), good (up to {good} points), inaccuracy (up to {inaccuracy}), mistake (up to {mistake}), blunder (more than {mistake})."),
-    "page.review_player": Message("{name}: {loss} points lost over {decisions} decisions, {mean} a decision ({counts})."),
+    "page.review_scale": Message(
+        "Each decision is weighed by the points it lost against the engine's best move: best (no loss beyond the noise), good (up to {good} points), inaccuracy (up to {inaccuracy}), mistake (up to {mistake}), blunder (more than {mistake})."
+    ),
+    "page.review_player": Message(
+        "{name}: {loss} points lost over {decisions} decisions, {mean} a decision ({counts})."
+    ),
     "page.review_worst_title": Message("The biggest mistakes first"),
     "page.review_worst_item": Message("{verdict}, turn {turn}: {player} played {played} and lost {loss} points."),
     "page.review_worst_none": Message("No inaccuracy, mistake or blunder in this game."),
@@ -311,7 +315,9 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.say_dispute_stands": Message("{who} disputes {word}: it is a word of the lexicon, it stands."),
     "page.say_dispute_stands_you": Message("You dispute {word}: it is a word of the lexicon, it stands."),
     "page.say_dispute_refused": Message("{who} disputes {word}: it is not a word of the lexicon, so it is taken back."),
-    "page.say_dispute_refused_you": Message("You dispute {word}: it is not a word of the lexicon, so it is taken back."),
+    "page.say_dispute_refused_you": Message(
+        "You dispute {word}: it is not a word of the lexicon, so it is taken back."
+    ),
     "page.say_accept": Message("{who} accepts the word."),
     "page.say_accept_you": Message("You accept the word."),
     "page.say_resign": Message("{who} resigns."),
@@ -321,10 +327,16 @@ PAGE_MESSAGES: dict[str, Message] = {
     "page.say_time_over": Message("(the time was over)"),
     "page.label_exchange": Message("Exchange {tiles}"),
     "page.window_call": Message("Jarnac! {seconds} s"),
-    "page.window_open": Message("{who} passed. If you see a steal, tap “Jarnac!” within {seconds} s; otherwise draw, or let the time run."),
-    "page.window_steal": Message("Show the steal: tap a line of the other's tray, then your letters for it, then “Jarnac!”."),
+    "page.window_open": Message(
+        "{who} passed. If you see a steal, tap “Jarnac!” within {seconds} s; otherwise draw, or let the time run."
+    ),
+    "page.window_steal": Message(
+        "Show the steal: tap a line of the other's tray, then your letters for it, then “Jarnac!”."
+    ),
     "page.window_dispute": Message("Dispute {word} · {seconds} s"),
-    "page.window_dispute_open": Message("{who} formed {word}. Not a word? Dispute it within {seconds} s; otherwise it is accepted."),
+    "page.window_dispute_open": Message(
+        "{who} formed {word}. Not a word? Dispute it within {seconds} s; otherwise it is accepted."
+    ),
     "page.window_auto": Message("The time is over: the game goes on."),
     "page.end_won": Message("{winner} wins {high} to {low}, a margin of {margin}."),
     "page.end_draw": Message("A draw: {a} each."),
