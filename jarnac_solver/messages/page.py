@@ -221,7 +221,7 @@ PAGE_MESSAGES: dict[str, Message] = {
         "{name}: {loss} points lost over {decisions} decisions, {mean} a decision ({counts})."
     ),
     "page.review_worst_title": Message("The biggest mistakes first"),
-    "page.review_worst_item": Message("{verdict}, turn {turn}: {player} played {played} and lost {loss} points."),
+    "page.review_worst_item": Message("{verdict}, turn {turn}, {player}: {played}, {loss} points lost."),
     "page.review_worst_none": Message("No inaccuracy, mistake or blunder in this game."),
     "page.people_invite": Message("a friend (invite)"),
     "page.people_hotseat": Message("two on this device (hot seat)"),

@@ -116,7 +116,8 @@ export function endText(game) {
   const own = state.mode === "computer" ? "A" : state.mode === "invite" ? state.seat : null;
   const named = (seat) => (people() ? seatName(seat) : seat === "A" ? t("you") : t("the_computer"));
   if (game.ending) {
-    if (game.ending.player === own) return `${sentence(game.ending.kind === "resign" ? "resign" : "out_of_time", own)} ${t("end_you_lost", lostBy(game, other(own)))}`;
+    // Against the computer only the person resigns or runs out of time: said to them ("You resign.").
+    if (!people()) return sentence(game.ending.kind === "resign" ? "resign" : "out_of_time", game.ending.player);
     const names = { loser: named(game.ending.player), winner: named(other(game.ending.player)) };
     return t(game.ending.kind === "resign" ? "end_resigned" : "end_out_of_time", names);
   }

@@ -15,8 +15,9 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function said(reasonDoc) {
   // A review's reason said with its action in words, not in the notation.
-  const values = reasonDoc.values || {};
-  return reason(values.action ? { ...reasonDoc, values: { ...values, action: actionLabel(values.action) } } : reasonDoc);
+  const values = { ...(reasonDoc.values || {}) };
+  for (const key of ["action", "move", "call"]) if (typeof values[key] === "string") values[key] = actionLabel(values[key]);
+  return reason({ ...reasonDoc, values });
 }
 const view = { game: null, at: 0 };
 
