@@ -282,7 +282,8 @@ def test_yes_no_pass_play_said_in_the_readers_language() -> None:
     wrong = "non" if yes_no.answer == "yes" else "oui"
     with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
         said = str(judge(yes_no, wrong, lex).reason())
-    expected = "faux\u202f; oui\u202f: " if yes_no.answer == "yes" else "faux\u202f: la réponse est non\u202f; "  # a yes opens its why
+    # a yes opens its why
+    expected = "faux\u202f; oui\u202f: " if yes_no.answer == "yes" else "faux\u202f: la réponse est non\u202f; "
     assert said.startswith(expected), said
     side = next(p for p in found("fr") if p.kind == "pass_or_play")
     french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
