@@ -174,7 +174,7 @@ def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
         for language in ("fr", "en", "es", "nl"):
             Select(phone.find_element(By.ID, "lang")).select_by_value(language)
             wait(functools.partial(_speaks, phone, language), what=language)
-            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
+            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header [role=tablist] [role=tab]")}
             assert len(rows) == 1, (language, rows)
     finally:
         phone.quit()

@@ -521,10 +521,14 @@ export function describePlayed(played) {
   // One action of the log as a sentence, its points after it.
   const action = played.action;
   const [verb, ...rest] = action.split(" ");
-  const shown = played.drew && (played.player === "A" || people());
+  // "B:RC": the letters another seat than the actor drew (a word upheld on a dispute: its mover draws).
+  const other = /^([AB]):(.*)$/.exec(played.drew || "");
+  const drawer = other ? other[1] : played.player;
+  const tiles = other ? other[2] : played.drew;
+  const shown = tiles && !other && (played.player === "A" || people());
   const extend = EXTENSION.exec(action);
   let text;
-  if (verb === "draw") text = shown ? sentence("drew", played.player, { tiles: played.drew }) : sentence("draw", played.player);
+  if (verb === "draw") text = shown ? sentence("drew", played.player, { tiles }) : sentence("draw", played.player);
   else if (verb === "exchange") text = sentence("exchange", played.player, { tiles: rest.join(" ") });
   else if (extend) text = sentence("extend", played.player, { old: extend[2], word: extend[3] });
   else if (action.startsWith("+")) text = sentence("place", played.player, { word: action.slice(1) });
@@ -536,11 +540,13 @@ export function describePlayed(played) {
   // The points and what else happened go inside the sentence, before its full stop.
   const end = /[.!?]$/.test(text) ? text.slice(-1) : "";
   text = end ? text.slice(0, -1) : text;
-  if (verb !== "draw" && shown) text += ` ${t("drew", { tiles: played.drew })}`;
+  if (verb !== "draw" && shown) text += ` ${t("drew", { tiles })}`;
   if (verb === "jarnac" && played.lost) text += ` (+${played.gained}, −${played.lost})`;
   else if (played.gained > 0) text += ` (+${played.gained})`;
   if (played.time_over) text += ` ${t("say_time_over")}`;
-  return text + end;
+  text += end;
+  if (other && tiles) text += ` ${drawer === "A" || people() ? sentence("drew", drawer, { tiles }) : sentence("draw", drawer)}`;
+  return text;
 }
 
 export function bestCallText(plan) {

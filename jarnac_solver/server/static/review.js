@@ -1,7 +1,7 @@
 // The review of a game: the margin across the game drawn (SVG, built here), then the game replayed decision by
 // decision with the trays as they stood, each decision's verdict, loss and the engine's best, as the library
 // says them (every sentence rendered from its code in the page's language).
-import { reason, render, t } from "./i18n.js";
+import { has, reason, render, t } from "./i18n.js";
 import { $, api, drawTrayWithSteals, el, say, state } from "./common.js";
 import { actionLabel } from "./game.js";
 
@@ -67,7 +67,7 @@ function show(i) {
   const title = t("review_step", { n: view.at + 1, count: decisions.length, turn: d.turn, player: nameOf(d.player), played: actionLabel(d.played) });
   const lines = [capital(reason(d.said.verdict)), reason(d.said.loss), ...(d.said.best ? [said(d.said.best)] : []), ...d.findings.map(said)];
   state.alphabet = d.trays[0].alphabet;
-  const trays = d.trays.map((tray, k) => drawTrayWithSteals(tray, [], t("review_tray_of", { who: "AB"[k], name: game.players[k], points: tray.score })));
+  const trays = d.trays.map((tray, k) => drawTrayWithSteals(tray, [], t("review_tray_of", { who: "AB"[k], name: playerName(game.players[k]), points: tray.score })));
   const options = el("ol", { class: "options" }, d.options.map((o) => {
     const line = render("page.review_option", { action: actionLabel(o.action), mean: o.mean, low: o.interval[0], high: o.interval[1] });
     return el("li", { class: o.action === d.played ? "played" : "" }, o.action === d.played ? `${line} — ${t("review_played")}` : line);
@@ -81,10 +81,15 @@ function show(i) {
   );
 }
 
+function playerName(code) {
+  // A record's player as the reader's language names it: a computer's level, "a person", else as written.
+  if (has(`name_${code}`)) return t(`name_${code}`);
+  return has(`player_${code}`) ? t(`player_${code}`) : code;
+}
+
 function nameOf(seat) {
-  const game = view.game;
-  const name = game.players[seat === "B" ? 1 : 0];
-  return name ? `${seat} (${name})` : seat;
+  const name = view.game.players[seat === "B" ? 1 : 0];
+  return name ? `${seat} (${playerName(name)})` : seat;
 }
 
 function playerLine(game, seat) {
@@ -114,7 +119,8 @@ function showReview(answer) {
   const game = answer.games[0];
   view.game = game;
   $("#review-answer").hidden = false;
-  $("#review-heading").textContent = reason(game.said.game);
+  const head = game.said.game;
+  $("#review-heading").textContent = reason({ ...head, values: { ...head.values, a: playerName(head.values.a), b: playerName(head.values.b) } });
   // The result, one line a player (points lost, no percentage beside them), the scale the verdicts follow.
   $("#review-summary").replaceChildren(el("li", {}, reason(game.said.result)), ...["A", "B"].map((who) => el("li", {}, playerLine(game, who))));
   $("#review-scale").textContent = t("review_scale", THRESHOLDS);
