@@ -334,7 +334,7 @@ def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str])
 def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the command is asked to run, not what its answer says: a 5 ms search's answer depends on the
     machine's speed, the budget passed down does not."""
-    import jarnac_solver.server.app as app_module
+    import jarnac_solver.server.routes.commands as app_module
     from jarnac_solver.cli import run_json
 
     asked: list[list[str]] = []
@@ -445,7 +445,7 @@ def test_a_light_request_is_answered_while_the_heavy_lane_is_taken() -> None:
 
     import anyio
 
-    from jarnac_solver.server.app import Lanes
+    from jarnac_solver.server.lanes import Lanes
 
     lanes = Lanes(0, 1, threads=4)
     release, started = threading.Event(), threading.Event()
@@ -496,7 +496,7 @@ def _dies() -> None:
 def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
     import anyio
 
-    from jarnac_solver.server.app import Lanes, _Stopping
+    from jarnac_solver.server.lanes import Lanes, Stopping
 
     lanes = Lanes(1, 1, None)
     try:
@@ -504,7 +504,7 @@ def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
         async def ask() -> tuple[str, str]:
             try:
                 await lanes.run(_dies)
-            except _Stopping:
+            except Stopping:
                 refused = "refused"
             return refused, await lanes.run(str.upper, "served")
 

@@ -22,8 +22,8 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from jarnac_solver.server.app import MAX_FAILED_JOINS
 from jarnac_solver.server.crowd import Quieter, plan
+from jarnac_solver.server.limits import MAX_FAILED_JOINS
 
 LIMIT = 256
 """The server's open-file limit (soft and hard) in these tests."""

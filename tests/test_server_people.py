@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from jarnac_solver.server import app as service
+from jarnac_solver.server import limits as service
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.notify import Notifier, TooManyStreams
 from jarnac_solver.server.seats import digest

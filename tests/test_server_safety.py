@@ -23,7 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from jarnac_solver.cli import main
-from jarnac_solver.server import app as app_module
+from jarnac_solver.server import bodies
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import COMMAND_BODIES, SERVED
 
@@ -284,7 +284,7 @@ def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
 def test_a_body_that_stops_half_way_is_a_408_not_a_held_request(monkeypatch: pytest.MonkeyPatch) -> None:
     """A client sends the head and a piece of its body, then nothing: the request is answered (and its
     connection let go) after the bound, as an error document, instead of waiting as long as the client."""
-    monkeypatch.setattr(app_module, "BODY_SECONDS", 0.2, raising=False)
+    monkeypatch.setattr(bodies, "BODY_SECONDS", 0.2)
     sent: list[MutableMapping[str, Any]] = []
     pieces = [{"type": "http.request", "body": b'{"code": "K7QM', "more_body": True}]
 

@@ -34,6 +34,7 @@ import hashlib
 import hmac
 import io
 import secrets
+from typing import Any
 from urllib.parse import quote
 
 SEATS = ("A", "B")
@@ -146,3 +147,13 @@ def join_link(base: str, code: str) -> str:
 def transfer_link(base: str, token: str) -> str:
     """A transfer link: its token in the fragment (``/#move=TOKEN``)."""
     return f"{_page(base)}#move={quote(token)}"
+
+
+def invitation(base_url: str, code: str) -> dict[str, Any]:
+    """An invitation as the creator gets it: the code to read aloud, its link, the link's QR code."""
+    link = join_link(base_url, code)
+    made: dict[str, Any] = {"code": shown_code(code), "link": link}
+    qr = qr_code(link)
+    if qr is not None:
+        made["qr"] = qr
+    return made
