@@ -176,6 +176,15 @@ def test_a_phone_plays_a_whole_game_in_the_readers_language(server: str, phone: 
         layouts += 1
         if not checked_axe:
             assert serious_violations(phone) == []
+            # Dark mode, as the phone's system asks it: the same rules, its own colours.
+            dark = [{"name": "prefers-color-scheme", "value": "dark"}]
+            phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": dark})
+            try:
+                assert serious_violations(phone) == []
+                paper = "return getComputedStyle(document.documentElement).backgroundColor"
+                assert phone.execute_script(paper) == "rgb(22, 24, 27)"  # the dark paper, not the light one
+            finally:
+                phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
             shot(phone, f"phone-{language}-turn")
             checked_axe = True
         before = len(phone.execute_script("return window.jarnacTimings.hint"))
