@@ -313,3 +313,26 @@ def test_no_horizontal_scroll_at_320_px(server: str) -> None:
             assert not horizontal_scroll(narrow), tab
     finally:
         narrow.quit()
+
+
+def test_the_notation_is_said_in_words(server: str, phone: Any) -> None:
+    open_page(phone, f"{server}/#play")
+    phone.execute_script("localStorage.setItem('jarnac.lang', 'fr')")
+    open_page(phone, f"{server}/#play")
+    said = phone.execute_script(
+        "const m = await import('/static/game.js');"
+        "return [m.wordsOf('1:RAT+Z=TZAR 2:OS+E=OSE'), m.wordsOf('jarnac +OPE'),"
+        " m.stealWords('value 1,2: 1:RAT+Z=TZAR +OS'),"
+        " m.actionLabel('draw'), m.actionLabel('2:BEL+T=BLET'), m.actionLabel('jarnac 1:RAT+Z=TZAR'),"
+        " m.actionLabel('exchange ABC'), m.movedWord('3:CROC+HER=CROCHER')];"
+    )
+    assert said == [
+        "RAT → TZAR OS → OSE",
+        "OPE",
+        "RAT → TZAR, OS",
+        "Piocher",
+        "BEL → BLET",
+        "Jarnac\u202f! RAT → TZAR",
+        "Échanger ABC",
+        "CROCHER",
+    ]

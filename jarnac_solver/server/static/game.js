@@ -493,6 +493,20 @@ export function stealWords(steals) {
   return moves.map((m) => (EXTENSION.exec(m) ? `${EXTENSION.exec(m)[2]} → ${EXTENSION.exec(m)[3]}` : movedWord(m))).join(", ");
 }
 
+export function wordsOf(text) {
+  // The moves a sentence's value holds, in words: "1:RAT+Z=TZAR 2:OS+E=OSE" → "RAT → TZAR 2:OS → OSE".
+  return String(text)
+    .replace(/\b\d+:([^\s+:=]+)\+[^\s=]+=(\S+)/g, "$1 → $2")
+    .replace(/(^|[\s(])\+([^\s+:=(),]+)/g, "$1$2")
+    .replace(/^jarnac\s+/, "");
+}
+
+export function saidInWords(said) {
+  // A reason of the service said with the moves its values hold in words (the notation is the records').
+  const values = Object.fromEntries(Object.entries(said.values || {}).map(([k, v]) => [k, typeof v === "string" ? wordsOf(v) : v]));
+  return reason({ ...said, values });
+}
+
 export function actionLabel(action) {
   // An action as a button or a hint names it, without who: "RAT → RATS", "Piocher", "Jarnac ! RAT → TZAR".
   const [verb, ...rest] = action.split(" ");

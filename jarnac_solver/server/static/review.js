@@ -3,7 +3,7 @@
 // says them (every sentence rendered from its code in the page's language).
 import { has, reason, render, t } from "./i18n.js";
 import { $, api, drawTrayWithSteals, el, say, state } from "./common.js";
-import { actionLabel } from "./game.js";
+import { actionLabel, saidInWords } from "./game.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLAGGED = new Set(["mistake", "blunder"]);
@@ -14,10 +14,10 @@ export const THRESHOLDS = { good: 8, inaccuracy: 20, mistake: 40 };
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function said(reasonDoc) {
-  // A review's reason said with its action in words, not in the notation.
+  // A review's reason said with its actions in words, not in the notation ("pass" said as the button says it).
   const values = { ...(reasonDoc.values || {}) };
-  for (const key of ["action", "move", "call"]) if (typeof values[key] === "string") values[key] = actionLabel(values[key]);
-  return reason({ ...reasonDoc, values });
+  if (typeof values.action === "string") values.action = actionLabel(values.action);
+  return saidInWords({ ...reasonDoc, values });
 }
 const view = { game: null, at: 0 };
 
