@@ -11,12 +11,19 @@ export const ofOther = (key, values = {}) =>
 
 export function focusNext() {
   // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
+  // The page is not scrolled to it: on a phone the turn's controls are on the first screen already, and a
+  // focus that scrolled took the opponent's tray and the message off it.
   const game = state.game;
-  if (!game || game.over) return $("#record-link").focus();
+  if (!game) return;
+  if (game.over) {
+    // The end: who won, at the top of the page (its heading focused, so a screen reader reads it).
+    window.scrollTo(0, 0);
+    return $("#end").hidden ? $("#record-link").focus({ preventScroll: true }) : $("#end-title").focus({ preventScroll: true });
+  }
   if (!acting()) return;
   const windowed = windowKind();
   const first = windowed === "jarnac" ? (state.stealing ? "#word" : "#draw") : windowed === "dispute" ? "#window-dispute" : { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
-  if (first) $(first).focus();
+  if (first) $(first).focus({ preventScroll: true });
 }
 
 export function renderTray(box, tray, who) {
@@ -554,9 +561,12 @@ export function describePlayed(played) {
   // The points and what else happened go inside the sentence, before its full stop.
   const end = /[.!?]$/.test(text) ? text.slice(-1) : "";
   text = end ? text.slice(0, -1) : text;
-  if (verb !== "draw" && shown) text += ` ${t("drew", { tiles })}`;
-  if (verb === "jarnac" && played.lost) text += ` (+${played.gained}, −${played.lost})`;
-  else if (played.gained > 0) text += ` (+${played.gained})`;
+  // What came with it, in one parenthesis: the letters drawn after a word, the points ("(pioche Q, +9)").
+  const extras = [];
+  if (verb !== "draw" && shown) extras.push(t("drew", { tiles }).replace(/^\((.*)\)$/, "$1"));
+  if (played.gained > 0) extras.push(`+${played.gained}`);
+  if (verb === "jarnac" && played.lost) extras.push(`−${played.lost}`);
+  if (extras.length) text += ` (${extras.join(", ")})`;
   if (played.time_over) text += ` ${t("say_time_over")}`;
   text += end;
   if (other && tiles) text += ` ${drawer === "A" || people() ? sentence("drew", drawer, { tiles }) : sentence("draw", drawer)}`;
