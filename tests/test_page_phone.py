@@ -231,6 +231,14 @@ def test_a_phone_plays_a_whole_game_in_the_readers_language(server: str, phone: 
     playing = "return localStorage.getItem('jarnac.game')"
     wait(lambda: phone.execute_script(playing) not in (None, game_id) and settled(phone), what="the rematch")
     assert not game_state(phone)["over"] and phone.find_element(By.ID, "game").is_displayed()
+    # My games: the rematch listed by when it began and against whom, never by its id.
+    rematch_id = phone.execute_script(playing)
+    phone.execute_script("window.confirm = () => true")  # leaving a game under way is confirmed
+    click(phone, "#leave")
+    wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#lobby-list li[data-game]"), what="My games")
+    listed = phone.find_element(By.ID, "lobby-list").text
+    assert rematch_id not in listed and render("page.lobby_against", {"name": ""}, language).strip() in listed
+    no_english(phone, language, fragments)
     assert console_errors(phone) == []
 
 
