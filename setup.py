@@ -35,7 +35,12 @@ setup(
         Extension(
             "jarnac_solver._speedups",
             ["jarnac_solver/_speedups.c", "jarnac_solver/_selfplay.c", "jarnac_solver/_plan.c"],
-            depends=["jarnac_solver/_trie.h", "jarnac_solver/_allocation.c", "jarnac_solver/_planlane.c"],
+            depends=[
+                "jarnac_solver/_trie.h",
+                "jarnac_solver/_pcg32.h",
+                "jarnac_solver/_allocation.c",
+                "jarnac_solver/_planlane.c",
+            ],
             optional=True,
         ),
         Extension("jarnac_solver._allocation", ["jarnac_solver/_allocation.c"], optional=True),

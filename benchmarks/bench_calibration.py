@@ -7,7 +7,7 @@ Games: ``planner`` against ``careless`` (the project's planted-mistake player: t
 probability ``--slip`` at a move or a call, each slip logged in ``CarelessPlayer.mistakes``, a log the
 review never sees), seeds 1..N, the careless player B on odd seeds and A on even ones, each game reviewed
 at ``--playouts`` play-outs a decision (the reproducible count; the review's sequential test adds rounds to
-an undecided decision, up to 4 times that).
+an undecided decision, up to ``SEQUENTIAL_FACTOR`` (8) times that).
 
 - **Recall**: the planted passes with a move left and declined Jarnacs rated a mistake or worse, over
   those planted (goal: 95% or more); the planted weaker moves apart (a lower-scoring move is not always

@@ -1539,6 +1539,6 @@ out:
     return result;
 }
 
-/* The planner's lane and the Mersenne Twister (Trie.selfplay_planner, Trie.mt_sample): they call the searches
-   above. */
+/* The planner's lane and the players' PCG32 draws (Trie.selfplay_planner, Trie.pcg_sample, pcg_shuffle): they
+   call the searches above. */
 #include "_planlane.c"

@@ -1,6 +1,6 @@
 /* jarnac_solver._speedups, continued (included at the end of _plan.c, whose searches it calls): the planner's
- * lane, whole games between two planners played in C (Trie.selfplay_planner), and CPython's Mersenne Twister
- * (Trie.mt_sample).
+ * lane, whole games between two planners played in C (Trie.selfplay_planner), and the players' PCG32 draws
+ * (_pcg32.h: Trie.pcg_sample, pcg_shuffle).
  *
  * Key idea: planning/planlane.py. Between two PlannerPlayers a game outside its end game is starts (draw, or
  * exchange three letters by the mean value of sampled racks), moves (planner_decide: the ladder, the
@@ -9,210 +9,101 @@
  * states, the engine's checks, the samples' lists) was most of a game. Here the game runs as counts changed in
  * place, the rules of game/game.py step for step (_draw_action, _exchange, _play, _after_word, _pass,
  * _decline, _next_turn), and each decision is strategy.py's: choose_start (its samples drawn by the player's
- * own random.Random, re-implemented here bit for bit and its state written back, so the games and the rng
- * states are the Python planner's), choose_move (planner_decide), choose_jarnac (a window where no call is
+ * own Pcg32, _pcg32.h, and its state written back, so the games and the rng states are the Python planner's), choose_move (planner_decide), choose_jarnac (a window where no call is
  * possible: _any_steal's exact test, declined).
  *
  * What it cannot decide exactly it hands back, stopping *before* that action and returning the actions so far:
  * the end game (a player to move with one free line: planning/endgame.py), a decision planner_decide or
  * start_mean hands back (a turn that fills the tray, a memo past its limit), a rack past 9 letters (plan_ladder's
  * ceiling), a Jarnac window where a call may be possible, an opening the vowel rule redraws, the action limit.
- * The exchange's re-insertion positions come from Random(f"{seed}:{ply}") (a str seed: SHA-512 in CPython),
+ * The exchange's re-insertion positions come from Pcg32(f"{seed}:{ply}") (seeded from the SHA-256 of that text),
  * asked of the caller's ``positions`` callable, a few a game.
  *
  * Bounds: at most max_actions actions (grown as they come), racks of at most 64 tiles and 9 lines (else handed
  * back or refused by the caller), 32 letter ranks (planner_decide's), every draw from the bag given.
  */
 
-/* -- CPython's random.Random: MT19937 (Modules/_randommodule.c), getrandbits, _randbelow, sample ----------- */
+/* -- the players' generators: PCG32 (_pcg32.h), read from and written back to a jarnac_solver.rng.Pcg32 --- */
 
-#define MT_N 624
-#define MT_M 397
+#include "_pcg32.h"
 
-typedef struct {
-    uint32_t state[MT_N];
-    int index;
-} MT;
-
-/* genrand_uint32 of _randommodule.c, the same steps. */
-static uint32_t mt_next(MT *m) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y, *mt = m->state;
-    if (m->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        m->index = 0;
-    }
-    y = mt[m->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* Random._randbelow_with_getrandbits(n) for 1 <= n < 2**32: getrandbits(k) is the top k bits of one word. */
-static uint32_t mt_below(MT *m, uint32_t n) {
-    int k = 0;
-    while (k < 32 && (n >> k)) k++;  /* n.bit_length() */
-    uint32_t r = mt_next(m) >> (32 - k);
-    while (r >= n) r = mt_next(m) >> (32 - k);
-    return r;
-}
-
-/* Random.sample(range(n), k)'s indexes (Python 3.11's algorithm: a pool below its set size, else a set of the
-   chosen), into out[0, k). 0 done, -1 for k out of [0, n] or past 64. */
-static int mt_sample_into(MT *m, uint32_t n, int k, uint32_t *out) {
-    if (k < 0 || (uint32_t)k > n || k > 64) return -1;
-    double setsize = 21;
-    if (k > 5) setsize += pow(4.0, ceil(log((double)(k * 3)) / log(4.0)));  /* 4 ** _ceil(_log(k * 3, 4)) */
-    if ((double)n <= setsize) {
-        uint32_t pool[128];
-        if (n > 128) return -1;  /* setsize is at most 21 + 4**5 for k <= 64, but the pool is kept small */
-        for (uint32_t i = 0; i < n; i++) pool[i] = i;
-        for (int i = 0; i < k; i++) {
-            uint32_t j = mt_below(m, n - (uint32_t)i);
-            out[i] = pool[j];
-            pool[j] = pool[n - (uint32_t)i - 1];
-        }
-    } else {
-        for (int i = 0; i < k; i++) {
-            uint32_t j;
-            int seen;
-            do {
-                j = mt_below(m, n);
-                seen = 0;
-                for (int q = 0; q < i; q++) if (out[q] == j) { seen = 1; break; }
-            } while (seen);
-            out[i] = j;
-        }
-    }
-    return 0;
-}
-
-/* The state of a random.Random (rng.getstate(): (3, 625 ints, gauss_next)) into m; -1 with an exception. */
-static int mt_read(PyObject *rng, MT *m) {
-    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
-    if (st == NULL) return -1;
+/* A Pcg32's state (its state and inc attributes) into g; -1 with an exception. */
+static int pcg_read(PyObject *rng, Pcg32 *g) {
+    PyObject *st = PyObject_GetAttrString(rng, "state"), *inc = st ? PyObject_GetAttrString(rng, "inc") : NULL;
     int rc = -1;
-    PyObject *inner;
-    if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 3 || !PyTuple_Check(inner = PyTuple_GET_ITEM(st, 1)) ||
-        PyTuple_GET_SIZE(inner) != MT_N + 1) {
-        PyErr_SetString(PyExc_ValueError, "a random.Random's state (version 3) is expected");
-        goto done;
-    }
-    for (int i = 0; i <= MT_N; i++) {
-        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(inner, i));
-        if (v == (unsigned long)-1 && PyErr_Occurred()) goto done;
-        if (i < MT_N) m->state[i] = (uint32_t)v;
-        else m->index = (int)(v > MT_N ? MT_N : v);
-    }
+    if (st == NULL || inc == NULL) goto done;
+    g->state = (uint64_t)PyLong_AsUnsignedLongLong(st);
+    if (PyErr_Occurred()) goto done;
+    g->inc = (uint64_t)PyLong_AsUnsignedLongLong(inc);
+    if (PyErr_Occurred()) goto done;
     rc = 0;
 done:
+    Py_XDECREF(st);
+    Py_XDECREF(inc);
+    return rc;
+}
+
+/* g written back into rng's state (its inc never changes); -1 with an exception. */
+static int pcg_write(PyObject *rng, const Pcg32 *g) {
+    PyObject *st = PyLong_FromUnsignedLongLong((unsigned long long)g->state);
+    if (st == NULL) return -1;
+    int rc = PyObject_SetAttrString(rng, "state", st);
     Py_DECREF(st);
     return rc;
 }
 
-/* random.Random and the setstate of its C base (_random.Random), looked up once; NULL: not found (then the
-   public method is called). */
-static PyObject *py_random_type = NULL, *base_setstate = NULL;
-
-static void find_base_setstate(void) {
-    static int looked = 0;
-    if (looked) return;
-    looked = 1;
-    PyObject *random = PyImport_ImportModule("random"), *base = PyImport_ImportModule("_random");
-    if (random != NULL && base != NULL) {
-        py_random_type = PyObject_GetAttrString(random, "Random");
-        PyObject *type = PyObject_GetAttrString(base, "Random");
-        if (type != NULL) base_setstate = PyObject_GetAttrString(type, "setstate");
-        Py_XDECREF(type);
-    }
-    Py_XDECREF(random);
-    Py_XDECREF(base);
-    if (py_random_type == NULL || base_setstate == NULL || !PyType_Check(py_random_type)) {
-        Py_CLEAR(py_random_type);
-        Py_CLEAR(base_setstate);
-    }
-    PyErr_Clear();
-}
-
-/* m written back into rng (rng.setstate((3, state + (index,), gauss_next)), gauss_next kept); -1 with an exception.
-   Speed: for a random.Random itself (not a subclass, which may define its own setstate) the C base's setstate is
-   given the 625 ints directly: random.Random.setstate only sets gauss_next (kept: the same) and calls it, and
-   the getstate made first to read gauss_next back (625 ints made for nothing) is not needed. That getstate and
-   the Python-level setstate were ~2/3 of this write, ~2% of a lane game's instructions (cachegrind). */
-static int mt_write(PyObject *rng, const MT *m) {
-    PyObject *inner = PyTuple_New(MT_N + 1);
-    if (inner == NULL) return -1;
-    for (int i = 0; i <= MT_N; i++) {
-        PyObject *v = PyLong_FromUnsignedLong(i < MT_N ? m->state[i] : (unsigned long)m->index);
-        if (v == NULL) { Py_DECREF(inner); return -1; }
-        PyTuple_SET_ITEM(inner, i, v);
-    }
-    find_base_setstate();
-    if (base_setstate != NULL && (PyObject *)Py_TYPE(rng) == py_random_type) {
-        PyObject *r = PyObject_CallFunctionObjArgs(base_setstate, rng, inner, NULL);
-        Py_DECREF(inner);
-        if (r == NULL) return -1;
-        Py_DECREF(r);
-        return 0;
-    }
-    PyObject *st = PyObject_CallMethod(rng, "getstate", NULL);
-    if (st == NULL) { Py_DECREF(inner); return -1; }
-    PyObject *full = Py_BuildValue("(ONO)", PyTuple_GET_ITEM(st, 0), inner, PyTuple_GET_ITEM(st, 2));
-    Py_DECREF(st);
-    if (full == NULL) return -1;
-    PyObject *r = PyObject_CallMethod(rng, "setstate", "(O)", full);
-    Py_DECREF(full);
-    if (r == NULL) return -1;
-    Py_DECREF(r);
-    return 0;
-}
-
-/* mt_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C from rng's state and
-   the state written back: the twin of random.Random.sample the lane draws the planner's starts with
-   (tests/test_planlane.py). */
-PyObject *Trie_mt_sample(Trie *t, PyObject *args) {
+/* pcg_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C from rng's state
+   and the state written back: the draws the lane samples the planner's starts with (tests/test_rng.py holds
+   them equal to Pcg32.sample). */
+PyObject *Trie_pcg_sample(Trie *t, PyObject *args) {
     (void)t;
     PyObject *rng;
     Py_ssize_t n, k, times;
     if (!PyArg_ParseTuple(args, "Onnn", &rng, &n, &k, &times)) return NULL;
-    if (n < 0 || n > 0xffffffffL || k < 0 || k > n || k > 64 || times < 0) {
-        PyErr_SetString(PyExc_ValueError, "mt_sample: 0 <= k <= n, k <= 64");
+    if (n < 0 || n > 4096 || k < 0 || k > n || times < 0) {
+        PyErr_SetString(PyExc_ValueError, "pcg_sample: 0 <= k <= n <= 4096");
         return NULL;
     }
-    MT *m = PyMem_Malloc(sizeof(MT));
-    if (m == NULL) return PyErr_NoMemory();
-    PyObject *list = NULL;
-    if (mt_read(rng, m) < 0) goto done;
-    list = PyList_New(times);
+    Pcg32 g;
+    if (pcg_read(rng, &g) < 0) return NULL;
+    uint32_t *pool = PyMem_Malloc(sizeof(uint32_t) * (size_t)(2 * n + 1));
+    if (pool == NULL) return PyErr_NoMemory();
+    uint32_t *out = pool + n;
+    PyObject *list = PyList_New(times);
     if (list == NULL) goto done;
     for (Py_ssize_t s = 0; s < times; s++) {
-        uint32_t out[64];
-        if (mt_sample_into(m, (uint32_t)n, (int)k, out) < 0) {
-            PyErr_SetString(PyExc_ValueError, "mt_sample: a population past the pool this twin keeps");
-            Py_CLEAR(list);
-            goto done;
-        }
+        pcg32_sample_indexes(&g, (uint32_t)n, (uint32_t)k, pool, out);
         PyObject *one = PyList_New(k);
         if (one == NULL) { Py_CLEAR(list); goto done; }
         for (Py_ssize_t i = 0; i < k; i++) PyList_SET_ITEM(one, i, PyLong_FromUnsignedLong(out[i]));
         PyList_SET_ITEM(list, s, one);
     }
-    if (mt_write(rng, m) < 0) Py_CLEAR(list);
+    if (pcg_write(rng, &g) < 0) Py_CLEAR(list);
 done:
-    PyMem_Free(m);
+    PyMem_Free(pool);
     return list;
+}
+
+/* pcg_shuffle(rng, data) -> bytes: data's bytes shuffled by rng.shuffle's steps, the state written back
+   (a new game's bag: the loop in C, the same order as rng.py's). */
+PyObject *pcg_shuffle(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rng;
+    Py_buffer data;
+    if (!PyArg_ParseTuple(args, "Oy*", &rng, &data)) return NULL;
+    PyObject *out = NULL;
+    Pcg32 g;
+    if (data.len > 0xfffffff || pcg_read(rng, &g) < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pcg_shuffle: too long");
+        goto done;
+    }
+    out = PyBytes_FromStringAndSize((const char *)data.buf, data.len);
+    if (out == NULL) goto done;
+    pcg32_shuffle_bytes(&g, (uint8_t *)PyBytes_AS_STRING(out), (uint32_t)data.len);
+    if (pcg_write(rng, &g) < 0) Py_CLEAR(out);
+done:
+    PyBuffer_Release(&data);
+    return out;
 }
 
 /* -- the lane ----------------------------------------------------------------------------------------------- */
@@ -259,10 +150,10 @@ typedef struct {
     char text[2][LANE_LINES + 1][12];
     int len[2][LANE_LINES + 1], n_lines[2];
     PlannerKnobs knobs[2];
-    MT mt[2];
-    MT *mtp[2];                   /* each player's generator: mt[p], or mt[0] for both when they share one */
+    Pcg32 mt[2];
+    Pcg32 *mtp[2];                /* each player's generator: mt[p], or mt[0] for both when they share one */
     int mt_used[2];
-    int mt_read_[2];              /* its state read from the player's random.Random (at its first start valued) */
+    int mt_read_[2];              /* its state read from the player's Pcg32 (at its first start valued) */
     PyObject *rng[2];
     /* the table */
     uint8_t *bag;
@@ -435,19 +326,18 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
        writes no state: ~10 us each way). */
     int at = g->mtp[p] == &g->mt[0] ? 0 : 1;
     if (!g->mt_read_[at]) {
-        if (mt_read(g->rng[at], g->mtp[p]) < 0) return -1;
+        if (pcg_read(g->rng[at], g->mtp[p]) < 0) return -1;
         g->mt_read_[at] = 1;
     }
     /* The samples: rng.sample(sorted(unseen), n), start_samples times, on a copy of the state (kept if decided). */
-    MT *m = PyMem_Malloc(sizeof(MT));
-    if (m == NULL) { PyErr_NoMemory(); return -1; }
-    memcpy(m, g->mtp[p], sizeof(MT));
+    Pcg32 m_copy = *g->mtp[p], *m = &m_copy;
     int rc = 0;
     Py_ssize_t bn = g->bag_n;
     uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
+    uint32_t *index_pool = PyMem_Malloc(sizeof(uint32_t) * ((size_t)bn + 1));
     Triple *triples = NULL;
     RackMemo *rm = NULL;
-    if (pool == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
+    if (pool == NULL || index_pool == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
     {
         /* sorted(unseen): the bag's codes by their tile's text (a counting sort on sort_key). */
         int by_key[256] = {0};
@@ -461,7 +351,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     int n_draws[64];
     for (int s = 0; s < samples; s++) {
         uint32_t idx[64];
-        if (mt_sample_into(m, (uint32_t)bn, n, idx) < 0) { rc = 0; goto done; }
+        if (pcg32_sample_indexes(m, (uint32_t)bn, (uint32_t)n, index_pool, idx) < 0) { rc = 0; goto done; }
         n_draws[s] = n;
         for (int q = 0; q < n; q++) draws[s * 16 + q] = g->rank_of[pool[idx[q]]];
     }
@@ -544,14 +434,14 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         *exchange = n;
         memcpy(put, triples[best_a].codes, (size_t)n);
     }
-    memcpy(g->mtp[p], m, sizeof(MT));
+    *g->mtp[p] = *m;
     g->mt_used[at] = 1;
     rc = 1;
 done:
     PyMem_Free(rm);
     PyMem_Free(triples);
     PyMem_Free(pool);
-    PyMem_Free(m);
+    PyMem_Free(index_pool);
     return rc;
 }
 
@@ -641,7 +531,7 @@ static void lane_learn(Lane *g, int p) {
    rules: (lines, line_length, min_length, last_line_min_length, opening_draw, opening_vowel_rule, exchange_size,
    steal_place); state: (phase 0 opening 1 start 2 play 3 jarnac, to_act, player, idle_passes, opened A, opened B,
    ply, turn, until: stop at the start of that turn, -1 never); trays: per player (rack codes, line words as ASCII bytes); knobs: per player ((line, draw, leave, win,
-   gain, rack, vowel), (candidates, start_samples, start_pool)); rngs: the two players' random.Random (read, and
+   gain, rack, vowel), (candidates, start_samples, start_pool)); rngs: the two players' Pcg32 (read, and
    written back when used; the same object twice: one generator both sides draw from); positions(ply, bag size) -> the exchange's re-insertion positions.
    result: 0 stopped before an action handed back, 2 the bag empty and both passed (the game over).
    actions: (player, kind, line, word number, drawn codes, letters); kind 0 draw, 1 extend, 2 place, 3 pass,
@@ -875,7 +765,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
         ply++;
     }
     for (int p = 0; p < 2; p++)
-        if (g->mt_used[p] && mt_write(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
+        if (g->mt_used[p] && pcg_write(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
     {
         PyObject *list = PyList_New(n_acts);
         if (list == NULL) goto done_tb;

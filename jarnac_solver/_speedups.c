@@ -1169,8 +1169,8 @@ static PyMethodDef Trie_methods[] = {
     {"selfplay_planner", (PyCFunction)Trie_selfplay_planner, METH_VARARGS,
      "selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks, "
      "out_of_time, max_actions) -> (result, actions): see _planlane.c"},
-    {"mt_sample", (PyCFunction)Trie_mt_sample, METH_VARARGS,
-     "mt_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C: see _planlane.c"},
+    {"pcg_sample", (PyCFunction)Trie_pcg_sample, METH_VARARGS,
+     "pcg_sample(rng, n, k, times) -> [rng.sample(range(n), k) for _ in range(times)], drawn in C: see _planlane.c"},
     {"ladder_outcomes", (PyCFunction)Trie_ladder_outcomes, METH_VARARGS,
      "ladder_outcomes(jobs, min_len, vowel_ranks, out_of_time) -> per job (moves, gain, placed, vowels left, left, proven): see _plan.c"},
     {"planner_move", (PyCFunction)Trie_planner_move, METH_VARARGS,
@@ -1217,9 +1217,15 @@ static PyTypeObject TrieType = {
     .tp_new = PyType_GenericNew,
 };
 
+static PyMethodDef module_methods[] = {
+    {"pcg_shuffle", (PyCFunction)pcg_shuffle, METH_VARARGS,
+     "pcg_shuffle(rng, data) -> data's bytes shuffled as rng.shuffle would, rng's state moved on (_pcg32.h)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "jarnac_solver._speedups",
-    "The compiled walk of the alphagram trie (see jarnac_solver/_speedups.c).", -1, NULL,
+    "The compiled walk of the alphagram trie (see jarnac_solver/_speedups.c).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__speedups(void) {

@@ -1,4 +1,5 @@
-"""The compiled walk (``_speedups.c``, ``_selfplay.c``, ``_plan.c``): the types of its one class, ``Trie``.
+"""The compiled walk (``_speedups.c``, ``_selfplay.c``, ``_plan.c``): the types of its class ``Trie`` and of
+``pcg_shuffle``.
 
 Each method's parameters are named as the C code names them; most are positional only (``/``), the
 plan searches take keywords too. ``need`` and ``opt`` are a tally (``(rank, count)`` pairs) or a text of
@@ -6,8 +7,9 @@ one character a rank (``chr(rank)``): the letters a node must hold and the lette
 """
 
 from collections.abc import Callable, Sequence
-from random import Random
 from typing import Any, TypeVar
+
+from .rng import Pcg32
 
 _Row = TypeVar("_Row", bound=tuple[Any, ...])
 
@@ -146,7 +148,7 @@ class Trie:
         state: tuple[int, int, int, int, bool, bool, int, int, int],
         trays: tuple[tuple[bytes, tuple[bytes, ...]], tuple[bytes, tuple[bytes, ...]]],
         knobs: tuple[PlannerKnobs, PlannerKnobs],
-        rngs: tuple[Random, Random],
+        rngs: tuple[Pcg32, Pcg32],
         positions: Callable[[int, int], list[int]],
         vowel_ranks: bytes,
         out_of_time: type[BaseException],
@@ -157,7 +159,7 @@ class Trie:
         list[tuple[int, int, int, int, bytes, bytes]],
         tuple[bytes, bytes, bytes, int, int, int, int, bool, bool, bool, int],
     ]: ...
-    def mt_sample(self, rng: Random, n: int, k: int, times: int, /) -> list[list[int]]: ...
+    def pcg_sample(self, rng: Pcg32, n: int, k: int, times: int, /) -> list[list[int]]: ...
     def jarnac_plan(
         self,
         rack: str,
@@ -175,3 +177,5 @@ class Trie:
         check: Check,
         out_of_time: type[BaseException],
     ) -> tuple[int, int, list[Any], bool] | None: ...
+
+def pcg_shuffle(rng: Pcg32, data: bytes, /) -> bytes: ...

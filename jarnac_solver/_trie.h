@@ -60,10 +60,11 @@ PyObject *Trie_planner_move(Trie *t, PyObject *args);
 PyObject *Trie_start_values(Trie *t, PyObject *args);
 /* _plan.c: Trie.jarnac_plan. */
 PyObject *Trie_jarnac_plan(Trie *t, PyObject *args, PyObject *kwds);
-/* _planlane.c (included by _plan.c): Trie.selfplay_planner (whole games of two planners) and Trie.mt_sample
-   (random.Random.sample's twin). */
+/* _planlane.c (included by _plan.c): Trie.selfplay_planner (whole games of two planners), Trie.pcg_sample
+   (Pcg32.sample's draws) and the module's pcg_shuffle (Pcg32.shuffle of bytes). */
 PyObject *Trie_selfplay_planner(Trie *t, PyObject *args);
-PyObject *Trie_mt_sample(Trie *t, PyObject *args);
+PyObject *Trie_pcg_sample(Trie *t, PyObject *args);
+PyObject *pcg_shuffle(PyObject *self, PyObject *args);
 /* _selfplay.c: Trie.selfplay_greedy. */
 PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args);
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import InvalidInputError, MissingExtraError
+from .integers import is_whole
 
 __all__ = ["DaskExecutor", "Executor", "InProcess", "LocalProcesses", "make_executor"]
 
@@ -86,7 +87,7 @@ def _call(fn: Callable[[Any, T], R], item: T) -> R:
 
 
 def _check_workers(workers: object) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not is_whole(workers) or workers < 1:
         raise InvalidInputError(f"workers must be a whole number >= 1, not {workers!r}")
     return workers
 

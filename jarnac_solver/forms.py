@@ -10,6 +10,7 @@ indexes (``Move.line_index``).
 from __future__ import annotations
 
 from .errors import InvalidInputError
+from .integers import is_whole
 
 TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
@@ -53,6 +54,6 @@ def line_number(value: object, what: str) -> int:
     >>> line_number(2, "a move")
     1
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if not is_whole(value) or value < 1:
         raise InvalidInputError(f"{what}: a line number counts from 1, not {value!r}")
     return value - 1

@@ -16,6 +16,7 @@ Every refusal is a library error naming the path.
 from __future__ import annotations
 
 from .errors import InvalidInputError, JarnacError, LexiconNotFoundError
+from .integers import is_whole
 
 TYPE_CHECKING = False  # mypy reads any constant of this name as True
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def size_limit(max_bytes: object, default: int) -> int:
         if not 0 < megabytes < 1 << 40:
             raise InvalidInputError(f"{LIMIT_VARIABLE} must be a positive number of MiB, not {text!r}")
         return max(default, int(megabytes * (1 << 20)))
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+    if not is_whole(max_bytes) or max_bytes < 1:
         raise InvalidInputError(f"max_bytes must be a positive integer or None, not {max_bytes!r}")
     return max_bytes
 

@@ -49,13 +49,20 @@ def fix(language: str, text: str) -> str:
     'Refusé\u202f: «\u202fJarnac\u202f!\u202f»\u202f; fin\u202f?'
     >>> fix("fr", "{mean:+.1f} à {n}:")
     '{mean:+.1f} à {n}\u202f:'
+    >>> fix("fr", "une carte (7H, 10D!), ou rien !")
+    'une carte (7H, 10D!), ou rien\u202f!'
     >>> fix("nl", "Klaar ! Nu :")
     'Klaar! Nu:'
     """
     if language == "fr":
 
+        def high(m: re.Match[str]) -> str:
+            # A token of a notation ("10D!", a card played with its option) keeps its mark as written.
+            word = re.search(r"\S*$", m.string[: m.start()])
+            return m.group() if word and re.search(r"\d", word.group()) and not m.group()[0].isspace() else NNBSP + m[1]
+
         def french(run: str) -> str:
-            run = FRENCH_HIGH.sub(lambda m: NNBSP + m[1], run)
+            run = FRENCH_HIGH.sub(high, run)
             run = FRENCH_OPEN.sub("«" + NNBSP, run)
             return FRENCH_CLOSE.sub(NNBSP + "»", run)
 
@@ -81,7 +88,7 @@ def faults(language: str, text: str) -> list[str]:
             else "a space before : ; ? !"
         )
     if language == "es":
-        bare = PLACEHOLDER.sub("", text)
+        bare = re.sub(r"\S*\d\S*!", "", PLACEHOLDER.sub("", text))  # a notation's "10D!" is no exclamation
         if bare.count("?") > bare.count("¿"):
             found.append("a question without ¿")
         if bare.count("!") > bare.count("¡"):

@@ -248,3 +248,25 @@ def test_a_seed_gives_the_same_clocked_game_on_a_busy_machine(players: tuple[str
     assert untimed.actions == idle.actions  # the clock changes nothing but the times
     slow = play_game(COMPETITIVE, list(players), rules, seed=5, max_actions=60, stop_at_limit=True, timer=Loaded(1.5))
     assert all(over for _, over in slow.clock) and "time over" in str(slow)  # 1.5 s a decision: each marked
+
+
+def test_inside_a_clock_a_simulating_players_ceiling_never_comes_before_the_clock() -> None:
+    """A simulating player's own ceiling (``budget``) is a time bound: on a busy machine it could stop a
+    decision early, unmarked, and the seed would give another game. Under a clock it is no less than the
+    clock, so a player whose ceiling is 0 seconds plays, inside an hour's clock, the game its counts give
+    (the same as with an hour's ceiling and no clock): only a time-over could change it, and none happened."""
+    from jarnac_solver.play.players import SimPlayer
+
+    rules = Rules.preset("competitive").replace(think_seconds=3600.0)
+    hurried = SimPlayer(3, budget=0.0)
+    clocked = play_game(COMPETITIVE, [hurried, "random"], rules, seed=4, max_actions=40, stop_at_limit=True,
+                        timer=StepClock())  # fmt: skip
+    assert hurried.ceiling_hits == 0 and not any(over for _, over in clocked.clock)
+    patient = SimPlayer(3, budget=3600.0)
+    untimed = play_game(COMPETITIVE, [patient, "random"], rules.replace(think_seconds=None), seed=4, max_actions=40,
+                        stop_at_limit=True)  # fmt: skip
+    assert clocked.actions == untimed.actions
+    unclocked = SimPlayer(3, budget=0.0)  # no clock: the ceiling is its own, and comes first
+    play_game(COMPETITIVE, [unclocked, "random"], rules.replace(think_seconds=None), seed=4, max_actions=40,
+              stop_at_limit=True)  # fmt: skip
+    assert unclocked.ceiling_hits > 0

@@ -1,13 +1,10 @@
 """The engine's and the record's written-out steps against the library calls they stand for.
 
-A new game's shuffle (``game._shuffle_inline``) against ``random.Random.shuffle`` on many seeds and sizes,
-the bag's codes made once (``Bag.codes``) against coding its tiles, and the record's notation written
+The bag's codes made once (``Bag.codes``) against coding its tiles, and the record's notation written
 without ``str`` calls (``record._written``) against ``str`` of every action of planner games.
 """
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
@@ -18,24 +15,8 @@ from jarnac_solver.game.record import _written
 from jarnac_solver.play.players import play_game
 
 
-def test_the_inline_shuffle_is_random_s_shuffle() -> None:
-    assert engine._shuffle is engine._shuffle_inline  # this Python's shuffle draws as the inline one
-    rng = random.Random(7)
-    for _ in range(2000):
-        seed, size = rng.randrange(1 << 40), rng.randint(0, 200)
-        mine, theirs = list(range(size)), list(range(size))
-        engine._shuffle_inline(random.Random(seed), mine)
-        random.Random(seed).shuffle(theirs)
-        assert mine == theirs, (seed, size)
-
-
-@pytest.mark.parametrize("name", ["en", "fr"])
-def test_a_game_s_bag_is_the_bag_s_tiles_shuffled(name: str) -> None:
-    lexicon = Lexicon.load(name)
-    for seed in (0, 1, 12345):
-        tiles = [lexicon.alphabet.index[t] for t in Bag.for_lexicon(lexicon).tiles()]
-        random.Random(seed).shuffle(tiles)
-        assert Game(lexicon, seed=seed).state.bag == tuple(tiles)
+def test_the_bag_s_codes_are_its_tiles_coded() -> None:
+    lexicon = Lexicon.load("fr")
     small = Bag.parse("3A 2B 2R 2T")
     assert small.codes(lexicon.alphabet) == tuple(lexicon.alphabet.index[t] for t in small.tiles())
 

@@ -294,12 +294,12 @@ def test_hand_built_calls_of_the_wrong_types_are_refused() -> None:
     from jarnac_solver import CallJarnac
 
     game = Game(FR, seed=1)
-    for action in ("draw", "+BETISE", "1:BETISE+T=BITTEES", "pass"):
+    for action in ("draw", "+MESON", "1:MESON+E=NOEMES", "pass"):
         game.push_text(action)
     before = game.state
     for call in (
         CallJarnac(None),  # type: ignore[arg-type]
-        CallJarnac((Move("extend", "0", "BITTEES", "BITTEESO", "O"),)),  # type: ignore[arg-type]
+        CallJarnac((Move("extend", "0", "NOEMES", "NOEMESO", "O"),)),  # type: ignore[arg-type]
         CallJarnac((Move.parse("+ZEST"),), taken_indexes=("0",)),  # type: ignore[arg-type]
     ):
         str(call)  # its text never fails

@@ -63,6 +63,8 @@ SUCCESSES = [
     ["lexicon", "info", "nl"],
     ["lexicon", "info", "fr"],
     ["lexicon", "list"],
+    ["puzzle", "--seed", "12", "--kind", "best_play", "--lexicon", "en", "--reveal"],
+    ["puzzle", "--date", "2026-12-07", "--answer", "ETUI+RT=TRUITE"],
 ]
 
 
@@ -70,6 +72,14 @@ SUCCESSES = [
 def test_every_command_succeeds_with_a_valid_document(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, document = run_json(capsys, *argv)
     assert status == 0 and "result" in document
+
+
+def test_a_quiz_document_is_valid(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = str(tmp_path / "progress.sqlite3")
+    status, asked = run_json(capsys, "quiz", "--state", state, "--lexicon", "en", "--scheduler", "leitner")
+    assert status == 0 and asked["result"]["card"] is not None and asked["result"]["judged"] is None
+    status, answered = run_json(capsys, "quiz", "--state", state, "--lexicon", "en", "--answer", "-")
+    assert status == 1 and answered["result"]["judged"]["right"] is False
 
 
 def test_line_numbers_count_from_one_in_every_document(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import IllegalMoveError, Lexicon, Move, Rules, Tray
-from jarnac_solver.planning.ladder import _played_out, plan_ladder
+from jarnac_solver.planning.ladder import _played_out, plan_ladder, play_out
 
 from . import oracle
 from .strategies import Tiles
@@ -100,21 +100,23 @@ def test_the_word_that_fills_the_8th_line_meets_its_minimum() -> None:
     assert plan_ladder(Lexicon.from_words(["aa"]), tray, rules) == []
 
 
-def test_a_ladders_first_move_is_played_on_its_tray_as_the_checked_move_is() -> None:
-    """Tray.play takes the first move of the ladder planned for that very tray (the object returned, the
-    same lexicon and rules) without its checks: the same tray as the checked push; any other move, or the
-    same move with another lexicon, is checked in full."""
+def test_a_ladder_played_known_is_the_checked_pushes_and_the_tray_is_left_as_it_was() -> None:
+    """Tray.play_known of a ladder planned for a tray (its moves read only by their tiles) makes the tray the
+    checked pushes make; planning writes nothing on the tray (a value: equal before and after, each slot), and
+    a move whose letters are not on the rack is still refused."""
     lex = Lexicon.from_words(["ore", "reto", "torre", "retiro", "tore"])
     rules = Rules()
     tray = Tray.parse("/ ORETRI")
     ladder = plan_ladder(lex, tray, rules)
-    assert tray._planned is not None and tray._planned[2] is ladder[0]
-    fast = tray.play(ladder[0], rules, lex)
-    checked = Tray.parse("/ ORETRI").play(ladder[0], rules, lex)
-    assert fast == checked and fast[0].lines == checked[0].lines and fast[0].score == checked[0].score
+    # Only the tray's own memos of what it is (its legal moves, the rules it keeps, its hash and score) and
+    # nothing a planner wrote: no slot holds a move.
+    assert all(not isinstance(getattr(tray, slot), Move) for slot in Tray.__slots__)
+    assert tray == Tray.parse("/ ORETRI") and not hasattr(Tray, "_mark_planned")
+    fast = tray.play_known(list(ladder), rules)
+    checked = play_out(Tray.parse("/ ORETRI"), list(ladder), rules, lex)
+    assert fast == checked and fast.lines == checked.lines and fast.score == checked.score
+    with pytest.raises(IllegalMoveError, match="not planned for this tray"):
+        tray.play_known([Move("place", None, None, "TORRE", "EORRT"), Move.parse("+RETO")], rules)
     other = Lexicon.from_words(["tore"])
     with pytest.raises(IllegalMoveError, match="not in the lexicon"):
         tray.play(ladder[0], rules, other)
-    forged = Move("place", None, None, "ORE", "EOR")
-    assert forged == ladder[0] and forged is not ladder[0]
-    assert tray.play(forged, rules, lex) == checked

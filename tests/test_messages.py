@@ -71,20 +71,15 @@ def test_the_shipped_catalogs_are_a_fresh_compile_of_the_sources(language: str) 
 
 SAME_AS_ENGLISH = {
     "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points", "page.seat_tray"}
-    | {"cli.match_jarnacs", "page.time_hm"},
-    "es": {"cli.match_jarnacs", "page.time_hm", "practice.say_no"},
-    "nl": {
-        "page.lexicon",
-        "page.call_jarnac",
-        "page.window_call",
-        "page.player_ladder",
-        "page.name_ladder",
-        "page.name_planner",
-    }
-    | {"cli.check_lexicon", "cli.in_lexicon", "cli.n_letters", "cli.match_jarnacs", "cli.show_seed", "page.tc_live"},
+    | {"cli.match_jarnacs", "page.time_hm", "page.tab_quiz", "page.practice_kind"},
+    "es": {"cli.match_jarnacs", "page.time_hm", "practice.say_no", "page.practice_no"},
+    "nl": {"page.lexicon", "page.call_jarnac", "page.window_call", "page.player_ladder", "page.name_ladder"}
+    | {"page.name_planner", "cli.check_lexicon", "cli.in_lexicon", "cli.n_letters", "cli.match_jarnacs"}
+    | {"cli.show_seed", "page.tc_live", "page.tab_quiz", "page.practice_kind", "page.practice_length"},
 }
 """The words a language writes as English does (Audit, simulations, pts, points, jarnacs; lexicon, ladders, planner,
-letters, "in", seed, live in Dutch; hours and minutes, h and min, in French and Spanish; no in Spanish)."""
+letters, "in", seed, live in Dutch; hours and minutes, h and min, in French and Spanish; no in Spanish; quiz in French
+and Dutch)."""
 
 
 @pytest.mark.parametrize("language", ["fr", "es", "nl"])

@@ -335,6 +335,20 @@ def test_the_end_of_the_input_leaves_the_table_cleanly(
     assert game.result == "*" and not game.replay().is_over() and game.turns
 
 
+@pytest.mark.parametrize("word", ["q", "QUIT", "exit"])
+def test_q_typed_leaves_the_table_as_the_end_of_the_input_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], word: str
+) -> None:
+    """A person who types q (quit, exit) rather than Ctrl-D leaves: the game stops there, its record whole."""
+    status, out, err = play_typed(
+        monkeypatch, capsys, f"\n\n{word}\n" + "\n" * 30, "--players", "person,greedy", "--seed", "2"
+    )
+    assert status == 0 and err == ""
+    assert "q (or Ctrl-D) leaves the table." in out.splitlines()[0]
+    assert re.search(r"\nYou left the table: the game stops unfinished in round 1\.\n", out)
+    assert f" {word}\n" in out and "is not a play" not in out
+
+
 @pytest.mark.parametrize(("players", "count"), [("greedy", 1), ("person,greedy,stakes,random,greedy", 5)])
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_one_or_five_players_are_refused_with_the_rules_reason(

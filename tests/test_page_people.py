@@ -160,7 +160,7 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
 
         # A game of a fixed seed: A by its link, B by the invitation's link (its name asked first); a third
         # browser given the same code is refused, the game unchanged.
-        body = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en", "name": NAME_A}
+        body = {"players": ["person", "person"], "seats": "invite", "seed": 25, "lexicon": "en", "name": NAME_A}
         made = _ask(server, "/api/games", body)
         open_page(a, made["seats"]["A"]["link"])
         assert "key=" not in a.current_url  # taken off the address bar once kept
@@ -185,14 +185,14 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
 
         click(a, "#draw")
         acted(a, b, 1)
-        word(a, "VIA")
+        word(a, "AFT")
         acted(a, b, 2)
-        word(a, "JOB")
+        word(a, "IRE")
         acted(a, b, 3)
-        click(a, "#tray-0 .line[data-line='0']")  # an extension: VIA chosen, VITA typed
-        word(a, "VITA")
+        click(a, "#tray-0 .line[data-line='0']")  # an extension: AFT chosen, FACT typed
+        word(a, "FACT")
         acted(a, b, 4)
-        assert "lengthens VIA into VITA" in b.find_element(By.ID, "log").text
+        assert "lengthens AFT into FACT" in b.find_element(By.ID, "log").text
         word(a, "QZXV")  # not a word: refused, the game unchanged
         wait(lambda: "error" in (a.find_element(By.ID, "message").get_attribute("class") or ""), what="the refusal")
         assert logged(a) == 4 and logged(b) == 4
@@ -206,15 +206,15 @@ def test_two_people_play_on_two_pages_and_a_third_watches(server: str) -> None:
         acted(b, a, 7)
         open_page(b, f"{server}/#play")  # B's page reloaded mid-game: it resumes
         wait(lambda: b.find_element(By.ID, "game").is_displayed() and logged(b) == 7, what="B's page resumed")
-        click(b, "#pass")  # with moves left (OUT, OWE, ...): a Jarnac for A
+        click(b, "#pass")  # with moves left (DAY, VIE, ...): a Jarnac for A
         acted(b, a, 8)
         wait(lambda: a.find_element(By.ID, "jarnac-controls").is_displayed(), what="A's Jarnac window")
-        word(a, "OUT", "#add-steal")
-        word(a, "OWE", "#call-jarnac")
+        word(a, "DAY", "#add-steal")
+        word(a, "VIE", "#call-jarnac")
         acted(a, b, 9)
-        assert "You call Jarnac: OUT, OWE" in a.find_element(By.ID, "log").text
-        assert f"{NAME_A} calls Jarnac: OUT, OWE" in b.find_element(By.ID, "log").text
-        said = f"{NAME_A} called Jarnac on your pass: took OUT, OWE"  # said to B, not only logged
+        assert "You call Jarnac: DAY, VIE" in a.find_element(By.ID, "log").text
+        assert f"{NAME_A} calls Jarnac: DAY, VIE" in b.find_element(By.ID, "log").text
+        said = f"{NAME_A} called Jarnac on your pass: took DAY, VIE"  # said to B, not only logged
         wait(lambda: said in b.find_element(By.ID, "message").text, what="B told of A's Jarnac")
         assert_named(a, "Bruno loses")
         shot(a, "people-jarnac-a")

@@ -1,42 +1,27 @@
 """The planner's compiled lane (planning/planlane.py, ``Trie.selfplay_planner``) against the Python planner: the
 same records and the same rng states over seeds, random lexicons and rules, from the start and from positions
-played part-way; and its Mersenne Twister (``Trie.mt_sample``) against ``random.Random.sample``."""
+played part-way (the lane's PCG32 draws: tests/test_rng.py)."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import Bag, Lexicon, Rules, native
+from jarnac_solver.game.actions import Draw
 from jarnac_solver.game.game import Game
 from jarnac_solver.planning import planlane
 from jarnac_solver.planning.learned_turn import TURN_FEATURES, TurnEvaluation, learned_turn_value
 from jarnac_solver.play import players
+from jarnac_solver.play.lanes import PlannerLane, offer_of
 from jarnac_solver.play.players import PlannerPlayer, play_game
+from jarnac_solver.rng import Pcg32
 
 from .test_moves_oracle import LETTERS, chained_lexicons
 from .test_planout import small_french
 
 compiled = pytest.mark.skipif(not native.compiled_available(), reason="the compiled walk is not built")
-
-
-@compiled
-def test_mt_sample_is_random_sample() -> None:
-    """The lane's samples are ``Random.sample``'s, and the generator's state after them the same, over seeds,
-    population sizes on both sides of sample's set size (a pool below 21, a set above) and sample sizes past
-    5 (where the set size grows)."""
-    trie = Lexicon.load("fr").index.trie
-    assert trie is not None
-    for seed in range(60):
-        for n in [*range(0, 26), 40, 99, 140]:
-            for k in range(0, min(n, 9) + 1):
-                mine, theirs = random.Random(seed * 1000 + n), random.Random(seed * 1000 + n)
-                assert trie.mt_sample(mine, n, k, 4) == [theirs.sample(range(n), k) for _ in range(4)]
-                assert mine.getstate() == theirs.getstate()
-                assert mine.random() == theirs.random()
 
 
 def _both(
@@ -163,22 +148,28 @@ class _OwnEvaluation(TurnEvaluation):
 
 
 def test_the_lane_is_off_for_other_players() -> None:
-    """Other players, another subclass of the planner and an evaluation of the user's own play the Python way
-    (the lane is never asked); the planner, the learned planner and a planner given a shipped kind of
-    evaluation are the lane's."""
+    """Other players, another subclass of the planner and an evaluation of the user's own offer no planner lane
+    (play_game plays them the Python way); the planner, the learned planner and a planner given a shipped kind
+    of evaluation offer it, with their own knobs and generator."""
     fr = Lexicon.load("fr")
-    assert players._lane_knobs([PlannerPlayer(1), players.SimPlayer(2)], fr) is None
-    assert players._lane_knobs([PlannerPlayer(1), players.GreedyPlayer(2)], fr) is None
+    assert offer_of(players.SimPlayer(2), fr) is None and offer_of(players.CarelessPlayer(2), fr) is None
+    assert not isinstance(offer_of(players.GreedyPlayer(2), fr), PlannerLane)
     own = _OwnEvaluation("fr", (0.0,) * len(TURN_FEATURES))
-    assert players._lane_knobs([PlannerPlayer(1), PlannerPlayer(2, evaluation=own)], fr) is None
+    assert offer_of(PlannerPlayer(2, evaluation=own), fr) is None
+
+    class Mine(PlannerPlayer):  # a decision changed: the planner's lane no longer plays it
+        def start(self, view: object) -> Draw:
+            return Draw()
+
+    assert offer_of(Mine(1), fr) is None
     plain = PlannerPlayer(1)
-    assert players._lane_knobs([plain, PlannerPlayer(2)], fr) == (plain.weights, plain.weights)
+    assert offer_of(plain, fr) == PlannerLane(plain.weights, plain.rng)
     learned = learned_turn_value("fr")
     assert learned is not None
-    knobs = players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], fr)
-    assert knobs == (plain.weights, (plain.weights, learned))
+    other = players.LearnedPlannerPlayer(2)
+    assert offer_of(other, fr) == PlannerLane((plain.weights, learned), other.rng)
     # No value trained for Dutch: the learned planner plays the hand-set weights, as decision_weights does.
-    assert players._lane_knobs([plain, players.LearnedPlannerPlayer(2)], Lexicon.load("nl")) == (plain.weights,) * 2
+    assert offer_of(other, Lexicon.load("nl")) == PlannerLane(plain.weights, other.rng)
 
 
 @compiled
@@ -228,7 +219,7 @@ def test_the_lane_pushed_or_written_leaves_the_same_game(played: int) -> None:
     ends = []
     for undo in (True, False):
         copy = game.fork(keep_bag=True)
-        rngs = (random.Random(3), random.Random(4))
+        rngs = (Pcg32(3), Pcg32(4))
         n = planlane.advance(copy, (actors[0].weights, actors[1].weights), rngs, 5000, undo=undo)
         assert n > 0
         ends.append((copy.state, copy.actions, rngs[0].getstate(), rngs[1].getstate()))

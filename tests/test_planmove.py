@@ -17,6 +17,7 @@ from jarnac_solver.planning import strategy
 from jarnac_solver.planning.planout import planned_move, start_values
 from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS, Weights
 from jarnac_solver.play.players import play_game
+from jarnac_solver.rng import Pcg32
 
 from .strategies import Tiles
 from .test_moves_oracle import LETTERS, chained_lexicons
@@ -119,11 +120,11 @@ def _start_both_ways(
     lex: Lexicon, me: Tray, opponent: Tray | None, unseen: list[str], bag: int, rules: Rules, seed: int, w: Weights
 ) -> None:
     """start_options with its actions valued in one call, and by its own steps: the same options, values, flag."""
-    fast = strategy.start_options(lex, me, opponent, unseen, bag, rules, random.Random(seed), w)
+    fast = strategy.start_options(lex, me, opponent, unseen, bag, rules, Pcg32(seed), w)
     mp = pytest.MonkeyPatch()
     mp.setattr(strategy, "start_values", lambda *args: None)
     try:
-        slow = strategy.start_options(lex, me, opponent, unseen, bag, rules, random.Random(seed), w)
+        slow = strategy.start_options(lex, me, opponent, unseen, bag, rules, Pcg32(seed), w)
     finally:
         mp.undo()
     assert fast == slow

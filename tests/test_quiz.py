@@ -196,6 +196,29 @@ def test_quiz_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "the answer's word 1" in capsys.readouterr().err
 
 
+def test_quiz_command_of_the_words_missed_in_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarnac_solver import CarelessPlayer, play_game
+    from jarnac_solver.cli import main
+    from jarnac_solver.play.review import review
+    from jarnac_solver.practice.mistakes import missed_words, mistake_puzzles
+    from jarnac_solver.practice.quiz import alphagram
+
+    fr = lexicon("fr")
+    record = play_game(fr, ["planner", CarelessPlayer(4, slip=0.6)], seed=3)
+    game = tmp_path / "game.txt"
+    game.write_text(str(record), encoding="utf-8")
+    state = str(tmp_path / "progress.sqlite3")
+    assert main(["quiz", "--state", state, "--order", "missed"]) == 2  # none yet: said how to add some
+    assert "--mistakes" in capsys.readouterr().err
+    assert main(["quiz", "--state", state, "--mistakes", str(game), "--player", "B", "--json"]) == 0
+    card = json.loads(capsys.readouterr().out)["result"]["card"]
+    words = missed_words(mistake_puzzles(review(record, fr, depth="plan", player=1), 1, fr, worst=1000))
+    assert card["question"] == alphagram(fr, words[0]) and card["quiz"] == Quiz.missed("fr").name
+    assert (
+        main(["quiz", "--state", state, "--order", "missed", "--answer", " ".join(fr.anagrams(card["question"]))]) == 0
+    )
+
+
 def test_quiz_command_refuses_empty_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from jarnac_solver.cli import main
 

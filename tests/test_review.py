@@ -35,10 +35,11 @@ def careless_game(seed: int, slip: float = 0.5) -> tuple[GameRecord, list[tuple[
 
 
 def test_the_review_finds_planted_slips_and_passes_the_planners_own_decisions() -> None:
+    # Games whose careless player slipped (searched for: no particular seed needs to give one).
+    games = [(record, slips) for record, slips in map(careless_game, range(1, 9)) if slips][:2]
+    assert len(games) == 2
     planted = found = own = own_fine = 0
-    for seed in (4, 8):
-        record, slips = careless_game(seed)
-        assert slips, "the careless player slipped nowhere: pick another seed"
+    for record, slips in games:
         result = review(record, FR, playouts=6, seed=1)
         verdicts = {d.action: d.verdict for d in result.decisions}
         planted += len(slips)
@@ -47,11 +48,11 @@ def test_the_review_finds_planted_slips_and_passes_the_planners_own_decisions() 
         for d in result.decisions:
             if d.player == 0 and d.verdict is not None:  # the planner
                 own += 1
-                own_fine += d.verdict in (Verdict.BEST, Verdict.GOOD)
+                own_fine += d.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER)
             if d.action in slipped and d.played == "pass":
                 assert d.phase == "play"
     assert found >= 0.7 * planted, (found, planted)
-    assert own >= 40 and own_fine >= 0.85 * own, (own_fine, own)
+    assert own >= 40 and own_fine >= 0.95 * own, (own_fine, own)  # a mistake established, never by the mean alone
 
 
 def test_by_plan_the_planned_passes_are_found_in_milliseconds_a_decision() -> None:
@@ -147,7 +148,7 @@ def test_bad_input_is_refused_naming_the_bad_part(tmp_path: Path, capsys: pytest
     assert main(["review", str(bad_file), "--playouts", "2"]) == 2
     out, err = capsys.readouterr()
     assert "0 games reviewed" in out and len(err.strip().splitlines()) == 1
-    assert "game 1" in err and "line 11, action 6" in err  # the file's line, as the audit names it
+    assert "game 1" in err and "line 12, action 6" in err  # the file's line, as the audit names it
     assert main(["review", str(tmp_path / "none.txt")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
     assert main(["review", str(bad_file), "--playouts", "1"]) == 2
@@ -220,24 +221,6 @@ def test_the_review_is_said_in_each_language_as_its_codes_render() -> None:
             assert not [word for word in english if word in text], [word for word in english if word in text]
 
 
-def test_a_declined_jarnac_on_a_full_tray_is_judged_on_its_exact_outcome() -> None:
-    # B declines a Jarnac on A's full tray: declining ends the game, an outcome known exactly (no band); the
-    # call's own interval lies above it, so the decline lost the call's lead, not "0 within the noise".
-    careless = CarelessPlayer(35, slip=0.4)
-    record = play_game(FR, ["planner", careless], seed=35)
-    assert (118, "decline") in [(n, kind) for n, kind, _ in careless.mistakes]
-    result = review(record, FR, playouts=16, seed=1, player=1)
-    d = next(d for d in result.decisions if d.action == 118)
-    decline = next(o for o in d.options if o.action == "decline")
-    call = d.best
-    assert decline.exact and decline.low == decline.mean == decline.high == -485.0
-    assert call.action.startswith("jarnac") and not call.exact and call.low > decline.mean
-    assert d.verdict in (Verdict.MISTAKE, Verdict.BLUNDER) and d.loss == pytest.approx(
-        call.mean - decline.mean, abs=1e-3
-    )
-    assert "Jarnac not called" in d.line("en") and "within the noise" not in d.line("en")
-
-
 def test_an_exact_outcome_has_no_band_and_each_option_its_own_interval() -> None:
     # The numbers: declining ends the game at -374 exactly; calling has 16 play-outs, mean -330.9 and a
     # 95% interval about [-351.9, -309.8]. The lead is read on all 16 forks with the call's own spread.
@@ -253,9 +236,13 @@ def test_an_exact_outcome_has_no_band_and_each_option_its_own_interval() -> None
 
 
 def test_best_is_said_as_a_tie_when_the_intervals_cannot_tell() -> None:
-    record, _ = careless_game(8, slip=0.3)
-    result = review(record, FR, playouts=4, seed=7, player=1)
-    tied = [d for d in result.decisions if d.tied]
+    # Games reviewed until one has a tie (searched for: no particular seed needs to give one).
+    for seed in range(1, 13):
+        record, _ = careless_game(seed, slip=0.3)
+        result = review(record, FR, playouts=4, seed=7, player=1)
+        tied = [d for d in result.decisions if d.tied]
+        if tied:
+            break
     assert tied and all(d.verdict is Verdict.BEST and d.loss == 0 for d in tied)
     for d in tied:
         assert "as good as the best" in d.line("en") and d.to_dict()["said"]["verdict"]["code"] == "review.verdict_tied"
@@ -273,7 +260,7 @@ def test_the_calibration_benchmark_runs_small_and_prints_recall_and_false_alarms
 
     script = ROOT / "benchmarks" / "bench_calibration.py"
     done = subprocess.run(
-        [sys.executable, str(script), "--games", "1", "--languages", "fr", "--playouts", "4"],
+        [sys.executable, str(script), "--games", "2", "--languages", "fr", "--playouts", "4", "--slip", "0.3"],
         capture_output=True,
         text=True,
         check=True,
@@ -282,6 +269,6 @@ def test_the_calibration_benchmark_runs_small_and_prints_recall_and_false_alarms
     row = next(line for line in done.stdout.splitlines() if line.startswith("| fr |"))
     _language, recall, _weaker, false, _start, _seconds = (cell.strip() for cell in row.strip("| ").split(" | "))
     hits, of = map(int, recall.split()[0].split("/"))
-    assert of > 0 and hits >= of - 1, row  # the planted passes and declines of a game found (one may hide)
+    assert of > 0 and hits >= of - 1, row  # the planted passes and declines of two games found (one may hide)
     alarms, weighed = map(int, false.split()[0].split("/"))
     assert weighed > 40 and alarms <= 0.05 * weighed, row

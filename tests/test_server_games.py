@@ -379,6 +379,16 @@ def test_an_audit_of_records_sent_as_text(client: Client) -> None:
     )
 
 
+def test_an_audited_text_writes_no_file_on_the_server(client: Client, tmp_path: Path) -> None:
+    """A hand-written game's ``save FILE`` line is the recorder's command: read by the service it is refused,
+    never a file written where the server runs."""
+    target = tmp_path / "written.txt"
+    document = valid(client.post("/api/audit", json={"text": f"draw {{RATEAU}}\nsave {target}\n+RAT {{S}}\n"}).json())
+    assert not target.exists()
+    refusals = document["result"]["refused"]
+    assert [r["line"] for r in refusals] == [2] and "writes no file" in refusals[0]["message"]
+
+
 def test_the_games_answers_are_typed_in_the_openapi_document(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     root = {**document, "$ref": "#/components/schemas/game_result"}

@@ -23,7 +23,7 @@ from jarnac_solver.server.seats import digest
 from .service_client import Client, Stream, serve, stop
 from .test_server_games import refused, result
 
-INVITE = {"players": ["person", "person"], "seats": "invite", "seed": 5, "lexicon": "en"}
+INVITE = {"players": ["person", "person"], "seats": "invite", "seed": 25, "lexicon": "en"}
 
 
 def invited(client: Client, body: dict[str, Any] = INVITE) -> tuple[str, dict[str, str], dict[str, Any]]:
@@ -91,7 +91,7 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
 
         assert act("A", "draw", at=1)["game"]["actions"] == 1
         assert act("A", "draw", at=1)["repeated"] is True  # a request replayed is the game as it is
-        assert act("A", "+VIA")["game"]["actions"] == 2
+        assert act("A", "+AFT")["game"]["actions"] == 2
         refusal = client.post(
             f"/api/games/{game_id}/actions", json={"action": "+QZXV"}, headers={"X-Seat-Key": keys["A"]}
         )
@@ -110,7 +110,7 @@ def test_each_seat_acts_with_its_own_key_and_the_keys_are_kept_as_digests(tmp_pa
     assert all(key.encode() not in stored for key in keys.values())
     assert digest(keys["A"]).encode() in stored and digest(keys["B"]).encode() in stored
     with Client(create_app(["en"], data=tmp_path, max_budget_ms=2000)) as again:  # a restart keeps the seats
-        answer = again.post(f"/api/games/{game_id}/actions", json={"action": "+JOB"}, headers={"X-Seat-Key": keys["A"]})
+        answer = again.post(f"/api/games/{game_id}/actions", json={"action": "+IRE"}, headers={"X-Seat-Key": keys["A"]})
         assert result(answer)["game"]["actions"] == 3
         stranger = again.post(f"/api/games/{game_id}/actions", json={"action": "pass"}, headers={"X-Seat-Key": "x"})
         refused(stranger, 403, "WrongSeat")
@@ -197,9 +197,10 @@ def test_a_hot_seats_jarnac_window_waits_for_the_device_to_change_hands(monkeypa
     """``"seats": "hotseat"``: both keys, no join code; the Jarnac window untimed by default (a countdown
     would run while the device is passed), timed when the game asks for it; the setting survives the store."""
     from jarnac_solver.server import live
+    from jarnac_solver.server import spec as setting
     from jarnac_solver.server.contract import Offer
 
-    monkeypatch.setattr(live, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
+    monkeypatch.setattr(setting, "DEFAULT_WINDOW_S", 0.05)  # an invitation's default window, made short
     app = create_app(["en"], max_budget_ms=2000)
     with Client(app, raise_server_exceptions=False) as client:
         for body, timed in (({**INVITE, "seats": "hotseat"}, False), ({**INVITE, "seats": "invite"}, True)):
@@ -272,17 +273,17 @@ def test_the_push_channel_resumes_after_a_drop_and_after_kill_9(tmp_path: Path) 
         game_id, keys = made["id"], {"A": made["seats"]["A"]["key"]}
         keys["B"] = _ask(port, "/api/join", {"code": made["invitation"]["code"]})["seats"]["B"]["key"]
         _ask(port, f"/api/games/{game_id}/actions", {"action": "draw"}, keys["A"])
-        _ask(port, f"/api/games/{game_id}/actions", {"action": "+VIA"}, keys["A"])
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "+AFT"}, keys["A"])
         watcher = Stream(port, game_id, since=0)  # no key: what everyone may see
         assert [watcher.next_action()[0] for _ in range(2)] == [1, 2]
-        _ask(port, f"/api/games/{game_id}/actions", {"action": "+JOB"}, keys["A"])
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "+IRE"}, keys["A"])
         number, data = watcher.next_action()  # pushed, not asked for
-        assert (number, data["action"], data["player"], data["game"]["actions"]) == (3, "+JOB", "A", 3)
+        assert (number, data["action"], data["player"], data["game"]["actions"]) == (3, "+IRE", "A", 3)
         watcher.close()  # dropped
-        _ask(port, f"/api/games/{game_id}/actions", {"action": "1:VIA+T=VITA"}, keys["A"])
+        _ask(port, f"/api/games/{game_id}/actions", {"action": "1:AFT+C=FACT"}, keys["A"])
         again = Stream(port, game_id, last=3)
         number, data = again.next_action()
-        assert (number, data["action"]) == (4, "1:VIA+T=VITA")
+        assert (number, data["action"]) == (4, "1:AFT+C=FACT")
         again.close()
     finally:
         server.kill()  # kill -9: no shutdown of any kind
@@ -438,7 +439,7 @@ def test_resign_ends_the_game_for_the_other_and_a_rematch_swaps_the_seats(tmp_pa
         done = result(client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["B"]}))
         game = done["game"]
         assert game["over"] and game["winner"] == "A" and game["ending"] == {"player": "B", "kind": "resign"}
-        assert game["result_reason"]["code"] == "result_resigned" and game["seed"] == 5 and game["to_act"] is None
+        assert game["result_reason"]["code"] == "result_resigned" and game["seed"] == 25 and game["to_act"] is None
         assert done["played"][0]["action"] == "resign" and done["clock"] is None
         again = client.post(f"/api/games/{game_id}/resign", json={}, headers={"X-Seat-Key": keys["A"]})
         refused(again, 409, "GameOver")

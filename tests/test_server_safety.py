@@ -227,6 +227,8 @@ def test_each_command_body_is_its_options(capsys: Any) -> None:
 
     commands = sub(build_parser())
     for name in SERVED:
+        if name not in COMMAND_BODIES:  # declared in the commands layer: its options made from its model
+            continue
         parser = sub(commands["lexicon"])[name.split()[1]] if name.startswith("lexicon ") else commands[name]
         options = {
             (a.option_strings[-1] if a.option_strings else None)
@@ -267,7 +269,7 @@ def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
     from jarnac_solver.server.contract import ACTION, ADVICE, AUDIT, NEW_GAME, BodyError, Offer, command_call
 
     offer = Offer(("fr", "en"), 2000)
-    name = data.draw(st.sampled_from([*SERVED, "new game", "action", "advice", "audit"]))
+    name = data.draw(st.sampled_from([*COMMAND_BODIES, "new game", "action", "advice", "audit"]))
     body = {"new game": NEW_GAME, "action": ACTION, "advice": ADVICE, "audit": AUDIT}.get(name) or COMMAND_BODIES[name]
     keys = st.sampled_from([f.name for f in body.fields] + ["colour"])
     sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4) | JSON_VALUES)

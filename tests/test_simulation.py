@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from jarnac_solver import EXACT, InvalidInputError, Lexicon
@@ -25,6 +23,7 @@ from jarnac_solver.planning.simulation import (
 )
 from jarnac_solver.planning.strategy import choose_move
 from jarnac_solver.play.players import PLAYERS, BoundedSimPlayer, SimPlayer, make_player, play_game
+from jarnac_solver.rng import Pcg32
 
 from .clocks import looks_after, stepped
 from .positions import setup
@@ -70,7 +69,7 @@ def test_the_candidates_hold_the_planners_choice_first_and_pass() -> None:
     s = game.state
     found = candidates(game, top=3)
     assert all(isinstance(c, Candidate) for c in found)
-    planner = choose_move(FR, s.trays[s.to_act], s.trays[1 - s.to_act], len(s.bag), game.rules, random.Random(0))
+    planner = choose_move(FR, s.trays[s.to_act], s.trays[1 - s.to_act], len(s.bag), game.rules, Pcg32(0))
     assert planner is not None and found[0].action == Play(planner) and "planner" in found[0].sources
     assert Pass() in [c.action for c in found]
     legal = game.legal_actions()
@@ -110,12 +109,12 @@ def test_a_playout_stops_at_the_horizon_and_values_the_end() -> None:
     game = play_phase()
     turn = game.state.turn
     fork = game.view().fork(5)
-    value = playout(fork, 0, turn + 2, random.Random(1))
+    value = playout(fork, 0, turn + 2, Pcg32(1))
     assert fork.state.phase in ("start", "opening", "over")
     assert fork.state.turn >= turn + 2 or fork.state.phase == "over"
     assert value == evaluate(fork.state, 0) == -evaluate(fork.state, 1)
     ended = game.view().fork(5)
-    playout(ended, 0, None, random.Random(1))
+    playout(ended, 0, None, Pcg32(1))
     assert ended.state.phase == "over"
     assert evaluate(ended.state, 0) == ended.scores()[0] - ended.scores()[1]
 
@@ -125,7 +124,7 @@ def test_a_time_budget_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # lane reads no clock inside a play-out, the caller checks the deadline after it), so the lane is off.
     monkeypatch.setattr(planlane, "supported", lambda game: False)
     game = play_phase()
-    deadline, clock = stepped(140)  # a round of play-outs, then the deadline passes inside the second
+    deadline, clock = stepped(90)  # a round of play-outs, then the deadline passes inside the second
     result = simulate(game, budget=deadline, seed=1, prune=0)
     # The first round whole; of the second, the play-outs finished before the deadline count, the one it
     # passed in is dropped (so at least one option has only the first round's).
@@ -289,6 +288,23 @@ def test_the_counts_and_the_hold_are_checked(options: dict[str, object], needle:
         BoundedSimPlayer(1, **options)  # type: ignore[arg-type]
 
 
+def test_a_lexicon_the_lane_does_not_play_is_bounded_by_counts_under_any_rules() -> None:
+    """nl's IJ is a tile of two letters, which the planner's C lane does not play: under the sheet's rules too
+    every play-out action is a search in Python, so each decision keeps to its count of searches (a decision
+    took the 5 s ceiling, unbounded by counts, and a game a minute). Counted, not timed."""
+    from jarnac_solver.moves.rules import Rules
+    from jarnac_solver.planning.simulation import searches_counted
+
+    nl = Lexicon.load("nl")
+    game = Game(nl, Rules.preset("sheet"), seed=1)
+    assert searches_counted(game) and not searches_counted(Game(FR, Rules.preset("sheet"), seed=1))
+    watched = _Watched(SimPlayer(3, max_searches=24))
+    play_game(nl, [watched, "random"], Rules.preset("sheet"), seed=6, max_actions=50, stop_at_limit=True)
+    assert watched.simulations and watched.inner.ceiling_hits == 0
+    assert all(r.searches <= 24 for r in watched.simulations)
+    assert sum(r.searches for r in watched.simulations) > 0  # the Python path was taken: the count did the work
+
+
 def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules the planner's C lane does not play (the English value Jarnac, disputes) play every play-out
     action in Python: each sim decision keeps to its count of searches, a play-out's value Jarnacs to the
@@ -356,7 +372,7 @@ def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.Monkey
     best = max(legal_moves(FR, big, game.rules), key=lambda m: (big.points(m), str(m)))
     for name in ("planner", "planner-learned", "sim", "sim-bounded"):
         assert make_player(name, 1).choose(game.view()) == Play(best), name
-    assert simulation.policy(game, random.Random(1), max_rack=simulation.PLAYOUT_MAX_RACK) == Play(best)
+    assert simulation.policy(game, Pcg32(1), max_rack=simulation.PLAYOUT_MAX_RACK) == Play(best)
     assert searched == []
     small = Tray.parse("/ AEIRST")
     game = Game(FR, english, seed=3)

@@ -7,11 +7,18 @@ import sys
 import time
 from typing import Any
 
+from ..commands.lexicons import (
+    LexiconInfoRequest,
+    LexiconListRequest,
+    implementation_reason,
+    lexicon_info,
+    lexicon_list,
+)
 from ..errors import InvalidInputError
-from ..lexicon.bag import BAGS, Bag, bag_name_for
-from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
+from ..lexicon.lexicon import Lexicon
 from ..lexicon.probability import draw_odds_text
 from .errors import PROG, UsageError
+from .models import request_of
 from .options import _executor, _user_bag
 from .output import _emit, _familiarity_of, _progress_bar, _skipped, _skipped_note, plural
 
@@ -36,23 +43,8 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
 
 
 def _cmd_lexicon_info(args: argparse.Namespace) -> None:
-    lex = Lexicon.resolve(args.lexicon_spec)
+    lex, bag, info = lexicon_info(request_of(args, LexiconInfoRequest))
     meta = lex.metadata
-    name = bag_name_for(lex)
-    bag = Bag.load(name) if name is not None and name in BAGS else None
-    info = {
-        "words": len(lex),
-        "alphabet": lex.alphabet.to_dict(),
-        "by_length": {str(n): c for n, c in lex.length_counts().items()},
-        "letters": lex.letter_counts(),
-        "source": meta.get("source", ""),
-        "licence": meta.get("licence", ""),
-        "description": meta.get("description", ""),
-        "skipped": meta.get("skipped", {}),
-        "removed": meta.get("removed", {}),
-        "bag": bag.to_dict() if bag is not None else None,
-        "implementation": {"name": lex.implementation, "reason": _implementation_reason(lex)},
-    }
     if args.json:
         _emit(args, info, lex, None)
         return
@@ -68,29 +60,11 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     # The bundled lists' removals by reason (lexicons/README.md): a user looks for them here.
     for reason, count in dict(meta.get("removed", {})).items():
         print(f"removed at build: {plural(count, 'word')}: {reason}")
-    print(f"implementation: {lex.implementation} ({_implementation_reason(lex)})")
-
-
-def _implementation_reason(lex: Lexicon) -> str:
-    from .. import native
-
-    if lex.implementation == native.IMPLEMENTATION:
-        return native.IMPLEMENTATION_REASON
-    return "an alphabet of more than 256 tiles" if lex.index.n_ranks > 256 else "chosen for this lexicon"
+    print(f"implementation: {lex.implementation} ({implementation_reason(lex)})")
 
 
 def _cmd_lexicon_list(args: argparse.Namespace) -> None:
-    rows = []
-    for name in Lexicon.available():
-        lex = Lexicon.load(name)
-        rows.append(
-            {
-                "name": name,
-                "words": len(lex),
-                "description": str(lex.metadata.get("description", "")),
-                "default": name == DEFAULT_LEXICON,
-            }
-        )
+    rows = lexicon_list(LexiconListRequest())["lexicons"]
     if args.json:
         _emit(args, {"lexicons": rows}, None, None)
         return

@@ -15,28 +15,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
+from ..commands.listing import Listing
+from ..commands.model import RequestError
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from .errors import PROG, UsageError
-from .output import _emit, _familiarity_of, _length_label, _skipped, _skipped_note, counted, said, then
+from .output import _emit, _length_label, _skipped_note, counted, said, then
 
 WIDTH = 80
 """The width of the columns format (fixed: the same output on a terminal and in a file)."""
-
-MARKS = "*+#^~"
-"""The symbols of ``--mark``: the first list's words it lacks get ``*``, the second's ``+``, ..."""
-
-
-def _marked_lexicons(args: argparse.Namespace, lex: Lexicon) -> list[tuple[str, Lexicon]]:
-    """``--mark LEX`` (repeatable, or ``a,b``): each list with its symbol."""
-    names = [name.strip() for spec in (getattr(args, "mark", None) or []) for name in spec.split(",")]
-    if any(not name for name in names):
-        raise UsageError(f"{PROG} " + said("cli.error_mark_names", command=args.command_name))
-    if len(names) > len(MARKS):
-        raise UsageError(f"{PROG} " + said("cli.error_mark_many", command=args.command_name, count=len(MARKS)))
-    return [(MARKS[i], other_lexicon(args, name, "--mark")) for i, name in enumerate(names)]
 
 
 def other_lexicon(args: argparse.Namespace, spec: str, option: str) -> Lexicon:
@@ -54,64 +44,44 @@ def other_lexicon(args: argparse.Namespace, spec: str, option: str) -> Lexicon:
     return Lexicon.resolve(spec)
 
 
-def print_listing(
-    args: argparse.Namespace,
-    lex: Lexicon,
-    title: str,
-    words: list[str],
-    query: dict[str, Any],
-    hidden: int = 0,
-) -> None:
-    """A query's words: ``--sort`` orders each length, ``--limit`` cuts the listing, ``--format`` writes it;
-    ``--probability``/``--familiarity`` add columns, ``--mark`` symbols; ``hidden`` is the number of words
-    shorter than the default minimum length (said beside the answer)."""
-    from ..lexicon.probability import draw_odds_text
+def listed(args: argparse.Namespace, make: Callable[..., Listing], request: Any) -> Listing:
+    """A word listing's request answered by the library (``make``: :func:`~jarnac_solver.commands.listing.words`,
+    ...), a bag or a marked lexicon read as the command line reads them (a file too); its refusal a usage
+    error."""
     from .options import _user_bag
+
+    try:
+        return make(
+            request,
+            Lexicon.resolve,
+            lambda name, lex: _user_bag(name, lex, args.command_name),
+            lambda name: other_lexicon(args, name, "--mark"),
+        )
+    except RequestError as exc:
+        raise UsageError(f"{PROG} {exc}" if exc.named else f"{PROG} {args.command_name}: {exc}") from None
+
+
+def print_listing(args: argparse.Namespace, made: Listing) -> None:
+    """A query's words as :func:`~jarnac_solver.commands.listing.listing` listed them, in ``--format``:
+    the ``--json`` document, one word a line, or by length in columns (one word a line with its details
+    when there are some)."""
+    from ..lexicon.probability import draw_odds_text
 
     fmt = getattr(args, "format", "columns")
     if fmt == "json":
         args.json = True
-    order = args.sort
-    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
-    marks = _marked_lexicons(args, lex)
-    show_odds = args.probability or order == "probability"
-    show_rank = order == "probability"
-    show_known = args.familiarity or order == "familiarity"
-    words = lex.ordered(words, order, bag) if order != "alphabet" else words
-    # Longest first, each length in the order asked (stable), then the limit.
-    lengths = {word: lex.tile_length(word) for word in words}
-    words = sorted(words, key=lambda w: -lengths[w])
-    count = len(words)
-    limit = getattr(args, "limit", 0) or 0
-    shown = words[:limit] if limit else words
-    odds = lex.draw_odds(bag) if show_odds else None
-    known = _familiarity_of(lex) if show_known else None
-    details: list[dict[str, Any]] = []
-    if odds is not None or known is not None or marks:
-        for word in shown:
-            row: dict[str, Any] = {"word": word, "tiles": lengths[word]}
-            if odds is not None:
-                ways, probability = odds.odds(word)
-                row.update(ways=ways, probability=probability)
-            if show_rank:
-                row["rank"] = lex.probability_rank(word, bag)
-            if known is not None:
-                row["familiarity"] = known(word)
-            if marks:
-                row["not_in"] = [other.name for _, other in marks if word.upper() not in other]
-            details.append(row)
-    more = count - len(shown)
+    lex, shown, details, odds, marks, hidden = (
+        made.lexicon,
+        made.shown,
+        made.details,
+        made.odds,
+        made.marks,
+        made.hidden,
+    )
+    lengths, count, more, title = made.lengths, made.count, made.more, made.title
+    show_rank, known = made.show_rank, made.known
     if args.json:
-        result: dict[str, Any] = {"query": query, "count": count, "words": shown, "skipped": _skipped(lex)}
-        if more:
-            result["more"] = more
-        if hidden:
-            result["hidden_shorter"] = hidden
-        if details:
-            result["details"] = details
-            if odds is not None:
-                result["bag"] = odds.bag.name
-        _emit(args, result, lex, None)
+        _emit(args, made.result(), lex, None)
         return
     hidden_note = said("cli.hidden_shorter", count=hidden) if hidden else ""
     symbol_of = {other.name: symbol for symbol, other in marks}
@@ -140,7 +110,7 @@ def print_listing(
             print(said("cli.rank_note"))
     for symbol, other in marks:
         print(said("cli.mark_note", symbol=symbol, lexicon=other.name))
-    if odds is None and known is None:  # words only (each with its marks): by length, in columns
+    if odds is None and not known:  # words only (each with its marks): by length, in columns
         groups: dict[int, list[str]] = {}
         marked = {row["word"]: "".join(symbol_of[name] for name in row["not_in"]) for row in details}
         for word in shown:
@@ -171,7 +141,7 @@ def print_listing(
                 cells.append(f"{'' if row['rank'] is None else '#' + format(row['rank'], ','):>8}")
             if odds is not None:
                 cells.append(f"{draw_odds_text(row['probability']):>16}  {said('cli.ways', ways=row['ways'])}")
-            if known is not None:
+            if known:
                 cells.append(str(Reason("familiarity", {"familiarity": row["familiarity"]})))
             print("  " + "  ".join(cells).rstrip())
     if more:

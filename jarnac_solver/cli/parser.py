@@ -10,15 +10,23 @@ the command runs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 
 from .. import __version__, native
+from ..commands.check import CheckRequest
+from ..commands.hooks import HooksRequest
+from ..commands.lexicons import LexiconInfoRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
+from .models import add_arguments
+from .models import whole as _whole
+from .models import whole_in as _whole_in
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,28 +119,6 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
 
 
-def _whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str], int]:
-    """A parser of a whole number from ``low`` to ``high`` (``None``: no upper bound); ``unit`` names it."""
-
-    def parse(text: str) -> int:
-        value = _whole(text)
-        if value < low or (high is not None and value > high):
-            bound = f"at least {low}" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"{value}{unit}: give {bound}")
-        return value
-
-    return parse
-
-
-def _whole(text: str) -> int:
-    if len(text) > 100:  # Python reads at most 4,300 digits; the line says the start of what was given
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}... ({len(text):,} characters) is too long for a whole number")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def _range(text: str) -> str:
     """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here: each end
     a whole number of at most the library's bound (``lexicon.study.RANGE_MAX``)."""
@@ -147,9 +133,6 @@ def _range(text: str) -> str:
     return text.strip()
 
 
-LISTING_FORMATS = ("columns", "lines", "json")
-"""``--format`` of the word listings."""
-
 _positive = _whole_in(1)
 _word_length = _whole_in(1, 9, " tiles")
 _workers = _whole_in(1, 256, " workers")
@@ -160,6 +143,10 @@ _whole_or_zero = _whole_in(0, 10_000)
 
 TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
 RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
+
+
+LISTED = (*(f.name for f in dataclasses.fields(ListingOptions)), "lexicon")
+"""The fields of a word listing's request its parent parser gives (``--lexicon``: the common option)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -177,36 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--lexicon", default=DEFAULT_LEXICON, help="a bundled lexicon's name, a .jlex file or a word list"
     )
     word_list = _Parser(add_help=False, parents=[common], allow_abbrev=False)
-    word_list.add_argument(
-        "--sort",
-        choices=ORDERS,
-        default="alphabet",
-        help="each length's words in this order: probability = likeliest to be drawn first (Zyzzyva's order)",
-    )
-    word_list.add_argument(
-        "--probability", action="store_true", help="show each word's chance of being drawn from the full bag"
-    )
-    word_list.add_argument(
-        "--familiarity",
-        action="store_true",
-        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
-    )
-    word_list.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
-    word_list.add_argument(
-        "--limit", type=_count, default=0, metavar="N", help="show the first N words (0: all of them)"
-    )
-    word_list.add_argument(
-        "--format",
-        choices=LISTING_FORMATS,
-        default="columns",
-        help="columns: by length, in columns; lines: one word a line (details after tabs); json: as --json",
-    )
-    word_list.add_argument(
-        "--mark",
-        action="append",
-        metavar="LEXICON",
-        help="mark the words this other lexicon lacks (*, then + for a second one, ...); once per lexicon",
-    )
+    add_arguments(word_list, ListingOptions)
     parser = _Parser(prog=PROG, description="Find the words and moves of the word game Jarnac.", allow_abbrev=False)
     # The walk is part of the version: a pure walk where a compiled one was expected is a failed build.
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}, {native.describe()}")
@@ -220,17 +178,11 @@ def build_parser() -> argparse.ArgumentParser:
         return made
 
     words = command("words", "every word formable from a rack, by length, with points", [word_list])
-    words.add_argument("rack", help="the letters (I.J: a single I then a single J)")
-    words.add_argument(
-        "--min-len",
-        type=_positive,
-        help="shortest word, in tiles (default: 3, Jarnac's; the shorter words it hides are counted and said)",
-    )
-    words.add_argument("--max-len", type=_positive, default=9, help="longest word, in tiles")
+    add_arguments(words, WordsRequest, given=LISTED)
     words.set_defaults(handler=("words", "_cmd_words"))
 
     anagram = command("anagram", "words that use exactly these letters", [word_list])
-    anagram.add_argument("letters", help="the letters, in any order (? a blank: quote it, 'AEINRS?')")
+    add_arguments(anagram, AnagramRequest, given=LISTED)
     anagram.set_defaults(handler=("words", "_cmd_anagram"))
 
     check = command(
@@ -239,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         " --lexicon fr,en,nl or all: one column per list",
         [common],
     )
-    check.add_argument("words", nargs="+", metavar="WORD", help="the words to judge (accents and case are folded)")
+    add_arguments(check, CheckRequest, given=("lexicon",))  # --lexicon: the common option's
     check.set_defaults(handler=("words", "_cmd_check"))
 
     search = command(
@@ -272,21 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     search.set_defaults(handler=("words", "_cmd_search"))
 
     hooks = command("hooks", "the letters that make a word one longer: in front, at the back, inside", [common])
-    hooks.add_argument("words", nargs="+", metavar="WORD", help="the words to hook")
-    hooks.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: the lexicon's)")
-    hooks.add_argument("--limit", type=_count, default=0, metavar="N", help="hooks shown per word and side (0: all)")
-    hooks.add_argument(
-        "--format",
-        choices=LISTING_FORMATS,
-        default="columns",
-        help="columns: each word's hooks with their odds; lines: WORD, side, letter, hooked word a line; json",
-    )
+    add_arguments(hooks, HooksRequest, given=("lexicon",))  # --lexicon: the common option's
     hooks.set_defaults(handler=("words", "_cmd_hooks"))
 
     extend = command("extend", "every extension of a word with rack letters (rearranged freely)", [word_list])
-    extend.add_argument("word", help="the word on the line")
-    extend.add_argument("rack", help="the spare letters that may be added")
-    extend.add_argument("--max-len", type=_positive, default=9, help="longest extension, in tiles")
+    add_arguments(extend, ExtendRequest, given=LISTED)
     extend.set_defaults(handler=("words", "_cmd_extend"))
 
     moves = command("moves", "every legal move of a tray, by line, with points", [common])
@@ -478,8 +420,9 @@ def build_parser() -> argparse.ArgumentParser:
     quiz.add_argument("--kind", choices=["anagrams", "extensions", "rack"], default="anagrams", help="the cards' kind")
     quiz.add_argument("--length", type=_whole_in(2, 9, " tiles"), default=7, help="the words' length in tiles")
     quiz.add_argument(
-        "--order", choices=["probability", "alphabet"], default="probability",
-        help="the deck by probability rank (likeliest first), or every one of that length alphabetically",
+        "--order", choices=["probability", "alphabet", "missed"], default="probability",
+        help="the deck by probability rank (likeliest first), every one of that length alphabetically, or the"
+        " anagrams of the words you missed in games (--mistakes adds a game's)",
     )  # fmt: skip
     quiz.add_argument("--ranks", type=_range, default="1-100", help="the deck's ranks in that order, e.g. 1-500")
     quiz.add_argument(
@@ -488,6 +431,15 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     quiz.add_argument("--answer", metavar="WORDS", help="your words for the card due ('-': none); else asked for")
     quiz.add_argument("--grade", choices=["hard", "good", "easy"], help="a right answer's grade (default: good)")
+    quiz.add_argument(
+        "--mistakes", metavar="FILE", help="add the words --player missed in this game record (reviewed first) to"
+        " your missed deck, and quiz it",
+    )  # fmt: skip
+    quiz.add_argument("--player", type=str.upper, choices=["A", "B"], default="A", help="--mistakes: whose mistakes")
+    quiz.add_argument(
+        "--playouts", type=_whole_in(0, 1000), default=0, metavar="N",
+        help="--mistakes: review by N play-outs a decision (0: by the planner's values, milliseconds a game)",
+    )  # fmt: skip
     quiz.set_defaults(handler=("practicing", "_cmd_quiz"))
 
     record = command(
@@ -742,7 +694,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--name", help="the name stored in the lexicon (default: the file's stem)")
     build.set_defaults(handler=("lexicons", "_cmd_lexicon_build"))
     info = lexicon_command("info", "sizes, letters, source, licence and bag of a lexicon")
-    info.add_argument("lexicon_spec", metavar="NAME|PATH", help="a bundled name, a .jlex file or a word list")
+    add_arguments(info, LexiconInfoRequest)
     info.set_defaults(handler=("lexicons", "_cmd_lexicon_info"))
     listing = lexicon_command("list", "the bundled lexicons")
     listing.set_defaults(handler=("lexicons", "_cmd_lexicon_list"))

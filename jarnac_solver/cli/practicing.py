@@ -138,6 +138,16 @@ def _shown(puzzle: Any, head: Reason | None) -> str:
 
 
 def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> Any:
+    found = _mistakes(args, lex, kinds, "puzzle")
+    if len(found) < args.number:
+        raise InvalidInputError(
+            f"{len(found)} puzzles from {args.player}'s mistakes in {args.mistakes}, not {args.number}"
+        )
+    return found[args.number - 1]
+
+
+def _mistakes(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...], command: str) -> list[Any]:
+    """The puzzles of ``--player``'s mistakes in the games of ``--mistakes`` (reviewed first)."""
     from ..play.review import review
     from ..practice.mistakes import mistake_puzzles
 
@@ -147,7 +157,7 @@ def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> 
     if errors:
         raise errors[0]
     if not records:
-        raise UsageError(f"{PROG} puzzle: {args.mistakes} holds no game record")
+        raise UsageError(f"{PROG} {command}: {args.mistakes} holds no game record")
     player = "AB".index(args.player)
     found = []
     for record in records:
@@ -156,11 +166,7 @@ def _mistake(args: argparse.Namespace, lex: Lexicon, kinds: tuple[str, ...]) -> 
         else:
             result = review(record, lex, depth="plan", player=player)
         found += mistake_puzzles(result, player, lex, worst=1000, kinds=kinds)
-    if len(found) < args.number:
-        raise InvalidInputError(
-            f"{len(found)} puzzles from {args.player}'s mistakes in {args.mistakes}, not {args.number}"
-        )
-    return found[args.number - 1]
+    return found
 
 
 def _state_path(given: str | None) -> Path:
@@ -184,14 +190,26 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon)
     first, _, last = args.ranks.partition("-")
     quiz = Quiz(lex.name, args.kind, args.length, args.order, int(first or 1), int(last or 200_000))
+    if args.mistakes is not None or args.order == "missed":  # the words you missed: a deck of your own games
+        quiz = Quiz.missed(lex.name)
     scheduler = make_scheduler(args.scheduler)
     now = dt.datetime.now(dt.timezone.utc)
     store = SQLiteProgress(_state_path(args.state))
     try:
+        if args.mistakes is not None:
+            from ..practice.mistakes import missed_words
+            from ..practice.puzzles import KINDS
+            from ..practice.quiz import alphagram
+
+            words = missed_words(_mistakes(args, lex, KINDS, "quiz"))
+            state, due = scheduler.new(now)
+            store.add_cards(args.person, quiz.name, [alphagram(lex, w) for w in words], scheduler.name, state, due)
         start_quiz(store, args.person, quiz, lex, now, scheduler)
         card, first_due = next_card(store, args.person, quiz, now)
         result: dict[str, Any] = {"quiz": quiz.to_dict(), "person": args.person, "card": None, "judged": None,
                                   "next_due": None if first_due is None else first_due.isoformat()}  # fmt: skip
+        if card is None and first_due is None and quiz.order == "missed":
+            raise UsageError(f"{PROG} quiz: no word you missed yet: add a game's with --mistakes GAME --player A|B")
         if card is None and first_due is None:  # an empty deck: ranks past its end, said with its size
             from ..practice.quiz import MAX_CARDS
 

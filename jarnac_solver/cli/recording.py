@@ -64,6 +64,8 @@ class _Session:
     out: str | None
     quiet: bool
     refused: list[dict[str, Any]] = field(default_factory=list)
+    files: bool = True
+    """Whether ``save FILE`` writes a file: a game read for someone else (the service's audit) never does."""
     saved: list[str] = field(default_factory=list)
 
     def record(self) -> GameRecord:
@@ -185,7 +187,9 @@ class _Session:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word == "save":
-            if not rest.strip():
+            if not self.files:
+                self.refuse(number, text, "save writes no file here: this game is read, not recorded")
+            elif not rest.strip():
                 self.refuse(number, text, "save needs a file name: save game.txt (or game.jsonl)")
             else:
                 try:
@@ -211,6 +215,17 @@ class _Session:
             self.say(HELP)
             return True
         return False
+
+
+def read_hand_written(game: Game, text: str) -> tuple[GameRecord, list[dict[str, Any]]]:
+    """The record of ``game`` after the lines of ``text`` typed as ``record`` reads them (an action a line,
+    ``undo``, comments; ``end`` stops), and the lines refused, each with its reason. Nothing is printed and no
+    file written (``save`` is refused): the service's audit of a hand-written game reads it so."""
+    session = _Session(game, ("A", "B"), None, quiet=True, files=False)
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not session.take(number, raw):
+            break
+    return session.record(), session.refused
 
 
 def _start(args: argparse.Namespace) -> tuple[Game, tuple[str, str] | None]:

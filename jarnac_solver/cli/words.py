@@ -7,13 +7,16 @@ import argparse
 from typing import Any
 
 from ..budget import EXACT
+from ..commands import hooks as hooking
+from ..commands import listing
+from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
+from ..commands.hooks import HooksRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, UsageError, _NotAllValid
-from .listing import other_lexicon, print_listing
-from .output import _emit, _skipped, _skipped_note, counted, said
-
-DEFAULT_MIN_LEN = 3
-"""``words --min-len`` when not given: Jarnac's shortest word (the words it hides are counted and said)."""
+from .listing import listed, other_lexicon, print_listing
+from .models import request_of
+from .output import SCHEMA, _emit, _print_document, _skipped_note, counted, said
 
 
 def _not_empty(value: str, what: str, command: str) -> None:
@@ -22,70 +25,46 @@ def _not_empty(value: str, what: str, command: str) -> None:
 
 
 def _cmd_words(args: argparse.Namespace) -> None:
-    _not_empty(args.rack, "rack", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    min_len = min(DEFAULT_MIN_LEN, args.max_len) if args.min_len is None else args.min_len
-    words = lex.subanagrams(args.rack, min_len=min_len, max_len=args.max_len)
-    hidden = 0
-    if args.min_len is None and min_len > 1:  # the default hides the shorter words: count them, say so
-        hidden = len(lex.subanagrams(args.rack, min_len=1, max_len=min(min_len - 1, args.max_len)))
-    query = {"rack": args.rack, "min_len": min_len, "max_len": args.max_len}
-    print_listing(args, lex, said("cli.title_words", rack=lex.alphabet.fold(args.rack)), words, query, hidden)
+    print_listing(args, listed(args, listing.words, request_of(args, WordsRequest)))
 
 
 def _cmd_anagram(args: argparse.Namespace) -> None:
-    _not_empty(args.letters, "list of letters", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    words = lex.anagrams(args.letters)
-    title = said("cli.title_anagrams", letters=lex.alphabet.fold(args.letters))
-    print_listing(args, lex, title, words, {"letters": args.letters})
+    print_listing(args, listed(args, listing.anagram, request_of(args, AnagramRequest)))
 
 
 def _cmd_extend(args: argparse.Namespace) -> None:
-    _not_empty(args.word, "word", args.command_name)
-    _not_empty(args.rack, "rack", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    words = lex.extensions(args.word, args.rack, max_len=args.max_len)
-    title = said("cli.title_extensions", word=lex.alphabet.fold(args.word), rack=lex.alphabet.fold(args.rack))
-    query = {"word": args.word, "rack": args.rack, "max_len": args.max_len}
-    print_listing(args, lex, title, words, query)
-
-
-def _check_lexicons(args: argparse.Namespace) -> list[Lexicon] | None:
-    """``check --lexicon fr,en,nl`` or ``all``: the lists, or ``None`` for one list (the usual answer)."""
-    spec = args.lexicon
-    if spec != "all" and "," not in spec:
-        return None
-    names = list(Lexicon.available()) if spec == "all" else [name.strip() for name in spec.split(",")]
-    if any(not name for name in names) or len(set(names)) != len(names):
-        raise UsageError(f"{PROG} check: --lexicon {spec!r}: give names once each, e.g. fr,en,nl (or all)")
-    return [other_lexicon(args, name, "--lexicon") for name in names]
+    print_listing(args, listed(args, listing.extend, request_of(args, ExtendRequest)))
 
 
 def _cmd_check(args: argparse.Namespace) -> None:
-    several = _check_lexicons(args)
-    if several is not None:
-        _check_several(args, several)
-        return
-    lex = Lexicon.resolve(args.lexicon)
-    checks = [lex.check(word) for word in args.words]  # every word checked before anything is printed
-    source = str(lex.metadata.get("source", "")) or said("cli.a_word_list")
+    request = request_of(args, CheckRequest)
+
+    def resolve(name: str) -> Lexicon:  # --lexicon read as every command reads it; one of a list as --mark
+        return Lexicon.resolve(name) if name == request.lexicon else other_lexicon(args, name, "--lexicon")
+
+    try:  # every word checked in every list before anything is printed
+        checked = check(request, resolve)
+    except LexiconListError as exc:  # a list of lexicons with a name empty or twice
+        raise UsageError(f"{PROG} check: {exc}") from None
     if args.json:
-        rows = [check._asdict() for check in checks]
-        result = {"source": source, "all_valid": all(c.valid for c in checks), "words": rows, "skipped": _skipped(lex)}
-        _emit(args, result, lex, None)
+        document = {"schema": SCHEMA, "command": args.command_name, "lexicon": checked.lexicon, "rules": None}
+        _print_document({**document, "result": checked.result()})
+    elif checked.several:
+        _print_several(checked)
     else:
+        lex = checked.lexicons[0]
+        source = source_of(lex)
         print(said("cli.check_lexicon", lexicon=lex.name, source=source) + _skipped_note(lex))
-        for check in checks:
-            shown = check.folded if check.folded == check.word else f"{check.word} -> {check.folded}"
-            code = "cli.check_valid" if check.valid else "cli.check_invalid"
-            apart = None if check.valid else _apart(lex, check.word)
+        for _, (one,) in checked.rows:
+            shown = one.folded if one.folded == one.word else f"{one.word} -> {one.folded}"
+            code = "cli.check_valid" if one.valid else "cli.check_invalid"
+            apart = None if one.valid else _apart(lex, one.word)
             if apart is not None:
-                print(said("cli.check_apart", word=shown, tiles=counted("cli.n_tiles", check.tiles),
+                print(said("cli.check_apart", word=shown, tiles=counted("cli.n_tiles", one.tiles),
                            apart=apart.folded, apart_tiles=counted("cli.n_tiles", apart.tiles)))  # fmt: skip
             else:
-                print(said(code, word=shown, tiles=counted("cli.n_tiles", check.tiles)))
-    if not all(check.valid for check in checks):
+                print(said(code, word=shown, tiles=counted("cli.n_tiles", one.tiles)))
+    if not checked.all_valid:
         raise _NotAllValid()
 
 
@@ -97,60 +76,28 @@ def _apart(lex: Lexicon, word: str) -> Any:
     for cut in [[i] for i in where] + ([where] if len(where) > 1 else []):
         split = [piece for i, tile in enumerate(tiles) for piece in (("I", "J") if i in cut else (tile,))]
         if all(piece in lex.alphabet.index for piece in split):
-            check = lex.check(lex.alphabet.write(split))
-            if check.valid:
-                return check
+            one = lex.check(lex.alphabet.write(split))
+            if one.valid:
+                return one
     return None
 
 
-def _check_several(args: argparse.Namespace, lexicons: list[Lexicon]) -> None:
+def _print_several(checked: Checked) -> None:
     """One row per word, one column per list."""
-    rows = []
-    for word in args.words:  # every word judged in every list before anything is printed
-        rows.append((word, [lex.check(word) for lex in lexicons]))
-    names = [lex.name for lex in lexicons]
-    all_valid = all(check.valid for _, checks in rows for check in checks)
-    if args.json:
-        result = {
-            "lexicons": names,
-            "all_valid": all_valid,
-            "words": [
-                {
-                    "word": word,
-                    "in": [
-                        {"lexicon": name, "folded": c.folded, "valid": c.valid, "tiles": c.tiles}
-                        for name, c in zip(names, checks, strict=True)
-                    ],
-                }
-                for word, checks in rows
-            ],
-        }
-        from .output import SCHEMA, _print_document
-
-        _print_document(
-            {
-                "schema": SCHEMA,
-                "command": args.command_name,
-                "lexicon": ",".join(names),
-                "rules": None,
-                "result": result,
-            }
-        )
-    else:
-        shown = [
-            checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}" for word, checks in rows
-        ]
-        heading = said("cli.word_column")
-        width = max(len(heading), *(len(text) for text in shown))
-        yes = said("cli.yes")
-        cells = [max(len(name), len(yes)) for name in names]
-        columns = (name.ljust(w) for name, w in zip(names, cells, strict=True))
-        print("  ".join([heading.ljust(width), *columns]).rstrip())
-        for text, (_, checks) in zip(shown, rows, strict=True):
-            marks = [yes if c.valid else "-" for c in checks]
-            print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
-    if not all_valid:
-        raise _NotAllValid()
+    names = [lex.name for lex in checked.lexicons]
+    shown = [
+        checks[0].folded if checks[0].folded == word else f"{word} -> {checks[0].folded}"
+        for word, checks in checked.rows
+    ]
+    heading = said("cli.word_column")
+    width = max(len(heading), *(len(text) for text in shown))
+    yes = said("cli.yes")
+    cells = [max(len(name), len(yes)) for name in names]
+    columns = (name.ljust(w) for name, w in zip(names, cells, strict=True))
+    print("  ".join([heading.ljust(width), *columns]).rstrip())
+    for text, (_, checks) in zip(shown, checked.rows, strict=True):
+        marks = [yes if c.valid else "-" for c in checks]
+        print("  ".join([text.ljust(width), *(m.ljust(w) for m, w in zip(marks, cells, strict=True))]).rstrip())
 
 
 def _cmd_search(args: argparse.Namespace) -> None:
@@ -207,7 +154,12 @@ def _cmd_search(args: argparse.Namespace) -> None:
     told += [said("cli.not_in_lexicon", lexicon=other.name) for other in outside]
     if told:
         title += " (" + ", ".join(told) + ")"
-    print_listing(args, lex, title, words, query)
+    options = request_of(args, ListingOptions)
+
+    def make(asked: ListingOptions, _: object, bag_of: Any, mark_of: Any) -> listing.Listing:  # found, listed
+        return listing.listing("search", asked, lex, title, words, query, 0, bag_of, mark_of)
+
+    print_listing(args, listed(args, make, options))
 
 
 def _cmd_hooks(args: argparse.Namespace) -> None:
@@ -216,19 +168,12 @@ def _cmd_hooks(args: argparse.Namespace) -> None:
 
     if args.format == "json":
         args.json = True
-    lex = Lexicon.resolve(args.lexicon)
-    bag = _user_bag(args.bag, lex, args.command_name) if args.bag is not None else None
-    found = [lex.hooks(word, bag) for word in args.words]  # every word read before anything is printed
-    limit = args.limit or 0
+    request = request_of(args, HooksRequest)
+    # every word read before anything is printed; --bag a built-in bag's name or a bag file
+    hooked = hooking.hooks(request, Lexicon.resolve, lambda name, lex: _user_bag(name, lex, args.command_name))
+    lex, found, limit = hooked.lexicon, hooked.found, request.limit
     if args.json:
-        bags = {hooks.bag for hooks in found}
-        rows = [hooks.to_dict() for hooks in found]
-        if limit:
-            for row in rows:
-                for kind in ("front", "back", "inner"):
-                    row[kind] = row[kind][:limit]
-        result = {"words": rows, "bag": next(iter(bags)) if bags else None, "skipped": _skipped(lex)}
-        _emit(args, result, lex, None)
+        _emit(args, hooked.result(), lex, None)
         return
     if args.format == "lines":
         for hooks in found:

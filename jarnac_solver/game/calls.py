@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError, IllegalMoveError
+from ..integers import is_whole
 from ..messages import Reason
 from ..moves.move import Move
 from ..moves.steals import misfit, seating, take_steals
@@ -45,7 +46,7 @@ def resolve_call(game: Game, action: CallJarnac) -> tuple[Tray, list[Codes]]:
     steals, taken = action.steals, action.taken_indexes
     if not isinstance(steals, tuple) or not all(isinstance(m, Move) for m in steals):
         raise IllegalActionError("a Jarnac's steals must be a tuple of moves")
-    if not isinstance(taken, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in taken):
+    if not isinstance(taken, tuple) or any(not is_whole(i) for i in taken):
         raise IllegalActionError("a value Jarnac's lines must be a tuple of line indexes")
     if not steals:
         raise IllegalActionError("a Jarnac names at least one steal")

@@ -3,9 +3,10 @@
 Every state is an immutable :class:`GameState`; ``push`` checks an action,
 keeps the old state on a stack and makes the new one, ``pop`` restores it:
 undo is exact, the bag's order included. Randomness comes from the seed
-alone: the bag is shuffled once with it, and where tiles go back into the
-bag (an exchange, the opening vowel rule) the positions come from a
-generator seeded with the seed and the action's number. The same seed and
+alone, drawn by the portable generator of :mod:`jarnac_solver.rng` (PCG32,
+docs/rules.md#the-draws-generator): the bag is shuffled once with it, and where
+tiles go back into the bag (an exchange, the opening vowel rule) the positions
+come from a generator seeded with the text ``"{seed}:{ply}"``. The same seed and
 the same actions give the same game, to the tile. :meth:`Game.fork` starts a
 game from any position with the bag re-sampled by another seed; a player is
 shown :meth:`Game.view`, which holds neither the seed nor the bag's order.
@@ -20,15 +21,16 @@ from __future__ import annotations
 
 import functools
 import os
-import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import native
 from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
+from ..integers import is_whole
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
@@ -39,8 +41,10 @@ from ..moves.movegen import DEFAULT_RULES, legal_moves
 from ..moves.rules import Rules
 from ..moves.steals import seat, seating
 from ..moves.tray import Codes, Tray, _remove
+from ..rng import Pcg32
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
+from .commitment import draws_commitment
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -120,17 +124,17 @@ def _replaced(s: GameState, **changes: object) -> GameState:
     return tuple.__new__(GameState, values)
 
 
-_BAGS: dict[int, tuple[Lexicon, Bag]] = {}
+_BAGS: dict[Lexicon, tuple[Lexicon, Bag]] = {}
 
 
 def _default_bag(lexicon: Lexicon) -> Bag:
-    """``Bag.for_lexicon(lexicon)``, read once per lexicon (by id, kept alive with its bag): a bag read
-    and checked again for every game was ~2% of a greedy game. A bag is read-only."""
-    entry = _BAGS.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    """``Bag.for_lexicon(lexicon)``, read once per lexicon (the lexicon itself the key, kept alive with its bag):
+    a bag read and checked again for every game was ~2% of a greedy game. A bag is read-only."""
+    entry = _BAGS.get(lexicon)
+    if entry is None:
         if len(_BAGS) >= 16:
             _BAGS.clear()
-        entry = _BAGS[id(lexicon)] = (lexicon, Bag.for_lexicon(lexicon))
+        entry = _BAGS[lexicon] = (lexicon, Bag.for_lexicon(lexicon))
     return entry[1]
 
 
@@ -141,35 +145,15 @@ def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
     return frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
 
 
-def _shuffle_inline(rng: random.Random, x: list[int]) -> None:
-    """``rng.shuffle(x)`` written out: ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` (rejection
-    sampling on ``getrandbits``) inlined, the same draws of the generator, so the same order."""
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def _shuffle_matches() -> bool:
-    """Whether :func:`_shuffle_inline` orders as this Python's ``Random.shuffle`` does (checked once, on
-    a bag's worth of tiles and a few seeds: a Python whose shuffle draws otherwise shuffles its own way)."""
-    for seed in (1, 2, 3):
-        mine, theirs = list(range(120)), list(range(120))
-        _shuffle_inline(random.Random(seed), mine)
-        random.Random(seed).shuffle(theirs)
-        if mine != theirs:
-            return False
-    return True
-
-
-_shuffle: Callable[[random.Random, list[int]], None] = _shuffle_inline if _shuffle_matches() else random.Random.shuffle
-"""How a new game shuffles its bag. Speed: the method's call of ``_randbelow`` for each tile was most of
-making a game (~1% of a planner game's instructions in the lane, en, 100 games: 18M of 1.77G); the shuffle
-is the same (the draws are ``random``'s, checked at import against ``Random.shuffle``, used if they differ)."""
+def _shuffled(seed: int | str, tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """``tiles`` in the order ``Pcg32(seed).shuffle`` gives them (docs/rules.md#the-draws-generator): the
+    compiled loop when it is built (``pcg_shuffle``, the same steps), else :meth:`Pcg32.shuffle`."""
+    speedups = native.speedups
+    if speedups is not None and all(0 <= t < 256 for t in tiles):
+        return tuple(speedups.pcg_shuffle(Pcg32(seed), bytes(tiles)))
+    order = list(tiles)
+    Pcg32(seed).shuffle(order)
+    return tuple(order)
 
 
 class _Draws:
@@ -244,14 +228,14 @@ class Game:
         self.over_the_board = bool(over_the_board)
         if seed is None:
             seed = 0 if over_the_board else int.from_bytes(os.urandom(4), "big")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
         alphabet = self.alphabet = lexicon.alphabet
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
-        tiles = list(self.bag.codes(alphabet))
-        _shuffle(random.Random(seed), tiles)
+        tiles = _shuffled(seed, tuple(self.bag.codes(alphabet)))
+        self._start_bag: Codes | None = None if over_the_board else tiles
         self._vowels = _vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
@@ -270,6 +254,25 @@ class Game:
         the game's record writes them out as a game over the board does (``[Seed "-"]``)."""
 
     # -- reading the state --------------------------------------------------
+
+    @property
+    def commitment(self) -> str | None:
+        """The game's commitment to its draws (docs/rules.md#fair-draws): the SHA-256 of its seed and its
+        bag at the start (:func:`~jarnac_solver.game.commitment.draws_commitment`), shown before the first
+        draw while the seed stays hidden, checked against the seed revealed at the end; ``None`` over the
+        board (the tiles drawn at the table are given) and for a view's game (no seed).
+
+        >>> game = Game(Lexicon.load("fr"), seed=1)
+        >>> len(game.commitment), game.commitment == Game(Lexicon.load("fr"), seed=1).commitment
+        (64, True)
+        >>> game.commitment == game.fork(seed=2).commitment  # a fork commits to its own bag
+        False
+        """
+        start = self._start_bag
+        if start is None:
+            return None
+        tiles = self.alphabet.tiles
+        return draws_commitment(self.seed, [tiles[code] for code in start])
 
     def is_over(self) -> bool:
         """True once the game has ended."""
@@ -427,7 +430,7 @@ class Game:
         if isinstance(drawn, str):
             return self._encode(drawn, "drawn tiles")
         codes = tuple(drawn)
-        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(self.alphabet) for c in codes):
+        if any(not is_whole(c) or not 0 <= c < len(self.alphabet) for c in codes):
             raise IllegalActionError(f"drawn tiles must be text or tile codes, not {drawn!r}")
         return codes
 
@@ -472,11 +475,12 @@ class Game:
             return self._copy(self.state, self.seed, list(self._stack), self.over_the_board, self.resampled)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
-        bag = sorted(self.state.bag)  # the multiset, whatever the order here
-        random.Random(seed).shuffle(bag)
-        return self._copy(_replaced(self.state, bag=tuple(bag)), seed, [], False, True)
+        bag = _shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
+        fork = self._copy(_replaced(self.state, bag=bag), seed, [], False, True)
+        fork._start_bag = bag
+        return fork
 
     def _copy(
         self,
@@ -542,6 +546,7 @@ class Game:
         game.value_pool_limit, game.over_the_board, game.clock = parts[6:]
         game.state = tuple.__new__(GameState, table)
         game.seed, game._stack, game.actions, game.resampled = 0, [], [], True
+        game._start_bag = None
         return game
 
     def view(self) -> PlayerView:
@@ -574,8 +579,9 @@ class Game:
             raise IllegalActionError(Reason("error_not_possible_now", values))
         return s
 
-    def _rng(self) -> random.Random:
-        return random.Random(f"{self.seed}:{self.state.ply}")
+    def _rng(self) -> Pcg32:
+        """The generator of this action's re-insertions (docs/rules.md#the-draws-generator)."""
+        return Pcg32(f"{self.seed}:{self.state.ply}")
 
     def _encode(self, text: object, what: str) -> Codes:
         """Read tiles of an action's text, refusing (``IllegalActionError``) what is not tiles."""

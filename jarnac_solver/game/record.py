@@ -5,6 +5,7 @@
     [Lexicon "fr"]
     [Rules "sheet"]
     [Seed "3"]
+    [Commitment "5c0e...(64 hexadecimal digits)"]
     [Bag "14A 4B 7C ..."]
     [Players "greedy" "cautious"]
     1. A draw {EARTSN}
@@ -21,8 +22,9 @@ A game played under a clock (``think_seconds``) gives each action the time
 its player thought, in brackets: ``5. A +RAT {E} [0.041s]``; a decision that
 overran the clock did nothing (:meth:`Game.time_over_action`: a pass in the
 play phase) and says so: ``6. B pass [0.130s time over]``.
-They follow from the seed, and a replay checks them. A game played over the
-board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
+They follow from the seed, and a replay checks them; the commitment, shown at the game's start while the
+seed was hidden, is the SHA-256 of the seed and the bag (docs/rules.md#fair-draws), and a replay checks it.
+A game played over the board has no seed (``[Seed "-"]``): its braces say what was drawn, and a
 replay checks each draw against what the bag still holds; so has a game
 played on from a fork whose bag was re-sampled (:meth:`Game.fork`). ``Rules`` is a preset name or the options as JSON.
 
@@ -50,6 +52,7 @@ from typing import Any
 from ..errors import IllegalActionError, InvalidInputError, located
 from ..forms import field as form_field
 from ..forms import mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import BAGS, Bag
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
@@ -76,7 +79,7 @@ _ACTION = re.compile(
 _FIXED_TEXTS: dict[type, str] = {Draw: "draw", Pass: "pass", Decline: "decline"}
 """The notation of the actions without fields (``str`` of each is a constant)."""
 
-_DRAWN_TEXTS: dict[int, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
+_DRAWN_TEXTS: dict[Alphabet, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
 
 
 def _written(game: Game) -> list[tuple[int, str, str]]:
@@ -90,11 +93,11 @@ def _written(game: Game) -> list[tuple[int, str, str]]:
     actions: list[Played] = game.actions
     if not alphabet.single:
         return [(played.player, str(played.action), game.drawn_text(played)) for played in actions]
-    entry = _DRAWN_TEXTS.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _DRAWN_TEXTS.get(alphabet)
+    if entry is None:
         if len(_DRAWN_TEXTS) >= 16:
             _DRAWN_TEXTS.clear()
-        entry = _DRAWN_TEXTS[id(alphabet)] = (alphabet, {})
+        entry = _DRAWN_TEXTS[alphabet] = (alphabet, {})
     texts = entry[1]
     if len(texts) > 4096:  # bounded: an opening's draws of six tiles are new most games
         texts.clear()
@@ -124,6 +127,16 @@ def _written(game: Game) -> list[tuple[int, str, str]]:
             notation = fixed(kind) or str(action)
         out.append((player, notation, text))
     return out
+
+
+def _commitment(text: str | None) -> str:
+    """A commitment as a record states it: 64 hexadecimal digits (read in any case, kept in lowercase);
+    ``None``: none stated."""
+    if text is None:
+        return ""
+    if len(text) != 64 or not all(c in "0123456789abcdefABCDEF" for c in text):
+        raise InvalidInputError(f"a commitment is a SHA-256 in 64 hexadecimal digits, not {text[:80]!r}")
+    return text.lower()
 
 
 def bag_text(bag: Bag) -> str:
@@ -169,19 +182,27 @@ class GameRecord:
     lines: list[int] = field(default_factory=list, compare=False, repr=False)
     """The line of its text each action was read from (from 1), so a replay's error names it; empty for a
     record not read from text."""
+    commitment: str = ""
+    """The game's commitment to its draws (:attr:`Game.commitment`, docs/rules.md#fair-draws), which a replay
+    checks against :attr:`seed` and :attr:`bag`; ``""`` for a game without one (over the board, re-sampled)
+    or a record that states none."""
+    commitment_line: int = field(default=0, compare=False, repr=False)
+    """The line of the ``[Commitment ...]`` header in the text the record was read from (0: not read from text)."""
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, str] = ("A", "B")) -> GameRecord:
         """The record of ``game`` as it stands."""
+        seeded = not (game.over_the_board or game.resampled)
         return cls(
             game.lexicon.name,
             game.rules,
-            None if game.over_the_board or game.resampled else game.seed,
+            game.seed if seeded else None,
             bag_text(game.bag),
             players,
             _written(game),
             game.scores(),
             game.state.result or UNFINISHED,
+            commitment=(game.commitment or "") if seeded else "",
         )
 
     def __str__(self) -> str:
@@ -189,6 +210,7 @@ class GameRecord:
             f"[Lexicon {json.dumps(self.lexicon)}]",
             f"[Rules {json.dumps(self.rules.name_or_dict(), sort_keys=True)}]",
             f"[Seed {json.dumps('-' if self.seed is None else str(self.seed))}]",
+            *([f"[Commitment {json.dumps(self.commitment)}]"] if self.commitment else []),
             f"[Bag {json.dumps(self.bag)}]",
             "[Players " + " ".join(json.dumps(name, ensure_ascii=False) for name in self.players) + "]",
         ]
@@ -224,6 +246,7 @@ class GameRecord:
             "lexicon": self.lexicon,
             "rules": self.rules.name_or_dict(),
             "seed": self.seed,
+            **({"commitment": self.commitment} if self.commitment else {}),
             "bag": self.bag,
             "players": list(self.players),
             "actions": [{"player": "AB"[w], "action": a, "drew": d} for w, a, d in self.actions],
@@ -271,6 +294,7 @@ class GameRecord:
                     )
                     for c in map(_clock_entry, form_field(form, "clock", list, "a game record", []))
                 ],
+                commitment=_commitment(form_field(form, "commitment", str, "a game record", "") or None),
             )._checked()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, InvalidInputError):
@@ -375,6 +399,12 @@ class GameRecord:
                 clock=clock,
                 lines=action_lines,
             )
+            if "Commitment" in headers:
+                record.commitment_line = headers["Commitment"][0]
+                try:
+                    record.commitment = _commitment(header_value("Commitment", str))
+                except InvalidInputError as exc:
+                    raise InvalidInputError(f"{where}line {record.commitment_line}: {exc}") from None
         except InvalidInputError as exc:
             message = str(exc)
             raise InvalidInputError(message if message.startswith(where) else f"{where}{message}") from None
@@ -418,6 +448,7 @@ class GameRecord:
         board = self.seed is None
         called: list[tuple[int, int]] = []
         game = Game(lex, self.rules, bag, self.seed, over_the_board=board)
+        self._check_commitment(game)
         timed = self._timed()
         for n, (who, text, drew) in enumerate(self.actions, 1):
             where = self._where(n, text)
@@ -449,6 +480,24 @@ class GameRecord:
             self._check_jarnacs(called)
             self._check_end(game)
         return game
+
+    def _check_commitment(self, game: Game) -> None:
+        """``[Commitment ...]``: the draws the game committed to at its start are the ones its seed and bag
+        make (docs/rules.md#fair-draws); a record whose seed or bag was changed since is refused, naming the line.
+        A record without a seed writes its draws out, each checked against the bag: no commitment to check."""
+        if not self.commitment or self.seed is None:
+            return
+        made = game.commitment
+        if made != self.commitment:
+            raise IllegalActionError(
+                self._at_commitment(
+                    f"the draws do not match the commitment: seed {self.seed} and this bag make {made}, "
+                    f"the game committed to {self.commitment} at its start"
+                )
+            )
+
+    def _at_commitment(self, message: str) -> str:
+        return f"line {self.commitment_line}: {message}" if self.commitment_line else message
 
     def _where(self, n: int, text: str) -> Reason:
         """Where action ``n`` is: its line of the text it was read from, when known, and its number."""
@@ -565,7 +614,7 @@ def _seconds(value: object) -> float:
 
 
 def _whole(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidInputError(f"a score must be a whole number, not {value!r}")
     return value
 

@@ -106,6 +106,7 @@ class Alphabet:
             raise InvalidInputError(f"alphabet {name!r}: tile {dup!r} is listed twice")
         self.name = name
         self.tiles: tuple[str, ...] = tuple(tile_list)
+        self._hash = hash(self.tiles)  # an alphabet is a value: tables are kept per alphabet, by its tiles
         self.index: dict[str, int] = {t: i for i, t in enumerate(self.tiles)}
         self._keep = frozenset(t for t in self.tiles if len(t) == 1 and not t.isascii())
         self._chars = frozenset("".join(self.tiles))
@@ -137,7 +138,15 @@ class Alphabet:
         return isinstance(other, Alphabet) and self.tiles == other.tiles
 
     def __hash__(self) -> int:
-        return hash(self.tiles)
+        return self._hash
+
+    def __getstate__(self) -> dict[str, object]:
+        # The hash is made again where the alphabet is read back: a text's hash differs between processes.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._hash = hash(self.tiles)
 
     def __len__(self) -> int:
         return len(self.tiles)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from ..errors import AlphabetMismatchError, InvalidInputError
 from ..forms import field, mapping
+from ..integers import is_whole
+from ..rng import Pcg32
 from ..textfile import read_text
 from .alphabet import DUTCH, LATIN, Alphabet, as_alphabet
 from .words import WordList, as_word_list
@@ -73,7 +75,7 @@ class Bag(Mapping[str, int]):
             raise InvalidInputError(f"bag {name!r}: counts must be a mapping of tiles to counts, not {counts!r}")
         alphabet = as_alphabet(alphabet)
         tally: dict[str, int] = {}
-        if isinstance(blanks, bool) or not isinstance(blanks, int) or not 0 <= blanks <= MAX_TILES:
+        if not is_whole(blanks) or not 0 <= blanks <= MAX_TILES:
             raise InvalidInputError(
                 f"bag {name!r}: blanks must be a whole number from 0 to {MAX_TILES}, not {blanks!r}"
             )
@@ -81,7 +83,7 @@ class Bag(Mapping[str, int]):
             if not isinstance(raw, str):
                 raise InvalidInputError(f"bag {name!r}: tile {raw!r} is not a string")
             if raw == BLANK:
-                if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+                if not is_whole(count) or not 0 <= count <= MAX_TILES:
                     raise InvalidInputError(
                         f"bag {name!r}: the number of blanks must be a whole number from 0 to {MAX_TILES},"
                         f" not {count!r}"
@@ -91,7 +93,7 @@ class Bag(Mapping[str, int]):
             tiles = alphabet.tokenize(raw, what="bag tile")
             if len(tiles) != 1:
                 raise InvalidInputError(f"bag {name!r}: {raw!r} is not one tile of the alphabet {alphabet.name!r}")
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TILES:
+            if not is_whole(count) or not 0 <= count <= MAX_TILES:
                 raise InvalidInputError(
                     f"bag {name!r}: count of {raw!r} must be a whole number from 0 to {MAX_TILES}, not {count!r}"
                 )
@@ -283,7 +285,7 @@ class Bag(Mapping[str, int]):
         """
         return max(self._counts.values())
 
-    def sample(self, rng: random.Random, n: int) -> list[str]:
+    def sample(self, rng: random.Random | Pcg32, n: int) -> list[str]:
         """``n`` tiles drawn at random from the full bag, without replacement (a rack, a draw).
 
         Deterministic given ``rng``'s state; a rack for a study is ``bag.sample(rng, 7)``.
@@ -293,9 +295,9 @@ class Bag(Mapping[str, int]):
         >>> len(rack), all(tile in Bag.load("fr") for tile in rack)
         (7, True)
         """
-        if not isinstance(rng, random.Random):
-            raise InvalidInputError(f"sample takes a random.Random, not {type(rng).__name__}")
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.total:
+        if not isinstance(rng, random.Random | Pcg32):
+            raise InvalidInputError(f"sample takes a Pcg32 or a random.Random, not {type(rng).__name__}")
+        if not is_whole(n) or not 0 <= n <= self.total:
             raise InvalidInputError(f"a sample is a whole number of tiles from 0 to {self.total}, not {n!r}")
         return rng.sample(self.tiles(), n)
 

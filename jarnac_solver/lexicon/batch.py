@@ -54,6 +54,7 @@ from itertools import chain
 
 from ..errors import InvalidInputError, MissingExtraError
 from ..forms import field, mapping
+from ..integers import is_whole
 from .index import MAX_DEPTH
 from .lexicon import Lexicon
 
@@ -134,7 +135,7 @@ def _has_numpy() -> bool:
 
 def _check_lengths(min_len: object, max_len: object) -> tuple[int, int]:
     for value, what in ((min_len, "min_len"), (max_len, "max_len")):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise InvalidInputError(f"{what} must be an integer, not {value!r}")
     assert isinstance(min_len, int) and isinstance(max_len, int)
     if not 1 <= min_len <= max_len <= MAX_DEPTH:

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 
 from .. import native
 from ..errors import InvalidInputError, LexiconFormatError, LexiconNotFoundError
+from ..integers import is_whole
 from .checks import check_layouts
 from .flat import SECTIONS, FlatIndex, edge_dicts, u32_view
 from .index import MAX_DEPTH, AlphagramIndex
@@ -173,7 +174,7 @@ def checksum(data: bytes | memoryview) -> int:
 
 def _int(header: dict[str, Any], key: str, source: str) -> int:
     value = header.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise LexiconFormatError(f"{source}: header field {key!r} must be a whole number >= 0, not {value!r}")
     return value
 

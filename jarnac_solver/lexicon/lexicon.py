@@ -17,6 +17,7 @@ from ..errors import (
     InvalidLetterError,
     LexiconFormatError,
 )
+from ..integers import is_whole
 from ..textfile import read_text
 from .alphabet import LATIN, SEPARATOR, Alphabet, as_alphabet
 from .derived import DerivedLists
@@ -66,7 +67,7 @@ def _check_metadata(value: object) -> dict[str, Any]:
 
 
 def _check_length(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidInputError(f"{what} must be an integer, not {value!r}")
     if value < 1:
         raise InvalidInputError(f"{what} must be at least 1, not {value}")

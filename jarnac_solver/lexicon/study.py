@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import InvalidInputError, QueryBudgetError
+from ..integers import is_whole
 from .alphabet import Alphabet
 from .index import MAX_DEPTH
 from .tally import tally_of_ranks
@@ -182,7 +183,7 @@ def as_range(value: object, what: str, low: int = 0, high: int | None = None) ->
         if end is None:
             ends.append(default)
             continue
-        if isinstance(end, bool) or not isinstance(end, int):
+        if not is_whole(end):
             raise InvalidInputError(f"{what} {given!r}: {end!r} is not a whole number")
         if end < low or end > top:
             bound = f"from {low} to {top}"
@@ -305,7 +306,7 @@ class WordStudy:
         >>> fr.ordered(fr.search("???"))[0] == min(ranks, key=ranks.__getitem__)  # the same order
         True
         """
-        if isinstance(length, bool) or not isinstance(length, int):
+        if not is_whole(length):
             raise InvalidInputError(f"a length is a whole number of tiles, not {length!r}")
         odds = self.draw_odds(bag)
         tables: dict[tuple[object, int], dict[str, int]] | None = getattr(self, "_rank_tables", None)

@@ -23,6 +23,7 @@ from .. import native
 from ..budget import MEMO_LIMIT, Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
 from ..forms import field, line_number, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.lexicon import Lexicon
 from .allocation import fill, knapsack_bounds
@@ -282,9 +283,7 @@ def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     if isinstance(formed_indexes, (str, bytes)) or not isinstance(formed_indexes, Iterable):
         raise InvalidInputError(f"formed_indexes must be line indexes (a list of ints), not {formed_indexes!r}")
     turn = sorted(set(formed_indexes))
-    if any(
-        isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn
-    ):
+    if any(not is_whole(i) or not 0 <= i < len(tray.lines) or not tray.lines[i] for i in turn):
         raise InvalidInputError(f"formed_indexes must be indexes of the tray's {len(tray.lines)} lines, not {turn!r}")
     return turn
 
@@ -742,13 +741,11 @@ def best_jarnac(
     rules = check_inputs(lexicon, tray, rules)
     if free_lines is None:
         free_lines = rules.lines
-    if isinstance(free_lines, bool) or not isinstance(free_lines, int) or not 0 <= free_lines <= rules.lines:
+    if not is_whole(free_lines) or not 0 <= free_lines <= rules.lines:
         raise InvalidInputError(f"free_lines must be a whole number from 0 to {rules.lines}, not {free_lines!r}")
     if objective not in OBJECTIVES:
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    if value_pool_limit is not None and (
-        isinstance(value_pool_limit, bool) or not isinstance(value_pool_limit, int) or value_pool_limit < 0
-    ):
+    if value_pool_limit is not None and (not is_whole(value_pool_limit) or value_pool_limit < 0):
         raise InvalidInputError(f"value_pool_limit must be a whole number >= 0 or None, not {value_pool_limit!r}")
     turn = _formed_indexes(tray, formed_indexes)
     deadline = None if budget is None else deadline_of(budget)  # checked here; the default made below

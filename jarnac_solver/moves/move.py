@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..errors import InvalidLetterError, InvalidMoveError
 from ..forms import field, line_number, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet, as_alphabet
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
@@ -105,7 +106,7 @@ class Move(NamedTuple):
         ...
         jarnac_solver.errors.InvalidMoveError: RAS does not hold every letter of RAT plus at least one more
         """
-        if line is not None and (isinstance(line, bool) or not isinstance(line, int) or line < 0):
+        if line is not None and (not is_whole(line) or line < 0):
             raise InvalidMoveError(f"line must be a line index (0 or more) or None, not {line!r}")
         old_tiles = _tiles(old, alphabet, "word")
         new_tiles = _tiles(word, alphabet, "word")

@@ -120,11 +120,11 @@ Ask = tuple[object, int, int] | None
 (``None``: no extension)."""
 
 _ASKED: dict[
-    int,
+    Lexicon,
     tuple[Lexicon, dict[tuple[tuple[int, ...], int], Ask], dict[tuple[tuple[tuple[int, ...], ...], int], list[Ask]]],
 ] = {}
-"""Per lexicon (by id, kept alive with its entries): (line codes, line length) -> its Ask, and (a tray's line
-codes, line length) -> their Asks in a list."""
+"""Per lexicon (the object itself, kept alive with its entries): (line codes, line length) -> its Ask, and (a
+tray's line codes, line length) -> their Asks in a list."""
 
 
 def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_max: int) -> list[Ask]:
@@ -134,11 +134,11 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
     every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
     in Python). The Python around the walks was ~3/4 of a game's move generation.
     """
-    entry = _ASKED.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    entry = _ASKED.get(lexicon)
+    if entry is None:
         if len(_ASKED) >= 16:
             _ASKED.clear()
-        entry = _ASKED[id(lexicon)] = (lexicon, {}, {})
+        entry = _ASKED[lexicon] = (lexicon, {}, {})
     _, per_line, per_tray = entry
     asks = per_tray.get((line_codes, line_max))
     if asks is None:
@@ -222,6 +222,69 @@ class LegalMoves:
                 yield Move("extend", line, old, word, added_letters(old, word, alphabet))
         for word in self.places:
             yield Move("place", None, None, word, added_letters("", word, alphabet))
+
+    def highest_scoring(self) -> Move | None:
+        """The move that adds the most points, the greatest in the notation among equals: the same move as
+        ``max(moves, key=lambda m: (tray.points(m), str(m)))``, but read off the words' lengths, building a
+        :class:`Move` only for the extensions that score the most and the greatest place among those (a
+        20-letter rack has hundreds of thousands of moves, thousands of places of 9 letters: building each
+        took seconds). ``None`` when there is none.
+
+        >>> from jarnac_solver import Lexicon
+        >>> moves = legal_moves(Lexicon.load("fr"), Tray.parse("RAT BUT / ZWEI"))
+        >>> str(moves.highest_scoring()) == str(max(moves, key=lambda m: (moves.tray.points(m), str(m))))
+        True
+        """
+        tray = self.tray
+        alphabet = tray.alphabet
+        tiles = len if alphabet.single else tray.tiles
+
+        def longest(words: list[str]) -> tuple[int, list[str]]:
+            """The most tiles of ``words`` and the words that have them. A word has at most as many tiles as
+            letters, so only words at least as long as the best found are read as tiles (nl's IJ: reading
+            every word of a large rack's list as tiles took seconds)."""
+            lengths = list(map(len, words))
+            if alphabet.single:
+                most = max(lengths)
+                return most, [w for w, n in zip(words, lengths, strict=True) if n == most]
+            best, found = -1, []
+            for size in sorted(set(lengths), reverse=True):
+                if size < best:
+                    break
+                for word in (w for w, n in zip(words, lengths, strict=True) if n == size):
+                    count = tiles(word)
+                    if count > best:
+                        best, found = count, [word]
+                    elif count == best:
+                        found.append(word)
+            return best, found
+
+        best = -1
+        top: list[tuple[int | None, str]] = []
+        for line, words in enumerate(self.extensions):
+            if not words:
+                continue
+            base = tiles(tray.lines[line]) ** 2
+            most, found = longest(words)
+            points = most * most - base
+            if points > best:
+                best, top = points, []
+            if points == best:
+                top.extend((line, w) for w in found)
+        if self.places:
+            most, found = longest(self.places)
+            points = most * most
+            if points > best:
+                best, top = points, []
+            if points == best:  # a place is written "+WORD": the greatest word is the greatest place
+                top.append((None, max(found)))
+        moves = [
+            Move("place", None, None, word, added_letters("", word, alphabet))
+            if line is None
+            else Move("extend", line, tray.lines[line], word, added_letters(tray.lines[line], word, alphabet))
+            for line, word in top
+        ]
+        return max(moves, key=str) if moves else None
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move):

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import InvalidRulesError
+from ..integers import is_whole
 
 __all__ = ["PRESETS", "VERB_FORMS", "VERB_FORM_LEXICONS", "Rules"]
 
@@ -56,12 +57,28 @@ class Rules:
     """Competitive rules: ``infinitive-participles`` plays verbs only as infinitives and present and
     past participles, a property of the lexicon (:meth:`lexicon_for` names it); ``all``: every form."""
 
+    def __hash__(self) -> int:
+        """The hash of the options, made once (rules key the tables made per rules: ~1 us to hash the fields)."""
+        made: int | None = self.__dict__.get("_hash")
+        if made is None:
+            made = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", made)
+        return made
+
+    def __getstate__(self) -> dict[str, object]:
+        # The hash is made again where the rules are read back: a text's hash differs between processes.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for key, value in state.items():
+            object.__setattr__(self, key, value)
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
                 raise InvalidRulesError(f"rule option {f.name} must be True or False, not {value!r}")
-            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            if f.type == "int" and (not is_whole(value)):
                 raise InvalidRulesError(f"rule option {f.name} must be a whole number, not {value!r}")
         if not 1 <= self.lines <= 64:
             raise InvalidRulesError(f"rule option lines must be 1 to 64, not {self.lines}")

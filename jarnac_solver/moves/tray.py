@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import IllegalMoveError, InvalidLetterError, InvalidTrayError, JarnacError
 from ..forms import field, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import DUTCH, LATIN, Alphabet  # noqa: F401 - DUTCH: the doctests
 from ..messages import Reason, Value
 from .move import Move, added_letters
@@ -56,8 +57,8 @@ def remove_tiles(tiles: Iterable[T], used: Iterable[T]) -> list[T]:
     return left
 
 
-_ENCODED: dict[int, tuple[Alphabet, dict[str, Codes]]] = {}
-"""Per alphabet (by id, the alphabet kept alive with its cache), text already read -> its codes."""
+_ENCODED: dict[Alphabet, tuple[Alphabet, dict[str, Codes]]] = {}
+"""Per alphabet (by its tiles: equal alphabets share one), text already read -> its codes."""
 _ENCODED_LIMIT = 1 << 16
 
 
@@ -69,11 +70,11 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[JarnacError] = 
     in a per-alphabet dict (~0.1 us against ~1.2 us to fold and cut a word).
     Only text that reads is kept, and each cache is emptied when it is full.
     """
-    entry = _ENCODED.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _ENCODED.get(alphabet)
+    if entry is None:
         if len(_ENCODED) >= 16:
             _ENCODED.clear()  # alphabets made on the fly (a service's requests) do not pile up
-        entry = _ENCODED[id(alphabet)] = (alphabet, {})
+        entry = _ENCODED[alphabet] = (alphabet, {})
     cache = entry[1]
     codes = cache.get(text)
     if codes is None:
@@ -114,18 +115,19 @@ def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
 _SHEET = Rules()
 """The default rules (made once: ``Rules()`` is a frozen dataclass, ~2 us to make)."""
 
-_KNOWN: dict[int, tuple[Lexicon, dict[str, bool]]] = {}
-"""Per lexicon (by id, kept alive with its answers): words asked about -> whether it holds them."""
+_KNOWN: dict[Lexicon, tuple[Lexicon, dict[str, bool]]] = {}
+"""Per lexicon (the object itself: a lexicon has no equality but its own), words asked about -> whether it
+holds them."""
 
 
 def _known(lexicon: Lexicon, word: str) -> bool:
     """``word in lexicon``, remembered: the engine asks it of every word played, mostly the same few
     thousand words (~0.1 us a look-up against ~4 us to fold, cut and find a word's class)."""
-    entry = _KNOWN.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    entry = _KNOWN.get(lexicon)
+    if entry is None:
         if len(_KNOWN) >= 16:
             _KNOWN.clear()
-        entry = _KNOWN[id(lexicon)] = (lexicon, {})
+        entry = _KNOWN[lexicon] = (lexicon, {})
     answers = entry[1]
     known = answers.get(word)
     if known is None:
@@ -148,7 +150,7 @@ class Tray:
     ('Z', 'I', 'J', 'D')
     """
 
-    __slots__ = ("_checked", "_hash", "_moves", "_planned", "_score", "alphabet", "line_codes", "lines", "rack_codes")
+    __slots__ = ("_checked", "_hash", "_moves", "_score", "alphabet", "line_codes", "lines", "rack_codes")
 
     line_codes: tuple[Codes, ...]
     """Each line's tile codes (indexes in ``alphabet.tiles``); ``()`` for a gap."""
@@ -163,8 +165,6 @@ class Tray:
     """The last rules :meth:`check` passed (a tray never changes: it passes them again)."""
     _moves: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]] | None
     """The last legal moves found (``legal_moves``): lexicon, rules, place words, each line's extensions."""
-    _planned: tuple[object, Rules, Move] | None
-    """The first move of the last ladder planned for this tray (``plan_ladder``): lexicon, rules, the move."""
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
@@ -204,7 +204,6 @@ class Tray:
         object.__setattr__(self, "_score", None)
         object.__setattr__(self, "_checked", None)
         object.__setattr__(self, "_moves", None)
-        object.__setattr__(self, "_planned", None)
 
     @classmethod
     def from_codes(
@@ -222,7 +221,7 @@ class Tray:
                 raise InvalidTrayError(f"{what} must be tile codes, not text")
             out = tuple(codes)
             for code in out:
-                if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < n:
+                if not is_whole(code) or not 0 <= code < n:
                     raise InvalidTrayError(f"{what}: {code!r} is not a tile code of the alphabet {alphabet.name!r}")
             return out
 
@@ -458,19 +457,6 @@ class Tray:
         (Tray.parse('TZAR / W'), 0)
         """
         rules = rules or _SHEET
-        planned = self._planned
-        if (
-            planned is not None
-            and planned[2] is move
-            and planned[1] is rules
-            and (lexicon is None or planned[0] is lexicon)
-        ):
-            # Checked once: the first move of a ladder planned for this very tray (the object plan_ladder
-            # returned, with this lexicon and these rules: legal by construction) reads only its tiles. The
-            # ladder player pushes it next; its full checks were ~2% of a planner's game.
-            line = move.line_index if move.kind == "extend" else self.next_line_index
-            if line is not None:
-                return self._play_planned(move, rules), line
         legal = self._moves
         if legal is not None and (lexicon is None or legal[0] is lexicon) and legal[1] is rules and type(move) is Move:
             # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
@@ -505,21 +491,17 @@ class Tray:
         # The new line checked above, the others as they were: the rules' check carries over.
         return self._with_line(target, word, text, left, rules if self._checked is rules else None), target
 
-    def _mark_planned(self, lexicon: object, rules: Rules, move: Move) -> None:
-        """Keep ``move`` as planned for this tray with ``lexicon`` and ``rules`` by the move layer's or the
-        planner's own search (legal by construction): :meth:`play` of that very object reads only its tiles."""
-        object.__setattr__(self, "_planned", (lexicon, rules, move))
+    def play_known(self, moves: Sequence[Move], rules: Rules) -> Tray:
+        """The tray after ``moves``, each known legal in turn by the search that found it for this tray (a
+        ladder's moves, a finish among the words that fit): only their tiles are read, and one tray is made
+        at the end. A search plays out thousands of ladders a game, where :meth:`push`'s full checks (the
+        lexicon look-up among them) were ~1/7 of a planner's game. A move whose letters are not on the rack,
+        or whose line is not there, is still refused (``IllegalMoveError``); a word outside the lexicon or
+        the rules' lengths is not looked for: give only a search's own moves.
 
-    def _play_planned(self, move: Move, rules: Rules) -> Tray:
-        """:meth:`push` of a move planned for this tray by the move layer's own search (a ladder's next
-        move: a word of the lexicon, its letters on the rack, its line free or the word it extends): only
-        its tiles are read. A planner plays out thousands of ladders a game; the full checks were ~1/7 of
-        a planner's game. A move whose letters are not on the rack is still refused."""
-        return self._play_planned_all((move,), rules)
-
-    def _play_planned_all(self, moves: Sequence[Move], rules: Rules) -> Tray:
-        """:meth:`_play_planned` of each of ``moves`` in turn, one tray made at the end (a ladder's moves:
-        the trays between were made only to be played on, ~40% of a play-out)."""
+        >>> Tray.parse("RAT / ZWE").play_known([Move.parse("1:RAT+Z=TZAR")], Rules())
+        Tray.parse('TZAR / WE')
+        """
         alphabet = self.alphabet
         codes = list(self.line_codes)
         lines = list(self.lines)
@@ -632,7 +614,7 @@ class Tray:
             if old_codes not in self.line_codes:
                 raise IllegalMoveError(Reason("error_no_line_holds", {"move": str(move), "old": old}))
             return self.line_codes.index(old_codes), word_codes, added
-        if isinstance(line, bool) or not isinstance(line, int) or line < 0:
+        if not is_whole(line) or line < 0:
             raise IllegalMoveError(f"{move!r}: the line must be a line index (0 or more) or None")
         if line >= len(self.line_codes):
             raise IllegalMoveError(f"{move}: the tray has no line {line + 1}")

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import IllegalActionError, InvalidInputError
+from ..integers import is_whole
 from ..messages import Reason
 from . import tokens
 from .actions import Action, Pass, Play, Stop
@@ -129,9 +130,9 @@ class Game:
     def __init__(
         self, players: int = 2, options: Options | None = None, seed: int = 0, *, stop_after_round: bool = False
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        if not is_whole(players) or not 2 <= players <= 4:
             raise players_error(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"a seed is a whole number, not {seed!r}")
         self.players = players
         self.options = options if options is not None else Options()
@@ -343,7 +344,7 @@ class Game:
         who = SEATS[s.to_act]
         if isinstance(action, Play):
             c = action.card
-            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+            if not is_whole(c) or not 0 <= c < 52:
                 raise IllegalActionError(f"{action!r} names no card")
             if action.claim and c not in SECTION_OF:
                 raise IllegalActionError(f"{card_text(c)} is no board card: it takes nothing (write it without '!')")

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import InvalidRulesError
+from ..integers import is_whole
 
 __all__ = ["OPTION_CHOICES", "Options"]
 
@@ -73,7 +74,7 @@ class Options:
                 raise InvalidRulesError(f"option {name}: {value!r} is not one of {said}")
         for name, low in (("hand_size", 1), ("max_rounds", 1)):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+            if value is not None and (not is_whole(value) or value < low):
                 raise InvalidRulesError(f"option {name}: {value!r} is not a whole number >= {low} or None")
 
     def hand_for(self, players: int) -> int:

@@ -13,7 +13,7 @@ missing card, its hand sorted, and its legal plays numbered. A number
 plays that line, Enter the first; a forced action (a pass where no card
 can be played, the one card that continues a run) is played and said;
 anything else is asked again with a sentence that says what to type. The
-end of the input (Ctrl-D) raises :class:`TableLeft`: the game stops there,
+end of the input (Ctrl-D), or ``q`` typed, raises :class:`TableLeft`: the game stops there,
 unfinished, and its record stays valid up to the last action.
 
 Every sentence is a ``nj.*`` message of the catalogs
@@ -37,6 +37,10 @@ from .tokens import COLOURS, Purse
 from .view import PlayerView, action_reason
 
 __all__ = ["PersonPlayer", "TableLeft", "action_label", "table_lines", "tokens_text"]
+
+
+LEAVE = ("q", "quit", "exit")
+"""What a person types to leave the table (as Ctrl-D, the end of the input, does)."""
 
 
 class TableLeft(Exception):
@@ -179,6 +183,10 @@ class PersonPlayer:
         while True:
             self._write(_say("nj.prompt", count=len(legal)))
             raw = self._in().readline()
+            if raw.strip().lower() in LEAVE:  # as the end of the input
+                if not self._in().isatty():
+                    self._print(raw.rstrip("\r\n"))
+                raw = ""
             if not raw:
                 self._print("")
                 self._print(_say("nj.left", round=view.round))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from .actions import Action, Play
 from .cards import RANK_MASKS, SECTION_OF, rank
 from .engine import Game, Played, successors
@@ -173,7 +174,7 @@ class MonteCarloPlayer(_Blind):
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or self.samples < 1:
+        if not is_whole(self.samples) or self.samples < 1:
             raise InvalidInputError(f"the Monte-Carlo player needs 1 or more samples, not {self.samples!r}")
         self.rng = random.Random(self.seed)
 

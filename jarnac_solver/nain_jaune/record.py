@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalActionError, InvalidInputError, JarnacError, located
+from ..integers import is_whole
 from .actions import Action, parse_action
 from .engine import SEATS, Game
 from .options import Options
@@ -50,6 +51,10 @@ class GameRecord:
     options: Options = field(default_factory=Options)
     turns: list[tuple[int, int, tuple[Action, ...]]] = field(default_factory=list)
     result: str = "*"
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """The text's line number of each turn, when the record was read from a text (:func:`parse_records`):
+    a replay's error names the line (not part of the record's value: the same turns read from another
+    layout are the same record)."""
 
     @classmethod
     def of(cls, game: Game, players: tuple[str, ...] | None = None) -> GameRecord:
@@ -122,7 +127,7 @@ class GameRecord:
         if not isinstance(players, list) or not 2 <= len(players) <= 4 or not all(isinstance(p, str) for p in players):
             raise InvalidInputError("record field 'players': a list of 2 to 4 names")
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"record field 'seed': a whole number, not {seed!r}")
         options = Options.from_dict(data.get("options", "rulebook"))
         turns: list[tuple[int, int, tuple[Action, ...]]] = []
@@ -162,6 +167,9 @@ class GameRecord:
         game = Game(len(self.players), self.options, self.seed)
         for number, (round_, seat, actions) in enumerate(self.turns, 1):
             where = f"turn {number}"
+            if len(self.lines) == len(self.turns):
+                where = f"line {self.lines[number - 1]}, {where}"
+            written = f"{number}. {SEATS[seat]} {' '.join(str(a) for a in actions)}"
             if game.is_over():
                 raise IllegalActionError(f"{where}: the game is over ({game.state.result}); no turn follows")
             if game.state.round != round_:
@@ -177,13 +185,14 @@ class GameRecord:
                 if credited != action:
                     # The engine credits a mark the line does not write (a board card takes all under
                     # automatic claims): the record would say no claim was made where the game has one.
-                    line = f"{number}. {SEATS[seat]} {' '.join(str(a) for a in actions)}"
                     raise IllegalActionError(
-                        f"{where} ({line}): {action} takes all under claims={self.options.claims!r}: "
+                        f"{where} ({written}): {action} takes all under claims={self.options.claims!r}: "
                         f"the record must write it {credited}"
                     )
             if not game.is_over() and game.state.round == round_ and game.state.to_act == seat:
-                raise IllegalActionError(f"{where}: {SEATS[seat]}'s turn goes on after {actions[-1]}")
+                # A run that may stop early ends with "stop" (its "No ..."): a line without it is not the game.
+                stop = " (it ends early only by 'stop')" if not self.options.must_run_on else ""
+                raise IllegalActionError(f"{where} ({written}): {SEATS[seat]}'s turn goes on after {actions[-1]}{stop}")
         if self.result != "*" and self.result != game.state.result:
             said = game.state.result or "unfinished"
             raise IllegalActionError(f"the record says [Result {self.result!r}]; the game gives {said!r}")
@@ -219,7 +228,14 @@ def parse_records(text: str, source: str = "") -> list[GameRecord]:
             if "seed" not in current:
                 raise InvalidInputError(f"{prefix}a game has no [Seed] (records replay from their seed)")
             games.append(
-                GameRecord(current["players"], current["seed"], current["options"], current["turns"], current["result"])
+                GameRecord(
+                    current["players"],
+                    current["seed"],
+                    current["options"],
+                    current["turns"],
+                    current["result"],
+                    tuple(current["lines"]),
+                )
             )
 
     round_ = 0
@@ -233,7 +249,7 @@ def parse_records(text: str, source: str = "") -> list[GameRecord]:
             name, value = header.group(1), header.group(2).strip()
             if name == "Game":
                 close()
-                current = {"players": ("A", "B"), "options": Options(), "turns": [], "result": "*"}
+                current = {"players": ("A", "B"), "options": Options(), "turns": [], "result": "*", "lines": []}
                 round_ = 0
                 continue
             if current is None:
@@ -282,5 +298,6 @@ def parse_records(text: str, source: str = "") -> list[GameRecord]:
         except InvalidInputError as exc:
             raise InvalidInputError(f"{where}: {exc}") from None
         current["turns"].append((round_, seat, actions))
+        current["lines"].append(n)
     close()
     return games

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..budget import Deadline, OutOfTime, deadline_of
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from .actions import Action
 from .engine import Game, State
 
@@ -52,7 +53,7 @@ def solve(game: Game, *, node_limit: int = NODE_LIMIT, budget: float | Deadline 
     >>> str(answer.action), answer.holdings, answer.outcomes["KH!"]
     ('KH!', (66, 32), (66, 32))
     """
-    if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
+    if not is_whole(node_limit) or node_limit < 1:
         raise InvalidInputError(f"node_limit is a whole number >= 1, not {node_limit!r}")
     deadline = deadline_of(budget)
     work = Game.from_state(game.state, game.players, game.options, game.seed, stop_after_round=True)

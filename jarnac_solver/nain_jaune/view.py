@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..messages import Reason
 from .actions import Action, Pass, Play, Stop
 from .cards import BOARD, FULL, RANK_NAMES, SECTION_OF, STAKES, card_text, cards_of, rank
@@ -94,7 +95,7 @@ class PlayerView:
         >>> view.counts, view.hand == Game.from_hands(["2C 3H", "6D 9C"]).state.hands[1], view.legal
         ((2, 2), True, ())
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        if not is_whole(seat) or not 0 <= seat < game.players:
             raise InvalidInputError(f"a seat is a player from 0 to {game.players - 1}, not {seat!r}")
         s = game.state
         legal = tuple(game.legal_actions()) if s.to_act == seat and s.mode != "over" else ()

@@ -24,7 +24,6 @@ advice says whether it is proven (``exact``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -40,6 +39,7 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .planner import (
     Hint,
     _check_opponent,
@@ -578,7 +578,7 @@ def _start(
 ) -> Advice:
     """Draw one, or exchange which tiles: the planner's own choice (:func:`start_options`), every choice shown."""
     weights = replace(DEFAULT_WEIGHTS, start_samples=max(1, samples))
-    rng = random.Random(seed)
+    rng = Pcg32(seed)
     choices, exact = start_options(lexicon, tray, opponent, unseen, bag_size, rules, rng, weights, deadline)
     n = rules.exchange_size
     sampled = Reason("sampled_draws", {"samples": weights.start_samples}) if unseen else Reason("nothing_sampled")

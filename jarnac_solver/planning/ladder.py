@@ -150,11 +150,9 @@ def play_out(tray: Tray, moves: Sequence[Move], rules: Rules | None = None, lexi
 
 def _played_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
     """:func:`play_out` of a ladder :func:`plan_ladder` found for ``tray`` (or the rest of one after its first
-    move): the moves are legal in turn by construction, so only their tiles are read (``Tray._play_planned``),
-    and one tray is made for the whole ladder (``Tray._play_planned_all``)."""
-    if len(moves) == 1:
-        return tray._play_planned(moves[0], rules)
-    return tray._play_planned_all(moves, rules) if moves else tray
+    move): the moves are legal in turn by construction, so only their tiles are read, and one tray is made for
+    the whole ladder (``Tray.play_known``)."""
+    return tray.play_known(moves, rules) if moves else tray
 
 
 def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
@@ -167,13 +165,6 @@ def ladder_draws(moves: Sequence[Move], end: Tray, rules: Rules) -> int:
     """
     fills = bool(moves) and moves[-1].kind == "place" and not end.free_lines(rules)
     return len(moves) - fills
-
-
-def _planned(ladder: Ladder, tray: Tray, lexicon: Lexicon, rules: Rules) -> Ladder:
-    """``ladder``, its first move kept on ``tray`` as planned for it (``Tray.play`` then reads only its tiles)."""
-    if ladder:
-        tray._mark_planned(lexicon, rules, ladder[0])
-    return ladder
 
 
 def plan_ladder(
@@ -248,8 +239,6 @@ def plan_ladder(
             if found[0] == "plan":
                 ladder = Ladder(exact=found[2])
                 _moves(found[1], tray, ladder)
-                if ladder:
-                    tray._mark_planned(lexicon, rules, ladder[0])  # see _planned
                 return ladder
             # Too little time left for the search's set-up: the greedy ladder it would start from.
             _, line_items, new_items, singles = found
@@ -263,7 +252,7 @@ def plan_ladder(
                 seat_min,
                 lexicon.pack_guard,
             )
-            return _planned(Ladder(_moves(greedy, tray), exact=False), tray, lexicon, rules)
+            return Ladder(_moves(greedy, tray), exact=False)
     rack_packed = lexicon.pack_codes(tray.rack_codes)
     guard = lexicon.pack_guard
     rack, lines = tallies(lexicon, tray)
@@ -279,14 +268,9 @@ def plan_ladder(
         # The bounds and the search's set-up cost ~2-3 us an item before its first look at the clock
         # (63,000 items on 30 letters: ~140 ms): without that much time left, the greedy ladder the search
         # would start from is the answer (a 400 ms budget ended at 534 ms, a 200 ms one at 264 ms).
-        return _planned(
-            Ladder(
-                _moves(_greedy(line_items, new_items, singles, rack_packed, rack_size, free, seat_min, guard), tray),
-                exact=False,
-            ),
-            tray,
-            lexicon,
-            rules,
+        return Ladder(
+            _moves(_greedy(line_items, new_items, singles, rack_packed, rack_size, free, seat_min, guard), tray),
+            exact=False,
         )
     # Allocation: branch and bound, lines first, then new chains (repetition allowed).
     n_lines = len(line_items)
@@ -309,7 +293,7 @@ def plan_ladder(
         )
         if found is not None:  # None: an alphabet of more than 32 tiles, searched below
             pairs, exact = found
-            return _planned(Ladder(_moves(pairs, tray), exact=exact), tray, lexicon, rules)
+            return Ladder(_moves(pairs, tray), exact=exact)
     first_bound = knapsack_bounds(
         [[(it[3], it[1], 0) for it, _ in items] for items in line_items],
         [(it[3], it[1], 0) for it in (*new_items, *singles)],
@@ -421,8 +405,8 @@ def plan_ladder(
     try:
         line_chains(0, rack_packed, rack_size, 0, 0)
     except OutOfTime:
-        return _planned(Ladder(_moves(best[0][1], tray), exact=False), tray, lexicon, rules)
-    return _planned(Ladder(_moves(best[0][1], tray)), tray, lexicon, rules)
+        return Ladder(_moves(best[0][1], tray), exact=False)
+    return Ladder(_moves(best[0][1], tray))
 
 
 def _longest(

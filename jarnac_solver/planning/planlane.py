@@ -7,8 +7,8 @@ compiled call (:mod:`~jarnac_solver.planning.planout`); the Python around them -
 engine's checks, the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
 plays the game on counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game` step for
 step and the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
-``choose_jarnac``), the start's samples drawn by each player's own ``random.Random`` re-implemented in C
-(MT19937 and ``Random.sample``, bit for bit) and its state written back. It stops *before* what it cannot
+``choose_jarnac``), the start's samples drawn by each player's own :class:`~jarnac_solver.rng.Pcg32` in C
+(``_pcg32.h``, the same steps as ``Pcg32.sample``) and its state written back. It stops *before* what it cannot
 decide exactly -- the end game (one free line: :mod:`~jarnac_solver.planning.endgame`), a Jarnac window
 where a call may be possible, a decision the compiled planner hands back (a turn that fills the tray, a memo
 past its limit), an opening the vowel rule redraws, the action limit -- and the actions it played are pushed
@@ -24,7 +24,6 @@ the lines filled on each side), by the kernel from the evaluation's rows, the sa
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -36,6 +35,7 @@ from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .planout import _move_constants
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ _Tables = tuple[
 ]
 """What :func:`_tables` makes: the trie and the arguments of ``Trie.selfplay_planner`` its lexicon and rules fix."""
 
-_TABLES: dict[tuple[int, int], tuple[Lexicon, Rules, _Tables | None]] = {}
+_TABLES: dict[tuple[Lexicon, Rules], tuple[Lexicon, Rules, _Tables | None]] = {}
 
 
 def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
@@ -74,8 +74,8 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
     starts, the node ranges, the rules, the vowel flags), made once per pair; ``None`` when the lane cannot play
     them: no compiled walk, tiles not one ASCII character each or not one a letter rank, more than 9 lines or
     32 ranks, or what ``planout.planned_move`` declines."""
-    entry = _TABLES.get((id(lexicon), id(rules)))
-    if entry is not None and entry[0] is lexicon and entry[1] is rules:
+    entry = _TABLES.get((lexicon, rules))
+    if entry is not None:
         return entry[2]
     if len(_TABLES) >= 16:
         _TABLES.clear()
@@ -119,7 +119,7 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
             rules.steal_place,
         )
         made = (trie, code_tables, starts, (place_lo, place_hi, legal), rule_ints, flags)
-    _TABLES[(id(lexicon), id(rules))] = (lexicon, rules, made)
+    _TABLES[(lexicon, rules)] = (lexicon, rules, made)
     return made
 
 
@@ -181,7 +181,7 @@ def _knobs(knobs: Knobs) -> PlannerKnobs:
 def advance(
     game: Game,
     weights: tuple[Knobs, Knobs],
-    rngs: tuple[random.Random, random.Random],
+    rngs: tuple[Pcg32, Pcg32],
     max_actions: int,
     undo: bool = True,
     until_turn: int | None = None,
@@ -217,8 +217,8 @@ def advance(
     seed, n = game.seed, game.rules.exchange_size
 
     def positions(ply: int, size: int) -> list[int]:
-        # Game._exchange's re-insertion: Random(f"{seed}:{ply}"), one position a letter as the bag grows.
-        rng = random.Random(f"{seed}:{ply}")
+        # Game._exchange's re-insertion: Pcg32(f"{seed}:{ply}"), one position a letter as the bag grows.
+        rng = Pcg32(f"{seed}:{ply}")
         out = [rng.randrange(size + 1 + i) for i in range(n)]
         return out
 

@@ -14,7 +14,6 @@ are evaluated best-looking first, and what was evaluated in time is ranked.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from dataclasses import dataclass, replace
 from ..budget import Deadline, clock_deadline, passed_on
 from ..errors import InvalidInputError
 from ..forms import field, mapping
+from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
@@ -31,6 +31,7 @@ from ..moves.move import Move
 from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .ladder import Ladder, ladder_draws, plan_ladder, play_out
 from .strategy import DEFAULT_WEIGHTS, finish_wins, turn_value
 
@@ -122,7 +123,7 @@ class Hint:
 
 
 def _exposure(value: object) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+    if value is not None and (not is_whole(value) or value < 0):
         raise InvalidInputError(f"a hint's exposure is a whole number >= 0 or null, not {value!r}")
     return value
 
@@ -168,7 +169,7 @@ class Hints(list[Hint]):
 
 
 def _check_whole(name: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    if not is_whole(value) or value < least:
         raise InvalidInputError(f"{name} must be a whole number >= {least}, not {value!r}")
     return value
 
@@ -297,7 +298,7 @@ def hints(
     _check_whole("top", top, 1)
     _check_whole("samples", samples, 0)
     _check_whole("candidates", candidates, 1)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     _check_opponent(lexicon, opponent, rules)
     turn = _formed_indexes(tray, formed_indexes)
@@ -314,7 +315,7 @@ def hints(
         # No time left to list every move class (31,000 on a 30-letter rack, ~0.1 s): the ladder's move alone.
         move = best_ladder[0]
         rest = Ladder(best_ladder[1:], best_ladder.exact)
-        hint = _evaluate(lexicon, tray, move, rules, pool, samples, random.Random(seed), opponent, turn, deadline, rest)
+        hint = _evaluate(lexicon, tray, move, rules, pool, samples, Pcg32(seed), opponent, turn, deadline, rest)
         return Hints([hint], False)
     groups = _groups(lexicon, tray, rules, familiarity)
     if min_familiarity is not None:
@@ -339,7 +340,7 @@ def hints(
         first = best_ladder[0]
         mine = [g for g in groups if g[0] == first.line_index and first.word in g[1]]
         looked = mine + [g for g in looked if g not in mine]
-    rng = random.Random(seed)
+    rng = Pcg32(seed)
     ranked: list[Hint] = []
     for group in looked:
         if deadline is not None and deadline.expired() and ranked:
@@ -361,7 +362,7 @@ def _evaluate(
     rules: Rules,
     pool: list[int],
     samples: int,
-    rng: random.Random,
+    rng: Pcg32,
     opponent: Tray | None,
     turn: list[int],
     deadline: Deadline | None,

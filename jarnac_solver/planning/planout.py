@@ -117,15 +117,15 @@ def turn_value_of(
     return value
 
 
-_VOWEL_RANKS: dict[int, tuple[Lexicon, bytes | None]] = {}
+_VOWEL_RANKS: dict[Lexicon, tuple[Lexicon, bytes | None]] = {}
 
 
 def _vowel_ranks(lexicon: Lexicon) -> bytes | None:
     """1 for each letter rank of ``lexicon`` whose tiles are vowels (``VOWELS``), one byte for every rank of its
     order (the compiled calls read one a rank); ``None`` when the tiles of one rank are not all alike (the
     rack's vowels could not be counted by rank)."""
-    entry = _VOWEL_RANKS.get(id(lexicon))
-    if entry is None or entry[0] is not lexicon:
+    entry = _VOWEL_RANKS.get(lexicon)
+    if entry is None:
         if len(_VOWEL_RANKS) >= 16:
             _VOWEL_RANKS.clear()
         ranks: dict[int, bool] = {}
@@ -135,7 +135,7 @@ def _vowel_ranks(lexicon: Lexicon) -> bytes | None:
             alike = alike and ranks.setdefault(rank, vowel) == vowel
         size = max(max(ranks, default=-1) + 1, len(lexicon.order))
         flags = bytes(ranks.get(r, False) for r in range(size)) if alike else None
-        entry = _VOWEL_RANKS[id(lexicon)] = (lexicon, flags)
+        entry = _VOWEL_RANKS[lexicon] = (lexicon, flags)
     return entry[1]
 
 
@@ -166,15 +166,15 @@ def outcomes(lexicon: Lexicon, jobs: Sequence[tuple[Codes, Tray]], rules: Rules)
     line_max = rules.line_length
     rank_string = lexicon.rank_string
     asks: list[tuple[str, int, int, object, int, int]] = []
-    shapes: dict[int, tuple[int, int, object, int, int]] = {}  # by tray: a start's samples share one
+    shapes: dict[Tray, tuple[int, int, object, int, int]] = {}  # by tray: a start's samples share one
     for rack, tray in jobs:
-        shape = shapes.get(id(tray))
+        shape = shapes.get(tray)
         if shape is None:
             free = tray.free_lines(rules)
             lo, hi = place if free > 0 else (0, 0)
             # The seat of the word that fills the tray, as plan_ladder reads it: the 8th line's minimum, or a gap's.
             seat_min = rules.last_line_min_length if tray.last_line_free(rules) else rules.min_length
-            shape = shapes[id(tray)] = (lo, hi, line_asks(lexicon, tray.line_codes, line_max), free, seat_min)
+            shape = shapes[tray] = (lo, hi, line_asks(lexicon, tray.line_codes, line_max), free, seat_min)
         asks.append((rank_string(rack), *shape))
     return _run(lexicon, asks, rules)
 
@@ -235,7 +235,7 @@ _NO_CEILING_LETTERS = 9
 """plan_ladder's rack size past which it keeps its default ceiling (ladder.py): such a rack is not decided here."""
 
 
-_MOVE_CONSTANTS: dict[tuple[int, int], tuple[Lexicon, Rules, _Constants | None]] = {}
+_MOVE_CONSTANTS: dict[tuple[Lexicon, Rules], tuple[Lexicon, Rules, _Constants | None]] = {}
 
 
 def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
@@ -243,8 +243,8 @@ def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
     the placing range, the vowel flags, the depth starts, and legal_moves' place range per next line (the last
     entry for any line past them); ``None`` when :func:`outcomes` would decline. Made once per pair (a planner's
     game asks ~100 times: these were ~1/4 of the call's Python)."""
-    entry = _MOVE_CONSTANTS.get((id(lexicon), id(rules)))
-    if entry is None or entry[0] is not lexicon or entry[1] is not rules:
+    entry = _MOVE_CONSTANTS.get((lexicon, rules))
+    if entry is None:
         if len(_MOVE_CONSTANTS) >= 16:
             _MOVE_CONSTANTS.clear()
         place = _placing_nodes(lexicon, rules)
@@ -257,7 +257,7 @@ def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
                 index._nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
             )
             constants = (index.trie, *place, flags, tuple(index.depth_starts), ranges)
-        entry = _MOVE_CONSTANTS[(id(lexicon), id(rules))] = (lexicon, rules, constants)
+        entry = _MOVE_CONSTANTS[(lexicon, rules)] = (lexicon, rules, constants)
     return entry[2]
 
 
@@ -326,10 +326,6 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     else:
         old = me.lines[line]
         move = Move("extend", line, old, word, added_letters(old, word, alphabet))
-    # Legal by construction (a word of the walks of this tray, lexicon and rules), as a ladder's first move is:
-    # kept on the tray so that the engine's push reads only its tiles (Tray.play; its full checks, the lexicon
-    # look-up among them, were ~1/8 of a planner's game once its decisions were made here).
-    me._mark_planned(lexicon, rules, move)
     return True, move
 
 

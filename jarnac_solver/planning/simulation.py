@@ -37,7 +37,6 @@ their mean.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -48,10 +47,12 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game, GameState
 from ..game.view import PlayerView, TableState
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
+from ..rng import Pcg32
 from . import planlane
 from .learned import Estimator, learned_evaluation
 from .learned_turn import TurnEvaluation
@@ -107,6 +108,21 @@ def counted_rules(rules: Rules) -> bool:
     (True, False)
     """
     return rules.disputes or rules.value_jarnac or rules.think_seconds is not None
+
+
+def searches_counted(position: PlayerView | Game) -> bool:
+    """Whether the searches at ``position`` are bounded by counts (``max_searches``, :data:`PLAYOUT_MAX_RACK`):
+    under :func:`counted_rules`, and on a lexicon whose tiles are not one ASCII letter each (nl's ``IJ``),
+    which the planner's C lane does not play (:func:`~jarnac_solver.planning.planlane.supported`): there
+    every play-out action is a search in Python too. A property of the game, not of the install: a pure
+    install, where the lane plays nothing, counts the same games and plays them the same.
+
+    >>> from jarnac_solver import Lexicon
+    >>> searches_counted(Game(Lexicon.load("fr"), seed=1)), searches_counted(Game(Lexicon.load("nl"), seed=1))
+    (False, True)
+    """
+    tiles = position.lexicon.alphabet.tiles
+    return counted_rules(position.rules) or not all(len(t) == 1 and ord(t) < 128 for t in tiles)
 
 
 @dataclass(frozen=True)
@@ -194,7 +210,7 @@ def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> W
 
 def policy(
     game: Game,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
     max_rack: int | None = None,
@@ -212,10 +228,8 @@ def policy(
     me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
     phase = s.phase
     if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
-        found = legal_moves(lexicon, me, rules)
-        if not found:
-            return Pass()
-        return Play(max(found, key=lambda m: (me.points(m), str(m))))
+        best = legal_moves(lexicon, me, rules).highest_scoring()
+        return Pass() if best is None else Play(best)
     if phase == "play":
         chosen = weights_of(weights, s, rules)
         move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
@@ -242,7 +256,7 @@ def playout(
     game: Game,
     who: int,
     until_turn: int | None,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy = DEFAULT_WEIGHTS,
     evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
     deadline: Deadline | None = None,
@@ -264,7 +278,7 @@ def _playout(
     game: Game,
     who: int,
     until_turn: int | None,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Policy,
     evaluation: Evaluation | Estimator,
     deadline: Deadline | None,
@@ -354,7 +368,7 @@ def candidates(
     found: list[Candidate] = []
     chosen = weights_of(weights, s, rules)
     if s.phase == "play":
-        rng = random.Random(seed)
+        rng = Pcg32(seed)
         move = choose_move(lexicon, me, opponent, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Pass() if move is None else Play(move), "planner")
         # The planner may pass with a move left (one line left, finishing would lose): the moves are still
@@ -402,15 +416,13 @@ def candidates(
         _add(found, Decline(), "decline")
     elif s.phase == "start":
         tiles = view.unseen_tiles()
-        rng = random.Random(seed)
+        rng = Pcg32(seed)
         triple = choose_start(lexicon, me, opponent, tiles, s.bag_size, rules, rng, chosen, deadline)
         _add(found, Draw() if triple is None else Exchange(me.alphabet.write(list(triple))), "planner")
         _add(found, Draw(), "draw")
         n = rules.exchange_size
         if top and len(me.rack_codes) >= n and s.bag_size >= n and len(tiles) >= n:
-            options, _ = start_options(
-                lexicon, me, opponent, tiles, s.bag_size, rules, random.Random(seed), chosen, deadline
-            )
+            options, _ = start_options(lexicon, me, opponent, tiles, s.bag_size, rules, Pcg32(seed), chosen, deadline)
             exchanges = [o for o, _ in options if o is not None]
             for option in exchanges[:top]:
                 _add(found, Exchange(me.alphabet.write(list(option))), "exchange")
@@ -497,7 +509,7 @@ MAX_ROUNDS = 64
 
 def _round_seed(seed: int, r: int) -> int:
     """The fork seed of round ``r`` (the same for every candidate: common random numbers)."""
-    return random.Random(f"{seed}:{r}").getrandbits(32)
+    return Pcg32(f"{seed}:{r}").getrandbits(32)
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -577,21 +589,19 @@ def simulate(
     """
     began = time.perf_counter()
     view = _view(position)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     for label, number in (("turns", turns), ("end_lines", end_lines), ("top", top), ("prune", prune)):
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        if not is_whole(number) or number < 0:
             raise InvalidInputError(f"{label} must be a whole number >= 0, not {number!r}")
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1):
+    if playouts is not None and (not is_whole(playouts) or playouts < 1):
         raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
     if not 0 <= candidate_share <= 1:
         raise InvalidInputError(f"candidate_share must be from 0 to 1, not {candidate_share!r}")
     check_bounds(max_playouts, max_end_playouts, hold)
-    if max_searches is not None and (
-        isinstance(max_searches, bool) or not isinstance(max_searches, int) or max_searches < 1
-    ):
+    if max_searches is not None and (not is_whole(max_searches) or max_searches < 1):
         raise InvalidInputError(f"max_searches must be a whole number >= 1 or None, not {max_searches!r}")
-    if extend_to is not None and (isinstance(extend_to, bool) or not isinstance(extend_to, int) or extend_to < 1):
+    if extend_to is not None and (not is_whole(extend_to) or extend_to < 1):
         raise InvalidInputError(f"extend_to must be a whole number >= 1 or None, not {extend_to!r}")
     estimator = evaluation_of(evaluation, view.lexicon)
     deadline = deadline_of(budget)
@@ -614,10 +624,10 @@ def simulate(
     caps = [c for c in (max_playouts, max_end_playouts if near_end else None) if c is not None]
     cap = min(caps) if caps else None
     counted = searched = 0
-    # The search counts bound the rules the planner's C lane cannot play (their play-outs are Python's, ~3 ms
-    # an action); under the others the lane plays them, the same actions as Python's, uncounted, so a game
-    # is the same with the lane or without it.
-    python_rules = counted_rules(rules)
+    # The search counts bound the games the planner's C lane cannot play (their play-outs are Python's, ~3 ms
+    # an action); the lane plays the others, the same actions as Python's, uncounted, so a game is the same
+    # with the lane or without it.
+    python_rules = searches_counted(view)
     values: list[list[float]] = [[] for _ in found]
     active = [True] * len(found)
     rounds, stopped = 0, False
@@ -655,7 +665,7 @@ def simulate(
                 game,
                 who,
                 until,
-                random.Random(fork_seed),
+                Pcg32(fork_seed),
                 weights,
                 estimator,
                 deadline,
@@ -706,7 +716,7 @@ def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -
     """:func:`simulate`'s count bounds checked: each cap a whole number >= 1 or ``None``, ``hold`` a number of
     standard errors >= 0 or ``None``; else ``InvalidInputError`` naming the argument."""
     for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+        if cap is not None and (not is_whole(cap) or cap < 1):
             raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
     if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
         raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")

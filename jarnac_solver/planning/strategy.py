@@ -39,7 +39,6 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -54,6 +53,7 @@ from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves, place_classes
 from ..moves.rules import Rules
 from ..moves.tray import Tray
+from ..rng import Pcg32
 from .endgame import (
     MAX_COMBO_NODES,
     MAX_FILLING_CALLS,
@@ -160,17 +160,17 @@ def choose_jarnac(
     return choice.plan
 
 
-_VOWEL_CODES: dict[int, tuple[Alphabet, frozenset[int]]] = {}
+_VOWEL_CODES: dict[Alphabet, tuple[Alphabet, frozenset[int]]] = {}
 
 
 def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
     """The codes of ``alphabet``'s vowel tiles (``VOWELS``), made once per alphabet."""
-    entry = _VOWEL_CODES.get(id(alphabet))
-    if entry is None or entry[0] is not alphabet:
+    entry = _VOWEL_CODES.get(alphabet)
+    if entry is None:
         if len(_VOWEL_CODES) >= 16:
             _VOWEL_CODES.clear()
         codes = frozenset(code for code, tile in enumerate(alphabet.tiles) if tile in VOWELS)
-        entry = _VOWEL_CODES[id(alphabet)] = (alphabet, codes)
+        entry = _VOWEL_CODES[alphabet] = (alphabet, codes)
     return entry[1]
 
 
@@ -223,15 +223,7 @@ def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
     if len(tray.line_codes) < rules.lines:
         # One line left and no gap: the same tray under rules with one line fewer has no free line.
         narrowed = _narrowed(rules)
-        moves = [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
-        planned = tray._planned
-        if moves and planned is not None and planned[2] is moves[0] and planned[1] is narrowed:
-            # Speed: the ladder's first move, planned for this tray under the narrowed rules, is legal under
-            # ``rules`` too (the tray has no free line under the narrowed ones, so every move extends one of
-            # its lines, all above the last, where both rules ask the same lengths): marked planned for
-            # them, the engine's push of it reads only its tiles (Tray.play), not the full checks again.
-            tray._mark_planned(planned[0], rules, moves[0])
-        return moves
+        return [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
     moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
     moves.sort(key=lambda m: (-tray.points(m), str(m)))
     return moves[:1]
@@ -248,10 +240,6 @@ def best_finish(
     if me.free_lines(rules) != 1:
         return None
     best, _ = _finish_search(lexicon, me, opponent, rules, deadline, _finishes(lexicon, me, rules), False)
-    if best is not None:
-        # The finish chosen is legal on this tray by construction (_finish_search): marked planned, the
-        # engine's push of it (a planner's finish is played next) reads only its tiles, as a ladder's first move.
-        me._mark_planned(lexicon, rules, best[1])
     return best
 
 
@@ -294,10 +282,9 @@ def _finish_search(
         if deadline is not None:
             deadline.check()
         move = Move.place(words[0], me.alphabet)
-        # Speed: a word of place_classes is on the rack, in the lexicon and as long as the next line asks
-        # (legal by construction): only its tiles are read (Tray._play_planned: the tray push makes, without
-        # push's checks of the move's parts; ~0.1% of a planner game's instructions, en).
-        outcome = final_outcome(lexicon, me._play_planned(move, rules), opponent, rules, deadline)
+        # A word of place_classes is on the rack, in the lexicon and as long as the next line asks (legal by
+        # construction): only its tiles are read (Tray.play_known, without push's checks of the move's parts).
+        outcome = final_outcome(lexicon, me.play_known((move,), rules), opponent, rules, deadline)
         key = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
         if best is None or key > best_key:
             best, best_key = (outcome, move), key
@@ -358,7 +345,6 @@ def _quick_end_game(
         return False, None  # best_finish: None, so not decided
     best, stop = _finish_search(lexicon, me, opponent, rules, None, places, True)
     if best is not None and best[0].wins:
-        me._mark_planned(lexicon, rules, best[1])  # as best_finish marks its choice
         return True, best[1]
     if stop < len(places):
         left = len(me.rack_codes) - me.tiles(places[-1][0])  # the shortest finish leaves the most letters
@@ -373,7 +359,6 @@ def _quick_end_game(
     finish, _ = _finish_search(lexicon, me, opponent, rules, None, places, False)
     assert finish is not None  # places is not empty
     outcome, move = finish
-    me._mark_planned(lexicon, rules, move)  # as best_finish marks its choice
     # end_game_decision's last step, its ladder known empty (the finish does not win: none above did).
     chosen = _finish_or_pass(outcome, move, lambda: pass_outcome(lexicon, me, opponent, rules, (), None))
     return True, (chosen[0] if chosen else None)
@@ -496,7 +481,7 @@ def choose_move(
     opponent: Tray,
     bag_size: int,
     rules: Rules,
-    rng: random.Random | None = None,
+    rng: Pcg32 | None = None,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> Move | None:
@@ -595,7 +580,7 @@ def start_options(
     unseen: Sequence[str],
     bag_size: int,
     rules: Rules,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> tuple[list[tuple[tuple[str, ...] | None, float]], bool]:
@@ -695,7 +680,7 @@ def choose_start(
     unseen: Sequence[str],
     bag_size: int,
     rules: Rules,
-    rng: random.Random,
+    rng: Pcg32,
     weights: Weights = DEFAULT_WEIGHTS,
     deadline: Deadline | None = None,
 ) -> tuple[str, ...] | None:

@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import InvalidInputError, JarnacError, located
 from ..game.game import Game
 from ..game.record import GameRecord
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.jarnac import JarnacPlan, passer_left_move, thief_best_call
@@ -490,7 +491,7 @@ def audit_many(
     1, 2, ...); with ``errors`` (a list), the error is appended there instead
     and the other records are audited.
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
+    if not is_whole(workers) or not 1 <= workers <= 256:
         raise InvalidInputError(f"workers must be a whole number from 1 to 256, not {workers!r}")
     if errors is not None and not isinstance(errors, list):
         raise InvalidInputError(f"errors must be a list (each error is appended) or None, not {errors!r}"[:200])

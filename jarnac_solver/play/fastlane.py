@@ -98,7 +98,9 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
                 text = "pass" if kind == 3 else "decline"
             actions.append((who, text, decode(drawn) if drawn else ""))
         bag = bag_text(game.bag)
-        return GameRecord(lexicon.name, rules, game.seed, bag, players, actions, scores, _RESULTS[result])
+        record = GameRecord(lexicon.name, rules, game.seed, bag, players, actions, scores, _RESULTS[result])
+        record.commitment = game.commitment or ""
+        return record
     for who, kind, line, number, drawn in raw:
         action: Action
         if kind == 0:

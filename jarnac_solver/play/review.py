@@ -10,15 +10,17 @@ of play-outs on re-sampled bags, with its 95% interval; the option played is
 never pruned). Each other option's lead over the one played is their paired
 difference over the same play-outs (the same forks: the bag's noise cancels)
 with its own interval (:func:`_leads`); an option whose outcome is exactly
-known (it ends the game: :func:`exact_value`) stands for its final margin on
-every fork, with no band, and two such are compared as numbers. The **loss**
+known (it ends the game, or opens a final window the end-game model settles:
+:func:`exact_value`) stands for its final margin on every fork, with no band,
+and two such are compared as numbers. The **loss**
 of a decision is the largest lead above zero beyond its interval, 0 when there
 is none: then the decision is ``best``, said "as good as the best" when
 another option's mean was higher (:attr:`Decision.tied`). A decision still
-open after ``playouts`` rounds (a lead whose mean says a mistake but whose
-interval does not establish one) gets more rounds, up to
-:data:`SEQUENTIAL_FACTOR` times as many (a sequential test, by counts). Each
-decision gets a :class:`Verdict` by its loss (:data:`THRESHOLDS`), the audit's exact findings where they
+open after ``playouts`` rounds (a lead whose interval holds the mistake's
+floor: :func:`_open`) gets more rounds, up to :data:`SEQUENTIAL_FACTOR` times
+as many (a sequential test, by counts). Each decision gets a :class:`Verdict`
+by its loss (:data:`THRESHOLDS`), a mistake or a blunder only where the
+lead's interval establishes it (:func:`established_verdict`), the audit's exact findings where they
 apply (a pass that left a move, a Jarnac not called or called short:
 :mod:`jarnac_solver.play.audit`), and each player a summary: the total
 loss, the counts by verdict, an accuracy (:func:`accuracy_of`).
@@ -41,7 +43,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -50,16 +51,19 @@ from enum import Enum
 from typing import Any
 
 from ..budget import Deadline
-from ..errors import InvalidInputError, JarnacError
-from ..game.actions import Accept, Action, Decline, Dispute, Pass, parse_action
+from ..errors import InvalidInputError
+from ..game.actions import Accept, Action, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.tray import Tray
 from ..planning.advice import advise
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
+from ..rng import Pcg32
 from .audit import PlayerAudit, Window, audit, scores_reason
+from .exact import exact_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -80,6 +84,7 @@ __all__ = [
     "Verdict",
     "accuracy_of",
     "describe",
+    "established_verdict",
     "exact_value",
     "review",
     "t_quantile",
@@ -140,6 +145,26 @@ def verdict_of(loss: float, best: bool = False) -> Verdict:
         if loss <= most:
             return verdict
     return Verdict.BLUNDER
+
+
+_SEVERITY = {v: i for i, v in enumerate(Verdict)}
+
+
+def established_verdict(delta: float, half: float) -> Verdict:
+    """The verdict of a lead of ``delta`` points whose interval's half-width is ``half`` (its lower end
+    ``delta - half`` above 0): the verdict of its mean, but a ``mistake`` or a ``blunder`` only where the
+    interval establishes it, its lower end beyond that verdict's floor (the top of the verdict below);
+    short of it, the verdict the lower end reaches, and never less than an ``inaccuracy``.
+
+    A referee may rely on a mistake: a lead that only the mean puts above 20 points stays an inaccuracy until
+    more play-outs (the sequential test, :func:`_open`) narrow its interval above the line.
+
+    >>> [established_verdict(d, h).value for d, h in ((30.0, 5.0), (30.0, 25.0), (90.0, 60.0), (5.0, 4.0))]
+    ['mistake', 'inaccuracy', 'mistake', 'good']
+    """
+    by_mean, by_low = verdict_of(delta), verdict_of(max(0.0, delta - half))
+    floor = max(Verdict.INACCURACY, by_low, key=_SEVERITY.__getitem__)
+    return min(by_mean, floor, key=_SEVERITY.__getitem__)
 
 
 def accuracy_of(losses: list[float]) -> float:
@@ -474,7 +499,7 @@ def t_quantile(p: float, df: int) -> float:
 
 def _decision_seed(seed: int, action: int) -> int:
     """The simulation seed of the decision numbered ``action``: the same in any worker and any order."""
-    return random.Random(f"review {seed}:{action}").getrandbits(32)
+    return Pcg32(f"review {seed}:{action}").getrandbits(32)
 
 
 def _with_alternatives(game: Game, found: list[Candidate], played: Action) -> list[Candidate]:
@@ -543,9 +568,9 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     elif mine is options[0]:
         delta, half, loss, verdict = 0.0, 0.0, 0.0, Verdict.BEST
     elif settled:
-        worst = max(settled, key=lambda lead: lead.delta)
+        worst = max(settled, key=lambda lead: (_SEVERITY[established_verdict(lead.delta, lead.half)], lead.delta))
         delta, half, loss = worst.delta, worst.half, worst.delta
-        verdict = verdict_of(loss)
+        verdict = established_verdict(delta, half)
     else:
         lead = leads[top_at]
         delta, half, loss, verdict, tied = lead.delta, lead.half, 0.0, Verdict.BEST, True
@@ -564,7 +589,7 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     )  # fmt: skip
 
 
-SEQUENTIAL_FACTOR = 4
+SEQUENTIAL_FACTOR = 8
 """The sequential test's cap: a decision still undecided after ``playouts`` rounds (:func:`_open`) gets more
 rounds, up to this many times ``playouts`` (and at most :data:`MAX_PLAYOUTS`)."""
 
@@ -613,39 +638,12 @@ def _leads(values: Sequence[Sequence[float]], mine: int, exact: Mapping[int, flo
 
 
 def _open(lead: _Lead) -> bool:
-    """The sequential test's question: is the verdict this lead gives still open? Its mean says a mistake
-    or worse (above the inaccuracy's top) but its interval does not establish one; an exact comparison is
-    never open. More play-outs settle it either way: a real lead's interval narrows above the line, a lucky
-    one's mean falls back."""
-    return lead.half > 0 and lead.delta > THRESHOLDS[1][1] and lead.delta - lead.half <= THRESHOLDS[1][1]
-
-
-def exact_value(game: Game, action: Action) -> float | None:
-    """The final margin, for the player to act, that ``action`` leads to when it is exactly known: the action
-    ends the game (declining a Jarnac on a full tray; a word or a call that fills a tray with no call left
-    against it), so no draw and no later decision changes it; else ``None``.
-
-    >>> from jarnac_solver import Lexicon
-    >>> from jarnac_solver.game.actions import Draw
-    >>> game = Game(Lexicon.load("fr"), seed=1)
-    >>> game.push(Draw())
-    >>> exact_value(game, Draw()) is None
-    True
-    """
-    who = game.state.to_act
-    trial = game.fork(keep_bag=True)
-    try:
-        trial.push(action)
-    except JarnacError:  # an action this position does not allow has no outcome to know
-        return None
-    for _ in range(2):  # a Jarnac window with nothing to call: declining is forced
-        s = trial.state
-        if s.phase == "over":
-            return float(s.trays[who].score - s.trays[1 - who].score)
-        if s.phase != "jarnac" or trial.jarnac_calls():
-            return None
-        trial.push(Decline())
-    return None
+    """The sequential test's question: is the verdict this lead gives still open? Its interval holds the
+    mistake's floor (the inaccuracy's top): it neither establishes a mistake (:func:`established_verdict`)
+    nor rules one out; an exact comparison is never open. More play-outs settle it either way: a real lead's
+    interval narrows above the line, a lucky one's below it."""
+    line = THRESHOLDS[1][1]
+    return lead.half > 0 and lead.delta - lead.half <= line < lead.delta + lead.half
 
 
 def _choice(option: SimOption, exact: float | None, rounds: int) -> Choice:
@@ -739,7 +737,7 @@ def _resolved(name: str) -> Lexicon:
 
 
 def _whole(label: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_whole(value) or not low <= value <= high:
         raise InvalidInputError(f"{label} must be a whole number from {low} to {high:,}, not {value!r}"[:200])
     return value
 
@@ -822,7 +820,7 @@ def review(
     budget = _seconds("budget", budget)
     if total is not None:
         total = _seconds("total", total)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}"[:200])
     top = _whole("top", top, 0, 20)
     if depth not in DEPTHS:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
+from ..moves.move import Move
 from ..play.review import Review, Verdict
 from .puzzles import (
     KINDS,
@@ -25,7 +27,7 @@ from .puzzles import (
     _pass_or_play_puzzle,
 )
 
-__all__ = ["MISTAKES", "MISTAKE_FILTER", "mistake_puzzles"]
+__all__ = ["MISTAKES", "MISTAKE_FILTER", "missed_words", "mistake_puzzles"]
 
 MISTAKES = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 """The verdicts whose decisions become puzzles."""
@@ -49,7 +51,7 @@ def mistake_puzzles(
         raise InvalidInputError(f"expected a Review, not {type(result).__name__}")
     if player not in (None, 0, 1) or isinstance(player, bool):
         raise InvalidInputError(f"player must be 0, 1 or None, not {player!r}")
-    if isinstance(worst, bool) or not isinstance(worst, int) or not 1 <= worst <= 1000:
+    if not is_whole(worst) or not 1 <= worst <= 1000:
         raise InvalidInputError(f"worst must be a whole number from 1 to 1,000, not {worst!r}")
     _check_kinds(kinds)
     record = result.record
@@ -79,3 +81,25 @@ def mistake_puzzles(
                 seen.add(puzzle.id)
                 out.append(puzzle)
     return out
+
+
+def missed_words(puzzles: Sequence[Puzzle]) -> list[str]:
+    """The words the right answers of ``puzzles`` form (a move's word, a call's steals, the ladder or the
+    finish behind a yes or a pass/play), each once, in order: what the person missed, for the ``missed``
+    word quiz (:meth:`~.quiz.Quiz.missed`).
+
+    >>> from jarnac_solver import Lexicon, self_play_puzzles
+    >>> found = self_play_puzzles(Lexicon.load("en"), 2, seed=3, kinds=("jarnac",))
+    >>> missed_words(found) == [m.split("=")[-1].lstrip("+") for p in found for m in p.answer.split()]
+    True
+    """
+    out: dict[str, None] = {}
+    for puzzle in puzzles:
+        written = puzzle.line if puzzle.answer in ("yes", "no", "pass", "play") else puzzle.answer.split()
+        for part in written:
+            try:
+                move = Move.parse(part, puzzle.me.alphabet)
+            except InvalidInputError:
+                continue  # a line that is no move (an outcome said in words)
+            out.setdefault(move.word, None)
+    return list(out)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from .quiz import Quiz, WordsJudged, judge_words
 from .schedule import GRADES, Scheduler, make_scheduler
@@ -143,7 +144,7 @@ class SQLiteProgress:
         return (card if card.due.timestamp() <= _seconds(now) else None), card.due
 
     def card(self, person: str, card_id: int) -> Card:
-        if isinstance(card_id, bool) or not isinstance(card_id, int):
+        if not is_whole(card_id):
             raise InvalidInputError(f"a card is named by its number, not {card_id!r}")
         row = self._db.execute(f"SELECT {self._COLUMNS} FROM cards WHERE id = ?", (card_id,)).fetchone()
         if row is None or row[1] != _person(person):

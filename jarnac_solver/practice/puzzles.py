@@ -41,6 +41,7 @@ from ..forms import mapping
 from ..game.actions import Draw, Exchange
 from ..game.game import GameState
 from ..game.record import GameRecord
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.jarnac import passer_left_move, thief_best_call
@@ -212,7 +213,7 @@ class Puzzle:
         if kind not in KINDS:
             raise InvalidInputError(f"a puzzle's kind must be one of {', '.join(KINDS)}, not {kind!r}")
         next_value = form.get("next_value")
-        if next_value is not None and (isinstance(next_value, bool) or not isinstance(next_value, int)):
+        if next_value is not None and (not is_whole(next_value)):
             raise InvalidInputError(f"a puzzle's next_value must be a whole number or null, not {next_value!r}")
         next_best = form.get("next_best")
         if next_best is not None and not isinstance(next_best, str):
@@ -512,9 +513,9 @@ def harvest(
     """:func:`self_play_puzzles` with its counts (games played, candidates weighed before the filter)."""
     _check_kinds(kinds)
     for name, value, top in (("count", count, 100_000), ("max_games", max_games, 1_000_000)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+        if not is_whole(value) or not 1 <= value <= top:
             raise InvalidInputError(f"{name} must be a whole number from 1 to {top:,}, not {value!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     rules = rules or Rules()
     found = Harvest()

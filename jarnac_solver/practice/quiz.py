@@ -11,7 +11,9 @@ Three kinds (:data:`QUIZ_KINDS`), each card's answer read from the lexicon's own
 
 A quiz (:class:`Quiz`) is a kind, a word length and a list: by probability rank (``ranks``: the
 likeliest to be drawn first, Zyzzyva's order, a range of ranks among the anagram classes or words of that
-length) or every one of that length alphabetically. :func:`judge_words` compares a person's words with the
+length), every one of that length alphabetically, or the words a person missed in games (``missed``:
+:meth:`Quiz.missed`, a deck the lexicon does not fill: its cards are added from the person's reviewed games,
+:func:`~.mistakes.missed_words`). :func:`judge_words` compares a person's words with the
 answer (folded as the lexicon folds them): right when every word is there and no other; the store
 (:mod:`.progress`) turns that into a grade for the scheduler (:mod:`.schedule`).
 """
@@ -22,12 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 
-__all__ = ["MAX_CARDS", "QUIZ_KINDS", "Quiz", "WordsJudged", "judge_words"]
+__all__ = ["MAX_CARDS", "ORDERS", "QUIZ_KINDS", "Quiz", "WordsJudged", "alphagram", "judge_words"]
 
 QUIZ_KINDS = ("anagrams", "extensions", "rack")
+ORDERS = ("probability", "alphabet", "missed")
 
 MAX_CARDS = 200_000
 """The most cards one quiz holds (every anagram class of a length in the largest lexicon fits)."""
@@ -48,13 +52,13 @@ class Quiz:
     def __post_init__(self) -> None:
         if self.kind not in QUIZ_KINDS:
             raise InvalidInputError(f"a quiz's kind is one of {', '.join(QUIZ_KINDS)}, not {self.kind!r}")
-        if self.order not in ("probability", "alphabet"):
-            raise InvalidInputError(f"a quiz's order is probability or alphabet, not {self.order!r}")
-        if isinstance(self.length, bool) or not isinstance(self.length, int) or not 2 <= self.length <= 9:
+        if self.order not in ORDERS:
+            raise InvalidInputError(f"a quiz's order is {', '.join(ORDERS)}, not {self.order!r}")
+        if not is_whole(self.length) or not 2 <= self.length <= 9:
             raise InvalidInputError(f"a quiz's length is 2 to 9 tiles, not {self.length!r}")
         for name in ("first", "last"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_CARDS:
+            if not is_whole(value) or not 1 <= value <= MAX_CARDS:
                 raise InvalidInputError(f"a quiz's {name} rank is 1 to {MAX_CARDS:,}, not {value!r}")
         if self.first > self.last:
             raise InvalidInputError(f"a quiz's ranks run from first to last: {self.first} is after {self.last}")
@@ -64,10 +68,22 @@ class Quiz:
         """The quiz's stable name (what a store files its cards under): ``fr:anagrams:7:probability:1-100``."""
         return f"{self.lexicon}:{self.kind}:{self.length}:{self.order}:{self.first}-{self.last}"
 
+    @classmethod
+    def missed(cls, lexicon: str) -> Quiz:
+        """The deck of the anagrams of the words a person missed in games on ``lexicon`` (one a person).
+
+        >>> Quiz.missed("fr").name
+        'fr:anagrams:9:missed:1-200000'
+        """
+        return cls(lexicon, "anagrams", 9, "missed", 1, MAX_CARDS)
+
     def questions(self, lexicon: Lexicon) -> list[str]:
-        """The deck's questions, in its order: alphagrams (``anagrams``, ``rack``) or words (``extensions``)."""
+        """The deck's questions, in its order: alphagrams (``anagrams``, ``rack``) or words (``extensions``);
+        none for a ``missed`` deck (its cards come from the person's games)."""
         if lexicon.name != self.lexicon:
             raise InvalidInputError(f"the quiz is on {self.lexicon}, not {lexicon.name}")
+        if self.order == "missed":
+            return []
         if self.order == "probability":
             ranked = sorted(lexicon.probability_ranks(self.length).items(), key=lambda kv: kv[1])
             words = [w for w, _ in ranked]
@@ -119,6 +135,11 @@ class Quiz:
             return cls(lexicon, kind, int(length), order, int(first), int(last))
         except ValueError:
             raise InvalidInputError(f"not a quiz's name: {str(name)[:80]!r}") from None
+
+
+def alphagram(lexicon: Lexicon, word: str) -> str:
+    """The anagram class of ``word``: its tiles in order (an ``anagrams`` card's question)."""
+    return _alphagram(lexicon, word)
 
 
 def _alphagram(lexicon: Lexicon, word: str) -> str:

@@ -24,6 +24,7 @@ import datetime as dt
 from typing import Any, Protocol
 
 from ..errors import InvalidInputError, MissingExtraError
+from ..integers import is_whole
 
 __all__ = [
     "GRADES",
@@ -96,7 +97,7 @@ class LeitnerScheduler:
     def review(self, state: dict[str, Any], grade: str, now: dt.datetime) -> tuple[dict[str, Any], dt.datetime]:
         rating = _grade(grade)
         box = state.get("box", 0)
-        if isinstance(box, bool) or not isinstance(box, int) or not 0 <= box < len(LEITNER_DAYS):
+        if not is_whole(box) or not 0 <= box < len(LEITNER_DAYS):
             raise InvalidInputError(f"a Leitner card's box is 0 to {len(LEITNER_DAYS) - 1}, not {box!r}")
         now = _utc(now)
         if rating == 1:

@@ -10,6 +10,7 @@ the request; every refusal is the same envelope with its error object (:mod:`.an
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import BaseRoute
 
 from ..lexicon.lexicon import Lexicon
-from . import language, notify, webpush
+from . import language, nain_jaune_games, notify, practice_routes, webpush
 from .answers import http_error, internal_error
 from .contract import MAX_BODY_BYTES, Offer
 from .core import KEEP_DAYS, MAX_ANSWER_BYTES
@@ -35,6 +36,7 @@ from .service import Service
 from .storage import open_store
 
 ROUTE_GROUPS: tuple[Callable[[Service], Sequence[BaseRoute]], ...] = (
+    nain_jaune_games.routes,  # first: its tables' ids (nj-...) and bodies before Jarnac's games
     static.routes,
     games.routes,
     streams.routes,
@@ -111,9 +113,13 @@ def create_app(
         max_answer_bytes=max_answer_bytes,
         openapi=openapi_document(offer, token is not None),
     )
+    nain_jaune_games.describe(service.openapi)
 
+    practice = practice_routes.Practice(service, data)  # puzzles and quizzes: their routes, store and paths
+    service.openapi["paths"].update(practice.openapi_paths())
     routes = [
         *(made for group in ROUTE_GROUPS for made in group(service)),
+        *practice.routes(),
         *commands.catch_all(service),
         *static.page_routes(service),
     ]
@@ -130,12 +136,14 @@ def create_app(
         )
         middleware.insert(0, cors)
     handlers = {HTTPException: http_error, Exception: internal_error}
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=service.lifespan, middleware=middleware)
+    lifespan = functools.partial(practice.lifespan, service.lifespan)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.router.redirect_slashes = False  # /static/app.js/ is no file: a 404, not a redirect to one
     app.state.openapi = service.openapi
     service.limits.max_games_per_address = max_games_per_address
     service.keep_days = keep_days
     app.state.service = service  # its clock and its sweep, for tests and benchmarks
+    app.state.practice = practice
     service.notifier = Notifier(max_streams, per_address=max_streams_per_address)
     service.gate = gate
     if vapid_private_key is not None:

@@ -12,7 +12,7 @@ each line checked as that command checks it.
 
 from __future__ import annotations
 
-from ..cli.recording import _Session
+from ..cli.recording import read_hand_written
 from ..errors import InvalidInputError, JarnacError
 from ..game.game import Game
 from ..game.record import GameRecord, iter_records
@@ -32,11 +32,7 @@ MAX_GAMES = 50
 def hand_written(text: str, lexicon: str, rules: str) -> tuple[GameRecord, list[dict[str, Any]]]:
     """The record of a game typed one action a line (``record``'s form), and the lines refused."""
     game = Game(Lexicon.load(lexicon), Rules.preset(rules), over_the_board=True)
-    session = _Session(game, ("A", "B"), None, quiet=True)
-    for number, raw in enumerate(text.splitlines(), 1):
-        if not session.take(number, raw):
-            break
-    return session.record(), session.refused
+    return read_hand_written(game, text)
 
 
 def audit_text(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, deep: bool) -> dict[str, Any]:

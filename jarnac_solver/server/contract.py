@@ -188,7 +188,6 @@ class Kind(enum.Enum):
     TEXTS = "texts"  # a list of texts (one text is a list of one)
     LEXICON = "lexicon"
     LEXICONS = "lexicons"  # a list of lexicon names
-    LEXICON_SET = "lexicon set"  # check's: a name, names joined by commas, or "all"
     BAG = "bag"
     RANGE = "range"  # 5, "5-7", "5-", "-7"
     RULES = "rules"  # a preset's name or an object of options
@@ -226,7 +225,7 @@ class Field:
             if query and value in ("true", "false"):
                 return value == "true"
             if not isinstance(value, bool):
-                raise ValueError(f"true or false, not {_type_name(value)}")
+                raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
             return value
         if kind is Kind.RANGE:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -265,10 +264,11 @@ class Field:
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
-                given = "an empty list" if items == [] else _type_name(value)
-                raise ValueError(f"a non-empty list of texts, not {given}")
+                if items == []:
+                    raise ValueError(Reason("fault_list_empty").text())
+                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
             if len(items) > MAX_ITEMS:
-                raise ValueError(f"{len(items)} items; the service reads at most {MAX_ITEMS}")
+                raise ValueError(Reason("fault_list_long", {"count": len(items), "most": MAX_ITEMS}).text())
             texts = [self._text(item) for item in items]
             if kind is Kind.LEXICONS:
                 texts = [
@@ -283,27 +283,21 @@ class Field:
         if kind is Kind.NAME:
             return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
-            raise ValueError(f"{_shown(text)!r} is none of {', '.join(self.choices)}")
-        if kind in (Kind.LEXICON, Kind.LEXICON_SET):
-            text = text.lower()  # the bundled names, read in any case as the library reads them
+            raise ValueError(
+                Reason("fault_not_one_of", {"given": repr(_shown(text)), "choices": ", ".join(self.choices)}).text()
+            )
         if kind is Kind.LEXICON:
+            text = text.lower()  # the bundled names, read in any case as the library reads them
             fault = offered_lexicon(text, offer)
             if fault:
                 raise UnknownLexicon(fault)
-        if kind is Kind.LEXICON_SET:
-            parts = list(offer.lexicons) if text == "all" else [p.strip() for p in text.split(",")]
-            for part in parts:
-                fault = offered_lexicon(part, offer)
-                if fault:
-                    raise UnknownLexicon(fault)
-            return ",".join(parts)
         if kind is Kind.BAG and text not in BAGS:
             raise ValueError(f"{_shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
         return text
 
     def _text(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise ValueError(f"text is due, not {_type_name(value)}")
+            raise ValueError(Reason("fault_text_due", {"given": _type_name(value)}).text())
         if len(value) > self.max_length:
             raise ValueError(Reason("field_too_long", {"count": len(value), "most": self.max_length}).text())
         return value
@@ -378,7 +372,7 @@ class Field:
             schema = {"enum": list(BAGS)}
         elif kind is Kind.NAME:
             schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
-        else:  # TEXT, LEXICON_SET
+        else:  # TEXT
             schema = {"type": "string", "maxLength": self.max_length}
         schema["description"] = self.help
         return schema
@@ -431,7 +425,7 @@ class Body:
                 )
         for spec in self.fields:
             if spec.required and spec.name not in values and not any(f.field == spec.name for f in faults):
-                faults.append(Fault(spec.name, f"required ({spec.help})"))
+                faults.append(Fault(spec.name, Reason("fault_required", {"help": spec.help}).text()))
         if faults:
             raise BodyError(faults)
         return values
@@ -523,34 +517,6 @@ _WORD_LIST = (
 _TRAY = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
 
 COMMAND_BODIES: dict[str, Body] = {
-    "words": Body(
-        (
-            _arg("rack", "the letters (I.J: a single I then a single J)"),
-            *_WORD_LIST,
-            _whole("min_len", "shortest word, in tiles", 1, 64),
-            _whole("max_len", "longest word, in tiles", 1, 64),
-        )
-    ),
-    "anagram": Body((_arg("letters", "the letters, in any order (? a blank)"), *_WORD_LIST)),
-    "extend": Body(
-        (
-            _arg("word", "the word on the line"),
-            _arg("rack", "the spare letters that may be added"),
-            *_WORD_LIST,
-            _whole("max_len", "longest extension, in tiles", 1, 64),
-        )
-    ),
-    "check": Body(
-        (
-            _arg("words", "the words to judge (accents and case are folded)", Kind.TEXTS),
-            Field(
-                "lexicon",
-                Kind.LEXICON_SET,
-                f"{OFFERED_LEXICON}; several joined by commas (one column each), or all",
-                option="--lexicon",
-            ),
-        )
-    ),
     "search": Body(
         (
             _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
@@ -565,15 +531,6 @@ COMMAND_BODIES: dict[str, Body] = {
             Field("in", Kind.LEXICONS, "only words these lexicons hold too", option="--in"),
             Field("not_in", Kind.LEXICONS, "only words these lexicons lack", option="--not-in"),
             _budget(),
-        )
-    ),
-    "hooks": Body(
-        (
-            _arg("words", "the words to hook", Kind.TEXTS),
-            *_COMMON,
-            _bag_option(),
-            _whole("limit", "hooks shown per word and side (0: all)", 0, MAX_LIMIT),
-            Field("format", Kind.CHOICE, "the listing's form", option="--format", choices=LISTING_FORMATS),
         )
     ),
     "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
@@ -623,8 +580,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _rules_option(),
         )
     ),
-    "lexicon info": Body((_arg("lexicon", OFFERED_LEXICON, Kind.LEXICON),)),
-    "lexicon list": Body(()),
     "lexicon diff": Body(
         (
             _arg("first", OFFERED_LEXICON, Kind.LEXICON),
@@ -653,8 +608,24 @@ COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BOD
 LANG_QUERY = Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices)
 """The language of a route whose query is read by a table (``?lang=``, read by the language gate too)."""
 
-SERVED = tuple(COMMAND_BODIES)
-"""The served commands' names."""
+SERVED = (
+    "words",
+    "anagram",
+    "extend",
+    "check",
+    "search",
+    "hooks",
+    "moves",
+    "jarnac",
+    "plan",
+    "hint",
+    "lexicon info",
+    "lexicon list",
+    "lexicon diff",
+)
+"""The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
+line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``)."""
 
 UNBUDGETED_HEAVY = ("lexicon diff",)
 """Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""

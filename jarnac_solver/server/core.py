@@ -98,6 +98,8 @@ class Core:
         """When each game's last commit was told (the clock of the person to act starts there)."""
         self.pusher: webpush.Pusher | None = None
         """The server's Web Push sender, when it is given a VAPID key (``serve --vapid-private-key``)."""
+        self.nain_jaune: Any = None
+        """The Nain Jaune tables (:class:`~.nain_jaune_games.Tables`, games whose ids start ``nj-``), once routed."""
         store.subscribe(self._committed)
 
     def _committed(self, game_id: str, count: int) -> None:

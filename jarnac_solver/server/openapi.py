@@ -33,11 +33,14 @@ from .contract import (
     REMATCH,
     RESIGN,
     REVIEW,
+    SERVED,
     SINCE,
     TRANSFER,
     Body,
     Offer,
 )
+from .models import DECLARED, request_model
+from .models import schema as body_schema
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -209,6 +212,12 @@ def _posted(body: Body, offer: Offer) -> dict[str, Any]:
     return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
 
 
+def _declared(name: str, offer: Offer) -> dict[str, Any]:
+    """The body of a command declared in the commands layer: its pydantic model's JSON Schema."""
+    schema = body_schema(request_model(DECLARED[name], offer))
+    return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
+
+
 def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
     """The OpenAPI 3.1 document of the service of ``offer`` (``token``: requests carry a bearer token)."""
     schema = json_schema()
@@ -216,12 +225,12 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
     schema.pop("$schema", None)
     components["document"] = _moved(schema)
     paths: dict[str, Any] = {}
-    for name, body in COMMAND_BODIES.items():
+    for name in SERVED:
         paths[f"/api/{name.replace(' ', '/')}"] = {
             "post": {
                 "operationId": name.replace(" ", "_"),
                 "summary": f"What `jarnac-solver {name} ... --json` prints",
-                "requestBody": _posted(body, offer),
+                "requestBody": _declared(name, offer) if name in DECLARED else _posted(COMMAND_BODIES[name], offer),
                 "responses": {
                     "200": _answer(_RESULTS[name], "the command's document"),
                     **_refusals(*_ALWAYS, *_POSTED),

@@ -32,7 +32,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
-from ..errors import InvalidInputError, JarnacError
+from ..errors import InvalidInputError
 from .live import Entry, GameSpec
 from .store import (
     CLAIMED,
@@ -43,11 +43,13 @@ from .store import (
     ConflictError,
     DamagedGameError,
     Invitation,
+    Setting,
     StoreFullError,
     StoreUnavailableError,
     claimed_spec,
     conflict,
     schema_steps,
+    spec_of,
 )
 
 TYPE_CHECKING = False
@@ -243,7 +245,7 @@ class PostgresStore:
 
     # -- the store's operations (storage.Store) ---------------------------------------------------
 
-    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+    def add(self, game_id: str, spec: Setting, invitation: Invitation | None = None) -> None:
         """Keep a new game and its invitation (making room when full, as :meth:`.store.GameStore.add`)."""
         gone: list[str] = []
         try:
@@ -283,6 +285,13 @@ class PostgresStore:
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
         """A game's setting and actions read in one statement (one snapshot: a game forgotten meanwhile is
         ``None``, never its setting without its actions)."""
+        found = self.load_setting(game_id)
+        if found is None or "game" in found[0]:  # none, or another game's (its own module reads it)
+            return None
+        return spec_of(game_id, *found)
+
+    def load_setting(self, game_id: str) -> tuple[dict[str, Any], list[Entry]] | None:
+        """As :meth:`.store.GameStore.load_setting`, in one statement."""
         with self._connection(write=False) as db:
             row = db.execute(
                 "SELECT spec, (SELECT COALESCE(json_agg(json_build_array(player, action, drew) ORDER BY n), '[]')"
@@ -293,8 +302,10 @@ class PostgresStore:
             return None
         try:
             data: dict[str, Any] = json.loads(row[0])
-            return GameSpec.from_dict(data), [(int(p), str(a), str(d)) for p, a, d in row[1]]
-        except (ValueError, TypeError, KeyError, IndexError, JarnacError) as exc:
+            if not isinstance(data, dict):
+                raise TypeError("the setting is not a JSON object")
+            return data, [(int(p), str(a), str(d)) for p, a, d in row[1]]
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise DamagedGameError(
                 f"game {game_id!r}: its stored rows cannot be read ({type(exc).__name__}: {exc})"
             ) from None

@@ -16,7 +16,7 @@ start, refused when newer than the code (docs/design.md, "The games' tables").
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..errors import MissingExtraError
 from .store import (
@@ -27,6 +27,7 @@ from .store import (
     DamagedGameError,
     GameStore,
     Invitation,
+    Setting,
     StoreFullError,
     StoreUnavailableError,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "ConflictError",
     "DamagedGameError",
     "Invitation",
+    "Setting",
     "Store",
     "StoreFullError",
     "StoreUnavailableError",
@@ -65,7 +67,7 @@ class Store(Protocol):
         """Where the games are, as the banner and the errors name it (never a password)."""
         ...
 
-    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+    def add(self, game_id: str, spec: Setting, invitation: Invitation | None = None) -> None:
         """Keep a new game and its ``invitation``, making room when full (:class:`StoreFullError` when none
         can go)."""
         ...
@@ -97,6 +99,10 @@ class Store(Protocol):
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
         """A game's setting and actions as one snapshot, or ``None`` for an unknown (or forgotten) id."""
+        ...
+
+    def load_setting(self, game_id: str) -> tuple[dict[str, Any], list[Entry]] | None:
+        """Any game's setting as stored (JSON) and its actions as one snapshot, or ``None``."""
         ...
 
     def append(self, game_id: str, first: int, entries: list[Entry], over: bool) -> None:

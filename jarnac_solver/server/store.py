@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import InvalidInputError, JarnacError
 from .live import Entry, GameSpec
@@ -57,15 +57,29 @@ class Claim(NamedTuple):
 
 
 def claimed_spec(text: str, seat: int, key_digest: str, name: str | None) -> str:
-    """A game's stored setting (JSON) with seat ``seat`` held by the key of ``key_digest`` (and named)."""
-    spec = GameSpec.from_dict(json.loads(text)).with_seat(seat, key_digest, name)
+    """A game's stored setting (JSON) with seat ``seat`` held by the key of ``key_digest`` (and named).
+    A setting naming its ``game`` (another game than Jarnac: Nain Jaune's tables, of 2 to 4 seats) keeps its
+    seats' digests and names as lists, one a seat."""
+    data = json.loads(text)
+    if "game" in data:
+        data["seat_digests"][seat] = key_digest
+        if name is not None:
+            data["names"][seat] = name
+        return json.dumps(data, sort_keys=True)
+    spec = GameSpec.from_dict(data).with_seat(seat, key_digest, name)
     return json.dumps(spec.to_dict(), sort_keys=True)
+
+
+class Setting(Protocol):
+    """What a store keeps of a game's setting: its JSON-ready form (a Jarnac :class:`~.live.GameSpec`, or the
+    setting of another game, which names its ``game``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any
 
 DB_NAME = "games.sqlite3"
 MAX_GAMES = 10_000
@@ -298,7 +312,7 @@ class GameStore:
         for listener in self._listeners:
             listener(game_id, count)
 
-    def add(self, game_id: str, spec: GameSpec, invitation: Invitation | None = None) -> None:
+    def add(self, game_id: str, spec: Setting, invitation: Invitation | None = None) -> None:
         """Keep a new game (making room when the store is full: :data:`MAX_GAMES`; the games forgotten
         for it are told ``-1``), with its ``invitation`` in the same transaction; an id already kept is
         :class:`ConflictError`."""
@@ -334,8 +348,17 @@ class GameStore:
         self._told(game_id, 0)
 
     def load(self, game_id: str) -> tuple[GameSpec, list[Entry]] | None:
-        """A game's setting and actions, or ``None`` for an unknown id; :class:`DamagedGameError` naming the
-        game when its rows cannot be read (a damaged page of the file, a setting that is not JSON)."""
+        """A Jarnac game's setting and actions, or ``None`` for an unknown id (or another game's);
+        :class:`DamagedGameError` naming the game when its rows cannot be read (a damaged page of the file, a
+        setting that is not JSON)."""
+        found = self.load_setting(game_id)
+        if found is None or "game" in found[0]:  # none, or another game's (its own module reads it)
+            return None
+        return spec_of(game_id, *found)
+
+    def load_setting(self, game_id: str) -> tuple[dict[str, Any], list[Entry]] | None:
+        """A game's setting as stored (JSON) and its actions, or ``None`` for an unknown id (any game's:
+        :meth:`load` reads a Jarnac game's setting)."""
         try:
             with self._lock:
                 row = self._db.execute("SELECT spec FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -345,8 +368,10 @@ class GameStore:
                     "SELECT player, action, drew FROM actions WHERE game = ? ORDER BY n", (game_id,)
                 ).fetchall()
             data: dict[str, Any] = json.loads(row[0])
-            return GameSpec.from_dict(data), [(int(p), str(a), str(d)) for p, a, d in rows]
-        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, IndexError, JarnacError) as exc:
+            if not isinstance(data, dict):
+                raise TypeError("the setting is not a JSON object")
+            return data, [(int(p), str(a), str(d)) for p, a, d in rows]
+        except (sqlite3.DatabaseError, ValueError, TypeError) as exc:
             raise DamagedGameError(
                 f"game {game_id!r}: its stored rows cannot be read ({type(exc).__name__}: {exc})"
             ) from None
@@ -557,6 +582,17 @@ class ConflictError(Exception):
 class StoreUnavailableError(Exception):
     """The store's database cannot be reached (a database server down or restarting): nothing was
     acknowledged; the service answers 503 naming it and goes on once it is back."""
+
+
+def spec_of(game_id: str, data: dict[str, Any], entries: list[Entry]) -> tuple[GameSpec, list[Entry]]:
+    """A Jarnac game's setting read from its stored JSON, or :class:`DamagedGameError` naming the game (a
+    setting that cannot be read)."""
+    try:
+        return GameSpec.from_dict(data), entries
+    except (ValueError, TypeError, KeyError, IndexError, JarnacError) as exc:
+        raise DamagedGameError(
+            f"game {game_id!r}: its stored rows cannot be read ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def conflict(game_id: str, first: int) -> str:

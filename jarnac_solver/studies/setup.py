@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
+from ..integers import is_whole
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
@@ -37,7 +38,7 @@ def item_rng(seed: int, kind: str, index: int) -> random.Random:
 
 
 def _count(value: object, what: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+    if not is_whole(value) or value < low or (high is not None and value > high):
         bound = f" and <= {high}" if high is not None else ""
         raise InvalidInputError(f"{what} must be a whole number >= {low}{bound}, not {value!r}")
     return value
@@ -115,10 +116,10 @@ class StudySetup:
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a Rules, not {type(rules).__name__}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise InvalidInputError(f"a seed is a whole number, not {seed!r}")
         smallest = min(chosen, key=lambda bag: bag.total)
-        if isinstance(rack_size, bool) or not isinstance(rack_size, int) or not 1 <= rack_size <= 15:
+        if not is_whole(rack_size) or not 1 <= rack_size <= 15:
             raise InvalidInputError(f"a rack holds 1 to 15 tiles, not {rack_size!r}")
         if rack_size > smallest.total:
             raise InvalidInputError(

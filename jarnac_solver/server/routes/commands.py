@@ -11,14 +11,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pydantic
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from ...cli import PROG, run_json
-from .. import contract, language
+from ...commands.model import specs
+from ...messages import speaking
+from .. import contract, language, models
+from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
-from ..contract import COMMAND_BODIES, Fault, command_call
+from ..bodies import read_json
+from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -32,12 +37,43 @@ async def command(service: Service, request: Request, name: str) -> Response:
 
 
 async def _command(service: Service, request: Request, name: str) -> Response:
+    if name in models.DECLARED:
+        return await _declared(service, request, name)
     call = command_call(name, await service.read(request, COMMAND_BODIES[name]), service.offer)
     status, document = await service.lanes.run(run_json, language.with_language(call.argv), heavy=call.heavy)
-    if name == "lexicon list" and "result" in document:  # the server's lexicons only
-        rows = document["result"]["lexicons"]
-        document["result"]["lexicons"] = [row for row in rows if row["name"] in service.offer.lexicons]
     return service.answer(service_words(document, name), 400 if status == 2 else 200)
+
+
+async def _declared(service: Service, request: Request, name: str) -> Response:
+    """A command declared in the commands layer: its body validated by its model, its request handed to the
+    library's function (:mod:`..declared`): no ``argv``, no parser; a short question in this process."""
+    declared = models.DECLARED[name]
+    model = models.request_model(declared, service.offer)
+    given = await read_json(request, service.max_body_bytes)
+    if not isinstance(given, dict):
+        raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
+    with speaking(language.current()):  # every fault in the asker's language
+        twice = models.dashed(given)
+        if twice:
+            raise BodyError(twice)
+        try:
+            body = model.model_validate(given)
+        except pydantic.ValidationError as exc:
+            helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
+            raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
+    asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
+    spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
+    if name in declared_runs.IN_PROCESS:
+        status, document, field = declared_runs.answer(name, asked, service.offer, spoken)
+    else:
+        heavy = declared_runs.heavy(name, asked)
+        run = declared_runs.answer
+        status, document, field = await service.lanes.run(run, name, asked, service.offer, spoken, heavy=heavy)
+    if status != 200:
+        # The options were bounded by the model: a fault it could not bound is in the command's argument.
+        argument = field or next((spec.name for spec in specs(declared) if spec.positional), None)
+        return service.answer(service_words(document, name, argument), status)
+    return service.answer(document)
 
 
 async def unknown_command(service: Service, request: Request) -> Response:
@@ -54,33 +90,34 @@ async def unknown_command(service: Service, request: Request) -> Response:
         )
     if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
         return error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
-    served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in COMMAND_BODIES)
+    served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in contract.SERVED)
     return error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 
 
-def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
+def service_words(document: dict[str, Any], command: str, given: str | None = None) -> dict[str, Any]:
     """A command's error document in the service's words: without the command line's name and its
-    ``(try --help)``, and with the field an option's fault names (``--budget`` -> ``budget``)."""
+    ``(try --help)``, and with the field an option's fault names (``--budget`` -> ``budget``), else the
+    field ``given`` when the message names none."""
     error = document.get("error")
     if not isinstance(error, dict):
         return document
     message = str(error["message"]).removeprefix(f"{PROG} {command}: ").removesuffix(" (try --help)")
-    body = COMMAND_BODIES[command]
+    known_fields = _fields_of(command)
     named = _CLI_ARGUMENT.match(message)
     option = named[1] if named else (message.split(" ", 1)[0] if message.startswith("--") else "")
-    names = {f.option: f.name for f in body.fields if f.option}
+    names = {f_option: f_name for f_name, f_option in known_fields if f_option}
 
     def fields(text: str) -> str:  # the options named inside a message, by their fields' names
         return _CLI_OPTION.sub(lambda m: names.get(m[0], m[0]), text)
 
     if option:
-        found = next((f for f in body.fields if f.option == option.rstrip(":")), None)
+        found = names.get(option.rstrip(":"))
         if found is not None:
             rest = fields(message[named.end() :] if named else message.split(" ", 1)[-1].lstrip(": "))
-            return error_document(error["type"], f"{found.name}: {rest}", command, [Fault(found.name, rest)])
+            return error_document(error["type"], f"{found}: {rest}", command, [Fault(found, rest)])
     message = fields(message)
     quoted = _QUOTED_FIELD.match(message)  # the library's own faults name their value: "rack '-1' holds '-', ..."
-    known = {f.name for f in body.fields}
+    known = {f_name for f_name, _ in known_fields}
     first = message.split(" ", 1)
     faults: list[Fault] = []
     if quoted and quoted[1] in known:
@@ -89,9 +126,23 @@ def service_words(document: dict[str, Any], command: str) -> dict[str, Any]:
         faults = [Fault(first[0], first[1])]
     elif (field := _reason_field(error.get("reason"), known)) is not None:
         faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
+    elif given is not None:  # a declared command's input, the one field its model could not bound
+        faults = [Fault(given, message)]
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
     named_fields = error_document(error["type"], message, command, faults)["error"]
     return {**document, "error": {**error, **named_fields}}
+
+
+def _fields_of(command: str) -> list[tuple[str, str | None]]:
+    """A served command's fields and the options the command line names them by (``None``: an argument):
+    from its table, or from its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
+    body = COMMAND_BODIES.get(command)
+    if body is not None:
+        return [(f.name, f.option) for f in body.fields]
+    made = [
+        (s.name, None if s.positional else f"--{s.name.replace('_', '-')}") for s in specs(models.DECLARED[command])
+    ]
+    return [*made, ("lang", "--lang")]
 
 
 def _reason_field(reason: object, known: set[str]) -> str | None:

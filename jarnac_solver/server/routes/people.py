@@ -76,6 +76,8 @@ async def join(service: Service, request: Request) -> Response:
     if claim.closed:  # the page's own sentence, in the asker's language
         kind = "InvitationWithdrawn" if claim.closed == WITHDRAWN else "SeatTaken"
         raise ServiceError(410, kind, Reason(f"page.err_{kind}").text(language.current()), "code")
+    if service.nain_jaune is not None and service.nain_jaune.owns(claim.game):  # a Nain Jaune table's seat
+        return await service.nain_jaune.joined(request, claim.game, claim.seat, key)  # type: ignore[no-any-return]
     spec, result = await seated(service, request, claim.game, claim.seat, key)
     return service.answer(service.game_document("game join", spec, result))
 

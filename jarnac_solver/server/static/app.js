@@ -311,7 +311,7 @@ async function main() {
     }
   }
   const wanted = location.hash.slice(1);
-  showTab(["play", "referee", "audit", "review"].includes(wanted) ? wanted : "play");
+  showTab(["play", "referee", "audit", "review", "puzzles", "quiz"].includes(wanted) ? wanted : "play");
   await resumeGame();
   document.body.dataset.ready = "true";
 }

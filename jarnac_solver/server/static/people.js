@@ -64,6 +64,11 @@ export function fromFragment() {
 export async function joinByCode(code, name) {
   // The code read aloud (or its link) seats this device in B, once: a key made for it (POST /api/join).
   const answer = await api("join", name ? { code, name } : { code });
+  if (String(answer.id).startsWith("nj-")) {
+    // A Nain Jaune table's code: its seat goes to the page's Nain Jaune table (nainjaune.js), not the lobby.
+    window.dispatchEvent(new CustomEvent("nj-joined", { detail: answer }));
+    throw Object.assign(new Error(""), { type: "NainJaune" });
+  }
   remember({ id: answer.id, mode: "invite", seat: "B", keys: { B: answer.seats.B.key }, created: Date.now() });
   store.setItem("jarnac.game", answer.id);
   if (name) store.setItem("jarnac.name", name);

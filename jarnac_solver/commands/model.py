@@ -1,0 +1,174 @@
+"""How a command's request is declared: a frozen dataclass whose fields are ``Annotated`` with their help and
+their bounds, read by both the command line and the service.
+
+Key idea: a bound is data, never code: :class:`Range` (a number's), :class:`Length` (a text's characters or a
+list's items), :class:`Each` (a bound of every item of a list), :class:`OfferedLexicons` (the lexicons a
+server offers: one name, or several joined by commas, or ``all``). The command line turns a field into an
+option (:class:`Help`, :class:`Positional`); the service turns it into a pydantic field with the same
+bounds, so the JSON schema of its body and the OpenAPI document are generated from here.
+
+>>> @dataclasses.dataclass(frozen=True)
+... class Ask:
+...     count: Annotated[int, Help("how many"), Range(1, 9)] = 1
+>>> [(s.name, s.default, s.bound(Range)) for s in specs(Ask)]
+[('count', 1, Range(low=1, high=9))]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Annotated, Any, TypeVar
+
+__all__ = [
+    "Annotated",
+    "Each",
+    "Help",
+    "Length",
+    "OfferedLexicons",
+    "OneOf",
+    "Positional",
+    "Range",
+    "RequestError",
+    "Served",
+    "Spec",
+    "specs",
+]
+
+B = TypeVar("B")
+
+
+@dataclasses.dataclass(frozen=True)
+class Help:
+    """A field's help (the option's ``--help`` line and the schema's ``description``) and its metavar."""
+
+    text: str
+    metavar: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Positional:
+    """A field given as an argument on the command line, not as an option."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Range:
+    """A number's bounds, both included."""
+
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Length:
+    """A text's length in characters, or a list's in items, both included."""
+
+    low: int = 0
+    high: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Each:
+    """A bound of every item of a list."""
+
+    bound: Range | Length
+
+
+@dataclasses.dataclass(frozen=True)
+class OneOf:
+    """A text that is one of these values."""
+
+    values: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Served:
+    """A bound the service adds to the command's own (a body's size, a built-in name where the command line
+    also reads a file): the command line reads what its user gives it."""
+
+    bound: Range | Length | Each | OneOf
+
+
+@dataclasses.dataclass(frozen=True)
+class OfferedLexicons:
+    """A lexicon the server offers, by name (never a file on a server; the command line also takes a file or
+    a word list); ``several``: names joined by commas, or ``all``."""
+
+    several: bool = False
+
+
+class RequestError(ValueError):
+    """A request its command refuses as a whole, once its bounds are met (an empty rack, a name given twice):
+    the command line's usage error, the service's 400 naming ``field``. ``named``: the message names its
+    command already (``words: --mark takes ...``)."""
+
+    def __init__(self, message: str, field: str | None = None, named: bool = False) -> None:
+        super().__init__(message)
+        self.field = field
+        self.named = named
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """One field of a request as both sides read it."""
+
+    name: str
+    annotation: Any
+    default: Any
+    metadata: tuple[Any, ...]
+
+    @property
+    def required(self) -> bool:
+        return self.default is dataclasses.MISSING
+
+    @property
+    def help(self) -> Help:
+        return self.bound(Help) or Help("")
+
+    @property
+    def positional(self) -> bool:
+        return self.bound(Positional) is not None
+
+    def bound(self, kind: type[B], served: bool = False) -> B | None:
+        """The field's annotation of ``kind``, if it has one; ``served``: the service's (a :class:`Served`
+        one before the command's own)."""
+        if served:
+            found = next((m.bound for m in self.metadata if isinstance(m, Served) and isinstance(m.bound, kind)), None)
+            if found is not None:
+                return found
+        return next((m for m in self.metadata if isinstance(m, kind)), None)
+
+    @property
+    def value_type(self) -> Any:
+        """The field's type, ``None`` taken out of a union (``tuple[str, ...] | None``: ``tuple[str, ...]``)."""
+        kind = self.annotation
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        if isinstance(kind, types.UnionType) and len(args) == 1:
+            return args[0]
+        return kind
+
+    @property
+    def base(self) -> Any:
+        """The type of the field's value (of each item, for a list)."""
+        kind = self.value_type
+        return typing.get_args(kind)[0] if typing.get_origin(kind) is tuple else kind
+
+    @property
+    def many(self) -> bool:
+        """Whether the field is a list (a tuple of items)."""
+        return typing.get_origin(self.value_type) is tuple
+
+
+def specs(request: type[Any]) -> tuple[Spec, ...]:
+    """The fields of a request's dataclass, in order, with their annotations."""
+    hints = typing.get_type_hints(request, include_extras=True)
+    made = []
+    for field in dataclasses.fields(request):
+        hint = hints[field.name]
+        metadata: tuple[Any, ...] = ()
+        if typing.get_origin(hint) is typing.Annotated:
+            hint, *extra = typing.get_args(hint)
+            metadata = tuple(extra)
+        made.append(Spec(field.name, hint, field.default, metadata))
+    return tuple(made)

@@ -1,0 +1,21 @@
+"""A whole number as the library reads one from its callers and from JSON: an ``int`` that is not a ``bool``.
+
+``isinstance(True, int)`` holds in Python, and JSON's ``true`` reads as ``True``: a seed, a count or a line
+number given as ``true`` is refused, never taken as 1.
+
+>>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3")
+(True, False, False, False)
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # mypy reads any constant of this name as True
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+__all__ = ["is_whole"]
+
+
+def is_whole(value: object) -> TypeIs[int]:
+    """Whether ``value`` is an ``int`` and not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)

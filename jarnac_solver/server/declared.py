@@ -1,0 +1,98 @@
+"""The commands declared in the commands layer (:mod:`jarnac_solver.commands`), as the service runs them: a
+checked request handed to the library's function, with the server's lexicons (one object a process) and
+built-in bags, and its answer (or refusal) as the document ``--json`` prints.
+
+Key idea: a short question (a word judged, its hooks, a lexicon described) runs in the server's process, a
+listing of words (which may hold thousands) in a worker of the light lane; :func:`answer` is the same call
+in both, a plain picklable function returning a document, never raising the library's errors across a
+process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cli import SCHEMA
+from ..commands import listing
+from ..commands.check import CheckRequest, check
+from ..commands.hooks import HooksRequest, hooks
+from ..commands.lexicons import LexiconInfoRequest, LexiconListRequest, lexicon_info, lexicon_list
+from ..commands.model import RequestError
+from ..errors import JarnacError
+from ..messages import speaking
+from . import live
+from .contract import LONG_RACK, Offer
+
+Answer = tuple[str | None, dict[str, Any]]
+"""A command's answer: the lexicon its document names (``None``: none) and its result."""
+
+
+def _check(asked: CheckRequest, offer: Offer) -> Answer:
+    checked = check(asked, live.lexicon, offer.lexicons)  # one lexicon object a process: warm
+    return checked.lexicon, checked.result()
+
+
+def _hooks(asked: HooksRequest, offer: Offer) -> Answer:
+    hooked = hooks(asked, live.lexicon)
+    return hooked.lexicon.name, hooked.result()
+
+
+def _lexicon_info(asked: LexiconInfoRequest, offer: Offer) -> Answer:
+    lex, _, info = lexicon_info(asked, live.lexicon)
+    return lex.name, info
+
+
+def _lexicon_list(asked: LexiconListRequest, offer: Offer) -> Answer:
+    return None, lexicon_list(asked, offer.lexicons)  # the server's lexicons only
+
+
+def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
+    def run(asked: Any, offer: Offer) -> Answer:
+        made = make(asked, live.lexicon, mark_of=live.lexicon)
+        return made.lexicon.name, made.result()
+
+    return run
+
+
+RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
+    "words": _listed(listing.words),
+    "anagram": _listed(listing.anagram),
+    "extend": _listed(listing.extend),
+    "check": _check,
+    "hooks": _hooks,
+    "lexicon info": _lexicon_info,
+    "lexicon list": _lexicon_list,
+}
+"""Each declared command's library call, by the command's name."""
+
+IN_PROCESS = frozenset({"check", "hooks", "lexicon info", "lexicon list"})
+"""The commands answered in the server's process (microseconds: a worker would cost more than the work);
+the others run in a worker of the light lane."""
+
+
+def heavy(name: str, asked: Any) -> bool:
+    """Whether a declared command's request may run long, so takes the heavy lane: a rack longer than any
+    tray's (:data:`~.contract.LONG_RACK` letters) makes most of the lexicon, a listing of seconds."""
+    return name in ("words", "extend") and len(str(getattr(asked, "rack", ""))) > LONG_RACK
+
+
+def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dict[str, Any], str | None]:
+    """The command's document in ``language`` and its status (200, or 400 with the error of the library),
+    and the field a refusal of the whole request names (``None``: its message says)."""
+    with speaking(language):
+        try:
+            lexicon, result = RUNS[name](asked, offer)
+        except JarnacError as exc:
+            error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(language)}
+            if exc.reason is not None:
+                error["reason"] = exc.reason.to_dict(language)
+            return 400, {"schema": SCHEMA, "command": name, "error": error}, None
+        except RequestError as exc:
+            message = str(exc).removeprefix(f"{name}: ") if exc.named else str(exc)
+            return (
+                400,
+                {"schema": SCHEMA, "command": name, "error": {"type": "UsageError", "message": message}},
+                exc.field,
+            )
+    return 200, {"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result}, None

@@ -1,0 +1,319 @@
+"""A command declared once (jarnac_solver.commands): the command line's options and the service's body read
+from one model, both calling the library's one function; every fault named by its field, in the asker's
+language; bodies generated from the published schema accepted, one field broken refused by its name."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("starlette")
+pytest.importorskip("pydantic")
+
+from jarnac_solver.cli import run_json
+from jarnac_solver.cli.parser import build_parser
+from jarnac_solver.commands.check import MAX_WORDS, CheckRequest, check
+from jarnac_solver.commands.model import specs
+from jarnac_solver.lexicon.lexicon import Lexicon
+from jarnac_solver.messages import LANGUAGES, Reason
+from jarnac_solver.server.app import create_app
+
+from .service_client import Client, serve, stop
+
+
+@pytest.fixture(scope="module")
+def client() -> Client:
+    return Client(create_app(["fr", "en", "nl"]), raise_server_exceptions=False)
+
+
+CASES = [
+    (["chat", "xyzzy"], None, ["chat", "xyzzy"]),
+    (["été"], "fr", ["été", "--lexicon", "fr"]),
+    (["IJS", "bi.jou"], "nl", ["IJS", "bi.jou", "--lexicon", "nl"]),
+    (["CHAT", "TZAR"], "fr,en", ["CHAT", "TZAR", "--lexicon", "fr,en"]),
+    (["R4T"], "en", ["R4T", "--lexicon", "en"]),  # a library error, named by its field
+    (["chat"], "fr,fr", ["chat", "--lexicon", "fr,fr"]),  # a list naming a lexicon twice
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("words", "lexicon", "argv"), CASES)
+def test_the_command_line_and_the_service_answer_alike(
+    client: Client, words: list[str], lexicon: str | None, argv: list[str], language: str
+) -> None:
+    body: dict[str, Any] = {"words": words, **({"lexicon": lexicon} if lexicon else {})}
+    answer = client.post(f"/api/check?lang={language}", json=body)
+    status, document = run_json(["check", *argv, "--json", "--lang", language])
+    served = answer.json()
+    if "result" in document:
+        assert answer.status_code == 200 and served == document
+    else:  # the same error, said in the service's words (its field named, the command line's name dropped)
+        assert status == 2 and answer.status_code == 400
+        assert served["error"]["type"] == document["error"]["type"]
+        assert served["error"]["field"] in ("words", "lexicon")
+        assert served["error"]["faults"][0]["message"] in document["error"]["message"]
+
+
+HOOKS = [
+    ({"words": ["rate", "za"], "lexicon": "en"}, ["rate", "za", "--lexicon", "en"]),
+    ({"words": "chat", "limit": 2}, ["chat", "--limit", "2"]),
+    ({"words": ["chat"], "bag": "fr", "lexicon": "fr"}, ["chat", "--bag", "fr", "--lexicon", "fr"]),
+    ({"words": ["IJS"], "lexicon": "nl", "format": "lines"}, ["IJS", "--lexicon", "nl", "--format", "lines"]),
+    ({"words": ["R4T"], "lexicon": "en"}, ["R4T", "--lexicon", "en"]),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("body", "argv"), HOOKS)
+def test_hooks_on_the_command_line_and_the_service_alike(
+    client: Client, body: dict[str, Any], argv: list[str], language: str
+) -> None:
+    answer = client.post("/api/hooks", json={**body, "lang": language})
+    status, document = run_json(["hooks", *argv, "--json", "--lang", language])
+    if "result" in document:
+        assert answer.status_code == 200 and answer.json() == document
+    else:
+        error = answer.json()["error"]
+        assert status == 2 and answer.status_code == 400 and error["type"] == document["error"]["type"]
+        assert error["field"] == "words" and error["faults"][0]["message"] in document["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"words": ["rate"], "limit": -1}, "limit"),
+        ({"words": ["rate"], "limit": 100_001}, "limit"),
+        ({"words": ["rate"], "limit": True}, "limit"),
+        ({"words": ["rate"], "format": "table"}, "format"),
+        ({"words": ["rate"], "bag": "/etc/passwd"}, "bag"),
+        ({"words": ["rate"], "lexicon": "fr,en"}, "lexicon"),
+    ],
+)
+def test_a_hooks_body_broken_in_one_field_is_refused_by_its_name(
+    client: Client, body: dict[str, Any], field: str
+) -> None:
+    answer = client.post("/api/hooks", json=body)
+    error = answer.json()["error"]
+    assert answer.status_code == 400 and error["field"] == field and len(error["faults"]) == 1, error
+
+
+LISTINGS = [
+    ("words", {"rack": "aeinrst", "mark": ["en"], "limit": 5}, ["words", "aeinrst", "--mark", "en", "--limit", "5"]),
+    (
+        "words",
+        {"rack": "IJSEL", "lexicon": "nl", "probability": True},
+        ["words", "IJSEL", "--lexicon", "nl", "--probability"],
+    ),
+    (
+        "words",
+        {"rack": "rates", "sort": "probability", "min_len": 4},
+        ["words", "rates", "--sort", "probability", "--min-len", "4"],
+    ),
+    ("words", {"rack": "   "}, ["words", "   "]),  # refused by the library: named by the argument
+    ("anagram", {"letters": "ohccau", "lexicon": "en", "format": "lines"}, ["anagram", "ohccau", "--lexicon", "en"]),
+    (
+        "extend",
+        {"word": "couch", "rack": "aes", "max_len": 7, "lexicon": "en"},
+        ["extend", "couch", "aes", "--max-len", "7", "--lexicon", "en"],
+    ),
+    ("extend", {"word": "r4t", "rack": "e"}, ["extend", "r4t", "e"]),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "body", "argv"), LISTINGS)
+def test_the_listings_on_the_command_line_and_the_service_alike(
+    client: Client, name: str, body: dict[str, Any], argv: list[str], language: str
+) -> None:
+    answer = client.post(f"/api/{name}", json=body, headers={"Accept-Language": language})
+    status, document = run_json([*argv, "--json", "--lang", language])
+    if "result" in document:
+        assert answer.status_code == 200 and answer.json() == document
+    else:
+        error = answer.json()["error"]
+        assert status == 2 and answer.status_code == 400 and error["type"] == document["error"]["type"]
+        assert error["field"] in body and error["faults"][0]["message"] in document["error"]["message"], error
+
+
+@pytest.mark.parametrize("name", ["fr", "en", "nl"])
+def test_lexicon_info_and_list_on_the_command_line_and_the_service_alike(client: Client, name: str) -> None:
+    answer = client.post("/api/lexicon/info", json={"lexicon": name})
+    assert answer.status_code == 200 and answer.json() == run_json(["lexicon", "info", name, "--json"])[1]
+    listed = client.post("/api/lexicon/list", json={}).json()
+    every = run_json(["lexicon", "list", "--json"])[1]
+    offered = [row for row in every["result"]["lexicons"] if row["name"] in ("fr", "en", "nl")]
+    assert listed == {**every, "result": {"lexicons": offered}}  # the server's lexicons only
+    refused = client.post("/api/lexicon/info", json={"lexicon": "es"}).json()["error"]
+    assert refused["field"] == "lexicon" and refused["type"] == "UnknownLexiconError"
+    assert client.post("/api/lexicon/list", json={"lexicon": "fr"}).json()["error"]["field"] == "lexicon"
+
+
+def test_the_command_lines_options_are_the_models() -> None:
+    parser = build_parser()
+    parsed = vars(parser.parse_args(["check", "chat"]))
+    assert parsed["words"] == ["chat"] and parsed["lexicon"] == "fr"
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    action = next(a for a in commands.choices["check"]._actions if a.dest == "words")
+    declared = {s.name: s for s in specs(CheckRequest)}["words"]
+    assert action.help == declared.help.text and action.metavar == declared.help.metavar and action.nargs == "+"
+
+
+def test_the_library_function_is_the_one_both_call() -> None:
+    checked = check(CheckRequest(("CHAT", "TZAR"), "fr,en"))
+    assert checked.several and checked.lexicon == "fr,en"
+    lexicons = [Lexicon.load("fr"), Lexicon.load("en")]
+    expected = [[lex.check(word).valid for lex in lexicons] for word in ("CHAT", "TZAR")]
+    assert [[c.valid for c in checks] for _, checks in checked.rows] == expected == [[True, True], [True, False]]
+    assert run_json(["check", "CHAT", "TZAR", "--lexicon", "fr,en", "--json"])[1]["result"] == checked.result()
+
+
+def _strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values a JSON Schema of the subset pydantic writes for a request model accepts (object, anyOf, enum,
+    array, string, null): drawn from the published document, not from the model."""
+    if "anyOf" in schema:
+        return st.one_of([_strategy(s) for s in schema["anyOf"]])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if kind == "null":
+        return st.none()
+    if kind == "string":
+        return st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=schema.get("maxLength", 40))
+    if kind == "array":
+        return st.lists(
+            _strategy(schema["items"]), min_size=schema.get("minItems", 0), max_size=min(schema.get("maxItems", 8), 8)
+        )
+    assert kind == "object", schema
+    required = set(schema.get("required", ()))
+    optional = {k: _strategy(v) for k, v in schema["properties"].items() if k not in required}
+    return st.fixed_dictionaries({k: _strategy(schema["properties"][k]) for k in required}, optional=optional)
+
+
+def _body_schema(client: Client) -> dict[str, Any]:
+    found: dict[str, Any] = client.document["paths"]["/api/check"]["post"]["requestBody"]["content"]
+    schema: dict[str, Any] = found["application/json"]["schema"]
+    return schema
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_bodies_the_schema_describes_are_read(client: Client, data: st.DataObject) -> None:
+    """A body the document accepts is read: answered, or refused by the library for a word's letters (a
+    word's alphabet is not a bound of the body), never for its shape."""
+    schema = _body_schema(client)
+    body = data.draw(_strategy(schema))
+    body["lexicon"] = data.draw(st.sampled_from([None, "fr", "en", "FR", "fr,en", "all"]))  # the offered ones
+    answer = client.post("/api/check", json=body)
+    if answer.status_code != 200:
+        error = answer.json()["error"]
+        assert answer.status_code == 400 and error["type"] != "UsageError" and error["field"] == "words", error
+
+
+OFFERED = "fr, en, nl"
+BROKEN = [
+    ({"words": []}, "words", "fault_list_empty", {}),
+    ({"words": ["A"] * (MAX_WORDS + 1)}, "words", "fault_list_long", {"count": MAX_WORDS + 1, "most": MAX_WORDS}),
+    ({"words": ["A" * 300]}, "words", "field_too_long", {"count": 300, "most": 256}),
+    ({"words": [7]}, "words", "fault_text_due", {"given": "a number"}),
+    ({}, "words", None, {}),
+    (
+        {"words": ["CHAT"], "lexicon": "de"},
+        "lexicon",
+        "fault_lexicon_not_offered",
+        {"name": "'de'", "offered": "fr, en, nl"},
+    ),
+    ({"words": ["CHAT"], "lexicon": "fr,fr"}, "lexicon", "fault_lexicons_twice", {"given": "'fr,fr'"}),
+    (
+        {"words": ["CHAT"], "colour": "red"},
+        "colour",
+        "field_unknown",
+        {"name": "'colour'", "known": "words, lexicon, lang"},
+    ),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("body", "field", "code", "values"), BROKEN)
+def test_a_broken_field_is_named_in_the_askers_language(
+    client: Client, body: dict[str, Any], field: str, code: str | None, values: dict[str, Any], language: str
+) -> None:
+    answer = client.post("/api/check", json=body, headers={"Accept-Language": language})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["field"] == field and [f["field"] for f in error["faults"]] == [field]
+    if code is not None:
+        said = Reason(code, values).text(language)
+        assert error["faults"][0]["message"] == said and error["message"] == f"{field}: {said}"
+    if language != "en" and code is not None:  # said in the asker's language, not in English
+        assert error["faults"][0]["message"] != Reason(code, values).text("en")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
+    """Whatever JSON a declared command's body holds, its model reads it or refuses it with faults that name
+    fields of the body (or the body itself): never another exception."""
+    import pydantic
+
+    from jarnac_solver.server.contract import Offer
+    from jarnac_solver.server.models import DECLARED, faults, request_model
+
+    offer = Offer(("fr", "en"), 2000)
+    declared = DECLARED[data.draw(st.sampled_from(sorted(DECLARED)))]
+    model = request_model(declared, offer)
+    keys = st.sampled_from([*model.model_fields, "colour"])
+    sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4))
+    try:
+        model.model_validate(sent)
+    except pydantic.ValidationError as exc:
+        said = faults(exc, list(model.model_fields), {})
+        assert said and all(f.field in set(sent) | set(model.model_fields) for f in said)
+        assert all(f.message for f in said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_game_bodys_faults_in_the_askers_language(client: Client, language: str) -> None:
+    """The live games' bodies (their tables in server/contract.py) say their faults from the same catalogs."""
+    answer = client.post("/api/games", json={"hints": "yes", "bag": 3}, headers={"Accept-Language": language})
+    faults = {f["field"]: f["message"] for f in answer.json()["error"]["faults"]}
+    assert answer.status_code == 400 and faults["hints"] == Reason("fault_flag_due", {"given": "text"}).text(language)
+    assert faults["bag"] == Reason("fault_text_due", {"given": "a number"}).text(language)
+    joined = client.post("/api/join", json={}, headers={"Accept-Language": language}).json()["error"]
+    assert joined["field"] == "code" and joined["faults"][0]["message"].startswith(
+        Reason("fault_required", {"help": ""}).text(language).removesuffix(" ()")
+    )
+
+
+def test_every_fault_of_a_body_at_once(client: Client) -> None:
+    error = client.post("/api/check", json={"words": [], "lexicon": "xx", "colour": 1}).json()["error"]
+    assert sorted(f["field"] for f in error["faults"]) == ["colour", "lexicon", "words"]
+
+
+def test_a_body_of_megabytes_is_a_413_the_client_reads(tmp_path: Path) -> None:
+    """The client sends all of a 3 MB body before it reads: the answer is there to read (the rest of the
+    body read and dropped, no reset), and the connection serves the next request."""
+    server, port = serve(tmp_path)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        big = json.dumps({"words": ["A" * 3_000_000]}).encode()
+        connection.request("POST", "/api/check", body=big, headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        assert answer.status == 413 and json.loads(answer.read())["error"]["type"] == "RequestTooLarge"
+        connection.request("GET", "/api/health")
+        assert connection.getresponse().status == 200
+    finally:
+        stop(server)
