@@ -193,7 +193,7 @@ def test_play_speaks_the_readers_language(capsys: pytest.CaptureFixture[str]) ->
     status, french, _ = run(capsys, *argv, "--lang", "fr")
     assert status == 0 and "1 game on fr" in english and "1 partie sur fr" in french
     assert "joueur" in french and "% victoires" in french and "tours en moyenne" in french
-    assert "partie 1 : A = planner, B = greedy (graine 2)" in french and "  résultat : A " in french
+    assert "partie 1\u202f: A = planner, B = greedy (graine 2)" in french and "  résultat\u202f: A " in french
     for word in ("player", "wins", "mean length", "result:", "draws ", "seed "):
         assert word not in french, word
     # The same game either way: only the words differ.

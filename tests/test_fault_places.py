@@ -23,7 +23,7 @@ def test_a_refused_record_names_the_line_of_the_file(tmp_path: Path, capsys: pyt
     path = tmp_path / "game.txt"
     path.write_text(RECORD, encoding="utf-8")
     assert main(["replay", str(path), "--lang", "fr"]) == 2
-    assert "partie 1 : ligne 6, action 3 (1:RAT+S=RTAS)" in capsys.readouterr().err
+    assert "partie 1\u202f: ligne 6, action 3 (1:RAT+S=RTAS)" in capsys.readouterr().err
 
 
 def test_an_unclosed_draw_is_said_as_such() -> None:

@@ -73,9 +73,9 @@ SAME_AS_ENGLISH = {
     "fr": {"page.sections", "page.tab_audit", "page.player_sim", "page.name_sim", "cli.n_points", "page.seat_tray"}
     | {"cli.match_jarnacs", "page.time_hm", "page.tab_quiz", "page.practice_kind"},
     "es": {"cli.match_jarnacs", "page.time_hm", "practice.say_no", "page.practice_no"},
-    "nl": {"page.lexicon", "page.call_jarnac", "page.player_ladder", "page.name_ladder", "page.name_planner"}
-    | {"cli.check_lexicon", "cli.in_lexicon", "cli.n_letters", "cli.match_jarnacs", "cli.show_seed", "page.tc_live"}
-    | {"page.tab_quiz", "page.practice_kind", "page.practice_length"},
+    "nl": {"page.lexicon", "page.call_jarnac", "page.window_call", "page.player_ladder", "page.name_ladder"}
+    | {"page.name_planner", "cli.check_lexicon", "cli.in_lexicon", "cli.n_letters", "cli.match_jarnacs"}
+    | {"cli.show_seed", "page.tc_live", "page.tab_quiz", "page.practice_kind", "page.practice_length"},
 }
 """The words a language writes as English does (Audit, simulations, pts, points, jarnacs; lexicon, ladders, planner,
 letters, "in", seed, live in Dutch; hours and minutes, h and min, in French and Spanish; no in Spanish; quiz in French
@@ -113,10 +113,10 @@ def test_plurals_follow_each_languages_rule() -> None:
 
 
 def test_french_says_the_club_players_words() -> None:
-    assert Reason("clean_pass").text("fr") == "une passe nette : il ne restait aucun coup"
+    assert Reason("clean_pass").text("fr") == "une passe nette\u202f: il ne restait aucun coup"
     left = Reason("audit_summary", dict.fromkeys(MESSAGES["audit_summary"].placeholders, 1) | {"player": "A"})
-    assert "passes avec un coup restant : 1 sur 1" in left.text("fr")
-    assert Reason("audit_declined", {"thief": "B", "missed": 1}).text("fr") == "B n'a rien dit : 1 point manqué"
+    assert "passes avec un coup restant\u202f: 1 sur 1" in left.text("fr")
+    assert Reason("audit_declined", {"thief": "B", "missed": 1}).text("fr") == "B n'a rien dit\u202f: 1 point manqué"
 
 
 @given(st.sampled_from(sorted(MESSAGES)), st.sampled_from(LANGUAGES), st.integers(0, 3))
@@ -131,7 +131,7 @@ def test_a_reason_renders_its_code_in_every_language(code: str, language: str, n
 
 def test_a_nested_reason_is_rendered_in_the_same_language() -> None:
     reason = Reason("decline_ends", {"lead": Reason("lead_behind", {"points": 1})})
-    assert reason.text("fr") == "ne rien dire finit la partie : vous seriez mené de 1 pt"
+    assert reason.text("fr") == "ne rien dire finit la partie\u202f: vous seriez mené de 1 pt"
     assert reason.data() == {
         "code": "decline_ends",
         "values": {"lead": {"code": "lead_behind", "values": {"points": 1}}},

@@ -278,7 +278,7 @@ def test_a_card_typed_that_is_not_held_or_not_playable_now_is_said_so(
     assert "AH cannot be played now: type a number from 1 to 3, or press Enter for 1." in out
     assert "is not a play" not in out
     status, out, err = play_typed(monkeypatch, capsys, "10D\n", *argv[:-1], "fr")
-    assert "Vous n'avez pas 10D : tapez un numéro de 1 à 22, ou Entrée pour 1." in out
+    assert "Vous n'avez pas 10D\u202f: tapez un numéro de 1 à 22, ou Entrée pour 1." in out
 
 
 def test_a_forced_board_card_says_its_take_once(
@@ -290,7 +290,7 @@ def test_a_forced_board_card_says_its_take_once(
     status, out, err = play_typed(monkeypatch, capsys, "2\n\n\n\n", *argv)
     assert status == 0, err
     assert "Vous jouez 7D, votre seul coup." in out
-    assert "A (vous) : 7D (prend tout : 10)" in out
+    assert "A (vous)\u202f: 7D (prend tout\u202f: 10)" in out
     assert "prend tout (10), votre seul coup" not in out
 
 
@@ -302,14 +302,14 @@ def test_a_person_plays_in_french(
     status, out, err = play_typed(monkeypatch, capsys, "n'importe\n" + "\n" * 20_000, *argv)
     assert status == 0, err
     for said in (
-        "Nain Jaune, 2 joueurs : A greedy, B (vous).",
-        "Manche 1 : B distribue",
-        "Cases : 10D 2 (2 marron)",
-        "Votre main (22 cartes) : ",
-        "Vos coups :",
-        "n'importe n'est pas un coup : tapez un numéro de 1 à ",
-        "La manche 1 est finie : ",
-        "Points : A greedy ",
+        "Nain Jaune, 2 joueurs\u202f: A greedy, B (vous).",
+        "Manche 1\u202f: B distribue",
+        "Cases\u202f: 10D 2 (2 marron)",
+        "Votre main (22 cartes)\u202f: ",
+        "Vos coups\u202f:",
+        "n'importe n'est pas un coup\u202f: tapez un numéro de 1 à ",
+        "La manche 1 est finie\u202f: ",
+        "Points\u202f: A greedy ",
         "La partie est finie (",
     ):
         assert said in out, said
@@ -359,7 +359,7 @@ def test_one_or_five_players_are_refused_with_the_rules_reason(
     assert out == "" and err.count("\n") == 1
     said = {
         "en": f"Nain Jaune is played by 2 to 4 players (the rulebook: \u201c2-4 players\u201d), not {count}",
-        "fr": f"le Nain Jaune se joue de 2 à 4 joueurs (la règle : « 2 à 4 joueurs »), pas {count}",
+        "fr": f"le Nain Jaune se joue de 2 à 4 joueurs (la règle\u202f: «\u202f2 à 4 joueurs\u202f»), pas {count}",
     }[language]
     assert err.startswith("jarnac-solver nain-jaune") and err.endswith(f": {said}\n")
     with pytest.raises(InvalidInputError, match="2 to 4 players"):

@@ -158,7 +158,7 @@ def ask_hint(browser: Any) -> str:
     before = len(browser.execute_script("return window.jarnacTimings.hint"))
     click(browser, "#ask-hint")
     wait(lambda: len(browser.execute_script("return window.jarnacTimings.hint")) > before, what="a hint")
-    return str(browser.find_element(By.CSS_SELECTOR, "#hint-list li strong").text)
+    return str(browser.find_element(By.CSS_SELECTOR, "#hint-list li").get_attribute("data-action"))  # its notation
 
 
 def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browser: Any) -> None:
@@ -170,6 +170,7 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
     open_page(browser, f"{server}/#play")
     remember = "localStorage.setItem('jarnac.lang', 'en'); localStorage.setItem('jarnac.game', arguments[0]);"
     browser.execute_script(remember, game_id)
+    browser.execute_script("localStorage.setItem('jarnac.window', '600')")  # a hint is asked in each window
     open_page(browser, f"{server}/#play")
     assert browser.find_element(By.ID, "game").is_displayed()
     click(browser, "#hints summary")
@@ -187,7 +188,8 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
             best = ask_hint(browser)
             hints += 1
             if best.startswith("jarnac "):
-                # The page's own control: tap the computer's line, type the longer word, Jarnac!
+                # The page's own control: "Jarnac!" in the window, the computer's line, the longer word, Jarnac!
+                click(browser, "#window-call")
                 steal = best.split()[1]
                 if steal.startswith("+"):
                     word = steal[1:]
@@ -202,7 +204,7 @@ def test_a_game_against_the_computer_with_hints_and_a_jarnac(server: str, browse
                 click(browser, "#call-jarnac")
                 wait(lambda: settled(browser), what="the Jarnac")
                 log = browser.find_element(By.ID, "log").text
-                assert "You: jarnac" in log, log
+                assert "You call Jarnac: " in log, log
                 called_with_the_button = True
                 shot(browser, "jarnac-called")
                 continue
@@ -242,12 +244,12 @@ def test_refused_moves_say_why_and_the_keyboard_plays(server: str, browser: Any)
     ask_hint(browser)
     # The game's seed is random: a rack with a word is told its points now; one with none, a clean pass.
     hint = browser.find_element(By.ID, "hint-list").text
-    assert "maintenant" in hint or "aucun coup ne reste : passez (une passe nette, rien à voler)" in hint, hint
+    assert "maintenant" in hint or "aucun coup ne reste\u202f: passez (une passe nette, rien à voler)" in hint, hint
     # The message on screen and the log follow a change of language (a newcomer saw them stay).
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")
     assert browser.find_element(By.ID, "message").text.startswith("Refused")
-    assert "You: draw (drew " in browser.find_element(By.ID, "log").text  # the draw said once, with its tiles
+    assert "You draw " in browser.find_element(By.ID, "log").text  # the draw said once, with its tiles
     assert "(draws)" not in browser.find_element(By.ID, "log").text
     # The game survives a reload of the page, its log too (found by a newcomer: it came back empty).
     before = game_state(browser)

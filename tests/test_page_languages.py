@@ -78,6 +78,7 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
     open_page(browser, f"{server}/#play")
     remember = "localStorage.setItem('jarnac.lang', arguments[1]); localStorage.setItem('jarnac.game', arguments[0]);"
     browser.execute_script(remember, game_id, language)
+    browser.execute_script("localStorage.setItem('jarnac.window', '600')")  # a hint is asked in each window
     open_page(browser, f"{server}/#play")
     assert browser.execute_script("return document.documentElement.lang") == language
     english = english_fragments(language)
@@ -122,7 +123,8 @@ def test_a_game_the_referee_and_an_audit_in_the_readers_language(server: str, br
         wait(lambda n=moves: len(browser.execute_script("return window.jarnacTimings.move")) > n, what="the move")  # type: ignore[misc]
     assert window, "no Jarnac window in the game"
     log = browser.find_element(By.ID, "log").text
-    assert render("page.did_draw", {}, language) in log  # a history line says the action in words
+    drew = render("page.say_drew_you", {"tiles": "\0"}, language).split("\0")[0]
+    assert drew in log  # a history line says the action as a sentence ("Vous piochez …")
     # The referee and the word judge.
     open_page(browser, f"{server}/#referee")
     check_a_pass(browser)
@@ -172,7 +174,7 @@ def test_the_referee_and_an_audit_fit_a_phone_in_french(server: str) -> None:
         for language in ("fr", "en", "es", "nl"):
             Select(phone.find_element(By.ID, "lang")).select_by_value(language)
             wait(functools.partial(_speaks, phone, language), what=language)
-            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
+            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header [role=tablist] [role=tab]")}
             assert len(rows) == 1, (language, rows)
     finally:
         phone.quit()
@@ -214,7 +216,18 @@ def test_a_game_reviewed_and_stepped_through_in_french(server: str, browser: Any
     # A mistake marked on the graph: shown with its verdict, its loss and the best alternative.
     browser.find_elements(By.CSS_SELECTOR, "#review-graph circle.mark")[0].click()
     said = browser.find_element(By.ID, "review-said").text
-    assert ("gaffe" in said or "erreur" in said) and "perte " in said and "mieux : " in said, said
+    assert ("gaffe" in said.lower() or "erreur" in said.lower()) and "perte " in said and "mieux\u202f: " in said, said
+    # The summary: points lost a player, never a percentage beside them; the verdicts' thresholds stated; the
+    # biggest mistakes first, each with the better move, in words.
+    summary = browser.find_element(By.ID, "review-summary").text
+    assert "points perdus" in summary and "%" not in summary and not re.search(r"\bprécision", summary), summary
+    assert "jusqu'à 8 points" in browser.find_element(By.ID, "review-scale").text
+    worst = browser.find_elements(By.CSS_SELECTOR, "#review-worst li")
+    assert worst and "mieux\u202f: " in worst[0].text.lower()
+    losses = [int(re.search(r"(\d+) points perdus", li.text)[1]) for li in worst]  # type: ignore[index]
+    assert losses == sorted(losses, reverse=True), losses
+    worst[0].find_element(By.CSS_SELECTOR, "button").click()
+    assert browser.find_element(By.ID, "review-said").text.split(" · ")[1].startswith("perte ")
     shot(browser, "review-fr")
     text = page_text(browser)
     shown = [f for f in english_fragments("fr") if f in text]

@@ -284,7 +284,8 @@ def test_yes_no_pass_play_said_in_the_readers_language() -> None:
     wrong = "non" if yes_no.answer == "yes" else "oui"
     with speaking("fr"):  # the verdict names the answer in French, as the question asks it (oui ou non)
         said = str(judge(yes_no, wrong, lex).reason())
-    expected = "faux ; oui : " if yes_no.answer == "yes" else "faux : la réponse est non ; "  # a yes opens its why
+    # a yes opens its why
+    expected = "faux\u202f; oui\u202f: " if yes_no.answer == "yes" else "faux\u202f: la réponse est non\u202f; "
     assert said.startswith(expected), said
     side = next(p for p in found("fr") if p.kind == "pass_or_play")
     french = {"pass": "passer", "play": "jouer"}[str(side.answer)]  # the question's own words are answers
@@ -350,7 +351,7 @@ def test_puzzle_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "find the Jarnac (fr, puzzle 815ff5c6779d)" in out and "right; " in out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "2:ETUI+R=TRUIE", "--lang", "fr"]) == 1
-    assert "faux ; " + right + " rapporte 52 :" in capsys.readouterr().out
+    assert "faux\u202f; " + right + " rapporte 52\u202f:" in capsys.readouterr().out
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "2:ETUI+Q=QETUI"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("jarnac-solver puzzle: the answer '2:ETUI+Q=QETUI'")
@@ -421,7 +422,7 @@ def test_puzzle_command_errors_in_the_readers_language(
     assert main(["puzzle", "--date", "2026-12-07", "--answer", "zz", "--lang", "fr"]) == 2
     assert (
         capsys.readouterr().err
-        == "jarnac-solver puzzle: la réponse 'zz' : écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
+        == "jarnac-solver puzzle: la réponse 'zz'\u202f: écrivez un coup +MOT ou N:ANCIEN+LETTRES=MOT\n"
     )
     assert main(["puzzle", "--date", "garbage", "--lang", "nl"]) == 2
     assert capsys.readouterr().err == "jarnac-solver puzzle: de datum wordt geschreven als JJJJ-MM-DD, niet 'garbage'\n"

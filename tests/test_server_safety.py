@@ -209,6 +209,9 @@ def test_a_bluff_under_the_competitive_rules_is_accepted_and_said(tmp_path: Path
         answer = app.post(f"/api/games/{game_id}/actions", json={"action": "+TAUR"})  # not a French word
         assert answer.status_code == 200 and answer.json()["result"]["played"][0]["disputable"] is True
         assert answer.json()["result"]["game"]["accepts"] == ["dispute", "accept"]
+        # The dispute names the word and says it was taken back (not in the lexicon): a page says why.
+        disputed = app.post(f"/api/games/{game_id}/actions", json={"action": "dispute"}).json()["result"]["played"][0]
+        assert (disputed["action"], disputed["word"], disputed["stands"]) == ("dispute", "TAUR", False)
 
 
 def test_each_command_body_is_its_options(capsys: Any) -> None:

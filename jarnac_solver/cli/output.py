@@ -78,7 +78,7 @@ def _skipped_note(lex: Lexicon) -> str:
 
 
 def then(text: str) -> str:
-    """``"; text"``: a part that follows a heading, with the language's joint (``" ; "`` in French)."""
+    """``"; text"``: a part that follows a heading, with the language's joint (French: a narrow space before it)."""
     return said("cli.then", first="", then=text)
 
 

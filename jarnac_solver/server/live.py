@@ -26,7 +26,7 @@ import time
 
 from ..budget import Deadline
 from ..errors import IllegalActionError, InvalidInputError, JarnacError
-from ..game.actions import CallJarnac, Decline, parse_action
+from ..game.actions import CallJarnac, Decline, Dispute, Play, parse_action
 from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord
 from ..lexicon.bag import Bag
@@ -303,6 +303,13 @@ def _played(game: Game, before: tuple[int, int]) -> dict[str, Any]:
         document["lost"] = before[1 - who] - after[1 - who]
     if isinstance(played.action, Decline):
         document["lost"] = 0
+    if isinstance(played.action, Dispute) and len(game.actions) >= 2:
+        # The word disputed (the move just before) and whether the lexicon upheld it, so a page says which
+        # word was refused and why (docs/rules.md#disputes: a word not in the lexicon is taken back).
+        disputed = game.actions[-2].action
+        if isinstance(disputed, Play):
+            document["word"] = disputed.move.word
+            document["stands"] = disputed.move.word in game.lexicon
     if game.state.phase == "dispute":
         # Competitive rules: a word is not checked when played; the other player may dispute it, and a
         # non-word is a bluff the dispute catches. Accepted (200), never refused as illegal (409).

@@ -4,7 +4,7 @@
 import { language, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { $, $$, api, el, say, showError, state, store } from "./common.js";
 import { fold } from "./tiles.js";
-import { act, askNotifications, changeInvitation, leaveGame, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
+import { act, askNotifications, changeInvitation, drawNow, leaveGame, openSteal, windowTick, markUsed, moveSeat, ofOther, rematch, renderGame, renderLog, resign, resumeGame, seen, showTurn, startGame, stealAction, tick, unlockSound, wordAction } from "./game.js";
 import { fromFragment, joinByCode, myGames, renderLobby, takeSeat } from "./people.js";
 import { askHint } from "./hints.js";
 import { checkPass, judge } from "./referee.js";
@@ -40,11 +40,14 @@ function fillSelects() {
   for (const select of $$("select.presets")) fill(select, state.info.presets, (v) => t("rules_" + v), "sheet");
   // Beside the computer's players, a friend invited to play on another device, or two on this one. The
   // computer's players by the measured table of the lexicon chosen (strongest first, each with its Elo, the
-  // planner at 0, the first named the strongest there); a lexicon never rated keeps the server's order (the
-  // rated lexicons' mean) and shows no Elo. A former name that plays as another is not offered twice.
+  // planner at 0, the first named the strongest there). A former name that plays as another is not offered twice.
   const aliases = state.info.aliases || {};
   const chosen = $("#new-game select[name=lexicon]");
-  const table = (state.info.ratings_by_lexicon || {})[chosen ? chosen.value : ""] || {};
+  const tables = state.info.ratings_by_lexicon || {};
+  const measured = tables[chosen ? chosen.value : ""];
+  // A lexicon never rated (Spanish, Dutch) shows each level's Elo measured on the rated ones, their mean, marked
+  // "≈": the levels keep their order and their names, and the default opponent is the same level everywhere.
+  const table = measured || meanTable(Object.values(tables));
   // Only the players whose games finish in seconds under the rules and lexicon chosen (the server's measured
   // table, play/offered.py): the others take far longer a game there, and the server refuses them.
   const preset = $("#new-game select[name=rules]");
@@ -53,13 +56,24 @@ function fillSelects() {
   const computer = state.info.players.filter((p) => p !== "person" && !(p in aliases) && !slow.includes(p));
   const rank = (p) => (p in table ? -table[p] : Infinity);
   computer.sort((a, b) => rank(a) - rank(b)); // stable: the unrated keep the server's order
-  const strongest = computer.find((p) => p in table);
-  const elo = (v) => (v in table ? ` · Elo ${table[v] > 0 ? "+" : ""}${table[v]}` : "");
+  const strongest = measured ? computer.find((p) => p in table) : null; // "the strongest here": measured here
+  const elo = (v) => (v in table ? ` · Elo ${measured ? "" : "≈ "}${table[v] > 0 ? "+" : ""}${table[v]}` : "");
   const mark = (v) => (v === strongest ? ` · ${t("strongest_here")}` : "");
   const named = (v) => (v === "invite" ? t("people_invite") : v === "hotseat" ? t("people_hotseat") : t("player_" + v) + elo(v) + mark(v));
   for (const select of $$("select.players")) fill(select, [...computer, "invite", "hotseat"], named, "planner");
   namesAsked();
   if (!state.game) renderLobby(resumeFrom);
+}
+
+function meanTable(tables) {
+  // Each player's mean Elo over ``tables`` (those that rate it), rounded.
+  const sums = {};
+  for (const table of tables)
+    for (const [player, elo] of Object.entries(table)) {
+      const [sum, n] = sums[player] || [0, 0];
+      sums[player] = [sum + elo, n + 1];
+    }
+  return Object.fromEntries(Object.entries(sums).map(([player, [sum, n]]) => [player, Math.round(sum / n)]));
 }
 
 function namesAsked() {
@@ -166,7 +180,9 @@ async function main() {
     renderGame();
     $("#word").focus();
   });
-  $("#draw").addEventListener("click", () => act("draw"));
+  $("#draw").addEventListener("click", drawNow);
+  $("#window-call").addEventListener("click", openSteal);
+  $("#window-dispute").addEventListener("click", () => act("dispute"));
   $("#pass").addEventListener("click", () => act("pass"));
   $("#exchange").addEventListener("click", () => {
     const letters = fold($("#word").value).replace(/\s+/g, "");
@@ -247,6 +263,15 @@ async function main() {
     }
   });
   $("#rematch").addEventListener("click", rematch);
+  // The end's buttons: a rematch (against the computer, the same settings again: the new game's form keeps
+  // them), the review, a new game from the settings.
+  $("#end-rematch").addEventListener("click", () => {
+    if (state.mode !== "computer") return rematch();
+    leaveGame();
+    $("#new-game").requestSubmit();
+  });
+  $("#end-review").addEventListener("click", () => $("#review-game").click());
+  $("#end-new").addEventListener("click", () => $("#leave").click());
   $("#review-game").addEventListener("click", () => {
     // The finished game's review, one tap: the review tab, this game reviewed.
     showTab("review");
@@ -254,6 +279,7 @@ async function main() {
   });
   $("#copy-move").addEventListener("click", () => copy($("#move-link")));
   setInterval(tick, 1000);
+  setInterval(windowTick, 250);
   $("#referee-form").addEventListener("submit", checkPass);
   $("#judge-form").addEventListener("submit", judge);
   $("#audit-form").addEventListener("submit", audit);

@@ -24,6 +24,8 @@ export const state = {
   keys: {}, // each seat's key this browser holds (sent as X-Seat-Key)
   clock: null, // the time the person to act has left (between invited people)
   handover: false, // a hot seat between turns: the table hidden until the next player taps
+  window: null, // the timed window against the computer: {key, until} (performance.now() ms)
+  stealing: false, // "Jarnac!" tapped in that window: the steal being shown
 };
 
 export const people = () => state.mode !== "computer";

@@ -11,11 +11,19 @@ export const ofOther = (key, values = {}) =>
 
 export function focusNext() {
   // Keyboard play: after an answer, the focus goes where the next decision is made (not back to <body>).
+  // The page is not scrolled to it: on a phone the turn's controls are on the first screen already, and a
+  // focus that scrolled took the opponent's tray and the message off it.
   const game = state.game;
-  if (!game || game.over) return $("#record-link").focus();
+  if (!game) return;
+  if (game.over) {
+    // The end: who won, at the top of the page (its heading focused, so a screen reader reads it).
+    window.scrollTo(0, 0);
+    return $("#end").hidden ? $("#record-link").focus({ preventScroll: true }) : $("#end-title").focus({ preventScroll: true });
+  }
   if (!acting()) return;
-  const first = { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
-  if (first) $(first).focus();
+  const windowed = windowKind();
+  const first = windowed === "jarnac" ? (state.stealing ? "#word" : "#draw") : windowed === "dispute" ? "#window-dispute" : { opening: "#draw", start: "#draw", play: "#word", jarnac: "#word", dispute: "#accept" }[game.phase];
+  if (first) $(first).focus({ preventScroll: true });
 }
 
 export function renderTray(box, tray, who) {
@@ -65,6 +73,7 @@ export function renderRack(box, rack, clickable) {
 }
 
 export function chooseLine(i) {
+  if (windowKind() === "jarnac") state.stealing = true;
   state.line = state.line === i ? null : i;
   const game = state.game;
   const tray = game.phase === "jarnac" ? game.trays[1 - mine()] : game.trays[mine()];
@@ -74,6 +83,10 @@ export function chooseLine(i) {
 }
 
 export function addLetter(tile) {
+  if (windowKind() === "jarnac" && !state.stealing) {
+    state.stealing = true;
+    renderGame();
+  }
   $("#word").value += tile;
   markUsed();
   $("#word").focus();
@@ -104,16 +117,45 @@ export function markUsed() {
 }
 
 export function endText(game) {
-  // Who won and by how much, by their names; a resignation or a time out says who ended it.
+  // Who won and by how much, by their names ("you" for the page's own seat); a resignation or a time out says
+  // who ended it.
   const other = (seat) => (seat === "A" ? "B" : "A");
+  const own = state.mode === "computer" ? "A" : state.mode === "invite" ? state.seat : null;
+  const named = (seat) => (people() ? seatName(seat) : seat === "A" ? t("you") : t("the_computer"));
   if (game.ending) {
-    const names = { loser: seatName(game.ending.player), winner: seatName(other(game.ending.player)) };
+    // Against the computer only the person resigns or runs out of time: said to them ("You resign.").
+    if (!people()) return sentence(game.ending.kind === "resign" ? "resign" : "out_of_time", game.ending.player);
+    const names = { loser: named(game.ending.player), winner: named(other(game.ending.player)) };
     return t(game.ending.kind === "resign" ? "end_resigned" : "end_out_of_time", names);
   }
   if (!game.winner) return t("end_draw", { a: game.scores[0] });
-  const w = game.winner === "A" ? 0 : 1;
+  const values = lostBy(game, game.winner);
+  if (own && game.winner === own) return t("end_you_won", values);
+  if (own) return t("end_you_lost", values);
+  return t("end_won", values);
+}
+
+function lostBy(game, winner) {
+  const w = winner === "A" ? 0 : 1;
   const [high, low] = [game.scores[w], game.scores[1 - w]];
-  return t("end_won", { winner: seatName(game.winner), high, low, margin: high - low });
+  const name = people() ? seatName(winner) : winner === "A" ? t("you") : t("the_computer");
+  return { winner: name, high, low, margin: high - low };
+}
+
+function renderEnd(game) {
+  // The end of a game: who won and by how much, both final trays (the board stays), then rematch, review and
+  // a new game.
+  $("#end").hidden = !game.over;
+  if (!game.over) return;
+  $("#end-title").textContent = t("end_title");
+  $("#end-text").textContent = endText(game);
+  $("#end-more").textContent = t("end_trays");
+  const rematchShown = !people() || !$("#rematch").hidden;
+  $("#end-rematch").hidden = !rematchShown;
+  $("#end-rematch").textContent = people() ? $("#rematch").textContent : t("rematch");
+  $("#rematch").hidden = true;
+  $("#end-review").hidden = state.mode === "watch";
+  $("#review-game").hidden = true;
 }
 
 export function phaseText(game) {
@@ -121,11 +163,12 @@ export function phaseText(game) {
   // A resignation or a time out is said once, by the people's names (its reason names the seats' letters).
   if (game.over && people() && game.ending) return endText(game);
   if (game.over && people()) return `${t("people_over", { result })} ${endText(game)}`; // the scores by names
-  if (game.over) return t("over", { result, a: game.scores[0], b: game.scores[1] });
+  if (game.over) return t("end_title"); // the end card below says who won, by how much
   if (state.mode === "hotseat" && state.handover) return t("handover", { seat: seatName(game.to_act) });
   if (people() && !acting()) return `${state.mode === "watch" ? t("people_watching") + " " : ""}${t("people_wait", { seat: seatName(game.to_act) })}`;
   const mine = acting();
   if (mine && game.phase === "start" && !game.accepts.includes("exchange")) return t("phase_start_you_draw");
+  if (windowKind()) return ""; // the window's own message says it, with its time
   if (mine && game.phase === "jarnac") return ofOther("phase_jarnac_you");
   const key = `phase_${game.phase}_${mine ? "you" : "them"}`;
   return t(key);
@@ -160,14 +203,23 @@ export function renderGame() {
   $("#handover-ready").textContent = t("handover_ready", { seat: seatName(game.to_act) });
   renderInvite();
   const accepts = mine ? game.accepts : [];
-  $("#word-controls").hidden = !(accepts.includes("play") || accepts.includes("jarnac") || accepts.includes("exchange"));
-  $("#play-word").hidden = !accepts.includes("play");
-  $("#draw").hidden = !accepts.includes("draw");
-  $("#exchange").hidden = !accepts.includes("exchange");
-  $("#pass").hidden = !accepts.includes("pass");
-  $("#turn-controls").hidden = !(accepts.includes("draw") || accepts.includes("pass"));
-  $("#jarnac-controls").hidden = !accepts.includes("jarnac");
-  $("#dispute-controls").hidden = !accepts.includes("dispute");
+  // Against the computer, a Jarnac window and a dispute are timed by the page (windowed): the Jarnac call is a
+  // button with its countdown beside "Draw" (a draw says nothing), and a computer's word is accepted when its
+  // countdown ends unless it is disputed. The window opens on every pass alike: it never tells a steal exists.
+  const windowed = windowKind();
+  const stealing = windowed === "jarnac" && state.stealing;
+  const offered = windowed === "jarnac" && !stealing ? ["draw", ...accepts] : accepts;
+  $("#word-controls").hidden = !(offered.includes("play") || stealing || (!windowed && accepts.includes("jarnac")) || offered.includes("exchange"));
+  $("#play-word").hidden = !offered.includes("play");
+  $("#draw").hidden = !offered.includes("draw");
+  $("#exchange").hidden = !offered.includes("exchange");
+  $("#pass").hidden = !offered.includes("pass");
+  $("#turn-controls").hidden = !(offered.includes("draw") || offered.includes("pass"));
+  $("#jarnac-controls").hidden = !(stealing || (!windowed && accepts.includes("jarnac")));
+  $("#dispute-controls").hidden = windowed === "dispute" || !accepts.includes("dispute");
+  $("#window-controls").hidden = windowed !== "dispute";
+  $("#window-call").hidden = windowed !== "jarnac" || stealing;
+  renderWindow();
   $("#raw-controls").hidden = game.over || !mine;
   $("#hints").hidden = game.over || game.hints === false || state.mode === "watch";
   $("#steals").textContent = state.steals.length ? state.steals.join("  ") : t(game.phase === "jarnac" ? "steal_typed" : "no_steal");
@@ -177,7 +229,7 @@ export function renderGame() {
       ? t(game.phase === "jarnac" ? "stealing_line" : "extending_line", { n: state.line + 1, word: tray.lines[state.line] })
       : mine && game.phase === "play"
         ? t("how_to_play")
-        : mine && game.phase === "jarnac"
+        : mine && game.phase === "jarnac" && (!windowKind() || state.stealing)
           ? ofOther("how_to_steal")
           : "";
   $("#audit-game").hidden = !game.over;
@@ -188,10 +240,78 @@ export function renderGame() {
   $("#notify-turn").hidden = !("Notification" in window) || Notification.permission !== "default";
   $("#next-game").hidden = lobby().length < 2;
   renderRematch();
+  renderEnd(game);
   $("#record-link").href = `/api/games/${state.gameId}/record?format=text`;
   $("#record-link").setAttribute("download", `jarnac-${state.gameId}.txt`);
   for (const button of $$("#game button")) button.disabled = state.busy && button.id !== "leave";
   markUsed();
+}
+
+// -- the timed windows against the computer ----------------------------------------------------------
+
+const WINDOW_SECONDS = 8; // a Jarnac window's and a dispute's time on the page (jarnac.window: another, in s)
+
+export function windowSeconds() {
+  const chosen = Number(store.getItem("jarnac.window"));
+  return chosen > 0 ? chosen : WINDOW_SECONDS;
+}
+
+function windowKind() {
+  // "jarnac" or "dispute" while the person decides in a window of a game against the computer, else null.
+  const game = state.game;
+  if (!game || people() || !acting() || !["jarnac", "dispute"].includes(game.phase)) return null;
+  return game.phase;
+}
+
+function windowLeft() {
+  // Seconds left in the window open now (opened when first seen, for the game's number of actions).
+  const game = state.game;
+  const key = `${state.gameId}:${game.actions}:${game.phase}`;
+  if (!state.window || state.window.key !== key) {
+    state.window = { key, until: performance.now() + windowSeconds() * 1000 };
+    state.stealing = false;
+  }
+  return Math.max(0, (state.window.until - performance.now()) / 1000);
+}
+
+function renderWindow() {
+  const kind = windowKind();
+  if (!kind) return;
+  const seconds = Math.ceil(windowLeft());
+  if (kind === "jarnac") $("#window-call").textContent = t("window_call", { seconds });
+  else $("#window-dispute").textContent = t("window_dispute", { word: disputedWord(), seconds });
+}
+
+function disputedWord() {
+  return state.game.disputed ? movedWord(state.game.disputed) : "";
+}
+
+export function windowTick() {
+  // The countdown shown; at its end the page decides what the rules do with silence: a Jarnac not called, a
+  // word accepted.
+  const kind = windowKind();
+  if (!kind || state.busy || state.stealing) return;
+  renderWindow();
+  if (windowLeft() > 0) return;
+  say($("#message"), () => t("window_auto"));
+  act(kind === "jarnac" ? "decline" : "accept");
+}
+
+export function openSteal() {
+  // "Jarnac!" tapped in the window: the steal is shown (the countdown stops: the person is deciding).
+  state.stealing = true;
+  say($("#message"), () => t("window_steal"));
+  renderGame();
+  $("#word").focus();
+}
+
+export async function drawNow() {
+  // "Draw" in a Jarnac window says nothing first: one tap where there is nothing to decide.
+  if (state.game && state.game.phase === "jarnac" && windowKind()) {
+    await act("decline");
+    if (!state.game || state.game.phase === "jarnac" || !state.game.accepts.includes("draw")) return;
+  }
+  await act("draw");
 }
 
 function statusText(game) {
@@ -362,36 +482,100 @@ export function setClock(clock) {
   state.clock = clock ? { ...clock, at: performance.now() } : null;
 }
 
-export function actionWords(action) {
-  // The action in words, beside its notation (which stays the notation: what a record holds).
+// -- actions said as sentences ---------------------------------------------------------------------
+// The log, the hints and the review say each action in the page's language ("Alice passe", "Bruno pioche O",
+// "Bruno crie Jarnac : RAT → TZAR"); the record keeps the notation (what a file holds and the service reads).
+
+const EXTENSION = /^(\d+):([^+]+)\+[^=]+=(.+)$/;
+
+export function movedWord(move) {
+  // The word a move forms: "+RAT" → RAT, "1:RAT+S=RATS" → RATS.
+  const extend = EXTENSION.exec(move);
+  return extend ? extend[3] : move.replace(/^\+/, "");
+}
+
+export function stealWords(steals) {
+  // A Jarnac's steals in words: "1:RAT+Z=TZAR +OS" → "RAT → TZAR, OS" (a value Jarnac's lines dropped).
+  const moves = steals.replace(/^value [\d,]+:\s*/, "").split(/\s+/).filter(Boolean);
+  return moves.map((m) => (EXTENSION.exec(m) ? `${EXTENSION.exec(m)[2]} → ${EXTENSION.exec(m)[3]}` : movedWord(m))).join(", ");
+}
+
+export function wordsOf(text) {
+  // The moves a sentence's value holds, in words: "1:RAT+Z=TZAR 2:OS+E=OSE" → "RAT → TZAR 2:OS → OSE".
+  return String(text)
+    .replace(/\b\d+:([^\s+:=]+)\+[^\s=]+=(\S+)/g, "$1 → $2")
+    .replace(/(^|[\s(])\+([^\s+:=(),]+)/g, "$1$2")
+    .replace(/^jarnac\s+/, "");
+}
+
+export function saidInWords(said) {
+  // A reason of the service said with the moves its values hold in words (the notation is the records').
+  const values = Object.fromEntries(Object.entries(said.values || {}).map(([k, v]) => [k, typeof v === "string" ? wordsOf(v) : v]));
+  return reason({ ...said, values });
+}
+
+export function actionLabel(action) {
+  // An action as a button or a hint names it, without who: "RAT → RATS", "Piocher", "Jarnac ! RAT → TZAR".
   const [verb, ...rest] = action.split(" ");
-  const extend = /^(\d+):([^+]+)\+[^=]+=(.+)$/.exec(action);
-  if (extend) return t("did_extend", { n: extend[1], word: extend[3] });
-  if (action.startsWith("+")) return t("did_place", { word: action.slice(1) });
-  if (verb === "exchange") return t("did_exchange", { tiles: rest.join(" ") });
-  if (verb === "jarnac") return t("did_jarnac", { steals: rest.join(" ") });
-  if (action === "resign") return t("did_resign");
-  if (action === "out of time") return t("did_out_of_time");
-  return ["draw", "pass", "decline", "dispute", "accept"].includes(verb) ? t(`did_${verb}`) : "";
+  const extend = EXTENSION.exec(action);
+  if (extend) return `${extend[2]} → ${extend[3]}`;
+  if (action.startsWith("+")) return action.slice(1);
+  if (verb === "exchange") return t("label_exchange", { tiles: rest.join(" ") });
+  if (verb === "jarnac") return `${t("call_jarnac")} ${stealWords(rest.join(" "))}`;
+  if (["draw", "pass", "decline", "dispute", "accept"].includes(verb)) return t(verb);
+  return action;
+}
+
+function whoActs(player) {
+  // The page's own seat is "you" (its sentences have their own forms), the computer is "the computer", a
+  // person is named.
+  if (people()) return state.mode === "invite" && player === state.seat ? null : seatName(player);
+  return player === "A" ? null : t("the_computer");
+}
+
+function sentence(key, player, values = {}) {
+  const who = whoActs(player);
+  return who === null ? t(`say_${key}_you`, values) : t(`say_${key}`, { ...values, who });
 }
 
 export function describePlayed(played) {
-  const who = people()
-    ? state.mode === "invite" && played.player === state.seat ? t("you") : seatName(played.player)
-    : played.player === "A" ? t("you") : t("player_" + state.game.players[1]);
-  const showsDrawn = played.drew && (played.player === "A" || people());
-  // A draw whose tiles are shown is said once ("draw (drew NZHOLD)"), not "draw (draws) (drew NZHOLD)".
-  const words = played.action === "draw" && showsDrawn ? "" : actionWords(played.action);
-  let text = t("who_did", { who, action: `${played.action}${words ? ` (${words})` : ""}` });
-  if (showsDrawn) text += ` ${t("drew", { tiles: played.drew })}`;
-  if (played.action.startsWith("jarnac")) text += ` — ${t("jarnac_took", { gained: played.gained, lost: played.lost ?? 0 })}`;
-  else if (played.gained > 0) text += ` (+${played.gained})`;
+  // One action of the log as a sentence, its points after it.
+  const action = played.action;
+  const [verb, ...rest] = action.split(" ");
+  // "B:RC": the letters another seat than the actor drew (a word upheld on a dispute: its mover draws).
+  const other = /^([AB]):(.*)$/.exec(played.drew || "");
+  const drawer = other ? other[1] : played.player;
+  const tiles = other ? other[2] : played.drew;
+  const shown = tiles && !other && (played.player === "A" || people());
+  const extend = EXTENSION.exec(action);
+  let text;
+  if (verb === "draw") text = shown ? sentence("drew", played.player, { tiles }) : sentence("draw", played.player);
+  else if (verb === "exchange") text = sentence("exchange", played.player, { tiles: rest.join(" ") });
+  else if (extend) text = sentence("extend", played.player, { old: extend[2], word: extend[3] });
+  else if (action.startsWith("+")) text = sentence("place", played.player, { word: action.slice(1) });
+  else if (verb === "jarnac") text = sentence("jarnac", played.player, { steals: stealWords(rest.join(" ")) });
+  else if (verb === "dispute" && played.word) text = sentence(played.stands ? "dispute_stands" : "dispute_refused", played.player, { word: played.word });
+  else if (verb === "out" || action === "out of time") text = sentence("out_of_time", played.player);
+  else if (["pass", "decline", "dispute", "accept", "resign"].includes(verb)) text = sentence(verb, played.player);
+  else text = action;
+  // The points and what else happened go inside the sentence, before its full stop.
+  const end = /[.!?]$/.test(text) ? text.slice(-1) : "";
+  text = end ? text.slice(0, -1) : text;
+  // What came with it, in one parenthesis: the letters drawn after a word, the points ("(pioche Q, +9)").
+  const extras = [];
+  if (verb !== "draw" && shown) extras.push(t("drew", { tiles }).replace(/^\((.*)\)$/, "$1"));
+  if (played.gained > 0) extras.push(`+${played.gained}`);
+  if (verb === "jarnac" && played.lost) extras.push(`−${played.lost}`);
+  if (extras.length) text += ` (${extras.join(", ")})`;
+  if (played.time_over) text += ` ${t("say_time_over")}`;
+  text += end;
+  if (other && tiles) text += ` ${drawer === "A" || people() ? sentence("drew", drawer, { tiles }) : sentence("draw", drawer)}`;
   return text;
 }
 
 export function bestCallText(plan) {
   if (!plan || !plan.jarnac) return t("no_move_was_left");
-  const steals = plan.steals.map((m) => m.notation).join("  ");
+  const steals = stealWords(plan.steals.map((m) => m.notation).join(" "));
   return t("best_call_was", { steals, swing: plan.swing, gain: plan.gain });
 }
 
@@ -437,17 +621,23 @@ export function announce(played) {
   // the computer's pass.
   const stolen = played.find((p) => p.player === otherSeat() && p.action.startsWith("jarnac"));
   const decided = played.find((p) => p.best_call !== undefined);
+  // A person's word refused on a dispute, said with the reason (the lexicon does not hold it).
+  const refused = played.find((p) => p.action === "dispute" && p.word && !p.stands && p.player === otherSeat());
   const game = state.game;
   const text = () => {
     const parts = [];
     if (decided && decided.action.startsWith("jarnac"))
-      parts.push(ofOther("you_took", { steals: decided.action.slice(7), gained: decided.gained, lost: decided.lost }));
+      parts.push(ofOther("you_took", { steals: stealWords(decided.action.slice(7)), gained: decided.gained, lost: decided.lost }));
     if (decided) parts.push(bestCallText(decided.best_call));
-    if (stolen) parts.push(ofOther("they_called", { steals: stolen.action.slice(7), gained: stolen.gained, lost: stolen.lost }));
-    if (!game.over && game.phase === "jarnac" && acting()) parts.push(ofOther("they_passed"));
+    if (stolen) parts.push(ofOther("they_called", { steals: stealWords(stolen.action.slice(7)), gained: stolen.gained, lost: stolen.lost }));
+    if (!game.over && game.phase === "jarnac" && acting())
+      parts.push(people() ? ofOther("they_passed") : t("window_open", { who: t("the_computer"), seconds: windowSeconds() }));
+    if (!game.over && game.phase === "dispute" && acting() && !people())
+      parts.push(t("window_dispute_open", { who: t("the_computer"), word: disputedWord(), seconds: windowSeconds() }));
+    if (refused) parts.push(describePlayed(refused));
     return parts.join(" ");
   };
-  say($("#message"), text, stolen ? "warn" : "");
+  say($("#message"), text, stolen || refused ? "warn" : "");
 }
 
 export async function act(action, kind = "move") {
@@ -618,7 +808,7 @@ export function heard(event) {
     else if (stolen) {
       const thief = event.player === "B" ? 1 : 0;
       const after = state.game.scores;
-      const values = { steals: event.action.slice(7), gained: after[thief] - before[thief], lost: before[1 - thief] - after[1 - thief] };
+      const values = { steals: stealWords(event.action.slice(7)), gained: after[thief] - before[thief], lost: before[1 - thief] - after[1 - thief] };
       say($("#message"), () => ofOther("they_called", values), "warn");
     }
     if (changed) focusNext();
@@ -706,7 +896,8 @@ export async function resumeGame() {
     renderGame();
     listen();
     if (people()) subscribePush(); // allowed before: the subscription handed again (kept once per endpoint)
-    if (!state.game.over && state.game.phase === "jarnac" && acting()) say($("#message"), () => ofOther("they_passed"));
+    if (!state.game.over && state.game.phase === "jarnac" && acting())
+      say($("#message"), () => (people() ? ofOther("they_passed") : t("window_open", { who: t("the_computer"), seconds: windowSeconds() })));
   } catch (exc) {
     if (exc.status === 404 || exc.status === 410) store.removeItem("jarnac.game");
     state.gameId = null;

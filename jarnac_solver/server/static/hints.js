@@ -1,11 +1,11 @@
 // Hints: the advice of the game's position, every reason rendered from its code.
-import { reason, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { $, api, el, say, seatHeaders, showError, state } from "./common.js";
-import { act } from "./game.js";
+import { act, actionLabel, saidInWords } from "./game.js";
 
 export function hintLine(option) {
   // Every reason of the option, rendered from its code (the end game's warnings as much as the points).
-  return option.reasons.map(reason).join(" · ");
+  return option.reasons.map(saidInWords).join(" · ");
 }
 
 export async function askHint() {
@@ -31,8 +31,8 @@ export async function askHint() {
       ...options.map((option) =>
         el(
           "li",
-          {},
-          el("strong", {}, option.action),
+          { "data-action": option.action }, // the notation, for the record; the words shown
+          el("strong", {}, actionLabel(option.action)),
           " ",
           el("span", { class: "why" }, hintLine(option)),
           " ",

@@ -174,7 +174,8 @@ export async function renderLobby(resume) {
       const entry = byId.get(row.id);
       const other = entry.mode === "invite" || entry.mode === "computer" || !entry.mode ? (entry.seat === "B" ? "A" : "B") : null;
       const opponent = other && row.players ? seatNameOf(row, other) : null;
-      const parts = [modeText(entry)];
+      // A game is told by when it began, its kind and its opponent: never by its id (a code no one reads).
+      const parts = [...(entry.created ? [new Intl.DateTimeFormat(state.lang, { dateStyle: "medium", timeStyle: "short" }).format(entry.created)] : []), modeText(entry)];
       // An invitation no one has taken yet names no opponent (its seat's letter is no one's name).
       const unseated = entry.mode === "invite" && row.players && row.players[other === "B" ? 1 : 0] === "person" && !row.names[other === "B" ? 1 : 0];
       if (unseated) parts.push(t("lobby_invited"));

@@ -1,11 +1,24 @@
 // The review of a game: the margin across the game drawn (SVG, built here), then the game replayed decision by
 // decision with the trays as they stood, each decision's verdict, loss and the engine's best, as the library
 // says them (every sentence rendered from its code in the page's language).
-import { reason, render, t } from "./i18n.js";
+import { has, reason, render, t } from "./i18n.js";
 import { $, api, drawTrayWithSteals, el, say, state } from "./common.js";
+import { actionLabel, saidInWords } from "./game.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLAGGED = new Set(["mistake", "blunder"]);
+const WORSE = new Set(["inaccuracy", "mistake", "blunder"]);
+// The verdicts' thresholds, in points lost (the library's play/review.py THRESHOLDS; a test holds them equal).
+export const THRESHOLDS = { good: 8, inaccuracy: 20, mistake: 40 };
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function said(reasonDoc) {
+  // A review's reason said with its actions in words, not in the notation ("pass" said as the button says it).
+  const values = { ...(reasonDoc.values || {}) };
+  if (typeof values.action === "string") values.action = actionLabel(values.action);
+  return saidInWords({ ...reasonDoc, values });
+}
 const view = { game: null, at: 0 };
 
 function svg(tag, attributes = {}) {
@@ -31,7 +44,7 @@ function drawGraph(decisions) {
     if (!FLAGGED.has(d.verdict)) return;
     const dot = svg("circle", { cx: x(i), cy: y(values[i]), r: 4, class: `mark ${d.verdict}` });
     const title = svg("title");
-    title.textContent = `${d.action}. ${d.player} ${d.played}: ${reason(d.said.verdict)}`;
+    title.textContent = `${d.action}. ${d.player} ${actionLabel(d.played)}: ${reason(d.said.verdict)}`;
     dot.append(title);
     dot.addEventListener("click", () => show(i));
     chart.append(dot);
@@ -51,29 +64,68 @@ function show(i) {
     $("#review-step").replaceChildren(el("p", {}, t("review_none")));
     return;
   }
-  const title = t("review_step", { n: view.at + 1, count: decisions.length, turn: d.turn, player: d.player, played: d.played });
-  const said = [reason(d.said.verdict), reason(d.said.loss), ...(d.said.best ? [reason(d.said.best)] : []), ...d.findings.map(reason)];
+  const title = t("review_step", { n: view.at + 1, count: decisions.length, turn: d.turn, player: nameOf(d.player), played: actionLabel(d.played) });
+  const lines = [capital(reason(d.said.verdict)), reason(d.said.loss), ...(d.said.best ? [said(d.said.best)] : []), ...d.findings.map(said)];
   state.alphabet = d.trays[0].alphabet;
-  const trays = d.trays.map((tray, k) => drawTrayWithSteals(tray, [], t("review_tray_of", { who: "AB"[k], name: game.players[k], points: tray.score })));
+  const trays = d.trays.map((tray, k) => drawTrayWithSteals(tray, [], t("review_tray_of", { who: "AB"[k], name: playerName(game.players[k]), points: tray.score })));
   const options = el("ol", { class: "options" }, d.options.map((o) => {
-    const line = render("page.review_option", { action: o.action, mean: o.mean, low: o.interval[0], high: o.interval[1] });
+    const line = render("page.review_option", { action: actionLabel(o.action), mean: o.mean, low: o.interval[0], high: o.interval[1] });
     return el("li", { class: o.action === d.played ? "played" : "" }, o.action === d.played ? `${line} — ${t("review_played")}` : line);
   }));
   $("#review-step").replaceChildren(
     el("h3", { id: "review-step-title" }, title),
-    el("p", { class: `said ${d.verdict || "none"}`, id: "review-said" }, said.join(" · ")),
+    el("p", { class: `said ${d.verdict || "none"}`, id: "review-said" }, lines.join(" · ")),
     el("div", { class: "board" }, ...trays),
     el("p", { class: "legend" }, t("review_options")),
     options,
   );
 }
 
+function playerName(code) {
+  // A record's player as the reader's language names it: a computer's level, "a person", else as written.
+  if (has(`name_${code}`)) return t(`name_${code}`);
+  return has(`player_${code}`) ? t(`player_${code}`) : code;
+}
+
+function nameOf(seat) {
+  const name = view.game.players[seat === "B" ? 1 : 0];
+  return name ? `${seat} (${playerName(name)})` : seat;
+}
+
+function playerLine(game, seat) {
+  // One line a player: the points lost, over how many decisions, per decision, and the count of each verdict.
+  const mine = game.decisions.filter((d) => d.player === seat && d.verdict);
+  const loss = mine.reduce((sum, d) => sum + d.loss, 0);
+  const count = (v) => render(`review.count_${v}`, { n: mine.filter((d) => d.verdict === v).length });
+  const counts = render("review.counts", Object.fromEntries(["best", "good", "inaccuracy", "mistake", "blunder"].map((v) => [v, count(v)])));
+  return t("review_player", { name: nameOf(seat), loss: Math.round(loss), decisions: mine.length, mean: mine.length ? Math.round((10 * loss) / mine.length) / 10 : 0, counts });
+}
+
+function worstFirst(game) {
+  // The inaccuracies, mistakes and blunders, the biggest loss first; each opens its decision, with the
+  // better move and why.
+  const worse = game.decisions.map((d, i) => [d, i]).filter(([d]) => WORSE.has(d.verdict));
+  worse.sort(([a], [b]) => b.loss - a.loss);
+  if (!worse.length) return [el("p", {}, t("review_worst_none"))];
+  const items = worse.map(([d, i]) => {
+    const head = t("review_worst_item", { verdict: capital(reason(d.said.verdict)), turn: d.turn, player: nameOf(d.player), played: actionLabel(d.played), loss: Math.round(d.loss) });
+    const why = [...(d.said.best ? [said(d.said.best)] : []), ...d.findings.map(said)].join(" · ");
+    return el("li", { class: `said ${d.verdict}` }, el("button", { type: "button", class: "link", onclick: () => show(i) }, head), why ? el("div", { class: "why" }, capital(why)) : "");
+  });
+  return [el("ol", { class: "worst" }, items)];
+}
+
 function showReview(answer) {
   const game = answer.games[0];
   view.game = game;
   $("#review-answer").hidden = false;
-  $("#review-game").textContent = reason(game.said.game);
-  $("#review-summary").replaceChildren(el("li", {}, reason(game.said.result)), ...["A", "B"].map((who) => el("li", {}, reason(game.said[who]))));
+  const head = game.said.game;
+  $("#review-heading").textContent = reason({ ...head, values: { ...head.values, a: playerName(head.values.a), b: playerName(head.values.b) } });
+  // The result, one line a player (points lost, no percentage beside them), the scale the verdicts follow.
+  $("#review-summary").replaceChildren(el("li", {}, reason(game.said.result)), ...["A", "B"].map((who) => el("li", {}, playerLine(game, who))));
+  $("#review-scale").textContent = t("review_scale", THRESHOLDS);
+  $("#review-worst-title").textContent = t("review_worst_title");
+  $("#review-worst").replaceChildren(...worstFirst(game));
   show(0);
 }
 
