@@ -118,7 +118,7 @@ def test_the_tabs_fit_a_phone_in_every_language(server: str) -> None:
         for language in ("fr", "en", "es", "nl"):
             Select(phone.find_element(By.ID, "lang")).select_by_value(language)
             wait(functools.partial(_speaks, phone, language), what=language)
-            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header nav [role=tab]")}
+            rows = {tab.rect["y"] for tab in phone.find_elements(By.CSS_SELECTOR, "header .tabs [role=tab]")}
             assert len(rows) == 1, (language, rows)
             assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
         phone.find_element(By.ID, "puzzle-daily").click()
