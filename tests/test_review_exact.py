@@ -9,6 +9,10 @@ outcome checked against the engine itself.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from jarnac_solver import Lexicon, Rules, Tray
@@ -16,7 +20,7 @@ from jarnac_solver.errors import IllegalActionError
 from jarnac_solver.game.actions import Action, Decline
 from jarnac_solver.game.game import Game
 from jarnac_solver.play.exact import exact_value
-from jarnac_solver.play.review import Note, Verdict, _weigh
+from jarnac_solver.play.review import THRESHOLDS, Note, Verdict, _weigh
 from tests.positions import setup
 from tests.test_endgame_oracle import SMALL, _calls, positions, window_game
 
@@ -106,3 +110,12 @@ def test_exact_values_are_the_engines_own_outcomes(rules: Rules) -> None:
             checked += 1
             settled += not isinstance(action, Decline)
     assert checked > 40 and settled > 10, (checked, settled)  # calls settled by the model, not only declines
+
+
+def test_the_pages_thresholds_are_the_reviews() -> None:
+    """The page states the verdicts' thresholds from its own copy (review.js): it must say the library's."""
+    script = Path(__file__).resolve().parent.parent / "jarnac_solver" / "server" / "static" / "review.js"
+    found = re.search(r"export const THRESHOLDS = (\{[^}]*\});", script.read_text(encoding="utf-8"))
+    assert found, "review.js declares no THRESHOLDS"
+    page = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
+    assert page == {verdict.value: points for verdict, points in THRESHOLDS}
