@@ -33,7 +33,7 @@ def knapsack_bounds(
     branch and bound see that two steals cannot both have the rack's S.
     """
     # Speed: the best value of each size is read in C: the entries sorted, a dict keeps the last (the
-    # largest) value of each size; a Python step an entry was ~8% of a planner's game.
+    # largest) value of each size; a Python step an entry would be ~8% of a planner's game.
     # New words: any number of them, each of a size some new word has (a value of at least 0).
     by_size = {used: max(value, 0) for used, value in dict(map(_size_value, sorted(places))).items()}
     place_best = [0] * (letters + 1)

@@ -29,7 +29,7 @@ from ..lexicon.lexicon import Lexicon
 from .allocation import fill, knapsack_bounds
 from .move import Move, added_letters
 from .movegen import LegalMoves, check_inputs, line_asks, move_words, tallies
-from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: it was defined here
+from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: callers import it from here
 from .rules import Rules
 from .tray import Codes, Tray, _remove, remove_tiles
 
@@ -307,7 +307,7 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
         # The passer's own legal moves, found on this very tray (a player passes after finding none): no
         # extension (the same lengths are asked), and no new word from the length the next line needs,
         # which is the rules' minimum unless that line is the last (then a short word alone is the only
-        # candidate left, answered below as before, unless the last line asks at most the minimum).
+        # candidate left, answered below, unless the last line asks at most the minimum).
         # Exact, and ~7% of a greedy game: the walks are not made again.
         if passer_free == 0 or not rules.steal_place or tray.next_line_index != rules.lines - 1:
             return False

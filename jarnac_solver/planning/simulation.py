@@ -301,7 +301,7 @@ def _playout(
             break  # the caller drops a play-out the deadline cut (else a 50 ms clock ends at 57 ms)
         if lane and played != handed:
             # Speed: the planner's decisions for both sides in C (planlane.py: the same actions and the same
-            # rng), up to what it hands back, played below; a play-out was ~9/10 the planner's decisions.
+            # rng), up to what it hands back, played below: the planner's decisions are ~9/10 of a play-out's cost.
             assert knobs is not None
             left = len(game.actions) + max_actions - played
             played += planlane.advance(game, (knobs, knobs), (rng, rng), left, undo=False, until_turn=until_turn)

@@ -210,7 +210,8 @@ class SloppyPlayer(GreedyPlayer):
             return Pass()
         if phase == "jarnac":
             plan = view.best_call()
-            # Draw from the generator only for a mistake that can happen: the defaults play as before.
+            # Draw from the generator only for a mistake that can happen: a rate of 0 draws nothing, so the
+            # player's other draws, and its games, stay those it would play without that slip.
             if plan and self.miss_jarnac and self.rng.random() < self.miss_jarnac:
                 self.mistakes.append((n, "missed jarnac"))
                 return Decline()
