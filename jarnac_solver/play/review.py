@@ -46,9 +46,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any
+from dataclasses import dataclass
 
 from ..budget import Deadline
 from ..errors import InvalidInputError
@@ -57,13 +55,25 @@ from ..game.game import Game
 from ..game.record import GameRecord
 from ..integers import is_whole
 from ..lexicon.lexicon import Lexicon
-from ..messages import Reason, Value
-from ..moves.tray import Tray
 from ..planning.advice import advise
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
 from ..rng import Pcg32
-from .audit import PlayerAudit, Window, audit, scores_reason
+from .audit import Window, audit
 from .exact import exact_value
+from .review_report import Choice, Decision, PlayerReview, Review
+from .verdicts import (
+    ACCURACY_SCALE,
+    THRESHOLDS,
+    Finding,
+    Note,
+    Verdict,
+    accuracy_of,
+    describe,
+    established_verdict,
+    t_quantile,
+    verdict_of,
+    verdict_reason,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -93,408 +103,12 @@ __all__ = [
 ]
 
 
-class Verdict(str, Enum):
-    """How a decision compares with the engine's best, by the points it lost (:data:`THRESHOLDS`)."""
-
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
-THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
-    (Verdict.GOOD, 8.0),
-    (Verdict.INACCURACY, 20.0),
-    (Verdict.MISTAKE, 40.0),
-)
-"""A decision that lost more than 0 and at most 8 points is ``good``, at most 20 an ``inaccuracy``, at most
-40 a ``mistake``, more a ``blunder``. Read from measured spreads (``benchmarks/bench_review.py``: fr, 12 games
-of planner v careless, 694 decisions at 16 play-outs): a pass with the move left, the careless player's slip,
-lost 73 / 128 / 163 points (quartiles), 86% of them over 40, the blunder's floor; the planner's own
-decisions lost more than 8 points 4% of the time, more than 20 2%, more than 40 1% (what is left of them
-reads as the simulation's real disagreements with the planner: an exchange where drawing does better, a
-3-letter word where a 9-letter extension was there). A loss is counted only beyond the noise: the interval's
-half-width of a loss left at 0 was 14 / 22 / 33 points, so at 16 play-outs a loss under about 15 points is
-seldom told from noise, and such a decision is ``best`` said as a tie, "as good as the best" (more
-play-outs narrow it: the half-width falls as one over the square root of the rounds; ``good`` is a loss
-established above zero, at most 8 points). One letter more or less
-in a word is 7 to 17 points (4^2 - 3^2 to 9^2 - 8^2): an ``inaccuracy``; a word taken by a Jarnac swings
-twice its points: a ``mistake`` or a ``blunder``."""
-
-ACCURACY_SCALE = 20.0
-"""Points: a decision's accuracy is ``100 * exp(-loss / ACCURACY_SCALE)`` (:func:`accuracy_of`)."""
-
 DEFAULT_PLAYOUTS = 16
 """Rounds of play-outs a decision by default (every candidate still in the running gets one a round)."""
 
 DEFAULT_TOP = 4
 """Candidates beyond the planner's own: hints, calls or exchanges
 (:func:`~jarnac_solver.planning.simulation.candidates`)."""
-
-
-def verdict_of(loss: float, best: bool = False) -> Verdict:
-    """The verdict of a decision that lost ``loss`` points (``best``: it was the engine's first option).
-
-    >>> verdict_of(0.0, best=True).value, verdict_of(0.0).value, verdict_of(12.5).value, verdict_of(90).value
-    ('best', 'good', 'inaccuracy', 'blunder')
-    """
-    if best:
-        return Verdict.BEST
-    for verdict, most in THRESHOLDS:
-        if loss <= most:
-            return verdict
-    return Verdict.BLUNDER
-
-
-_SEVERITY = {v: i for i, v in enumerate(Verdict)}
-
-
-def established_verdict(delta: float, half: float) -> Verdict:
-    """The verdict of a lead of ``delta`` points whose interval's half-width is ``half`` (its lower end
-    ``delta - half`` above 0): the verdict of its mean, but a ``mistake`` or a ``blunder`` only where the
-    interval establishes it, its lower end beyond that verdict's floor (the top of the verdict below);
-    short of it, the verdict the lower end reaches, and never less than an ``inaccuracy``.
-
-    A referee may rely on a mistake: a lead that only the mean puts above 20 points stays an inaccuracy until
-    more play-outs (the sequential test, :func:`_open`) narrow its interval above the line.
-
-    >>> [established_verdict(d, h).value for d, h in ((30.0, 5.0), (30.0, 25.0), (90.0, 60.0), (5.0, 4.0))]
-    ['mistake', 'inaccuracy', 'mistake', 'good']
-    """
-    by_mean, by_low = verdict_of(delta), verdict_of(max(0.0, delta - half))
-    floor = max(Verdict.INACCURACY, by_low, key=_SEVERITY.__getitem__)
-    return min(by_mean, floor, key=_SEVERITY.__getitem__)
-
-
-def accuracy_of(losses: list[float]) -> float:
-    """Accuracy in percent: the mean over decisions of ``100 * exp(-loss / ACCURACY_SCALE)``.
-
-    A decision as good as the best counts 100, one that lost 8 points (the top of ``good``) 67, 20 points 37,
-    40 points (a mistake's top) 14, a blunder next to nothing; no decision: 100. Every loss counts, however
-    many decisions a game has, and one blunder cannot be averaged away by many forced-looking good moves as a
-    mean loss is (it is bounded per decision).
-
-    >>> accuracy_of([]), round(accuracy_of([0.0, 20.0]), 1)
-    (100.0, 68.4)
-    """
-    if not losses:
-        return 100.0
-    return statistics.fmean(100.0 * math.exp(-loss / ACCURACY_SCALE) for loss in losses)
-
-
-class Note(str, Enum):
-    """What a :class:`Finding` says (its values named after each code)."""
-
-    MOVE_LEFT = "move_left"
-    """The turn ended with a move left (``move``), which the opponent could swing (``swing``) (the audit's)."""
-    JARNAC_NOT_CALLED = "jarnac_not_called"
-    """A Jarnac was possible (``call``, ``swing``) and declined (the audit's)."""
-    JARNAC_SHORT = "jarnac_short"
-    """The call swung ``swing`` where ``best`` was possible (the audit's)."""
-    WITHIN_NOISE = "within_noise"
-    """Behind the best by ``delta`` points on average, but not beyond the 95% interval (``half_width``)."""
-    BUDGET_HIT = "budget_hit"
-    """The time ceiling stopped the play-outs after ``rounds`` of ``playouts`` rounds."""
-    NOT_WEIGHED = "not_weighed"
-    """The time ceiling left no two play-outs to compare: no loss (``rounds``)."""
-    NOT_RANKED = "not_ranked"
-    """``depth="plan"``: the action played is not among the ``listed`` options the planner valued: no loss."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A fact about a decision: a code and its values (said by :attr:`reason`)."""
-
-    code: Note
-    values: Mapping[str, str | int | float] = field(default_factory=dict)
-
-    @property
-    def reason(self) -> Reason:
-        """The finding as a catalog message: the code ``review.`` + its note's, the same values."""
-        return Reason(f"review.{self.code.value}", self.values)
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"code", "values", "text"}``: the :attr:`reason`, its text in the current language."""
-        return self.reason.to_dict()
-
-
-def describe(finding: Finding, language: str | None = None) -> str:
-    """The finding in ``language`` (default: the current one), rendered from its code and values.
-
-    >>> describe(Finding(Note.JARNAC_SHORT, {"swing": 9, "best": 36}), "fr")
-    'Jarnac de 9 sur les 36 possibles'
-    """
-    return finding.reason.text(language)
-
-
-def verdict_reason(verdict: Verdict | None, tied: bool = False) -> Reason:
-    """A verdict said (``None``: not weighed; ``tied``: ``best`` as a tie within the intervals).
-
-    >>> verdict_reason(Verdict.BLUNDER).text("fr"), verdict_reason(None).text("en")
-    ('gaffe', 'not weighed')
-    >>> verdict_reason(Verdict.BEST, tied=True).text("en")
-    'as good as the best'
-    """
-    if tied and verdict is Verdict.BEST:
-        return Reason("review.verdict_tied")
-    return Reason(f"review.verdict_{'none' if verdict is None else verdict.value}")
-
-
-@dataclass(frozen=True)
-class Choice:
-    """An option of a decision as the simulation weighed it, for the player to act."""
-
-    action: str
-    """The action in the record notation."""
-    mean: float
-    """The mean final margin of its play-outs (points, for the player to act)."""
-    low: float
-    high: float
-    """The 95% interval of the mean (equal to ``mean`` under two play-outs)."""
-    playouts: int
-    sources: tuple[str, ...]
-    """Why it was weighed: ``planner``, ``hint 2``, ``pass``, ``played``...; ``exact``: its outcome is known
-    exactly (it ends the game: :func:`exact_value`), its interval a point."""
-
-    @property
-    def exact(self) -> bool:
-        """Its outcome is exactly known (``exact`` among its sources)."""
-        return "exact" in self.sources
-
-    @classmethod
-    def of(cls, option: SimOption) -> Choice:
-        lo, hi = option.interval if math.isfinite(option.stderr) else (option.mean, option.mean)
-        return cls(str(option.action), round(option.mean, 3), round(lo, 3), round(hi, 3), option.playouts,
-                   option.sources)  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "action": self.action,
-            "mean": self.mean,
-            "interval": [self.low, self.high],
-            "playouts": self.playouts,
-            "sources": list(self.sources),
-        }
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision of the game: what was played, the engine's options, the loss and the verdict."""
-
-    action: int
-    """Its number in the record (from 1)."""
-    turn: int
-    player: int
-    phase: str
-    """``start``, ``play``, ``jarnac`` or ``dispute``."""
-    played: str
-    options: tuple[Choice, ...]
-    """The best first (at most ``top`` + the one played, which is always there)."""
-    loss: float
-    """Points lost against the best: the mean paired difference, 0 when best or within its 95% interval."""
-    delta: float
-    """The mean paired difference with the best, however small (0 when it was the best)."""
-    half_width: float
-    """The half-width of the 95% interval of ``delta`` (``inf`` under two common play-outs)."""
-    verdict: Verdict | None
-    """``None``: not weighed (the time ceiling came before two play-outs)."""
-    margin: float
-    """The played option's mean final margin, for the player to act: the game's curve after this decision."""
-    rounds: int
-    stopped: bool
-    """The time ceiling stopped the play-outs before the rounds asked for."""
-    findings: tuple[Finding, ...] = ()
-    trays: tuple[Tray, ...] = ()
-    """The trays of A and B as they stood before the decision (what a replay of the review draws)."""
-    tied: bool = False
-    """``best`` as a tie: another option's mean was higher, but within the intervals (said "as good as the
-    best"); not in :meth:`to_dict`'s fields but in its ``said`` verdict."""
-
-    @property
-    def best(self) -> Choice:
-        """The engine's best option."""
-        return self.options[0]
-
-    def best_reason(self) -> Reason | None:
-        """The best alternative said, when the one played was not the best (or not weighed)."""
-        if self.verdict in (None, Verdict.BEST):
-            return None
-        b = self.best
-        if b.exact:
-            return Reason("review.best_exact", {"action": b.action, "mean": b.mean})
-        if not b.playouts:
-            return Reason("review.best_by_plan", {"action": b.action, "mean": b.mean})
-        return Reason("review.best_by_playouts", {"action": b.action, "mean": b.mean, "low": b.low, "high": b.high})
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (players ``"A"``/``"B"``, ``half_width`` ``null`` when unbounded; ``said``: the
-        verdict and the best alternative in the current language; ``trays``: A's and B's before it)."""
-        best = self.best_reason()
-        return {
-            "action": self.action,
-            "turn": self.turn,
-            "player": "AB"[self.player],
-            "phase": self.phase,
-            "played": self.played,
-            "verdict": None if self.verdict is None else self.verdict.value,
-            "loss": self.loss,
-            "delta": self.delta,
-            "half_width": self.half_width if math.isfinite(self.half_width) else None,
-            "margin": self.margin,
-            "rounds": self.rounds,
-            "stopped": self.stopped,
-            "options": [o.to_dict() for o in self.options],
-            "findings": [f.to_dict() for f in self.findings],
-            "said": {
-                "verdict": verdict_reason(self.verdict, self.tied).to_dict(),
-                "loss": Reason("review.loss", {"loss": self.loss}).to_dict(),
-                "best": None if best is None else best.to_dict(),
-            },
-            "trays": [t.to_dict() for t in self.trays],
-        }
-
-    def line(self, language: str | None = None) -> str:
-        """One line in ``language`` (default: the current one): the decision, its verdict and loss, the best
-        alternative, the findings (the actions in the record notation)."""
-        who = "AB"[self.player]
-        verdict = "-" if self.verdict is None else verdict_reason(self.verdict, self.tied).text(language)
-        loss = Reason("review.loss", {"loss": self.loss}).text(language)
-        head = f"{self.action:>4}. {who} {self.played:<28} {verdict:<14} {loss}"
-        best = self.best_reason()
-        if best is not None:
-            head += "  " + best.text(language)
-        notes = [describe(f, language) for f in self.findings]
-        return head + ("; " + "; ".join(notes) if notes else "")
-
-
-@dataclass
-class PlayerReview:
-    """One player's summary over a game."""
-
-    decisions: int = 0
-    """Decisions weighed (those with a choice; forced ones are counted apart)."""
-    forced: int = 0
-    """Actions with nothing to choose (the opening draw, a pass with no move, a decline with nothing to call)."""
-    not_weighed: int = 0
-    loss: float = 0.0
-    """The total points lost."""
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys([v.value for v in Verdict], 0))
-    accuracy: float = 100.0
-    """:func:`accuracy_of` the losses of its weighed decisions."""
-    audit: PlayerAudit = field(default_factory=PlayerAudit)
-    """The audit's exact counts: passes with a move left, Jarnacs missed and points left."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "decisions": self.decisions,
-            "forced": self.forced,
-            "not_weighed": self.not_weighed,
-            "loss": round(self.loss, 3),
-            "mean_loss": round(self.loss / self.decisions, 3) if self.decisions else 0.0,
-            "counts": dict(self.counts),
-            "accuracy": round(self.accuracy, 2),
-            "audit": self.audit.to_dict(),
-        }
-
-    def reason(self, who: str) -> Reason:
-        """The summary of player ``who`` (``A`` or ``B``) said."""
-        counts: dict[str, Value] = {v: Reason(f"review.count_{v}", {"n": n}) for v, n in self.counts.items()}
-        values: dict[str, Value] = {
-            "player": who, "accuracy": round(self.accuracy, 2), "loss": round(self.loss, 3),
-            "decisions": self.decisions, "counts": Reason("review.counts", counts), "forced": self.forced,
-        }  # fmt: skip
-        return Reason("review.summary", values)
-
-
-@dataclass
-class Review:
-    """What a review found in one game: every weighed decision, and each player's summary."""
-
-    record: GameRecord
-    decisions: list[Decision]
-    players: tuple[PlayerReview, PlayerReview]
-    settings: dict[str, Any]
-    """How it was weighed: ``playouts``, ``budget``, ``total``, ``seed``, ``top``."""
-    seconds: float = 0.0
-    """How long it took (not in :meth:`to_dict`: the same record and seed give the same document)."""
-
-    @property
-    def budget_hit(self) -> int:
-        """Decisions the time ceiling stopped (0: the review is the seeded one, on any machine)."""
-        return sum(d.stopped for d in self.decisions)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the game's setting, the settings, the decisions and the summary."""
-        return {
-            "seed": self.record.seed,
-            "lexicon": self.record.lexicon,
-            "players": list(self.record.players),
-            "scores": list(self.record.scores),
-            "result": self.record.result,
-            "settings": dict(self.settings),
-            "budget_hit": self.budget_hit,
-            "decisions": [d.to_dict() for d in self.decisions],
-            "summary": {"AB"[i]: p.to_dict() for i, p in enumerate(self.players)},
-            "said": {
-                "game": self.head_reason().to_dict(),
-                "result": self.result_reason().to_dict(),
-                **{"AB"[i]: p.reason("AB"[i]).to_dict() for i, p in enumerate(self.players)},
-            },
-        }
-
-    def head_reason(self) -> Reason:
-        """The game's setting and how it was weighed, said."""
-        record, s = self.record, self.settings
-        seed = Reason("audit_over_the_board") if record.seed is None else Reason("audit_seed", {"seed": record.seed})
-        how = Reason("review.how_plan")
-        if s["depth"] == "simulate":
-            how = Reason("review.how_simulate", {"playouts": s["playouts"], "seed": s["seed"]})
-        values: dict[str, Value] = {"seed": seed, "a": record.players[0], "b": record.players[1],
-                                    "lexicon": record.lexicon, "how": how}  # fmt: skip
-        return Reason("review.game", values)
-
-    def result_reason(self) -> Reason:
-        """The scores and how the game ended, said (as the audit says them)."""
-        return scores_reason(self.record)
-
-    def text(self, player: int | None = None, language: str | None = None) -> str:
-        """One line a decision (``player``: only that player's), then each player's summary, in ``language``
-        (default: the current one; the actions stay in the record notation)."""
-        out = [self.head_reason().text(language)]
-        out += ["  " + d.line(language) for d in self.decisions if player is None or d.player == player]
-        out.append("  " + self.result_reason().text(language))
-        for i, p in enumerate(self.players):
-            if player is None or i == player:
-                out.append("  " + p.reason("AB"[i]).text(language))
-        if self.budget_hit:
-            out.append("  " + Reason("review.budget_hits", {"count": self.budget_hit}).text(language))
-        return "\n".join(out)
-
-
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile ``p`` with ``df`` degrees of freedom (Cornish-Fisher from the normal: within 1% from 3
-    degrees of freedom on for the quantiles the review uses; no dependency).
-
-    The review's loss is the best option's lead over the one played, the best picked as the highest mean of
-    several: the highest of several noisy means is biased upwards (the winner's curse), so the lead is tested
-    at 95% shared among the options it was picked from (Bonferroni: ``p = 1 - 0.025 / (options - 1)``). Without
-    it, the planner's own decisions came out ``inaccuracy`` or worse 13% of the time at 16 play-outs on equal
-    options (``benchmarks/bench_review.py``).
-
-    >>> round(t_quantile(0.975, 10), 2), round(t_quantile(0.975, 1000), 2)
-    (2.23, 1.96)
-    """
-    z = statistics.NormalDist().inv_cdf(p)
-    df = max(1, df)
-    return (
-        z
-        + (z**3 + z) / (4 * df)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
-    )
 
 
 def _decision_seed(seed: int, action: int) -> int:
@@ -568,7 +182,9 @@ def _weigh(game: Game, number: int, played: Action, settings: _Settings) -> Deci
     elif mine is options[0]:
         delta, half, loss, verdict = 0.0, 0.0, 0.0, Verdict.BEST
     elif settled:
-        worst = max(settled, key=lambda lead: (_SEVERITY[established_verdict(lead.delta, lead.half)], lead.delta))
+        worst = max(
+            settled, key=lambda lead: (list(Verdict).index(established_verdict(lead.delta, lead.half)), lead.delta)
+        )
         delta, half, loss = worst.delta, worst.half, worst.delta
         verdict = established_verdict(delta, half)
     else:
