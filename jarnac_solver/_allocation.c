@@ -1,5 +1,5 @@
 /* jarnac_solver._allocation: the exact allocation searches in C: the branch and bound of best_jarnac
- * (moves/jarnac.py, _optimise) and the ladder's allocation of the rack to chains (planning/ladder.py).
+ * (moves/steal_search.py, optimise) and the ladder's allocation of the rack to chains (planning/ladder.py).
  *
  * Key idea: the same search, step for step: the same candidate entries in the same (stable) order, the same
  * knapsack bounds, the same cuts and memo; only the language changes.  So the plan found is the one the pure
@@ -199,7 +199,7 @@ static void keep_best(Search *s, long first, long second) {
     memcpy(s->best, s->chosen, sizeof(PyObject *) * s->n_chosen);
 }
 
-/* new_words of _optimise: source[0..n_source) are positions in s->words. */
+/* new_words of optimise: source[0..n_source) are positions in s->words. */
 static void new_words(Search *s, const Py_ssize_t *source, Py_ssize_t n_source, int level, Py_ssize_t start,
                       Letters left, int letters, int slots, int places, int thief_short, int thief_last,
                       int passer_short, int passer_last, long first, long second) {
@@ -266,7 +266,7 @@ static void line_steals(Search *s, Py_ssize_t i, Letters left, int letters, int 
     line_steals(s, i + 1, left, letters, slots, thief_short, thief_last, first, second);
 }
 
-/* -- the whole of _optimise: entries, order and bounds made here from the candidate items ---------------- */
+/* -- the whole of optimise: entries, order and bounds made here from the candidate items ---------------- */
 
 typedef struct { Entry e; Py_ssize_t order; } Ranked;
 
@@ -311,10 +311,10 @@ static Py_ssize_t order_lines(Search *s, Entry **kept, const Py_ssize_t *kept_le
     return total;
 }
 
-/* An _Item (packed, tiles, line, word, old, old_tiles) as an entry; 0 if no line of the rules can seat it. */
+/* A StealItem (packed, tiles, line, word, old, old_tiles) as an entry; 0 if no line of the rules can seat it. */
 static int item_entry(PyObject *item, int min_len, int last_min, int by_swing, Entry *e) {
     if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 6) {
-        PyErr_SetString(PyExc_TypeError, "a candidate is an _Item tuple");
+        PyErr_SetString(PyExc_TypeError, "a candidate is a StealItem tuple");
         return -1;
     }
     long tiles = PyLong_AsLong(PyTuple_GET_ITEM(item, 1)), old = PyLong_AsLong(PyTuple_GET_ITEM(item, 5));
@@ -1152,7 +1152,7 @@ static PyMethodDef methods[] = {
     {"optimise", (PyCFunction)(void (*)(void))optimise, METH_VARARGS | METH_KEYWORDS,
      "optimise(per_line, places, rack, rack_size, free_lines, passer_free, min_len, last_min, by_swing, "
      "last_free_thief, last_free_passer, check, out_of_time) -> (first, second, chosen, exact), or None past 32 "
-     "letter ranks: _optimise of moves/jarnac.py"},
+     "letter ranks: optimise of moves/steal_search.py"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,7 +26,7 @@ def optimise(
     check: Callable[[], None] | None,
     out_of_time: type[BaseException],
 ) -> tuple[int, int, list[Any], bool] | None:
-    """The best set of steals (``moves/jarnac.py``'s ``_optimise``): its two values, the items, and exact."""
+    """The best set of steals (``moves/steal_search.py``'s ``optimise``): its two values, the items, and exact."""
 
 def ladder(
     line_items: list[Any],

@@ -768,7 +768,7 @@ static PyObject *packed_int(const uint8_t *counts, int n_ranks) {
 #endif
 }
 
-/* A candidate as best_jarnac's _Item (a tuple subtype with no slots of its own: checked by the caller),
+/* A candidate as best_jarnac's StealItem (a tuple subtype with no slots of its own: checked by the caller),
    (packed, tiles, line, word, old, old_tiles); steals ``packed`` and ``word``. */
 /* What _plan.c uses: packed_int (declared in _trie.h). */
 PyObject *jarnac_packed_int(const uint8_t *counts, int n_ranks) { return packed_int(counts, n_ranks); }
@@ -859,7 +859,7 @@ done:
 /* steal_items(nodes, minus) -> [(packed letters added, tiles, word)]: for each terminal node, the letters its
    key adds to the tally ``minus`` (packed as Lexicon.pack packs), its tiles and its first word; one row per
    set of added letters (the alphabetically first word's), in the order of those words: the candidate
-   steals of best_jarnac (moves/jarnac.py, _items then _distinct) without a Python step per word. */
+   steals of best_jarnac (moves/steal_search.py, steal_items then distinct_items) without a Python step per word. */
 static PyObject *Trie_steal_items(Trie *t, PyObject *args) {
     PyObject *nodes, *minus;
     if (!PyArg_ParseTuple(args, "OO", &nodes, &minus)) return NULL;
@@ -890,13 +890,13 @@ static Py_ssize_t found_in(Trie *t, uint32_t n, Py_ssize_t lo, Py_ssize_t hi, ui
 }
 
 /* steals(rack, place_lo, place_hi, lines, item) -> ([each line's items], [new-word items]): best_jarnac's
-   candidates (moves/jarnac.py, _items) from the walks of moves() in one call: each line (None, or (ranks, lo,
+   candidates (moves/steal_search.py, steal_items) from the walks of moves() in one call: each line (None, or (ranks, lo,
    hi, index, old, old_tiles)) walked with its letters required, its nodes in [lo, hi) turned into steal_items'
-   rows of ``item`` (jarnac.py's _Row named tuple: packed, tiles, index, first word's number, old, old_tiles:
+   rows of ``item`` (steal_search.py's StealRow named tuple: packed, tiles, index, first word's number, old, old_tiles:
    Trie.word makes the str of a number), the new words' nodes in
    [place_lo, place_hi) likewise (index and old None, old_tiles 0). No node list, no row tuple and no Python
    step per candidate: the candidates of a 5-line tray with 8 spare letters cost ~1/3 of what seven calls
-   and the _Item of each row did. */
+   and the StealItem of each row did. */
 static PyObject *Trie_steals(Trie *t, PyObject *args) {
     PyObject *rack, *lines;
     PyTypeObject *type;

@@ -23,7 +23,7 @@ from jarnac_solver import (
 )
 from jarnac_solver import budget as budget_module
 from jarnac_solver.cli import main
-from jarnac_solver.moves import jarnac as jarnac_module
+from jarnac_solver.moves import steal_search as steal_search_module
 from jarnac_solver.planning import ladder as ladder_module
 
 from .clocks import looks_after, stepped
@@ -113,7 +113,7 @@ def test_a_full_memo_stops_the_best_jarnac_unproven(monkeypatch: pytest.MonkeyPa
     rules = Rules()
     full = best_jarnac(lex, tray, rules=rules, budget=EXACT)
     assert full.exact and full
-    monkeypatch.setattr(jarnac_module, "MEMO_LIMIT", 0)
+    monkeypatch.setattr(steal_search_module, "MEMO_LIMIT", 0)
     cut = best_jarnac(lex, tray, rules=rules, budget=EXACT)
     assert not cut.exact and cut.swing <= full.swing
 

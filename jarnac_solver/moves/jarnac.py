@@ -14,23 +14,30 @@ and every anagram of a new word is worth the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import NamedTuple
 
-from .. import native
-from ..budget import MEMO_LIMIT, Deadline, OutOfTime, deadline_of
+from ..budget import Deadline, deadline_of
 from ..errors import InvalidInputError
 from ..forms import field, line_number, mapping
 from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.lexicon import Lexicon
-from .allocation import fill, knapsack_bounds
+from .allocation import fill
 from .move import Move, added_letters
-from .movegen import LegalMoves, check_inputs, line_asks, move_words, tallies
+from .movegen import LegalMoves, check_inputs, line_asks, move_words
 from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: callers import it from here
 from .rules import Rules
+from .steal_search import (
+    Steal,
+    StealItem,
+    chosen_items,
+    compiled_plan,
+    distinct_items,
+    optimise,
+    steal_items,
+)
 from .tray import Codes, Tray, _remove, remove_tiles
 
 __all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"]
@@ -111,44 +118,6 @@ class JarnacPlan:
         """The passer's tray after the Jarnac: taken lines left as gaps, rack = ``leftover``."""
         lines = tuple(() if i in self.taken_indexes else codes for i, codes in enumerate(tray.line_codes))
         return Tray.from_codes(lines, tray.alphabet.encode(self.leftover), tray.alphabet)
-
-
-class _Item(NamedTuple):
-    """A candidate steal, as the search sees it (a named tuple: cheap to make)."""
-
-    packed: int
-    tiles: int
-    line: int | None
-    word: str
-    old: str | None
-    old_tiles: int
-
-
-class _Row(NamedTuple):
-    """A candidate as the compiled walk lists it (``Trie.steals``): an :class:`_Item` with its word's
-    number (alphabetical) for the word; the str is made only for the steals chosen (:func:`_words`)."""
-
-    packed: int
-    tiles: int
-    line: int | None
-    number: int
-    old: str | None
-    old_tiles: int
-
-
-def _words(lexicon: Lexicon, chosen: Sequence[_Item | _Row]) -> list[_Item]:
-    """The chosen candidates as items, each word read from its number."""
-    trie = lexicon.index.trie
-    if trie is None:  # the pure walk makes items only, no row to read a word for
-        return [c for c in chosen if isinstance(c, _Item)]
-    return [
-        _Item(c.packed, c.tiles, c.line, trie.word(c.number), c.old, c.old_tiles) if isinstance(c, _Row) else c
-        for c in chosen
-    ]
-
-
-_Cand = _Item | _Row
-"""A candidate steal: an item, or a compiled walk's row."""
 
 
 def jarnac_steals(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> list[Move]:
@@ -289,7 +258,7 @@ def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
 
 
 def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thief_last_free: bool) -> bool:
-    """Whether :func:`_optimise` could find any plan: first-hit walks, exact.
+    """Whether :func:`optimise` could find any plan: first-hit walks, exact.
 
     Any extension, or any new word of the rules' minimum length or more, may
     make a plan. A shorter new word alone (the only candidates left) makes one
@@ -317,7 +286,7 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
     line_max = rules.line_length
     place = passer_free > 0 and rules.steal_place
     long_from = rules.min_length
-    shortest = min(rules.last_line_min_length, rules.min_length)  # as _items asks
+    shortest = min(rules.last_line_min_length, rules.min_length)  # as steal_items asks
     # The one seating where a short word alone is a plan: it fills both trays' last lines.
     short = place and free_lines == 1 and passer_free == 1 and thief_last_free and tray.last_line_free(rules)
     trie = index.trie
@@ -337,326 +306,8 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
     return False
 
 
-def _steal_asks(
-    lexicon: Lexicon, tray: Tray, rules: Rules, passer_free: int
-) -> tuple[list[tuple[object, int, int, int, str, int] | None], int, int]:
-    """What the compiled candidate walks are asked (``Trie.steals``, ``Trie.jarnac_plan``): per line its
-    walk (``line_asks``), its index, word and tiles; and the node range of new words, short ones included
-    (the search lets one through only where it lands on both players' last lines); (0, 0): none."""
-    line_max = rules.line_length
-    asked = [
-        None if ask is None else (*ask, i, tray.lines[i], len(codes))
-        for i, (ask, codes) in enumerate(
-            zip(line_asks(lexicon, tray.line_codes, line_max), tray.line_codes, strict=True)
-        )
-    ]
-    if passer_free > 0 and rules.steal_place:
-        lo, hi = lexicon.index._nodes_of_lengths(min(rules.last_line_min_length, rules.min_length), line_max)
-    else:
-        lo = hi = 0
-    return asked, lo, hi
-
-
-def _compiled_plan(
-    lexicon: Lexicon,
-    tray: Tray,
-    rules: Rules,
-    free_lines: int,
-    passer_free: int,
-    objective: str,
-    thief_last_free: bool,
-    deadline: Deadline | None,
-) -> tuple[list[_Cand], bool] | None:
-    """The steals chosen and whether proven, by ``Trie.jarnac_plan`` (_plan.c): :func:`_items` and the compiled
-    :func:`_optimise` in one call, rows made for the steals chosen only (~1/2 of a call was the rows of every
-    candidate and the search reading them back); ``None`` where it does not run (the pure walk, an
-    alphabet of more than 32 letters): the two steps then run apart."""
-    trie = lexicon.index.trie
-    if trie is None:
-        return None
-    asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
-    # By position, on the hot path (every best Jarnac): parsing these 14 by keyword cost ~2 us a call;
-    # _speedups.pyi names and types each of them, in this order, and mypy checks them.
-    found = trie.jarnac_plan(
-        lexicon.rank_string(tray.rack_codes),
-        lo,
-        hi,
-        asked,
-        _Row,
-        rules.min_length,
-        rules.last_line_min_length,
-        objective == "swing",
-        free_lines,
-        passer_free,
-        thief_last_free,
-        tray.last_line_free(rules),
-        deadline.check if deadline is not None else None,
-        OutOfTime,
-    )
-    if found is None:
-        return None
-    _, _, chosen, exact = found
-    return chosen, exact
-
-
-def _items(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[_Cand]], list[_Cand]]:
-    """The distinct steals that matter: per line one per set of added letters, and one per new-word key
-    (the alphabetically first word of each), in the order of those words."""
-    index = lexicon.index
-    passer_free = tray.free_lines(rules)
-    line_max = rules.line_length
-    # Short new words are candidates too: the search lets one through only
-    # where it lands on the passer's last line and on the thief's.
-    place = None
-    if passer_free > 0 and rules.steal_place:
-        place = (min(rules.last_line_min_length, rules.min_length), line_max)
-    trie = index.trie
-    if trie is not None:
-        # Compiled: every walk, the letters each node adds, its tiles and its first word (one row per set of
-        # added letters, from the node's key) and the _Item of each row, in one C call: no node list, no
-        # tally and no Python step per candidate. Measured on 5-line trays with 8 spare letters: the
-        # candidates cost ~1/3 of the seven calls and the _Item list of each that made them before.
-        asked, lo, hi = _steal_asks(lexicon, tray, rules, passer_free)
-        rows: tuple[list[list[_Cand]], list[_Cand]] = trie.steals(
-            lexicon.rank_string(tray.rack_codes), lo, hi, asked, _Row
-        )
-        return rows
-    rack, lines = tallies(lexicon, tray)
-    place_nodes, line_nodes = index.move_nodes(rack, place, lines, line_max, lexicon.move_keys())
-    per_line: list[list[_Cand]] = []
-    first_words = index.first_words
-    pack = lexicon.pack
-    tiles_of = tray.tiles
-    for i, nodes in enumerate(line_nodes):
-        old = tray.lines[i]
-        old_packed = lexicon.pack_codes(tray.line_codes[i])
-        old_tiles = lines[i][1]
-        firsts = first_words(nodes)
-        per_line.append(_distinct(_Item(pack(w) - old_packed, tiles_of(w), i, w, old, old_tiles) for w in firsts))
-    firsts = first_words(place_nodes)
-    return per_line, _distinct(_Item(pack(w), tiles_of(w), None, w, None, 0) for w in firsts)
-
-
-Score = tuple[int, int]
-Candidate = tuple[int, int, int, int, bool, bool, _Cand, int]
-"""A new word as the search sees it: packed letters, the two scores, tiles used, short, fits the last line, the
-item, its position in the sorted list."""
-
-
-def _optimise(
-    per_line: Sequence[Sequence[_Cand]],
-    places: Sequence[_Cand],
-    rack: int,
-    rack_size: int,
-    free_lines: int,
-    passer_free: int,
-    rules: Rules,
-    objective: str,
-    guard: int,
-    last_free: tuple[bool, bool] = (True, True),
-    deadline: Deadline | None = None,
-    compiled: bool = False,
-) -> tuple[Score, list[_Cand], bool]:
-    """The best set of items under every constraint: exact branch and bound; the flag: proven.
-
-    Lines are decided first (no steal, or one of the line's extensions, best
-    first), then new words (best first, each no better than the one before).
-    A branch is cut when its optimistic bound cannot beat the best plan found:
-    what the letters left could be worth if only their number mattered
-    (``_knapsack_bounds``). Both parts of the score are bounded, so ties on
-    the objective are broken exactly by the other part. The first branch
-    taken is the greedy one, and the deadline counts only once a first plan is
-    found (a budget of 0 gives the greedy plan, not an empty one), so when
-    ``deadline`` passes (``OutOfTime``) the best plan found so far is a good
-    one; it is returned unproven.
-
-    ``compiled``: the search itself runs in C (``jarnac_solver._allocation``, the
-    same steps over the same lists and bounds, so the same plan) when built.
-    """
-    min_len = rules.min_length
-    last_min = rules.last_line_min_length
-    by_swing = objective == "swing"
-    search = native.allocation if compiled else None
-    if search is not None:
-        found = search.optimise(
-            per_line=[list(items) for items in per_line],
-            places=list(places),
-            rack=rack,
-            rack_size=rack_size,
-            free_lines=free_lines,
-            passer_free=passer_free,
-            min_len=min_len,
-            last_min=last_min,
-            by_swing=by_swing,
-            last_free_thief=last_free[0],
-            last_free_passer=last_free[1],
-            check=deadline.check if deadline is not None else None,
-            out_of_time=OutOfTime,
-        )
-        if found is not None:  # None: an alphabet of more than 32 tiles, searched below
-            first, second, items, proven = found
-            return (first, second), items, proven
-
-    def entry(item: _Cand) -> tuple[int, int, int, int, bool, bool, _Cand]:
-        gain = item.tiles * item.tiles
-        swing = gain + item.old_tiles * item.old_tiles
-        first, second = (swing, gain) if by_swing else (gain, swing)
-        short, fits_last = item.tiles < min_len, item.tiles >= last_min
-        return (item.packed, first, second, item.tiles - item.old_tiles, short, fits_last, item)
-
-    def seatable(item: _Cand) -> bool:  # a word no line of the rules can take is no steal
-        return item.tiles >= min_len or item.tiles >= last_min
-
-    lines = [sorted(map(entry, filter(seatable, items)), key=lambda e: (-e[1], -e[2])) for items in per_line]
-    lines = [es for es in lines if es]
-    lines.sort(key=lambda es: -es[0][1])  # the most valuable lines first: the bound tightens sooner
-    words = sorted(map(entry, filter(seatable, places)), key=lambda e: (-e[1], -e[2]))
-    # Each word with its position in ``words``: the dominance memo below
-    # compares how far along the list two visits of a state started.
-    numbered = [(*e, j) for j, e in enumerate(words)]
-    n_lines = len(lines)
-    first_bound = knapsack_bounds(
-        [[(e[3], e[1], 0) for e in es] for es in lines], [(e[3], e[1], 0) for e in words], rack_size
-    )
-    second_bound = knapsack_bounds(
-        [[(e[3], e[2], 0) for e in es] for es in lines], [(e[3], e[2], 0) for e in words], rack_size
-    )
-    best: list[tuple[Score, tuple[_Cand, ...]]] = [((0, 0), ())]
-    chosen: list[_Cand] = []
-    visited: dict[tuple[int, int, int, tuple[bool, bool], tuple[bool, bool]], tuple[int, int, int]] = {}
-
-    def beaten(first: int, second: int) -> bool:
-        (best_first, best_second), _ = best[0]
-        return first < best_first or (first == best_first and second <= best_second)
-
-    def seated(left_slots: int, used: int, short: bool, last_ok: bool, last_free: bool) -> bool:
-        """Can ``used`` words be put on free lines, ``left_slots`` lines staying free?
-
-        The words fill lines top down and the last line is the bottom one: it
-        is reached only when no free line is left. A short word (under the
-        rules' minimum) goes only there; the last line takes only a word of
-        at least ``last_line_min_length``.
-        """
-        if not last_free or used == 0 or left_slots > 0:
-            return not short  # the last line is not reached (or is not free)
-        return short or last_ok
-
-    def fitting(candidates: Sequence[Candidate], left: int, letters: int) -> list[Candidate]:
-        return [c for c in candidates if c[3] <= letters and ((left | guard) - c[0]) & guard == guard]
-
-    def new_words(
-        source: Sequence[Candidate],
-        start: int,
-        left: int,
-        letters: int,
-        slots: int,
-        places: int,
-        thief: tuple[bool, bool],
-        passer: tuple[bool, bool],
-        first: int,
-        second: int,
-    ) -> None:
-        """New words from ``source`` (the words from position ``start`` on; those that fit ``left`` are tried)."""
-        if deadline is not None and best[0][1]:  # the deadline counts once a first plan is found
-            deadline.check()
-        if (
-            (first, second) > best[0][0]
-            and seated(slots, free_lines - slots, *thief, last_free[0])
-            and seated(passer_free - places, places, *passer, last_free[1])
-        ):
-            best[0] = ((first, second), tuple(chosen))
-        if not slots or places >= passer_free:
-            return
-        if beaten(first + first_bound[n_lines][letters], second + second_bound[n_lines][letters]):
-            return
-        # Another path reached the same letters, slots and seating with at
-        # least this score and at least these words left to try: it already
-        # explored everything this one could.
-        state = (left, slots, places, thief, passer)
-        seen = visited.get(state)
-        if seen is None and len(visited) >= MEMO_LIMIT:
-            raise OutOfTime  # memory bounded: a state past the limit stops the search as a deadline would
-        if seen is not None and seen[0] <= start and (seen[1], seen[2]) >= (first, second):
-            return
-        if seen is None or (start <= seen[0] and (first, second) >= (seen[1], seen[2])):
-            visited[state] = (start, first, second)
-        # Speed: a node tries only the words that fit what is left, filtered
-        # from its parent's list (after the cheap cuts above, so a node cut
-        # by its bound costs nothing). The lists shrink fast: a node costs its
-        # own candidates, not the whole word list.
-        candidates = fitting(source, left, letters)
-        most = min(slots, passer_free - places)
-        last_used = -1
-        for k, (packed, f, s, used, is_short, fits_last, item, j) in enumerate(candidates):
-            if used != last_used:
-                # New words are worth tiles², sorted longest first: no later word
-                # is longer than this one, so `most` words of at most `used` tiles
-                # bound what is left (tighter than the knapsack once long words
-                # no longer fit). Computed once per length, not per word.
-                last_used = used
-                bound = fill(letters, most, used)
-                if beaten(first + bound, second + bound):
-                    return
-            if is_short and (thief[0] or passer[0]):
-                continue
-            chosen.append(item)
-            new_words(
-                candidates[k:],
-                j,
-                left - packed,
-                letters - used,
-                slots - 1,
-                places + 1,
-                (thief[0] or is_short, thief[1] or fits_last),
-                (passer[0] or is_short, passer[1] or fits_last),
-                first + f,
-                second + s,
-            )
-            chosen.pop()
-
-    def line_steals(
-        i: int, left: int, letters: int, slots: int, thief: tuple[bool, bool], first: int, second: int
-    ) -> None:
-        if deadline is not None and best[0][1]:
-            deadline.check()
-        if beaten(first + first_bound[i][letters], second + second_bound[i][letters]):
-            return
-        if i == n_lines or not slots:
-            new_words(numbered, 0, left, letters, slots, 0, thief, (False, False), first, second)
-            return
-        for packed, f, s, used, is_short, fits_last, item in lines[i]:
-            if used > letters or (is_short and thief[0]) or ((left | guard) - packed) & guard != guard:
-                continue
-            chosen.append(item)
-            line_steals(
-                i + 1,
-                left - packed,
-                letters - used,
-                slots - 1,
-                (thief[0] or is_short, thief[1] or fits_last),
-                first + f,
-                second + s,
-            )
-            chosen.pop()
-        line_steals(i + 1, left, letters, slots, thief, first, second)
-
-    try:
-        line_steals(0, rack, rack_size, free_lines, (False, False), 0, 0)
-    except OutOfTime:
-        return best[0][0], list(best[0][1]), False
-    return best[0][0], list(best[0][1]), True
-
-
-def _distinct(items: Iterable[_Item]) -> list[_Cand]:
-    """One item per added-letter set (they are worth the same); the first word alphabetically."""
-    seen: dict[int, _Cand] = {}
-    for item in sorted(items, key=lambda it: it.word):
-        seen.setdefault(item.packed, item)
-    return list(seen.values())
-
-
 def _plan(
-    chosen: list[_Item], tray: Tray, pool: Codes, value: bool, taken: tuple[int, ...], longest_last: bool = False
+    chosen: list[StealItem], tray: Tray, pool: Codes, value: bool, taken: tuple[int, ...], longest_last: bool = False
 ) -> JarnacPlan:
     """The plan of the chosen items; ``pool`` the codes they were taken from (the rack, or with lines).
 
@@ -759,12 +410,12 @@ def best_jarnac(
     if budget is None:
         deadline = deadline_of(None)
     passer_free = tray.free_lines(rules)
-    found = _compiled_plan(lexicon, tray, rules, free_lines, passer_free, objective, thief_last_free, deadline)
+    found = compiled_plan(lexicon, tray, rules, free_lines, passer_free, objective, thief_last_free, deadline)
     if found is not None:
         chosen, exact = found
     else:
-        per_line, places = _items(lexicon, tray, rules)
-        _, chosen, exact = _optimise(
+        per_line, places = steal_items(lexicon, tray, rules)
+        _, chosen, exact = optimise(
             per_line,
             places,
             lexicon.pack_codes(tray.rack_codes),
@@ -779,7 +430,7 @@ def best_jarnac(
             lexicon.index.trie is not None,
         )
     longest_last = rules.last_line_min_length > rules.min_length
-    best = _plan(_words(lexicon, chosen), tray, tray.rack_codes, False, (), longest_last)
+    best = _plan(chosen_items(lexicon, chosen), tray, tray.rack_codes, False, (), longest_last)
     best_key = _key(best, objective)
     if rules.value_jarnac and turn and free_lines > 0 and exact:
         rack_size = len(tray.rack_codes)
@@ -841,24 +492,24 @@ def _value_plan(
     if trie is not None:
         # In chunks of nodes (each a distinct key: no row is shared), the deadline looked at between them:
         # a 60-letter pool reaches 50,000 words, ~90 ms of rows and items.
-        found: list[_Item] = []
+        found: list[StealItem] = []
         for start in range(0, len(place_nodes), _NODE_CHUNK):
             if deadline is not None and deadline.expired():
                 return None, False
             rows = trie.steal_items(place_nodes[start : start + _NODE_CHUNK], ())
-            found.extend(_Item(p, n, None, w, None, 0) for p, n, w in rows)
+            found.extend(StealItem(p, n, None, w, None, 0) for p, n, w in rows)
         if len(place_nodes) > _NODE_CHUNK:
             # Each chunk's rows come sorted by word; the candidates are in word order as a whole, as the pure
-            # path sorts them (_distinct): the search breaks ties in that order (the chunks' order gave
+            # path sorts them (distinct_items): the search breaks ties in that order (the chunks' order gave
             # another of two plans worth the same: the builds' records differed).
             found.sort(key=lambda it: it.word)
-        items: list[_Cand] = list(found)
+        items: list[Steal] = list(found)
     else:
         firsts = lexicon.index.first_words(place_nodes)
-        items = _distinct(_Item(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in firsts)
+        items = distinct_items(StealItem(lexicon.pack(w), tray.tiles(w), None, w, None, 0) for w in firsts)
     if deadline is not None and deadline.expired():
         return None, False
-    (gain, _), chosen, exact = _optimise(
+    (gain, _), chosen, exact = optimise(
         [],
         items,
         lexicon.pack_codes(pool),
@@ -875,4 +526,4 @@ def _value_plan(
     if not chosen or gain <= worth:
         return None, exact
     longest_last = rules.last_line_min_length > rules.min_length
-    return _plan(_words(lexicon, chosen), tray, pool, True, taken, longest_last), exact
+    return _plan(chosen_items(lexicon, chosen), tray, pool, True, taken, longest_last), exact
