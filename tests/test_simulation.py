@@ -311,11 +311,11 @@ def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytes
     play-out pool limit, and a play-out's move on a large rack is not searched by the ladder. Counted, not
     timed: the benchmark (benchmarks/bench_bounded.py) measures the seconds."""
     from jarnac_solver.moves.rules import Rules
-    from jarnac_solver.planning import simulation
+    from jarnac_solver.planning import playouts, simulation
 
     racks: list[int] = []
     pools: list[int | None] = []
-    real_choose, real_policy = simulation.choose_move, simulation.policy  # type: ignore[attr-defined]
+    real_choose, real_policy = playouts.choose_move, playouts.policy  # type: ignore[attr-defined]
     inside = [False]
 
     def watched_choose(lexicon: Lexicon, me: Tray, *rest: object) -> Move | None:
@@ -331,15 +331,15 @@ def test_the_slowest_pairings_decisions_are_bounded_by_counts(monkeypatch: pytes
         finally:
             inside[0] = False
 
-    monkeypatch.setattr(simulation, "choose_move", watched_choose)
-    monkeypatch.setattr(simulation, "policy", watched_policy)
+    monkeypatch.setattr(playouts, "choose_move", watched_choose)
+    monkeypatch.setattr(playouts, "policy", watched_policy)
     english = Rules.preset("english")
     watched = _Watched(SimPlayer(3, max_searches=24))
     play_game(FR, [watched, "random"], english, seed=6, max_actions=60, stop_at_limit=True)
     assert watched.simulations and watched.inner.ceiling_hits == 0
     assert all(r.searches <= 24 for r in watched.simulations)
     assert sum(r.searches for r in watched.simulations) > 0  # the Python path was taken: the count did the work
-    assert pools and set(pools) == {simulation.PLAYOUT_VALUE_POOL_LIMIT}
+    assert pools and set(pools) == {playouts.PLAYOUT_VALUE_POOL_LIMIT}
     assert racks and max(racks) <= simulation.PLAYOUT_MAX_RACK
     assert SimPlayer.MAX_SEARCHES and make_player("sim", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
     assert make_player("sim-bounded", 1).max_searches == SimPlayer.MAX_SEARCHES  # type: ignore[attr-defined]
@@ -350,7 +350,7 @@ def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.Monkey
     from again and again) plays its highest-scoring move without the ladder search, for the planner, the sim
     players and a play-out's policy (past PLAYOUT_MAX_RACK): counted by the searches made, none."""
     from jarnac_solver.moves.movegen import legal_moves
-    from jarnac_solver.planning import simulation, strategy
+    from jarnac_solver.planning import playouts, simulation, strategy
     from jarnac_solver.play.players import PlannerPlayer
 
     searched: list[int] = []
@@ -362,6 +362,7 @@ def test_a_rack_past_the_search_count_is_not_searched(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(strategy, "choose_move", watched)
     monkeypatch.setattr(simulation, "choose_move", watched)
+    monkeypatch.setattr(playouts, "choose_move", watched)
     from jarnac_solver.moves.rules import Rules
 
     english = Rules.preset("english")  # rules the C lane does not play: every search in Python, counted

@@ -44,21 +44,19 @@ from dataclasses import dataclass, field
 
 from ..budget import EXACT, Deadline, OutOfTime, deadline_of, passed_on
 from ..errors import InvalidInputError
-from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
-from ..game.game import Game, GameState
-from ..game.view import PlayerView, TableState
+from ..game.actions import Accept, Action, Decline, Dispute, Draw, Exchange, Pass, Play
+from ..game.game import Game
+from ..game.view import PlayerView
 from ..integers import is_whole
-from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..rng import Pcg32
-from . import planlane
-from .learned import Estimator, learned_evaluation
-from .learned_turn import TurnEvaluation
+from .evaluation import DEFAULT_EVALUATION, Evaluation, evaluate, evaluation_of
+from .learned import Estimator
 from .planner import hints
-from .planout import clear
-from .strategy import DEFAULT_WEIGHTS, Weights, choose_jarnac, choose_move, choose_start, start_options
+from .playouts import PLAYOUT_VALUE_POOL_LIMIT as PLAYOUT_VALUE_POOL_LIMIT  # re-exported: callers import it from here
+from .playouts import Policy, call_of, playout, playout_counted, policy, weights_of
+from .strategy import DEFAULT_WEIGHTS, choose_jarnac, choose_move, choose_start, start_options
 
 __all__ = [
     "DEFAULT_EVALUATION",
@@ -83,13 +81,6 @@ __all__ = [
 VALUE_POOL_LIMIT = 20
 """The pool limit of the value Jarnacs the candidates look at (a :class:`Game`'s default ``value_pool_limit``:
 a view does not show the game's)."""
-
-
-PLAYOUT_VALUE_POOL_LIMIT = 12
-"""The pool limit of the value Jarnacs a play-out's Jarnac windows weigh (the English rules' recomposition):
-a window at the game's 20 took up to 0.66 s a search, 60% of a ``sim`` game under the English rules; at 12
-the same windows are a count of subsets smaller (the decision's own candidates still weigh 20:
-:data:`VALUE_POOL_LIMIT`)."""
 
 
 PLAYOUT_MAX_RACK = 10
@@ -123,196 +114,6 @@ def searches_counted(position: PlayerView | Game) -> bool:
     """
     tiles = position.lexicon.alphabet.tiles
     return counted_rules(position.rules) or not all(len(t) == 1 and ord(t) < 128 for t in tiles)
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """The estimate of the final margin at the start of a turn, from the side of the player about to start it.
-
-    ``score`` x the score difference + ``line`` x the difference in filled lines + ``rack`` x the
-    difference in rack letters + ``tempo`` (the turn to come). Fitted (least squares) on 8,197 turn starts
-    of 300 ``planner`` self-play games (seeds 1000-1149, fr and en) against each game's final margin:
-    0.72, 19.7, 9.8, 10.5 (residual 63 points; the score difference alone: 0.76 and residual 64). The
-    score weighs less than 1 because much is still to play (Jarnacs swing lines); the fit per lexicon is
-    close (fr 0.71, 24.6, 10.7, 12.2; en 0.71, 15.2, 8.9, 8.7).
-    """
-
-    score: float = 0.72
-    line: float = 20.0
-    rack: float = 10.0
-    tempo: float = 10.0
-
-    def estimate(self, state: TableState | GameState, rules: Rules | None = None) -> float:
-        """The estimate from the side of the player to act in ``state`` (the game not over)."""
-        trays = state.trays
-        a, b = trays[state.to_act], trays[1 - state.to_act]
-        return (
-            self.score * (a.score - b.score)
-            + self.line * (a.filled - b.filled)
-            + self.rack * (len(a.rack_codes) - len(b.rack_codes))
-            + self.tempo
-        )
-
-
-DEFAULT_EVALUATION = Evaluation()
-
-
-def evaluate(
-    state: TableState | GameState,
-    who: int,
-    evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
-    rules: Rules | None = None,
-) -> float:
-    """The value of ``state`` (a game's or a view's) for player ``who``: the final margin when the game
-    is over, else ``evaluation``'s estimate of it (:class:`Evaluation`, or a learned one:
-    :mod:`~jarnac_solver.planning.learned`; from the side of the player to act, negated for the other)."""
-    trays = state.trays
-    if state.phase == "over":
-        return float(trays[who].score - trays[1 - who].score)
-    value = evaluation.estimate(state, rules or Rules())
-    return value if state.to_act == who else -value
-
-
-def evaluation_of(evaluation: object, lexicon: Lexicon) -> Evaluation | Estimator:
-    """``evaluation`` as an estimator: an :class:`Evaluation` or any object with ``estimate(state, rules)``;
-    ``"learned"``: the shipped one of ``lexicon`` (:func:`~jarnac_solver.planning.learned.learned_evaluation`),
-    the hand-set one where none was trained; ``"hand-set"``: :data:`DEFAULT_EVALUATION`."""
-    if isinstance(evaluation, str):
-        if evaluation == "learned":
-            return learned_evaluation(lexicon) or DEFAULT_EVALUATION
-        if evaluation == "hand-set":
-            return DEFAULT_EVALUATION
-        raise InvalidInputError(f"evaluation must be 'learned', 'hand-set' or an Evaluation, not {evaluation!r}")
-    if not callable(getattr(evaluation, "estimate", None)):
-        raise InvalidInputError(f"an evaluation has estimate(state, rules), not {type(evaluation).__name__}")
-    return evaluation  # type: ignore[return-value]
-
-
-def _call(plan: JarnacPlan) -> Action:
-    """A plan as the action that calls it (empty: decline)."""
-    if not plan:
-        return Decline()
-    return CallJarnac(plan.steals, plan.taken_indexes if plan.value else ())
-
-
-Policy = Weights | TurnEvaluation
-"""The planner's knobs the candidates and the play-outs decide by: :class:`Weights` for every decision, or a
-turn value learned from self-play (:class:`~jarnac_solver.planning.learned_turn.TurnEvaluation`: the
-``planner-learned`` player's), whose weights are made for each decision from where it stands."""
-
-
-def weights_of(policy: Policy, state: TableState | GameState, rules: Rules) -> Weights:
-    """The :class:`Weights` of the decision of the player to act in ``state`` under ``policy``."""
-    if isinstance(policy, Weights):
-        return policy
-    return policy.weights_for(state, rules)
-
-
-def policy(
-    game: Game,
-    rng: Pcg32,
-    weights: Policy = DEFAULT_WEIGHTS,
-    deadline: Deadline | None = None,
-    max_rack: int | None = None,
-) -> Action:
-    """The planner's decision for the player to act in ``game`` (a fork: its bag's order is a sample, and
-    only its multiset is read): the start by :func:`~jarnac_solver.planning.strategy.choose_start`, the move
-    by :func:`~jarnac_solver.planning.strategy.choose_move`, the Jarnac by
-    :func:`~jarnac_solver.planning.strategy.choose_jarnac`, a valid word accepted and an invalid one
-    disputed, each decision by ``weights`` (:data:`Policy`). Deterministic given ``rng``; ``deadline`` changes
-    an answer only once it has passed. ``max_rack``: a rack of more letters than that plays its
-    highest-scoring move instead of the planner's ladder search, whose cost grows with the rack's
-    sub-multisets (a 20-letter rack took seconds): a count that bounds a play-out's searches."""
-    s = game.state
-    lexicon, rules = game.lexicon, game.rules
-    me, opponent = s.trays[s.to_act], s.trays[1 - s.to_act]
-    phase = s.phase
-    if phase == "play" and max_rack is not None and len(me.rack_codes) > max_rack:
-        best = legal_moves(lexicon, me, rules).highest_scoring()
-        return Pass() if best is None else Play(best)
-    if phase == "play":
-        chosen = weights_of(weights, s, rules)
-        move = choose_move(lexicon, me, opponent, len(s.bag), rules, rng, chosen, deadline)
-        return Pass() if move is None else Play(move)
-    if phase == "start":
-        tiles = game.alphabet.tiles
-        unseen = [tiles[c] for c in s.bag]
-        chosen = weights_of(weights, s, rules)
-        triple = choose_start(lexicon, me, opponent, unseen, len(s.bag), rules, rng, chosen, deadline)
-        return Draw() if triple is None else Exchange(me.alphabet.write(list(triple)))
-    if phase == "jarnac":
-        passer = s.trays[s.player]
-        plan = choose_jarnac(
-            lexicon, passer, me, rules, game.formed_lines(), deadline, value_pool_limit=game.value_pool_limit
-        )
-        return _call(plan)
-    if phase == "dispute":
-        disputed = s.disputed
-        return Dispute() if disputed is not None and disputed[0].word not in lexicon else Accept()
-    return Draw()  # the opening
-
-
-def playout(
-    game: Game,
-    who: int,
-    until_turn: int | None,
-    rng: Pcg32,
-    weights: Policy = DEFAULT_WEIGHTS,
-    evaluation: Evaluation | Estimator = DEFAULT_EVALUATION,
-    deadline: Deadline | None = None,
-    max_actions: int = 400,
-    max_searches: int | None = None,
-) -> float:
-    """Play ``game`` on with :func:`policy` for both sides until the start of turn ``until_turn`` (``None``:
-    to the end; at most ``max_actions`` actions, and at most ``max_searches`` of them decided by
-    :func:`policy` in Python, each a planner's search: the costly ones), and its value for ``who``
-    (:func:`evaluate`). ``game`` is
-    changed (a fork); with no deadline near, the planner's lane (:mod:`~jarnac_solver.planning.planlane`:
-    fixed weights, or the shipped kind of learned turn value, whose weights the kernel makes as
-    :func:`weights_of` does) plays what it can in C and writes it on ``game`` directly: those actions cannot
-    be undone (``game.pop``)."""
-    return _playout(game, who, until_turn, rng, weights, evaluation, deadline, max_actions, max_searches)[0]
-
-
-def _playout(
-    game: Game,
-    who: int,
-    until_turn: int | None,
-    rng: Pcg32,
-    weights: Policy,
-    evaluation: Evaluation | Estimator,
-    deadline: Deadline | None,
-    max_actions: int,
-    max_searches: int | None,
-    max_rack: int | None = None,
-) -> tuple[float, int]:
-    """:func:`playout`'s value, and the searches it made (its actions decided by :func:`policy` in Python)."""
-    # weights_of's: fixed weights, or a learned value over the default ones (weights_for's base)
-    knobs = planlane.knobs_of(weights) if isinstance(weights, Weights) else planlane.knobs_of(DEFAULT_WEIGHTS, weights)
-    lane = knobs is not None and clear(deadline) and planlane.supported(game)
-    if game.value_pool_limit is None or game.value_pool_limit > PLAYOUT_VALUE_POOL_LIMIT:
-        game.value_pool_limit = PLAYOUT_VALUE_POOL_LIMIT  # the fork's own: the value Jarnacs a play-out weighs
-    played, handed, searches = 0, -1, 0
-    while played < max_actions:
-        s = game.state
-        if s.phase == "over" or (until_turn is not None and s.turn >= until_turn and s.phase in ("start", "opening")):
-            break
-        if deadline is not None and deadline.expired():
-            break  # the caller drops a play-out the deadline cut (else a 50 ms clock ends at 57 ms)
-        if lane and played != handed:
-            # Speed: the planner's decisions for both sides in C (planlane.py: the same actions and the same
-            # rng), up to what it hands back, played below: the planner's decisions are ~9/10 of a play-out's cost.
-            assert knobs is not None
-            left = len(game.actions) + max_actions - played
-            played += planlane.advance(game, (knobs, knobs), (rng, rng), left, undo=False, until_turn=until_turn)
-            handed = played
-            continue
-        if max_searches is not None and searches >= max_searches:
-            break  # the count of searches spent: valued where it stands
-        game.push(policy(game, rng, weights, deadline, max_rack))
-        played += 1
-        searches += 1
-    return evaluate(game.state, who, evaluation, game.rules), searches
 
 
 @dataclass(frozen=True)
@@ -397,10 +198,10 @@ def candidates(
             plan = choose_jarnac(lexicon, passer, me, rules, formed, deadline, VALUE_POOL_LIMIT)
         except OutOfTime:
             plan = view.best_call()
-        _add(found, _call(plan), "planner")
+        _add(found, call_of(plan), "planner")
         best = view.best_call()
         if best:
-            _add(found, _call(best), "best call")
+            _add(found, call_of(best), "best call")
         if top:
             trial = view.fork(0)  # the swing is on the lines: whatever is drawn after
             swings = []
@@ -661,7 +462,7 @@ def simulate(
         for i in order:
             game = view.fork(fork_seed)
             game.push(found[i].action)
-            value, spent = _playout(
+            value, spent = playout_counted(
                 game,
                 who,
                 until,
