@@ -11,7 +11,7 @@ import pytest
 from jarnac_solver import Bag, Lexicon
 from jarnac_solver.game import game as engine
 from jarnac_solver.game.game import Game
-from jarnac_solver.game.record import _written
+from jarnac_solver.game.record_writing import written_actions
 from jarnac_solver.play.players import play_game
 
 
@@ -29,7 +29,7 @@ def test_the_written_moves_are_their_notation(name: str) -> None:
         game = Game(lexicon, seed=seed)
         for _, action, _ in record.actions:
             game.push_text(action)
-        assert _written(game) == [(p.player, str(p.action), game.drawn_text(p)) for p in game.actions]
+        assert written_actions(game) == [(p.player, str(p.action), game.drawn_text(p)) for p in game.actions]
 
 
 def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from jarnac_solver import Draw, Game, GameRecord, Lexicon, play_game
 from jarnac_solver.game.game import Played
-from jarnac_solver.game.record import _written
+from jarnac_solver.game.record_writing import written_actions
 
 FR = Lexicon.load("fr")
 
@@ -19,7 +19,7 @@ def test_written_as_drawn_text_and_str_write_them() -> None:
         players = ["planner", "planner"] if seed % 2 else ["greedy", "exchanger"]
         record = play_game(FR, players, seed=seed)
         game = record.replay(FR)
-        assert _written(game) == _slow(game) == record.actions
+        assert written_actions(game) == _slow(game) == record.actions
 
 
 def test_written_competitive_draws_for_the_other_player() -> None:
@@ -28,15 +28,15 @@ def test_written_competitive_draws_for_the_other_player() -> None:
     lexicon = Lexicon.load("fr-competitive")
     game = GameRecord.parse(text).replay(lexicon)
     assert any(p.drawer is not None and p.drawer != p.player and p.drawn for p in game.actions)
-    assert _written(game) == _slow(game)
-    assert _written(game)[-1][2] == "A:N"
+    assert written_actions(game) == _slow(game)
+    assert written_actions(game)[-1][2] == "A:N"
 
 
 def test_written_bounded_and_multi_character_alphabets() -> None:
     game = Game(FR, seed=3)
     game.actions.extend(Played(i % 2, Draw(), (i % 26,) * (i % 4), (i // 2) % 2) for i in range(50))
-    assert _written(game) == _slow(game)
+    assert written_actions(game) == _slow(game)
     nl = Lexicon.load("nl")  # IJ is one tile: the slow path, the same texts
     record = play_game(nl, ["greedy", "greedy"], seed=2)
     replayed = record.replay(nl)
-    assert _written(replayed) == _slow(replayed) == record.actions
+    assert written_actions(replayed) == _slow(replayed) == record.actions

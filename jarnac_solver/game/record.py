@@ -40,7 +40,6 @@ and the ``[Jarnacs ...]``.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -52,15 +51,25 @@ from typing import Any
 from ..errors import IllegalActionError, InvalidInputError, located
 from ..forms import field as form_field
 from ..forms import mapping
-from ..integers import is_whole
-from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import BAGS, Bag
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from ..messages import Reason
 from ..moves.rules import Rules
 from ..textfile import read_text
-from .actions import Action, CallJarnac, Decline, Draw, Pass, Play, parse_action
-from .game import Game, Played
+from .actions import Action, CallJarnac, parse_action
+from .game import Game
+from .record_fields import (
+    MAX_SECONDS,
+    clock_entry_field,
+    commitment_field,
+    player_field,
+    players_field,
+    score_field,
+    seconds_field,
+    written_draw,
+)
+from .record_writing import bag_text as bag_text  # re-exported: callers import it from here
+from .record_writing import written_actions
 
 __all__ = ["UNFINISHED", "GameRecord", "iter_records", "read_records"]
 
@@ -74,86 +83,6 @@ _BAD_TIME = re.compile(r" \[[^\]]*\]$")  # what is left of an action line whose 
 _ACTION = re.compile(
     r"^([0-9]+)\. ([ABab]) (.*?)(?: \{([^}]*)\})?(?: \[([0-9]+\.[0-9]{3})s( time over)?\])?$"
 )  # ASCII digits only: a full-width digit is no action number
-
-
-_FIXED_TEXTS: dict[type, str] = {Draw: "draw", Pass: "pass", Decline: "decline"}
-"""The notation of the actions without fields (``str`` of each is a constant)."""
-
-_DRAWN_TEXTS: dict[Alphabet, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
-
-
-def _written(game: Game) -> list[tuple[int, str, str]]:
-    """``game``'s actions as a record holds them: (player, notation, :meth:`Game.drawn_text`).
-
-    Speed: with one-character tiles the draws' texts are kept per alphabet (a game's ~140 draws are of 0, 1 or 3
-    tiles, the same few hundred tuples game after game) and the field-less actions' notation is a constant: each
-    action's ``decode`` and ``str`` were ~2/3 of ``GameRecord.of``, which was ~10% of a planner game in the lane
-    (timeit over 50 en games' records: 0.033 s -> 0.016 s a 100; ~2% of a game's instructions)."""
-    alphabet = game.alphabet
-    actions: list[Played] = game.actions
-    if not alphabet.single:
-        return [(played.player, str(played.action), game.drawn_text(played)) for played in actions]
-    entry = _DRAWN_TEXTS.get(alphabet)
-    if entry is None:
-        if len(_DRAWN_TEXTS) >= 16:
-            _DRAWN_TEXTS.clear()
-        entry = _DRAWN_TEXTS[alphabet] = (alphabet, {})
-    texts = entry[1]
-    if len(texts) > 4096:  # bounded: an opening's draws of six tiles are new most games
-        texts.clear()
-    decode = alphabet.decode
-    fixed = _FIXED_TEXTS.get
-    out: list[tuple[int, str, str]] = []
-    for player, action, drawn, drawer in actions:
-        text = texts.get(drawn)
-        if text is None:
-            text = texts[drawn] = decode(drawn)
-        if drawer is not None and drawer != player and text:
-            text = f"{'AB'[drawer]}:{text}"  # as Game.drawn_text writes it
-        kind = type(action)
-        if kind is Play:
-            # Move.__str__ written here for a well-formed move (a game's moves passed the engine: a line index
-            # is an int), without the two calls of str(Play) -> str(Move): a third of a game's actions are
-            # words (~0.6% of a planner game's instructions, en, 100 games: 10M of 1.77G).
-            move = action.move  # type: ignore[union-attr]
-            line = move.line_index
-            if move.kind == "place":
-                notation = f"+{move.word}"
-            elif type(line) is int:
-                notation = f"{line + 1}:{move.old}+{move.letters}={move.word}"
-            else:
-                notation = str(action)
-        else:
-            notation = fixed(kind) or str(action)
-        out.append((player, notation, text))
-    return out
-
-
-def _commitment(text: str | None) -> str:
-    """A commitment as a record states it: 64 hexadecimal digits (read in any case, kept in lowercase);
-    ``None``: none stated."""
-    if text is None:
-        return ""
-    if len(text) != 64 or not all(c in "0123456789abcdefABCDEF" for c in text):
-        raise InvalidInputError(f"a commitment is a SHA-256 in 64 hexadecimal digits, not {text[:80]!r}")
-    return text.lower()
-
-
-def bag_text(bag: Bag) -> str:
-    """How a record writes ``bag``: a built-in bag by its name (``[Bag "fr"]``), any other as its distribution.
-
-    >>> bag_text(Bag.load("fr")), bag_text(Bag.parse("3A 2B 2R 2T"))
-    ('fr', '3A 2B 2R 2T')
-    """
-    text = str(bag)
-    return bag.name if bag.name in BAGS and text == _builtin_text(bag.name) else text
-
-
-@functools.cache
-def _builtin_text(name: str) -> str:
-    """A built-in bag's text, made once. Speed: ``Bag.load`` parses it (~0.2 ms, ~4% of a game in the planner's
-    lane, where every record is written); a built-in bag never changes."""
-    return str(Bag.load(name))
 
 
 @dataclass
@@ -199,7 +128,7 @@ class GameRecord:
             game.seed if seeded else None,
             bag_text(game.bag),
             players,
-            _written(game),
+            written_actions(game),
             game.scores(),
             game.state.result or UNFINISHED,
             commitment=(game.commitment or "") if seeded else "",
@@ -272,29 +201,29 @@ class GameRecord:
                 Rules.from_dict(form["rules"]),
                 form_field(form, "seed", (int, type(None)), "a game record"),
                 form_field(form, "bag", str, "a game record", ""),
-                _players(form_field(form, "players", list, "a game record")),
+                players_field(form_field(form, "players", list, "a game record")),
                 [
                     (
-                        _player(a["player"]),
+                        player_field(a["player"]),
                         form_field(a, "action", str, "a record action"),
                         form_field(a, "drew", str, "", ""),
                     )
                     for a in form_field(form, "actions", list, "a game record")
                 ],
-                (_whole(scores[0]), _whole(scores[1])),
+                (score_field(scores[0]), score_field(scores[1])),
                 form_field(form, "result", str, "a game record", ""),
                 [
-                    (_player(j["player"]), _whole(j["swing"]))
+                    (player_field(j["player"]), score_field(j["swing"]))
                     for j in form_field(form, "jarnacs", list, "a game record", [])
                 ],
                 [
                     (
-                        _seconds(form_field(c, "seconds", (int, float), "a record's clock")),
+                        seconds_field(form_field(c, "seconds", (int, float), "a record's clock")),
                         form_field(c, "time_over", bool, "a record's clock"),
                     )
-                    for c in map(_clock_entry, form_field(form, "clock", list, "a game record", []))
+                    for c in map(clock_entry_field, form_field(form, "clock", list, "a game record", []))
                 ],
-                commitment=_commitment(form_field(form, "commitment", str, "a game record", "") or None),
+                commitment=commitment_field(form_field(form, "commitment", str, "a game record", "") or None),
             )._checked()
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, InvalidInputError):
@@ -402,7 +331,7 @@ class GameRecord:
             if "Commitment" in headers:
                 record.commitment_line = headers["Commitment"][0]
                 try:
-                    record.commitment = _commitment(header_value("Commitment", str))
+                    record.commitment = commitment_field(header_value("Commitment", str))
                 except InvalidInputError as exc:
                     raise InvalidInputError(f"{where}line {record.commitment_line}: {exc}") from None
         except InvalidInputError as exc:
@@ -423,7 +352,7 @@ class GameRecord:
         if "Jarnacs" in headers:
             jarnacs = header_value("Jarnacs")
             try:
-                record.jarnacs = [(_player(who), int(swing)) for who, swing in jarnacs]
+                record.jarnacs = [(player_field(who), int(swing)) for who, swing in jarnacs]
             except (TypeError, ValueError, InvalidInputError):
                 number = headers["Jarnacs"][0]
                 raise InvalidInputError(
@@ -473,7 +402,7 @@ class GameRecord:
             if on_action is not None:
                 on_action(game, who, text, before)
             drawn = game.drawn_text(game.actions[-1])
-            if drawn != drew and drawn != _written_draw(drew, lex.alphabet):  # tiles in any case
+            if drawn != drew and drawn != written_draw(drew, lex.alphabet):  # tiles in any case
                 said = Reason("error_drew", {"drawn": repr(drawn), "said": repr(drew)})
                 raise located(IllegalActionError(said), where)
         if check_end:
@@ -586,53 +515,6 @@ class GameRecord:
                 f"the record says A {self.scores[0]} - B {self.scores[1]}: {self.result}; the replay ends "
                 f"A {game.scores()[0]} - B {game.scores()[1]}: {game.state.result}"
             )
-
-
-MAX_SECONDS = 86_400.0
-"""The longest decision a record's clock holds (a day; a clock is at most that long)."""
-
-
-def _players(names: list[Any]) -> tuple[str, str]:
-    if len(names) != 2 or not all(isinstance(name, str) for name in names):
-        raise InvalidInputError(f"a game record names two players (text), not {names!r}"[:120])
-    return names[0], names[1]
-
-
-def _clock_entry(entry: object) -> dict[str, Any]:
-    return mapping(entry, "a record's clock entry ({'seconds': ..., 'time_over': ...})")
-
-
-def _seconds(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SECONDS:
-        shown = f"{value!r}"[:40]  # a huge integer is not printed whole
-        raise InvalidInputError(f"a record's clock holds seconds from 0 to {MAX_SECONDS:g}, not {shown}")
-    if round(value, 3) != value:
-        raise InvalidInputError(
-            f"a record's clock holds milliseconds (3 decimals, as the text writes them), not {value!r}"
-        )
-    return float(value)
-
-
-def _whole(value: object) -> int:
-    if not is_whole(value):
-        raise InvalidInputError(f"a score must be a whole number, not {value!r}")
-    return value
-
-
-def _player(letter: object) -> int:
-    if letter not in ("A", "B", "a", "b"):
-        raise InvalidInputError(f"a record names players A and B, not {letter!r}")
-    return "AB".index(str(letter).upper())
-
-
-def _written_draw(drew: str, alphabet: Alphabet) -> str:
-    """A draw as a record writes it (``{a:e}`` -> ``A:E``), or ``drew`` itself when it is no tiles."""
-    drawer, colon, tiles = drew.rpartition(":")
-    try:
-        written = alphabet.decode(alphabet.encode(tiles))
-    except InvalidInputError:
-        return drew
-    return f"{drawer.upper()}{colon}{written}"
 
 
 def iter_records(text: str, source: str = "", errors: list[InvalidInputError] | None = None) -> Iterator[GameRecord]:
