@@ -1,6 +1,6 @@
 /* jarnac_solver._speedups, continued: plan_ladder in one call (Trie.ladder_plan; Trie.ladder_items).
  *
- * Key idea: planning/ladder.py's _items and allocation.ladder, step for step, where their Python steps were
+ * Key idea: planning/chains.py's chain_items and allocation.ladder, step for step, where their Python steps were
  * the cost (a planner's game calls plan_ladder a few hundred times on small racks; its Python was ~40% of
  * such a game, in hundreds of small steps: the walks' node lists, a packed key a word, the chains' lists,
  * the items, the sorts, the search reading them all back). Here the walks, the keys (from the nodes, less
@@ -515,7 +515,7 @@ done:
 }
 
 /* ladder_items(rack, place_lo, place_hi, lines, min_len, check, out_of_time) -> (line_items, new_items, singles)
-   as planning/ladder.py's _items makes them, or None for an alphabet of more than 32 letter ranks.
+   as planning/chains.py's chain_items makes them, or None for an alphabet of more than 32 letter ranks.
    rack: its rank codes (str); place_lo/hi: the place words' node range (equal: no place); lines: per line
    None or (its rank codes, node range lo, hi); min_len: the rules' minimum (a chain of new words starts at a
    word that long); check: the deadline's check or None. */

@@ -24,6 +24,7 @@ from jarnac_solver import (
 from jarnac_solver import budget as budget_module
 from jarnac_solver.cli import main
 from jarnac_solver.moves import steal_search as steal_search_module
+from jarnac_solver.planning import chains as chains_module
 from jarnac_solver.planning import ladder as ladder_module
 
 from .clocks import looks_after, stepped
@@ -97,7 +98,8 @@ def test_a_full_memo_stops_the_ladder_unproven(exact: float | None, monkeypatch:
     tray = Tray.parse("/ AEEILNRSTU")
     full = plan_ladder(lex, tray, budget=exact)
     assert full.exact
-    monkeypatch.setattr(ladder_module, "MEMO_LIMIT", 50)
+    monkeypatch.setattr(ladder_module, "MEMO_LIMIT", 50)  # the completions' memo
+    monkeypatch.setattr(chains_module, "MEMO_LIMIT", 50)  # the chains' memo
     cut = plan_ladder(lex, tray, budget=exact)
     assert not cut.exact and cut
     after = tray

@@ -442,14 +442,14 @@ def test_pure_oracles() -> None:
 
 @needs_compiled
 def test_the_ladders_candidates_in_one_call_are_the_python_ones() -> None:
-    """Trie.ladder_items (_plan.c) makes the items _items makes, in the same order, on real trays of each
+    """Trie.ladder_items (_plan.c) makes the items chain_items makes, in the same order, on real trays of each
     alphabet (nl: the IJ tile) and under rules whose lines and minimums differ from the sheet's."""
     import random
 
     from jarnac_solver.budget import OutOfTime
     from jarnac_solver.lexicon.tally import FIELD_BITS
     from jarnac_solver.moves.movegen import tallies
-    from jarnac_solver.planning.ladder import _items
+    from jarnac_solver.planning.chains import chain_items as _items
 
     rng = random.Random(32)
     for name in ("fr", "nl"):
