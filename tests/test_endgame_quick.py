@@ -1,6 +1,6 @@
 """The planner's end-game shortcuts against the searches they stand for.
 
-``end_game_move`` without a deadline (``strategy._quick_end_game``) weighs the finishes that cannot win only
+``end_game_move`` without a deadline (``finishing._quick_end_game``) weighs the finishes that cannot win only
 when the decision reads them; here every position is decided both ways (the quick path and the composition
 it replaces: ``best_finish`` then ``end_game_decision``), on random positions of small random lexicons and
 of a small French word list, racks small and large (the quick path falls back past the model's bounds), and
@@ -16,7 +16,7 @@ import pytest
 from jarnac_solver import Lexicon, Rules, Tray
 from jarnac_solver.budget import OutOfTime
 from jarnac_solver.moves.move import Move
-from jarnac_solver.planning import strategy
+from jarnac_solver.planning import finishing
 from jarnac_solver.planning.endgame import MAX_COMBO_NODES, MAX_FILLING_CALLS, pass_outcome
 from jarnac_solver.planning.strategy import (
     DEFAULT_WEIGHTS,
@@ -94,10 +94,10 @@ def test_the_quick_end_game_is_the_search_on_small_fr(rules: Rules) -> None:
 def test_the_settled_racks_keep_the_model_s_bounds() -> None:
     # The bound is the model's limits: one letter more and some count of combinations would pass them.
     for lines in (3, 8, 9):
-        letters = strategy._settled_letters(lines)
-        bounds = [strategy._binomial_sum(letters, lines, k) for k in range(1, letters + 1)]
+        letters = finishing._settled_letters(lines)
+        bounds = [finishing._binomial_sum(letters, lines, k) for k in range(1, letters + 1)]
         assert 1 + sum(bounds) <= MAX_COMBO_NODES and max(bounds) <= MAX_FILLING_CALLS
-    assert strategy._settled_letters(8) == 4
+    assert finishing._settled_letters(8) == 4
     # Two letters on a tray of two lines: each of the 3 lines (a new word the third) with A, B or AB; pairs
     # of disjoint parts, A and B, on any two of them, 3^2.
-    assert strategy._binomial_sum(2, 2, 1) == 9 and strategy._binomial_sum(2, 2, 2) == 9
+    assert finishing._binomial_sum(2, 2, 1) == 9 and finishing._binomial_sum(2, 2, 2) == 9

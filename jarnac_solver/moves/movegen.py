@@ -101,7 +101,7 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
 def place_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[list[str]]:
     """:func:`move_classes`'s place classes alone (the same list): the new words' walk, no line's.
 
-    Speed: :func:`best_finish <jarnac_solver.planning.strategy.best_finish>` needs only the words for the last
+    Speed: :func:`best_finish <jarnac_solver.planning.finishing.best_finish>` needs only the words for the last
     line; the lines' tallies and extension walks were most of its ``move_classes`` call (100 en planner games:
     ~70 us a call; cachegrind, 50 en games: 983M -> 963M instructions, -2.0%). The place nodes of every walk
     depend on the rack alone.

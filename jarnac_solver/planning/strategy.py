@@ -36,12 +36,9 @@ against :class:`~jarnac_solver.play.players.LadderPlayer` in ``benchmarks/bench_
 
 from __future__ import annotations
 
-import functools
 import heapq
-import math
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..budget import Deadline, OutOfTime, passed_on
@@ -50,12 +47,11 @@ from ..lexicon.alphabet import Alphabet
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, thief_best_call
 from ..moves.move import Move, added_letters
-from ..moves.movegen import legal_moves, place_classes
+from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..rng import Pcg32
 from .endgame import (
-    MAX_COMBO_NODES,
     MAX_FILLING_CALLS,
     FinalOutcome,
     WindowChoice,
@@ -66,8 +62,10 @@ from .endgame import (
     preferred,
     window_choices,
 )
+from .finishing import best_finish, end_game_decision, end_game_move, hold_back_ladder
 from .ladder import _played_out, plan_ladder
 from .planout import clear, move_outcomes, outcomes, planned_move, start_values, turn_value_of
+from .weights import DEFAULT_WEIGHTS, Weights
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -92,43 +90,6 @@ __all__ = [
     "turn_value",
     "window_choices",
 ]
-
-
-@dataclass(frozen=True)
-class Weights:
-    """The knobs of the strategy; the defaults are the measured best (see the module docstring)."""
-
-    line: float = 100.0
-    """Points a filled line is worth in :func:`turn_value` (measured: 0 -> 55%/51% against ladder,
-    10 -> 64%/66%, 25 -> 69%/66%, 50 -> 78%/71%, 100 -> 80%/72%, 200 the same as 100; fr/en, 200 games, no
-    start rule). With every rule on, seeds 1000 and 2000, 400 games each: 100 -> 90.8%/82.2%, 150 -> 88.5%/86.3%
-    (noise level); 60 -> 89.0%/83.5% (seed 1000 only, 200 games)."""
-    draw: float = 12.0
-    """Points a drawn letter is worth (the planner's weight; 6 and 20 measured no better)."""
-    win: float = 1000.0
-    """Bonus for a turn that fills the tray while ahead: the game is won."""
-    candidates: int = 12
-    """First moves looked at closely, fewest letters first (40 measured no better), plus the ladder's first."""
-    hold_back: bool = True
-    """With one line left, never fill it while behind (measured: +3.5 points of win rate on fr and en)."""
-    start_samples: int = 8
-    """Sampled draws per start action (16 measured no better)."""
-    start_pool: int = 6
-    """Rack letters the exchanged three are chosen among (the least useful; 8 measured the same)."""
-    leave: float = 5.0
-    """Points lost per vowel the turn's leftover rack is away from 40% vowels (a balanced rack forms the
-    next words; a single vowel finishes the last line). Measured over seeds 1000 and 2000, 400 games each:
-    0 -> 86.8% fr / 82.2% en, 5 -> 90.8% fr / 82.2% en, 15 -> 89.5% / 84.0% (seed 1000 only, 200 games)."""
-    gain: float = 1.0
-    """Value of a point gained (1: the hand-set value counts points as they are; the learned evaluation,
-    :mod:`~jarnac_solver.planning.learned`, weighs them as they are worth in final margin)."""
-    rack: float = 0.0
-    """Value of each letter left on the rack at the turn's end (0 in the hand-set value; learned)."""
-    vowel: float = 0.0
-    """Value of each vowel left on the rack at the turn's end (0 in the hand-set value; learned)."""
-
-
-DEFAULT_WEIGHTS = Weights()
 
 
 def choose_jarnac(
@@ -208,234 +169,6 @@ def turn_value(
         finish = end.score > opponent.score if wins is None else wins
     gained, lines = end.score - before.score, end.filled - before.filled
     return turn_value_of(gained, lines, words, vowels, len(codes), bag_size, weights, finish)
-
-
-@functools.lru_cache(maxsize=16)
-def _narrowed(rules: Rules) -> Rules:
-    """``rules`` with one line fewer, the last one as long as the others (:func:`hold_back_ladder`'s), made once per
-    rules. Speed: ``Rules.replace`` checks every option (~40 us); the end game asks it ~1.5 times a game, and one
-    object kept also keeps the compiled tables the ladder keys by the rules' id."""
-    return rules.replace(lines=rules.lines - 1, last_line_min_length=rules.min_length)
-
-
-def hold_back_ladder(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[Move]:
-    """The longest ladder that leaves the last free line empty (extensions only), or the best single extension."""
-    if len(tray.line_codes) < rules.lines:
-        # One line left and no gap: the same tray under rules with one line fewer has no free line.
-        narrowed = _narrowed(rules)
-        return [m for m in plan_ladder(lexicon, tray, narrowed) if m.kind == "extend"]
-    moves = [m for m in legal_moves(lexicon, tray, rules) if m.kind == "extend"]
-    moves.sort(key=lambda m: (-tray.points(m), str(m)))
-    return moves[:1]
-
-
-def best_finish(
-    lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, deadline: Deadline | None = None
-) -> tuple[FinalOutcome, Move] | None:
-    """With one free line: the word that fills it with the best :func:`final_outcome`, and that outcome
-    (``None``: not one line left, or no word for it). Best: a certain win (the largest margin), then a
-    finish the opponent can only answer by playing on (the best margin after its call), then the smallest
-    loss. Raises ``OutOfTime`` when ``deadline`` passes (a margin must be exact to decide the game's end).
-    """
-    if me.free_lines(rules) != 1:
-        return None
-    best, _ = _finish_search(lexicon, me, opponent, rules, deadline, _finishes(lexicon, me, rules), False)
-    return best
-
-
-def _finishes(lexicon: Lexicon, me: Tray, rules: Rules) -> list[list[str]]:
-    """The words for ``me``'s last free line, one list per anagram class (same letters left, same final
-    Jarnacs), longest first: the order :func:`best_finish` weighs them in."""
-    places = place_classes(lexicon, me, rules)
-    places.sort(key=lambda words: (-me.tiles(words[0]), words[0]))
-    return places
-
-
-def _finish_search(
-    lexicon: Lexicon,
-    me: Tray,
-    opponent: Tray,
-    rules: Rules,
-    deadline: Deadline | None,
-    places: list[list[str]],
-    winnable: bool,
-) -> tuple[tuple[FinalOutcome, Move] | None, int]:
-    """:func:`best_finish`'s search over ``places`` (:func:`_finishes`): the best finish, and where it
-    stopped. With ``winnable``, it stops before the first class that cannot win (a finish's margin is at
-    most the scores' right after it, the opponent's answer only lowering it): the index of that class is
-    returned (``len(places)``: none was left out), and the best is the same whenever it is a win."""
-    best: tuple[FinalOutcome, Move] | None = None
-    best_key = (0, 0)
-    # Speed: one outcome per anagram class, longest first; the opponent's answer only lowers a margin
-    # (declining is one of its choices), so once a word's points cannot beat the best certain win found,
-    # no shorter one can.
-    # A game that goes on needs a side with two free lines after a call (or a value Jarnac, or a thief that
-    # keeps the turn); without one, every outcome is a margin, at most the points on the table.
-    can_open = opponent.free_lines(rules) >= 2 or rules.value_jarnac or rules.thief_keeps_turn_on_last_line
-    for i, words in enumerate(places):
-        n = me.tiles(words[0])
-        most = me.score + n * n - opponent.score
-        if best is not None and (best[0].wins or not can_open) and most <= best[0].margin:
-            break
-        if winnable and most <= 0:
-            return best, i
-        if deadline is not None:
-            deadline.check()
-        move = Move.place(words[0], me.alphabet)
-        # A word of place_classes is on the rack, in the lexicon and as long as the next line asks (legal by
-        # construction): only its tiles are read (Tray.play_known, without push's checks of the move's parts).
-        outcome = final_outcome(lexicon, me.play_known((move,), rules), opponent, rules, deadline)
-        key = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
-        if best is None or key > best_key:
-            best, best_key = (outcome, move), key
-    return best, len(places)
-
-
-def _binomial_sum(letters: int, lines: int, k: int) -> int:
-    """A bound on the sets of ``k`` steals a search of the end-game model combines from a rack of ``letters``
-    on a tray of at most ``lines`` lines: each steal a line (or a new word) and a non-empty part of the
-    rack, the parts disjoint: (lines + 1)^k times the ways to split k non-empty blocks off ``letters``
-    tiles (Stirling numbers of the second kind, over the tiles used)."""
-    stirling = [[0] * (letters + 1) for _ in range(letters + 1)]
-    stirling[0][0] = 1
-    for j in range(1, letters + 1):
-        for b in range(1, j + 1):
-            stirling[j][b] = b * stirling[j - 1][b] + stirling[j - 1][b - 1]
-    seats: int = (lines + 1) ** k
-    return seats * sum(math.comb(letters, j) * stirling[j][k] for j in range(k, letters + 1))
-
-
-@functools.lru_cache(maxsize=16)
-def _settled_letters(lines: int) -> int:
-    """The most letters a rack may hold for every end-game window searched from it to settle under the
-    model's bounds (``MAX_COMBO_NODES`` nodes, ``MAX_FILLING_CALLS`` calls: :func:`_filling_calls`, whose
-    combinations of steals :func:`_binomial_sum` bounds), whatever the rack and the tray: 4 on 8 lines."""
-    letters = 0
-    while letters < 12:
-        bounds = [_binomial_sum(letters + 1, lines, k) for k in range(1, letters + 2)]
-        if 1 + sum(bounds) > MAX_COMBO_NODES or max(bounds) > MAX_FILLING_CALLS:
-            break
-        letters += 1
-    return letters
-
-
-def _quick_end_game(
-    lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, weights: Weights
-) -> tuple[bool, Move | None] | None:
-    """:func:`end_game_move` without a deadline, the finishes that cannot win left unweighed where the
-    decision does not read them; ``None``: not shown to be the same decision, the caller searches as before.
-
-    The decision reads a finish that does not win only when there is no hold-back ladder (it is then
-    weighed against a pass); a finish whose margin right after it is not positive cannot win. So: the
-    winnable finishes first (best_finish's own order, cuts and best: the same win when there is one); with
-    none, the ladder, and only without a ladder the whole best_finish. Exact also for the searches' bounds:
-    a finish left unweighed could have raised ``OutOfTime`` (the model's node or call limits, which
-    choose_move takes as an end game not settled), so it is left only when both racks its windows are
-    searched from are within :func:`_settled_letters` (the racks only shrink inside the exchange, no draw
-    in it); otherwise ``None``. (A Jarnac search's default 10 s ceiling is time, not the position: on so
-    few letters it takes microseconds.)
-
-    Speed: ~9 in 10 of the finishes weighed in the decisions that hold back were such losing ones: ~3.5% of
-    a planner game's instructions in the lane (en, 100 games: 62M of 1.77G), ~1/7 of its Python.
-    """
-    if me.free_lines(rules) != 1:
-        return None
-    places = _finishes(lexicon, me, rules)
-    if not places:
-        return False, None  # best_finish: None, so not decided
-    best, stop = _finish_search(lexicon, me, opponent, rules, None, places, True)
-    if best is not None and best[0].wins:
-        return True, best[1]
-    if stop < len(places):
-        left = len(me.rack_codes) - me.tiles(places[-1][0])  # the shortest finish leaves the most letters
-        if max(left, len(opponent.rack_codes)) > _settled_letters(rules.lines):
-            return None
-    if not weights.hold_back:
-        return False, None
-    ladder = hold_back_ladder(lexicon, me, rules)
-    if ladder:
-        return True, ladder[0]
-    # best_finish on the classes already found (its own steps: one free line, these classes in this order).
-    finish, _ = _finish_search(lexicon, me, opponent, rules, None, places, False)
-    assert finish is not None  # places is not empty
-    outcome, move = finish
-    # end_game_decision's last step, its ladder known empty (the finish does not win: none above did).
-    chosen = _finish_or_pass(outcome, move, lambda: pass_outcome(lexicon, me, opponent, rules, (), None))
-    return True, (chosen[0] if chosen else None)
-
-
-def end_game_move(
-    lexicon: Lexicon,
-    me: Tray,
-    opponent: Tray,
-    rules: Rules,
-    weights: Weights = DEFAULT_WEIGHTS,
-    deadline: Deadline | None = None,
-) -> tuple[bool, Move | None]:
-    """With one free line and a word to put on it: ``(True, move)`` decided here, ``(False, None)`` otherwise.
-
-    Fills the last line with the best :func:`best_finish` when that wins for
-    certain. Otherwise (``weights.hold_back``) extends a line (the longest
-    ladder that keeps the last line free: points to catch up, letters drawn,
-    and fewer letters left for a final Jarnac), or, with no extension left,
-    finishes or passes (``None``), whichever the end-game model values best
-    for me (:func:`pass_outcome`): a pass the opponent can answer only by
-    playing on beats a finish it answers by taking a line and playing on.
-    """
-    if deadline is None:
-        quick = _quick_end_game(lexicon, me, opponent, rules, weights)
-        if quick is not None:
-            return quick
-    finish = best_finish(lexicon, me, opponent, rules, deadline)
-    decided, moves = end_game_decision(
-        lexicon, me, rules, finish, weights, lambda: pass_outcome(lexicon, me, opponent, rules, (), deadline)
-    )
-    return decided, (moves[0] if moves else None)
-
-
-def _mine(choice: WindowChoice) -> tuple[int, int]:
-    """The opponent's choice in my Jarnac window, ranked from my side (as :attr:`WindowChoice.key` ranks mine)."""
-    if choice.margin is None:
-        return (1, -choice.score)
-    return (2 if choice.margin < 0 else 0, -choice.margin)
-
-
-def end_game_decision(
-    lexicon: Lexicon,
-    me: Tray,
-    rules: Rules,
-    finish: tuple[FinalOutcome, Move] | None,
-    weights: Weights = DEFAULT_WEIGHTS,
-    passing: WindowChoice | Callable[[], WindowChoice] | None = None,
-) -> tuple[bool, list[Move]]:
-    """:func:`end_game_move` once :func:`best_finish` (``finish``) is known, with the moves it plans: the
-    winning finish, the :func:`hold_back_ladder`, or the finish or a pass (empty), whichever is better for
-    me by :func:`pass_outcome` (``passing``: the opponent's answer to a pass, or how to find it when it is
-    needed; ``None``: not known, the finish is taken when the game would go on, else the pass)."""
-    if finish is None:
-        return False, []
-    outcome, move = finish
-    if outcome.wins:
-        return True, [move]
-    if not weights.hold_back:
-        return False, []
-    ladder = hold_back_ladder(lexicon, me, rules)
-    if ladder:
-        return True, ladder
-    return True, _finish_or_pass(outcome, move, passing)
-
-
-def _finish_or_pass(
-    outcome: FinalOutcome, move: Move, passing: WindowChoice | Callable[[], WindowChoice] | None
-) -> list[Move]:
-    """:func:`end_game_decision`'s last step, with no winning finish and no hold-back ladder: the finish
-    (``[move]``, leading to ``outcome``) or a pass (``[]``), whichever is better for me by the opponent's
-    answer to a pass (``passing``, as there)."""
-    if passing is None:
-        return [move] if outcome.open else []
-    finishing = (2 if outcome.wins else 1 if outcome.open else 0, outcome.margin)
-    answer = passing if isinstance(passing, WindowChoice) else passing()
-    return [move] if finishing > _mine(answer) else []
 
 
 def first_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Move]:
