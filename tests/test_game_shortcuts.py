@@ -10,6 +10,7 @@ import pytest
 
 from jarnac_solver import Bag, Lexicon
 from jarnac_solver.game import game as engine
+from jarnac_solver.game.draws import vowel_codes
 from jarnac_solver.game.game import Game
 from jarnac_solver.game.record_writing import written_actions
 from jarnac_solver.play.players import play_game
@@ -37,9 +38,7 @@ def test_the_tables_kept_per_bag_and_alphabet_are_made_anew_for_another() -> Non
     from jarnac_solver.lexicon.tally import MAX_COUNT
 
     fr = Lexicon.load("fr")
-    assert engine._vowel_codes(fr.alphabet) == frozenset(
-        fr.alphabet.index[t] for t in fr.alphabet.tiles if t in engine.VOWELS
-    )
+    assert vowel_codes(fr.alphabet) == frozenset(fr.alphabet.index[t] for t in fr.alphabet.tiles if t in engine.VOWELS)
     bag = Bag.load("fr")
     assert bag_text(bag) == "fr" and bag_text(bag) == "fr"  # made, then kept
     bag.name = "renamed"  # a name set since is written anew

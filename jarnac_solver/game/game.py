@@ -19,15 +19,13 @@ word, before the draw), ``over``.
 
 from __future__ import annotations
 
-import functools
 import os
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from .. import native
 from ..budget import Deadline
 from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
 from ..integers import is_whole
@@ -36,7 +34,6 @@ from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
-from ..moves.move import Move
 from ..moves.movegen import DEFAULT_RULES, legal_moves
 from ..moves.rules import Rules
 from ..moves.steals import seat, seating
@@ -45,6 +42,9 @@ from ..rng import Pcg32
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from .calls import check_call, resolve_call
 from .commitment import draws_commitment
+from .draws import Draws, default_bag, shuffled, vowel_codes
+from .state import PHASES, GameState, Played, replaced_state
+from .state import VOWELS as VOWELS  # re-exported: callers import it from here
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -55,135 +55,6 @@ _PlayerView: type[PlayerView] | None = None
 
 TableParts = tuple["type[Game]", Lexicon, Rules, Bag, Alphabet, frozenset[int], "int | None", bool, "Deadline | None"]
 """What a view keeps of its game (:meth:`Game._table_parts`)."""
-
-PHASES = ("opening", "start", "play", "jarnac", "dispute", "over")
-VOWELS = frozenset("AEIOUY") | {"IJ"}
-
-
-class Played(NamedTuple):
-    """One action pushed: who acted, the action, and the tile codes it drew and for whom.
-
-    Under the competitive rules the mover draws after the opponent's
-    ``accept`` or ``dispute``: ``drawer`` is then not ``player``.
-    """
-
-    player: int
-    action: Action
-    drawn: Codes = ()
-    drawer: int | None = None
-
-
-class GameState(NamedTuple):
-    """Everything a person reads off the table, and what the rules remember.
-
-    A named tuple: immutable, and ``_replace`` is 5x cheaper than
-    ``dataclasses.replace`` (measured: it was 13% of self-play time).
-    """
-
-    trays: tuple[Tray, Tray]
-    bag: Codes
-    """The tiles in the bag (codes), drawn from the end."""
-    to_act: int
-    """The player (0 or 1) whose action is awaited."""
-    phase: str
-    turn: int
-    """Turn number, from 1; a turn is one player's, from its draw to its pass."""
-    player: int
-    """The player whose turn it is (the passer while the opponent decides on a Jarnac)."""
-    opened: tuple[bool, bool] = (False, False)
-    formed_indexes: tuple[int, ...] = ()
-    """Indexes (from 0) of the lines the player formed or extended this turn (for the value Jarnac)."""
-    final: bool = False
-    """The Jarnac window is against a full tray: declining ends the game."""
-    idle_passes: int = 0
-    """Passes in a row with the bag empty and no word formed in between."""
-    bonus: tuple[int, int] = (0, 0)
-    """Extra letters at each player's next draw (competitive rules)."""
-    disputed: tuple[Move, Tray, tuple[int, ...]] | None = None
-    """The move under dispute, the mover's tray before it and the lines formed before it."""
-    keeping: bool = False
-    """The thief whose Jarnac filled its last line plays on until it passes (docs/rules.md#thief-keeps-the-turn)."""
-    ply: int = 0
-    result: str = ""
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Both trays' points."""
-        return (self.trays[0].score, self.trays[1].score)
-
-
-_FIELD_INDEX = {name: i for i, name in enumerate(GameState._fields)}
-
-
-def _replaced(s: GameState, **changes: object) -> GameState:
-    """``s._replace(**changes)`` for the engine's own names: ~2x cheaper than the named tuple's, which
-    looks every field up in the changes (the engine makes two to four states an action)."""
-    values: list[object] = list(s)
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return tuple.__new__(GameState, values)
-
-
-_BAGS: dict[Lexicon, tuple[Lexicon, Bag]] = {}
-
-
-def _default_bag(lexicon: Lexicon) -> Bag:
-    """``Bag.for_lexicon(lexicon)``, read once per lexicon (the lexicon itself the key, kept alive with its bag):
-    a bag read and checked again for every game was ~2% of a greedy game. A bag is read-only."""
-    entry = _BAGS.get(lexicon)
-    if entry is None:
-        if len(_BAGS) >= 16:
-            _BAGS.clear()
-        entry = _BAGS[lexicon] = (lexicon, Bag.for_lexicon(lexicon))
-    return entry[1]
-
-
-@functools.lru_cache(maxsize=16)
-def _vowel_codes(alphabet: Alphabet) -> frozenset[int]:
-    """The codes of ``alphabet``'s vowels (``VOWELS``: the opening's vowel rule), made once per alphabet (an
-    alphabet is immutable): a set made for every game was ~0.1% of a planner game's instructions (en)."""
-    return frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
-
-
-def _shuffled(seed: int | str, tiles: tuple[int, ...]) -> tuple[int, ...]:
-    """``tiles`` in the order ``Pcg32(seed).shuffle`` gives them (docs/rules.md#the-draws-generator): the
-    compiled loop when it is built (``pcg_shuffle``, the same steps), else :meth:`Pcg32.shuffle`."""
-    speedups = native.speedups
-    if speedups is not None and all(0 <= t < 256 for t in tiles):
-        return tuple(speedups.pcg_shuffle(Pcg32(seed), bytes(tiles)))
-    order = list(tiles)
-    Pcg32(seed).shuffle(order)
-    return tuple(order)
-
-
-class _Draws:
-    """What one action draws: the codes and who drew them. ``given`` (a game played over the
-    board) holds the tiles the record says were drawn; otherwise the bag's order decides."""
-
-    __slots__ = ("codes", "given", "who")
-
-    def __init__(self, given: Codes | None = None) -> None:
-        self.codes: list[int] = []
-        self.who: int | None = None
-        self.given = given
-
-    def take(self, bag: list[int], k: int, who: int, alphabet: Alphabet) -> list[int]:
-        """Draw ``k`` tiles from ``bag`` (changed in place) for player ``who``."""
-        if self.given is None:
-            taken = [bag.pop() for _ in range(k)]  # drawn from the end, last tile first
-        else:
-            if len(self.given) != k:
-                given = alphabet.decode(self.given) or "none"
-                raise IllegalActionError(f"this action draws {k} tile{'s' if k != 1 else ''}, not {given}")
-            for i, code in enumerate(self.given):
-                if code not in bag:
-                    drawn = alphabet.decode(self.given[: i + 1])
-                    raise IllegalActionError(f"draws {drawn}, but the bag holds no more {alphabet.tiles[code]}")
-                bag.remove(code)
-            taken = list(self.given)
-        self.codes.extend(taken)
-        self.who = who
-        return taken
 
 
 class Game:
@@ -224,7 +95,7 @@ class Game:
         # compiled planner keep per (lexicon, rules) pair are keyed by the rules' id, and a Rules() made for
         # every game missed them every game (~8% of a planner-v-planner game in the lane, en).
         self.rules = rules or DEFAULT_RULES
-        self.bag = _default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
+        self.bag = default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
         self.over_the_board = bool(over_the_board)
         if seed is None:
             seed = 0 if over_the_board else int.from_bytes(os.urandom(4), "big")
@@ -234,9 +105,9 @@ class Game:
         alphabet = self.alphabet = lexicon.alphabet
         # Tiles are codes from here on; shuffling codes permutes exactly as
         # shuffling the tiles' text did, so a seed gives the same game.
-        tiles = _shuffled(seed, tuple(self.bag.codes(alphabet)))
+        tiles = shuffled(seed, tuple(self.bag.codes(alphabet)))
         self._start_bag: Codes | None = None if over_the_board else tiles
-        self._vowels = _vowel_codes(alphabet)
+        self._vowels = vowel_codes(alphabet)
         empty = Tray._trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
         self._stack: list[GameState] = []
@@ -412,7 +283,7 @@ class Game:
         handler = _HANDLERS.get(type(action))  # made once, not a dict of bound methods a push
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
-        draws = _Draws(given)
+        draws = Draws(given)
         try:
             new = handler(self, action, draws)
         except (TypeError, AttributeError) as exc:
@@ -422,7 +293,7 @@ class Game:
             raise IllegalActionError(f"{action} draws no tile, but {self.alphabet.decode(given)} was given")
         self._stack.append(s)
         self.actions.append(tuple.__new__(Played, (s.to_act, action, tuple(draws.codes), draws.who)))
-        self.state = _replaced(new, ply=s.ply + 1)
+        self.state = replaced_state(new, ply=s.ply + 1)
 
     def _given(self, drawn: str | Codes | None) -> Codes:
         if drawn is None:
@@ -477,8 +348,8 @@ class Game:
             seed = int.from_bytes(os.urandom(4), "big")
         if not is_whole(seed):
             raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
-        bag = _shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
-        fork = self._copy(_replaced(self.state, bag=bag), seed, [], False, True)
+        bag = shuffled(seed, tuple(sorted(self.state.bag)))  # the multiset, whatever the order here
+        fork = self._copy(replaced_state(self.state, bag=bag), seed, [], False, True)
         fork._start_bag = bag
         return fork
 
@@ -595,10 +466,10 @@ class Game:
     @staticmethod
     def _with_tray(s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
         trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
-        return _replaced(s, trays=trays, **changes)
+        return replaced_state(s, trays=trays, **changes)
 
     def _draw_n(
-        self, s: GameState, who: int, n: int, draws: _Draws, tray: Tray | None = None, **changes: object
+        self, s: GameState, who: int, n: int, draws: Draws, tray: Tray | None = None, **changes: object
     ) -> GameState:
         """``who`` draws ``n`` letters (plus any bonus owed) onto ``tray`` (default: its tray in ``s``);
         ``changes``: the state's other changes, made in the same new state (one state an action, not
@@ -625,9 +496,9 @@ class Game:
             "bag": bag,
             "bonus": (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0),
         }
-        return _replaced(s, **(drawn | changes))
+        return replaced_state(s, **(drawn | changes))
 
-    def _draw_action(self, action: Draw, draws: _Draws) -> GameState:
+    def _draw_action(self, action: Draw, draws: Draws) -> GameState:
         s = self._expect("opening", "start", action=action)
         who = s.to_act
         if s.phase == "start":
@@ -656,7 +527,7 @@ class Game:
         opened = (True, s.opened[1]) if who == 0 else (s.opened[0], True)
         return self._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus, opened=opened, phase="play")
 
-    def _exchange(self, action: Exchange, draws: _Draws) -> GameState:
+    def _exchange(self, action: Exchange, draws: Draws) -> GameState:
         s = self._expect("start", action=action)
         n = self.rules.exchange_size
         tray = s.trays[s.to_act]
@@ -681,7 +552,7 @@ class Game:
         bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
         return self._with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
 
-    def _play(self, action: Play, draws: _Draws) -> GameState:
+    def _play(self, action: Play, draws: Draws) -> GameState:
         s = self._expect("play", action=action)
         who = s.to_act
         tray = s.trays[who]
@@ -706,7 +577,7 @@ class Game:
         return self._after_word(s, who, 1, draws, after, formed_indexes=formed, idle_passes=0)
 
     def _after_word(
-        self, s: GameState, who: int, n: int, draws: _Draws, tray: Tray | None = None, **changes: object
+        self, s: GameState, who: int, n: int, draws: Draws, tray: Tray | None = None, **changes: object
     ) -> GameState:
         """After ``who`` formed a word (its tray now ``tray``, default: its tray in ``s``; ``changes``
         the state's other changes): draw ``n`` and play on, or, on a full tray, the final window.
@@ -720,30 +591,30 @@ class Game:
             return self._with_tray(s, who, tray, phase="jarnac", to_act=1 - who, player=who, final=True, **changes)
         return self._draw_n(s, who, n, draws, tray, phase="play", to_act=who, player=who, **changes)
 
-    def _pass(self, action: Pass, draws: _Draws) -> GameState:
+    def _pass(self, action: Pass, draws: Draws) -> GameState:
         s = self._expect("play", action=action)
         idle = s.idle_passes + 1 if not s.bag else 0
         # A thief that kept the turn on a full tray (docs/rules.md#thief-keeps-the-turn) passes into a final window.
-        return _replaced(
+        return replaced_state(
             s, phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
         )
 
     def _next_turn(self, s: GameState, who: int) -> GameState:
         """``who`` begins a turn (its opening draw if it has not drawn yet)."""
         phase = "start" if s.opened[who] else "opening"
-        return _replaced(
+        return replaced_state(
             s, phase=phase, to_act=who, player=who, turn=s.turn + 1, formed_indexes=(), final=False, keeping=False
         )
 
-    def _decline(self, action: Decline, draws: _Draws) -> GameState:
+    def _decline(self, action: Decline, draws: Draws) -> GameState:
         s = self._expect("jarnac", action=action)
         if s.final:
-            return _replaced(s, phase="over", result="a full tray, no Jarnac against it")
+            return replaced_state(s, phase="over", result="a full tray, no Jarnac against it")
         if s.idle_passes >= 2:
-            return _replaced(s, phase="over", result="the bag is empty and both players passed")
+            return replaced_state(s, phase="over", result="the bag is empty and both players passed")
         return self._next_turn(s, s.to_act)
 
-    def _call(self, action: CallJarnac, draws: _Draws) -> GameState:
+    def _call(self, action: CallJarnac, draws: Draws) -> GameState:
         s = self._expect("jarnac", action=action)
         try:
             new_passer, words = resolve_call(self, action)
@@ -753,21 +624,21 @@ class Game:
         thief = s.trays[thief_id]
         new_thief = seat(thief, seating(thief, words, self.rules))  # docs/rules.md#seating
         trays = (new_thief, new_passer) if thief_id == 0 else (new_passer, new_thief)
-        s2 = _replaced(s, trays=trays, idle_passes=0)
+        s2 = replaced_state(s, trays=trays, idle_passes=0)
         if self.rules.thief_draws:
             s2 = self._draw_n(s2, thief_id, len(words), draws)
         if new_thief.free_lines(self.rules) == 0:
             if self.rules.thief_keeps_turn_on_last_line:
                 # The thief keeps the turn, drawing one letter a word, until it passes
                 # (docs/rules.md#thief-keeps-the-turn).
-                return _replaced(
+                return replaced_state(
                     s2, phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed_indexes=(), keeping=True
                 )
             # A final Jarnac that fills the thief's last line ends it for the thief, subject to a Jarnac.
-            return _replaced(s2, phase="jarnac", to_act=s.player, player=thief_id, final=True, formed_indexes=())
+            return replaced_state(s2, phase="jarnac", to_act=s.player, player=thief_id, final=True, formed_indexes=())
         return self._next_turn(s2, thief_id)
 
-    def _dispute(self, action: Dispute, draws: _Draws) -> GameState:
+    def _dispute(self, action: Dispute, draws: Draws) -> GameState:
         s = self._expect("dispute", action=action)
         if s.disputed is None:  # the dispute phase always holds its word: a state made by hand may not
             raise IllegalActionError("no word is under dispute")
@@ -776,19 +647,19 @@ class Game:
         challenger = s.to_act
         bonus = list(s.bonus)
         bonus[challenger] += 1  # either way the challenger draws one more at its next draw
-        s2 = _replaced(s, bonus=(bonus[0], bonus[1]), disputed=None)
+        s2 = replaced_state(s, bonus=(bonus[0], bonus[1]), disputed=None)
         if move.word in self.lexicon:
             # The word stands: the disputed player draws 2 and plays on.
             return self._after_word(s2, mover, 2, draws)
         # The word is not valid: it is taken back (and is no line formed this
         # turn); the turn passes to the challenger, who may call Jarnac.
         s3 = self._with_tray(s2, mover, before, formed_indexes=formed)
-        return _replaced(s3, phase="jarnac", to_act=challenger, player=mover, final=False)
+        return replaced_state(s3, phase="jarnac", to_act=challenger, player=mover, final=False)
 
-    def _accept(self, action: Accept, draws: _Draws) -> GameState:
+    def _accept(self, action: Accept, draws: Draws) -> GameState:
         s = self._expect("dispute", action=action)
         mover = 1 - s.to_act
-        return self._after_word(_replaced(s, disputed=None), mover, 1, draws)
+        return self._after_word(replaced_state(s, disputed=None), mover, 1, draws)
 
     # -- checks -------------------------------------------------------------
 
@@ -811,7 +682,7 @@ class Game:
             raise AssertionError("a line's text does not match its tiles")
 
 
-_HANDLERS: dict[type, Callable[[Game, Any, _Draws], GameState]] = {
+_HANDLERS: dict[type, Callable[[Game, Any, Draws], GameState]] = {
     Draw: Game._draw_action,
     Exchange: Game._exchange,
     Play: Game._play,

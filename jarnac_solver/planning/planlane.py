@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 from ..budget import OutOfTime
 from ..game.actions import Action, Decline, Draw, Exchange, Pass, Play
-from ..game.game import VOWELS, Game, Played, _replaced
+from ..game.game import VOWELS, Game, Played
+from ..game.state import replaced_state
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT
 from ..moves.move import Move
@@ -378,7 +379,7 @@ def _write(
         for old, words, rack in zip(s.trays, lines, (rack_a, rack_b), strict=True)
     )
     game.actions.extend(played)
-    game.state = _replaced(  # the engine's own, ~2x cheaper than the named tuple's _replace
+    game.state = replaced_state(  # the engine's own, ~2x cheaper than the named tuple's _replace
         s,
         trays=(a, b),
         bag=tuple(bag),
