@@ -18,12 +18,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InvalidMoveError
+from ..errors import IllegalActionError, InvalidInputError, InvalidMoveError
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..messages import Reason
 from ..moves.move import Move
 
-__all__ = ["Accept", "Action", "CallJarnac", "Decline", "Dispute", "Draw", "Exchange", "Pass", "Play", "parse_action"]
+__all__ = [
+    "Accept",
+    "Action",
+    "CallJarnac",
+    "Decline",
+    "Dispute",
+    "Draw",
+    "Exchange",
+    "Pass",
+    "Play",
+    "action_tiles",
+    "parse_action",
+]
 
 
 @dataclass(frozen=True)
@@ -162,3 +174,14 @@ def parse_action(text: str, alphabet: Alphabet = LATIN) -> Action:
     if "+" not in spec:  # no move can be read: say every form of an action, not only a move's
         raise InvalidMoveError(Reason("error_unreadable_action", {"text": repr(text), "actions": ACTIONS}))
     return Play(Move.parse(spec, alphabet))
+
+
+def action_tiles(alphabet: Alphabet, text: object, what: str) -> tuple[int, ...]:
+    """The tile codes of an action's text (``what`` names the part), refusing (``IllegalActionError``) what is not
+    tiles of ``alphabet``."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"{what} must be text, not {text!r}")
+    try:
+        return alphabet.encode(text, what=what)
+    except InvalidInputError as exc:
+        raise IllegalActionError(exc.reason or str(exc)) from None

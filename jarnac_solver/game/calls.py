@@ -16,7 +16,7 @@ from ..messages import Reason
 from ..moves.move import Move
 from ..moves.steals import misfit, seating, take_steals
 from ..moves.tray import Codes, Tray, remove_tiles
-from .actions import CallJarnac
+from .actions import CallJarnac, action_tiles
 
 if TYPE_CHECKING:
     from .game import Game
@@ -78,7 +78,7 @@ def _resolve_steals(game: Game, passer: Tray, steals: tuple[Move, ...]) -> tuple
     unheld: IllegalActionError | None = None
     for move in steals:
         if move.kind == "extend" and move.line_index is None and isinstance(move.old, str):
-            old = game._encode(move.old, "word")
+            old = action_tiles(game.alphabet, move.old, "word")
             lines = [i for i, c in enumerate(passer.line_codes) if c == old and i not in taken]
             if not lines:  # said after the steals before it are checked, as the Jarnac is read in order
                 unheld = IllegalActionError(f"{move}: no line holds {move.old} that this Jarnac has not taken")
@@ -112,11 +112,11 @@ def _resolve_value_call(
         raise IllegalActionError("a value Jarnac takes only lines formed this turn")
     words: list[Codes] = []
     for move in steals:
-        word = game._encode(move.word, "word")
+        word = action_tiles(game.alphabet, move.word, "word")
         if (
             move.line_index is not None
             or move.old is not None
-            or sorted(word) != sorted(game._encode(move.letters, "letters"))
+            or sorted(word) != sorted(action_tiles(game.alphabet, move.letters, "letters"))
         ):
             raise IllegalActionError(f"{move!r} is not a new word spelt with its letters")
         words.append(word)

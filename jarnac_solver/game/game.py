@@ -39,7 +39,7 @@ from ..moves.rules import Rules
 from ..moves.steals import seat, seating
 from ..moves.tray import Codes, Tray, _remove
 from ..rng import Pcg32
-from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
+from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, action_tiles
 from .calls import check_call, resolve_call
 from .commitment import draws_commitment
 from .draws import Draws, default_bag, shuffled, vowel_codes
@@ -299,7 +299,7 @@ class Game:
         if drawn is None:
             return ()
         if isinstance(drawn, str):
-            return self._encode(drawn, "drawn tiles")
+            return action_tiles(self.alphabet, drawn, "drawn tiles")
         codes = tuple(drawn)
         if any(not is_whole(c) or not 0 <= c < len(self.alphabet) for c in codes):
             raise IllegalActionError(f"drawn tiles must be text or tile codes, not {drawn!r}")
@@ -454,15 +454,6 @@ class Game:
         """The generator of this action's re-insertions (docs/rules.md#the-draws-generator)."""
         return Pcg32(f"{self.seed}:{self.state.ply}")
 
-    def _encode(self, text: object, what: str) -> Codes:
-        """Read tiles of an action's text, refusing (``IllegalActionError``) what is not tiles."""
-        if not isinstance(text, str):
-            raise IllegalActionError(f"{what} must be text, not {text!r}")
-        try:
-            return self.alphabet.encode(text, what=what)
-        except InvalidInputError as exc:
-            raise IllegalActionError(exc.reason or str(exc)) from None
-
     @staticmethod
     def _with_tray(s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
         trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
@@ -531,7 +522,7 @@ class Game:
         s = self._expect("start", action=action)
         n = self.rules.exchange_size
         tray = s.trays[s.to_act]
-        letters = self._encode(action.letters, "exchange")
+        letters = action_tiles(self.alphabet, action.letters, "exchange")
         if len(tray.rack_codes) < n:
             raise IllegalActionError(
                 f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack_codes)}"
