@@ -221,7 +221,7 @@ BROKEN = [
     ({"words": []}, "words", "fault_list_empty", {}),
     ({"words": ["A"] * (MAX_WORDS + 1)}, "words", "fault_list_long", {"count": MAX_WORDS + 1, "most": MAX_WORDS}),
     ({"words": ["A" * 300]}, "words", "field_too_long", {"count": 300, "most": 256}),
-    ({"words": [7]}, "words", "fault_text_due", {"given": "a number"}),
+    ({"words": [7]}, "words", "fault_text_due", {"given_type": "number"}),  # the type, said in the language
     ({}, "words", None, {}),
     (
         {"words": ["CHAT"], "lexicon": "de"},
@@ -249,6 +249,8 @@ def test_a_broken_field_is_named_in_the_askers_language(
     error = answer.json()["error"]
     assert error["field"] == field and [f["field"] for f in error["faults"]] == [field]
     if code is not None:
+        if "given_type" in values:
+            values = {"given": Reason(f"fault_type_{values['given_type']}").text(language)}
         said = Reason(code, values).text(language)
         assert error["faults"][0]["message"] == said and error["message"] == f"{field}: {said}"
     if language != "en" and code is not None:  # said in the asker's language, not in English
@@ -290,8 +292,12 @@ def test_a_game_bodys_faults_in_the_askers_language(client: Client, language: st
     """The live games' bodies (their tables in server/contract.py) say their faults from the same catalogs."""
     answer = client.post("/api/games", json={"hints": "yes", "bag": 3}, headers={"Accept-Language": language})
     faults = {f["field"]: f["message"] for f in answer.json()["error"]["faults"]}
-    assert answer.status_code == 400 and faults["hints"] == Reason("fault_flag_due", {"given": "text"}).text(language)
-    assert faults["bag"] == Reason("fault_text_due", {"given": "a number"}).text(language)
+    assert answer.status_code == 400 and faults["hints"] == Reason(
+        "fault_flag_due", {"given": Reason("fault_type_text").text(language)}
+    ).text(language)
+    assert faults["bag"] == Reason("fault_text_due", {"given": Reason("fault_type_number").text(language)}).text(
+        language
+    )
     joined = client.post("/api/join", json={}, headers={"Accept-Language": language}).json()["error"]
     assert joined["field"] == "code" and joined["faults"][0]["message"].startswith(
         Reason("fault_required", {"help": ""}).text(language).removesuffix(" ()")

@@ -513,3 +513,29 @@ def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
         assert anyio.run(ask) == ("refused", "SERVED")
     finally:
         lanes.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "nl", "en"])
+def test_a_refusal_is_said_wholly_in_the_language_asked(client: Client, lang: str) -> None:
+    """A value of the wrong type names its type in the asker's language (no English word inside a French
+    sentence), an unknown lexicon is refused in the body's own ``lang`` as under ``Accept-Language``, and a
+    Nain Jaune table's unknown player is said in the asker's language too."""
+    for body, field, code, given in (
+        ({"rack": 5}, "rack", "fault_text_due", "fault_type_number"),
+        ({"rack": ["A"]}, "rack", "fault_text_due", "fault_type_list"),
+        ({"rack": "ABC", "min_len": "x"}, "min_len", "fault_whole_due", "fault_type_text"),
+    ):
+        error = client.post("/api/words", json={**body, "lang": lang}).json()["error"]
+        assert error["field"] == field
+        assert error["faults"][0]["message"] == render(code, {"given": render(given, {}, lang)}, lang)
+    said = render("fault_lexicon_not_offered", {"name": "'xx'", "offered": "@"}, lang)
+    before, _, after = said.partition("@")
+    for in_body, headers in (({"lang": lang}, {}), ({}, {"Accept-Language": lang})):
+        asked = {"rack": "ABC", "lexicon": "xx", **in_body}
+        error = client.post("/api/words", json=asked, headers=headers).json()["error"]
+        message = error["faults"][0]["message"]
+        assert error["field"] == "lexicon" and message.startswith(before) and message.endswith(after), message
+    table = {"game": "nain_jaune", "players": ["person", "bogus"]}
+    error = client.post("/api/games", json=table, headers={"Accept-Language": lang}).json()["error"]
+    opening = render("nj.http_unknown_player", {"given": "'bogus'", "offered": "@", "most": 16}, lang)
+    assert error["field"] == "players" and error["message"].startswith("players: " + opening.split("@")[0])

@@ -98,7 +98,9 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
     """
     if value in offer.lexicons:
         return None
-    return f"{_shown(value)!r}: this server offers the lexicons {', '.join(offer.lexicons)} (by name; never a file)"
+    return Reason(
+        "fault_lexicon_not_offered", {"name": repr(_shown(value)), "offered": ", ".join(offer.lexicons)}
+    ).text()
 
 
 def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
@@ -146,9 +148,10 @@ def _shown(text: str, most: int = 40) -> str:
 
 
 def _type_name(value: object) -> str:
-    return {dict: "an object", list: "a list", bool: "true or false", type(None): "null", str: "text"}.get(
-        type(value), "a number"
-    )
+    if value is None:
+        return "null"
+    code = {dict: "object", list: "list", bool: "bool", str: "text"}.get(type(value), "number")
+    return Reason(f"fault_type_{code}").text()
 
 
 @dataclass(frozen=True)
