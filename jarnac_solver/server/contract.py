@@ -583,16 +583,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _rules_option(),
         )
     ),
-    "lexicon diff": Body(
-        (
-            _arg("first", OFFERED_LEXICON, Kind.LEXICON),
-            _arg("second", f"the lexicon to compare it with: {OFFERED_LEXICON}", Kind.LEXICON),
-            _whole("limit", "words shown per length and side (0: all of them)", 0, 10_000),
-            _whole("length", "only words of this many tiles (1 to 9)", 1, 9),
-            Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
-            _bag_option(),
-        )
-    ),
 }
 """The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
 ``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
@@ -628,10 +618,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``)."""
-
-UNBUDGETED_HEAVY = ("lexicon diff",)
-"""Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
@@ -688,7 +675,7 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
     # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
     long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
-    heavy = budget_ms > LIGHT_BUDGET_MS or name in UNBUDGETED_HEAVY or costly_search or long_rack
+    heavy = budget_ms > LIGHT_BUDGET_MS or costly_search or long_rack
     return Call(argv, budget_ms, heavy)
 
 
