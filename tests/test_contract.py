@@ -20,6 +20,7 @@ pytest.importorskip("pydantic")
 from jarnac_solver.cli import run_json
 from jarnac_solver.cli.parser import build_parser
 from jarnac_solver.commands.check import MAX_WORDS, CheckRequest, check
+from jarnac_solver.commands.lexicons import LexiconDiffRequest
 from jarnac_solver.commands.model import specs
 from jarnac_solver.lexicon.lexicon import Lexicon
 from jarnac_solver.messages import LANGUAGES, Reason
@@ -155,6 +156,66 @@ def test_lexicon_info_and_list_on_the_command_line_and_the_service_alike(client:
     assert client.post("/api/lexicon/list", json={"lexicon": "fr"}).json()["error"]["field"] == "lexicon"
 
 
+DIFFS = [
+    ({"first": "fr", "second": "en", "length": 2, "limit": 3}, ["fr", "en", "--length", "2", "--limit", "3"]),
+    (
+        {"first": "EN", "second": "fr", "length": 3, "sort": "alphabet", "bag": "fr"},
+        ["en", "fr", "--length", "3", "--sort", "alphabet", "--bag", "fr"],
+    ),
+    ({"first": "en", "second": "nl", "length": 9}, ["en", "nl", "--length", "9"]),  # two alphabets: refused
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("body", "argv"), DIFFS)
+def test_lexicon_diff_on_the_command_line_and_the_service_alike(
+    client: Client, body: dict[str, Any], argv: list[str], language: str
+) -> None:
+    answer = client.post("/api/lexicon/diff", json=body, headers={"Accept-Language": language})
+    status, document = run_json(["lexicon", "diff", *argv, "--json", "--lang", language])
+    if "result" in document:
+        assert status == 0 and answer.status_code == 200 and answer.json() == document
+        assert document["result"]["sides"][0]["by_length"]  # a case with words on its side
+    else:
+        error = answer.json()["error"]
+        assert status == 2 and answer.status_code == 400 and error["type"] == document["error"]["type"]
+        assert error["field"] == "first" and error["faults"][0]["message"] in document["error"]["message"], error
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"first": "fr", "second": "en", "limit": -1}, "limit"),
+        ({"first": "fr", "second": "en", "limit": 10_001}, "limit"),
+        ({"first": "fr", "second": "en", "length": 10}, "length"),
+        ({"first": "fr", "second": "en", "length": "7"}, "length"),
+        ({"first": "fr", "second": "en", "sort": "zz"}, "sort"),
+        ({"first": "fr", "second": "en", "bag": "/etc/passwd"}, "bag"),
+        ({"first": "fr", "second": "../en.jlex"}, "second"),
+        ({"first": "fr,en", "second": "en"}, "first"),
+        ({"second": "en"}, "first"),
+        ({"first": "fr", "second": "en", "budget": 50}, "budget"),
+    ],
+)
+def test_a_lexicon_diff_body_broken_in_one_field_is_refused_by_its_name(
+    client: Client, body: dict[str, Any], field: str
+) -> None:
+    answer = client.post("/api/lexicon/diff", json=body)
+    error = answer.json()["error"]
+    assert answer.status_code == 400 and error["field"] == field and len(error["faults"]) == 1, error
+
+
+def test_lexicon_diffs_options_are_the_models() -> None:
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    lexicon = next(a for a in commands.choices["lexicon"]._actions if isinstance(a, argparse._SubParsersAction))
+    actions = {a.dest: a for a in lexicon.choices["diff"]._actions}
+    for spec in specs(LexiconDiffRequest):
+        assert actions[spec.name].help == spec.help.text and actions[spec.name].default == (
+            None if spec.required else spec.default
+        )
+    assert [actions["first"].metavar, actions["second"].metavar, actions["length"].metavar] == ["A", "B", "TILES"]
+
+
 def test_the_command_lines_options_are_the_models() -> None:
     parser = build_parser()
     parsed = vars(parser.parse_args(["check", "chat"]))
@@ -221,7 +282,7 @@ BROKEN = [
     ({"words": []}, "words", "fault_list_empty", {}),
     ({"words": ["A"] * (MAX_WORDS + 1)}, "words", "fault_list_long", {"count": MAX_WORDS + 1, "most": MAX_WORDS}),
     ({"words": ["A" * 300]}, "words", "field_too_long", {"count": 300, "most": 256}),
-    ({"words": [7]}, "words", "fault_text_due", {"given": "a number"}),
+    ({"words": [7]}, "words", "fault_text_due", {"given_type": "number"}),  # the type, said in the language
     ({}, "words", None, {}),
     (
         {"words": ["CHAT"], "lexicon": "de"},
@@ -249,6 +310,8 @@ def test_a_broken_field_is_named_in_the_askers_language(
     error = answer.json()["error"]
     assert error["field"] == field and [f["field"] for f in error["faults"]] == [field]
     if code is not None:
+        if "given_type" in values:
+            values = {"given": Reason(f"fault_type_{values['given_type']}").text(language)}
         said = Reason(code, values).text(language)
         assert error["faults"][0]["message"] == said and error["message"] == f"{field}: {said}"
     if language != "en" and code is not None:  # said in the asker's language, not in English
@@ -290,8 +353,12 @@ def test_a_game_bodys_faults_in_the_askers_language(client: Client, language: st
     """The live games' bodies (their tables in server/contract.py) say their faults from the same catalogs."""
     answer = client.post("/api/games", json={"hints": "yes", "bag": 3}, headers={"Accept-Language": language})
     faults = {f["field"]: f["message"] for f in answer.json()["error"]["faults"]}
-    assert answer.status_code == 400 and faults["hints"] == Reason("fault_flag_due", {"given": "text"}).text(language)
-    assert faults["bag"] == Reason("fault_text_due", {"given": "a number"}).text(language)
+    assert answer.status_code == 400 and faults["hints"] == Reason(
+        "fault_flag_due", {"given": Reason("fault_type_text").text(language)}
+    ).text(language)
+    assert faults["bag"] == Reason("fault_text_due", {"given": Reason("fault_type_number").text(language)}).text(
+        language
+    )
     joined = client.post("/api/join", json={}, headers={"Accept-Language": language}).json()["error"]
     assert joined["field"] == "code" and joined["faults"][0]["message"].startswith(
         Reason("fault_required", {"help": ""}).text(language).removesuffix(" ()")

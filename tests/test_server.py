@@ -357,17 +357,18 @@ def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
+    from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
     from jarnac_solver.server.contract import Offer, command_call
     from jarnac_solver.server.declared import heavy
 
     offer = Offer(("fr", "en"), 10_000)
-    assert command_call("lexicon diff", {"first": "fr", "second": "en"}, offer).heavy  # no budget, seconds
     assert command_call("search", {"pattern": "?A*E", "prob_rank": "1-5"}, offer).heavy  # every word's rank
     assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
     assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
     assert not heavy("words", WordsRequest("AEIRST"))  # declared in the commands layer: no argv
     assert heavy("words", WordsRequest("EAIRSTNLOUCDMPGBVH"))  # most of the lexicon
+    assert heavy("lexicon diff", LexiconDiffRequest("fr", "en"))  # no budget, seconds
 
 
 def test_a_token_is_asked_for_when_set() -> None:
@@ -513,3 +514,29 @@ def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
         assert anyio.run(ask) == ("refused", "SERVED")
     finally:
         lanes.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "nl", "en"])
+def test_a_refusal_is_said_wholly_in_the_language_asked(client: Client, lang: str) -> None:
+    """A value of the wrong type names its type in the asker's language (no English word inside a French
+    sentence), an unknown lexicon is refused in the body's own ``lang`` as under ``Accept-Language``, and a
+    Nain Jaune table's unknown player is said in the asker's language too."""
+    for body, field, code, given in (
+        ({"rack": 5}, "rack", "fault_text_due", "fault_type_number"),
+        ({"rack": ["A"]}, "rack", "fault_text_due", "fault_type_list"),
+        ({"rack": "ABC", "min_len": "x"}, "min_len", "fault_whole_due", "fault_type_text"),
+    ):
+        error = client.post("/api/words", json={**body, "lang": lang}).json()["error"]
+        assert error["field"] == field
+        assert error["faults"][0]["message"] == render(code, {"given": render(given, {}, lang)}, lang)
+    said = render("fault_lexicon_not_offered", {"name": "'xx'", "offered": "@"}, lang)
+    before, _, after = said.partition("@")
+    for in_body, headers in (({"lang": lang}, {}), ({}, {"Accept-Language": lang})):
+        asked = {"rack": "ABC", "lexicon": "xx", **in_body}
+        error = client.post("/api/words", json=asked, headers=headers).json()["error"]
+        message = error["faults"][0]["message"]
+        assert error["field"] == "lexicon" and message.startswith(before) and message.endswith(after), message
+    table = {"game": "nain_jaune", "players": ["person", "bogus"]}
+    error = client.post("/api/games", json=table, headers={"Accept-Language": lang}).json()["error"]
+    opening = render("nj.http_unknown_player", {"given": "'bogus'", "offered": "@", "most": 16}, lang)
+    assert error["field"] == "players" and error["message"].startswith("players: " + opening.split("@")[0])

@@ -5,22 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
 
 from ..commands.lexicons import (
+    LexiconDiffRequest,
     LexiconInfoRequest,
     LexiconListRequest,
     implementation_reason,
+    lexicon_diff,
     lexicon_info,
     lexicon_list,
 )
 from ..errors import InvalidInputError
+from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.probability import draw_odds_text
 from .errors import PROG, UsageError
 from .models import request_of
 from .options import _executor, _user_bag
-from .output import _emit, _familiarity_of, _progress_bar, _skipped, _skipped_note, plural
+from .output import _emit, _progress_bar, plural
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -136,60 +138,22 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         print(f"report: {page}")
 
 
-def _diff_side(args: argparse.Namespace, lex: Lexicon, name: str, only: list[str]) -> dict[str, Any]:
-    """One side of ``lexicon diff``: its only-words by length (longest first), each length's first
-    ``--limit`` in ``--sort`` order with their draw odds."""
-    if args.length is not None:
-        only = [word for word in only if lex.tile_length(word) == args.length]
-    bag = _user_bag(args.bag, lex, "lexicon diff") if args.bag is not None else None
-    odds, note, order = None, "", args.sort
-    try:
-        odds = lex.draw_odds(bag)
-    except InvalidInputError:  # a user's word list without a known bag: no probabilities
-        order = "alphabet" if order == "probability" else order
-        note = f"no bag is known for {name}: no probabilities, {order} order (give --bag)"
-    known = _familiarity_of(lex) if order == "familiarity" else None
-    groups: dict[int, list[str]] = {}
-    for word in lex.ordered(only, order, bag):
-        groups.setdefault(lex.tile_length(word), []).append(word)
-    by_length: dict[str, Any] = {}
-    for length, group in sorted(groups.items(), reverse=True):
-        shown = group if args.limit == 0 else group[: args.limit]
-        cells: list[dict[str, Any]] = [{"word": word} for word in shown]
-        if odds is not None:
-            for cell in cells:
-                ways, probability = odds.odds(cell["word"])
-                cell.update(ways=ways, probability=probability)
-        if known is not None:
-            for cell in cells:
-                cell["familiarity"] = known(cell["word"])
-        by_length[str(length)] = {"count": len(group), "words": cells, "more": len(group) - len(shown)}
-    bag_name = odds.bag.name if odds is not None else None
-    skipped = _skipped_note(lex)
-    if skipped:
-        note = (note + "; " if note else "") + skipped[2:]
-    return {
-        "name": name,
-        "words": len(lex),
-        "only": len(only),
-        "bag": bag_name,
-        "note": note,
-        "skipped": _skipped(lex),
-        "by_length": by_length,
-    }
-
-
 def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
-    from ..studies.difference import word_difference
+    resolved: list[Lexicon] = []
 
-    first, second = Lexicon.resolve(args.first), Lexicon.resolve(args.second)
-    names = (first.name, second.name) if first.name != second.name else (args.first, args.second)
-    only = word_difference(first, second)
-    sides = [_diff_side(args, lex, name, words) for lex, name, words in zip((first, second), names, only, strict=True)]
+    def resolve(name: str) -> Lexicon:  # kept: the text names a length in letters or in tiles
+        resolved.append(Lexicon.resolve(name))
+        return resolved[-1]
+
+    def bag_of(name: str, lex: Lexicon) -> Bag:  # a built-in bag's name or a bag file
+        return _user_bag(name, lex, "lexicon diff")
+
+    diff = lexicon_diff(request_of(args, LexiconDiffRequest), resolve, bag_of)
     if args.json:
-        _emit(args, {"first": names[0], "second": names[1], "sides": sides}, None, None)
+        _emit(args, diff, None, None)
         return
-    unit = "letter" if first.alphabet.single else "tile"  # one alphabet: word_difference checked it
+    sides, names = diff["sides"], (diff["first"], diff["second"])
+    unit = "letter" if resolved[0].alphabet.single else "tile"  # one alphabet: lexicon_diff checked it
     for side, other in zip(sides, reversed(names), strict=True):
         drawn = f", probability of drawing each from the bag {side['bag']}" if side["bag"] else ""
         size = plural(side["words"], "word")

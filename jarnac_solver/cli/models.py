@@ -47,7 +47,7 @@ def _number(spec: Spec) -> Callable[[str], float]:
     bounds = spec.bound(Range) or Range()
     if spec.base is int:
         low = int(bounds.low) if bounds.low is not None else -(10**100)
-        return whole_in(low, int(bounds.high) if bounds.high is not None else None)
+        return whole_in(low, int(bounds.high) if bounds.high is not None else None, bounds.unit)
 
     def read(text: str) -> float:
         try:

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 
+from ..commands.lexicons import skipped_count, skipped_note
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 
@@ -64,17 +65,12 @@ def _progress_bar(unit: str) -> Callable[[int, int], None]:
 
 def _skipped(lex: Lexicon) -> int:
     """How many entries of a user's word list were left out when it was read (0 for a bundled list)."""
-    skipped = lex.metadata.get("skipped") or {}
-    return sum(skipped.values()) if isinstance(skipped, dict) else 0
+    return skipped_count(lex)
 
 
 def _skipped_note(lex: Lexicon) -> str:
     """``"; N entries of the list skipped when read ..."`` when some were, else ``""``."""
-    n = _skipped(lex)
-    if not n:
-        return ""
-    where = str(lex.metadata.get("source") or lex.name)
-    return then(said("cli.skipped_note", entries=counted("cli.n_entries", n), source=where))
+    return skipped_note(lex)
 
 
 def then(text: str) -> str:

@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
-from ..commands.lexicons import LexiconInfoRequest
+from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..lexicon.bag import BAGS
-from ..lexicon.lexicon import DEFAULT_LEXICON, ORDERS
+from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
@@ -738,16 +738,7 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_argument("--no-progress", action="store_true", help="no progress bar on a terminal")
     study.set_defaults(handler=("lexicons", "_cmd_lexicon_compare"))
     diff = lexicon_command("diff", "the words in one lexicon and not the other, by length, likeliest first")
-    diff.add_argument("first", metavar="A", help="a bundled name, a .jlex file or a word list")
-    diff.add_argument("second", metavar="B", help="the lexicon to compare it with")
-    diff.add_argument(
-        "--limit", type=_whole_or_zero, default=10, help="words shown per length and side (0: all of them)"
-    )
-    diff.add_argument("--length", type=_word_length, metavar="TILES", help="only words of this many tiles (1 to 9)")
-    diff.add_argument(
-        "--sort", choices=ORDERS, default="probability", help="each length's words in this order (see words --sort)"
-    )
-    diff.add_argument("--bag", metavar="NAME|FILE", help="the bag of the probabilities (default: each lexicon's)")
+    add_arguments(diff, LexiconDiffRequest)
     diff.set_defaults(handler=("lexicons", "_cmd_lexicon_diff"))
     return parser
 

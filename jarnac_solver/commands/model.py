@@ -54,10 +54,12 @@ class Positional:
 
 @dataclasses.dataclass(frozen=True)
 class Range:
-    """A number's bounds, both included."""
+    """A number's bounds, both included; ``unit`` follows the value in the command line's refusal (``" tiles"``:
+    "10 tiles: give 1 to 9")."""
 
     low: float | None = None
     high: float | None = None
+    unit: str = dataclasses.field(default="", repr=False, compare=False)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -92,6 +92,7 @@ NAIN_JAUNE_MESSAGES: dict[str, Message] = {
     "nj.http_unknown_game": M("No game {given}: jarnac or nain_jaune."),
     "nj.http_needs_person": M("A table needs a person: computers play alone with jarnac-solver nain-jaune play."),
     "nj.http_open_people": M("Several people: seats hotseat (one device) or invite (each their own)."),
+    "nj.http_unknown_player": M("no player {given} (the players: {offered}, mc:N with N up to {most})"),
     "nj.http_computer_seat": M("{seat} is a computer's seat: it plays alone."),
     "nj.http_other_key": M("This key is seat {seat}'s, not {player}'s."),
     "nj.page_game": M("Game"),

@@ -137,6 +137,8 @@ PRACTICE_MESSAGES: dict[str, Message] = {
     "page.practice_you": M("You ({points} pts)"),
     "page.practice_yes": M("Yes"),
     "page.practice_no": M("No"),
+    "page.practice_written_jarnac": M("1:OLD+LETTERS=WORD +WORD"),
+    "page.practice_written_best_play": M("+WORD, 1:OLD+LETTERS=WORD"),
     "page.practice_pass": M("Pass"),
     "page.practice_play": M("Play"),
     "page.practice_right": M("Right!"),

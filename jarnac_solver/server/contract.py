@@ -98,7 +98,9 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
     """
     if value in offer.lexicons:
         return None
-    return f"{_shown(value)!r}: this server offers the lexicons {', '.join(offer.lexicons)} (by name; never a file)"
+    return Reason(
+        "fault_lexicon_not_offered", {"name": repr(_shown(value)), "offered": ", ".join(offer.lexicons)}
+    ).text()
 
 
 def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
@@ -146,9 +148,10 @@ def _shown(text: str, most: int = 40) -> str:
 
 
 def _type_name(value: object) -> str:
-    return {dict: "an object", list: "a list", bool: "true or false", type(None): "null", str: "text"}.get(
-        type(value), "a number"
-    )
+    if value is None:
+        return "null"
+    code = {dict: "object", list: "list", bool: "bool", str: "text"}.get(type(value), "number")
+    return Reason(f"fault_type_{code}").text()
 
 
 @dataclass(frozen=True)
@@ -580,16 +583,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _rules_option(),
         )
     ),
-    "lexicon diff": Body(
-        (
-            _arg("first", OFFERED_LEXICON, Kind.LEXICON),
-            _arg("second", f"the lexicon to compare it with: {OFFERED_LEXICON}", Kind.LEXICON),
-            _whole("limit", "words shown per length and side (0: all of them)", 0, 10_000),
-            _whole("length", "only words of this many tiles (1 to 9)", 1, 9),
-            Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
-            _bag_option(),
-        )
-    ),
 }
 """The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
 ``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
@@ -625,10 +618,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``)."""
-
-UNBUDGETED_HEAVY = ("lexicon diff",)
-"""Commands without a budget that may run for seconds (a whole lexicon against another): the heavy lane."""
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
@@ -685,7 +675,7 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
     # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
     long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
-    heavy = budget_ms > LIGHT_BUDGET_MS or name in UNBUDGETED_HEAVY or costly_search or long_rack
+    heavy = budget_ms > LIGHT_BUDGET_MS or costly_search or long_rack
     return Call(argv, budget_ms, heavy)
 
 

@@ -115,7 +115,7 @@ class Core:
     async def read(self, request: Request, body: Body, limit: int | None = None) -> dict[str, Any]:
         """The request's body checked against ``body`` (every fault at once), at most ``limit`` bytes."""
         given = await read_json(request, limit or self.max_body_bytes)
-        with speaking(language.current()):  # a fault said in the catalogs is said in the asker's language
+        with speaking(language.of_body(given)):  # a fault said in the catalogs, in the asker's language
             return body.read(given, self.offer)
 
     def query(self, request: Request, body: Body) -> dict[str, Any]:

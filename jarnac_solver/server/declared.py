@@ -3,7 +3,8 @@ checked request handed to the library's function, with the server's lexicons (on
 built-in bags, and its answer (or refusal) as the document ``--json`` prints.
 
 Key idea: a short question (a word judged, its hooks, a lexicon described) runs in the server's process, a
-listing of words (which may hold thousands) in a worker of the light lane; :func:`answer` is the same call
+listing of words (which may hold thousands) in a worker of the light lane, two whole lexicons compared in the
+heavy lane's; :func:`answer` is the same call
 in both, a plain picklable function returning a document, never raising the library's errors across a
 process.
 """
@@ -17,7 +18,14 @@ from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
 from ..commands.hooks import HooksRequest, hooks
-from ..commands.lexicons import LexiconInfoRequest, LexiconListRequest, lexicon_info, lexicon_list
+from ..commands.lexicons import (
+    LexiconDiffRequest,
+    LexiconInfoRequest,
+    LexiconListRequest,
+    lexicon_diff,
+    lexicon_info,
+    lexicon_list,
+)
 from ..commands.model import RequestError
 from ..errors import JarnacError
 from ..messages import speaking
@@ -47,6 +55,10 @@ def _lexicon_list(asked: LexiconListRequest, offer: Offer) -> Answer:
     return None, lexicon_list(asked, offer.lexicons)  # the server's lexicons only
 
 
+def _lexicon_diff(asked: LexiconDiffRequest, offer: Offer) -> Answer:
+    return None, lexicon_diff(asked, live.lexicon)  # a built-in bag only: never a file on a server
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -63,6 +75,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "hooks": _hooks,
     "lexicon info": _lexicon_info,
     "lexicon list": _lexicon_list,
+    "lexicon diff": _lexicon_diff,
 }
 """Each declared command's library call, by the command's name."""
 
@@ -72,8 +85,11 @@ the others run in a worker of the light lane."""
 
 
 def heavy(name: str, asked: Any) -> bool:
-    """Whether a declared command's request may run long, so takes the heavy lane: a rack longer than any
-    tray's (:data:`~.contract.LONG_RACK` letters) makes most of the lexicon, a listing of seconds."""
+    """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
+    another (``lexicon diff``: seconds, no budget to cut it), or a rack longer than any tray's
+    (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
+    if name == "lexicon diff":
+        return True
     return name in ("words", "extend") and len(str(getattr(asked, "rack", ""))) > LONG_RACK
 
 

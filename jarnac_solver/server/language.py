@@ -39,6 +39,13 @@ def current() -> str:
     return _CURRENT.get()
 
 
+def of_body(given: object) -> str:
+    """The language a request's faults are said in: its body's own ``lang`` where that names a language with
+    a catalog (the body is read before its fields are checked), else the request's (:func:`current`)."""
+    asked = given.get("lang") if isinstance(given, dict) else None
+    return (normalize(asked) if isinstance(asked, str) else None) or current()
+
+
 class LanguageGate:
     """ASGI middleware: the request's language from ``?lang=`` or ``Accept-Language`` (a ``lang`` with no
     catalog is refused: 400, the error envelope), kept for the handlers (:func:`current`)."""

@@ -23,7 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
-from ..commands.lexicons import LexiconInfoRequest, LexiconListRequest
+from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
 from ..messages import LANGUAGES, Reason
@@ -37,6 +37,7 @@ DECLARED: dict[str, type[Any]] = {
     "hooks": HooksRequest,
     "lexicon info": LexiconInfoRequest,
     "lexicon list": LexiconListRequest,
+    "lexicon diff": LexiconDiffRequest,
 }
 """The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 

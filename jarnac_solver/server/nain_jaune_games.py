@@ -231,7 +231,9 @@ def read_spec(body: dict[str, Any]) -> TableSpec:
         )
         if not fits:
             offered = ", ".join((PERSON, *COMPUTERS))
-            raise BadField("players", f"no player {p[:40]!r} (the players: {offered}, mc:N with N up to {MAX_SAMPLES})")
+            raise BadField(
+                "players", _say("nj.http_unknown_player", given=repr(p[:40]), offered=offered, most=MAX_SAMPLES)
+            )
     people = sum(p == PERSON for p in players)
     if not people:
         raise BadField("players", _say("nj.http_needs_person"))

@@ -52,7 +52,7 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
     given = await read_json(request, service.max_body_bytes)
     if not isinstance(given, dict):
         raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
-    with speaking(language.current()):  # every fault in the asker's language
+    with speaking(language.of_body(given)):  # every fault in the asker's language (the body's lang first)
         twice = models.dashed(given)
         if twice:
             raise BodyError(twice)

@@ -39,8 +39,9 @@ function renderPuzzle() {
   $("#puzzle-quick").replaceChildren(
     ...quick.map((side) => el("button", { type: "button", class: "quick", "data-answer": side, onclick: () => answerPuzzle(side) }, t(`practice_${side}`))),
   );
-  const written = { jarnac: "1:OLD+LETTERS=WORD 2:...", best_play: "+WORD, 1:OLD+LETTERS=WORD" };
-  $("#puzzle-answer").placeholder = quick.length ? quick.map((s) => t(`practice_${s}`)).join(" / ") : written[posed.kind] || "";
+  // A move's notation as the reader's language writes it (WORD: MOT, PALABRA, WOORD).
+  const written = { jarnac: "practice_written_jarnac", best_play: "practice_written_best_play" }[posed.kind];
+  $("#puzzle-answer").placeholder = quick.length ? quick.map((s) => t(`practice_${s}`)).join(" / ") : written ? t(written) : "";
 }
 
 function renderVerdict(said) {
