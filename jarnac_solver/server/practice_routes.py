@@ -32,7 +32,7 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..cli import SCHEMA
@@ -47,7 +47,8 @@ from ..practice.quiz import Quiz, alphagram, judge_words
 from ..practice.rating import Glicko
 from ..practice.schedule import make_scheduler
 from . import language
-from .contract import Body, BodyError, Fault, Offer, person_name
+from .answers import Json, ServiceError, error, refusing
+from .contract import Body, Offer, person_name
 from .practice_contract import (
     ANSWER,
     CHALLENGE,
@@ -78,7 +79,6 @@ from .practice_contract import (
 )
 from .practice_store import PracticeStore, person_digest
 from .reviews import _one_record
-from .store import StoreFullError, StoreUnavailableError
 
 __all__ = ["Practice", "Refusal", "challenge_questions", "shown"]
 
@@ -91,48 +91,24 @@ class Refusal(Exception):
         self.status, self.kind, self.message, self.field = status, kind, message, field
 
 
-def _refused(status: int, kind: str, message: str, command: str, faults: list[Fault]) -> Response:
-    error = {
-        "type": kind,
-        "message": message,
-        "field": (faults[0].field or None) if faults else None,
-        "faults": [{"field": f.field or None, "message": f.message} for f in faults],
-    }
-    return JSONResponse({"schema": SCHEMA, "command": command, "error": error}, status_code=status)
-
-
 async def _refusing(command: str, work: Awaitable[Response]) -> Response:
-    """``work``'s answer, or its refusal as the service's error document (the same envelope as every route)."""
-    try:
-        return await work
-    except BodyError as exc:
-        return _refused(exc.status, exc.kind, str(exc), command, exc.faults)
-    except Refusal as exc:
-        with speaking(language.current()):
-            said = str(exc.message)
-        message = f"{exc.field}: {said}" if exc.field else said
-        return _refused(exc.status, exc.kind, message, command, [Fault(exc.field, said)] if exc.field else [])
-    except StoreFullError as exc:
-        return _refused(507, "StoreFull", str(exc), command, [])
-    except StoreUnavailableError as exc:
-        return _refused(503, "StoreUnavailable", str(exc), command, [])
-    except Exception as exc:  # the service's own refusals (its body reader's): their status and field
-        status, kind = getattr(exc, "status", None), getattr(exc, "kind", None)
-        if not isinstance(status, int) or not isinstance(kind, str):
-            raise
-        field = getattr(exc, "field", None)
-        message = str(getattr(exc, "message", exc))
-        faults = [Fault(field, message)] if field else []
-        answer = _refused(status, kind, f"{field}: {message}" if field else message, command, faults)
-        retry = getattr(exc, "retry_after", None)
-        if retry is not None:
-            answer.headers["Retry-After"] = str(retry)
-        return answer
+    """``work``'s answer, or its refusal as the service's error document (:func:`.answers.refusing`): a
+    practice's own refusal said in the asker's language first."""
+
+    async def said() -> Response:
+        try:
+            return await work
+        except Refusal as exc:
+            with speaking(language.current()):
+                message = str(exc.message)
+            raise ServiceError(exc.status, exc.kind, message, exc.field) from None
+
+    return await refusing(command, said())
 
 
 def _document(command: str, result: dict[str, Any], lexicon: str | None = None, status: int = 200) -> Response:
     body = {"schema": SCHEMA, "command": command, "lexicon": lexicon, "rules": None, "result": result}
-    return JSONResponse(body, status_code=status)
+    return Json(body, status_code=status)
 
 
 # -- the work done in a lane's worker (module functions: a process pool pickles them) ------------------------
@@ -271,12 +247,10 @@ class Practice:
                 del self.asked[old]
         if len(times) >= MAX_PER_ADDRESS:
             wait = max(1, int(WINDOW_S - (now - times[0])) + 1)
-            error = Refusal(
-                429, "TooManyRequests", Reason("practice.too_many", {"most": MAX_PER_ADDRESS, "seconds": int(WINDOW_S)})
-            )
+            too_many = Reason("practice.too_many", {"most": MAX_PER_ADDRESS, "seconds": int(WINDOW_S)})
             with speaking(language.current()):
-                said = str(error.message)
-            answer = _refused(429, "TooManyRequests", said, "practice", [])
+                said = too_many.text()
+            answer = error(429, "TooManyRequests", said, "practice")
             answer.headers["Retry-After"] = str(wait)
             return answer
         self.asked[address] = [*times, now]
