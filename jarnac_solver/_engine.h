@@ -90,6 +90,21 @@ struct Engine {
     void *ctx;                       /* the policy's own data */
 };
 
+/* ds[0..10] from the lane's depth starts (a tuple of 11 ints; each at most the trie's nodes): 0, or -1 with an
+   exception. */
+static int eng_read_starts(const Trie *t, PyObject *starts, uint32_t *ds) {
+    if (PyTuple_GET_SIZE(starts) != 11) {
+        PyErr_SetString(PyExc_ValueError, "the compiled engine: 11 depth starts");
+        return -1;
+    }
+    for (int d = 0; d < 11; d++) {
+        unsigned long x = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
+        if (x == (unsigned long)-1 && PyErr_Occurred()) return -1;
+        ds[d] = (uint32_t)(x > t->n_nodes ? t->n_nodes : x);
+    }
+    return 0;
+}
+
 /* The engine for trie t and these rules, empty racks and lines, the bag's codes given (at most 255 codes):
    0, or -1 with an exception (the caller checks the rules' ranges). ordered: keep each rack's codes in order
    (rack_cap of them). */

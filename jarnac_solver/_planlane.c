@@ -543,11 +543,7 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
         g->useful[c] = PyFloat_AsDouble(PyTuple_GET_ITEM(useful, c));
         if (PyErr_Occurred()) goto done_tb;
     }
-    for (int d = 0; d < 11; d++) {
-        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
-        if (v == (unsigned long)-1 && PyErr_Occurred()) goto done_tb;
-        ds[d] = (uint32_t)(v > t->n_nodes ? t->n_nodes : v);
-    }
+    if (eng_read_starts(t, starts, ds) < 0) goto done_tb;
     {
         PyObject *legal = PyTuple_GET_ITEM(ranges, 2);
         g->place_lo = PyLong_AsSsize_t(PyTuple_GET_ITEM(ranges, 0));

@@ -129,12 +129,7 @@ PyObject *Trie_selfplay_greedy(Trie *t, PyObject *args) {
         if (rank_of[i] >= t->n_ranks) { PyErr_SetString(PyExc_ValueError, "selfplay_greedy: a rank is out of range"); goto done; }
     for (Py_ssize_t i = 0; i < bag.len; i++)
         if (codes[i] >= ranks.len) { PyErr_SetString(PyExc_ValueError, "selfplay_greedy: a tile code is out of range"); goto done; }
-    for (int d = 0; d < 11; d++) {
-        unsigned long x = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
-        if (PyErr_Occurred()) goto done;
-        ds[d] = (uint32_t)(x > t->n_nodes ? t->n_nodes : x);
-    }
-    if (jarnac_trie_prepare(t) < 0) goto done;
+    if (eng_read_starts(t, starts, ds) < 0 || jarnac_trie_prepare(t) < 0) goto done;
     if (eng_init(&e, t, rules, ds, rank_of, vowels.buf, codes, bag.len, 0, INT_MAX) < 0) goto done;
     if (eng_run(&e, &GREEDY, max_actions) < 0) goto done;
     PyObject *list = eng_actions(&e, 0);
