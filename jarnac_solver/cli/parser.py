@@ -12,19 +12,22 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
+from ..commands.moves import MovesRequest
+from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HELP, TRAY_HELP
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
 from .models import add_arguments
+from .models import number_in as _number_in
 from .models import whole as _whole
 from .models import whole_in as _whole_in
 
@@ -32,11 +35,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-# The names of the rules presets and of the players, as the parser offers
-# them: copies, so that building the parser imports neither moves.rules nor
-# the game engine; tests/test_cli_layers.py checks that they are the keys of
-# moves.rules.PRESETS and play.players.PLAYERS, in order.
-PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
+# The names of the players, as the parser offers them: a copy, so that building the parser imports no game
+# engine; tests/test_cli_layers.py checks that they are the keys of play.players.PLAYERS, in order (and
+# PRESET_NAMES, the commands layer's, those of moves.rules.PRESETS).
 PLAY_DEFAULT_PLAYERS = "greedy,exchanger"
 """``play --players``'s default (``play --list-players`` takes no other)."""
 
@@ -87,21 +88,6 @@ def _turn_lines(text: str) -> str:
     return text
 
 
-def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
-    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
-        return value
-
-    return parse
-
-
 _milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
@@ -114,9 +100,9 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=_milliseconds,
         metavar="MS",
-        help="answer within this many milliseconds (default: 10000, a ceiling ordinary positions never reach)",
+        help=BUDGET_HELP,
     )
-    group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
+    group.add_argument("--exact", action="store_true", help=EXACT_HELP)
 
 
 def _range(text: str) -> str:
@@ -139,10 +125,6 @@ _workers = _whole_in(1, 256, " workers")
 _games = _whole_in(1, 10_000_000, " games")
 _count = _whole_in(0, 100_000_000)
 _whole_or_zero = _whole_in(0, 10_000)
-
-
-TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
-RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
 
 
 LISTED = (*(f.name for f in dataclasses.fields(ListingOptions)), "lexicon")
@@ -232,8 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     extend.set_defaults(handler=("words", "_cmd_extend"))
 
     moves = command("moves", "every legal move of a tray, by line, with points", [common])
-    moves.add_argument("tray", help=TRAY_HELP)
-    moves.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    add_arguments(moves, MovesRequest, given=("lexicon",))  # --lexicon: the common option's
     moves.set_defaults(handler=("positions", "_cmd_moves"))
 
     jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])

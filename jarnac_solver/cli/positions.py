@@ -5,18 +5,19 @@ from __future__ import annotations
 import argparse
 import time
 
+from ..commands.moves import MovesRequest, moves
 from ..errors import InvalidInputError
 from ..lexicon.bag import bag_name_for
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 from ..moves.jarnac import JarnacPlan, best_jarnac, passer_left_move, thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..planning.ladder import ladder_draws, plan_ladder, play_out
 from ..planning.planner import unseen_tiles
 from .errors import PROG, UsageError
+from .models import request_of
 from .options import _rules_and_lexicon, _user_bag
 from .output import _emit, said
 
@@ -50,21 +51,23 @@ def _other_tray(text: str | None, lex: Lexicon, rules: Rules, option: str) -> Tr
 
 
 def _cmd_moves(args: argparse.Namespace) -> None:
-    lex, tray, rules = _tray(args)
-    moves = legal_moves(lex, tray, rules)
+    moved = moves(request_of(args, MovesRequest))
+    at = moved.position
+    if at.note:
+        args.notes.append(at.note)
     if args.json:
-        listed = [{**m.to_dict(), "points": tray.points(m)} for m in moves]
-        _emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
+        _emit(args, moved.result(), at.lexicon, at.rules)
         return
-    print(said("cli.moves_header", tray=str(tray), lexicon=lex.name, count=len(moves), points=tray.score))
-    for line, words in enumerate(moves.extensions):
+    tray, lex, found = at.tray, at.lexicon, moved.moves
+    print(said("cli.moves_header", tray=str(tray), lexicon=lex.name, count=len(found), points=tray.score))
+    for line, words in enumerate(found.extensions):
         if words:
             old = tray.lines[line]
             cells = [f"{w} (+{tray.tiles(w) ** 2 - tray.tiles(old) ** 2})" for w in words]  # no Move built
             print(said("cli.moves_line", n=line + 1, word=old, moves=" ".join(cells)))
-    if moves.places:
+    if found.places:
         line = tray.next_line_index + 1
-        cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(moves.places, key=lambda w: (-tray.tiles(w), w))]
+        cells = [f"{w} ({tray.tiles(w) ** 2})" for w in sorted(found.places, key=lambda w: (-tray.tiles(w), w))]
         print(said("cli.moves_new", n=line, moves=" ".join(cells)))
 
 

@@ -536,7 +536,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _budget(),
         )
     ),
-    "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
     "jarnac": Body(
         (
             _arg("tray", "the passer's tray: " + _TRAY),
@@ -618,7 +617,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
