@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
+from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..commands.moves import MovesRequest
@@ -24,7 +25,6 @@ from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HE
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
-from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
 from .models import add_arguments
 from .models import number_in as _number_in
@@ -218,19 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(handler=("positions", "_cmd_moves"))
 
     jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])
-    jarnac.add_argument("tray", help="the passer's tray: " + TRAY_HELP)
-    jarnac.add_argument("--free-lines", type=_whole, help="lines the thief has free (default: all the rules' lines)")
-    jarnac.add_argument("--thief", metavar="TRAY", help="the thief's tray as it is: its free lines decide the steals")
-    jarnac.add_argument(
-        "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
-    )
-    jarnac.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    _add_budget(jarnac)
-    jarnac.add_argument(
-        "--turn-lines",
-        type=_turn_lines,
-        help="value Jarnac (english rules): the numbers of the lines formed this turn, e.g. 2,3,4",
-    )
+    add_arguments(jarnac, JarnacRequest, given=("lexicon",))  # --lexicon: the common option's
     jarnac.set_defaults(handler=("positions", "_cmd_jarnac"))
 
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])

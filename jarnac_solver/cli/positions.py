@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
+from ..commands.jarnac import JarnacRequest, jarnac
+from ..commands.model import RequestError
 from ..commands.moves import MovesRequest, moves
+from ..commands.positions import budget_seconds
 from ..errors import InvalidInputError
 from ..lexicon.bag import bag_name_for
 from ..lexicon.lexicon import Lexicon
-from ..messages import Reason, Value
-from ..moves.jarnac import JarnacPlan, best_jarnac, passer_left_move, thief_best_call
+from ..messages import Reason
 from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
@@ -20,6 +24,8 @@ from .errors import PROG, UsageError
 from .models import request_of
 from .options import _rules_and_lexicon, _user_bag
 from .output import _emit, said
+
+R = TypeVar("R")
 
 
 def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
@@ -74,20 +80,16 @@ def _cmd_moves(args: argparse.Namespace) -> None:
 def _budget(args: argparse.Namespace) -> float | None:
     """The search budget the options ask for, in seconds: ``--exact`` none (EXACT), no option the library's
     default ceiling (``None``)."""
-    from ..budget import EXACT
-
-    if args.exact:
-        return EXACT
-    return None if args.budget is None else float(args.budget) / 1000
+    return budget_seconds(args.budget)
 
 
 def _unproven(args: argparse.Namespace, seconds: float, what: str = "") -> str:
     """What an unproven answer says: the budget that ended it (or a search's memory limit, when it ended
     well before its time: ``seconds`` is how long it took), and how to ask for the proof."""
-    from ..budget import DEFAULT_BUDGET, MEMO_LIMIT
+    from ..budget import DEFAULT_BUDGET, EXACT, MEMO_LIMIT
 
     proven = Reason(f"cli.not_proven_{what}" if what else "cli.not_proven")
-    allowed = None if args.exact else DEFAULT_BUDGET if args.budget is None else float(args.budget) / 1000
+    allowed = None if args.budget == EXACT else DEFAULT_BUDGET if args.budget is None else float(args.budget) / 1000
     if allowed is None or seconds < 0.9 * allowed:
         return said("cli.unproven_memory", states=MEMO_LIMIT, proven=proven)
     if args.budget is None:
@@ -95,67 +97,26 @@ def _unproven(args: argparse.Namespace, seconds: float, what: str = "") -> str:
     return said("cli.unproven_budget", ms=f"{args.budget:g}", proven=proven)
 
 
+def _answered(run: Callable[[], R], args: argparse.Namespace) -> R:
+    """A position command's answer from the library, its refusal of the request a usage error."""
+    try:
+        return run()
+    except RequestError as exc:
+        raise UsageError(f"{PROG} {args.command_name}: {exc}") from None
+
+
 def _cmd_jarnac(args: argparse.Namespace) -> None:
-    lex, tray, rules = _tray(args)
-    turn = _formed_lines(args.turn_lines, tray, rules, "jarnac: --turn-lines")
-    if args.thief is not None and args.free_lines is not None:
-        raise UsageError(f"{PROG} jarnac: give --thief or --free-lines, not both (the thief's tray gives its lines)")
-    if args.free_lines is not None and not 0 <= args.free_lines <= rules.lines:
-        shown = f"--free-lines {args.free_lines}"
-        raise UsageError(f"{PROG} jarnac: {shown} is not from 0 to the rules' {rules.lines} lines")
-    thief = _other_tray(args.thief, lex, rules, "jarnac --thief")
-    left = passer_left_move(lex, tray, rules, turn)
-    budget = _budget(args)
-    start = time.monotonic()
-    if thief is not None:
-        plan = thief_best_call(lex, tray, thief, rules, turn, args.objective, budget=budget)
-    else:
-        plan = best_jarnac(
-            lex,
-            tray,
-            free_lines=args.free_lines,
-            objective=args.objective,
-            rules=rules,
-            formed_indexes=turn,
-            budget=budget,
-        )
+    called = _answered(lambda: jarnac(request_of(args, JarnacRequest)), args)
+    at = called.position
+    if at.note:
+        args.notes.append(at.note)
     if args.json:
-        result = {
-            "tray": tray.to_dict(),
-            "thief": thief.to_dict() if thief is not None else None,
-            "left_move": left.to_dict() if left is not None else None,
-            "plan": plan.to_dict(),
-            "verdict": [said.to_dict() for _, said in _verdict(tray, lex, plan, left)],
-        }
-        _emit(args, result, lex, rules)
+        _emit(args, called.result(), at.lexicon, at.rules)
         return
-    for indent, verdict in _verdict(tray, lex, plan, left):
+    for indent, verdict in called.verdict():
         print(f"{indent}{verdict}")
-    if not plan.exact:
-        print(_unproven(args, time.monotonic() - start, "best"))
-
-
-def _verdict(tray: Tray, lex: Lexicon, plan: JarnacPlan, left: Move | None) -> list[tuple[str, Reason]]:
-    """The referee's verdict on a pass, each line's indent and reason: no Jarnac and why, or each steal and
-    the totals (the text printed; ``--json``'s ``verdict``)."""
-    where = {"tray": str(tray), "lexicon": lex.name}
-    if not plan:
-        said = Reason("referee_unseatable", {**where, "move": str(left)}) if left else Reason("referee_clean", where)
-        return [("", said)]
-    lines = [("", Reason("referee_value_jarnac" if plan.value else "referee_jarnac", where))]
-    for move in plan.steals:
-        gain: dict[str, Value] = {"move": str(move), "gain": tray.tiles(move.word) ** 2}
-        steal = Reason("referee_steal_loss", {**gain, "lost": tray.tiles(move.old) ** 2}) if move.old else None
-        lines.append(("  ", steal or Reason("referee_steal", gain)))
-    if plan.value:
-        taken = ", ".join(f"{i + 1} {tray.lines[i]}" for i in plan.taken_indexes)
-        lines.append(("  ", Reason("referee_taken", {"lines": taken})))
-    totals = {"gain": plan.gain, "swing": plan.swing}
-    if plan.leftover:
-        lines.append(("", Reason("referee_totals", {**totals, "leftover": plan.leftover})))
-    else:
-        lines.append(("", Reason("referee_totals_nothing_left", totals)))
-    return lines
+    if not called.plan.exact:
+        print(_unproven(args, called.seconds, "best"))
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:

@@ -29,7 +29,6 @@ from ..lexicon.bag import BAGS
 from ..lexicon.lookup import ORDERS
 from ..lexicon.study import as_range
 from ..messages import LANGUAGES, Reason
-from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
 from ..planning.advice import DEPTHS
 from ..play.players import PLAYERS
@@ -536,18 +535,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _budget(),
         )
     ),
-    "jarnac": Body(
-        (
-            _arg("tray", "the passer's tray: " + _TRAY),
-            *_COMMON,
-            _whole("free_lines", "lines the thief has free (default: all the rules' lines)", 0, 64),
-            _text("thief", "the thief's tray as it is: its free lines decide the steals"),
-            Field("objective", Kind.CHOICE, "swing or gain", option="--objective", choices=OBJECTIVES),
-            _rules_option(),
-            _budget(),
-            _text("turn_lines", "value Jarnac (english rules): the lines formed this turn, e.g. 2,3,4"),
-        )
-    ),
     "plan": Body((_arg("tray", _TRAY), *_COMMON, _rules_option(), _budget())),
     "hint": Body(
         (
@@ -617,7 +604,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``)."""
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""

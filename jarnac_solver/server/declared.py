@@ -18,6 +18,7 @@ from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
 from ..commands.hooks import HooksRequest, hooks
+from ..commands.jarnac import JarnacRequest, jarnac
 from ..commands.lexicons import (
     LexiconDiffRequest,
     LexiconInfoRequest,
@@ -66,6 +67,11 @@ def _moves(asked: MovesRequest, offer: Offer) -> Answer:
     return moved.position.lexicon.name, moved.result(), moved.position.rules_name
 
 
+def _jarnac(asked: JarnacRequest, offer: Offer) -> Answer:
+    called = jarnac(asked, live.lexicon)
+    return called.position.lexicon.name, called.result(), called.position.rules_name
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -84,6 +90,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "lexicon list": _lexicon_list,
     "lexicon diff": _lexicon_diff,
     "moves": _moves,
+    "jarnac": _jarnac,
 }
 """Each declared command's library call, by the command's name."""
 

@@ -24,6 +24,7 @@ from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
+from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import Budget, Each, Length, OfferedLexicons, OneOf, Range, Reads, Spec, Tray, specs
@@ -41,6 +42,7 @@ DECLARED: dict[str, type[Any]] = {
     "lexicon list": LexiconListRequest,
     "lexicon diff": LexiconDiffRequest,
     "moves": MovesRequest,
+    "jarnac": JarnacRequest,
 }
 """The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 
