@@ -417,6 +417,10 @@ POSITIONS = [
     ("jarnac", {"tray": "RAT BUT / E", "turn_lines": "1"}, ["jarnac", "RAT BUT / E", "--turn-lines", "1"]),
     ("jarnac", {"tray": "RAT BUT / ZW", "free_lines": 9}, ["jarnac", "RAT BUT / ZW", "--free-lines", "9"]),
     ("jarnac", {"tray": "RAT / Z!", "lexicon": "en"}, ["jarnac", "RAT / Z!", "--lexicon", "en"]),
+    ("plan", {"tray": "RAT / AEIRSTU"}, ["plan", "RAT / AEIRSTU"]),
+    ("plan", {"tray": "/ EAUTRS", "lexicon": "en", "budget": 3000}, ["plan", "/ EAUTRS", "--lexicon", "en"]),
+    ("plan", {"tray": "RAT / AE", "rules": "competitive"}, ["plan", "RAT / AE", "--rules", "competitive"]),
+    ("plan", {"tray": "RAT / AEIRS?"}, ["plan", "RAT / AEIRS?"]),
 ]
 
 
@@ -479,7 +483,7 @@ def _options(name: str) -> dict[str, argparse.Action]:
     return {a.dest: a for a in commands.choices[name]._actions}
 
 
-@pytest.mark.parametrize("name", ["moves", "jarnac"])
+@pytest.mark.parametrize("name", ["moves", "jarnac", "plan"])
 def test_the_position_commands_options_are_their_models(name: str) -> None:
     from jarnac_solver.commands.model import Budget
     from jarnac_solver.server.models import DECLARED
@@ -493,7 +497,7 @@ def test_the_position_commands_options_are_their_models(name: str) -> None:
         assert (not action.option_strings) == spec.positional, spec.name
 
 
-@pytest.mark.parametrize("name", ["moves", "jarnac"])
+@pytest.mark.parametrize("name", ["moves", "jarnac", "plan"])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_position_bodies_the_schema_describes_are_read(client: Client, name: str, data: st.DataObject) -> None:

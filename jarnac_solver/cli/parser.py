@@ -21,6 +21,7 @@ from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..commands.moves import MovesRequest
+from ..commands.plan import PlanRequest
 from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HELP, TRAY_HELP
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
@@ -222,9 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     jarnac.set_defaults(handler=("positions", "_cmd_jarnac"))
 
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
-    plan.add_argument("tray", help=TRAY_HELP)
-    plan.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    _add_budget(plan)
+    add_arguments(plan, PlanRequest, given=("lexicon",))  # --lexicon: the common option's
     plan.set_defaults(handler=("positions", "_cmd_plan"))
 
     hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])

@@ -10,6 +10,7 @@ from typing import TypeVar
 from ..commands.jarnac import JarnacRequest, jarnac
 from ..commands.model import RequestError
 from ..commands.moves import MovesRequest, moves
+from ..commands.plan import PlanRequest, plan
 from ..commands.positions import budget_seconds
 from ..errors import InvalidInputError
 from ..lexicon.bag import bag_name_for
@@ -18,7 +19,6 @@ from ..messages import Reason
 from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
-from ..planning.ladder import ladder_draws, plan_ladder, play_out
 from ..planning.planner import unseen_tiles
 from .errors import PROG, UsageError
 from .models import request_of
@@ -120,20 +120,14 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
 
 
 def _cmd_plan(args: argparse.Namespace) -> None:
-    lex, tray, rules = _tray(args)
-    start = time.monotonic()
-    ladder = plan_ladder(lex, tray, rules, _budget(args))
-    seconds = time.monotonic() - start
-    draws = ladder_draws(ladder, play_out(tray, ladder, rules, lex), rules)
+    planned = plan(request_of(args, PlanRequest))
+    at, ladder, draws = planned.position, planned.ladder, planned.draws
+    if at.note:
+        args.notes.append(at.note)
     if args.json:
-        result = {
-            "tray": tray.to_dict(),
-            "ladder": [m.to_dict() for m in ladder],
-            "draws": draws,
-            "exact": ladder.exact,
-        }
-        _emit(args, result, lex, rules)
+        _emit(args, planned.result(), at.lexicon, at.rules)
         return
+    tray, lex, rules = at.tray, at.lexicon, at.rules
     drawing = Reason("cli.plan_drawing", {"draws": draws})
     print(said("cli.plan_header", tray=str(tray), lexicon=lex.name, count=len(ladder), drawing=drawing))
     after = tray
@@ -143,7 +137,7 @@ def _cmd_plan(args: argparse.Namespace) -> None:
         code = "cli.plan_step_full" if full else "cli.plan_step"
         print("  " + said(code, n=n, move=str(move), points=after.score, rack=after.rack or "-"))
     if not ladder.exact:
-        print(_unproven(args, seconds, "longest"))
+        print(_unproven(args, planned.seconds, "longest"))
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:

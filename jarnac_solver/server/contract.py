@@ -535,7 +535,6 @@ COMMAND_BODIES: dict[str, Body] = {
             _budget(),
         )
     ),
-    "plan": Body((_arg("tray", _TRAY), *_COMMON, _rules_option(), _budget())),
     "hint": Body(
         (
             _arg("tray", _TRAY + "; your tray"),
@@ -604,7 +603,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``)."""
+``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``, ``plan``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""

@@ -29,6 +29,7 @@ from ..commands.lexicons import (
 )
 from ..commands.model import Budget, RequestError, specs
 from ..commands.moves import MovesRequest, moves
+from ..commands.plan import PlanRequest, plan
 from ..errors import JarnacError
 from ..messages import speaking
 from . import live
@@ -72,6 +73,11 @@ def _jarnac(asked: JarnacRequest, offer: Offer) -> Answer:
     return called.position.lexicon.name, called.result(), called.position.rules_name
 
 
+def _plan(asked: PlanRequest, offer: Offer) -> Answer:
+    planned = plan(asked, live.lexicon)
+    return planned.position.lexicon.name, planned.result(), planned.position.rules_name
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -91,6 +97,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "lexicon diff": _lexicon_diff,
     "moves": _moves,
     "jarnac": _jarnac,
+    "plan": _plan,
 }
 """Each declared command's library call, by the command's name."""
 

@@ -29,6 +29,7 @@ from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconL
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import Budget, Each, Length, OfferedLexicons, OneOf, Range, Reads, Spec, Tray, specs
 from ..commands.moves import MovesRequest
+from ..commands.plan import PlanRequest
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
 
@@ -43,6 +44,7 @@ DECLARED: dict[str, type[Any]] = {
     "lexicon diff": LexiconDiffRequest,
     "moves": MovesRequest,
     "jarnac": JarnacRequest,
+    "plan": PlanRequest,
 }
 """The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 
