@@ -353,15 +353,18 @@ def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
+    from jarnac_solver.commands.hint import HintRequest
     from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
+    from jarnac_solver.commands.moves import MovesRequest
     from jarnac_solver.server.contract import Offer, command_call
     from jarnac_solver.server.declared import heavy
 
     offer = Offer(("fr", "en"), 10_000)
     assert command_call("search", {"pattern": "?A*E", "prob_rank": "1-5"}, offer).heavy  # every word's rank
-    assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
-    assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
+    assert heavy("hint", HintRequest("/ AEIRST", budget=10_000))  # the ceiling's budget: a body without one
+    assert not heavy("hint", HintRequest("/ AEIRST", budget=50.0))
+    assert not heavy("moves", MovesRequest("/ AEIRST"))  # no search: the light lane
     assert not heavy("words", WordsRequest("AEIRST"))  # declared in the commands layer: no argv
     assert heavy("words", WordsRequest("EAIRSTNLOUCDMPGBVH"))  # most of the lexicon
     assert heavy("lexicon diff", LexiconDiffRequest("fr", "en"))  # no budget, seconds

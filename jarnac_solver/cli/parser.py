@@ -16,13 +16,14 @@ from collections.abc import Sequence
 
 from .. import __version__, native
 from ..commands.check import CheckRequest
+from ..commands.hint import HintRequest
 from ..commands.hooks import HooksRequest
 from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
-from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HELP, TRAY_HELP
+from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HELP
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
@@ -80,18 +81,8 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return text
 
 
-def _turn_lines(text: str) -> str:
-    parts = [part.strip() for part in text.split(",")]
-    if not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
-    if len({int(part) for part in parts}) != len(parts):
-        raise argparse.ArgumentTypeError(f"{text!r} names a line twice")
-    return text
-
-
 _milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
-_zipf = _number_in(0, 8, "a Zipf frequency")
 
 
 def _add_budget(parser: argparse.ArgumentParser) -> None:
@@ -125,7 +116,6 @@ _word_length = _whole_in(1, 9, " tiles")
 _workers = _whole_in(1, 256, " workers")
 _games = _whole_in(1, 10_000_000, " games")
 _count = _whole_in(0, 100_000_000)
-_whole_or_zero = _whole_in(0, 10_000)
 
 
 LISTED = (*(f.name for f in dataclasses.fields(ListingOptions)), "lexicon")
@@ -227,33 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     plan.set_defaults(handler=("positions", "_cmd_plan"))
 
     hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
-    hint.add_argument("tray", help=TRAY_HELP + "; your tray")
-    hint.add_argument("--opponent", metavar="TRAY", help="the opponent's tray: the exposure is what it could call")
-    hint.add_argument(
-        "--phase",
-        default="play",
-        choices=["start", "play", "jarnac", "dispute"],
-        help="start: draw or exchange; play: your moves; jarnac: the opponent (--opponent) just passed",
-    )
-    hint.add_argument("--bag", metavar="NAME|FILE", help="the full bag (default: the lexicon's); unseen = bag - trays")
-    hint.add_argument("--unseen", metavar="TILES", help="the tiles still to come, instead of --bag (e.g. EEAIST)")
-    hint.add_argument(
-        "--formed", type=_turn_lines, metavar="LINES", help="lines formed this turn, e.g. 2,3 (for the value Jarnac)"
-    )
-    hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
-    _add_budget(hint)
-    hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
-    hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
-    hint.add_argument(
-        "--familiarity",
-        action="store_true",
-        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
-    )
-    hint.add_argument(
-        "--min-familiarity", type=_zipf, metavar="ZIPF", help="only words at least this well known (0-8, e.g. 3)"
-    )
-    hint.add_argument("--top", type=_positive, default=5, help="how many options to show")
-    hint.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    add_arguments(hint, HintRequest, given=("lexicon",))  # --lexicon: the common option's
     hint.set_defaults(handler=("positions", "_cmd_hint"))
 
     executors = _Parser(add_help=False, allow_abbrev=False)

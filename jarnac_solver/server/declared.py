@@ -17,6 +17,7 @@ from typing import Any
 from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
+from ..commands.hint import HintRequest, hint
 from ..commands.hooks import HooksRequest, hooks
 from ..commands.jarnac import JarnacRequest, jarnac
 from ..commands.lexicons import (
@@ -78,6 +79,11 @@ def _plan(asked: PlanRequest, offer: Offer) -> Answer:
     return planned.position.lexicon.name, planned.result(), planned.position.rules_name
 
 
+def _hint(asked: HintRequest, offer: Offer) -> Answer:
+    hinted = hint(asked, live.lexicon)  # a built-in bag only: never a file on a server
+    return hinted.position.lexicon.name, hinted.result(), hinted.position.rules_name
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -98,6 +104,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "moves": _moves,
     "jarnac": _jarnac,
     "plan": _plan,
+    "hint": _hint,
 }
 """Each declared command's library call, by the command's name."""
 

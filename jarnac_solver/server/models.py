@@ -23,6 +23,7 @@ import pydantic
 from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
+from ..commands.hint import HintRequest
 from ..commands.hooks import HooksRequest
 from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
@@ -45,6 +46,7 @@ DECLARED: dict[str, type[Any]] = {
     "moves": MovesRequest,
     "jarnac": JarnacRequest,
     "plan": PlanRequest,
+    "hint": HintRequest,
 }
 """The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 
@@ -213,7 +215,9 @@ def faults(
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
-        by_field.setdefault(str(one["loc"][0]) if one["loc"] else "", []).append(one)
+        given = str(one["loc"][0]) if one["loc"] else ""
+        field = given.replace("-", "_")  # min-len, as --help writes it: the field min_len
+        by_field.setdefault(field if field in known else given, []).append(one)
     for name, found in by_field.items():
         # A union's branches each refuse the value (a list, or one text): the fault of the branch whose type
         # the value has is said, once.
