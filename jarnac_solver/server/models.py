@@ -14,7 +14,6 @@ with a code and its values where msgspec says the first fault in an English sent
 
 from __future__ import annotations
 
-import math
 import typing
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -185,15 +184,15 @@ def schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
 
 
 def request_of(
-    model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any], ceiling: float = math.inf
+    model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any], ceiling: float | None = None
 ) -> Any:
     """The library's request from a validated body: a list as a tuple, a field left out its default (the
     server's default, from ``defaults``, before the declaration's), a budget cut to ``ceiling`` (left out: the
-    ceiling)."""
+    ceiling; no ceiling: as given, ``None`` the library's default)."""
     values: dict[str, Any] = {}
     for spec in specs(request):
         value = getattr(model, spec.name)
-        if spec.bound(Budget) is not None:
+        if spec.bound(Budget) is not None and ceiling is not None:
             value = min(ceiling, value if value is not None else ceiling)
         if value is None:
             value = defaults.get(spec.name, spec.default)
