@@ -115,7 +115,8 @@ the others run in a worker of the light lane."""
 
 def heavy(name: str, asked: Any) -> bool:
     """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
-    another (``lexicon diff``: seconds, no budget to cut it), or a rack longer than any tray's
+    another (``lexicon diff``: seconds, no budget to cut it), a search whose budget (cut to the server's
+    ceiling) is over :data:`~.contract.LIGHT_BUDGET_MS`, or a rack longer than any tray's
     (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
     if name == "lexicon diff":
         return True
