@@ -332,40 +332,39 @@ def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str])
 
 
 def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the command is asked to run, not what its answer says: a 5 ms search's answer depends on the
-    machine's speed, the budget passed down does not."""
-    import jarnac_solver.server.routes.commands as app_module
-    from jarnac_solver.cli import run_json
+    """What the library is asked to run, not what its answer says: a 5 ms search's answer depends on the
+    machine's speed, the budget handed down does not."""
+    from jarnac_solver.server import declared
 
-    asked: list[list[str]] = []
+    asked: list[float] = []
+    run = declared.RUNS["plan"]
 
-    def recorded(argv: list[str]) -> tuple[int, dict[str, Any]]:
-        asked.append(list(argv))
-        return run_json(argv)
+    def recorded(request: Any, offer: Any) -> Any:
+        asked.append(request.budget)
+        return run(request, offer)
 
-    monkeypatch.setattr(app_module, "run_json", recorded)
-    app = Client(create_app(["fr"], max_budget_ms=5))
+    monkeypatch.setitem(declared.RUNS, "plan", recorded)
+    app = Client(create_app(["fr"], max_budget_ms=5))  # threads: the lanes run in this process
     tray = "RAT BUT TAS CHOSE / ABCDEEILNORS"
     assert app.post("/api/plan", json={"tray": tray, "budget": 100_000}).status_code == 200
     assert app.post("/api/plan", json={"tray": tray}).status_code == 200
     assert app.post("/api/plan", json={"tray": tray, "budget": 2}).status_code == 200
-    assert [[a for a in argv if a.startswith("--budget")] for argv in asked] == [
-        ["--budget=5.0"],
-        ["--budget=5.0"],
-        ["--budget=2.0"],
-    ]
+    assert asked == [5.0, 5.0, 2.0]
 
 
 def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
+    from jarnac_solver.commands.hint import HintRequest
     from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
+    from jarnac_solver.commands.moves import MovesRequest
     from jarnac_solver.server.contract import Offer, command_call
     from jarnac_solver.server.declared import heavy
 
     offer = Offer(("fr", "en"), 10_000)
     assert command_call("search", {"pattern": "?A*E", "prob_rank": "1-5"}, offer).heavy  # every word's rank
-    assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
-    assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
+    assert heavy("hint", HintRequest("/ AEIRST", budget=10_000))  # the ceiling's budget: a body without one
+    assert not heavy("hint", HintRequest("/ AEIRST", budget=50.0))
+    assert not heavy("moves", MovesRequest("/ AEIRST"))  # no search: the light lane
     assert not heavy("words", WordsRequest("AEIRST"))  # declared in the commands layer: no argv
     assert heavy("words", WordsRequest("EAIRSTNLOUCDMPGBVH"))  # most of the lexicon
     assert heavy("lexicon diff", LexiconDiffRequest("fr", "en"))  # no budget, seconds

@@ -11,10 +11,11 @@ one or more) or an option ``--name-with-dashes``; its help and metavar are the m
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from ..commands.model import OneOf, Range, Spec, specs
+from ..commands.model import Budget, Named, OneOf, Range, Reads, Spec, specs
 
 R = TypeVar("R")
 
@@ -42,29 +43,68 @@ def whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str
     return parse
 
 
+def number_in(low: float, high: float, what: str) -> Callable[[str], float]:
+    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
 def _number(spec: Spec) -> Callable[[str], float]:
-    """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them)."""
+    """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them,
+    another's as :func:`number_in`, named by its :class:`~jarnac_solver.commands.model.Named`)."""
     bounds = spec.bound(Range) or Range()
     if spec.base is int:
         low = int(bounds.low) if bounds.low is not None else -(10**100)
         return whole_in(low, int(bounds.high) if bounds.high is not None else None, bounds.unit)
+    named = spec.bound(Named)
+    least = bounds.low if bounds.low is not None else -math.inf
+    most = bounds.high if bounds.high is not None else math.inf
+    return number_in(least, most, named.what if named else "a number")
 
-    def read(text: str) -> float:
+
+def _read(read: Callable[[str], str]) -> Callable[[str], str]:
+    """A text the library reads, its :class:`ValueError` argparse's error."""
+
+    def parse(text: str) -> str:
         try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if (bounds.low is not None and value < bounds.low) or (bounds.high is not None and value > bounds.high):
-            raise argparse.ArgumentTypeError(f"{text}: give {bounds.low:g} to {bounds.high:g}")
-        return value
+            return read(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
-    return read
+    return parse
+
+
+def _add_budget(parser: argparse.ArgumentParser, spec: Spec, budget: Budget) -> None:
+    """``--budget MS`` and ``--exact`` (no limit: ``math.inf``), the one or the other."""
+    group = parser.add_mutually_exclusive_group()
+    helped = spec.help
+    group.add_argument(
+        "--budget",
+        dest=spec.name,
+        type=number_in(0, budget.most, "a number of milliseconds"),
+        metavar=helped.metavar,
+        help=helped.text,
+    )
+    group.add_argument("--exact", dest=spec.name, action="store_const", const=math.inf, help=budget.exact)
 
 
 def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Collection[str] = ()) -> None:
     """``request``'s fields as ``parser``'s arguments, but those ``given`` (a parent parser's already)."""
     for spec in specs(request):
         if spec.name in given:
+            continue
+        budget = spec.bound(Budget)
+        if budget is not None:
+            _add_budget(parser, spec, budget)
             continue
         helped = spec.help
         options: dict[str, Any] = {"help": helped.text}
@@ -78,6 +118,9 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
             options["type"] = _number(spec)
         elif base is bool:
             options["action"] = "store_true"
+        reads = spec.bound(Reads)
+        if reads is not None:
+            options["type"] = _read(reads.read)
         if spec.positional:
             if many:
                 options["nargs"] = "+"

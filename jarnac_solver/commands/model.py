@@ -174,3 +174,45 @@ def specs(request: type[Any]) -> tuple[Spec, ...]:
             metadata = tuple(extra)
         made.append(Spec(field.name, hint, field.default, metadata))
     return tuple(made)
+
+
+# -- a position's vocabulary: a tray's text, a number's name, a text the library reads, a search's budget ----
+
+
+@dataclasses.dataclass(frozen=True)
+class Tray:
+    """A tray written ``LINE LINE ... / RACK``, read by the library's own tray reader in the alphabet of the
+    request's lexicon when its command runs (:func:`~jarnac_solver.commands.positions.read_tray`): a fault in
+    it names its field. The service reads at most ``most`` characters (a full tray of eight 9-tile lines and
+    a rack fits)."""
+
+    most: int = 256
+
+
+@dataclasses.dataclass(frozen=True)
+class Named:
+    """The words a number is named by when the command line refuses it (``"a Zipf frequency"``: "'9': a Zipf
+    frequency is from 0 to 8")."""
+
+    what: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Reads:
+    """A text the library reads with ``read`` (its :class:`ValueError` says what is wrong): the command line's
+    argparse type, the service's validator."""
+
+    read: typing.Callable[[str], str]
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """A search's time in milliseconds (``None``: the library's default ceiling; ``math.inf``: no limit). The
+    command line's ``--budget MS``, with ``--exact`` (``exact``: its help) beside it, the two exclusive; the
+    service's above 0 and at most ``most``, cut to the server's ceiling (left out: the ceiling), never exact."""
+
+    exact: str
+    most: float = 1e9
+
+
+__all__ += ["Budget", "Named", "Reads", "Tray"]

@@ -17,7 +17,9 @@ from typing import Any
 from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
+from ..commands.hint import HintRequest, hint
 from ..commands.hooks import HooksRequest, hooks
+from ..commands.jarnac import JarnacRequest, jarnac
 from ..commands.lexicons import (
     LexiconDiffRequest,
     LexiconInfoRequest,
@@ -26,14 +28,17 @@ from ..commands.lexicons import (
     lexicon_info,
     lexicon_list,
 )
-from ..commands.model import RequestError
+from ..commands.model import Budget, RequestError, specs
+from ..commands.moves import MovesRequest, moves
+from ..commands.plan import PlanRequest, plan
 from ..errors import JarnacError
 from ..messages import speaking
 from . import live
-from .contract import LONG_RACK, Offer
+from .contract import LIGHT_BUDGET_MS, LONG_RACK, Offer
 
-Answer = tuple[str | None, dict[str, Any]]
-"""A command's answer: the lexicon its document names (``None``: none) and its result."""
+Answer = tuple[str | None, dict[str, Any]] | tuple[str | None, dict[str, Any], Any]
+"""A command's answer: the lexicon its document names (``None``: none) and its result, and the rules it
+played by (a position's command; left out: none)."""
 
 
 def _check(asked: CheckRequest, offer: Offer) -> Answer:
@@ -59,6 +64,26 @@ def _lexicon_diff(asked: LexiconDiffRequest, offer: Offer) -> Answer:
     return None, lexicon_diff(asked, live.lexicon)  # a built-in bag only: never a file on a server
 
 
+def _moves(asked: MovesRequest, offer: Offer) -> Answer:
+    moved = moves(asked, live.lexicon)
+    return moved.position.lexicon.name, moved.result(), moved.position.rules_name
+
+
+def _jarnac(asked: JarnacRequest, offer: Offer) -> Answer:
+    called = jarnac(asked, live.lexicon)
+    return called.position.lexicon.name, called.result(), called.position.rules_name
+
+
+def _plan(asked: PlanRequest, offer: Offer) -> Answer:
+    planned = plan(asked, live.lexicon)
+    return planned.position.lexicon.name, planned.result(), planned.position.rules_name
+
+
+def _hint(asked: HintRequest, offer: Offer) -> Answer:
+    hinted = hint(asked, live.lexicon)  # a built-in bag only: never a file on a server
+    return hinted.position.lexicon.name, hinted.result(), hinted.position.rules_name
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -76,6 +101,10 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "lexicon info": _lexicon_info,
     "lexicon list": _lexicon_list,
     "lexicon diff": _lexicon_diff,
+    "moves": _moves,
+    "jarnac": _jarnac,
+    "plan": _plan,
+    "hint": _hint,
 }
 """Each declared command's library call, by the command's name."""
 
@@ -86,10 +115,14 @@ the others run in a worker of the light lane."""
 
 def heavy(name: str, asked: Any) -> bool:
     """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
-    another (``lexicon diff``: seconds, no budget to cut it), or a rack longer than any tray's
+    another (``lexicon diff``: seconds, no budget to cut it), a search whose budget (cut to the server's
+    ceiling) is over :data:`~.contract.LIGHT_BUDGET_MS`, or a rack longer than any tray's
     (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
     if name == "lexicon diff":
         return True
+    budgets = [getattr(asked, spec.name) for spec in specs(type(asked)) if spec.bound(Budget) is not None]
+    if any(budget is not None and budget > LIGHT_BUDGET_MS for budget in budgets):
+        return True  # a search that may run over a second (its budget already cut to the server's ceiling)
     return name in ("words", "extend") and len(str(getattr(asked, "rack", ""))) > LONG_RACK
 
 
@@ -98,7 +131,7 @@ def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dic
     and the field a refusal of the whole request names (``None``: its message says)."""
     with speaking(language):
         try:
-            lexicon, result = RUNS[name](asked, offer)
+            lexicon, result, *played = RUNS[name](asked, offer)
         except JarnacError as exc:
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(language)}
             if exc.reason is not None:
@@ -111,4 +144,5 @@ def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dic
                 {"schema": SCHEMA, "command": name, "error": {"type": "UsageError", "message": message}},
                 exc.field,
             )
-    return 200, {"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result}, None
+    rules = played[0] if played else None
+    return 200, {"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": rules, "result": result}, None
