@@ -515,6 +515,26 @@ def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
         lanes.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="CPU priorities are POSIX's")
+def test_the_heavy_lane_runs_at_a_lower_cpu_priority_than_the_light_one() -> None:
+    """A long search yields the CPU to a short question: the heavy lane's workers are niced, the light's not."""
+    import anyio
+
+    from jarnac_solver.server.lanes import HEAVY_NICENESS, Lanes
+
+    lanes = Lanes(1, 1, None)
+    try:
+
+        async def niceness() -> tuple[int, int]:
+            return await lanes.run(os.nice, 0), await lanes.run(os.nice, 0, heavy=True)
+
+        light, heavy = anyio.run(niceness)
+        assert light == os.nice(0)
+        assert heavy == min(19, light + HEAVY_NICENESS)
+    finally:
+        lanes.close()
+
+
 @pytest.mark.parametrize("lang", ["fr", "es", "nl", "en"])
 def test_a_refusal_is_said_wholly_in_the_language_asked(client: Client, lang: str) -> None:
     """A value of the wrong type names its type in the asker's language (no English word inside a French
