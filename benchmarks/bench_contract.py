@@ -40,8 +40,10 @@ import pydantic.dataclasses
 from jarnac_solver.commands.check import CheckRequest
 from jarnac_solver.commands.listing import WordsRequest
 from jarnac_solver.lexicon.lexicon import Lexicon
-from jarnac_solver.server.contract import NEW_GAME, Offer
+from jarnac_solver.server.contract import Offer
 from jarnac_solver.server.models import faults, request_model
+from jarnac_solver.server.route_bodies import NewGameBody
+from jarnac_solver.server.typed import read
 
 BODIES: dict[str, dict[str, Any]] = {
     "check": {"words": ["CHAT"], "lexicon": "fr"},
@@ -125,11 +127,12 @@ MSG: dict[str, type[msgspec.Struct]] = {"check": MsgCheck, "words": MsgWords, "n
 
 
 def _service_readers(offer: Offer) -> dict[str, Any]:
-    """How the service reads each body now: a declared command's model (server/models.py), else its table."""
+    """How the service reads each body now: a declared command's model (server/models.py), a route's
+    (server/route_bodies.py)."""
     return {
         "check": lambda body: request_model(CheckRequest, offer).model_validate(body),
         "words": lambda body: request_model(WordsRequest, offer).model_validate(body),
-        "new game": lambda body: NEW_GAME.read(body, offer),
+        "new game": lambda body: read(NewGameBody, body, offer),
     }
 
 

@@ -31,10 +31,7 @@ from ..lexicon.study import as_range
 from ..messages import LANGUAGES, Reason
 from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
-from ..planning.advice import DEPTHS
 from ..play.players import PLAYERS
-from ..play.review import DEFAULT_PLAYOUTS, DEFAULT_TOP
-from ..play.review import DEPTHS as REVIEW_DEPTHS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -679,7 +676,7 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     return Call(argv, budget_ms, heavy)
 
 
-# -- the other routes' bodies --------------------------------------------------------------------
+# -- the other routes' bounds (their bodies: route_bodies.py) -----------------------------------------
 
 DEFAULT_THINK_MS = 1000.0
 """The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
@@ -698,206 +695,9 @@ DAYS = (1, 3, 7)
 MAX_WINDOW_S = 3600.0
 """The longest Jarnac window a game may set."""
 
-_NAME_HELP = f"1 to {MAX_NAME} characters, shown as text; control and bidirectional characters and markup refused"
-NEW_GAME = Body(
-    (
-        Field("lexicon", Kind.LEXICON, f"{OFFERED_LEXICON} (default: fr, else the first)"),
-        Field("rules", Kind.RULES, "a preset's name (sheet, competitive, ...) or an object of options"),
-        Field(
-            "players", Kind.SEATS, f'A then B: "{PERSON}" or the computer\'s player (default ["{PERSON}", "planner"])'
-        ),
-        Field("seed", Kind.WHOLE, "orders the bag (default: at random)", low=0, high=2**63 - 1),
-        Field("bag", Kind.BAG, "a built-in bag (default: the lexicon's)"),
-        Field("over_the_board", Kind.FLAG, "two people with real tiles: every action that draws gives the tiles drawn"),
-        Field(
-            "think_ms",
-            Kind.NUMBER,
-            f"the computer's time a decision (default {DEFAULT_THINK_MS:g}, cut to the server's ceiling)",
-            low=0,
-            high=MAX_MS,
-            above=True,
-            what="a number of milliseconds",
-        ),
-        Field(
-            "seats",
-            Kind.CHOICE,
-            f'"{INVITE}": two people on two devices, each seat acting with its key (X-Seat-Key); the answer gives'
-            f' each seat\'s key and join link, a join code and a watch link; "{HOTSEAT}": two people on one device'
-            " passed between them, each seat's key and a watch link, the Jarnac window untimed unless"
-            " window_seconds or the rules' clock times it",
-            choices=(INVITE, HOTSEAT, "open"),
-        ),
-        Field("hints", Kind.FLAG, "false: no advice for either seat (a game option both players see)"),
-        Field(
-            "window_seconds",
-            Kind.NUMBER,
-            "invited people: the seconds to call a Jarnac after a pass (default: the rules' clock, else"
-            f" {DEFAULT_WINDOW_S:g} on two devices, untimed in a hot seat); the time over, the window is declined",
-            low=0,
-            high=MAX_WINDOW_S,
-            above=True,
-            what="a number of seconds",
-        ),
-        Field(
-            "days",
-            Kind.WHOLE,
-            f"a game days a move: {', '.join(map(str, DAYS))} days a decision, and a bank of as many more days a"
-            " seat that decisions taking longer spend; out of time, the seat loses (default: live, as it is played)",
-            low=1,
-            high=7,
-        ),
-        Field(
-            "name", Kind.NAME, f"the creator's name (its seat's: A, or the person's): {_NAME_HELP}", max_length=MAX_TEXT
-        ),
-        Field(
-            "guest_name", Kind.NAME, f"a hot seat: the name of B, the second person: {_NAME_HELP}", max_length=MAX_TEXT
-        ),
-    )
-)
-JOIN = Body(
-    (
-        Field("code", Kind.TEXT, "the join code read aloud (K7QM-2PXA-9B3C; any case)", required=True, max_length=40),
-        Field("name", Kind.NAME, f"the name of the person joining: {_NAME_HELP}", max_length=MAX_TEXT),
-    )
-)
-MINE = Body(
-    (
-        Field(
-            "games",
-            Kind.TEXTS,
-            f"the games this browser holds (at most {MAX_ITEMS}), each its id, or ID:SEAT for the seat it plays"
-            " (A or B; both seats of a hot seat: ID:AB)",
-            required=True,
-            max_length=80,
-        ),
-    )
-)
-RESIGN = Body(
-    (
-        Field(
-            "player",
-            Kind.CHOICE,
-            "the seat that resigns: said by its key between invited people; of a game without keys, its person's"
-            " seat (required when two people share it)",
-            choices=("A", "B"),
-        ),
-    )
-)
-REMATCH = Body(())
-"""A rematch's request: its seat is its key's (X-Seat-Key); the body is empty."""
-TRANSFER = Body(
-    (
-        Field(
-            "token",
-            Kind.TEXT,
-            "the transfer link's token (after #move= in the link the seat's holder made)",
-            required=True,
-            max_length=64,
-        ),
-    )
-)
-SINCE = Body(
-    (
-        Field("since", Kind.WHOLE, "the actions the client holds: those after it are sent", low=0, high=MAX_ACTIONS),
-        LANG_QUERY,
-    )
-)
-ACTION = Body(
-    (
-        Field("action", Kind.TEXT, "in the record notation: draw, +RAT, pass, ...", required=True),
-        Field("drew", Kind.TEXT, "over the board: the tiles drawn", max_length=64),
-        Field("player", Kind.CHOICE, "who acts (refused when it is not that player's turn)", choices=("A", "B")),
-        Field(
-            "at",
-            Kind.WHOLE,
-            "the action's number in the game (from 1): a retry of an action already taken answers the game",
-            low=1,
-            high=MAX_ACTIONS + 1,
-        ),
-    )
-)
-ADVICE = Body(
-    (
-        Field(
-            "budget",
-            Kind.NUMBER,
-            "milliseconds to think (default 1000, cut to the server's ceiling)",
-            low=0,
-            high=MAX_MS,
-            above=True,
-            what="a number of milliseconds",
-        ),
-        Field("top", Kind.WHOLE, f"how many options (1 to {MAX_TOP})", low=1, high=MAX_TOP),
-        Field("depth", Kind.CHOICE, "plan: the ladder; simulate: sampled play-outs", choices=DEPTHS),
-        Field("familiarity", Kind.FLAG, "familiar words first (the familiarity extra)"),
-        LANG_QUERY,
-    )
-)
-RECORD = Body(
-    (
-        Field("format", Kind.CHOICE, "json, or text: the notation, as a download", choices=("json", "text")),
-        LANG_QUERY,
-    )
-)
-
-
-def _games_text(help: str) -> tuple[Field, ...]:
-    """The fields of games sent as text (the audit's, the review's): the text, and the lexicon and rules
-    of a game typed one action a line (a record names its own)."""
-    return (
-        Field("text", Kind.TEXT, help, required=True, max_length=MAX_AUDIT_BYTES),
-        Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
-        Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=tuple(PRESETS)),
-    )
-
-
-AUDIT = Body(
-    (
-        *_games_text("the records, JSON Lines, or one action a line"),
-        Field("deep", Kind.FLAG, "also each turn's best first move and longest ladder"),
-    )
-)
-
 MAX_REVIEW_PLAYOUTS = 64
 """The most play-outs a decision a review runs over HTTP (the command line allows more)."""
 MAX_REVIEW_SECONDS = 120.0
 """The longest review of one request, whatever its per-decision budget (the rest is said ``not_weighed``)."""
 MAX_REVIEW_TOP = 20
 """The most engine candidates a review weighs beyond its own choice (the command line's ``--top`` bound)."""
-_REVIEW_OPTIONS = (
-    Field(
-        "playouts",
-        Kind.WHOLE,
-        f"rounds of play-outs a decision: the strength, reproducible from seed (default {DEFAULT_PLAYOUTS})",
-        low=2,
-        high=MAX_REVIEW_PLAYOUTS,
-    ),
-    Field(
-        "budget",
-        Kind.NUMBER,
-        "milliseconds a decision at most, a ceiling each decision it stops says (default: the server's ceiling,"
-        " cut to it)",
-        low=0,
-        high=MAX_MS,
-        above=True,
-        what="a number of milliseconds",
-    ),
-    Field("seed", Kind.WHOLE, "the play-outs' seed (default 0)", low=0, high=2**63 - 1),
-    Field(
-        "top",
-        Kind.WHOLE,
-        f"engine candidates beyond its own choice (default {DEFAULT_TOP})",
-        low=0,
-        high=MAX_REVIEW_TOP,
-    ),
-    Field("player", Kind.CHOICE, "only this player's decisions (default: both)", choices=("A", "B")),
-    Field(
-        "depth",
-        Kind.CHOICE,
-        "simulate: weigh by play-outs; plan: by the planner's values alone (the planner's units)",
-        choices=REVIEW_DEPTHS,
-    ),
-)
-REVIEW = Body((*_games_text("one game: its record, JSON Lines, or one action a line"), *_REVIEW_OPTIONS))
-GAME_REVIEW = Body((*_REVIEW_OPTIONS, LANG_QUERY))
-"""The query of a finished live game's review: the options of ``POST /api/review``, the game the id's."""

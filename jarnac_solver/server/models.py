@@ -15,11 +15,11 @@ with a code and its values where msgspec says the first fault in an English sent
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import pydantic
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
@@ -172,8 +172,14 @@ _WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type"
 """The codes of a value of another type than a branch of a union takes."""
 
 
-def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str]) -> list[Fault]:
-    """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`)."""
+def faults(
+    error: pydantic.ValidationError,
+    known: Sequence[str],
+    helps: dict[str, str],
+    said: Callable[[ErrorDetails, str], str | None] | None = None,
+) -> list[Fault]:
+    """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`);
+    ``said``: a route's own wording of a fault (``None`` from it: the mapping below says it)."""
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
@@ -184,7 +190,10 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
         one = next((e for e in found if e["type"] not in _WRONG_TYPE), found[0])
         code, ctx, value = one["type"], one.get("ctx") or {}, one.get("input")
         kind = FAULT_KINDS.get(code, "UsageError")
-        if code == "extra_forbidden":
+        own = said(one, name) if said is not None else None
+        if own is not None:
+            text = own
+        elif code == "extra_forbidden":
             text = Reason("field_unknown", {"name": repr(_shown(name)), "known": ", ".join(known)}).text()
         elif code == "missing":
             text = Reason("fault_required", {"help": helps.get(name, "")}).text()

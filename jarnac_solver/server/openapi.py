@@ -17,30 +17,20 @@ from importlib import resources
 
 from .. import __version__
 from ..messages import LANGUAGES
+from . import route_bodies as bodies
 from . import webpush
 from .contract import (
-    ACTION,
-    ADVICE,
-    AUDIT,
     COMMAND_BODIES,
-    GAME_REVIEW,
-    JOIN,
     MAX_REVIEW_PLAYOUTS,
     MAX_REVIEW_SECONDS,
-    MINE,
-    NEW_GAME,
-    RECORD,
-    REMATCH,
-    RESIGN,
-    REVIEW,
     SERVED,
-    SINCE,
-    TRANSFER,
     Body,
     Offer,
 )
 from .models import DECLARED, request_model
 from .models import schema as body_schema
+from .typed import RouteBody, schema
+from .typed import parameters as query_parameters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -212,6 +202,12 @@ def _posted(body: Body, offer: Offer) -> dict[str, Any]:
     return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
 
 
+def _typed(model: type[RouteBody], offer: Offer) -> dict[str, Any]:
+    """The body of a route declared as a typed model (:mod:`.route_bodies`): its JSON Schema."""
+    made = schema(model, offer)
+    return {"required": bool(made.get("required")), "content": {"application/json": {"schema": made}}}
+
+
 def _declared(name: str, offer: Offer) -> dict[str, Any]:
     """The body of a command declared in the commands layer: its pydantic model's JSON Schema."""
     schema = body_schema(request_model(DECLARED[name], offer))
@@ -256,7 +252,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " creator's seat (A) its secret key and link (the key in the link's fragment), the invitation (a join"
             " code to read aloud and its link, which seat B's device uses once: POST /api/join) and the watch link"
             " of spectators; each seat then acts with its key (X-Seat-Key). A hot seat gives both seats' keys.",
-            "requestBody": _posted(NEW_GAME, offer),
+            "requestBody": _typed(bodies.NewGameBody, offer),
             "responses": {"201": game_answer, **_refusals(*_ALWAYS, *_POSTED, 409, 429, 507)},
         }
     }
@@ -281,13 +277,13 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "description": "Under rules with disputes (competitive), a word not in the lexicon is accepted:"
             " it is a bluff the other player may dispute (a 200, not a 409); the dispute then decides it.",
             "parameters": [game_id, seat_key],
-            "requestBody": _posted(ACTION, offer),
+            "requestBody": _typed(bodies.ActionBody, offer),
             "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
         },
         "get": {
             "operationId": "game_actions",
             "summary": "The actions after the first `since` and the game now (a polling client's push channel)",
-            "parameters": [game_id, *SINCE.parameters(offer)],
+            "parameters": [game_id, *query_parameters(bodies.SinceQuery, offer)],
             "responses": {"200": _answer("game_actions_result", "the actions"), **game_refusals},
         },
     }
@@ -304,7 +300,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " EventSource stops). A stream closes after a while without an action (the EventSource reconnects).",
             "parameters": [
                 game_id,
-                *SINCE.parameters(offer),
+                *query_parameters(bodies.SinceQuery, offer),
                 {
                     "name": "Last-Event-ID",
                     "in": "header",
@@ -332,7 +328,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " derived from the code); afterwards the code opens nothing: 410 SeatTaken, the game unchanged (410"
             " InvitationWithdrawn for a code its creator withdrew). A wrong code is a 404, counted: past the bound"
             " of an address, 429 with Retry-After.",
-            "requestBody": _posted(JOIN, offer),
+            "requestBody": _typed(bodies.JoinBody, offer),
             "responses": {
                 "200": _answer("game_result", "the game, and seat B's new key and link"),
                 **_refusals(*_ALWAYS, *_POSTED, 404, 410, 429, 500),
@@ -375,7 +371,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "description": "Kept as the game's last action (resign); the state's ending names the seat. A spectator,"
             " or a key of no seat: 403, nothing changed; a finished game: 409 GameOver.",
             "parameters": [game_id, seat_key],
-            "requestBody": _posted(RESIGN, offer),
+            "requestBody": _typed(bodies.ResignBody, offer),
             "responses": {"200": game_answer, **game_refusals, **_refusals(*_POSTED, 409, 507)},
         }
     }
@@ -387,7 +383,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             " (each device plays on with its key: the one that was A is B). A spectator: 403, nothing changed;"
             " a game going on: 409 GameNotOver.",
             "parameters": [game_id, seat_key],
-            "requestBody": _posted(REMATCH, offer),
+            "requestBody": _typed(bodies.RematchBody, offer),
             "responses": {
                 "200": _answer("game_rematch_result", "the offer or the rematch"),
                 **game_refusals,
@@ -441,7 +437,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "summary": "My games: the games a browser holds, those waiting for it first, with names and time left",
             "description": "No key: what it tells (whose turn, the names, the scores, the clock) every holder of a"
             " game's id may read. A game forgotten or expired is listed as gone.",
-            "requestBody": _posted(MINE, offer),
+            "requestBody": _typed(bodies.MineBody, offer),
             "responses": {"200": _answer("game_mine_result", "the games"), **_refusals(*_ALWAYS, *_POSTED, 500)},
         }
     }
@@ -449,7 +445,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         "post": {
             "operationId": "use_transfer",
             "summary": "The seat a transfer link moves, taken by this device once (a second use: 410 TransferUsed)",
-            "requestBody": _posted(TRANSFER, offer),
+            "requestBody": _typed(bodies.TransferBody, offer),
             "responses": {
                 "200": _answer("game_result", "the game, and the seat's new key and link"),
                 **_refusals(*_ALWAYS, *_POSTED, 404, 410, 500),
@@ -460,7 +456,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         "get": {
             "operationId": "game_advice",
             "summary": "What the player to act should do (advise; between invited people, with that seat's key)",
-            "parameters": [game_id, seat_key, *ADVICE.parameters(offer)],
+            "parameters": [game_id, seat_key, *query_parameters(bodies.AdviceQuery, offer)],
             "responses": {"200": _answer("game_advice_result", "the advice"), **game_refusals, **_refusals(403)},
         }
     }
@@ -468,7 +464,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         "get": {
             "operationId": "game_record",
             "summary": "The game's record (format=text: the notation, as a download)",
-            "parameters": [game_id, *RECORD.parameters(offer)],
+            "parameters": [game_id, *query_parameters(bodies.RecordQuery, offer)],
             "responses": {
                 "200": {
                     "description": "the record: its document (format=json), or the notation (format=text)",
@@ -485,7 +481,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
         "post": {
             "operationId": "audit",
             "summary": "What `jarnac-solver audit FILE --json` prints, of records sent as text",
-            "requestBody": _posted(AUDIT, offer),
+            "requestBody": _typed(bodies.AuditBody, offer),
             "responses": {"200": _answer("audit_result", "the audit"), **_refusals(*_ALWAYS, *_POSTED)},
         }
     }
@@ -498,7 +494,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "operationId": "review",
             "summary": "What `jarnac-solver review FILE --json` prints, of one game sent as text",
             "description": bounds,
-            "requestBody": _posted(REVIEW, offer),
+            "requestBody": _typed(bodies.ReviewBody, offer),
             "responses": {"200": _answer("review_result", "the review"), **_refusals(*_ALWAYS, *_POSTED)},
         }
     }
@@ -507,7 +503,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "operationId": "game_review",
             "summary": "The review of a finished game: every decision weighed against the engine's best",
             "description": bounds,
-            "parameters": [game_id, *GAME_REVIEW.parameters(offer)],
+            "parameters": [game_id, *query_parameters(bodies.GameReviewQuery, offer)],
             "responses": {
                 "200": _answer("game_review_result", "the review"),
                 **game_refusals,

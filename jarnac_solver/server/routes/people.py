@@ -24,8 +24,9 @@ from ...messages import Reason
 from .. import language, live, seats, webpush
 from ..answers import ServiceError, endpoint, route
 from ..bodies import read_json
-from ..contract import JOIN, MINE, REMATCH, TRANSFER
+from ..language import say
 from ..limits import address_of
+from ..route_bodies import JoinBody, MineBody, RematchBody, TransferBody
 from ..service import Service
 from ..storage import Invitation
 from ..store import JOIN as JOIN_KIND
@@ -54,8 +55,8 @@ async def seated(
 async def join(service: Service, request: Request) -> Response:
     """``POST /api/join``: seat B taken by this device, once, from the join code read aloud (or its link):
     a fresh key for it; the code opens nothing afterwards (410)."""
-    values = await service.read(request, JOIN)
-    code = seats.normal_code(str(values["code"]))
+    body = await service.checked(request, JoinBody)
+    code = seats.normal_code(body.code)
     address = address_of(request)
     # A wrong code counts against the address before the costly check; one that opens an invitation is
     # taken back (:meth:`~..limits.Limits.guess`).
@@ -65,14 +66,14 @@ async def join(service: Service, request: Request) -> Response:
     if code is not None:
         # The code's stretching takes tens of milliseconds and 16 MiB: off the event loop, one at a time.
         found = await service.limits.stretch(seats.code_digest, code)
-        asked = (found, JOIN_KIND, seats.digest(key), values.get("name"))
+        asked = (found, JOIN_KIND, seats.digest(key), body.name)
         claim = await anyio.to_thread.run_sync(service.store.claim, *asked)
     if claim is not None:
         service.limits.right(address, guess)
     if claim is None:
         if code is None:
-            raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
-        raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
+            raise ServiceError(400, "UsageError", say("refused_join_code"), "code")
+        raise ServiceError(404, "UnknownGame", say("refused_no_join"))
     if claim.closed:  # the page's own sentence, in the asker's language
         kind = "InvitationWithdrawn" if claim.closed == WITHDRAWN else "SeatTaken"
         raise ServiceError(410, kind, Reason(f"page.err_{kind}").text(language.current()), "code")
@@ -133,7 +134,7 @@ async def inviting(service: Service, request: Request, game_id: str) -> live.Gam
 async def mine(service: Service, request: Request) -> Response:
     """``POST /api/mine``: the games a browser holds, the ones waiting for it first (the least time left
     first), then the others in progress, then the finished, then those gone; ``next``: the first waiting."""
-    asked = [str(text).split(":", 1) for text in (await service.read(request, MINE))["games"]]
+    asked = [text.split(":", 1) for text in (await service.checked(request, MineBody)).held]
     rows: list[dict[str, Any]] = []
     for order, (game_id, *seat) in enumerate(asked):
         plays = seat[0] if seat else ""
@@ -224,7 +225,7 @@ async def game_rematch(service: Service, request: Request) -> Response:
     rematch; the other seat's same request accepts it: a new game, the seats swapped (each device plays
     on with its key), the same options, a new seed."""
     game_id = request.path_params["game_id"]
-    await service.read(request, REMATCH)
+    await service.checked(request, RematchBody)
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
@@ -233,7 +234,7 @@ async def game_rematch(service: Service, request: Request) -> Response:
             raise ServiceError(409, "NoRematch", message)
         seat = service.keyed(request, spec)
         if not (await service.state_of(game_id, spec, entries))["over"]:
-            raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: a rematch is offered at its end")
+            raise ServiceError(409, "GameNotOver", say("refused_not_over_rematch", game=game_id))
         offered, made = spec.rematch
         if not made and offered in ("", seat):  # an offer (made again: the same)
             offer = dataclasses.replace(spec, rematch=(seat, ""))
@@ -284,7 +285,7 @@ async def new_transfer(service: Service, request: Request) -> Response:
 async def transfer(service: Service, request: Request) -> Response:
     """``POST /api/transfer``: the seat a transfer link moves, taken by this device once (a fresh key;
     the old device's key acts no more); the link opens nothing afterwards (410)."""
-    token = str((await service.read(request, TRANSFER))["token"])
+    token = (await service.checked(request, TransferBody)).token
     key = seats.new_key()
     claim = await anyio.to_thread.run_sync(service.store.claim, seats.digest(token), TRANSFER_KIND, seats.digest(key))
     if claim is None:

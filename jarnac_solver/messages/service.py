@@ -1,0 +1,38 @@
+"""The service's own sentences, by code: the faults of a route's body its typed model finds
+(:mod:`jarnac_solver.server.typed`) and the refusals its routes raise (a game it does not hold, a seat's key
+that is not the one to act); the English source of each."""
+
+from __future__ import annotations
+
+from .message import Message
+
+__all__ = ["SERVICE_MESSAGES"]
+
+M = Message
+
+SERVICE_MESSAGES: dict[str, Message] = {
+    # a field of a route's body (the field's name is said before the sentence)
+    "fault_no_preset": M("{given} is no preset: {presets} (or an object of options)"),
+    "fault_rules_due": M("a preset's name ({presets}) or an object of options, not {given}"),
+    "fault_seats_due": M("two seats, A then B, each one of {seats}; not {given}"),
+    "fault_seat_due": M("a seat is a name, one of {seats}; not {given}"),
+    "fault_seat_unknown": M("no player {name}: a seat is one of {seats}"),
+    "fault_above": M("{value} is out of range: above {low}"),
+    "fault_not_whole": M("{given} is not a whole number"),
+    "fault_not_number": M("{given} is not a number"),
+    "fault_number_due": M("a number is due, not {given}"),
+    # a refusal of a route
+    "refused_unknown_game": M("no game {game} on this server"),
+    "refused_last_event": M("{given} is not an action's number (0 to {most})"),
+    "refused_not_your_seat": M("this key is seat {seat}'s, not {asked}'s"),
+    "refused_computer_seat": M("{asked} is the computer's seat: it never resigns"),
+    "refused_say_who_resigns": M("two people share this game: say which resigns (A or B)"),
+    "refused_over_already": M("game {game} is over already: there is nothing to resign"),
+    "refused_hints_off": M("this game was created without hints (hints: false)"),
+    "refused_advice_to_act": M("this key is seat {seat}'s: advice is for {to_act}, to act"),
+    "refused_not_over_review": M("game {game} is not over: it is reviewed once it ends"),
+    "refused_not_over_rematch": M("game {game} is not over: a rematch is offered at its end"),
+    "refused_join_code": M("not a join code: 12 letters and digits (K7QM-2PXA-9B3C)"),
+    "refused_no_join": M("no game waits for this join code (check it, or ask for a new one)"),
+}
+"""The service's messages by code."""
