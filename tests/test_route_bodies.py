@@ -14,14 +14,16 @@ from jarnac_solver.moves.rules import PRESETS
 from jarnac_solver.planning.advice import DEPTHS
 from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.play.review import DEPTHS as REVIEW_DEPTHS
-from jarnac_solver.server import route_bodies, typed
+from jarnac_solver.server import practice_contract, route_bodies, typed
 from jarnac_solver.server.app import create_app
-from jarnac_solver.server.contract import MAX_ACTIONS, PERSON, Offer
+from jarnac_solver.server.contract import MAX_ACTIONS, MAX_NAME, PERSON, Offer
 
 from .service_client import Client
 
 OFFER = Offer(("en",), 2000)
 SEATS = ", ".join((PERSON, *PLAYERS))
+ALL_ROUTES = {**route_bodies.ROUTES, **practice_contract.ROUTES}
+ME = "p" * 16
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +34,7 @@ def client() -> Any:
 
 def test_each_routes_request_in_the_document_is_its_models_schema(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
-    for (method, path), model in route_bodies.ROUTES.items():
+    for (method, path), model in ALL_ROUTES.items():
         operation = document["paths"][path][method.lower()]
         if method == "POST":
             schema = operation["requestBody"]["content"]["application/json"]["schema"]
@@ -118,6 +120,60 @@ BROKEN: list[tuple[str, str, dict[str, Any], str, tuple[str, dict[str, Any]]]] =
     ),
     ("POST", "/api/review", {"text": "+RAT", "budget": 0}, "budget", _fault("fault_above", value="0", low="0")),
 ]
+BROKEN += [
+    ("GET", "/api/practice/daily?date=2026-13", {}, "date", _fault("practice.date_malformed", given="'2026-13'")),
+    ("POST", "/api/practice/puzzles/next", {"person": "short"}, "person", _fault("practice.person_malformed")),
+    (
+        "POST",
+        "/api/practice/puzzles/0123456789ab/answer",
+        {"person": ME, "answer": "x" * 201},
+        "answer",
+        _fault("field_too_long", count=201, most=200),
+    ),
+    (
+        "POST",
+        "/api/practice/mistakes",
+        {"person": ME, "text": "+RAT", "player": "C"},
+        "player",
+        _fault("fault_not_one_of", given="'C'", choices="A, B"),
+    ),
+    (
+        "POST",
+        "/api/practice/mine",
+        {"person": ME, "colour": 1},
+        "colour",
+        _fault("field_unknown", name="'colour'", known="person"),
+    ),
+    (
+        "POST",
+        "/api/practice/quiz/next",
+        {"person": ME, "length": 10},
+        "length",
+        _fault("fault_at_most", value="10", high="9"),
+    ),
+    (
+        "POST",
+        "/api/practice/quiz/answer",
+        {"person": ME, "card": 0, "answer": "x"},
+        "card",
+        _fault("fault_at_least", value="0", low="1"),
+    ),
+    ("GET", "/api/practice/challenge?date=x", {}, "date", _fault("practice.date_malformed", given="'x'")),
+    (
+        "POST",
+        "/api/practice/challenge/start",
+        {"person": ME, "lexicon": "xx"},
+        "lexicon",
+        _fault("fault_lexicon_not_offered", name="'xx'", offered="en"),
+    ),
+    (
+        "POST",
+        "/api/practice/challenge/finish",
+        {"person": ME, "name": " ", "answers": ["a"]},
+        "name",
+        _fault("name_empty", most=MAX_NAME),
+    ),
+]
 """One broken field of each route's body or query, and the message its fault says."""
 
 
@@ -125,7 +181,10 @@ BROKEN: list[tuple[str, str, dict[str, Any], str, tuple[str, dict[str, Any]]]] =
 def test_one_broken_field_of_each_body_is_refused_by_its_name_in_the_askers_language(
     client: Client, language: str
 ) -> None:
-    assert {(m, p.split("?")[0].replace("nope", "{game_id}")) for m, p, *_ in BROKEN} == set(route_bodies.ROUTES)
+    routes = {
+        (m, p.split("?")[0].replace("nope", "{game_id}").replace("0123456789ab", "{puzzle_id}")) for m, p, *_ in BROKEN
+    }
+    assert routes == set(ALL_ROUTES)
     for method, path, body, field, (code, values) in BROKEN:
         headers = {"Accept-Language": language}
         answer = (

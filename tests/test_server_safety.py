@@ -27,6 +27,7 @@ from jarnac_solver.messages import speaking
 from jarnac_solver.server import bodies, typed
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import COMMAND_BODIES, SERVED
+from jarnac_solver.server.practice_contract import ROUTES as PRACTICE_ROUTES
 from jarnac_solver.server.route_bodies import ROUTES
 
 from .service_client import Client, serve, stop
@@ -256,7 +257,7 @@ def test_the_document_is_valid_openapi_3_1() -> None:
     assert "at" in action["application/json"]["schema"]["properties"]
 
 
-ROUTE_MODELS = {f"{method} {path}": model for (method, path), model in ROUTES.items()}
+ROUTE_MODELS = {f"{method} {path}": model for (method, path), model in {**ROUTES, **PRACTICE_ROUTES}.items()}
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),

@@ -103,7 +103,9 @@ def _person_name(value: str) -> str:
         raise PydanticCustomError("person_name", "{said}", {"said": str(exc)}) from None
 
 
-PersonName = Annotated[str, pydantic.Field(max_length=MAX_TEXT, strict=True), pydantic.AfterValidator(_person_name)]
+NAME = pydantic.AfterValidator(_person_name)
+"""The check of a person's name (:func:`~.contract.person_name`): ``Annotated[str, chars(32), NAME]``."""
+PersonName = Annotated[str, pydantic.Field(max_length=MAX_TEXT, strict=True), NAME]
 """A person's name, checked and trimmed (:func:`~.contract.person_name`)."""
 
 
@@ -179,6 +181,8 @@ def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
             return Reason("fault_text_due", {"given": _type_name(value)}).text()
         listed = ", ".join(choices(model, name))
         return Reason("fault_not_one_of", {"given": repr(_shown(value)), "choices": listed}).text()
+    if code == "reason":  # a rule of the route's own, said by its catalogs' code
+        return Reason(str(ctx["code"]), dict(ctx.get("values") or {})).text()
     if code in ("person_name", "rules_invalid"):
         return str(ctx["said"])
     if code == "no_preset":
@@ -223,6 +227,8 @@ def read(model: type[M], given: Any, offer: Offer, query: bool = False) -> M:
                 else f
                 for f in faults
             ]
+        # The faults of the fields given first (a missing field's after): the error's field is the one sent wrong.
+        faults.sort(key=lambda fault: fault.field not in given)
         raise BodyError(faults) from None
 
 
