@@ -4,6 +4,7 @@ refusals the routes raise are said in it too."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from jarnac_solver.moves.rules import PRESETS
 from jarnac_solver.planning.advice import DEPTHS
 from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.play.review import DEPTHS as REVIEW_DEPTHS
-from jarnac_solver.server import practice_contract, route_bodies, typed
+from jarnac_solver.server import nain_jaune_bodies, practice_contract, route_bodies, typed
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import MAX_ACTIONS, MAX_NAME, PERSON, Offer
 
@@ -22,7 +23,7 @@ from .service_client import Client
 
 OFFER = Offer(("en",), 2000)
 SEATS = ", ".join((PERSON, *PLAYERS))
-ALL_ROUTES = {**route_bodies.ROUTES, **practice_contract.ROUTES}
+ALL_ROUTES = {**route_bodies.ROUTES, **practice_contract.ROUTES, **nain_jaune_bodies.ROUTES}
 ME = "p" * 16
 
 
@@ -35,15 +36,26 @@ def client() -> Any:
 def test_each_routes_request_in_the_document_is_its_models_schema(client: Client) -> None:
     document = client.get("/api/openapi.json").json()
     for (method, path), model in ALL_ROUTES.items():
+        if path == "/api/games":  # a Jarnac game's or a Nain Jaune table's (below)
+            continue
         operation = document["paths"][path][method.lower()]
         if method == "POST":
             schema = operation["requestBody"]["content"]["application/json"]["schema"]
-            # A new game's body is a Jarnac game's or a Nain Jaune table's (the tables' own, beside it).
-            assert schema.get("anyOf", [schema])[0] == typed.schema(model, OFFER), path
+            assert schema == typed.schema(model, OFFER), path
         else:
             described = {p["name"]: p for p in operation["parameters"] if p["in"] == "query"}
             assert list(described) == list(model.model_fields), path
             assert list(described.values()) == typed.parameters(model, OFFER), path
+
+
+def test_a_new_game_is_a_jarnac_game_or_a_nain_jaune_table(client: Client) -> None:
+    document = client.get("/api/openapi.json").json()
+    posted = document["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    jarnac, named, table = posted["anyOf"]
+    assert jarnac == typed.schema(route_bodies.NewGameBody, OFFER) and named["properties"]["game"] == {
+        "const": "jarnac"
+    }
+    assert table == typed.schema(nain_jaune_bodies.NainJauneGameBody)
 
 
 def test_the_models_choices_are_the_librarys() -> None:
@@ -174,6 +186,25 @@ BROKEN += [
         _fault("name_empty", most=MAX_NAME),
     ),
 ]
+BROKEN += [
+    ("POST", "/api/games", {"game": "nain_jaune", "seed": -1}, "seed", _fault("fault_at_least", value="-1", low="0")),
+    ("POST", "/api/games/nj-nope/actions", {"action": " "}, "action", _fault("fault_nj_action_due")),
+    ("GET", "/api/games/nj-nope/events?since=x", {}, "since", _fault("fault_not_whole", given="'x'")),
+    (
+        "GET",
+        "/api/games/nj-nope/record?format=pdf",
+        {},
+        "format",
+        _fault("fault_not_one_of", given="'pdf'", choices="json, text"),
+    ),
+    (
+        "POST",
+        "/api/nain-jaune/audit",
+        {},
+        "record",
+        _fault("fault_required", help="a record: the text GET /api/games/ID/record gives"),
+    ),
+]
 """One broken field of each route's body or query, and the message its fault says."""
 
 
@@ -182,7 +213,13 @@ def test_one_broken_field_of_each_body_is_refused_by_its_name_in_the_askers_lang
     client: Client, language: str
 ) -> None:
     routes = {
-        (m, p.split("?")[0].replace("nope", "{game_id}").replace("0123456789ab", "{puzzle_id}")) for m, p, *_ in BROKEN
+        (
+            m,
+            re.sub("nj-nope", "nj-{table}", p.split("?")[0])
+            .replace("/nope", "/{game_id}")
+            .replace("0123456789ab", "{puzzle_id}"),
+        )
+        for m, p, *_ in BROKEN
     }
     assert routes == set(ALL_ROUTES)
     for method, path, body, field, (code, values) in BROKEN:

@@ -21,6 +21,8 @@ SERVICE_MESSAGES: dict[str, Message] = {
     "fault_not_whole": M("{given} is not a whole number"),
     "fault_not_number": M("{given} is not a number"),
     "fault_number_due": M("a number is due, not {given}"),
+    "fault_nj_players_due": M("a list of 2 to 4 seats, each person or a computer player"),
+    "fault_nj_action_due": M("an action: a card (7H, 10D!), pass or stop"),
     # a refusal of a route
     "refused_unknown_game": M("no game {game} on this server"),
     "refused_last_event": M("{given} is not an action's number (0 to {most})"),

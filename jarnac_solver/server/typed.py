@@ -183,7 +183,7 @@ def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
         return Reason("fault_not_one_of", {"given": repr(_shown(value)), "choices": listed}).text()
     if code == "reason":  # a rule of the route's own, said by its catalogs' code
         return Reason(str(ctx["code"]), dict(ctx.get("values") or {})).text()
-    if code in ("person_name", "rules_invalid"):
+    if code in ("person_name", "rules_invalid", "said"):  # said already, in the language spoken
         return str(ctx["said"])
     if code == "no_preset":
         return Reason("fault_no_preset", {"given": ctx["given"], "presets": ", ".join(PRESETS)}).text()
@@ -232,7 +232,7 @@ def read(model: type[M], given: Any, offer: Offer, query: bool = False) -> M:
         raise BodyError(faults) from None
 
 
-def schema(model: type[RouteBody], offer: Offer) -> dict[str, Any]:
+def schema(model: type[RouteBody], offer: Offer | None = None) -> dict[str, Any]:
     """``model``'s JSON Schema (OpenAPI 3.1's dialect): an object of its fields, no other; a lexicon field's
     choices this server's lexicons."""
     made: dict[str, Any] = _referred(model.model_json_schema())
@@ -255,7 +255,7 @@ def _referred(value: Any) -> Any:
     return value
 
 
-def _written(spec: dict[str, Any], offer: Offer) -> dict[str, Any]:
+def _written(spec: dict[str, Any], offer: Offer | None) -> dict[str, Any]:
     """A field's schema as the document writes it: no title; a lexicon's the names offered; ``null`` (a field
     left out) allowed."""
     spec = {key: value for key, value in spec.items() if key != "title"}
@@ -263,13 +263,19 @@ def _written(spec: dict[str, Any], offer: Offer) -> dict[str, Any]:
         branch.pop("title", None)
         if branch.pop(OFFERED, False):
             branch.clear()
-            branch["enum"] = list(offer.lexicons)
+            branch["enum"] = _offered_names(offer)
     if spec.pop(OFFERED, False):
-        spec = {"enum": list(offer.lexicons), "description": spec.get("description", "")}
+        spec = {"enum": _offered_names(offer), "description": spec.get("description", "")}
     return spec
 
 
-def parameters(model: type[RouteBody], offer: Offer) -> list[dict[str, Any]]:
+def _offered_names(offer: Offer | None) -> list[str]:
+    if offer is None:
+        raise ValueError("a body naming a lexicon is described for a server's offer")
+    return list(offer.lexicons)
+
+
+def parameters(model: type[RouteBody], offer: Offer | None = None) -> list[dict[str, Any]]:
     """``model``'s fields as a URL's query parameters (OpenAPI ``parameters``)."""
     made = schema(model, offer)
     required = set(made.get("required", []))
