@@ -1,18 +1,17 @@
-"""The service's contract: every request body and query declared once, as a table of fields.
+"""The service's contract: what a server offers (:class:`Offer`), the bounds of every route, the one
+wording of a fault (:class:`Fault`, :class:`BodyError`, :func:`person_name`), and the commands' bodies
+still read by a table of fields (:data:`COMMAND_BODIES`).
 
-Key idea: a route's :class:`Body` is the one place its fields are written.
-From it the server reads a request (:meth:`Body.read`: every fault of the
-body collected and named by its field, never the first alone), builds the
-call (a command's ``argv``, a game's setting), and publishes the OpenAPI
-document (:meth:`Body.schema`, :meth:`Body.parameters`). What a field
-takes is its :class:`Kind`; what the server offers (its lexicons, its
-ceiling on budgets) is an :class:`Offer`, so the table holds no server's
-state. A command's fields are the options its ``--help`` names; a test
-holds the two equal, so a new option of the command line is not silently
-unserved.
+Key idea: a route's body is declared once. The other routes' bodies are typed models
+(:mod:`.route_bodies`, :mod:`.practice_contract`, :mod:`.nain_jaune_bodies`, read by :mod:`.typed`); a
+command's :class:`Body` here is the one place its fields are written: from it the server reads a request
+(:meth:`Body.read`: every fault of the body collected and named by its field, never the first alone),
+builds the call (its ``argv``) and publishes the OpenAPI document (:meth:`Body.schema`). What a field
+takes is its :class:`Kind`; what the server offers (its lexicons, its ceiling on budgets) is an
+:class:`Offer`, so the table holds no server's state. A command's fields are the options its ``--help``
+names; a test holds the two equal, so a new option of the command line is not silently unserved.
 
-No web framework here: the app (``app.py``) and the document
-(``openapi.py``) both read this module.
+No web framework here: the app (``app.py``) and the document (``openapi.py``) both read this module.
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ from ..lexicon.lookup import ORDERS
 from ..lexicon.study import as_range
 from ..messages import LANGUAGES, Reason
 from ..moves.objectives import OBJECTIVES
-from ..moves.rules import PRESETS, Rules
-from ..play.players import PLAYERS
+from ..moves.rules import PRESETS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -100,13 +98,12 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
     ).text()
 
 
-def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "field") -> list[Fault]:
+def unknown_fields(given: Iterable[str], known: Iterable[str]) -> list[Fault]:
     """A fault for each of ``given`` not among ``known`` (the one wording of "no such field")."""
     names = list(known)
     listed = ", ".join(names) or "-"
-    code = "parameter_unknown" if what == "parameter" else "field_unknown"  # said in the language spoken
     return [
-        Fault(str(key), Reason(code, {"name": repr(_shown(str(key))), "known": listed}).text())
+        Fault(str(key), Reason("field_unknown", {"name": repr(_shown(str(key))), "known": listed}).text())
         for key in given
         if key not in names
     ]
@@ -190,9 +187,6 @@ class Kind(enum.Enum):
     LEXICONS = "lexicons"  # a list of lexicon names
     BAG = "bag"
     RANGE = "range"  # 5, "5-7", "5-", "-7"
-    RULES = "rules"  # a preset's name or an object of options
-    SEATS = "seats"  # two seats: a person or a player
-    NAME = "name"  # a person's name (person_name)
 
 
 @dataclass(frozen=True)
@@ -215,15 +209,12 @@ class Field:
     max_length: int = MAX_TEXT
     what: str = ""
 
-    def read(self, value: Any, offer: Offer, query: bool = False) -> Any:
-        """The field's value checked and normalised, or :class:`ValueError` saying what is wrong
-        (``query``: ``value`` is the text of a URL's parameter)."""
+    def read(self, value: Any, offer: Offer) -> Any:
+        """The field's value checked and normalised, or :class:`ValueError` saying what is wrong."""
         kind = self.kind
         if kind in (Kind.NUMBER, Kind.WHOLE):
             return self._number(value)
         if kind is Kind.FLAG:
-            if query and value in ("true", "false"):
-                return value == "true"
             if not isinstance(value, bool):
                 raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
             return value
@@ -235,32 +226,6 @@ class Field:
             except JarnacError as exc:
                 raise ValueError(str(exc).removeprefix(self.name + " ")) from None
             return str(value).strip()
-        if kind is Kind.RULES:
-            if isinstance(value, dict):
-                try:
-                    return Rules.from_dict(value)
-                except JarnacError as exc:
-                    raise ValueError(str(exc)) from None
-            if not isinstance(value, str):
-                raise ValueError(
-                    f"a preset's name ({', '.join(PRESETS)}) or an object of options, not {_type_name(value)}"
-                )
-            if value not in PRESETS:
-                raise ValueError(f"{_shown(value)!r} is no preset: {', '.join(PRESETS)} (or an object of options)")
-            return Rules.preset(value)
-        if kind is Kind.SEATS:
-            seats = (PERSON, *PLAYERS)
-            if not isinstance(value, list):
-                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {_type_name(value)}")
-            if len(value) != 2:
-                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {len(value)}")
-            odd = [s for s in value if not isinstance(s, str)]
-            if odd:
-                raise ValueError(f"a seat is a name, one of {', '.join(seats)}; not {_type_name(odd[0])}")
-            wrong = [s for s in value if s not in seats]
-            if wrong:
-                raise ValueError(f"no player {_shown(wrong[0])!r}: a seat is one of {', '.join(seats)}")
-            return (value[0], value[1])
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
@@ -280,8 +245,6 @@ class Field:
                         raise UnknownLexicon(fault)
             return texts
         text = self._text(value)
-        if kind is Kind.NAME:
-            return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(
                 Reason("fault_not_one_of", {"given": repr(_shown(text)), "choices": ", ".join(self.choices)}).text()
@@ -347,17 +310,13 @@ class Field:
                 number["exclusiveMinimum" if self.above else "minimum"] = self.low
             if self.high is not None:
                 number["maximum"] = self.high
-            # A number may be written as text too (a query's parameters are): "5" is read as 5.
+            # A number may be written as text too: "5" is read as 5.
             schema = {"oneOf": [number, {"type": "string", "maxLength": 40}]}
         elif kind is Kind.FLAG:
             schema = {"type": "boolean"}
         elif kind is Kind.RANGE:
             range_text = {"type": "string", "pattern": r"^\s*[0-9]*\s*(-\s*[0-9]*)?\s*$", "maxLength": 40}
             schema = {"oneOf": [{"type": "integer", "minimum": 0}, range_text]}
-        elif kind is Kind.RULES:
-            schema = {"anyOf": [{"enum": list(PRESETS)}, {"$ref": "#/components/schemas/rules"}]}
-        elif kind is Kind.SEATS:
-            schema = {"type": "array", "items": {"enum": [PERSON, *PLAYERS]}, "minItems": 2, "maxItems": 2}
         elif kind in (Kind.TEXTS, Kind.LEXICONS):
             item: dict[str, Any] = (
                 {"enum": list(offer.lexicons)} if kind is Kind.LEXICONS else {"type": "string", "maxLength": MAX_TEXT}
@@ -370,8 +329,6 @@ class Field:
             schema = {"enum": list(offer.lexicons)}
         elif kind is Kind.BAG:
             schema = {"enum": list(BAGS)}
-        elif kind is Kind.NAME:
-            schema = {"type": "string", "minLength": 1, "maxLength": self.max_length}
         else:  # TEXT
             schema = {"type": "string", "maxLength": self.max_length}
         schema["description"] = self.help
@@ -389,23 +346,19 @@ class Body:
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_name", {f.name: f for f in self.fields})
 
-    def read(self, body: Any, offer: Offer, query: bool = False) -> dict[str, Any]:
+    def read(self, body: Any, offer: Offer) -> dict[str, Any]:
         """The body's values by field name (those given; ``null`` is a field left out), or
         :class:`BodyError` with every fault of it. A command's fields may be written with dashes
         (``min-len``), as its ``--help`` writes them."""
-        if query:
-            given: Mapping[str, Any] = body
-        elif not isinstance(body, dict):
+        if not isinstance(body, dict):
             raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(body)}")])
-        else:
-            given = body
+        given: Mapping[str, Any] = body
         values: dict[str, Any] = {}
         faults: list[Fault] = []
         names = {str(key): str(key).replace("-", "_") for key in given}
         faults += unknown_fields(
             [key for key, name in names.items() if name not in self.by_name],
             self.by_name,
-            "parameter" if query else "field",
         )
         for key, name in names.items():
             spec = self.by_name.get(name)
@@ -418,7 +371,7 @@ class Body:
             if value is None:
                 continue
             try:
-                values[name] = spec.read(value, offer, query)
+                values[name] = spec.read(value, offer)
             except ValueError as exc:
                 faults.append(
                     Fault(name, str(exc), "UnknownLexiconError" if isinstance(exc, UnknownLexicon) else "UsageError")
@@ -446,13 +399,6 @@ class Body:
         if self.description:
             schema["description"] = self.description
         return schema
-
-    def parameters(self, offer: Offer) -> list[dict[str, Any]]:
-        """The fields as a URL's query parameters (OpenAPI ``parameters``)."""
-        return [
-            {"name": f.name, "in": "query", "required": f.required, "description": f.help, "schema": f.schema(offer)}
-            for f in self.fields
-        ]
 
 
 # -- the commands' bodies: their options as --help names them ------------------------------------
@@ -595,8 +541,6 @@ LANG = Field(
 )
 """A command's language, as its ``--lang``: every command takes it (the command line's shared option)."""
 COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BODIES.items()}
-LANG_QUERY = Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices)
-"""The language of a route whose query is read by a table (``?lang=``, read by the language gate too)."""
 
 SERVED = (
     "words",

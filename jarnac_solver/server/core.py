@@ -142,16 +142,6 @@ class Core:
         with speaking(language.current()):
             return typed.read(model, dict(request.query_params), self.offer, query=True)
 
-    def query(self, request: Request, body: Body) -> dict[str, Any]:
-        """The request's query parameters checked against ``body``; one given twice is refused (a
-        ``dict`` of them would keep the last silently)."""
-        times = Counter(key for key, _ in request.query_params.multi_items())
-        twice = sorted(key for key, n in times.items() if n > 1)
-        if twice:
-            raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
-        with speaking(language.current()):
-            return body.read(dict(request.query_params), self.offer, query=True)
-
     def answer(self, document: dict[str, Any], status: int = 200) -> Response:
         response = Json(document, status_code=status)
         if len(response.body) > self.max_answer_bytes:
