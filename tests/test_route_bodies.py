@@ -259,3 +259,19 @@ def test_the_routes_refusals_are_said_in_the_askers_language(client: Client, lan
     assert going.status_code == 409 and going.json()["error"]["message"] == said
     if language != "en":
         assert said != Reason("refused_not_over_review", {"game": game_id}).text("en")
+    beyond = client.get(f"/api/games/{game_id}/actions?since=4000", headers=headers).json()["error"]
+    held = client.get(f"/api/games/{game_id}", headers=headers).json()["result"]["game"]["actions"]
+    assert beyond["faults"] == [
+        {"field": "since", "message": Reason("refused_beyond", {"since": 4000, "held": held}).text(language)}
+    ]
+    twice = client.get(f"/api/games/{game_id}/advice?top=1&top=2", headers=headers).json()["error"]
+    assert twice["faults"] == [{"field": "top", "message": Reason("refused_given_twice", {"count": 2}).text(language)}]
+    alone = client.post("/api/games", json={"players": ["greedy", "planner"]}, headers=headers).json()["error"]
+    assert alone["faults"] == [{"field": "players", "message": Reason("game_needs_person").text(language)}]
+    seat = client.post("/api/mine", json={"games": [f"{game_id}:Q"]}, headers=headers).json()["error"]
+    assert seat["faults"] == [{"field": "games", "message": Reason("refused_no_seat", {"given": "'Q'"}).text(language)}]
+    token = client.post("/api/transfer", json={"token": "t" * 40}, headers=headers)
+    assert token.status_code == 404
+    assert token.json()["error"]["faults"] == [
+        {"field": "token", "message": Reason("refused_no_transfer").text(language)}
+    ]

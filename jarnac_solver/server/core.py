@@ -138,7 +138,7 @@ class Core:
         times = Counter(key for key, _ in request.query_params.multi_items())
         twice = sorted(key for key, n in times.items() if n > 1)
         if twice:
-            raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
+            raise ServiceError(400, "UsageError", language.say("refused_given_twice", count=times[twice[0]]), twice[0])
         with speaking(language.current()):
             return typed.read(model, dict(request.query_params), self.offer, query=True)
 
@@ -202,7 +202,7 @@ class Core:
             and not any(w == 1 for w, _, _ in entries)
         ):
             await anyio.to_thread.run_sync(self.store.delete, game_id)
-            raise ServiceError(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
+            raise ServiceError(410, "InvitationExpired", language.say("refused_invitation_expired", game=repr(game_id)))
         return found
 
     # -- the seats of the games between people ------------------------------------------------------

@@ -280,11 +280,11 @@ def new_spec(
     rules = asked.rules or Rules()
     chosen = rules.lexicon_for(lexicon)  # the competitive rules' verbs: fr -> fr-competitive, as `play` does
     if chosen != lexicon and chosen not in offer.lexicons:
-        message = f"{lexicon!r}: these rules play {chosen!r}, which this server does not offer"
-        faults.append(Fault("lexicon", f"{message} (it offers {', '.join(offer.lexicons)})"))
+        values = {"lexicon": repr(lexicon), "chosen": repr(chosen), "offered": ", ".join(offer.lexicons)}
+        faults.append(Fault("lexicon", Reason("game_rules_play", values).text()))
     players = asked.players or (PERSON, "planner")
     if PERSON not in players:
-        faults.append(Fault("players", "one seat at least is a person's (the computer alone: `play`)"))
+        faults.append(Fault("players", Reason("game_needs_person").text()))
     preset = rules.name_or_dict()
     for seat in dict.fromkeys(p for p in players if p != PERSON):
         seconds = not_offered(seat, chosen, preset if isinstance(preset, str) else None)
@@ -295,26 +295,25 @@ def new_spec(
             faults.append(Fault("players", message, NOT_OFFERED))
     over_the_board = bool(asked.over_the_board)
     if over_the_board and players != (PERSON, PERSON):
-        message = "a game played with real tiles is two people's (the computer cannot draw them)"
-        faults.append(Fault("over_the_board", message))
+        faults.append(Fault("over_the_board", Reason("game_real_tiles").text()))
     given_seed = asked.seed
     if given_seed is not None and over_the_board:
-        faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
+        faults.append(Fault("seed", Reason("game_board_seed").text()))
     seats = asked.seats
     invited = seats in KEYED_SEATS
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
-        who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
-        faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
+        code = "game_invite_people" if seats == INVITE else "game_hotseat_people"
+        faults.append(Fault("seats", Reason(code).text()))
     if asked.guest_name is not None and seats != HOTSEAT:
-        message = "the second person of a hot seat names themself here; an invited one names themself on joining"
-        faults.append(Fault("guest_name", message))
+        faults.append(Fault("guest_name", Reason("game_guest_name").text()))
     if asked.days is not None and asked.days not in DAYS:
-        faults.append(Fault("days", f"{asked.days} is not one of {', '.join(map(str, DAYS))} (days a decision)"))
+        faults.append(
+            Fault("days", Reason("game_days", {"days": asked.days, "choices": ", ".join(map(str, DAYS))}).text())
+        )
     if asked.days is not None and asked.window_seconds is not None:
-        faults.append(Fault("window_seconds", "a game days a move times its Jarnac windows by its days"))
+        faults.append(Fault("window_seconds", Reason("game_days_window").text()))
     if asked.window_seconds is not None and not invited:
-        message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
-        faults.append(Fault("window_seconds", message))
+        faults.append(Fault("window_seconds", Reason("game_window_invited").text()))
     if faults:
         # Only seats the service does not offer (the rest of the body fits): a conflict with what it offers.
         raise BodyError(faults, 409 if all(f.kind == NOT_OFFERED for f in faults) else 400)

@@ -154,10 +154,12 @@ async def game_action(service: Service, request: Request) -> Response:
             if (player is None or player == "AB"[who]) and live.same_action(taken, text):
                 state = await service.state_of(game_id, spec, entries)
                 return spec, {"id": game_id, "game": state, "played": played_first, "repeated": True}
-            raise ServiceError(409, "IllegalActionError", f"action {at} is already {'AB'[who]} {taken}", "at")
+            raise ServiceError(
+                409, "IllegalActionError", say("refused_action_taken", at=at, seat="AB"[who], taken=taken), "at"
+            )
         if at is not None and at != len(entries) + 1:
             held = len(entries)
-            message = f"the game holds {held} actions: the next is {held + 1}, not {at}"
+            message = say("refused_next_action", held=held, next=held + 1, at=at)
             raise ServiceError(409, "IllegalActionError", message, "at")
         try:
             done = await service.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
@@ -267,7 +269,7 @@ def beyond(since: int, entries: Sequence[live.Entry], field: str) -> None:
     number: said, not answered with silence it would wait on for ever."""
     if since > len(entries):
         # The field is said once, by the error document (``since: ...``), not again here.
-        message = f"{since} is beyond the game's {len(entries)} actions (0 to {len(entries)})"
+        message = say("refused_beyond", since=since, held=len(entries))
         raise ServiceError(400, "UsageError", message, field)
 
 

@@ -122,11 +122,11 @@ async def inviting(service: Service, request: Request, game_id: str) -> live.Gam
     """The setting of a game whose invitation seat A's key (the request's) may change: B not seated yet."""
     spec, _ = await service.stored(game_id)
     if not spec.invited or spec.hotseat:
-        raise ServiceError(409, "NoInvitation", "only a game of two devices (seats: invite) has an invitation")
+        raise ServiceError(409, "NoInvitation", say("refused_no_invitation"))
     if service.keyed(request, spec) != "A":
-        raise ServiceError(403, "WrongSeat", "the invitation is the creator's: seat A's key changes it")
+        raise ServiceError(403, "WrongSeat", say("refused_invitation_creators"))
     if spec.claimed(1):
-        raise ServiceError(410, "SeatTaken", "seat B is taken: an invitation would open nothing")
+        raise ServiceError(410, "SeatTaken", say("refused_seat_b_taken"))
     return spec
 
 
@@ -139,7 +139,7 @@ async def mine(service: Service, request: Request) -> Response:
     for order, (game_id, *seat) in enumerate(asked):
         plays = seat[0] if seat else ""
         if plays not in ("", "A", "B", "AB"):
-            raise ServiceError(400, "UsageError", f"{plays[:4]!r} is no seat: A, B or AB", "games")
+            raise ServiceError(400, "UsageError", say("refused_no_seat", given=repr(plays[:4])), "games")
 
         async def work(game_id: str = game_id) -> tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None:
             try:
@@ -199,7 +199,7 @@ async def game_push(service: Service, request: Request) -> Response:
     subscription; it is told when it becomes the seat's turn, the game ends or a rematch is offered."""
     game_id = request.path_params["game_id"]
     if service.pusher is None:
-        raise ServiceError(404, "NoPush", "this server sends no Web Push (it was given no VAPID key)")
+        raise ServiceError(404, "NoPush", say("refused_no_push"))
     body = await read_json(request, 4096)
     try:
         endpoint, keys = webpush.check_subscription(body, service.pusher.loopback_http)
@@ -209,7 +209,7 @@ async def game_push(service: Service, request: Request) -> Response:
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, _ = await service.stored(game_id)
         if not spec.invited:
-            raise ServiceError(409, "NoPush", "Web Push is for games between invited people (seats: invite)")
+            raise ServiceError(409, "NoPush", say("refused_push_invited"))
         seat = service.keyed(request, spec)
         most = webpush.MAX_PER_SEAT
         await anyio.to_thread.run_sync(service.store.add_push, game_id, "AB".index(seat), endpoint, keys, most)
@@ -230,8 +230,7 @@ async def game_rematch(service: Service, request: Request) -> Response:
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
         if not spec.invited:
-            message = "a rematch is between invited people; against the computer, start a new game"
-            raise ServiceError(409, "NoRematch", message)
+            raise ServiceError(409, "NoRematch", say("refused_no_rematch"))
         seat = service.keyed(request, spec)
         if not (await service.state_of(game_id, spec, entries))["over"]:
             raise ServiceError(409, "GameNotOver", say("refused_not_over_rematch", game=game_id))
@@ -269,7 +268,7 @@ async def new_transfer(service: Service, request: Request) -> Response:
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, _ = await service.stored(game_id)
         if not spec.invited:
-            raise ServiceError(409, "NoSeats", "only a game between invited people has seats to move")
+            raise ServiceError(409, "NoSeats", say("refused_no_seats"))
         seat = service.keyed(request, spec)
         token = seats.new_key()
         invitation = Invitation(seats.digest(token), "AB".index(seat), TRANSFER_KIND)
@@ -289,7 +288,7 @@ async def transfer(service: Service, request: Request) -> Response:
     key = seats.new_key()
     claim = await anyio.to_thread.run_sync(service.store.claim, seats.digest(token), TRANSFER_KIND, seats.digest(key))
     if claim is None:
-        raise ServiceError(404, "UnknownTransfer", "no seat waits for this transfer link", "token")
+        raise ServiceError(404, "UnknownTransfer", say("refused_no_transfer"), "token")
     if claim.closed:
         message = Reason("page.err_TransferUsed").text(language.current())
         raise ServiceError(410, "TransferUsed", message, "token")
