@@ -4,7 +4,7 @@
     python benchmarks/bench_contract.py [--repeats 20000] [--requests 400] [--source DIR]
 
 Part 1, in this process: a typical body of three routes (``check``, ``words``, a new game) read as the service
-reads it now (a declared command's model from ``server/models.py``, a new game's table in ``server/contract.py``),
+reads it now (a declared command's model from ``server/models.py``, a new game's from ``server/route_bodies.py``),
 by pydantic v2 (a ``TypeAdapter`` of a
 dataclass whose bounds are ``Annotated``) and by msgspec (a ``Struct`` with ``Meta`` bounds): the median
 microseconds a body (each from a Python dict, and pydantic's and msgspec's also from the JSON bytes), the
