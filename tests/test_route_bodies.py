@@ -270,6 +270,12 @@ def test_the_routes_refusals_are_said_in_the_askers_language(client: Client, lan
     assert alone["faults"] == [{"field": "players", "message": Reason("game_needs_person").text(language)}]
     seat = client.post("/api/mine", json={"games": [f"{game_id}:Q"]}, headers=headers).json()["error"]
     assert seat["faults"] == [{"field": "games", "message": Reason("refused_no_seat", {"given": "'Q'"}).text(language)}]
+    table = client.get("/api/games/nj-nosuch", headers=headers)
+    assert table.status_code == 404
+    assert table.json()["error"]["message"] == Reason("refused_unknown_game", {"game": "'nj-nosuch'"}).text(language)
+    route = client.get("/api/games/nj-nosuch/advice", headers=headers).json()["error"]["message"]
+    values = {"method": "GET", "path": "/api/games/nj-nosuch/advice"}
+    assert route == Reason("refused_nj_no_route", values).text(language)
     token = client.post("/api/transfer", json={"token": "t" * 40}, headers=headers)
     assert token.status_code == 404
     assert token.json()["error"]["faults"] == [

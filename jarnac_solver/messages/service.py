@@ -65,5 +65,8 @@ SERVICE_MESSAGES: dict[str, Message] = {
     "game_days": M("{days} is not one of {choices} (days a decision)"),
     "game_days_window": M("a game days a move times its Jarnac windows by its days"),
     "game_window_invited": M('a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'),
+    "refused_nj_seats": M("this table has seats A to {last}"),
+    "refused_nj_no_route": M("{method} {path}: no such route for a Nain Jaune game"),
+    "refused_nj_holds": M("the game holds {held} actions, not {since}"),
 }
 """The service's messages by code."""

@@ -162,7 +162,7 @@ class Tables:
         waiting = not all(spec.claimed(i) for i in range(len(spec.players)))
         if spec.expires is not None and waiting and self.service.now() > spec.expires:
             await anyio.to_thread.run_sync(self.service.store.delete, game_id)
-            raise self.refuse(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
+            raise self.refuse(410, "InvitationExpired", language.say("refused_invitation_expired", game=repr(game_id)))
         return spec, entries
 
     def game(self, game_id: str, spec: TableSpec, entries: list[Entry]) -> Game:
@@ -287,9 +287,8 @@ class Tables:
             spec, entries = await self.stored(game_id)
             game = self.game(game_id, spec, entries)
             if asked is not None and SEATS.index(asked) >= len(spec.players):
-                raise self.refuse(
-                    400, "UsageError", f"this table has seats A to {SEATS[len(spec.players) - 1]}", "player"
-                )
+                said = language.say("refused_nj_seats", last=SEATS[len(spec.players) - 1])
+                raise self.refuse(400, "UsageError", said, "player")
             seat = SEATS.index(asked) if asked is not None else None
             if spec.seat_digests is not None:  # only the holder of the seat's key acts for it
                 held = spec.seat_of(request.headers.get("x-seat-key"))
@@ -305,7 +304,7 @@ class Tables:
             if not spec.person(seat):
                 raise self.refuse(403, "WrongSeat", language.say("nj.http_computer_seat", seat=SEATS[seat]), "player")
             if at is not None and at != len(entries) + 1:
-                message = f"the game holds {len(entries)} actions: the next is {len(entries) + 1}, not {at}"
+                message = language.say("refused_next_action", held=len(entries), next=len(entries) + 1, at=at)
                 raise self.refuse(409, "IllegalActionError", message, "at")
             refused = refusal(game, seat, text)
             if refused is not None:
@@ -382,7 +381,7 @@ class Tables:
 
     async def no_route(self, request: Request) -> Response:
         shown = request.url.path[:80]
-        raise self.refuse(404, "NotFound", f"{request.method} {shown}: no such route for a Nain Jaune game")
+        raise self.refuse(404, "NotFound", language.say("refused_nj_no_route", method=request.method, path=shown))
 
     async def events(self, request: Request) -> Response:
         """``GET /api/games/{id}/events``: one event an action (its number the event's id, its data the action,
@@ -404,7 +403,7 @@ class Tables:
 
         held, over = await self.service.one_at_a_time(game_id, look)
         if since > held:
-            raise self.refuse(400, "UsageError", f"the game holds {held} actions, not {since}", "since")
+            raise self.refuse(400, "UsageError", language.say("refused_nj_holds", held=held, since=since), "since")
         if over and since == held:
             return Response(status_code=204)  # nothing more will come: an EventSource stops
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
