@@ -17,7 +17,8 @@ from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.play.review import DEPTHS as REVIEW_DEPTHS
 from jarnac_solver.server import nain_jaune_bodies, practice_contract, route_bodies, typed
 from jarnac_solver.server.app import create_app
-from jarnac_solver.server.contract import MAX_ACTIONS, MAX_NAME, PERSON, Offer
+from jarnac_solver.server.contract import MAX_ACTIONS, PERSON, Offer
+from jarnac_solver.server.names import MAX_NAME
 
 from .service_client import Client
 

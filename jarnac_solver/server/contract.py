@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import enum
 import math
-import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from ..budget import DEFAULT_BUDGET
@@ -56,12 +54,6 @@ MAX_MS = 1e9
 """The largest number of milliseconds a field takes before the server's ceiling cuts it."""
 PERSON = "person"
 """The seat of a person (who acts through ``POST /api/games/{id}/actions``), beside the players' names."""
-MAX_NAME = 32
-"""The longest name a person gives (characters), after its spaces are trimmed."""
-_MARKUP = re.compile(r"<\s*[A-Za-z/!?]|&#?[A-Za-z0-9]+;")
-_REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-"""Control, format (the bidirectional overrides and isolates among them, zero-width marks), surrogates, private
-use, unassigned, and line and paragraph separators: none is a letter of a name, several reorder or hide text."""
 LISTING_FORMATS = ("columns", "lines", "json")
 """``format`` of the word listings (the command line's ``--format``)."""
 
@@ -109,43 +101,21 @@ def unknown_fields(given: Iterable[str], known: Iterable[str]) -> list[Fault]:
     ]
 
 
-def person_name(value: str) -> str:
-    """A person's name as given, checked: its spaces trimmed and runs of them one, 1 to :data:`MAX_NAME`
-    characters, no control or bidirectional character, no markup (a name is shown as text; a tag or a
-    character reference in it is a mistake or a trick); else :class:`ValueError` saying why, in the
-    language being spoken (:func:`~jarnac_solver.messages.speaking`: the request's).
-
-    >>> person_name("  Alice   B. ")
-    'Alice B.'
-    >>> person_name("Bob\u202eevil")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ValueError: holds U+202E (RIGHT-TO-LEFT OVERRIDE), a control or bidirectional character: ...
-    """
-    text = " ".join(value.split())
-    if not text:
-        raise ValueError(Reason("name_empty", {"most": MAX_NAME}).text())
-    if len(text) > MAX_NAME:
-        raise ValueError(Reason("name_too_long", {"count": len(text), "most": MAX_NAME}).text())
-    odd = next((c for c in text if unicodedata.category(c) in _REFUSED_CATEGORIES), None)
-    if odd is not None:
-        named = unicodedata.name(odd, "")
-        character = f"U+{ord(odd):04X}{f' ({named})' if named else ''}"
-        raise ValueError(Reason("name_refused_character", {"character": character}).text())
-    if _MARKUP.search(text):
-        raise ValueError(Reason("name_markup", {"name": repr(_shown(text))}).text())
-    return text
-
-
-def _shown(text: str, most: int = 40) -> str:
+def shown(text: str, most: int = 40) -> str:
     """``text`` cut for an error message (a value of 5,000 characters is not echoed whole)."""
     return text if len(text) <= most else text[:most] + "..."
 
 
-def _type_name(value: object) -> str:
+def type_name(value: object) -> str:
+    """The kind of ``value`` as a fault says it (\"a number\", \"a list\"), in the language spoken."""
     if value is None:
         return "null"
     code = {dict: "object", list: "list", bool: "bool", str: "text"}.get(type(value), "number")
     return Reason(f"fault_type_{code}").text()
+
+
+_shown = shown  # the names the commands' modules import
+_type_name = type_name
 
 
 @dataclass(frozen=True)
@@ -618,30 +588,3 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
     heavy = budget_ms > LIGHT_BUDGET_MS or costly_search or long_rack
     return Call(argv, budget_ms, heavy)
-
-
-# -- the other routes' bounds (their bodies: route_bodies.py) -----------------------------------------
-
-DEFAULT_THINK_MS = 1000.0
-"""The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
-INVITE = "invite"
-"""``seats`` of a game between two people on two devices: each seat acts with its own key."""
-HOTSEAT = "hotseat"
-"""``seats`` of a game between two people on one device passed between them: each seat acts with its own
-key, both keys held by the one page; no join code (no one else is to join), and no Jarnac window's
-countdown unless asked for (it would run while the device changes hands)."""
-KEYED_SEATS = (INVITE, HOTSEAT)
-"""The ``seats`` whose seats act each with its own key (X-Seat-Key)."""
-DEFAULT_WINDOW_S = 30.0
-"""The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
-DAYS = (1, 3, 7)
-"""A game days a move: the days each decision has (and its seat's bank, as many more)."""
-MAX_WINDOW_S = 3600.0
-"""The longest Jarnac window a game may set."""
-
-MAX_REVIEW_PLAYOUTS = 64
-"""The most play-outs a decision a review runs over HTTP (the command line allows more)."""
-MAX_REVIEW_SECONDS = 120.0
-"""The longest review of one request, whatever its per-decision budget (the rest is said ``not_weighed``)."""
-MAX_REVIEW_TOP = 20
-"""The most engine candidates a review weighs beyond its own choice (the command line's ``--top`` bound)."""

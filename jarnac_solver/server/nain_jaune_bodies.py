@@ -18,8 +18,9 @@ from ..errors import JarnacError
 from ..messages import Reason
 from ..nain_jaune import Options
 from ..nain_jaune.engine import SEATS, players_error
-from .contract import MAX_AUDIT_BYTES, MAX_NAME, BodyError, Fault
+from .contract import MAX_AUDIT_BYTES, BodyError, Fault
 from .nain_jaune_tables import COMPUTERS, MAX_ACTIONS, MAX_SAMPLES, PERSON, SEAT_WORDS, TableSpec, said_of
+from .names import MAX_NAME
 from .typed import LANG_HELP, NAME, WHOLE, Language, RouteBody, chars
 
 __all__ = [

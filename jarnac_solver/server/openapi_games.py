@@ -11,12 +11,13 @@ from typing import Any
 
 from . import route_bodies as bodies
 from . import webpush
-from .contract import MAX_REVIEW_PLAYOUTS, MAX_REVIEW_SECONDS, Offer
+from .contract import Offer
 from .openapi_parts import ALWAYS as _ALWAYS
 from .openapi_parts import POSTED as _POSTED
 from .openapi_parts import answer as _answer
 from .openapi_parts import error as _error
 from .openapi_parts import refusals as _refusals
+from .route_bodies import MAX_REVIEW_PLAYOUTS, MAX_REVIEW_SECONDS
 from .typed import RouteBody, schema
 from .typed import parameters as query_parameters
 

@@ -18,7 +18,8 @@ from ..cli import SCHEMA
 from ..practice.puzzles import DAILY_FIRST
 from ..practice.quiz import ORDERS, QUIZ_KINDS
 from ..practice.schedule import GRADES
-from .contract import MAX_ITEMS, MAX_NAME, OFFERED_LEXICON, Offer
+from .contract import MAX_ITEMS, OFFERED_LEXICON, Offer
+from .names import MAX_NAME
 from .typed import LANG_HELP, NAME, WHOLE, Language, Lexicon, RouteBody, chars, parameters, schema
 
 __all__ = [

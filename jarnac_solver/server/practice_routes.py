@@ -553,7 +553,7 @@ class Practice:
             raise Refusal(409, "ChallengeNotStarted", Reason("practice.challenge_not_started"), "person")
         late = now - held[0] > CHALLENGE_SECONDS + 5  # a little grace for the trip
         score = 0 if late else sum(right)
-        name = finished_by.name  # checked by the model (contract.person_name)
+        name = finished_by.name  # checked by the model (names.person_name)
         done = await self._db(self.store.challenge_finish, day.isoformat(), lexicon, person, name, score, now)
         if done is None:
             raise Refusal(409, "ChallengeDone", Reason("practice.challenge_done"), "person")

@@ -5,8 +5,8 @@ Key idea: the same :func:`~jarnac_solver.play.review.review` and the same docume
 (``review_result`` in ``jarnac_solver/server/schema.json``), bounded for a shared server: one game a request,
 its options read and range-checked by their models (:class:`~.route_bodies.ReviewBody`,
 :class:`~.route_bodies.GameReviewQuery`:
-at most :data:`~.contract.MAX_REVIEW_PLAYOUTS` play-outs a decision), the per-decision budget cut to the
-server's ceiling and the whole review to :data:`~.contract.MAX_REVIEW_SECONDS` (a decision a ceiling stops
+at most :data:`~.route_bodies.MAX_REVIEW_PLAYOUTS` play-outs a decision), the per-decision budget cut to the
+server's ceiling and the whole review to :data:`~.route_bodies.MAX_REVIEW_SECONDS` (a decision a ceiling stops
 says so: ``budget_hit``). A text with no record header is the hand-written form ``record`` takes, as for the
 audit.
 """
@@ -17,8 +17,8 @@ from ..errors import InvalidInputError, JarnacError
 from ..game.record import GameRecord, iter_records
 from ..play.review import DEFAULT_PLAYOUTS, DEFAULT_TOP, review
 from .audits import hand_written
-from .contract import MAX_REVIEW_SECONDS, Offer, offered_lexicon
-from .route_bodies import ReviewOptions
+from .contract import Offer, offered_lexicon
+from .route_bodies import MAX_REVIEW_SECONDS, ReviewOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

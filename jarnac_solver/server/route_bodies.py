@@ -20,23 +20,15 @@ from ..planning.advice import DEPTHS
 from ..play.review import DEFAULT_PLAYOUTS, DEFAULT_TOP
 from ..play.review import DEPTHS as REVIEW_DEPTHS
 from .contract import (
-    DAYS,
-    DEFAULT_THINK_MS,
-    DEFAULT_WINDOW_S,
-    HOTSEAT,
-    INVITE,
     MAX_ACTIONS,
     MAX_AUDIT_BYTES,
     MAX_ITEMS,
     MAX_MS,
-    MAX_NAME,
-    MAX_REVIEW_PLAYOUTS,
-    MAX_REVIEW_TOP,
     MAX_TOP,
-    MAX_WINDOW_S,
     OFFERED_LEXICON,
     PERSON,
 )
+from .names import MAX_NAME
 from .typed import (
     LANG_HELP,
     NUMBER,
@@ -53,6 +45,16 @@ from .typed import (
 )
 
 __all__ = [
+    "DAYS",
+    "DEFAULT_THINK_MS",
+    "DEFAULT_WINDOW_S",
+    "HOTSEAT",
+    "INVITE",
+    "KEYED_SEATS",
+    "MAX_REVIEW_PLAYOUTS",
+    "MAX_REVIEW_SECONDS",
+    "MAX_REVIEW_TOP",
+    "MAX_WINDOW_S",
     "ROUTES",
     "ActionBody",
     "AdviceQuery",
@@ -70,6 +72,30 @@ __all__ = [
     "SinceQuery",
     "TransferBody",
 ]
+
+DEFAULT_THINK_MS = 1000.0
+"""The computer's time for a decision unless the game says otherwise (cut to the server's ceiling)."""
+INVITE = "invite"
+"""``seats`` of a game between two people on two devices: each seat acts with its own key."""
+HOTSEAT = "hotseat"
+"""``seats`` of a game between two people on one device passed between them: each seat acts with its own
+key, both keys held by the one page; no join code (no one else is to join), and no Jarnac window's
+countdown unless asked for (it would run while the device changes hands)."""
+KEYED_SEATS = (INVITE, HOTSEAT)
+"""The ``seats`` whose seats act each with its own key (X-Seat-Key)."""
+DEFAULT_WINDOW_S = 30.0
+"""The seconds an invited person has to call a Jarnac after a pass, under rules without a clock."""
+DAYS = (1, 3, 7)
+"""A game days a move: the days each decision has (and its seat's bank, as many more)."""
+MAX_WINDOW_S = 3600.0
+"""The longest Jarnac window a game may set."""
+
+MAX_REVIEW_PLAYOUTS = 64
+"""The most play-outs a decision a review runs over HTTP (the command line allows more)."""
+MAX_REVIEW_SECONDS = 120.0
+"""The longest review of one request, whatever its per-decision budget (the rest is said ``not_weighed``)."""
+MAX_REVIEW_TOP = 20
+"""The most engine candidates a review weighs beyond its own choice (the command line's ``--top`` bound)."""
 
 _NAME_HELP = f"1 to {MAX_NAME} characters, shown as text; control and bidirectional characters and markup refused"
 _SEED = 2**63 - 1

@@ -15,19 +15,8 @@ from dataclasses import dataclass
 from ..messages import Reason
 from ..moves.rules import Rules
 from ..play.offered import GAME_SECONDS, not_offered, offered_players
-from .contract import (
-    DAYS,
-    DEFAULT_THINK_MS,
-    DEFAULT_WINDOW_S,
-    HOTSEAT,
-    INVITE,
-    KEYED_SEATS,
-    PERSON,
-    BodyError,
-    Fault,
-    Offer,
-)
-from .route_bodies import NewGameBody
+from .contract import PERSON, BodyError, Fault, Offer
+from .route_bodies import DAYS, DEFAULT_THINK_MS, DEFAULT_WINDOW_S, HOTSEAT, INVITE, KEYED_SEATS, NewGameBody
 from .typed import read
 
 TYPE_CHECKING = False
@@ -119,15 +108,15 @@ class GameSpec:
     """Whether the advice is given (a game option both players see)."""
     window_s: float | None = None
     """Between invited people: the seconds the opponent has to call a Jarnac after a pass (``None``: the
-    rules' clock, else :data:`~.contract.DEFAULT_WINDOW_S`)."""
+    rules' clock, else :data:`~.route_bodies.DEFAULT_WINDOW_S`)."""
     expires: float | None = None
     """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
     hotseat: bool = False
     """Two invited people on one device passed between them (``"seats": "hotseat"``)."""
     names: tuple[str, str] = ("", "")
-    """The names the people gave (checked: ``contract.person_name``), ``""`` for none given yet."""
+    """The names the people gave (checked: ``names.person_name``), ``""`` for none given yet."""
     days: int | None = None
-    """A game days a move (:data:`~.contract.DAYS`): each seat has that many days a decision and a bank of
+    """A game days a move (:data:`~.route_bodies.DAYS`): each seat has that many days a decision and a bank of
     as many more, spent by the decisions that overrun; ``None``: live (the rules' clock, if any)."""
     rematch: tuple[str, str] = ("", "")
     """A finished game between people: the seat that offered a rematch (``""``: none), and the rematch's id

@@ -23,7 +23,10 @@ from ..messages import LANGUAGES, Reason
 from ..moves.rules import PRESETS, Rules
 from ..play.players import PLAYERS
 from . import models
-from .contract import MAX_TEXT, PERSON, BodyError, Fault, Offer, _shown, _type_name, person_name
+from .contract import MAX_TEXT, PERSON, BodyError, Fault, Offer
+from .contract import shown as _shown
+from .contract import type_name as _type_name
+from .names import person_name
 
 LANG_HELP = (
     "the language of the answer's texts (reasons, errors): its codes are the same in every one"
@@ -104,9 +107,9 @@ def _person_name(value: str) -> str:
 
 
 NAME = pydantic.AfterValidator(_person_name)
-"""The check of a person's name (:func:`~.contract.person_name`): ``Annotated[str, chars(32), NAME]``."""
+"""The check of a person's name (:func:`~.names.person_name`): ``Annotated[str, chars(32), NAME]``."""
 PersonName = Annotated[str, pydantic.Field(max_length=MAX_TEXT, strict=True), NAME]
-"""A person's name, checked and trimmed (:func:`~.contract.person_name`)."""
+"""A person's name, checked and trimmed (:func:`~.names.person_name`)."""
 
 
 def _rules(value: Any) -> Rules:

@@ -22,9 +22,18 @@ from starlette.routing import Route
 from ...messages import speaking
 from .. import language, live, seats
 from ..answers import ServiceError, endpoint, route
-from ..contract import HOTSEAT, KEYED_SEATS, LIGHT_BUDGET_MS
+from ..contract import LIGHT_BUDGET_MS
 from ..language import say
-from ..route_bodies import ActionBody, AdviceQuery, NewGameBody, RecordQuery, ResignBody, SinceQuery
+from ..route_bodies import (
+    HOTSEAT,
+    KEYED_SEATS,
+    ActionBody,
+    AdviceQuery,
+    NewGameBody,
+    RecordQuery,
+    ResignBody,
+    SinceQuery,
+)
 from ..service import Service, action_said
 from ..storage import Invitation
 from ..store import JOIN as JOIN_KIND
