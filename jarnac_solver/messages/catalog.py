@@ -24,6 +24,7 @@ from .nain_jaune import NAIN_JAUNE_MESSAGES
 from .page import PAGE_MESSAGES
 from .practice import PRACTICE_MESSAGES
 from .review import REVIEW_MESSAGES
+from .service import SERVICE_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
 
@@ -300,3 +301,4 @@ MESSAGES.update(CLI_MESSAGES)
 MESSAGES.update(REVIEW_MESSAGES)
 MESSAGES.update(NAIN_JAUNE_MESSAGES)
 MESSAGES.update(PRACTICE_MESSAGES)
+MESSAGES.update(SERVICE_MESSAGES)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import pydantic
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hint import HintRequest
@@ -31,7 +31,7 @@ from ..commands.model import Budget, Each, Length, OfferedLexicons, OneOf, Range
 from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
 from ..messages import LANGUAGES, Reason
-from .contract import LANG, Fault, Offer, _shown, _type_name
+from .contract import LANG, OFFERED_LEXICON, Fault, Offer, _shown, _type_name
 
 DECLARED: dict[str, type[Any]] = {
     "words": WordsRequest,
@@ -123,7 +123,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         kind = Annotated[list.__class_getitem__(item), listed] | item  # one text is a list of one
     else:
         kind = item
-    described = spec.help.text
+    # One lexicon's help says what the command line reads (a name, a file); a server reads names only.
+    described = OFFERED_LEXICON if offered is not None and not offered.several else spec.help.text
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)})"
     if budget is not None:
@@ -207,10 +208,15 @@ _WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type"
 
 
 def faults(
-    error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str], budgets: Sequence[str] = ()
+    error: pydantic.ValidationError,
+    known: Sequence[str],
+    helps: dict[str, str],
+    budgets: Sequence[str] = (),
+    said: Callable[[ErrorDetails, str], str | None] | None = None,
 ) -> list[Fault]:
     """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`);
-    ``budgets``: the fields that are a search's milliseconds."""
+    ``budgets``: the fields that are a search's milliseconds; ``said``: a route's own wording of a fault
+    (``None`` from it: the mapping below says it)."""
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
@@ -223,7 +229,10 @@ def faults(
         one = next((e for e in found if e["type"] not in _WRONG_TYPE), found[0])
         code, ctx, value = one["type"], one.get("ctx") or {}, one.get("input")
         kind = FAULT_KINDS.get(code, "UsageError")
-        if code == "extra_forbidden":
+        own = said(one, name) if said is not None else None
+        if own is not None:
+            text = own
+        elif code == "extra_forbidden":
             text = Reason("field_unknown", {"name": repr(_shown(name)), "known": ", ".join(known)}).text()
         elif code == "missing":
             text = Reason("fault_required", {"help": helps.get(name, "")}).text()
