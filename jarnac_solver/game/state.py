@@ -65,6 +65,11 @@ class GameState(NamedTuple):
     result: str = ""
 
     @property
+    def bag_size(self) -> int:
+        """How many tiles the bag holds."""
+        return len(self.bag)
+
+    @property
     def scores(self) -> tuple[int, int]:
         """Both trays' points."""
         return (self.trays[0].score, self.trays[1].score)

@@ -53,7 +53,7 @@ _PHASES = {"opening": 0, "start": 1, "play": 2, "jarnac": 3}
 """The lane's phase codes (_planlane.c)."""
 _PHASE_NAMES = {code: name for name, code in _PHASES.items()} | {4: "over"}
 _RESULTS = {2: "the bag is empty and both players passed"}
-"""The kernel's result codes: Game._decline's results."""
+"""The kernel's result codes: the engine's results of a declined window (game/turns.py)."""
 
 _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 
@@ -218,7 +218,7 @@ def advance(
     seed, n = game.seed, game.rules.exchange_size
 
     def positions(ply: int, size: int) -> list[int]:
-        # Game._exchange's re-insertion: Pcg32(f"{seed}:{ply}"), one position a letter as the bag grows.
+        # An exchange's re-insertion (game/turns.py): Pcg32(f"{seed}:{ply}"), one position a letter as the bag grows.
         rng = Pcg32(f"{seed}:{ply}")
         out = [rng.randrange(size + 1 + i) for i in range(n)]
         return out
@@ -319,7 +319,7 @@ def _decoded(
             mine[line] = new
             formed.add(line)
             move = make(Move, ("extend", line, old, new, put.decode("ascii")))
-            # The word that fills the tray draws nothing (Game._after_word): no drawer then.
+            # The word that fills the tray draws nothing (game/turns.py, after a word): no drawer then.
             drawer = who if drawn or len(mine) != full else None
             append(make(Played, (who, Play(move), tuple(drawn), drawer)))
         elif kind == 2:
