@@ -129,4 +129,4 @@ def _resolve_value_call(
     if sum(len(word) ** 2 for word in words) <= worth:
         raise IllegalActionError("a value Jarnac must be worth more than the lines it takes")
     kept = tuple(() if i in taken else codes for i, codes in enumerate(passer.line_codes))
-    return Tray._trusted(kept, tuple(remove_tiles(pool, used)), passer.alphabet), words
+    return Tray.trusted(kept, tuple(remove_tiles(pool, used)), passer.alphabet), words

@@ -103,7 +103,7 @@ class Game:
         self.table = Table(lexicon, self.rules, self.bag, alphabet, vowel_codes(alphabet))
         """What the game is played with (lexicon, rules, tile distribution, alphabet, vowels): what the turns'
         steps (:mod:`~jarnac_solver.game.turns`) and a player's view read."""
-        empty = Tray._trusted((), (), alphabet)
+        empty = Tray.trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
         self._stack: list[GameState] = []
         self.actions: list[Played] = []

@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import IllegalActionError, IllegalMoveError
 from ..messages import Reason
 from ..moves.steals import seat, seating
-from ..moves.tray import Tray, _remove
+from ..moves.tray import Tray, tiles_without
 from ..rng import Pcg32
 from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, action_tiles
 from .calls import resolve_call
@@ -87,7 +87,7 @@ def _draw_n(
         bag = tuple(drawing)
     if tray is None:
         tray = s.trays[who]
-    new_tray = tray._with_rack(tray.rack_codes + taken)
+    new_tray = tray.with_rack(tray.rack_codes + taken)
     # The new state made at once, the caller's changes with the draw's (no state between).
     drawn = {
         "trays": (new_tray, s.trays[1]) if who == 0 else (s.trays[0], new_tray),
@@ -122,7 +122,7 @@ def _draw(table: Table, s: GameState, action: Draw, draws: Draws, seed: int) -> 
         draws.codes.extend(taken)
         draws.who = who
     tray = s.trays[who]
-    new_tray = tray._with_rack(tray.rack_codes + tuple(taken))
+    new_tray = tray.with_rack(tray.rack_codes + tuple(taken))
     bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
     opened = (True, s.opened[1]) if who == 0 else (s.opened[0], True)
     return _with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus, opened=opened, phase="play")
@@ -137,7 +137,7 @@ def _exchange(table: Table, s: GameState, action: Exchange, draws: Draws, seed: 
         raise IllegalActionError(f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack_codes)}")
     if len(letters) != n:
         raise IllegalActionError(Reason("error_exchange_size", {"n": n, "given": len(letters)}))
-    kept = _remove(tray.rack_codes, letters)  # the rack less one of each letter put back, or None
+    kept = tiles_without(tray.rack_codes, letters)  # the rack less one of each letter put back, or None
     if kept is None:
         raise IllegalActionError(Reason("error_exchange_lacks", {"letters": action.letters, "rack": tray.rack}))
     if len(s.bag) < n:
@@ -147,7 +147,7 @@ def _exchange(table: Table, s: GameState, action: Exchange, draws: Draws, seed: 
     rng = _rng(seed, s)
     for code in letters:
         bag.insert(rng.randrange(len(bag) + 1), code)
-    new_tray = tray._with_rack((*kept, *taken))
+    new_tray = tray.with_rack((*kept, *taken))
     bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
     return _with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
 

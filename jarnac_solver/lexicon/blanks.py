@@ -101,7 +101,7 @@ def _union_words(
 ) -> list[str]:
     """The words (sorted, upper case) of ``lo..hi`` tiles whose key is ``required`` + part of the rack
     with its blanks filled in some way: one walk a filling, the nodes unioned."""
-    start, stop = index._nodes_of_lengths(lo, hi)
+    start, stop = index.nodes_of_lengths(lo, hi)
     found: set[int] = set()
     for n, filling in enumerate(combinations_with_replacement(range(index.n_ranks), blanks)):
         if not n % 64:
@@ -237,7 +237,7 @@ def blank_anagrams(
     _deadline_check(deadline, f"anagrams of {alphabet.write(tuple(tiles))}{BLANK * blanks}")
     required = sorted(_rack(rank, tiles).items())
     optional = [(r, blanks) for r in range(index.n_ranks)]
-    start, stop = index._nodes_of_lengths(size, size)
+    start, stop = index.nodes_of_lengths(size, size)
     nodes = sorted(node for node in _walk(index, required, optional) if start <= node < stop)
     have = Counter(tiles)
     return _all_marked(index.words_of(nodes), have, alphabet)

@@ -28,7 +28,7 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     checked = DEFAULT_RULES if rules is None else rules
     if (
         type(tray) is Tray
-        and tray._checked is checked
+        and tray.keeps(checked)
         and isinstance(lexicon, Lexicon)
         and tray.alphabet is lexicon.alphabet
     ):
@@ -146,7 +146,7 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
             per_line.clear()
         if len(per_tray) >= 1 << 14:
             per_tray.clear()
-        node_range = lexicon.index._nodes_of_lengths
+        node_range = lexicon.index.nodes_of_lengths
         asks = []
         for codes in line_codes:
             key = (codes, line_max)
@@ -170,7 +170,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
         # Speed: the walks in one C call, what they are asked per line remembered (line_asks).
         lines = line_asks(lexicon, tray.line_codes, line_max)
         if tray.free_lines(rules) > 0:
-            lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
+            lo, hi = index.nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
         else:
             lo = hi = 0
         return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)
@@ -291,7 +291,7 @@ class LegalMoves:
             return False
         try:
             # The tray's own check: parts that agree as tiles, the line it extends (however built).
-            line, word_codes, _ = self.tray._resolve(move, self.rules)
+            line, word_codes, _ = self.tray.resolve(move, self.rules)
         except IllegalMoveError:
             return False
         word = self.tray.alphabet.decode(word_codes)

@@ -54,7 +54,7 @@ def seat(thief: Tray, seats: Sequence[tuple[int, Codes]]) -> Tray:
             lines[slot] = codes
         else:
             lines.append(codes)
-    return Tray._trusted(tuple(lines), thief.rack_codes, thief.alphabet)
+    return Tray.trusted(tuple(lines), thief.rack_codes, thief.alphabet)
 
 
 def take_steals(passer: Tray, steals: Sequence[Move], rules: Rules, lexicon: Lexicon) -> tuple[Tray, list[Codes]]:
@@ -78,4 +78,4 @@ def take_steals(passer: Tray, steals: Sequence[Move], rules: Rules, lexicon: Lex
             lost.add(line)
         words.append(after.line_codes[line])
     kept = tuple(() if i in lost else codes for i, codes in enumerate(passer.line_codes))
-    return Tray._trusted(kept, after.rack_codes, passer.alphabet), words
+    return Tray.trusted(kept, after.rack_codes, passer.alphabet), words

@@ -34,7 +34,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from ..lexicon.lexicon import Lexicon
 
-__all__ = ["Codes", "Tray", "remove_tiles"]
+__all__ = ["Codes", "Tray", "remove_tiles", "tiles_without", "written_codes"]
 
 T = TypeVar("T", bound=Hashable)
 Codes = tuple[int, ...]
@@ -89,7 +89,7 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[JarnacError] = 
     return codes
 
 
-def _written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, Codes, str]:
+def written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, Codes, str]:
     """The codes of a move's word and added letters, known to be written in tiles already (a legal or
     planned move: the lexicon's writing), and the word's text. With one-letter tiles a letter is a tile,
     its code one look-up (no folding, no cutting)."""
@@ -100,7 +100,7 @@ def _written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, 
     return word_codes, _codes(alphabet, letters, "letters", IllegalMoveError), alphabet.decode(word_codes)
 
 
-def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
+def tiles_without(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
     """``remove_tiles(tiles, used)``, or ``None`` when ``used`` does not fit: one C-level ``list.remove``
     a tile (each removes the first such tile left, as ``remove_tiles`` does), ~4x cheaper than two Counters."""
     left = list(tiles)
@@ -231,14 +231,13 @@ class Tray:
         return tray
 
     @classmethod
-    def _trusted(
+    def trusted(
         cls, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None = None
     ) -> Tray:
-        """A tray from codes already checked (no re-validation); ``lines`` their writing when known.
-
-        ``push`` and the game engine build thousands of trays from trays they
-        hold; re-reading every line each time was a tenth of self-play.
-        """
+        """A tray from codes the caller has checked already (no validation: give only lines and racks made
+        from a checked tray's tiles); ``lines`` their writing when known. The engine, the steals and the
+        planner build thousands of trays from trays they hold, where reading every line again would be a
+        tenth of self-play; :meth:`from_codes` checks."""
         tray = object.__new__(cls)
         tray._set(line_codes, rack_codes, alphabet, lines)
         return tray
@@ -420,6 +419,16 @@ class Tray:
                 )
         object.__setattr__(self, "_checked", rules)
 
+    def keeps(self, rules: Rules) -> bool:
+        """Whether this tray is known to keep ``rules`` (the very object): :meth:`check` passed, or the tray
+        was made by a move or a draw from one it had passed. ``False`` says only that it is not known.
+
+        >>> tray = Tray.parse("RAT / ZW"); rules = Rules()
+        >>> tray.keeps(rules), tray.check(rules), tray.keeps(rules)
+        (False, None, True)
+        """
+        return self._checked is rules
+
     def validate(self, lexicon: Lexicon) -> list[int]:
         """Indexes of the lines that ``lexicon`` does not hold (they stay legal to extend).
 
@@ -466,9 +475,9 @@ class Tray:
             played = self._legal_play(move, legal)
             if played is not None:
                 return played
-        target, word, letters = self._resolve(move, rules)
+        target, word, letters = self.resolve(move, rules)
         rack = self.rack_codes
-        left = _remove(rack, letters)
+        left = tiles_without(rack, letters)
         if left is None:
             missing = Counter(letters) - Counter(rack)
             need = self.alphabet.decode(sorted(missing.elements()))
@@ -509,8 +518,8 @@ class Tray:
         score = self.score
         for move in moves:
             kind, line, _, word, letters = move
-            word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
-            left = _remove(rack, letter_codes)
+            word_codes, letter_codes, text = written_codes(alphabet, word, letters)
+            left = tiles_without(rack, letter_codes)
             target = line if kind == "extend" else codes.index(()) if () in codes else len(codes)
             if left is None or type(target) is not int or not 0 <= target < len(codes) + (kind == "place"):
                 raise IllegalMoveError(f"{move} was not planned for this tray {self}")
@@ -522,15 +531,16 @@ class Tray:
                 codes.append(word_codes)
                 lines.append(text)
             score += len(word_codes) ** 2
-        after = Tray._trusted(tuple(codes), rack, alphabet, tuple(lines))
+        after = Tray.trusted(tuple(codes), rack, alphabet, tuple(lines))
         object.__setattr__(after, "_score", score)
         if self._checked is rules:
             object.__setattr__(after, "_checked", rules)
         return after
 
-    def _with_rack(self, rack_codes: Codes) -> Tray:
-        """This tray with another rack (a draw): the same lines, so the same score and checks."""
-        tray = Tray._trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
+    def with_rack(self, rack_codes: Codes) -> Tray:
+        """This tray with another rack (a draw; codes the caller has checked): the same lines, so the same
+        score and the same rules' checks carried over."""
+        tray = Tray.trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
         object.__setattr__(tray, "_score", self._score)
         object.__setattr__(tray, "_checked", self._checked)
         return tray
@@ -547,7 +557,7 @@ class Tray:
         else:
             codes.append(word)
             lines.append(text)
-        after = Tray._trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
+        after = Tray.trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
         if self._score is not None:
             # The score carried over, one line changed (a planner reads the score of every tray it plays out).
             object.__setattr__(after, "_score", self._score - before * before + len(word) * len(word))
@@ -574,14 +584,14 @@ class Tray:
         alphabet = self.alphabet
         if letters != added_letters(old or "", word, alphabet):
             return None
-        word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
-        left = _remove(self.rack_codes, letter_codes)
+        word_codes, letter_codes, text = written_codes(alphabet, word, letters)
+        left = tiles_without(self.rack_codes, letter_codes)
         if left is None:  # pragma: no cover - a legal move's letters are on the rack
             return None
         # A legal move keeps the tray within these rules.
         return self._with_line(target, word_codes, text, left, legal[1]), target
 
-    def _resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
+    def resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
         """The line ``move`` goes on, its word's codes and its added codes; checks the move's parts agree."""
         if not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {move!r}")

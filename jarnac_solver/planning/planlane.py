@@ -37,7 +37,7 @@ from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..rng import Pcg32
-from .planout import _move_constants
+from .planout import move_constants
 
 if TYPE_CHECKING:
     from .._speedups import PlannerKnobs, Trie
@@ -81,7 +81,7 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
     if len(_TABLES) >= 16:
         _TABLES.clear()
     made: _Tables | None = None
-    constants = _move_constants(lexicon, rules)
+    constants = move_constants(lexicon, rules)
     alphabet = lexicon.alphabet
     tiles = alphabet.tiles
     ranks = lexicon.rank_of_code
@@ -176,7 +176,7 @@ def _knobs(knobs: Knobs) -> PlannerKnobs:
     )
     if evaluation is None:
         return fixed
-    return (*fixed, tuple(x for row in evaluation._rows for x in row))
+    return (*fixed, tuple(x for row in evaluation.rows for x in row))
 
 
 def advance(
@@ -365,7 +365,7 @@ def _write(
     # ASCII character, and a lane word is made of tiles), where alphabet.encode folded and cut each of the
     # trays' words at every call (~1.5% of a planner game's instructions, en, 100 games: 26M of 1.77G).
     a, b = (
-        Tray._trusted(
+        Tray.trusted(
             tuple(
                 old.line_codes[i]
                 if i < len(old.lines) and old.lines[i] == w

@@ -26,7 +26,7 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, _formed_indexes, best_jarnac, thief_best_call
+from ..moves.jarnac import JarnacPlan, best_jarnac, checked_formed_indexes, thief_best_call
 from ..moves.move import Move
 from ..moves.movegen import check_inputs, move_classes
 from ..moves.rules import Rules
@@ -301,7 +301,7 @@ def hints(
     if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
     _check_opponent(lexicon, opponent, rules)
-    turn = _formed_indexes(tray, formed_indexes)
+    turn = checked_formed_indexes(tray, formed_indexes)
     pool = _unseen_pool(lexicon, unseen)
     familiarity = _familiar(familiarity, min_familiarity, lexicon)
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
@@ -390,7 +390,7 @@ def _evaluate(
                 exact = False  # the samples drawn so far make the estimate
                 break
             if code not in lengths:
-                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept
+                drawn = after.with_rack((*after.rack_codes, code))  # the lines' checks kept
                 more = plan_ladder(lexicon, drawn, rules, passed_on(deadline))
                 exact = exact and more.exact
                 lengths[code] = len(more)

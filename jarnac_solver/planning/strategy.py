@@ -63,7 +63,7 @@ from .endgame import (
     window_choices,
 )
 from .finishing import best_finish, end_game_decision, end_game_move, hold_back_ladder
-from .ladder import _played_out, plan_ladder
+from .ladder import plan_ladder, played_out
 from .planout import clear, move_outcomes, outcomes, planned_move, start_values, turn_value_of
 from .weights import DEFAULT_WEIGHTS, Weights
 
@@ -279,7 +279,7 @@ def choose_move(
         else:
             after = me.push(candidate, rules)
             rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
-            end = _played_out(after, rest, rules)
+            end = played_out(after, rest, rules)
             wins = finish_wins(lexicon, end, opponent, rules, deadline)
             value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights, wins)
         if best_value is None or value > best_value:
@@ -359,12 +359,12 @@ def start_options(
                 exact = False  # the samples valued so far make the mean
                 break
             taken += 1
-            # The same lines with another rack: _with_rack keeps the lines' checks (a tray made new was checked
+            # The same lines with another rack: with_rack keeps the lines' checks (a tray made new was checked
             # again by every plan_ladder, ~10% of a planner's start).
-            tray = me._with_rack(tuple(index[t] for t in kept + drawn[:take]))
+            tray = me.with_rack(tuple(index[t] for t in kept + drawn[:take]))
             ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
             exact = exact and ladder.exact
-            end = _played_out(tray, ladder, rules)
+            end = played_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
 
