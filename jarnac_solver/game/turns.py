@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, IllegalMoveError
 from ..messages import Reason
+from ..moves.movegen import played
 from ..moves.steals import seat, seating
 from ..moves.tray import Tray, tiles_without
 from ..rng import Pcg32
@@ -160,7 +161,7 @@ def _play(table: Table, s: GameState, action: Play, draws: Draws, seed: int) -> 
     try:
         # Under the competitive rules a word outside the lexicon may be
         # played: the dispute is what checks it.
-        after, line = tray.play(action.move, rules, None if rules.disputes else table.lexicon)
+        after, line = played(tray, action.move, rules, None if rules.disputes else table.lexicon)
     except IllegalMoveError as exc:
         raise IllegalActionError(exc.reason or str(exc)) from None
     formed = tuple(sorted(set(s.formed_indexes) | {line}))

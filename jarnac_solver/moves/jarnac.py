@@ -26,7 +26,7 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.lexicon import Lexicon
 from .allocation import fill
 from .move import Move, added_letters
-from .movegen import LegalMoves, check_inputs, line_asks, move_words
+from .movegen import LegalMoves, check_inputs, known_moves, line_asks, move_words
 from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: callers import it from here
 from .rules import Rules
 from .steal_search import (
@@ -281,8 +281,8 @@ def any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thief
     if not tray.rack_codes:
         return False
     passer_free = tray.free_lines(rules)
-    legal = tray._moves
-    if legal is not None and legal[0] is lexicon and legal[1] is rules and not legal[2] and not any(legal[3]):
+    legal = known_moves(tray, lexicon, rules)
+    if legal is not None and not legal[0] and not any(legal[1]):
         # The passer's own legal moves, found on this very tray (a player passes after finding none): no
         # extension (the same lengths are asked), and no new word from the length the next line needs,
         # which is the rules' minimum unless that line is the last (then a short word alone is the only

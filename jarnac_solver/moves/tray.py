@@ -150,7 +150,7 @@ class Tray:
     ('Z', 'I', 'J', 'D')
     """
 
-    __slots__ = ("_checked", "_hash", "_moves", "_score", "alphabet", "line_codes", "lines", "rack_codes")
+    __slots__ = ("_checked", "_hash", "_score", "alphabet", "line_codes", "lines", "rack_codes")
 
     line_codes: tuple[Codes, ...]
     """Each line's tile codes (indexes in ``alphabet.tiles``); ``()`` for a gap."""
@@ -163,8 +163,6 @@ class Tray:
     _score: int | None
     _checked: Rules | None
     """The last rules :meth:`check` passed (a tray never changes: it passes them again)."""
-    _moves: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]] | None
-    """The last legal moves found (``legal_moves``): lexicon, rules, place words, each line's extensions."""
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
@@ -203,7 +201,6 @@ class Tray:
         object.__setattr__(self, "_hash", None)
         object.__setattr__(self, "_score", None)
         object.__setattr__(self, "_checked", None)
-        object.__setattr__(self, "_moves", None)
 
     @classmethod
     def from_codes(
@@ -466,15 +463,6 @@ class Tray:
         (Tray.parse('TZAR / W'), 0)
         """
         rules = rules or _SHEET
-        legal = self._moves
-        if legal is not None and (lexicon is None or legal[0] is lexicon) and legal[1] is rules and type(move) is Move:
-            # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
-            # with any when none is asked for, and these rules, as the player chose it) is legal as written;
-            # only its tiles are read.
-            # ~5 us a move (the lexicon look-up, the checks of the parts).
-            played = self._legal_play(move, legal)
-            if played is not None:
-                return played
         target, word, letters = self.resolve(move, rules)
         rack = self.rack_codes
         left = tiles_without(rack, letters)
@@ -565,19 +553,25 @@ class Tray:
             object.__setattr__(after, "_checked", checked)
         return after
 
-    def _legal_play(
-        self, move: Move, legal: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]]
+    def play_listed(
+        self, move: Move, places: tuple[str, ...], extensions: tuple[tuple[str, ...], ...], rules: Rules
     ) -> tuple[Tray, int] | None:
-        """:meth:`play` of ``move`` when it is one of ``legal`` exactly as written (``None``: it is not;
-        the full checks decide)."""
+        """:meth:`play` of ``move`` when it is, exactly as written, one of this tray's legal moves under ``rules``
+        as ``legal_moves`` found them (``places``: the new words; ``extensions``: each line's longer words), so
+        only its tiles are read (``None``: it is not listed; :meth:`play`'s full checks decide). Give only
+        lists found for a tray equal to this one (``moves/movegen.py``'s ``played`` does).
+
+        >>> Tray.parse("RAT / ZW").play_listed(Move.parse("1:RAT+Z=TZAR"), (), (("TZAR",),), Rules())
+        (Tray.parse('TZAR / W'), 0)
+        """
         kind, line, old, word, letters = move
         if kind == "extend":
-            if type(line) is not int or not 0 <= line < len(legal[3]) or old != self.lines[line]:
+            if type(line) is not int or not 0 <= line < len(extensions) or old != self.lines[line]:
                 return None
-            if word not in legal[3][line]:
+            if word not in extensions[line]:
                 return None
             target = line
-        elif kind == "place" and line is None and old is None and word in legal[2]:
+        elif kind == "place" and line is None and old is None and word in places:
             target = self.next_line_index
         else:
             return None
@@ -589,7 +583,7 @@ class Tray:
         if left is None:  # pragma: no cover - a legal move's letters are on the rack
             return None
         # A legal move keeps the tray within these rules.
-        return self._with_line(target, word_codes, text, left, legal[1]), target
+        return self._with_line(target, word_codes, text, left, rules), target
 
     def resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
         """The line ``move`` goes on, its word's codes and its added codes; checks the move's parts agree."""

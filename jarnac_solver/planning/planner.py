@@ -28,7 +28,7 @@ from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import JarnacPlan, best_jarnac, checked_formed_indexes, thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import check_inputs, move_classes
+from ..moves.movegen import check_inputs, move_classes, played
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..rng import Pcg32
@@ -370,7 +370,7 @@ def _evaluate(
 ) -> Hint:
     """One move's hint: its ladder (``known`` already, or searched), its expected draws and its exposure
     (each within ``deadline``)."""
-    after, line = tray.play(move, rules, lexicon)
+    after, line = played(tray, move, rules, lexicon)
     filled = move.kind == "place" and not after.free_lines(rules)
     ladder = Ladder()  # the word that fills the tray ends the turn: no draw, no move after it
     if not filled:
