@@ -84,9 +84,9 @@ class Game:
         if not isinstance(over_the_board, bool):
             raise InvalidInputError(f"over_the_board must be True or False, not {over_the_board!r}")
         self.lexicon = lexicon
-        # Speed: the default rules one shared object (a frozen dataclass): the tables the planner's lane and
-        # compiled planner keep per (lexicon, rules) pair are keyed by the rules' id, and a Rules() made for
-        # every game missed them every game (~8% of a planner-v-planner game in the lane, en).
+        # The default rules one shared object (a frozen dataclass): the tables the planner's lane and compiled
+        # planner keep per (lexicon, rules) pair find it again game after game, where a Rules() made for every
+        # game would make them again (~8% of a planner-v-planner game in the lane, en).
         self.rules = rules or DEFAULT_RULES
         self.bag = default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
         self.over_the_board = bool(over_the_board)

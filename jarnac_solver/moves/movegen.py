@@ -101,9 +101,9 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
 def place_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[list[str]]:
     """:func:`move_classes`'s place classes alone (the same list): the new words' walk, no line's.
 
-    Speed: :func:`best_finish <jarnac_solver.planning.finishing.best_finish>` needs only the words for the last
-    line; the lines' tallies and extension walks were most of its ``move_classes`` call (100 en planner games:
-    ~70 us a call; cachegrind, 50 en games: 983M -> 963M instructions, -2.0%). The place nodes of every walk
+    Why: :func:`best_finish <jarnac_solver.planning.finishing.best_finish>` needs only the words for the last
+    line, and the lines' tallies and extension walks would be most of its ``move_classes`` call (100 en planner
+    games: ~70 us a call; 2% of a game's instructions, cachegrind, 50 en games). The place nodes of every walk
     depend on the rack alone.
     """
     if tray.free_lines(rules) == 0:
@@ -130,9 +130,9 @@ tray's line codes, line length) -> their Asks in a list."""
 def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_max: int) -> list[Ask]:
     """What the compiled walk is asked for each line of a tray (a list the caller must not change).
 
-    Speed: remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at
-    every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
-    in Python). The Python around the walks was ~3/4 of a game's move generation.
+    Remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at every
+    move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made in
+    Python): made for each call, the Python around the walks would be ~3/4 of a game's move generation.
     """
     entry = _ASKED.get(lexicon)
     if entry is None:

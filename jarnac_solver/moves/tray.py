@@ -492,7 +492,7 @@ class Tray:
         """The tray after ``moves``, each known legal in turn by the search that found it for this tray (a
         ladder's moves, a finish among the words that fit): only their tiles are read, and one tray is made
         at the end. A search plays out thousands of ladders a game, where :meth:`push`'s full checks (the
-        lexicon look-up among them) were ~1/7 of a planner's game. A move whose letters are not on the rack,
+        lexicon look-up among them) would be ~1/7 of a planner's game. A move whose letters are not on the rack,
         or whose line is not there, is still refused (``IllegalMoveError``); a word outside the lexicon or
         the rules' lengths is not looked for: give only a search's own moves.
 

@@ -139,8 +139,8 @@ def plan_ladder(
     if trie is not None:
         # Speed: the walks, the keys, the longest chains, the sorted items and the allocation in one C call
         # (_plan.c): the same chains in the same order as chain_items makes them and the same search as
-        # allocation.ladder, with Python objects made only for the chains chosen. Its Python steps were ~40% of
-        # a planner's game.
+        # allocation.ladder, with Python objects made only for the chains chosen. In Python, these steps would
+        # be ~40% of a planner's game.
         line_max = rules.line_length
         node_range = index.nodes_of_lengths
         asked = line_asks(lexicon, tray.line_codes, line_max)  # remembered per tray's lines

@@ -4,7 +4,7 @@ Key idea: outside its end game a game between two :class:`~jarnac_solver.play.pl
 starts (draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates'
 values), passes with no move left and declined Jarnac windows, and each of those decisions was already one
 compiled call (:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the
-engine's checks, the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
+engine's checks, the samples' lists -- would be most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
 plays the game on counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game` step for
 step and the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
 ``choose_jarnac``), the start's samples drawn by each player's own :class:`~jarnac_solver.rng.Pcg32` in C
@@ -295,9 +295,9 @@ def _decoded(
     and ``formed`` brought up to date: the loop of :func:`advance` with ``undo`` on, its actions made
     alike, for :func:`_write`.
 
-    Speed: one branch a kind, each action's record made at once, the constants looked up once (the loop
-    that also served the engine's path looked up the rules and tested ``undo`` at every action: ~130
-    actions a game: ~0.3% of a planner game's instructions in the lane, en, 100 games)."""
+    One branch a kind, each action's record made at once, the constants looked up once: one loop serving the
+    engine's path too would look up the rules and test ``undo`` at every action (~130 actions a game: ~0.3% of
+    a planner game's instructions in the lane, en, 100 games)."""
     alphabet = game.alphabet
     full = game.rules.lines
     append = played.append
@@ -355,15 +355,15 @@ def _write(
     """The lane's actions and the table they lead to written on ``game`` as :meth:`Game.push` would leave them
     (the same state, the same played actions), without the states in between: the game cannot undo them.
 
-    Speed: the engine's push of every action (its checks, a tray and a state made an action) was ~2/5 of a
+    Why: the engine's push of every action (its checks, a tray and a state made an action) would be ~2/5 of a
     game in the lane; a game of play_game's own, or a play-out, never undoes them."""
     bag, rack_a, rack_b, phase, to_act, player, idle, opened_a, opened_b, final, turns = end
     alphabet = game.alphabet
     s = game.state
-    # Speed: a line the lane left as it was keeps its codes; a word it formed is coded by one translate of
-    # its ASCII text through the lane's own table (_tables: a tile's character -> its code; every tile is one
-    # ASCII character, and a lane word is made of tiles), where alphabet.encode folded and cut each of the
-    # trays' words at every call (~1.5% of a planner game's instructions, en, 100 games: 26M of 1.77G).
+    # A line the lane left as it was keeps its codes; a word it formed is coded by one translate of its ASCII
+    # text through the lane's own table (_tables: a tile's character -> its code; every tile is one ASCII
+    # character, and a lane word is made of tiles): alphabet.encode, folding and cutting each of the trays'
+    # words at every call, would be ~1.5% of a planner game's instructions (en, 100 games: 26M of 1.77G).
     a, b = (
         Tray.trusted(
             tuple(

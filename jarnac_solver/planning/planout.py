@@ -184,7 +184,7 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
     """For each of ``moves`` (legal on ``tray``): where the longest ladder after it leads, as :func:`outcomes`
     of the tray after the move (``tray.push(move)``), without that tray made: its rack and its lines' walk
     asks are the move's changes to ``tray``'s (a planner's move decision values a dozen candidates; their
-    trays, made only to be asked for their rack and lines, were ~1/5 of its cost). ``None`` as
+    trays, made only to be asked for their rack and lines, would be ~1/5 of its cost). ``None`` as
     :func:`outcomes` says.
 
     >>> from jarnac_solver import Rules
@@ -243,7 +243,7 @@ def move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
     """What :func:`planned_move` hands the compiled call for every tray of ``lexicon`` under ``rules``: the trie,
     the placing range, the vowel flags, the depth starts, and legal_moves' place range per next line (the last
     entry for any line past them); ``None`` when :func:`outcomes` would decline. Made once per pair (a planner's
-    game asks ~100 times: these were ~1/4 of the call's Python)."""
+    game asks ~100 times: made each time, these would be ~1/4 of the call's Python)."""
     entry = _MOVE_CONSTANTS.get((lexicon, rules))
     if entry is None:
         if len(_MOVE_CONSTANTS) >= 16:
@@ -271,8 +271,8 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     what :func:`outcomes` declines.
 
     Speed: the decision's ladder, legal moves, candidates, their ladders and values in C, with Python objects
-    made for the move chosen only: its Python around the compiled searches (the ladder's moves and trays, the
-    candidates' Moves, their asks) was most of a move decision.
+    made for the move chosen only: Python around the compiled searches (the ladder's moves and trays, the
+    candidates' Moves, their asks) would be most of a move decision.
 
     >>> from jarnac_solver import Rules
     >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
@@ -348,8 +348,8 @@ def start_values(
     them its own way).
 
     Speed: a start values eight racks for each of some twenty actions; one call for them all, each rack made
-    and its value summed in C, where each action's call, its racks, jobs and values in Python were most of a
-    start.
+    and its value summed in C: a call an action, with its racks, jobs and values in Python, would be most of
+    a start.
 
     >>> from jarnac_solver import Rules
     >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS

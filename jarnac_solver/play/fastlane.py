@@ -2,7 +2,7 @@
 
 Key idea: between two greedy players a game is draws, plays, passes and
 declined Jarnacs, each decision the walks of one tray; in Python the engine
-around those walks (actions checked, states made, trays built) was ~4/5 of a
+around those walks (actions checked, states made, trays built) is ~4/5 of a
 game. ``Trie.selfplay_greedy`` (``_selfplay.c``) plays the game on
 counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game`
 step for step and the choice of :class:`~jarnac_solver.play.players.GreedyPlayer`,

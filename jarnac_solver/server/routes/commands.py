@@ -148,7 +148,7 @@ def _fields_of(command: str) -> list[tuple[str, str | None]]:
 def _reason_field(reason: object, known: set[str]) -> str | None:
     """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
     -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
-    the field is found whatever its language (the English text's own first word is read first, as before)."""
+    the field is found whatever its language (the English text's own first word is read first)."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
