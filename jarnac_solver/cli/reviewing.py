@@ -41,7 +41,7 @@ def _cmd_review(args: argparse.Namespace) -> None:
                 player=player, depth=args.depth, executor=executor, progress=bar,
             )  # fmt: skip
         except (IllegalActionError, InvalidInputError) as exc:  # this game said, the others reviewed
-            problems.append(located(exc, f"{args.file}: game {number}"))
+            problems.append(located(located(exc, Reason("audit_game_number", {"number": number})), args.file))
             continue
         finally:
             if bar is not None:
@@ -57,7 +57,7 @@ def _cmd_review(args: argparse.Namespace) -> None:
             if not args.json:
                 print(Reason("review.graph_written", {"number": number, "path": str(path)}))
     if args.json:
-        result = {"games": [found.to_dict() for _, found in reviews], "errors": [str(e) for e in problems]}
+        result = {"games": [found.to_dict() for _, found in reviews], "errors": [e.message() for e in problems]}
         _emit(args, result, lex, None)
     else:
         decisions = sum(len(found.decisions) for _, found in reviews)
@@ -65,7 +65,7 @@ def _cmd_review(args: argparse.Namespace) -> None:
         weighed = Reason("review.decisions_weighed", {"count": decisions})
         print(Reason("review.done", {"games": games, "decisions": weighed}))
     for error in problems:
-        print(f"{PROG} review: {error}", file=sys.stderr)
+        print(f"{PROG} review: {error.message()}", file=sys.stderr)
     if problems:
         raise _PartialFailure()
 
