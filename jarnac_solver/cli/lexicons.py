@@ -89,13 +89,13 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} lexicon compare: --players takes two names, e.g. ladder,planner")
     executor = _executor(args)
     if args.report is not None:  # before the work: a missing extra is said at once, not after an hour
-        from ..studies.report import _pyplot
+        from ..studies.report import load_pyplot
 
-        _pyplot()
+        load_pyplot()
     if args.rows is not None and args.rows_format == "parquet":
-        from ..studies.rows import _parquet_module
+        from ..studies.rows import parquet_module
 
-        _parquet_module()
+        parquet_module()
     for folder, what in ((args.rows, "rows"), (args.report, "report")):
         if folder is not None:
             try:

@@ -16,11 +16,10 @@ from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT, Tally
 from .move import Move, added_letters
 from .rules import Rules
-from .tray import _SHEET, Tray
+from .tray import DEFAULT_RULES as DEFAULT_RULES  # re-exported: one object, a tray remembers rules by identity
+from .tray import Tray
 
 __all__ = ["LegalMoves", "known_moves", "legal_moves", "played"]
-
-DEFAULT_RULES = _SHEET  # one object: a tray remembers the rules it passed by identity
 
 
 def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:

@@ -112,7 +112,7 @@ def tiles_without(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None
     return left
 
 
-_SHEET = Rules()
+DEFAULT_RULES = Rules()
 """The default rules (made once: ``Rules()`` is a frozen dataclass, ~2 us to make)."""
 
 _KNOWN: dict[Lexicon, tuple[Lexicon, dict[str, bool]]] = {}
@@ -362,7 +362,7 @@ class Tray:
         >>> Tray.parse("RAT BUT / ZW").free_lines()
         6
         """
-        return (rules or _SHEET).lines - self.filled
+        return (rules or DEFAULT_RULES).lines - self.filled
 
     @property
     def filled(self) -> int:
@@ -384,7 +384,7 @@ class Tray:
 
     def last_line_free(self, rules: Rules | None = None) -> bool:
         """Whether the rules' last line is still empty."""
-        return len(self.line_codes) < (rules or _SHEET).lines
+        return len(self.line_codes) < (rules or DEFAULT_RULES).lines
 
     # -- checks -------------------------------------------------------------
 
@@ -396,7 +396,7 @@ class Tray:
         ...
         jarnac_solver.errors.InvalidTrayError: tray line 1 'RATTATATAT' has 10 tiles; a line holds at most 9
         """
-        rules = rules or _SHEET
+        rules = rules or DEFAULT_RULES
         if self._checked is rules:
             return  # checked against these rules already (every move function checks its tray)
         if len(self.line_codes) > rules.lines:
@@ -462,7 +462,7 @@ class Tray:
         >>> Tray.parse("RAT / ZW").play(Move.parse("RAT+Z=TZAR"))
         (Tray.parse('TZAR / W'), 0)
         """
-        rules = rules or _SHEET
+        rules = rules or DEFAULT_RULES
         target, word, letters = self.resolve(move, rules)
         rack = self.rack_codes
         left = tiles_without(rack, letters)

@@ -168,13 +168,14 @@ class Hints(list[Hint]):
         return (Hints, (list(self), self.exact))
 
 
-def _check_whole(name: str, value: object, least: int) -> int:
+def check_whole(name: str, value: object, least: int) -> int:
+    """``value``, a whole number of at least ``least``; else :class:`InvalidInputError` naming ``name``."""
     if not is_whole(value) or value < least:
         raise InvalidInputError(f"{name} must be a whole number >= {least}, not {value!r}")
     return value
 
 
-def _unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
+def unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
     """The unseen tiles as codes, each checked."""
     if unseen is None:
         return []
@@ -189,7 +190,8 @@ def _unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
     return pool
 
 
-def _check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> None:
+def check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> None:
+    """Refuse an opponent's tray (when given) that is no :class:`Tray` or breaks ``rules`` on ``lexicon``."""
     if opponent is None:
         return
     if not isinstance(opponent, Tray):
@@ -197,7 +199,11 @@ def _check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> No
     check_inputs(lexicon, opponent, rules)
 
 
-def _familiar(familiarity: Familiarity | None, min_familiarity: float | None, lexicon: Lexicon) -> Familiarity | None:
+def familiarity_for(
+    familiarity: Familiarity | None, min_familiarity: float | None, lexicon: Lexicon
+) -> Familiarity | None:
+    """The word frequencies hints and advice show: ``familiarity``, or the lexicon's own when a
+    ``min_familiarity`` (a Zipf frequency, 0-8) asks for them; both checked."""
     if min_familiarity is not None:
         if (
             isinstance(min_familiarity, bool)
@@ -295,15 +301,15 @@ def hints(
     ['+ACE', '+ARC', '+ARE']
     """
     rules = check_inputs(lexicon, tray, rules)
-    _check_whole("top", top, 1)
-    _check_whole("samples", samples, 0)
-    _check_whole("candidates", candidates, 1)
+    check_whole("top", top, 1)
+    check_whole("samples", samples, 0)
+    check_whole("candidates", candidates, 1)
     if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
-    _check_opponent(lexicon, opponent, rules)
+    check_opponent(lexicon, opponent, rules)
     turn = checked_formed_indexes(tray, formed_indexes)
-    pool = _unseen_pool(lexicon, unseen)
-    familiarity = _familiar(familiarity, min_familiarity, lexicon)
+    pool = unseen_pool(lexicon, unseen)
+    familiarity = familiarity_for(familiarity, min_familiarity, lexicon)
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     # The first move of the longest ladder is always a candidate, and the
     # first evaluated: the likeliest best, and its ladder is known already

@@ -99,7 +99,7 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
     if value in offer.lexicons:
         return None
     return Reason(
-        "fault_lexicon_not_offered", {"name": repr(_shown(value)), "offered": ", ".join(offer.lexicons)}
+        "fault_lexicon_not_offered", {"name": repr(shortened(value)), "offered": ", ".join(offer.lexicons)}
     ).text()
 
 
@@ -109,7 +109,7 @@ def unknown_fields(given: Iterable[str], known: Iterable[str], what: str = "fiel
     listed = ", ".join(names) or "-"
     code = "parameter_unknown" if what == "parameter" else "field_unknown"  # said in the language spoken
     return [
-        Fault(str(key), Reason(code, {"name": repr(_shown(str(key))), "known": listed}).text())
+        Fault(str(key), Reason(code, {"name": repr(shortened(str(key))), "known": listed}).text())
         for key in given
         if key not in names
     ]
@@ -138,16 +138,17 @@ def person_name(value: str) -> str:
         character = f"U+{ord(odd):04X}{f' ({named})' if named else ''}"
         raise ValueError(Reason("name_refused_character", {"character": character}).text())
     if _MARKUP.search(text):
-        raise ValueError(Reason("name_markup", {"name": repr(_shown(text))}).text())
+        raise ValueError(Reason("name_markup", {"name": repr(shortened(text))}).text())
     return text
 
 
-def _shown(text: str, most: int = 40) -> str:
+def shortened(text: str, most: int = 40) -> str:
     """``text`` cut for an error message (a value of 5,000 characters is not echoed whole)."""
     return text if len(text) <= most else text[:most] + "..."
 
 
-def _type_name(value: object) -> str:
+def type_name(value: object) -> str:
+    """The JSON name of ``value``'s type (``null``, ``a number``...) for an error message."""
     if value is None:
         return "null"
     code = {dict: "object", list: "list", bool: "bool", str: "text"}.get(type(value), "number")
@@ -228,11 +229,11 @@ class Field:
             if query and value in ("true", "false"):
                 return value == "true"
             if not isinstance(value, bool):
-                raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
+                raise ValueError(Reason("fault_flag_due", {"given": type_name(value)}).text())
             return value
         if kind is Kind.RANGE:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {_type_name(value)}")
+                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {type_name(value)}")
             try:  # the library's own reading of a range (lexicon.study.as_range): one rule
                 as_range(value, self.name, 0)
             except JarnacError as exc:
@@ -246,30 +247,30 @@ class Field:
                     raise ValueError(str(exc)) from None
             if not isinstance(value, str):
                 raise ValueError(
-                    f"a preset's name ({', '.join(PRESETS)}) or an object of options, not {_type_name(value)}"
+                    f"a preset's name ({', '.join(PRESETS)}) or an object of options, not {type_name(value)}"
                 )
             if value not in PRESETS:
-                raise ValueError(f"{_shown(value)!r} is no preset: {', '.join(PRESETS)} (or an object of options)")
+                raise ValueError(f"{shortened(value)!r} is no preset: {', '.join(PRESETS)} (or an object of options)")
             return Rules.preset(value)
         if kind is Kind.SEATS:
             seats = (PERSON, *PLAYERS)
             if not isinstance(value, list):
-                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {_type_name(value)}")
+                raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {type_name(value)}")
             if len(value) != 2:
                 raise ValueError(f"two seats, A then B, each one of {', '.join(seats)}; not {len(value)}")
             odd = [s for s in value if not isinstance(s, str)]
             if odd:
-                raise ValueError(f"a seat is a name, one of {', '.join(seats)}; not {_type_name(odd[0])}")
+                raise ValueError(f"a seat is a name, one of {', '.join(seats)}; not {type_name(odd[0])}")
             wrong = [s for s in value if s not in seats]
             if wrong:
-                raise ValueError(f"no player {_shown(wrong[0])!r}: a seat is one of {', '.join(seats)}")
+                raise ValueError(f"no player {shortened(wrong[0])!r}: a seat is one of {', '.join(seats)}")
             return (value[0], value[1])
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
                 if items == []:
                     raise ValueError(Reason("fault_list_empty").text())
-                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
+                raise ValueError(f"a non-empty list of texts, not {type_name(value)}")
             if len(items) > MAX_ITEMS:
                 raise ValueError(Reason("fault_list_long", {"count": len(items), "most": MAX_ITEMS}).text())
             texts = [self._text(item) for item in items]
@@ -287,7 +288,7 @@ class Field:
             return person_name(text)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(
-                Reason("fault_not_one_of", {"given": repr(_shown(text)), "choices": ", ".join(self.choices)}).text()
+                Reason("fault_not_one_of", {"given": repr(shortened(text)), "choices": ", ".join(self.choices)}).text()
             )
         if kind is Kind.LEXICON:
             text = text.lower()  # the bundled names, read in any case as the library reads them
@@ -295,12 +296,14 @@ class Field:
             if fault:
                 raise UnknownLexicon(fault)
         if kind is Kind.BAG and text not in BAGS:
-            raise ValueError(f"{_shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
+            raise ValueError(
+                f"{shortened(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)"
+            )
         return text
 
     def _text(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise ValueError(Reason("fault_text_due", {"given": _type_name(value)}).text())
+            raise ValueError(Reason("fault_text_due", {"given": type_name(value)}).text())
         if len(value) > self.max_length:
             raise ValueError(Reason("field_too_long", {"count": len(value), "most": self.max_length}).text())
         return value
@@ -309,17 +312,17 @@ class Field:
         what = self.what or ("a whole number" if self.kind is Kind.WHOLE else "a number")
         number: float | int
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise ValueError(f"{what} is due, not {_type_name(value)}")
+            raise ValueError(f"{what} is due, not {type_name(value)}")
         if isinstance(value, str):
             text = value.strip()
             try:
                 number = int(text) if self.kind is Kind.WHOLE else float(text)
             except ValueError:
-                raise ValueError(f"{_shown(value)!r} is not {what}") from None
+                raise ValueError(f"{shortened(value)!r} is not {what}") from None
         else:
             number = value
         if isinstance(number, float) and not math.isfinite(number):
-            raise ValueError(f"{_shown(str(value))} is not {what}")
+            raise ValueError(f"{shortened(str(value))} is not {what}")
         if self.kind is Kind.WHOLE and isinstance(number, float):
             if not number.is_integer():
                 raise ValueError(f"{value!r} is not {what}")
@@ -328,7 +331,7 @@ class Field:
         if (low is not None and (number <= low if self.above else number < low)) or (
             high is not None and number > high
         ):
-            raise ValueError(f"{_shown(str(value))} is out of range: {self._bounds()}")
+            raise ValueError(f"{shortened(str(value))} is out of range: {self._bounds()}")
         return number
 
     def _bounds(self) -> str:
@@ -399,7 +402,7 @@ class Body:
         if query:
             given: Mapping[str, Any] = body
         elif not isinstance(body, dict):
-            raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(body)}")])
+            raise BodyError([Fault("", f"the body is a JSON object of fields, not {type_name(body)}")])
         else:
             given = body
         values: dict[str, Any] = {}

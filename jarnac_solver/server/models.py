@@ -27,7 +27,7 @@ from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconL
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
 from ..messages import LANGUAGES, Reason
-from .contract import LANG, Fault, Offer, _shown, _type_name
+from .contract import LANG, Fault, Offer, shortened, type_name
 
 DECLARED: dict[str, type[Any]] = {
     "words": WordsRequest,
@@ -55,10 +55,10 @@ def _lexicons(offer: Offer, several: bool) -> Any:
             names = [text]
         for name in names:
             if name not in offer.lexicons:
-                values = {"name": repr(_shown(name)), "offered": ", ".join(offer.lexicons)}
+                values = {"name": repr(shortened(name)), "offered": ", ".join(offer.lexicons)}
                 raise PydanticCustomError("unknown_lexicon", "{name}: not offered", values)
         if len(set(names)) != len(names) or not all(names):
-            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(_shown(value))})
+            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(shortened(value))})
         return ",".join(names)
 
     return pydantic.AfterValidator(read)
@@ -185,7 +185,7 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
         code, ctx, value = one["type"], one.get("ctx") or {}, one.get("input")
         kind = FAULT_KINDS.get(code, "UsageError")
         if code == "extra_forbidden":
-            text = Reason("field_unknown", {"name": repr(_shown(name)), "known": ", ".join(known)}).text()
+            text = Reason("field_unknown", {"name": repr(shortened(name)), "known": ", ".join(known)}).text()
         elif code == "missing":
             text = Reason("fault_required", {"help": helps.get(name, "")}).text()
         elif code == "unknown_lexicon":
@@ -199,17 +199,17 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            text = Reason("fault_not_one_of", {"given": repr(_shown(str(value))), "choices": ctx["expected"]}).text()
+            text = Reason("fault_not_one_of", {"given": repr(shortened(str(value))), "choices": ctx["expected"]}).text()
         elif code == "bool_type":
-            text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":
-            text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_whole_due", {"given": type_name(value)}).text()
         elif code == "greater_than_equal":
-            text = Reason("fault_at_least", {"value": _shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
+            text = Reason("fault_at_least", {"value": shortened(str(value)), "low": f"{ctx['ge']:g}"}).text()
         elif code == "less_than_equal":
-            text = Reason("fault_at_most", {"value": _shown(str(value)), "high": f"{ctx['le']:g}"}).text()
+            text = Reason("fault_at_most", {"value": shortened(str(value)), "high": f"{ctx['le']:g}"}).text()
         elif code in ("string_type", "list_type"):
-            text = Reason("fault_text_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_text_due", {"given": type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence
             text = str(one["msg"])
         made.append(Fault(name, text, kind))
