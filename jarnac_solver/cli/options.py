@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..moves.rules import Rules
 
 
-def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
+def user_bag(name: str, lex: Lexicon, command: str) -> Bag:
     """``--bag``: a built-in bag's name or a bag file, checked against the lexicon's alphabet."""
     if not name:
         raise UsageError(f"{PROG} {command}: --bag is empty: give a bag's name ({', '.join(BAGS)}) or a file")
@@ -31,7 +31,7 @@ def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
     return Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
 
 
-def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
+def rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
     """``--rules`` and ``--lexicon`` together: a bundled list the rules play in another form is replaced
     by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and a note after the
     answer says so (or that the language has no such list); a user's file is played as given."""
@@ -53,7 +53,7 @@ def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
     return rules, Lexicon.resolve(chosen)
 
 
-def _executor(args: argparse.Namespace) -> Executor | None:
+def executor_from(args: argparse.Namespace) -> Executor | None:
     """The executor named by --workers, --processes or --scheduler (``None``: this process)."""
     if args.workers is None and args.processes is None and args.scheduler is None:
         return None

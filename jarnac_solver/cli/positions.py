@@ -17,12 +17,12 @@ from ..moves.tray import Tray
 from ..planning.ladder import ladder_draws, plan_ladder, play_out
 from ..planning.planner import unseen_tiles
 from .errors import PROG, UsageError
-from .options import _rules_and_lexicon, _user_bag
-from .output import _emit, said
+from .options import rules_and_lexicon, user_bag
+from .output import emit, said
 
 
 def _tray(args: argparse.Namespace) -> tuple[Lexicon, Tray, Rules]:
-    rules, lex = _rules_and_lexicon(args)
+    rules, lex = rules_and_lexicon(args)
     return lex, Tray.parse(args.tray, lex.alphabet), rules
 
 
@@ -54,7 +54,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
     moves = legal_moves(lex, tray, rules)
     if args.json:
         listed = [{**m.to_dict(), "points": tray.points(m)} for m in moves]
-        _emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
+        emit(args, {"tray": tray.to_dict(), "count": len(moves), "moves": listed}, lex, rules)
         return
     print(said("cli.moves_header", tray=str(tray), lexicon=lex.name, count=len(moves), points=tray.score))
     for line, words in enumerate(moves.extensions):
@@ -124,7 +124,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
             "plan": plan.to_dict(),
             "verdict": [said.to_dict() for _, said in _verdict(tray, lex, plan, left)],
         }
-        _emit(args, result, lex, rules)
+        emit(args, result, lex, rules)
         return
     for indent, verdict in _verdict(tray, lex, plan, left):
         print(f"{indent}{verdict}")
@@ -168,7 +168,7 @@ def _cmd_plan(args: argparse.Namespace) -> None:
             "draws": draws,
             "exact": ladder.exact,
         }
-        _emit(args, result, lex, rules)
+        emit(args, result, lex, rules)
         return
     drawing = Reason("cli.plan_drawing", {"draws": draws})
     print(said("cli.plan_header", tray=str(tray), lexicon=lex.name, count=len(ladder), drawing=drawing))
@@ -199,7 +199,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         name = args.bag if args.bag is not None else bag_name_for(lex)
         unseen = []
         if name is not None:
-            bag = _user_bag(name, lex, "hint")
+            bag = user_bag(name, lex, "hint")
             unseen = unseen_tiles(bag, [tray] if opponent is None else [tray, opponent])
         elif args.phase in ("start", "play"):
             note = f"(no bag is known for {lex.name}: no draw sampled, no exchange; give --bag FILE or --unseen TILES)"
@@ -225,7 +225,7 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         result: dict[str, object] = {"tray": tray.to_dict(), "opponent": opponent.to_dict() if opponent else None}
         result["advice"] = advice.to_dict()
         result["hints"] = [o.hint.to_dict() for o in advice.options if o.hint is not None]
-        _emit(args, result, lex, rules)
+        emit(args, result, lex, rules)
         return
     proven = "" if advice.exact else " " + _unproven(args, time.monotonic() - start)
     values: dict[str, str | Reason] = {"tray": str(tray), "lexicon": lex.name, "phase": Reason(f"phase_{advice.phase}")}
