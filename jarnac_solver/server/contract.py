@@ -80,7 +80,7 @@ def offered_lexicon(value: str, offer: Offer) -> str | None:
     if value in offer.lexicons:
         return None
     return Reason(
-        "fault_lexicon_not_offered", {"name": repr(_shown(value)), "offered": ", ".join(offer.lexicons)}
+        "fault_lexicon_not_offered", {"name": repr(shown(value)), "offered": ", ".join(offer.lexicons)}
     ).text()
 
 
@@ -89,7 +89,7 @@ def unknown_fields(given: Iterable[str], known: Iterable[str]) -> list[Fault]:
     names = list(known)
     listed = ", ".join(names) or "-"
     return [
-        Fault(str(key), Reason("field_unknown", {"name": repr(_shown(str(key))), "known": listed}).text())
+        Fault(str(key), Reason("field_unknown", {"name": repr(shown(str(key))), "known": listed}).text())
         for key in given
         if key not in names
     ]
@@ -106,10 +106,6 @@ def type_name(value: object) -> str:
         return "null"
     code = {dict: "object", list: "list", bool: "bool", str: "text"}.get(type(value), "number")
     return Reason(f"fault_type_{code}").text()
-
-
-_shown = shown  # the names the commands' modules import
-_type_name = type_name
 
 
 @dataclass(frozen=True)
@@ -180,11 +176,11 @@ class Field:
             return self._number(value)
         if kind is Kind.FLAG:
             if not isinstance(value, bool):
-                raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
+                raise ValueError(Reason("fault_flag_due", {"given": type_name(value)}).text())
             return value
         if kind is Kind.RANGE:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {_type_name(value)}")
+                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {type_name(value)}")
             try:  # the library's own reading of a range (lexicon.study.as_range): one rule
                 as_range(value, self.name, 0)
             except JarnacError as exc:
@@ -195,7 +191,7 @@ class Field:
             if not isinstance(items, list) or not items:
                 if items == []:
                     raise ValueError(Reason("fault_list_empty").text())
-                raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
+                raise ValueError(f"a non-empty list of texts, not {type_name(value)}")
             if len(items) > MAX_ITEMS:
                 raise ValueError(Reason("fault_list_long", {"count": len(items), "most": MAX_ITEMS}).text())
             texts = [self._text(item) for item in items]
@@ -211,7 +207,7 @@ class Field:
         text = self._text(value)
         if kind is Kind.CHOICE and text not in self.choices:
             raise ValueError(
-                Reason("fault_not_one_of", {"given": repr(_shown(text)), "choices": ", ".join(self.choices)}).text()
+                Reason("fault_not_one_of", {"given": repr(shown(text)), "choices": ", ".join(self.choices)}).text()
             )
         if kind is Kind.LEXICON:
             text = text.lower()  # the bundled names, read in any case as the library reads them
@@ -219,12 +215,12 @@ class Field:
             if fault:
                 raise UnknownLexicon(fault)
         if kind is Kind.BAG and text not in BAGS:
-            raise ValueError(f"{_shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
+            raise ValueError(f"{shown(text)!r}: the service offers the built-in bags {', '.join(BAGS)} (never a file)")
         return text
 
     def _text(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise ValueError(Reason("fault_text_due", {"given": _type_name(value)}).text())
+            raise ValueError(Reason("fault_text_due", {"given": type_name(value)}).text())
         if len(value) > self.max_length:
             raise ValueError(Reason("field_too_long", {"count": len(value), "most": self.max_length}).text())
         return value
@@ -233,17 +229,17 @@ class Field:
         what = self.what or ("a whole number" if self.kind is Kind.WHOLE else "a number")
         number: float | int
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise ValueError(f"{what} is due, not {_type_name(value)}")
+            raise ValueError(f"{what} is due, not {type_name(value)}")
         if isinstance(value, str):
             text = value.strip()
             try:
                 number = int(text) if self.kind is Kind.WHOLE else float(text)
             except ValueError:
-                raise ValueError(f"{_shown(value)!r} is not {what}") from None
+                raise ValueError(f"{shown(value)!r} is not {what}") from None
         else:
             number = value
         if isinstance(number, float) and not math.isfinite(number):
-            raise ValueError(f"{_shown(str(value))} is not {what}")
+            raise ValueError(f"{shown(str(value))} is not {what}")
         if self.kind is Kind.WHOLE and isinstance(number, float):
             if not number.is_integer():
                 raise ValueError(f"{value!r} is not {what}")
@@ -252,7 +248,7 @@ class Field:
         if (low is not None and (number <= low if self.above else number < low)) or (
             high is not None and number > high
         ):
-            raise ValueError(f"{_shown(str(value))} is out of range: {self._bounds()}")
+            raise ValueError(f"{shown(str(value))} is out of range: {self._bounds()}")
         return number
 
     def _bounds(self) -> str:
@@ -315,7 +311,7 @@ class Body:
         :class:`BodyError` with every fault of it. A command's fields may be written with dashes
         (``min-len``), as its ``--help`` writes them."""
         if not isinstance(body, dict):
-            raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(body)}")])
+            raise BodyError([Fault("", f"the body is a JSON object of fields, not {type_name(body)}")])
         given: Mapping[str, Any] = body
         values: dict[str, Any] = {}
         faults: list[Fault] = []

@@ -31,7 +31,7 @@ from ..commands.model import Budget, Each, Length, OfferedLexicons, OneOf, Range
 from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
 from ..messages import LANGUAGES, Reason
-from .contract import LANG, OFFERED_LEXICON, Fault, Offer, _shown, _type_name
+from .contract import LANG, OFFERED_LEXICON, Fault, Offer, shown, type_name
 
 DECLARED: dict[str, type[Any]] = {
     "words": WordsRequest,
@@ -63,10 +63,10 @@ def _lexicons(offer: Offer, several: bool) -> Any:
             names = [text]
         for name in names:
             if name not in offer.lexicons:
-                values = {"name": repr(_shown(name)), "offered": ", ".join(offer.lexicons)}
+                values = {"name": repr(shown(name)), "offered": ", ".join(offer.lexicons)}
                 raise PydanticCustomError("unknown_lexicon", "{name}: not offered", values)
         if len(set(names)) != len(names) or not all(names):
-            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(_shown(value))})
+            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(shown(value))})
         return ",".join(names)
 
     return pydantic.AfterValidator(read)
@@ -233,7 +233,7 @@ def faults(
         if own is not None:
             text = own
         elif code == "extra_forbidden":
-            text = Reason("field_unknown", {"name": repr(_shown(name)), "known": ", ".join(known)}).text()
+            text = Reason("field_unknown", {"name": repr(shown(name)), "known": ", ".join(known)}).text()
         elif code == "missing":
             text = Reason("fault_required", {"help": helps.get(name, "")}).text()
         elif code == "unknown_lexicon":
@@ -247,26 +247,26 @@ def faults(
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            text = Reason("fault_not_one_of", {"given": repr(_shown(str(value))), "choices": ctx["expected"]}).text()
+            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": ctx["expected"]}).text()
         elif code == "bool_type":
-            text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":
-            text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_whole_due", {"given": type_name(value)}).text()
         elif code == "greater_than_equal":
-            text = Reason("fault_at_least", {"value": _shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
+            text = Reason("fault_at_least", {"value": shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
         elif code == "less_than_equal":
-            text = Reason("fault_at_most", {"value": _shown(str(value)), "high": f"{ctx['le']:g}"}).text()
+            text = Reason("fault_at_most", {"value": shown(str(value)), "high": f"{ctx['le']:g}"}).text()
         elif code in ("string_type", "list_type"):
-            text = Reason("fault_text_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_text_due", {"given": type_name(value)}).text()
         elif code == "not_read":  # the library's reader says what is wrong with the text
             text = str(ctx["said"])
         elif code == "greater_than":
-            text = Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
+            text = Reason("fault_above", {"value": shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
         elif code == "float_parsing":
             code = "fault_not_milliseconds" if name in budgets else "fault_not_number"
-            text = Reason(code, {"value": repr(_shown(str(value)))}).text()
+            text = Reason(code, {"value": repr(shown(str(value)))}).text()
         elif code == "float_type":
-            text = Reason("fault_number_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_number_due", {"given": type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence
             text = str(one["msg"])
         made.append(Fault(name, text, kind))

@@ -76,7 +76,7 @@ from .practice_contract import (
     openapi_paths,
 )
 from .practice_store import PracticeStore, person_digest
-from .reviews import _one_record
+from .reviews import one_record
 
 __all__ = ["Practice", "Refusal", "challenge_questions", "shown"]
 
@@ -174,7 +174,7 @@ def _from_mistakes(
     text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int, budget: float
 ) -> tuple[bool, Any]:
     def work() -> tuple[str, list[tuple[str, str]], list[str]]:
-        record = _one_record(text, lexicons, lexicon, rules)
+        record = one_record(text, lexicons, lexicon, rules)
         found = review(record, playouts=REVIEW_PLAYOUTS, budget=budget, total=REVIEW_SECONDS, player=player)
         lex = Lexicon.load(record.lexicon)
         puzzles = mistake_puzzles(found, player, lex, worst=10)

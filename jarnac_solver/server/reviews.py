@@ -49,7 +49,7 @@ def review_arguments(options: ReviewOptions, offer: Offer) -> dict[str, Any]:
     }
 
 
-def _one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) -> GameRecord:
+def one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) -> GameRecord:
     """The one game of ``text`` (a record, JSON Lines, or one action a line), its lexicon one the server offers."""
     if "[" not in text and "{" not in text.lstrip()[:1]:  # no header, no JSON: the hand-written form
         record, refused = hand_written(text, lexicon, rules)
@@ -77,7 +77,7 @@ def _one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) 
 def review_document(record: GameRecord | str, arguments: Mapping[str, Any], *read: Any) -> dict[str, Any]:
     """The ``review --json`` result of ``record`` (or of the text, read with ``read``: lexicons, lexicon,
     rules) under ``arguments`` (:func:`review_arguments`), plus ``records``: the game in the text notation."""
-    made = record if isinstance(record, GameRecord) else _one_record(record, *read)
+    made = record if isinstance(record, GameRecord) else one_record(record, *read)
     found = review(made, **arguments)
     return {"games": [found.to_dict()], "errors": [], "records": [str(made)]}
 

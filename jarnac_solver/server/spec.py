@@ -103,7 +103,7 @@ class GameSpec:
     seat_digests: tuple[str, str] | None = None
     """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``), ``""``
     for a seat its invitation has not opened yet; ``None``: anyone with the game's id acts for its person
-    (the games of one person, as before)."""
+    (the games of one person)."""
     hints: bool = True
     """Whether the advice is given (a game option both players see)."""
     window_s: float | None = None

@@ -23,9 +23,7 @@ from ..messages import LANGUAGES, Reason
 from ..moves.rules import PRESETS, Rules
 from ..play.players import PLAYERS
 from . import models
-from .contract import MAX_TEXT, PERSON, BodyError, Fault, Offer
-from .contract import shown as _shown
-from .contract import type_name as _type_name
+from .contract import MAX_TEXT, PERSON, BodyError, Fault, Offer, shown, type_name
 from .names import person_name
 
 LANG_HELP = (
@@ -86,7 +84,7 @@ def _offered(value: str, info: pydantic.ValidationInfo) -> str:
         raise PydanticCustomError(
             "unknown_lexicon",
             "{name}: not offered",
-            {"name": repr(_shown(value)), "offered": ", ".join(offer.lexicons)},
+            {"name": repr(shown(value)), "offered": ", ".join(offer.lexicons)},
         )
     return name
 
@@ -121,9 +119,9 @@ def _rules(value: Any) -> Rules:
         except JarnacError as exc:
             raise PydanticCustomError("rules_invalid", "{said}", {"said": exc.message()}) from None
     if not isinstance(value, str):
-        raise PydanticCustomError("rules_due", "a preset or an object", {"given": _type_name(value)})
+        raise PydanticCustomError("rules_due", "a preset or an object", {"given": type_name(value)})
     if value not in PRESETS:
-        raise PydanticCustomError("no_preset", "no preset", {"given": repr(_shown(value))})
+        raise PydanticCustomError("no_preset", "no preset", {"given": repr(shown(value))})
     return Rules.preset(value)
 
 
@@ -138,14 +136,14 @@ GameRules = Annotated[
 def _seats(value: Any) -> tuple[str, str]:
     seats = (PERSON, *PLAYERS)
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        given = str(len(value)) if isinstance(value, (list, tuple)) else _type_name(value)
+        given = str(len(value)) if isinstance(value, (list, tuple)) else type_name(value)
         raise PydanticCustomError("seats_due", "two seats", {"given": given})
     odd = [s for s in value if not isinstance(s, str)]
     if odd:
-        raise PydanticCustomError("seat_due", "a seat is a name", {"given": _type_name(odd[0])})
+        raise PydanticCustomError("seat_due", "a seat is a name", {"given": type_name(odd[0])})
     wrong = [s for s in value if s not in seats]
     if wrong:
-        raise PydanticCustomError("seat_unknown", "no such player", {"name": repr(_shown(wrong[0]))})
+        raise PydanticCustomError("seat_unknown", "no such player", {"name": repr(shown(wrong[0]))})
     return (value[0], value[1])
 
 
@@ -181,9 +179,9 @@ def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
     seats = ", ".join((PERSON, *PLAYERS))
     if code == "literal_error":  # a choice: text, one of the field's values
         if not isinstance(value, str):
-            return Reason("fault_text_due", {"given": _type_name(value)}).text()
+            return Reason("fault_text_due", {"given": type_name(value)}).text()
         listed = ", ".join(choices(model, name))
-        return Reason("fault_not_one_of", {"given": repr(_shown(value)), "choices": listed}).text()
+        return Reason("fault_not_one_of", {"given": repr(shown(value)), "choices": listed}).text()
     if code == "reason":  # a rule of the route's own, said by its catalogs' code
         return Reason(str(ctx["code"]), dict(ctx.get("values") or {})).text()
     if code in ("person_name", "rules_invalid", "said"):  # said already, in the language spoken
@@ -199,15 +197,15 @@ def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
     if code == "seat_unknown":
         return Reason("fault_seat_unknown", {"name": ctx["name"], "seats": seats}).text()
     if code == "greater_than":
-        return Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
+        return Reason("fault_above", {"value": shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
     if code in ("int_parsing", "int_from_float"):
-        return Reason("fault_not_whole", {"given": repr(_shown(str(value)))}).text()
+        return Reason("fault_not_whole", {"given": repr(shown(str(value)))}).text()
     if code in ("float_parsing", "finite_number"):
-        return Reason("fault_not_number", {"value": repr(_shown(str(value)))}).text()
+        return Reason("fault_not_number", {"value": repr(shown(str(value)))}).text()
     if code == "float_type":
-        return Reason("fault_number_due", {"given": _type_name(value)}).text()
+        return Reason("fault_number_due", {"given": type_name(value)}).text()
     if code == "bool_parsing":
-        return Reason("fault_flag_due", {"given": repr(_shown(str(value)))}).text()
+        return Reason("fault_flag_due", {"given": repr(shown(str(value)))}).text()
     return None
 
 
@@ -215,7 +213,7 @@ def read(model: type[M], given: Any, offer: Offer, query: bool = False) -> M:
     """``given`` (a body's JSON, or a query's parameters) checked against ``model``, or :class:`~.contract
     .BodyError` with every fault of it, each named by its field, in the language spoken."""
     if not isinstance(given, Mapping):
-        raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
+        raise BodyError([Fault("", f"the body is a JSON object of fields, not {type_name(given)}")])
     known = list(model.model_fields)
     try:
         return model.model_validate(dict(given), context={"offer": offer})
@@ -225,7 +223,7 @@ def read(model: type[M], given: Any, offer: Offer, query: bool = False) -> M:
         if query:  # a query's unknown key is a parameter, not a field
             listed = ", ".join(known) or "-"
             faults = [
-                Fault(f.field, Reason("parameter_unknown", {"name": repr(_shown(f.field)), "known": listed}).text())
+                Fault(f.field, Reason("parameter_unknown", {"name": repr(shown(f.field)), "known": listed}).text())
                 if f.field not in known
                 else f
                 for f in faults

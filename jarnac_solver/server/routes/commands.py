@@ -23,7 +23,7 @@ from .. import contract, language, models
 from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
+from ..contract import COMMAND_BODIES, BodyError, Fault, command_call, type_name
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -51,7 +51,7 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
     model = models.request_model(declared, service.offer)
     given = await read_json(request, service.max_body_bytes)
     if not isinstance(given, dict):
-        raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
+        raise BodyError([Fault("", f"the body is a JSON object of fields, not {type_name(given)}")])
     with speaking(language.of_body(given)):  # every fault in the asker's language (the body's lang first)
         twice = models.dashed(given)
         if twice:
@@ -150,7 +150,7 @@ def _fields_of(command: str) -> list[tuple[str, str | None]]:
 def _reason_field(reason: object, known: set[str]) -> str | None:
     """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
     -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
-    the field is found whatever its language (the English text's own first word is read first, as before)."""
+    the field is found whatever its language (the English text's own first word is read first)."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
