@@ -359,11 +359,17 @@ def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch)
 def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
     from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
-    from jarnac_solver.server.contract import Offer, command_call
+    from jarnac_solver.commands.search import SearchRequest
+    from jarnac_solver.server.contract import LIGHT_BUDGET_MS, Offer, command_call
     from jarnac_solver.server.declared import heavy
 
     offer = Offer(("fr", "en"), 10_000)
-    assert command_call("search", {"pattern": "?A*E", "prob_rank": "1-5"}, offer).heavy  # every word's rank
+    assert heavy("search", SearchRequest("?A*E", prob_rank="1-5", budget=50))  # every word's rank
+    assert heavy("search", SearchRequest("*", anagrams="3-", budget=50))  # every word's anagram class
+    assert not heavy("search", SearchRequest("?A*E", letters="RATES", prob_rank="1-5", budget=50))  # a rack's words
+    assert not heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS))
+    assert heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS + 1))
+    assert heavy("search", SearchRequest("?A*E"))  # the library's ceiling: 10 s
     assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
     assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
     assert not heavy("words", WordsRequest("AEIRST"))  # declared in the commands layer: no argv

@@ -4,17 +4,21 @@ read back from the parsed arguments: the one declaration the service validates i
 Key idea: a field is a positional argument (:class:`~jarnac_solver.commands.model.Positional`; a tuple takes
 one or more) or an option ``--name-with-dashes``; its help and metavar are the model's; a number's bounds
 (:class:`~jarnac_solver.commands.model.Range`) are checked as argparse reads it, a choice's values
-(:class:`~jarnac_solver.commands.model.OneOf`) are its ``choices``. A bound the service adds
-(:class:`~jarnac_solver.commands.model.Served`) is not the command line's: it reads what its user gives it.
+(:class:`~jarnac_solver.commands.model.OneOf`) are its ``choices``, a range's text
+(:class:`~jarnac_solver.commands.model.Span`) is read by the model's one rule; two
+:class:`~jarnac_solver.commands.model.Exclusive` fields are a mutually exclusive pair. A bound the service
+adds (:class:`~jarnac_solver.commands.model.Served`) is not the command line's: it reads what its user gives it.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from ..commands.model import OneOf, Range, Spec, specs
+from ..commands.model import Exclusive, OneOf, Range, Span, SpanError, Spec, specs
+from ..messages import Reason
 
 R = TypeVar("R")
 
@@ -42,28 +46,52 @@ def whole_in(low: int, high: int | None = None, unit: str = "") -> Callable[[str
     return parse
 
 
+def number_in(low: float, high: float, what: str) -> Callable[[str], float]:
+    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
 def _number(spec: Spec) -> Callable[[str], float]:
     """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them)."""
     bounds = spec.bound(Range) or Range()
     if spec.base is int:
         low = int(bounds.low) if bounds.low is not None else -(10**100)
         return whole_in(low, int(bounds.high) if bounds.high is not None else None, bounds.unit)
+    low_end = -math.inf if bounds.low is None else bounds.low
+    return number_in(low_end, math.inf if bounds.high is None else bounds.high, bounds.what)
 
-    def read(text: str) -> float:
+
+def span_of(bound: Span) -> Callable[[str], str]:
+    """The parser of a range's text (:class:`~jarnac_solver.commands.model.Span`), its fault said in English
+    as argparse says its own (the language is chosen after the options are read)."""
+
+    def read(text: str) -> str:
         try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if (bounds.low is not None and value < bounds.low) or (bounds.high is not None and value > bounds.high):
-            raise argparse.ArgumentTypeError(f"{text}: give {bounds.low:g} to {bounds.high:g}")
-        return value
+            return bound.read(text)
+        except SpanError as exc:
+            raise argparse.ArgumentTypeError(Reason(exc.code, exc.values).text("en")) from None
 
     return read
 
 
 def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Collection[str] = ()) -> None:
-    """``request``'s fields as ``parser``'s arguments, but those ``given`` (a parent parser's already)."""
-    for spec in specs(request):
+    """``request``'s fields as ``parser``'s arguments, but those ``given`` (a parent parser's already); two
+    :class:`~jarnac_solver.commands.model.Exclusive` fields in one mutually exclusive group."""
+    declared = specs(request)
+    paired = {spec.name: pair.other for spec in declared if (pair := spec.bound(Exclusive)) is not None}
+    paired.update({other: name for name, other in list(paired.items())})
+    groups: dict[str, Any] = {}
+    for spec in declared:
         if spec.name in given:
             continue
         helped = spec.help
@@ -74,7 +102,10 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
         choices = spec.bound(OneOf)
         if choices is not None:
             options["choices"] = choices.values
-        if base in (int, float):
+        span = spec.bound(Span)
+        if span is not None:
+            options["type"] = span_of(span)
+        elif base in (int, float):
             options["type"] = _number(spec)
         elif base is bool:
             options["action"] = "store_true"
@@ -87,7 +118,11 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
                 options["action"] = "append"
             if not spec.required:
                 options["default"] = spec.default
-            parser.add_argument(f"--{spec.name.replace('_', '-')}", dest=spec.name, **options)
+            into: Any = parser
+            if spec.name in paired:  # the pair's group, made by the first of the two
+                into = groups.get(paired[spec.name]) or parser.add_mutually_exclusive_group()
+                groups[spec.name] = into
+            into.add_argument(spec.option, dest=spec.name, **options)
 
 
 def request_of(args: argparse.Namespace, request: type[R]) -> R:

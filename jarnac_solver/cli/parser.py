@@ -12,19 +12,22 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import __version__, native
 from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
+from ..commands.model import Span
+from ..commands.search import SearchRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
 from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
-from .models import add_arguments
+from .models import add_arguments, span_of
+from .models import number_in as _number_in
 from .models import whole as _whole
 from .models import whole_in as _whole_in
 
@@ -87,21 +90,6 @@ def _turn_lines(text: str) -> str:
     return text
 
 
-def _number_in(low: float, high: float, what: str) -> Callable[[str], float]:
-    """A parser of a number from ``low`` to ``high`` (refusing nan and inf), ``what`` naming it in errors."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r}: {what} is from {low:g} to {high:g}")
-        return value
-
-    return parse
-
-
 _milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 _zipf = _number_in(0, 8, "a Zipf frequency")
@@ -119,19 +107,8 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
 
 
-def _range(text: str) -> str:
-    """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here: each end
-    a whole number of at most the library's bound (``lexicon.study.RANGE_MAX``)."""
-    from ..lexicon.study import RANGE_MAX
-
-    lo, _, hi = text.strip().partition("-")
-    ends = [p.strip() for p in (lo, hi) if p.strip()]
-    if not ends or not all(p.isascii() and p.isdigit() for p in ends):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range such as 5, 5-7, 5- or -7")
-    if any(int(p) > RANGE_MAX for p in ends):
-        raise argparse.ArgumentTypeError(f"{text!r}: each end is at most {RANGE_MAX:,}")
-    return text.strip()
-
+_range = span_of(Span())
+"""A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``): the model's one rule."""
 
 _positive = _whole_in(1)
 _word_length = _whole_in(1, 9, " tiles")
@@ -197,30 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = command(
         "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [word_list]
     )
-    search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
-    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters (? a blank)")
-    search.add_argument("--length", type=_range, metavar="N|LO-HI", help="tiles, e.g. 7 or 5-7 (5- or -7: open)")
-    search.add_argument("--includes", metavar="LETTERS", help="letters the word holds (repeats count), e.g. QU")
-    search.add_argument("--vowels", type=_range, metavar="N|LO-HI", help="vowels (A E I O U Y, IJ), e.g. 2 or 1-2")
-    search.add_argument(
-        "--anagrams", type=_range, metavar="N|LO-HI", help="words of its anagram class, itself included, e.g. 3-"
-    )
-    search.add_argument(
-        "--points", type=_range, metavar="N|LO-HI", help="the game's points (tiles squared), e.g. 25-49"
-    )
-    search.add_argument(
-        "--prob-rank",
-        type=_range,
-        metavar="N|LO-HI",
-        help="probability rank within its length (1 = likeliest to be drawn), e.g. 1-100",
-    )
-    search.add_argument(
-        "--in", dest="in_lexicon", action="append", metavar="LEXICON", help="only words this lexicon holds too"
-    )
-    search.add_argument(
-        "--not-in", dest="not_in", action="append", metavar="LEXICON", help="only words this lexicon lacks"
-    )
-    _add_budget(search)
+    add_arguments(search, SearchRequest, given=LISTED)
     search.set_defaults(handler=("words", "_cmd_search"))
 
     hooks = command("hooks", "the letters that make a word one longer: in front, at the back, inside", [common])

@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from ..budget import DEFAULT_BUDGET
 from ..errors import JarnacError
 from ..lexicon.bag import BAGS
-from ..lexicon.lookup import ORDERS
-from ..lexicon.study import as_range
 from ..messages import LANGUAGES, Reason
 from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
@@ -51,8 +49,6 @@ MAX_ITEMS = 64
 """The most items of a list field (``check``'s words)."""
 MAX_TOP = 50
 """The most options ``hint`` and a game's advice rank over HTTP (``top``)."""
-MAX_LIMIT = 100_000
-"""The most words a listing's ``limit`` asks for (the answer's own bound, 4 MB, comes first anyway)."""
 MAX_SAMPLES = 256
 """The most sampled draws ``hint`` takes a move over HTTP (each costs a ladder walk)."""
 MAX_ACTIONS = 5000
@@ -67,8 +63,6 @@ _MARKUP = re.compile(r"<\s*[A-Za-z/!?]|&#?[A-Za-z0-9]+;")
 _REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Control, format (the bidirectional overrides and isolates among them, zero-width marks), surrogates, private
 use, unassigned, and line and paragraph separators: none is a letter of a name, several reorder or hide text."""
-LISTING_FORMATS = ("columns", "lines", "json")
-"""``format`` of the word listings (the command line's ``--format``)."""
 
 
 @dataclass(frozen=True)
@@ -190,9 +184,7 @@ class Kind(enum.Enum):
     CHOICE = "choice"
     TEXTS = "texts"  # a list of texts (one text is a list of one)
     LEXICON = "lexicon"
-    LEXICONS = "lexicons"  # a list of lexicon names
     BAG = "bag"
-    RANGE = "range"  # 5, "5-7", "5-", "-7"
     RULES = "rules"  # a preset's name or an object of options
     SEATS = "seats"  # two seats: a person or a player
     NAME = "name"  # a person's name (person_name)
@@ -230,14 +222,6 @@ class Field:
             if not isinstance(value, bool):
                 raise ValueError(Reason("fault_flag_due", {"given": _type_name(value)}).text())
             return value
-        if kind is Kind.RANGE:
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {_type_name(value)}")
-            try:  # the library's own reading of a range (lexicon.study.as_range): one rule
-                as_range(value, self.name, 0)
-            except JarnacError as exc:
-                raise ValueError(str(exc).removeprefix(self.name + " ")) from None
-            return str(value).strip()
         if kind is Kind.RULES:
             if isinstance(value, dict):
                 try:
@@ -264,7 +248,7 @@ class Field:
             if wrong:
                 raise ValueError(f"no player {_shown(wrong[0])!r}: a seat is one of {', '.join(seats)}")
             return (value[0], value[1])
-        if kind in (Kind.TEXTS, Kind.LEXICONS):
+        if kind is Kind.TEXTS:
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
                 if items == []:
@@ -272,16 +256,7 @@ class Field:
                 raise ValueError(f"a non-empty list of texts, not {_type_name(value)}")
             if len(items) > MAX_ITEMS:
                 raise ValueError(Reason("fault_list_long", {"count": len(items), "most": MAX_ITEMS}).text())
-            texts = [self._text(item) for item in items]
-            if kind is Kind.LEXICONS:
-                texts = [
-                    text.lower() for text in texts
-                ]  # the bundled names, read in any case as the library reads them
-                for text in texts:
-                    fault = offered_lexicon(text, offer)
-                    if fault:
-                        raise UnknownLexicon(fault)
-            return texts
+            return [self._text(item) for item in items]
         text = self._text(value)
         if kind is Kind.NAME:
             return person_name(text)
@@ -354,17 +329,12 @@ class Field:
             schema = {"oneOf": [number, {"type": "string", "maxLength": 40}]}
         elif kind is Kind.FLAG:
             schema = {"type": "boolean"}
-        elif kind is Kind.RANGE:
-            range_text = {"type": "string", "pattern": r"^\s*[0-9]*\s*(-\s*[0-9]*)?\s*$", "maxLength": 40}
-            schema = {"oneOf": [{"type": "integer", "minimum": 0}, range_text]}
         elif kind is Kind.RULES:
             schema = {"anyOf": [{"enum": list(PRESETS)}, {"$ref": "#/components/schemas/rules"}]}
         elif kind is Kind.SEATS:
             schema = {"type": "array", "items": {"enum": [PERSON, *PLAYERS]}, "minItems": 2, "maxItems": 2}
-        elif kind in (Kind.TEXTS, Kind.LEXICONS):
-            item: dict[str, Any] = (
-                {"enum": list(offer.lexicons)} if kind is Kind.LEXICONS else {"type": "string", "maxLength": MAX_TEXT}
-            )
+        elif kind is Kind.TEXTS:
+            item: dict[str, Any] = {"type": "string", "maxLength": MAX_TEXT}
             many = {"type": "array", "items": item, "minItems": 1, "maxItems": MAX_ITEMS}
             schema = {"oneOf": [many, item]}
         elif kind is Kind.CHOICE:
@@ -498,44 +468,14 @@ def _whole(name: str, help: str, low: int, high: int) -> Field:
     return Field(name, Kind.WHOLE, help, option="--" + name.replace("_", "-"), low=low, high=high)
 
 
-def _range(name: str, help: str) -> Field:
-    return Field(name, Kind.RANGE, help, option="--" + name.replace("_", "-"))
-
-
 def _flag(name: str, help: str) -> Field:
     return Field(name, Kind.FLAG, help, option="--" + name)
 
 
 _COMMON = (_lexicon_option(),)
-_WORD_LIST = (
-    *_COMMON,
-    Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
-    _flag("probability", "each word's chance of being drawn from the full bag"),
-    _flag("familiarity", "how well known each word is (the familiarity extra)"),
-    _bag_option(),
-    _whole("limit", "the first N words (0: all of them)", 0, MAX_LIMIT),
-    Field("format", Kind.CHOICE, "the listing's form (json: as --json)", option="--format", choices=LISTING_FORMATS),
-    Field("mark", Kind.LEXICONS, "mark the words these other lexicons lack", option="--mark"),
-)
 _TRAY = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
 
 COMMAND_BODIES: dict[str, Body] = {
-    "search": Body(
-        (
-            _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
-            *_WORD_LIST,
-            _text("letters", "only words formable from these letters (? a blank)"),
-            _range("length", "tiles, e.g. 7 or 5-7 (5- or -7: open)"),
-            _text("includes", "letters the word holds (repeats count)"),
-            _range("vowels", "vowels, e.g. 2 or 1-2"),
-            _range("anagrams", "words of its anagram class, itself included, e.g. 3-"),
-            _range("points", "the game's points (tiles squared), e.g. 25-49"),
-            _range("prob_rank", "probability rank within its length (1 = likeliest), e.g. 1-100"),
-            Field("in", Kind.LEXICONS, "only words these lexicons hold too", option="--in"),
-            Field("not_in", Kind.LEXICONS, "only words these lexicons lack", option="--not-in"),
-            _budget(),
-        )
-    ),
     "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
     "jarnac": Body(
         (
@@ -618,7 +558,7 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
+``check``, ``search``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
@@ -645,8 +585,7 @@ def _argv_text(value: Any) -> str:
 def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
     """The ``argv`` of ``jarnac-solver NAME ... --json`` the checked ``values`` ask for (from
     :meth:`Body.read`), a budget cut to the server's ceiling, and its lane (heavy: a search that may run
-    over :data:`LIGHT_BUDGET_MS`, a command without a budget that may run for seconds, a search for
-    probability ranks or anagram classes over every word, a rack over :data:`LONG_RACK` letters)."""
+    over :data:`LIGHT_BUDGET_MS`, a rack over :data:`LONG_RACK` letters)."""
     body = COMMAND_BODIES[name]
     values = dict(values)
     budget_ms = 0.0
@@ -672,10 +611,9 @@ def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
             options += [f"{spec.option}={text}" for text in texts]
     # Options as --name=value and the arguments after "--": no value is ever read as an option.
     argv = [*name.split(), *options, "--json", *(["--", *arguments] if arguments else [])]
-    costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
     # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
     long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
-    heavy = budget_ms > LIGHT_BUDGET_MS or costly_search or long_rack
+    heavy = budget_ms > LIGHT_BUDGET_MS or long_rack
     return Call(argv, budget_ms, heavy)
 
 

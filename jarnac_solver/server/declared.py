@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..budget import DEFAULT_BUDGET
 from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
@@ -27,10 +28,11 @@ from ..commands.lexicons import (
     lexicon_list,
 )
 from ..commands.model import RequestError
+from ..commands.search import SearchRequest, search
 from ..errors import JarnacError
 from ..messages import speaking
 from . import live
-from .contract import LONG_RACK, Offer
+from .contract import LIGHT_BUDGET_MS, LONG_RACK, Offer
 
 Answer = tuple[str | None, dict[str, Any]]
 """A command's answer: the lexicon its document names (``None``: none) and its result."""
@@ -59,6 +61,11 @@ def _lexicon_diff(asked: LexiconDiffRequest, offer: Offer) -> Answer:
     return None, lexicon_diff(asked, live.lexicon)  # a built-in bag only: never a file on a server
 
 
+def _search(asked: SearchRequest, offer: Offer) -> Answer:
+    made = search(asked, live.lexicon, other_of=lambda name, field: live.lexicon(name))  # built-in bags only
+    return made.lexicon.name, made.result()
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -72,6 +79,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "anagram": _listed(listing.anagram),
     "extend": _listed(listing.extend),
     "check": _check,
+    "search": _search,
     "hooks": _hooks,
     "lexicon info": _lexicon_info,
     "lexicon list": _lexicon_list,
@@ -86,10 +94,16 @@ the others run in a worker of the light lane."""
 
 def heavy(name: str, asked: Any) -> bool:
     """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
-    another (``lexicon diff``: seconds, no budget to cut it), or a rack longer than any tray's
-    (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
+    another (``lexicon diff``: seconds, no budget to cut it), a search that may run over
+    :data:`~.contract.LIGHT_BUDGET_MS` (its budget, cut to the server's ceiling, which is its default) or that
+    ranks or groups every word (``prob_rank`` or ``anagrams`` without ``letters``), or a rack longer than any
+    tray's (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
     if name == "lexicon diff":
         return True
+    if name == "search":
+        every_word = asked.letters is None and (asked.prob_rank is not None or asked.anagrams is not None)
+        budget = DEFAULT_BUDGET * 1000 if asked.budget is None else asked.budget  # the library's ceiling
+        return bool(budget > LIGHT_BUDGET_MS or every_word)
     return name in ("words", "extend") and len(str(getattr(asked, "rack", ""))) > LONG_RACK
 
 

@@ -25,7 +25,8 @@ from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
-from ..commands.model import Each, Length, OfferedLexicons, OneOf, Range, Spec, specs
+from ..commands.model import Budget, Each, Length, LineOnly, OfferedLexicons, OneOf, Range, Span, SpanError, Spec, specs
+from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
 
@@ -34,6 +35,7 @@ DECLARED: dict[str, type[Any]] = {
     "anagram": AnagramRequest,
     "extend": ExtendRequest,
     "check": CheckRequest,
+    "search": SearchRequest,
     "hooks": HooksRequest,
     "lexicon info": LexiconInfoRequest,
     "lexicon list": LexiconListRequest,
@@ -64,6 +66,27 @@ def _lexicons(offer: Offer, several: bool) -> Any:
     return pydantic.AfterValidator(read)
 
 
+def _span(bound: Span) -> Any:
+    """A range's field: a whole number, or its text as the model reads it (:class:`~..commands.model.Span`), kept
+    as text (``5`` is ``"5"``), as the command line's option gives it. The schema's ``pattern`` is a part of
+    what the rule takes, described; the rule itself decides."""
+
+    def kind(value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise PydanticCustomError("fault_span_due", "fault_span_due", {"given": _type_name(value)})
+        return value
+
+    def read(value: int | str) -> str:
+        try:
+            return bound.read(str(value))
+        except SpanError as exc:
+            raise PydanticCustomError(exc.code, exc.code, exc.values) from None
+
+    number = Annotated[int, pydantic.Field(strict=True, ge=0, le=bound.high)]
+    text = Annotated[str, pydantic.Field(max_length=40, json_schema_extra={"pattern": bound.pattern})]
+    return Annotated[number | text, pydantic.BeforeValidator(kind), pydantic.AfterValidator(read)]
+
+
 def _text(bound: Length | None) -> Any:
     return Annotated[str, pydantic.Field(max_length=bound.high)] if bound and bound.high else str
 
@@ -77,13 +100,19 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     choices = spec.bound(OneOf, served=True)
     kind: Any
     item: Any
+    span = spec.bound(Span)
     if choices is not None:
         item = typing.Literal[choices.values]
+    elif span is not None:
+        item = _span(span)
     elif base is str:
         item = _text(item_length if many else length)
     elif base in (int, float):
         bounds = spec.bound(Range, served=True) or Range()
-        item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
+        limits: dict[str, Any] = {"gt" if bounds.above else "ge": bounds.low, "le": bounds.high}
+        if base is float:
+            limits["allow_inf_nan"] = False
+        item = Annotated[base, pydantic.Field(strict=True, **limits)]
     elif base is bool:
         item = Annotated[bool, pydantic.Field(strict=True)]  # true or false: never "yes", 1
     else:
@@ -99,8 +128,11 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     described = spec.help.text
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)})"
+    if spec.bound(Budget) is not None:
+        described += f" (this server cuts it to {offer.max_budget_ms:g}, its default)"
     # min_len, or min-len as --help writes it
-    alias = pydantic.AliasChoices(spec.name, spec.name.replace("_", "-")) if "_" in spec.name else None
+    name = spec.wire
+    alias = pydantic.AliasChoices(name, name.replace("_", "-")) if "_" in name else None
     if spec.required:
         return kind, pydantic.Field(description=described, validation_alias=alias)
     return kind | None, pydantic.Field(default=None, description=described, validation_alias=alias)
@@ -120,8 +152,9 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 
 
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
-    ordered = sorted(specs(request), key=lambda spec: not spec.positional)  # the arguments first, as --help
-    fields: dict[str, Any] = {spec.name: _field(spec, offer) for spec in ordered}
+    served = [spec for spec in specs(request) if spec.bound(LineOnly) is None]
+    ordered = sorted(served, key=lambda spec: not spec.positional)  # the arguments first, as --help
+    fields: dict[str, Any] = {spec.wire: _field(spec, offer) for spec in ordered}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
     config = pydantic.ConfigDict(
         extra="forbid", title=request.__name__, json_schema_extra={"description": _about(request)}
@@ -154,12 +187,15 @@ def schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
     return made
 
 
-def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any]) -> Any:
+def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any], offer: Offer) -> Any:
     """The library's request from a validated body: a list as a tuple, a field left out its default (the
-    server's default, from ``defaults``, before the declaration's)."""
+    server's default, from ``defaults``, before the declaration's; a field of the command line alone its
+    declaration's), a budget cut to the server's ceiling (``offer.max_budget_ms``, also its default)."""
     values: dict[str, Any] = {}
     for spec in specs(request):
-        value = getattr(model, spec.name)
+        value = None if spec.bound(LineOnly) is not None else getattr(model, spec.wire)
+        if spec.bound(Budget) is not None:
+            value = offer.max_budget_ms if value is None else min(float(value), offer.max_budget_ms)
         if value is None:
             value = defaults.get(spec.name, spec.default)
         if spec.many and value is not None:
@@ -204,6 +240,12 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
             text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
         elif code == "int_type":
             text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
+        elif code == "greater_than":
+            text = Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
+        elif code in ("float_type", "finite_number"):
+            text = Reason("fault_number_due", {"given": _type_name(value)}).text()
+        elif code in ("fault_span_form", "fault_span_end", "fault_span_due"):
+            text = Reason(code, ctx).text()
         elif code == "greater_than_equal":
             text = Reason("fault_at_least", {"value": _shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
         elif code == "less_than_equal":

@@ -61,7 +61,7 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
         except pydantic.ValidationError as exc:
             helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
             raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
-    asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon})
+    asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon}, service.offer)
     spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
     if name in declared_runs.IN_PROCESS:
         status, document, field = declared_runs.answer(name, asked, service.offer, spoken)
@@ -71,7 +71,10 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
         status, document, field = await service.lanes.run(run, name, asked, service.offer, spoken, heavy=heavy)
     if status != 200:
         # The options were bounded by the model: a fault it could not bound is in the command's argument.
-        argument = field or next((spec.name for spec in specs(declared) if spec.positional), None)
+        named = {spec.name: spec.wire for spec in specs(declared)}  # the library names a field as Python does
+        argument = named.get(field or "", field) or next(
+            (spec.name for spec in specs(declared) if spec.positional), None
+        )
         return service.answer(service_words(document, name, argument), status)
     return service.answer(document)
 
@@ -120,12 +123,13 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     known = {f_name for f_name, _ in known_fields}
     first = message.split(" ", 1)
     faults: list[Fault] = []
+    field = _reason_field(error.get("reason"), known)  # the facts the message was said from, in any language
     if quoted and quoted[1] in known:
         faults = [Fault(quoted[1], message[quoted.end() :])]
-    elif len(first) == 2 and first[0] in known:  # a fault inside a field's value: "tray rack '??' holds '?'"
+    elif len(first) == 2 and first[0] in known and field in (None, first[0]):  # "tray rack '??' holds '?'"
         faults = [Fault(first[0], first[1])]
-    elif (field := _reason_field(error.get("reason"), known)) is not None:
-        faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
+    elif field is not None:
+        faults = [Fault(field, message)]  # a message in another language ("in pattern ...": not the field in)
     elif given is not None:  # a declared command's input, the one field its model could not bound
         faults = [Fault(given, message)]
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
@@ -139,22 +143,20 @@ def _fields_of(command: str) -> list[tuple[str, str | None]]:
     body = COMMAND_BODIES.get(command)
     if body is not None:
         return [(f.name, f.option) for f in body.fields]
-    made = [
-        (s.name, None if s.positional else f"--{s.name.replace('_', '-')}") for s in specs(models.DECLARED[command])
-    ]
+    made = [(s.wire, None if s.positional else s.option) for s in specs(models.DECLARED[command])]
     return [*made, ("lang", "--lang")]
 
 
 def _reason_field(reason: object, known: set[str]) -> str | None:
-    """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
-    -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
-    the field is found whatever its language (the English text's own first word is read first, as before)."""
+    """The field a library error's reason names by its ``what`` (``pattern``; ``what.rack`` -> ``rack``,
+    ``what.tray_line`` -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was
+    rendered from, so the field is found whatever its language."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
     what = values.get("what") if isinstance(values, dict) else None
-    code = what.get("code") if isinstance(what, dict) else None
-    if not isinstance(code, str) or not code.startswith("what."):
+    code = what.get("code") if isinstance(what, dict) else what  # a Reason of what.*, or a field's name
+    if not isinstance(code, str):
         return None
     name = code.removeprefix("what.")
     for candidate in (name, name.split("_", 1)[0], f"{name}s"):  # what.word: check's and hooks' field is words
