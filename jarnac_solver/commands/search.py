@@ -23,7 +23,7 @@ from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.study import as_range
 from ..messages import Reason
-from .listing import MAX_TEXT, EmptyInput, Listing, ListingOptions, listing
+from .listing import LEXICON_HELP, MAX_TEXT, EmptyInput, Listing, ListingOptions, built_in_bag, listing
 from .model import (
     Budget,
     Exclusive,
@@ -59,9 +59,7 @@ class SearchRequest(ListingOptions):
     pattern: Annotated[
         str, Positional(), Help("e.g. '?A*E' (quote it: the shell reads ? and *)"), Served(Length(0, MAX_TEXT))
     ]
-    lexicon: Annotated[str, Help("a bundled lexicon's name, a .jlex file or a word list"), OfferedLexicons()] = (
-        DEFAULT_LEXICON
-    )
+    lexicon: Annotated[str, LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
     letters: Annotated[
         str | None, Help("only words formable from these letters (? a blank)", "RACK"), Served(Length(0, MAX_TEXT))
     ] = None
@@ -91,10 +89,6 @@ class SearchRequest(ListingOptions):
     ] = False
 
 
-def _bag(name: str, lex: Lexicon) -> Bag:
-    return Bag.for_lexicon(lex, Bag.load(name))
-
-
 def _other(name: str, field: str) -> Lexicon:
     return Lexicon.resolve(name)
 
@@ -102,7 +96,7 @@ def _other(name: str, field: str) -> Lexicon:
 def search(
     request: SearchRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
     other_of: Callable[[str, str], Lexicon] = _other,
 ) -> Listing:
     """``search``: the words of the lexicon matching the pattern and every condition given, listed as

@@ -129,7 +129,7 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)})"
     if spec.bound(Budget) is not None:
-        described += f" (this server cuts it to {offer.max_budget_ms:g}, its default)"
+        described += f"; on this server at most {offer.max_budget_ms:g}, and {offer.max_budget_ms:g} when not given"
     # min_len, or min-len as --help writes it
     name = spec.wire
     alias = pydantic.AliasChoices(name, name.replace("_", "-")) if "_" in name else None
