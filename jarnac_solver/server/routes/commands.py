@@ -123,13 +123,17 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     known = {f_name for f_name, _ in known_fields}
     first = message.split(" ", 1)
     faults: list[Fault] = []
-    field = _reason_field(error.get("reason"), known)  # the facts the message was said from, in any language
+    reason = error.get("reason")
+    values = reason.get("values") if isinstance(reason, dict) else None
+    what = values.get("what") if isinstance(values, dict) else None  # a field the library named by its name
     if quoted and quoted[1] in known:
         faults = [Fault(quoted[1], message[quoted.end() :])]
-    elif len(first) == 2 and first[0] in known and field in (None, first[0]):  # "tray rack '??' holds '?'"
+    elif isinstance(what, str) and what in known:  # in any language ("in pattern ..." names pattern, not in)
+        faults = [Fault(what, message)]
+    elif len(first) == 2 and first[0] in known:  # a fault inside a field's value: "tray rack '??' holds '?'"
         faults = [Fault(first[0], first[1])]
-    elif field is not None:
-        faults = [Fault(field, message)]  # a message in another language ("in pattern ...": not the field in)
+    elif (field := _reason_field(reason, known)) is not None:
+        faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
     elif given is not None:  # a declared command's input, the one field its model could not bound
         faults = [Fault(given, message)]
     # The rest of the library's error (its reason, which the page renders in its language) is kept.
@@ -148,15 +152,15 @@ def _fields_of(command: str) -> list[tuple[str, str | None]]:
 
 
 def _reason_field(reason: object, known: set[str]) -> str | None:
-    """The field a library error's reason names by its ``what`` (``pattern``; ``what.rack`` -> ``rack``,
-    ``what.tray_line`` -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was
-    rendered from, so the field is found whatever its language."""
+    """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
+    -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
+    the field is found whatever its language."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
     what = values.get("what") if isinstance(values, dict) else None
-    code = what.get("code") if isinstance(what, dict) else what  # a Reason of what.*, or a field's name
-    if not isinstance(code, str):
+    code = what.get("code") if isinstance(what, dict) else None
+    if not isinstance(code, str) or not code.startswith("what."):
         return None
     name = code.removeprefix("what.")
     for candidate in (name, name.split("_", 1)[0], f"{name}s"):  # what.word: check's and hooks' field is words
