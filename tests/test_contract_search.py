@@ -5,7 +5,8 @@ from the published schema read; a broken field refused by its name, in the asker
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import dataclasses
+from typing import Annotated, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ pytest.importorskip("pydantic")
 
 from jarnac_solver.cli import run_json
 from jarnac_solver.cli.parser import build_parser
-from jarnac_solver.commands.model import Exclusive, LineOnly, Span, specs
+from jarnac_solver.commands.model import Exclusive, Help, LineOnly, Span, specs
 from jarnac_solver.commands.search import SearchRequest, search
 from jarnac_solver.messages import LANGUAGES, Reason
 from jarnac_solver.server.app import create_app
@@ -124,6 +125,18 @@ def test_searchs_options_are_the_models() -> None:
     model = request_model(SearchRequest, Offer(OFFERED))
     served = [s.wire for s in specs(SearchRequest) if s.bound(LineOnly) is None]
     assert sorted(model.model_fields) == sorted([*served, "lang"]) and "search" not in COMMAND_BODIES
+
+
+def test_an_exclusive_pair_is_never_served_whole() -> None:
+    """The service takes one of the command line's exclusive options at most (search: budget, not exact)."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Both:
+        budget: Annotated[float | None, Help("ms")] = None
+        exact: Annotated[bool, Help("no limit"), Exclusive("budget")] = False
+
+    with pytest.raises(TypeError, match="exclusive"):
+        request_model(Both, Offer(OFFERED))
 
 
 def test_a_budget_is_cut_to_the_servers_ceiling_which_is_its_default() -> None:

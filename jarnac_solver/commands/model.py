@@ -153,7 +153,7 @@ class Wire:
 @dataclasses.dataclass(frozen=True)
 class Exclusive:
     """A field never given with ``other`` (the command line's mutually exclusive pair: ``--budget``,
-    ``--exact``)."""
+    ``--exact``); the service serves one of the two at most (the other :class:`LineOnly`)."""
 
     other: str
 

@@ -25,7 +25,20 @@ from ..commands.check import CheckRequest
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
-from ..commands.model import Budget, Each, Length, LineOnly, OfferedLexicons, OneOf, Range, Span, SpanError, Spec, specs
+from ..commands.model import (
+    Budget,
+    Each,
+    Exclusive,
+    Length,
+    LineOnly,
+    OfferedLexicons,
+    OneOf,
+    Range,
+    Span,
+    SpanError,
+    Spec,
+    specs,
+)
 from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
@@ -153,6 +166,11 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
     served = [spec for spec in specs(request) if spec.bound(LineOnly) is None]
+    names = {spec.name for spec in served}
+    for spec in served:  # a pair the command line makes exclusive: the service takes one of the two, at most
+        pair = spec.bound(Exclusive)
+        if pair is not None and pair.other in names:
+            raise TypeError(f"{request.__name__}: {spec.name} and {pair.other} are exclusive: serve one (LineOnly)")
     ordered = sorted(served, key=lambda spec: not spec.positional)  # the arguments first, as --help
     fields: dict[str, Any] = {spec.wire: _field(spec, offer) for spec in ordered}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
