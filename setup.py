@@ -38,6 +38,7 @@ setup(
             depends=[
                 "jarnac_solver/_trie.h",
                 "jarnac_solver/_pcg32.h",
+                "jarnac_solver/_engine.h",
                 "jarnac_solver/_allocation.c",
                 "jarnac_solver/_planlane.c",
             ],

@@ -10,6 +10,8 @@ the same way in a child process, the rounds interleaved with this checkout's, an
 
 - ``greedy``: greedy against greedy, games a second (the compiled lane: two greedy players in C);
 - ``planner``: planner against planner, games a second (the planner's lane in C up to the end game);
+- ``learned``: the learned planner against the planner, games a second (the same lane, the learned turn value's
+  weights made in C at each decision);
 - ``planner-pure``: the same games on the pure-Python path (``JARNAC_SOLVER_PURE``: no C at all), in a
   child process; ``planner / planner-pure`` is the lane's speed-up (the issue asks at least 10x);
 - ``search``: ``plan_ladder`` on fixed mid-game trays, searches a second (compiled);
@@ -17,7 +19,8 @@ the same way in a child process, the rounds interleaved with this checkout's, an
 - ``replay proof``: records the lanes made replayed through the Python engine and audited, games a second.
 
 Then, for this checkout only: the draws' generator (a 144-tile bag shuffled, microseconds: CPython's
-Mersenne Twister for reference, PCG32 in Python, PCG32 in C) and the lines of Python and C by layer.
+Mersenne Twister for reference, PCG32 in Python, PCG32 in C); and the lines of Python and C by layer and the
+lines of each C file (after and before).
 Timings only: no test asserts on them (the machine may be busy; say so with the numbers).
 """
 
@@ -61,6 +64,11 @@ def measure(games: int, lexicon_name: str, which: list[str]) -> dict[str, float]
             records.extend(play_game(lexicon, ["planner", "planner"], seed=s) for s in range(small))
 
         out["planner"] = _rate(planners, small)
+    if "learned" in which:
+        play_game(lexicon, ["planner-learned", "planner"], seed=0)
+        out["learned"] = _rate(
+            lambda: [play_game(lexicon, ["planner-learned", "planner"], seed=s) for s in range(small)], small
+        )
     if "search" in which:
         rng = random.Random(7)  # the trays only
         words = sorted(w for w in lexicon if 3 <= len(w) <= 6)[:5000]
@@ -141,6 +149,15 @@ def lines_by_layer(root: Path) -> list[tuple[str, int, int]]:
     return [(layer, py, c) for layer, (py, c) in sorted(rows.items())]
 
 
+def c_files(root: Path) -> dict[str, int]:
+    """Lines of each C source and header of the package under ``root``."""
+    package = root / "jarnac_solver"
+    return {
+        path.name: len(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        for path in sorted(package.glob("*.[ch]"))
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -148,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lexicon", default="fr")
     parser.add_argument("--baseline", type=Path)
     args = parser.parse_args(argv)
-    which = ["greedy", "planner", "search", "new game", "replay proof"]
+    which = ["greedy", "planner", "learned", "search", "new game", "replay proof"]
     mine: dict[str, list[float]] = {}
     base: dict[str, list[float]] = {}
     pure: list[float] = []
@@ -187,6 +204,17 @@ def main(argv: list[str] | None = None) -> None:
             bpy, bc = before_rows.get(layer, (0, 0))
             line += f"   before {bpy:>7}{bc:>7}"
         print(line)
+    print()
+    print("lines of C by file" + (" (after, before)" if args.baseline else ""))
+    after_c = c_files(ROOT)
+    before_c = c_files(args.baseline) if args.baseline else {}
+    for name in sorted(set(after_c) | set(before_c)):
+        line = f"  {name:<18}{after_c.get(name, 0):>7}"
+        if args.baseline:
+            line += f"{before_c.get(name, 0):>7}"
+        print(line)
+    total = f"  {'total':<18}{sum(after_c.values()):>7}"
+    print(total + (f"{sum(before_c.values()):>7}" if args.baseline else ""))
 
 
 if __name__ == "__main__":

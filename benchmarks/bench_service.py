@@ -14,6 +14,11 @@ second, latency p50 and p99, the share of 4xx/5xx. Then the same beside
 two clients asking heavy requests throughout (each sent again as soon as it
 is answered): a ``hint`` at a 10 s budget on a 30-letter rack, then
 ``lexicon diff fr en`` (no budget: seconds of work).
+Then each kind of request (``--kinds``: the health route as the floor, a
+one-word ``check``, a ``words`` query, the ``hint`` at 50 ms, a live game's
+action answered by the computer) by one client alone and by 8 clients beside
+the two ``hint 10 s`` clients: p50 and p99, and p50 as a multiple of the
+health route's.
 Beside it, the command line's cost of one call (``jarnac-solver hint ...
 --json`` as a new process, median of 10), and the server's memory (RSS of
 the server and its worker processes, from ``/proc``): once it has answered
@@ -151,6 +156,93 @@ async def load(
     }
 
 
+KINDS = ("health", "check", "words", "hint", "action")
+"""The kinds of request timed one by one (the health route the floor)."""
+
+WORDS = ("ARBRE", "MAISON", "ZYTHUM", "QUOI", "JARNAC", "TRAVAIL", "ORE", "TORRE")
+RACKS = ("ABUZRTT", "EAUTRS", "LNIESRT", "QOIZEAE")
+
+
+class Asker:
+    """One client's requests of one kind: ``ask(i)`` sends its ``i``-th and says whether it failed. A game's
+    action plays a person's turn against greedy (a draw, a pass, a decline, or the first word offered), the
+    computer's reply included; a game over is replaced by a new one (not timed)."""
+
+    def __init__(self, http: httpx.AsyncClient, kind: str, bodies: list[dict[str, Any]], seed: int) -> None:
+        self.http, self.kind, self.bodies, self.seed = http, kind, bodies, seed
+        self.game: dict[str, Any] | None = None
+
+    async def prepare(self) -> None:
+        if self.kind == "action" and (
+            self.game is None or self.game["game"]["over"] or not self.game["game"]["accepts"]
+        ):
+            self.seed += 1000
+            body = {"players": ["person", "greedy"], "seed": self.seed, "think_ms": 50}
+            self.game = (await self.http.post("/games", json=body)).json()["result"]
+
+    async def ask(self, i: int) -> bool:
+        if self.kind == "health":
+            answer = await self.http.get("/health")
+        elif self.kind == "check":
+            answer = await self.http.post("/check", json={"words": [WORDS[i % len(WORDS)]]})
+        elif self.kind == "words":
+            answer = await self.http.post("/words", json={"rack": RACKS[i % len(RACKS)]})
+        elif self.kind == "hint":
+            answer = await self.http.post("/hint", json=self.bodies[i % len(self.bodies)])
+        else:
+            assert self.game is not None
+            accepts = self.game["game"]["accepts"]
+            action = next((a for a in ("draw", "decline", "accept", "pass") if a in accepts), accepts[0])
+            answer = await self.http.post(f"/games/{self.game['id']}/actions", json={"action": action})
+            if answer.status_code < 400:
+                self.game = answer.json()["result"]
+        return answer.status_code >= 400
+
+
+async def kind_load(
+    base: str, bodies: list[dict[str, Any]], kind: str, clients: int, total: int, seconds: float, heavy: str | None
+) -> dict[str, float]:
+    """Latencies of ``total`` requests of ``kind`` by ``clients`` at once, beside two ``heavy`` clients."""
+    latencies: list[float] = []
+    failures = 0
+    stop = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=httpx.Limits(max_connections=clients + 4)) as http:
+        running = True
+
+        async def heavy_loop() -> None:
+            assert heavy is not None
+            path, body = HEAVY[heavy]
+            while running:
+                await http.post(path, json=body)
+
+        async def client(k: int) -> None:
+            nonlocal failures
+            asker = Asker(http, kind, bodies, k)
+            for i in range(k, total, clients):
+                if time.monotonic() > stop:
+                    return
+                await asker.prepare()
+                began = time.perf_counter()
+                failures += await asker.ask(i)
+                latencies.append(time.perf_counter() - began)
+
+        heavies = [asyncio.create_task(heavy_loop()) for _ in range(2 if heavy else 0)]
+        if heavy:
+            await asyncio.sleep(0.5)
+        await asyncio.gather(*(client(k) for k in range(clients)))
+        running = False
+        for task in heavies:
+            task.cancel()
+        await asyncio.gather(*heavies, return_exceptions=True)
+    latencies.sort()
+    return {
+        "n": len(latencies),
+        "p50": statistics.median(latencies) * 1000,
+        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "failed": failures / max(1, len(latencies)),
+    }
+
+
 def keep_games(base: str, count: int) -> None:
     """``count`` live games of a person against greedy, each a few turns in (the computer answering)."""
     with httpx.Client(base_url=base, timeout=120) as http:
@@ -187,6 +279,10 @@ def main() -> None:
     parser.add_argument("--games-kept", type=int, default=200, help="live games made before the memory is read")
     parser.add_argument("--source", type=Path, help="the checkout whose server runs (default: this one)")
     parser.add_argument("--no-cli", action="store_true", help="skip the command line's cost")
+    parser.add_argument(
+        "--kinds", default=",".join(KINDS), help=f"the kinds timed one by one, of {', '.join(KINDS)} ('' for none)"
+    )
+    parser.add_argument("--no-hint-table", action="store_true", help="skip the hint's table of 1, 8 and 32 clients")
     args = parser.parse_args()
     bodies = positions(args.games)
     where = f" (the server of {args.source})" if args.source else ""
@@ -205,19 +301,36 @@ def main() -> None:
         print()
         print("| clients | beside (2 clients) | requests | req/s | p50 ms | p99 ms | failed |")
         print("|---:|---|---:|---:|---:|---:|---:|")
-        for heavy in (None, *HEAVY):
+        for heavy in (None, *HEAVY) if not args.no_hint_table else ():
             for clients in (8, 32) if heavy is None else (8,):
                 row = asyncio.run(load(base, bodies, clients, args.requests, args.seconds, heavy))
                 print(
                     f"| {clients} | {heavy or 'nothing'} | {row['n']:.0f} | {row['rps']:.1f} | {row['p50']:.1f}"
                     f" | {row['p99']:.1f} | {row['failed']:.1%} |"
                 )
+        kinds = [k for k in args.kinds.split(",") if k]
+        if kinds:
+            print()
+            print("| request | 1 client p50 | p99 | of health | 8 beside 2 hint-10-s p50 | p99 | of health | failed |")
+            print("|---|---:|---:|---:|---:|---:|---:|---:|")
+            rows = {}
+            for kind in kinds:
+                alone = asyncio.run(kind_load(base, bodies, kind, 1, args.requests // 4, args.seconds, None))
+                loaded = asyncio.run(kind_load(base, bodies, kind, 8, args.requests, args.seconds, "hint 10 s"))
+                rows[kind] = (alone, loaded)
+            floor = rows.get("health", next(iter(rows.values())))
+            for kind, (alone, loaded) in rows.items():
+                print(
+                    f"| {kind} | {alone['p50']:.1f} | {alone['p99']:.1f} | {alone['p50'] / floor[0]['p50']:.1f}"
+                    f" | {loaded['p50']:.1f} | {loaded['p99']:.1f} | {loaded['p50'] / floor[1]['p50']:.1f}"
+                    f" | {max(alone['failed'], loaded['failed']):.1%} |"
+                )
         memory = max(memory, rss_mb(server.pid))
         keep_games(base, args.games_kept)
         kept = rss_mb(server.pid)
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        server.wait(timeout=300)  # a heavy request under way is finished first
     print()
     print(f"server memory (RSS, server + {args.workers} + 1 workers, every bundled lexicon loaded): {memory:.0f} MB")
     print(f"server memory after {args.games_kept} live games: {kept:.0f} MB")

@@ -4,23 +4,23 @@
  *
  * Key idea: planning/planlane.py. Between two PlannerPlayers a game outside its end game is starts (draw, or
  * exchange three letters by the mean value of sampled racks), moves (planner_decide: the ladder, the
- * candidates, their values), passes with no move left and declined Jarnac windows; each decision was already
- * one compiled call (planout.planned_move, planout.start_values), and the Python around them (views, trays,
- * states, the engine's checks, the samples' lists) was most of a game. Here the game runs as counts changed in
- * place, the rules of game/game.py step for step (_draw_action, _exchange, _play, _after_word, _pass,
- * _decline, _next_turn), and each decision is strategy.py's: choose_start (its samples drawn by the player's
- * own Pcg32, _pcg32.h, and its state written back, so the games and the rng states are the Python planner's), choose_move (planner_decide), choose_jarnac (a window where no call is
- * possible: _any_steal's exact test, declined).
+ * candidates, their values), passes with no move left and declined Jarnac windows; each decision is one
+ * compiled search (_plan.c), and the Python around them (views, trays, states, the engine's checks, the
+ * samples' lists) was most of a game. The game runs on the compiled engine (_engine.h: the rules of
+ * game/game.py, counts changed in place); this file is the planner's policy on it, strategy.py's decisions:
+ * choose_start (its samples drawn by the player's own Pcg32, _pcg32.h, and its state written back, so the
+ * games and the rng states are the Python planner's), choose_move (planner_decide), choose_jarnac (a window
+ * where no call is possible: _any_steal's exact test, declined), and the planner's view of the lines (each
+ * line's word, what the searches read of it).
  *
- * What it cannot decide exactly it hands back, stopping *before* that action and returning the actions so far:
- * the end game (a player to move with one free line: planning/endgame.py), a decision planner_decide or
- * start_mean hands back (a turn that fills the tray, a memo past its limit), a rack past 9 letters (plan_ladder's
- * ceiling), a Jarnac window where a call may be possible, an opening the vowel rule redraws, the action limit.
- * The exchange's re-insertion positions come from Pcg32(f"{seed}:{ply}") (seeded from the SHA-256 of that text),
- * asked of the caller's ``positions`` callable, a few a game.
+ * What it cannot decide exactly it hands back, the engine stopping *before* that action: the end game (a
+ * player to move with one free line, or the window after the word that fills a tray: planning/endgame.py), a
+ * decision planner_decide or start_mean hands back (a turn that fills the tray, a memo past its limit), a rack
+ * past 9 letters (plan_ladder's ceiling), a Jarnac window where a call may be possible, and what the engine
+ * itself hands back (an opening the vowel rule redraws, a rack past 64 tiles, the action limit).
  *
- * Bounds: at most max_actions actions (grown as they come), racks of at most 64 tiles and 9 lines (else handed
- * back or refused by the caller), 32 letter ranks (planner_decide's), every draw from the bag given.
+ * Bounds: racks of at most 64 tiles and 9 lines (else handed back or refused by the caller), 32 letter ranks
+ * (planner_decide's), every draw from the bag given.
  */
 
 /* -- the players' generators: PCG32 (_pcg32.h), read from and written back to a jarnac_solver.rng.Pcg32 --- */
@@ -108,22 +108,14 @@ done:
 
 /* -- the lane ----------------------------------------------------------------------------------------------- */
 
+/* -- the lane: the planner's policy on the compiled engine (_engine.h) ---------------------------------------- */
+
+#include "_engine.h"
+
 #define LANE_LINES 9
 #define LANE_RACK 64
 
 static const uint8_t LANE_NONE[MAX_RANKS] = {0};  /* no letter needed: a new word's walk */
-
-enum { LK_DRAW = 0, LK_EXTEND = 1, LK_PLACE = 2, LK_PASS = 3, LK_DECLINE = 4, LK_EXCHANGE = 5 };
-enum { LP_OPENING = 0, LP_START = 1, LP_PLAY = 2, LP_JARNAC = 3, LP_OVER = 4 };
-
-typedef struct {
-    uint8_t who, kind;
-    int8_t line;
-    uint32_t word;
-    uint32_t drawn_at, n_drawn;   /* drawn[drawn_at, +n_drawn) */
-    uint8_t put[16];              /* an exchange's letters, in the order put back */
-    int n_put;
-} LaneAct;
 
 typedef struct {
     TurnWeights w;
@@ -135,151 +127,83 @@ typedef struct {
     double rows[6][4];
 } PlannerKnobs;
 
+/* The planner's view of the game beside the engine's state: each line's word and what the searches read of it,
+   the knobs, the generators, the tables of its decisions. */
 typedef struct {
-    Trie *t;
-    int nr, lines, line_max, min_len, last_min, opening_draw, vowel_rule, xsize, steal_place;
-    uint32_t ds[11];
+    Engine e;
+    int xsize, n_codes;
     Py_ssize_t place_lo, place_hi, legal_lo[LANE_LINES + 2], legal_hi[LANE_LINES + 2];
-    const uint8_t *rank_of, *code_of_rank, *code_of_char, *vowel_code, *vowel_rank, *sort_key;
+    const uint8_t *code_of_char, *vowel_rank, *sort_key;
     double useful[256];           /* -frequency / total of each code (_exchange_pool's first term) */
-    /* the players */
-    uint8_t rack[2][LANE_RACK];   /* codes, in the tray's order */
-    int rn[2];
-    uint8_t rk[2][MAX_RANKS];     /* the rack's counts by rank */
     LineSpec spec[2][LANE_LINES + 1];
     char text[2][LANE_LINES + 1][12];
-    int len[2][LANE_LINES + 1], n_lines[2];
     PlannerKnobs knobs[2];
     Pcg32 mt[2];
     Pcg32 *mtp[2];                /* each player's generator: mt[p], or mt[0] for both when they share one */
     int mt_used[2];
     int mt_read_[2];              /* its state read from the player's Pcg32 (at its first start valued) */
     PyObject *rng[2];
-    /* the table */
-    uint8_t *bag;
-    Py_ssize_t bag_n, bag_cap;
-    uint8_t *drawn;
-    uint32_t n_drawn, drawn_cap;
+    PyObject *out_of_time;
 } Lane;
-
-static long lane_score(const Lane *g, int p) {
-    long s = 0;
-    for (int i = 0; i < g->n_lines[p]; i++) s += (long)g->len[p][i] * g->len[p][i];
-    return s;
-}
 
 /* Line i of player p as line_asks makes it (its word's text and length set): None when full, else its counts and
    the node range of its longer words. */
 static void lane_spec(Lane *g, int p, int i) {
     LineSpec *sp = &g->spec[p][i];
-    int L = g->len[p][i];
+    int L = g->e.len[p][i];
     memset(sp, 0, sizeof *sp);
     sp->need_top = -1;
-    if (L >= g->line_max) return;
+    if (L >= g->e.line_max) return;
     for (int c = 0; c < L; c++) {
-        int r = g->rank_of[g->code_of_char[(unsigned char)g->text[p][i][c]]];
+        int r = g->e.rank_of[g->code_of_char[(unsigned char)g->text[p][i][c]]];
         sp->need[r]++;
         if (r > sp->need_top) sp->need_top = r;
     }
     sp->on = 1;
     sp->old = L;
-    int lo_d = L + 1 < 10 ? L + 1 : 10, hi_d = g->line_max + 1 < 10 ? g->line_max + 1 : 10;
+    int lo_d = L + 1 < 10 ? L + 1 : 10, hi_d = g->e.line_max + 1 < 10 ? g->e.line_max + 1 : 10;
     if (hi_d < lo_d) hi_d = lo_d;
-    sp->lo = g->ds[lo_d];
-    sp->hi = g->ds[hi_d];
+    sp->lo = g->e.ds[lo_d];
+    sp->hi = g->e.ds[hi_d];
 }
 
-/* Player p draws k tiles from the end of the bag (at most what it holds), last tile first; -1 past the rack. */
-static int lane_draw(Lane *g, int p, Py_ssize_t k, LaneAct *act) {
-    if (k > g->bag_n) k = g->bag_n;
-    if (g->rn[p] + k > LANE_RACK) return -1;
-    act->drawn_at = g->n_drawn;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        uint8_t code = g->bag[--g->bag_n];
-        g->drawn[g->n_drawn++] = code;
-        g->rack[p][g->rn[p]++] = code;
-        g->rk[p][g->rank_of[code]]++;
-    }
-    act->n_drawn = (uint32_t)k;
-    return 0;
-}
-
-/* The first tile of ``code`` removed from p's rack (_remove: list.remove); -1 if none. */
-static int lane_remove(Lane *g, int p, uint8_t code) {
-    for (int i = 0; i < g->rn[p]; i++)
-        if (g->rack[p][i] == code) {
-            memmove(&g->rack[p][i], &g->rack[p][i + 1], (size_t)(g->rn[p] - i - 1));
-            g->rn[p]--;
-            g->rk[p][g->rank_of[code]]--;
-            return 0;
-        }
-    return -1;
-}
-
-/* Player p plays word number w on line (-1: a new word, on the next line), the letters it adds written to
-   act->put sorted (the Move's letters: added_letters' order for one-byte tiles); -1 with an exception. */
-static int lane_play(Lane *g, int p, int line, uint32_t w, LaneAct *act) {
-    const Trie *t = g->t;
-    const char *text = word_text(t, w);
-    /* The word's tiles: its text up to the separator (one ASCII byte a tile, the caller's check). */
+/* The word number w's tiles: its text up to the separator (one ASCII byte a tile, the caller's check); its
+   length, or -1 with an exception. */
+static int lane_word(const Lane *g, uint32_t w, const char **text) {
+    const Trie *t = g->e.t;
+    const char *s = word_text(t, w);
     int n = 0;
-    while (t->wpos[w] + (uint32_t)n < (uint32_t)t->text_len && text[n] != ' ' && text[n] != '\n' && n <= 10) n++;
-    if (n < 1 || n > g->line_max || n > 10) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: a word's length"); return -1; }
-    int i = line < 0 ? g->n_lines[p]++ : line;
+    while (t->wpos[w] + (uint32_t)n < (uint32_t)t->text_len && s[n] != ' ' && s[n] != '\n' && n <= 10) n++;
+    if (n < 1 || n > g->e.line_max || n > 10) {
+        PyErr_SetString(PyExc_SystemError, "selfplay_planner: a word's length");
+        return -1;
+    }
+    *text = s;
+    return n;
+}
+
+/* After the engine played word w on player p's line i: the line's word and spec, and the letters it added
+   written to act->put sorted (the Move's letters: added_letters' order for one-byte tiles). */
+static int lane_played(Engine *e, int p, int i, uint32_t w, EngAct *act) {
+    Lane *g = e->ctx;
+    const char *text;
+    int n = lane_word(g, w, &text);
+    if (n < 0) return -1;
     int counts[256] = {0};
     for (int c = 0; c < n; c++) counts[(unsigned char)text[c]]++;
-    for (int c = 0; c < g->len[p][i]; c++) counts[(unsigned char)g->text[p][i][c]]--;
+    for (int c = 0; g->text[p][i][c]; c++) counts[(unsigned char)g->text[p][i][c]]--;
     act->n_put = 0;
     for (int ch = 0; ch < 256; ch++)
         for (int q = 0; q < counts[ch]; q++) {
-            if (counts[ch] < 0 || act->n_put >= 16 || lane_remove(g, p, g->code_of_char[ch]) < 0) {
-                PyErr_SetString(PyExc_SystemError, "selfplay_planner: a move off the rack");
-                return -1;
-            }
+            if (act->n_put >= 16) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: a move off the rack"); return -1; }
             act->put[act->n_put++] = (uint8_t)ch;
         }
     memcpy(g->text[p][i], text, (size_t)n);
     g->text[p][i][n] = 0;
-    g->len[p][i] = n;
     lane_spec(g, p, i);
     return 0;
 }
 
-/* jarnac._any_steal on the passer's tray against the thief's: whether a call may be possible (then the window is
-   Python's); the exact first-hit walks of the compiled path. */
-static int lane_any_steal(Lane *g, int passer, int thief) {
-    Trie *t = g->t;
-    if (g->rn[passer] == 0) return 0;
-    int top = -1;
-    for (int r = 0; r < g->nr; r++) if (g->rk[passer][r]) top = r;
-    int passer_free = g->lines - g->n_lines[passer], thief_free = g->lines - g->n_lines[thief];
-    int place = passer_free > 0 && g->steal_place;
-    int passer_last = g->n_lines[passer] < g->lines, thief_last = g->n_lines[thief] < g->lines;
-    int short_ok = place && thief_free == 1 && passer_free == 1 && thief_last && passer_last;
-    uint32_t n;
-    if (place) {
-        int from = short_ok ? (g->min_len < g->last_min ? g->min_len : g->last_min) : g->min_len;
-        int lo_d = from < 0 ? 0 : (from > 10 ? 10 : from);
-        int hi_d = g->line_max + 1 < lo_d ? lo_d : (g->line_max + 1 > 10 ? 10 : g->line_max + 1);
-        Py_ssize_t lo = g->ds[lo_d], hi = g->ds[hi_d];
-        if (hi > (Py_ssize_t)t->n_nodes) hi = t->n_nodes;
-        uint8_t none[MAX_RANKS];
-        memset(none, 0, sizeof none);
-        if (lo < hi && jarnac_trie_walk(t, none, -1, g->rk[passer], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
-            return 1;
-    }
-    for (int i = 0; i < g->n_lines[passer]; i++) {
-        const LineSpec *sp = &g->spec[passer][i];
-        Py_ssize_t lo = sp->lo, hi = sp->hi;
-        if (hi > (Py_ssize_t)t->n_nodes) hi = t->n_nodes;
-        if (!sp->on || sp->need_top < 0 || lo >= hi) continue;
-        if (jarnac_trie_walk(t, sp->need, sp->need_top, g->rk[passer], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
-            return 1;
-    }
-    return 0;
-}
-
-/* _exchange_pool's sort: (-uselessness, rack index). */
 typedef struct { double score; int i; } Useless;
 static int by_useless(const void *a, const void *b) {
     const Useless *x = a, *y = b;
@@ -295,13 +219,13 @@ static double uselessness(const Lane *g, int p, int i, int vowels) {
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #endif
-    uint8_t code = g->rack[p][i];
+    uint8_t code = g->e.rack[p][i];
     int same = 0;
-    for (int q = 0; q < g->rn[p]; q++) same += g->rack[p][q] == code;
+    for (int q = 0; q < g->e.rn[p]; q++) same += g->e.rack[p][q] == code;
     double score = g->useful[code] + 0.03 * (double)(same - 1);
-    int n = g->rn[p];
-    if (g->vowel_code[code] && (double)vowels > (double)n / 2.0) score = score + 0.03;
-    if (!g->vowel_code[code] && (double)vowels < (double)n / 3.0) score = score + 0.03;
+    int n = g->e.rn[p];
+    if (g->e.vowel_code[code] && (double)vowels > (double)n / 2.0) score = score + 0.03;
+    if (!g->e.vowel_code[code] && (double)vowels < (double)n / 3.0) score = score + 0.03;
     return score;
 }
 
@@ -314,10 +238,10 @@ static int by_triple(const void *a, const void *b) { return memcmp(((const Tripl
 static void lane_learn(Lane *g, int p);
 
 static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint8_t *put) {
-    Trie *t = g->t;
+    Trie *t = g->e.t;
     int n = g->xsize;
     *exchange = 0;
-    if (g->rn[p] < n || g->bag_n < n) return 1;  /* no exchange possible: draw, without valuing it */
+    if (g->e.rn[p] < n || g->e.bag_n < n) return 1;  /* no exchange possible: draw, without valuing it */
     if (n < 1) return 0;  /* an exchange of nothing: Python's (its one empty triple) */
     lane_learn(g, p);
     const PlannerKnobs *kn = &g->knobs[p];
@@ -332,7 +256,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
     /* The samples: rng.sample(sorted(unseen), n), start_samples times, on a copy of the state (kept if decided). */
     Pcg32 m_copy = *g->mtp[p], *m = &m_copy;
     int rc = 0;
-    Py_ssize_t bn = g->bag_n;
+    Py_ssize_t bn = g->e.bag_n;
     uint8_t *pool = PyMem_Malloc((size_t)bn + 1);
     uint32_t *index_pool = PyMem_Malloc(sizeof(uint32_t) * ((size_t)bn + 1));
     Triple *triples = NULL;
@@ -342,7 +266,7 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         /* sorted(unseen): the bag's codes by their tile's text (a counting sort on sort_key). */
         int by_key[256] = {0};
         uint8_t code_of_key[256];
-        for (Py_ssize_t i = 0; i < bn; i++) { by_key[g->sort_key[g->bag[i]]]++; code_of_key[g->sort_key[g->bag[i]]] = g->bag[i]; }
+        for (Py_ssize_t i = 0; i < bn; i++) { by_key[g->sort_key[g->e.bag[i]]]++; code_of_key[g->sort_key[g->e.bag[i]]] = g->e.bag[i]; }
         Py_ssize_t at = 0;
         for (int k = 0; k < 256; k++) for (int q = 0; q < by_key[k]; q++) pool[at++] = code_of_key[k];
     }
@@ -353,11 +277,11 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         uint32_t idx[64];
         if (pcg32_sample_indexes(m, (uint32_t)bn, (uint32_t)n, index_pool, idx) < 0) { rc = 0; goto done; }
         n_draws[s] = n;
-        for (int q = 0; q < n; q++) draws[s * 16 + q] = g->rank_of[pool[idx[q]]];
+        for (int q = 0; q < n; q++) draws[s * 16 + q] = g->e.rank_of[pool[idx[q]]];
     }
     /* The exchanges: every n among the start_pool least useful rack letters, as sorted tuples of tiles, distinct. */
-    int rn = g->rn[p], vowels = 0;
-    for (int i = 0; i < rn; i++) vowels += g->vowel_code[g->rack[p][i]];
+    int rn = g->e.rn[p], vowels = 0;
+    for (int i = 0; i < rn; i++) vowels += g->e.vowel_code[g->e.rack[p][i]];
     Useless us[LANE_RACK];
     for (int i = 0; i < rn; i++) { us[i].score = uselessness(g, p, i, vowels); us[i].i = i; }
     qsort(us, rn, sizeof(Useless), by_useless);
@@ -374,13 +298,13 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
             memset(&tr, 0xff, sizeof tr.keys);
             memset(tr.codes, 0, sizeof tr.codes);
             uint8_t ks[16];
-            for (int q = 0; q < n; q++) ks[q] = g->sort_key[g->rack[p][us[c[q]].i]];
+            for (int q = 0; q < n; q++) ks[q] = g->sort_key[g->e.rack[p][us[c[q]].i]];
             /* sorted(tiles): an insertion sort of n keys */
             for (int a = 1; a < n; a++) for (int b = a; b > 0 && ks[b - 1] > ks[b]; b--) { uint8_t x = ks[b]; ks[b] = ks[b - 1]; ks[b - 1] = x; }
             for (int q = 0; q < n; q++) tr.keys[q] = ks[q];
             for (int q = 0; q < n; q++)
                 for (int r = 0; r < rn; r++)
-                    if (g->sort_key[g->rack[p][r]] == ks[q]) { tr.codes[q] = g->rack[p][r]; break; }
+                    if (g->sort_key[g->e.rack[p][r]] == ks[q]) { tr.codes[q] = g->e.rack[p][r]; break; }
             if (n_triples == cap) {
                 Triple *grown = PyMem_Realloc(triples, sizeof(Triple) * (size_t)cap * 2);
                 if (grown == NULL) { PyErr_NoMemory(); rc = -1; goto done; }
@@ -401,30 +325,30 @@ static int lane_start(Lane *g, int p, PyObject *out_of_time, int *exchange, uint
         n_triples = u;
     }
     /* Each action's mean value (start_mean: start_values' numbers); the best, the first on a tie (the draw first). */
-    int free_now = g->lines - g->n_lines[p];
-    int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
-    long behind = lane_score(g, 1 - p) - lane_score(g, p);
+    int free_now = g->e.lines - g->e.n_lines[p];
+    int seat_min = g->e.n_lines[p] < g->e.lines ? g->e.last_min : g->e.min_len;
+    long behind = eng_score(&g->e, 1 - p) - eng_score(&g->e, p);
     rm = rack_memo_new();  /* every action's racks on p's lines */
     if (rm == NULL) { rc = -1; goto done; }
     double best = 0.0;
     Py_ssize_t best_a = -1;
     for (Py_ssize_t a = -1; a < n_triples; a++) {
         uint8_t base[MAX_RANKS];
-        memcpy(base, g->rk[p], (size_t)g->nr);
+        memcpy(base, g->e.rk[p], (size_t)g->e.nr);
         int take = 1, base_size = rn;
         if (a >= 0) {
             take = n;
             base_size = rn - n;
             for (int q = 0; q < n; q++) {
-                uint8_t r = g->rank_of[triples[a].codes[q]];
+                uint8_t r = g->e.rank_of[triples[a].codes[q]];
                 if (base[r] == 0) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: an exchange off the rack"); rc = -1; goto done; }
                 base[r]--;
             }
         }
-        int ints[5] = {g->min_len, free_now, seat_min, take, 1};
+        int ints[5] = {g->e.min_len, free_now, seat_min, take, 1};
         double mean;
         int exact;
-        int got = start_mean(t, base, base_size, draws, n_draws, samples, g->spec[p], g->n_lines[p], g->place_lo,
+        int got = start_mean(t, base, base_size, draws, n_draws, samples, g->spec[p], g->e.n_lines[p], g->place_lo,
                              g->place_hi, ints, (long)bn, behind, &kn->w, g->vowel_rank, out_of_time, rm, &mean, &exact);
         if (got <= 0) { rc = got; goto done; }
         if (best_a == -1 && a == -1) { best = mean; best_a = -1; }
@@ -449,31 +373,31 @@ done:
    conditions, planner_decide's answer):
    1 decided (*kind 0 pass, 1 extend, 2 place), 0 handed back, -1 an exception. */
 static int lane_move(Lane *g, int p, PyObject *out_of_time, int *kind, int *line, uint32_t *word) {
-    int free_now = g->lines - g->n_lines[p];
-    if (free_now < 1 || g->rn[p] > 9) return 0;  /* plan_ladder's ceiling */
-    int gap = g->n_lines[p];
-    int at = gap <= g->lines ? gap : g->lines;
+    int free_now = g->e.lines - g->e.n_lines[p];
+    if (free_now < 1 || g->e.rn[p] > 9) return 0;  /* plan_ladder's ceiling */
+    int gap = g->e.n_lines[p];
+    int at = gap <= g->e.lines ? gap : g->e.lines;
     if (free_now == 1) {
         /* The end game (endgame.py) is Python's, unless no word fits the last line (best_finish's place walk,
            legal_moves' range): then end_game_move decides nothing and choose_move's candidates, none of which
            can fill the tray, are planner_decide's. */
         int top = -1;
-        for (int r = 0; r < g->nr; r++) if (g->rk[p][r]) top = r;
+        for (int r = 0; r < g->e.nr; r++) if (g->e.rk[p][r]) top = r;
         Py_ssize_t lo = g->legal_lo[at], hi = g->legal_hi[at];
         if (lo < 0) lo = 0;
-        if (hi > (Py_ssize_t)g->t->n_nodes) hi = g->t->n_nodes;
+        if (hi > (Py_ssize_t)g->e.t->n_nodes) hi = g->e.t->n_nodes;
         uint32_t n;
         if (top >= 0 && lo < hi &&
-            jarnac_trie_walk(g->t, LANE_NONE, -1, g->rk[p], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
+            jarnac_trie_walk(g->e.t, LANE_NONE, -1, g->e.rk[p], top, (uint32_t)lo, (uint32_t)hi, &n) != NO_HIT)
             return 0;
     }
     const char *olds[LANE_LINES + 1];
-    for (int i = 0; i < g->n_lines[p]; i++) olds[i] = g->text[p][i];
-    int seat_min = g->n_lines[p] < g->lines ? g->last_min : g->min_len;
+    for (int i = 0; i < g->e.n_lines[p]; i++) olds[i] = g->text[p][i];
+    int seat_min = g->e.n_lines[p] < g->e.lines ? g->e.last_min : g->e.min_len;
     lane_learn(g, p);
-    int ints[8] = {g->min_len, g->line_max, free_now, seat_min, g->lines, g->last_min, gap, g->knobs[p].candidates};
-    return planner_decide(g->t, g->rk[p], g->rn[p], g->spec[p], g->n_lines[p], olds, g->place_lo, g->place_hi,
-                          g->legal_lo[at], g->legal_hi[at], g->ds, ints, (long)g->bag_n, &g->knobs[p].w, g->vowel_rank,
+    int ints[8] = {g->e.min_len, g->e.line_max, free_now, seat_min, g->e.lines, g->e.last_min, gap, g->knobs[p].candidates};
+    return planner_decide(g->e.t, g->e.rk[p], g->e.rn[p], g->spec[p], g->e.n_lines[p], olds, g->place_lo, g->place_hi,
+                          g->legal_lo[at], g->legal_hi[at], g->e.ds, ints, (long)g->e.bag_n, &g->knobs[p].w, g->vowel_rank,
                           out_of_time, kind, line, word);
 }
 
@@ -504,13 +428,13 @@ static void lane_learn(Lane *g, int p) {
 #endif
     PlannerKnobs *k = &g->knobs[p];
     if (!k->learned) return;
-    long out = g->rn[0] + g->rn[1];
+    long out = g->e.rn[0] + g->e.rn[1];
     for (int q = 0; q < 2; q++)
-        for (int i = 0; i < g->n_lines[q]; i++) out += g->len[q][i];
-    long total = out + (long)g->bag_n;
+        for (int i = 0; i < g->e.n_lines[q]; i++) out += g->e.len[q][i];
+    long total = out + (long)g->e.bag_n;
     double late = total ? (double)out / (double)total : 1.0;
-    double me = 1.0 - (double)(g->lines - g->n_lines[p]) / (double)g->lines;
-    double them = 1.0 - (double)(g->lines - g->n_lines[1 - p]) / (double)g->lines;
+    double me = 1.0 - (double)(g->e.lines - g->e.n_lines[p]) / (double)g->e.lines;
+    double them = 1.0 - (double)(g->e.lines - g->e.n_lines[1 - p]) / (double)g->e.lines;
     double v[6];
     for (int j = 0; j < 6; j++) {
         const double *r = k->rows[j];
@@ -520,6 +444,41 @@ static void lane_learn(Lane *g, int p) {
     }
     k->w.gain = v[0]; k->w.line = v[1]; k->w.draw = v[2]; k->w.rack = v[3]; k->w.vowel = v[4]; k->w.leave = -v[5];
 }
+
+/* The engine's hooks: choose_start, choose_move (the word's counts for the engine), choose_jarnac (a window
+   where no call is possible: declined; else, and in the final window, Python's). */
+static int lane_start_hook(Engine *e, int p, int *exchange, uint8_t *put) {
+    Lane *g = e->ctx;
+    return lane_start(g, p, g->out_of_time, exchange, put);
+}
+
+static int lane_move_hook(Engine *e, int p, EngAct *act, int *kind, int *line, uint32_t *word, int *length) {
+    (void)act;
+    Lane *g = e->ctx;
+    int decided;
+    int rc = lane_move(g, p, g->out_of_time, &decided, line, word);
+    if (rc <= 0) return rc;
+    if (decided == 0) { *kind = EK_PASS; return 1; }
+    *kind = decided == 1 ? EK_EXTEND : EK_PLACE;
+    const char *text;
+    int n = lane_word(g, *word, &text);
+    if (n < 0) return -1;
+    memset(e->key, 0, (size_t)e->nr);
+    for (int c = 0; c < n; c++) {
+        uint8_t code = g->code_of_char[(unsigned char)text[c]];
+        if (code >= g->n_codes) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: a move off the rack"); return -1; }
+        e->key[e->rank_of[code]]++;
+    }
+    *length = n;
+    return 1;
+}
+
+static int lane_window(Engine *e, int passer, int thief) {
+    if (e->final) return 0;  /* after the word that filled the tray: the end game, Python's */
+    return !eng_any_steal(e, passer, thief);
+}
+
+static const EngPolicy PLANNER = {lane_start_hook, lane_move_hook, lane_window, lane_played};
 
 /* selfplay_planner(bag, tables, depth_starts, ranges, rules, state, trays, knobs, rngs, positions, vowel_ranks,
    out_of_time, max_actions) -> (result, actions, end): the game between two PlannerPlayers from the position given,
@@ -548,30 +507,30 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
         return NULL;
     PyObject *answer = NULL;
     Lane *g = PyMem_Calloc(1, sizeof(Lane));
-    LaneAct *acts = NULL;
-    Py_ssize_t n_acts = 0, cap = 0;
-    int result = 0, held = 0;
+    int held = 0;
     if (g == NULL) { PyErr_NoMemory(); goto done; }
     Py_buffer tb[5];
     int n_tb = 0;
     PyObject *useful;
     if (!PyArg_ParseTuple(tables, "y*y*y*y*y*O!", &tb[0], &tb[1], &tb[2], &tb[3], &tb[4], &PyTuple_Type, &useful)) goto done;
     n_tb = 5;
-    int phase, to_act, player, idle, opened[2];
+    int phase, to_act, player, idle, opened[2], rule[7];
     long ply, turn, until;
-    if (!PyArg_ParseTuple(rules, "iiiiipip", &g->lines, &g->line_max, &g->min_len, &g->last_min, &g->opening_draw,
-                          &g->vowel_rule, &g->xsize, &g->steal_place) ||
+    uint32_t ds[11];
+    if (!PyArg_ParseTuple(rules, "iiiiipip", &rule[0], &rule[1], &rule[2], &rule[3], &rule[4], &rule[5], &g->xsize,
+                          &rule[6]) ||
         !PyArg_ParseTuple(state, "iiiipplll", &phase, &to_act, &player, &idle, &opened[0], &opened[1], &ply, &turn,
                           &until) ||
         !read_knobs(PyTuple_GET_ITEM(knobs, 0), &g->knobs[0]) || !read_knobs(PyTuple_GET_ITEM(knobs, 1), &g->knobs[1]))
         goto done_tb;
-    g->t = t;
-    g->nr = t->n_ranks;
-    g->rank_of = tb[0].buf; g->code_of_rank = tb[1].buf; g->code_of_char = tb[2].buf; g->vowel_code = tb[3].buf;
+    const uint8_t *rank_of = tb[0].buf;
+    g->code_of_char = tb[2].buf;
     g->sort_key = tb[4].buf; g->vowel_rank = vowels_rank.buf;
+    g->out_of_time = out_of_time;
     Py_ssize_t n_codes = tb[0].len;
-    if (t->n_ranks > 32 || !t->ascii || g->lines < 1 || g->lines > LANE_LINES || g->line_max < 1 || g->line_max > 9 ||
-        g->min_len < 1 || g->last_min < 1 || g->xsize < 0 || n_codes > 255 || tb[2].len != 256 || tb[3].len != n_codes ||
+    g->n_codes = (int)n_codes;
+    if (t->n_ranks > 32 || !t->ascii || rule[0] < 1 || rule[0] > LANE_LINES || rule[1] < 1 || rule[1] > 9 ||
+        rule[2] < 1 || rule[3] < 1 || g->xsize < 0 || n_codes > 255 || tb[2].len != 256 || tb[3].len != n_codes ||
         tb[4].len != n_codes || PyTuple_GET_SIZE(useful) != n_codes || vowels_rank.len < t->n_ranks ||
         PyTuple_GET_SIZE(starts) != 11 || PyTuple_GET_SIZE(trays) != 2 || PyTuple_GET_SIZE(rngs) != 2 ||
         PyTuple_GET_SIZE(ranges) != 3 || to_act < 0 || to_act > 1 || player < 0 || player > 1 || phase < 0 ||
@@ -580,54 +539,60 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
         goto done_tb;
     }
     for (Py_ssize_t c = 0; c < n_codes; c++) {
-        if (g->rank_of[c] >= t->n_ranks) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a rank out of range"); goto done_tb; }
+        if (rank_of[c] >= t->n_ranks) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a rank out of range"); goto done_tb; }
         g->useful[c] = PyFloat_AsDouble(PyTuple_GET_ITEM(useful, c));
         if (PyErr_Occurred()) goto done_tb;
     }
-    for (int d = 0; d < 11; d++) {
-        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(starts, d));
-        if (v == (unsigned long)-1 && PyErr_Occurred()) goto done_tb;
-        g->ds[d] = (uint32_t)(v > t->n_nodes ? t->n_nodes : v);
-    }
+    if (eng_read_starts(t, starts, ds) < 0) goto done_tb;
     {
         PyObject *legal = PyTuple_GET_ITEM(ranges, 2);
         g->place_lo = PyLong_AsSsize_t(PyTuple_GET_ITEM(ranges, 0));
         g->place_hi = PyLong_AsSsize_t(PyTuple_GET_ITEM(ranges, 1));
         if (PyErr_Occurred()) goto done_tb;
-        if (!PyTuple_Check(legal) || PyTuple_GET_SIZE(legal) != g->lines + 1) {
+        if (!PyTuple_Check(legal) || PyTuple_GET_SIZE(legal) != rule[0] + 1) {
             PyErr_SetString(PyExc_ValueError, "selfplay_planner: a legal range a next line");
             goto done_tb;
         }
-        for (int i = 0; i <= g->lines; i++)
+        for (int i = 0; i <= rule[0]; i++)
             if (!PyArg_ParseTuple(PyTuple_GET_ITEM(legal, i), "nn", &g->legal_lo[i], &g->legal_hi[i])) goto done_tb;
     }
+    for (Py_ssize_t i = 0; i < bag.len; i++)
+        if (((const uint8_t *)bag.buf)[i] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a code out of range"); goto done_tb; }
     if (jarnac_trie_prepare(t) < 0) goto done_tb;
+    Engine *e = &g->e;
+    if (eng_init(e, t, rule, ds, rank_of, tb[3].buf, bag.buf, bag.len, 1, LANE_RACK) < 0) goto done_tb;
+    e->ctx = g;
+    e->positions = positions;
+    e->phase = phase; e->to_act = to_act; e->player = player; e->idle = idle;
+    e->opened[0] = opened[0]; e->opened[1] = opened[1];
+    e->ply = ply; e->turn = turn; e->until = until;
     for (int p = 0; p < 2; p++) {
         PyObject *rack, *words;
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(trays, p), "SO!", &rack, &PyTuple_Type, &words)) goto done_tb;
         Py_ssize_t rn = PyBytes_GET_SIZE(rack), nl = PyTuple_GET_SIZE(words);
-        if (rn > LANE_RACK || nl > g->lines) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a tray too big"); goto done_tb; }
+        if (rn > LANE_RACK || nl > e->lines) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a tray too big"); goto done_tb; }
         const uint8_t *rc = (const uint8_t *)PyBytes_AS_STRING(rack);
         for (Py_ssize_t i = 0; i < rn; i++) {
             if (rc[i] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a code out of range"); goto done_tb; }
-            g->rack[p][i] = rc[i];
-            g->rk[p][g->rank_of[rc[i]]]++;
+            eng_give(e, p, rc[i]);
         }
-        g->rn[p] = (int)rn;
-        g->n_lines[p] = (int)nl;
         for (Py_ssize_t i = 0; i < nl; i++) {
             PyObject *wd = PyTuple_GET_ITEM(words, i);
-            if (!PyBytes_Check(wd) || PyBytes_GET_SIZE(wd) < 1 || PyBytes_GET_SIZE(wd) > g->line_max) {
+            if (!PyBytes_Check(wd) || PyBytes_GET_SIZE(wd) < 1 || PyBytes_GET_SIZE(wd) > e->line_max) {
                 PyErr_SetString(PyExc_ValueError, "selfplay_planner: a line's word");
                 goto done_tb;
             }
             Py_ssize_t L = PyBytes_GET_SIZE(wd);
             const char *s = PyBytes_AS_STRING(wd);
-            for (Py_ssize_t c = 0; c < L; c++)
-                if (g->code_of_char[(unsigned char)s[c]] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a line's tile"); goto done_tb; }
+            uint8_t counts[MAX_RANKS] = {0};
+            for (Py_ssize_t c = 0; c < L; c++) {
+                uint8_t code = g->code_of_char[(unsigned char)s[c]];
+                if (code >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a line's tile"); goto done_tb; }
+                counts[rank_of[code]]++;
+            }
+            eng_set_line(e, p, (int)i, counts, (int)L);
             memcpy(g->text[p][i], s, (size_t)L);
             g->text[p][i][L] = 0;
-            g->len[p][i] = (int)L;
             lane_spec(g, p, (int)i);
         }
     }
@@ -637,158 +602,25 @@ PyObject *Trie_selfplay_planner(Trie *t, PyObject *args) {
         g->mtp[p] = shared ? &g->mt[0] : &g->mt[p];
         g->rng[p] = PyTuple_GET_ITEM(rngs, p);
     }
-    g->bag_cap = bag.len + 64;
-    g->bag = PyMem_Malloc((size_t)g->bag_cap);
-    g->drawn_cap = (uint32_t)bag.len + 1;
-    g->drawn = PyMem_Malloc(g->drawn_cap);
-    if (g->bag == NULL || g->drawn == NULL) { PyErr_NoMemory(); goto done_tb; }
-    for (Py_ssize_t i = 0; i < bag.len; i++)
-        if (((const uint8_t *)bag.buf)[i] >= n_codes) { PyErr_SetString(PyExc_ValueError, "selfplay_planner: a code out of range"); goto done_tb; }
-    memcpy(g->bag, bag.buf, (size_t)bag.len);
-    g->bag_n = bag.len;
-
-    int over = 0, final = 0, turns = 0;
     scratch_hold();  /* the game's searches share one block (_plan.c's scratch) */
     held = 1;
-    while (!over && n_acts < max_actions) {
-        int p = to_act;
-        /* A play-out to the start of turn ``until`` (simulation.playout) stops there. */
-        if (until >= 0 && turn + turns >= until && (phase == LP_START || phase == LP_OPENING)) break;
-        if (n_acts == cap) {
-            Py_ssize_t grown_cap = cap ? cap * 2 : 256;
-            LaneAct *grown = PyMem_Realloc(acts, sizeof(LaneAct) * (size_t)grown_cap);
-            if (grown == NULL) { PyErr_NoMemory(); goto done_tb; }
-            acts = grown;
-            cap = grown_cap;
-        }
-        LaneAct *act = &acts[n_acts];
-        memset(act, 0, sizeof *act);
-        act->who = (uint8_t)p; act->line = -1; act->drawn_at = g->n_drawn;
-        /* Every draw of the game is at most the bag's tiles plus those put back: room for them. */
-        if (g->n_drawn + 64 > g->drawn_cap) {
-            uint32_t grown_cap = g->drawn_cap * 2 + 64;
-            uint8_t *grown = PyMem_Realloc(g->drawn, grown_cap);
-            if (grown == NULL) { PyErr_NoMemory(); goto done_tb; }
-            g->drawn = grown;
-            g->drawn_cap = grown_cap;
-        }
-        if (phase == LP_OPENING) {
-            Py_ssize_t k = g->opening_draw < g->bag_n ? g->opening_draw : g->bag_n;
-            if (g->vowel_rule && k > 0) {
-                /* The vowel rule's redraw takes Random(f"{seed}:{ply}") (docs/rules.md#opening-vowel-rule): handed back. */
-                int drawn_vowel = 0, bag_vowel = 0;
-                for (Py_ssize_t i = g->bag_n - k; i < g->bag_n; i++) drawn_vowel |= g->vowel_code[g->bag[i]];
-                for (Py_ssize_t i = 0; i < g->bag_n - k; i++) bag_vowel |= g->vowel_code[g->bag[i]];
-                if (!drawn_vowel && bag_vowel) break;
-            }
-            if (g->rn[p] + k > LANE_RACK) break;
-            act->kind = LK_DRAW;
-            lane_draw(g, p, k, act);
-            opened[p] = 1;
-            phase = LP_PLAY;
-        } else if (phase == LP_START) {
-            int exchange;
-            uint8_t put[16];
-            int rc = lane_start(g, p, out_of_time, &exchange, put);
-            if (rc < 0) goto done_tb;
-            if (rc == 0) break;
-            if (g->rn[p] + (exchange ? 0 : 1) > LANE_RACK) break;
-            if (!exchange) {
-                act->kind = LK_DRAW;
-                lane_draw(g, p, 1, act);
-            } else {
-                /* Game._exchange: the kept letters, the drawn ones after them; the letters put back at the
-                   positions Random(f"{seed}:{ply}") gives, in the order written. */
-                act->kind = LK_EXCHANGE;
-                for (int q = 0; q < exchange; q++) {
-                    if (lane_remove(g, p, put[q]) < 0) { PyErr_SetString(PyExc_SystemError, "selfplay_planner: an exchange off the rack"); goto done_tb; }
-                    act->put[q] = put[q];
-                }
-                act->n_put = exchange;
-                lane_draw(g, p, exchange, act);
-                PyObject *at = PyObject_CallFunction(positions, "ln", ply, g->bag_n);
-                if (at == NULL) goto done_tb;
-                PyObject *fast = PySequence_Fast(at, "positions() gives a sequence");
-                Py_DECREF(at);
-                if (fast == NULL) goto done_tb;
-                if (PySequence_Fast_GET_SIZE(fast) != exchange || g->bag_n + exchange > g->bag_cap) {
-                    Py_DECREF(fast);
-                    PyErr_SetString(PyExc_ValueError, "selfplay_planner: positions() gives one a letter put back");
-                    goto done_tb;
-                }
-                for (int q = 0; q < exchange; q++) {
-                    Py_ssize_t pos = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(fast, q));
-                    if (pos < 0 || pos > g->bag_n) {
-                        Py_DECREF(fast);
-                        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "selfplay_planner: a position out of the bag");
-                        goto done_tb;
-                    }
-                    memmove(&g->bag[pos + 1], &g->bag[pos], (size_t)(g->bag_n - pos));
-                    g->bag[pos] = put[q];
-                    g->bag_n++;
-                }
-                Py_DECREF(fast);
-            }
-            phase = LP_PLAY;
-        } else if (phase == LP_PLAY) {
-            int kind, line;
-            uint32_t word;
-            int rc = lane_move(g, p, out_of_time, &kind, &line, &word);
-            if (rc < 0) goto done_tb;
-            if (rc == 0) break;
-            if (kind == 0) {
-                act->kind = LK_PASS;
-                idle = g->bag_n == 0 ? idle + 1 : 0;
-                phase = LP_JARNAC; to_act = 1 - p; player = p;
-            } else {
-                if (g->rn[p] + 1 > LANE_RACK) break;
-                act->kind = kind == 1 ? LK_EXTEND : LK_PLACE;
-                act->line = (int8_t)(kind == 1 ? line : -1);
-                act->word = word;
-                if (lane_play(g, p, kind == 1 ? line : -1, word, act) < 0) goto done_tb;
-                idle = 0;
-                if (g->n_lines[p] == g->lines) {
-                    /* The word that fills the tray: no draw, the final window (Python's: the end game). */
-                    phase = LP_JARNAC; to_act = 1 - p; player = p; final = 1;
-                    n_acts++;
-                    break;
-                }
-                lane_draw(g, p, 1, act);
-            }
-        } else {  /* LP_JARNAC: p, the thief, decides on the passer's tray */
-            if (lane_any_steal(g, player, p)) break;  /* a call may be possible: choose_jarnac's, in Python */
-            act->kind = LK_DECLINE;
-            if (idle >= 2) { over = 1; result = 2; }
-            else { phase = opened[p] ? LP_START : LP_OPENING; to_act = p; player = p; turns++; }
-        }
-        n_acts++;
-        ply++;
-    }
+    if (eng_run(e, &PLANNER, max_actions) < 0) goto done_tb;
     for (int p = 0; p < 2; p++)
         if (g->mt_used[p] && pcg_write(PyTuple_GET_ITEM(rngs, p), &g->mt[p]) < 0) goto done_tb;
     {
-        PyObject *list = PyList_New(n_acts);
+        PyObject *list = eng_actions(e, 1);
         if (list == NULL) goto done_tb;
-        for (Py_ssize_t a = 0; a < n_acts; a++) {
-            const LaneAct *x = &acts[a];
-            PyObject *item = Py_BuildValue("(iiiky#y#)", x->who, x->kind, x->line, (unsigned long)x->word,
-                                           (const char *)g->drawn + x->drawn_at, (Py_ssize_t)x->n_drawn,
-                                           (const char *)x->put, (Py_ssize_t)x->n_put);
-            if (item == NULL) { Py_DECREF(list); goto done_tb; }
-            PyList_SET_ITEM(list, a, item);
-        }
-        answer = Py_BuildValue("(iN(y#y#y#iiiiiiii))", result, list, (const char *)g->bag, g->bag_n,
-                               (const char *)g->rack[0], (Py_ssize_t)g->rn[0], (const char *)g->rack[1],
-                               (Py_ssize_t)g->rn[1], over ? LP_OVER : phase, to_act, player, idle, opened[0],
-                               opened[1], final, turns);
+        answer = Py_BuildValue("(iN(y#y#y#iiiiiiii))", e->result, list, (const char *)e->bag, e->bag_n,
+                               (const char *)e->rack[0], (Py_ssize_t)e->rn[0], (const char *)e->rack[1],
+                               (Py_ssize_t)e->rn[1], e->phase, e->to_act, e->player, e->idle, e->opened[0],
+                               e->opened[1], e->final, e->turns);
     }
 done_tb:
     for (int i = 0; i < n_tb; i++) PyBuffer_Release(&tb[i]);
     if (held) scratch_release();
 done:
-    if (g != NULL) { PyMem_Free(g->bag); PyMem_Free(g->drawn); }
+    if (g != NULL) eng_free(&g->e);
     PyMem_Free(g);
-    PyMem_Free(acts);
     PyBuffer_Release(&bag);
     PyBuffer_Release(&vowels_rank);
     return answer;

@@ -1,5 +1,5 @@
 /* The Trie object of jarnac_solver._speedups, shared by the files compiled into that module: _speedups.c
- * (the trie, its checks and walks) and _selfplay.c (whole games of two greedy players walked in C). */
+ * (the trie, its checks and walks), _selfplay.c and _plan.c (the lanes on the compiled engine, _engine.h). */
 #ifndef JARNAC_TRIE_H
 #define JARNAC_TRIE_H
 

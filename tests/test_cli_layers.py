@@ -10,7 +10,8 @@ import subprocess
 import sys
 
 from jarnac_solver.cli import build_parser
-from jarnac_solver.cli.parser import PLAYER_NAMES, PRESET_NAMES
+from jarnac_solver.cli.parser import PLAYER_NAMES
+from jarnac_solver.commands.positions import PRESET_NAMES
 from jarnac_solver.moves import jarnac, objectives
 from jarnac_solver.moves.rules import PRESETS
 from jarnac_solver.play.players import PLAYERS

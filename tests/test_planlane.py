@@ -1,6 +1,7 @@
 """The planner's compiled lane (planning/planlane.py, ``Trie.selfplay_planner``) against the Python planner: the
-same records and the same rng states over seeds, random lexicons and rules, from the start and from positions
-played part-way (the lane's PCG32 draws: tests/test_rng.py)."""
+same records and the same rng states on random lexicons and rules, from positions played part-way, under random
+learned weights (the bundled lexicons, every preset and the simulation's play-outs: tests/test_replay_proof.py;
+the lane's PCG32 draws: tests/test_rng.py)."""
 
 from __future__ import annotations
 
@@ -49,34 +50,6 @@ def _both(
             mp.undo()
         out.append((str(record), actors[0].rng.getstate(), actors[1].rng.getstate()))
     return out[0], out[1]
-
-
-@compiled
-def test_the_lane_plays_the_planners_games_on_the_bundled_lexicons() -> None:
-    """fr and en, the sheet's rules and the English preset: the lane plays most of each game (its actions
-    pushed through the engine) and the games and rng states are the Python planner's."""
-    lane_actions = 0
-    pushed = planlane.advance
-
-    def counted(*args: object, **options: object) -> int:
-        nonlocal lane_actions
-        n = pushed(*args, **options)  # type: ignore[arg-type]
-        lane_actions += n
-        return n
-
-    mp = pytest.MonkeyPatch()
-    mp.setattr(planlane, "advance", counted)
-    try:
-        total = 0
-        for name, rules in (("fr", None), ("en", Rules.preset("english"))):
-            lex = Lexicon.load(name)
-            for seed in range(3):
-                fast, slow = _both(lex, rules, seed)
-                assert fast == slow
-                total += len(fast[0].splitlines())
-    finally:
-        mp.undo()
-    assert lane_actions > 0
 
 
 @compiled
@@ -173,20 +146,6 @@ def test_the_lane_is_off_for_other_players() -> None:
 
 
 @compiled
-@pytest.mark.parametrize("name", ["fr", "en"])
-def test_the_lane_plays_the_learned_planners_games(name: str) -> None:
-    """The shipped learned turn values (the weights made for each decision from the game's point) against
-    themselves and against the hand-set planner: the same records and rng states with and without the lane."""
-    lex = Lexicon.load(name)
-    learned = learned_turn_value(name)
-    assert learned is not None
-    for seed in range(3):
-        for evaluations in ((learned, learned), (None, learned)):
-            fast, slow = _both(lex, None, seed, evaluations=evaluations)
-            assert fast == slow
-
-
-@compiled
 @settings(max_examples=10, deadline=None)
 @given(
     st.integers(0, 1),
@@ -224,26 +183,6 @@ def test_the_lane_pushed_or_written_leaves_the_same_game(played: int) -> None:
         assert n > 0
         ends.append((copy.state, copy.actions, rngs[0].getstate(), rngs[1].getstate()))
     assert ends[0] == ends[1]
-
-
-@compiled
-@pytest.mark.parametrize("name", ["fr", "en"])
-def test_simulation_is_the_same_with_and_without_the_lane(name: str) -> None:
-    """sim's decisions, their play-outs in the lane (both sides sharing one rng, to a turn's horizon or the
-    end) and in Python: the same games, whose records hold every decision."""
-    lex = Lexicon.load(name)
-    records = []
-    for lane in (True, False):
-        mp = pytest.MonkeyPatch()
-        if not lane:
-            mp.setattr(planlane, "supported", lambda game: False)
-        try:
-            records.append(str(play_game(lex, [players.SimPlayer(3, playouts=4), "planner"], seed=2)))
-            # sim-bounded's play-outs are the learned planner's: in the lane too
-            records.append(str(play_game(lex, [players.BoundedSimPlayer(5), "planner"], seed=3)))
-        finally:
-            mp.undo()
-    assert records[:2] == records[2:]
 
 
 def test_the_pure_install_plays_the_python_way() -> None:

@@ -332,46 +332,43 @@ def test_only_the_lexicons_the_server_offers(capsys: pytest.CaptureFixture[str])
 
 
 def test_a_budget_is_cut_to_the_servers_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the command is asked to run, not what its answer says: a 5 ms search's answer depends on the
-    machine's speed, the budget passed down does not."""
-    import jarnac_solver.server.routes.commands as app_module
-    from jarnac_solver.cli import run_json
+    """What the library is asked to run, not what its answer says: a 5 ms search's answer depends on the
+    machine's speed, the budget handed down does not."""
+    from jarnac_solver.server import declared
 
-    asked: list[list[str]] = []
+    asked: list[float] = []
+    run = declared.RUNS["plan"]
 
-    def recorded(argv: list[str]) -> tuple[int, dict[str, Any]]:
-        asked.append(list(argv))
-        return run_json(argv)
+    def recorded(request: Any, offer: Any) -> Any:
+        asked.append(request.budget)
+        return run(request, offer)
 
-    monkeypatch.setattr(app_module, "run_json", recorded)
-    app = Client(create_app(["fr"], max_budget_ms=5))
+    monkeypatch.setitem(declared.RUNS, "plan", recorded)
+    app = Client(create_app(["fr"], max_budget_ms=5))  # threads: the lanes run in this process
     tray = "RAT BUT TAS CHOSE / ABCDEEILNORS"
     assert app.post("/api/plan", json={"tray": tray, "budget": 100_000}).status_code == 200
     assert app.post("/api/plan", json={"tray": tray}).status_code == 200
     assert app.post("/api/plan", json={"tray": tray, "budget": 2}).status_code == 200
-    assert [[a for a in argv if a.startswith("--budget")] for argv in asked] == [
-        ["--budget=5.0"],
-        ["--budget=5.0"],
-        ["--budget=2.0"],
-    ]
+    assert asked == [5.0, 5.0, 2.0]
 
 
 def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
+    from jarnac_solver.commands.hint import HintRequest
     from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
+    from jarnac_solver.commands.moves import MovesRequest
     from jarnac_solver.commands.search import SearchRequest
-    from jarnac_solver.server.contract import LIGHT_BUDGET_MS, Offer, command_call
+    from jarnac_solver.server.contract import LIGHT_BUDGET_MS
     from jarnac_solver.server.declared import heavy
 
-    offer = Offer(("fr", "en"), 10_000)
     assert heavy("search", SearchRequest("?A*E", prob_rank="1-5", budget=50))  # every word's rank
     assert heavy("search", SearchRequest("*", anagrams="3-", budget=50))  # every word's anagram class
     assert not heavy("search", SearchRequest("?A*E", letters="RATES", prob_rank="1-5", budget=50))  # a rack's words
     assert not heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS))
     assert heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS + 1))
-    assert heavy("search", SearchRequest("?A*E"))  # the library's ceiling: 10 s
-    assert command_call("hint", {"tray": "/ AEIRST"}, offer).heavy  # the ceiling's budget
-    assert not command_call("hint", {"tray": "/ AEIRST", "budget": 50.0}, offer).heavy
+    assert heavy("hint", HintRequest("/ AEIRST", budget=10_000))  # the ceiling's budget: a body without one
+    assert not heavy("hint", HintRequest("/ AEIRST", budget=50.0))
+    assert not heavy("moves", MovesRequest("/ AEIRST"))  # no search: the light lane
     assert not heavy("words", WordsRequest("AEIRST"))  # declared in the commands layer: no argv
     assert heavy("words", WordsRequest("EAIRSTNLOUCDMPGBVH"))  # most of the lexicon
     assert heavy("lexicon diff", LexiconDiffRequest("fr", "en"))  # no budget, seconds
@@ -518,6 +515,26 @@ def test_a_worker_that_dies_is_a_503_and_the_next_request_is_served() -> None:
             return refused, await lanes.run(str.upper, "served")
 
         assert anyio.run(ask) == ("refused", "SERVED")
+    finally:
+        lanes.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="CPU priorities are POSIX's")
+def test_the_heavy_lane_runs_at_a_lower_cpu_priority_than_the_light_one() -> None:
+    """A long search yields the CPU to a short question: the heavy lane's workers are niced, the light's not."""
+    import anyio
+
+    from jarnac_solver.server.lanes import HEAVY_NICENESS, Lanes
+
+    lanes = Lanes(1, 1, None)
+    try:
+
+        async def niceness() -> tuple[int, int]:
+            return await lanes.run(os.nice, 0), await lanes.run(os.nice, 0, heavy=True)
+
+        light, heavy = anyio.run(niceness)
+        assert light == os.nice(0)
+        assert heavy == min(19, light + HEAVY_NICENESS)
     finally:
         lanes.close()
 

@@ -4,10 +4,8 @@ read back from the parsed arguments: the one declaration the service validates i
 Key idea: a field is a positional argument (:class:`~jarnac_solver.commands.model.Positional`; a tuple takes
 one or more) or an option ``--name-with-dashes``; its help and metavar are the model's; a number's bounds
 (:class:`~jarnac_solver.commands.model.Range`) are checked as argparse reads it, a choice's values
-(:class:`~jarnac_solver.commands.model.OneOf`) are its ``choices``, a range's text
-(:class:`~jarnac_solver.commands.model.Span`) is read by the model's one rule; two
-:class:`~jarnac_solver.commands.model.Exclusive` fields are a mutually exclusive pair. A bound the service
-adds (:class:`~jarnac_solver.commands.model.Served`) is not the command line's: it reads what its user gives it.
+(:class:`~jarnac_solver.commands.model.OneOf`) are its ``choices``. A bound the service adds
+(:class:`~jarnac_solver.commands.model.Served`) is not the command line's: it reads what its user gives it.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from ..commands.model import Exclusive, OneOf, Range, Span, SpanError, Spec, specs
+from ..commands.model import Budget, Named, OneOf, Range, Reads, Span, SpanError, Spec, specs
 from ..messages import Reason
 
 R = TypeVar("R")
@@ -62,13 +60,28 @@ def number_in(low: float, high: float, what: str) -> Callable[[str], float]:
 
 
 def _number(spec: Spec) -> Callable[[str], float]:
-    """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them)."""
+    """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them,
+    another's as :func:`number_in`, named by its :class:`~jarnac_solver.commands.model.Named`)."""
     bounds = spec.bound(Range) or Range()
     if spec.base is int:
         low = int(bounds.low) if bounds.low is not None else -(10**100)
         return whole_in(low, int(bounds.high) if bounds.high is not None else None, bounds.unit)
-    low_end = -math.inf if bounds.low is None else bounds.low
-    return number_in(low_end, math.inf if bounds.high is None else bounds.high, bounds.what)
+    named = spec.bound(Named)
+    least = bounds.low if bounds.low is not None else -math.inf
+    most = bounds.high if bounds.high is not None else math.inf
+    return number_in(least, most, named.what if named else "a number")
+
+
+def _read(read: Callable[[str], str]) -> Callable[[str], str]:
+    """A text the library reads, its :class:`ValueError` argparse's error."""
+
+    def parse(text: str) -> str:
+        try:
+            return read(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
 
 
 def span_of(bound: Span) -> Callable[[str], str]:
@@ -84,15 +97,28 @@ def span_of(bound: Span) -> Callable[[str], str]:
     return read
 
 
+def _add_budget(parser: argparse.ArgumentParser, spec: Spec, budget: Budget) -> None:
+    """``--budget MS`` and ``--exact`` (no limit: ``math.inf``), the one or the other."""
+    group = parser.add_mutually_exclusive_group()
+    helped = spec.help
+    group.add_argument(
+        "--budget",
+        dest=spec.name,
+        type=number_in(0, budget.most, "a number of milliseconds"),
+        metavar=helped.metavar,
+        help=helped.text,
+    )
+    group.add_argument("--exact", dest=spec.name, action="store_const", const=math.inf, help=budget.exact)
+
+
 def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Collection[str] = ()) -> None:
-    """``request``'s fields as ``parser``'s arguments, but those ``given`` (a parent parser's already); two
-    :class:`~jarnac_solver.commands.model.Exclusive` fields in one mutually exclusive group."""
-    declared = specs(request)
-    paired = {spec.name: pair.other for spec in declared if (pair := spec.bound(Exclusive)) is not None}
-    paired.update({other: name for name, other in list(paired.items())})
-    groups: dict[str, Any] = {}
-    for spec in declared:
+    """``request``'s fields as ``parser``'s arguments, but those ``given`` (a parent parser's already)."""
+    for spec in specs(request):
         if spec.name in given:
+            continue
+        budget = spec.bound(Budget)
+        if budget is not None:
+            _add_budget(parser, spec, budget)
             continue
         helped = spec.help
         options: dict[str, Any] = {"help": helped.text}
@@ -102,13 +128,15 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
         choices = spec.bound(OneOf)
         if choices is not None:
             options["choices"] = choices.values
-        span = spec.bound(Span)
-        if span is not None:
-            options["type"] = span_of(span)
-        elif base in (int, float):
+        if base in (int, float):
             options["type"] = _number(spec)
         elif base is bool:
             options["action"] = "store_true"
+        reads, span = spec.bound(Reads), spec.bound(Span)
+        if reads is not None:
+            options["type"] = _read(reads.read)
+        if span is not None:
+            options["type"] = span_of(span)
         if spec.positional:
             if many:
                 options["nargs"] = "+"
@@ -118,11 +146,7 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
                 options["action"] = "append"
             if not spec.required:
                 options["default"] = spec.default
-            into: Any = parser
-            if spec.name in paired:  # the pair's group, made by the first of the two
-                into = groups.get(paired[spec.name]) or parser.add_mutually_exclusive_group()
-                groups[spec.name] = into
-            into.add_argument(spec.option, dest=spec.name, **options)
+            parser.add_argument(spec.option, dest=spec.name, **options)
 
 
 def request_of(args: argparse.Namespace, request: type[R]) -> R:

@@ -32,25 +32,15 @@ def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
 
 
 def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
-    """``--rules`` and ``--lexicon`` together: a bundled list the rules play in another form is replaced
-    by that form (the competitive rules' verbs: ``fr`` -> ``fr-competitive``), and a note after the
-    answer says so (or that the language has no such list); a user's file is played as given."""
-    from ..moves.rules import VERB_FORM_LEXICONS, Rules
+    """``--rules`` and ``--lexicon`` together, as the commands layer reads them
+    (:func:`~jarnac_solver.commands.positions.rules_and_lexicon`): the note on the list played said after the
+    answer."""
+    from ..commands.positions import rules_and_lexicon
 
-    rules = Rules.preset(args.rules)
-    bundled = args.lexicon in Lexicon.available()
-    chosen = rules.lexicon_for(args.lexicon) if bundled else args.lexicon
-    if chosen != args.lexicon:
-        args.notes.append(
-            f"({args.rules} rules: played on {chosen} in place of {args.lexicon},"
-            " verbs only as infinitives and participles)"
-        )
-    elif bundled and rules.verb_forms != "all" and args.lexicon not in VERB_FORM_LEXICONS.values():
-        args.notes.append(
-            f"({args.rules} rules: {args.lexicon} has no list of verbs only as infinitives and participles;"
-            " every form is played)"
-        )
-    return rules, Lexicon.resolve(chosen)
+    rules, lex, note = rules_and_lexicon(args.rules, args.lexicon, Lexicon.resolve)
+    if note:
+        args.notes.append(note)
+    return rules, lex
 
 
 def _executor(args: argparse.Namespace) -> Executor | None:

@@ -15,15 +15,19 @@ from collections.abc import Sequence
 
 from .. import __version__, native
 from ..commands.check import CheckRequest
+from ..commands.hint import HintRequest
 from ..commands.hooks import HooksRequest
+from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
 from ..commands.model import Span
+from ..commands.moves import MovesRequest
+from ..commands.plan import PlanRequest
+from ..commands.positions import PRESET_NAMES, RULES_HELP
 from ..commands.search import SearchRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
-from ..moves.objectives import OBJECTIVES
 from .errors import PROG, UsageError
 from .models import add_arguments, span_of
 from .models import number_in as _number_in
@@ -35,11 +39,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-# The names of the rules presets and of the players, as the parser offers
-# them: copies, so that building the parser imports neither moves.rules nor
-# the game engine; tests/test_cli_layers.py checks that they are the keys of
-# moves.rules.PRESETS and play.players.PLAYERS, in order.
-PRESET_NAMES = ("sheet", "multilingual", "english", "competitive")
+# The names of the players, as the parser offers them: a copy, so that building the parser imports no game
+# engine; tests/test_cli_layers.py checks that they are the keys of play.players.PLAYERS, in order (and
+# PRESET_NAMES, the commands layer's, those of moves.rules.PRESETS).
 PLAY_DEFAULT_PLAYERS = "greedy,exchanger"
 """``play --players``'s default (``play --list-players`` takes no other)."""
 
@@ -81,30 +83,7 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return text
 
 
-def _turn_lines(text: str) -> str:
-    parts = [part.strip() for part in text.split(",")]
-    if not all(part.isascii() and part.isdigit() and int(part) >= 1 for part in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of line numbers such as 2,3")
-    if len({int(part) for part in parts}) != len(parts):
-        raise argparse.ArgumentTypeError(f"{text!r} names a line twice")
-    return text
-
-
-_milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
-_zipf = _number_in(0, 8, "a Zipf frequency")
-
-
-def _add_budget(parser: argparse.ArgumentParser) -> None:
-    """``--budget MS`` and ``--exact``: a search's time (default: the library's ceiling, budget.DEFAULT_BUDGET)."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--budget",
-        type=_milliseconds,
-        metavar="MS",
-        help="answer within this many milliseconds (default: 10000, a ceiling ordinary positions never reach)",
-    )
-    group.add_argument("--exact", action="store_true", help="no time limit: the proven answer, however long it takes")
 
 
 _range = span_of(Span())
@@ -115,11 +94,6 @@ _word_length = _whole_in(1, 9, " tiles")
 _workers = _whole_in(1, 256, " workers")
 _games = _whole_in(1, 10_000_000, " games")
 _count = _whole_in(0, 100_000_000)
-_whole_or_zero = _whole_in(0, 10_000)
-
-
-TRAY_HELP = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW" (a "-" line is a gap; I.J is I then J)'
-RULES_HELP = "the rules preset: the French sheet, the multilingual edition, the English write-up, competitive"
 
 
 LISTED = (*(f.name for f in dataclasses.fields(ListingOptions)), "lexicon")
@@ -186,60 +160,19 @@ def build_parser() -> argparse.ArgumentParser:
     extend.set_defaults(handler=("words", "_cmd_extend"))
 
     moves = command("moves", "every legal move of a tray, by line, with points", [common])
-    moves.add_argument("tray", help=TRAY_HELP)
-    moves.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    add_arguments(moves, MovesRequest, given=("lexicon",))  # --lexicon: the common option's
     moves.set_defaults(handler=("positions", "_cmd_moves"))
 
     jarnac = command("jarnac", "the best Jarnac against a tray that passed", [common])
-    jarnac.add_argument("tray", help="the passer's tray: " + TRAY_HELP)
-    jarnac.add_argument("--free-lines", type=_whole, help="lines the thief has free (default: all the rules' lines)")
-    jarnac.add_argument("--thief", metavar="TRAY", help="the thief's tray as it is: its free lines decide the steals")
-    jarnac.add_argument(
-        "--objective", choices=OBJECTIVES, default="swing", help="swing: gain + the passer's loss; gain: placed points"
-    )
-    jarnac.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    _add_budget(jarnac)
-    jarnac.add_argument(
-        "--turn-lines",
-        type=_turn_lines,
-        help="value Jarnac (english rules): the numbers of the lines formed this turn, e.g. 2,3,4",
-    )
+    add_arguments(jarnac, JarnacRequest, given=("lexicon",))  # --lexicon: the common option's
     jarnac.set_defaults(handler=("positions", "_cmd_jarnac"))
 
     plan = command("plan", "the longest ladder on the current letters, with the draws at each step", [common])
-    plan.add_argument("tray", help=TRAY_HELP)
-    plan.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
-    _add_budget(plan)
+    add_arguments(plan, PlanRequest, given=("lexicon",))  # --lexicon: the common option's
     plan.set_defaults(handler=("positions", "_cmd_plan"))
 
     hint = command("hint", "what to do now, ranked, with the reasons: moves, draw or exchange, Jarnac", [common])
-    hint.add_argument("tray", help=TRAY_HELP + "; your tray")
-    hint.add_argument("--opponent", metavar="TRAY", help="the opponent's tray: the exposure is what it could call")
-    hint.add_argument(
-        "--phase",
-        default="play",
-        choices=["start", "play", "jarnac", "dispute"],
-        help="start: draw or exchange; play: your moves; jarnac: the opponent (--opponent) just passed",
-    )
-    hint.add_argument("--bag", metavar="NAME|FILE", help="the full bag (default: the lexicon's); unseen = bag - trays")
-    hint.add_argument("--unseen", metavar="TILES", help="the tiles still to come, instead of --bag (e.g. EEAIST)")
-    hint.add_argument(
-        "--formed", type=_turn_lines, metavar="LINES", help="lines formed this turn, e.g. 2,3 (for the value Jarnac)"
-    )
-    hint.add_argument("--disputed", metavar="MOVE", help="--phase dispute: the opponent's move, e.g. +ZORG")
-    _add_budget(hint)
-    hint.add_argument("--samples", type=_whole_or_zero, default=16, help="sampled next draws per move (default 16)")
-    hint.add_argument("--seed", type=_whole, default=0, help="the seed of the sampled draws")
-    hint.add_argument(
-        "--familiarity",
-        action="store_true",
-        help="show how well known each word is (the familiarity extra: pip install 'jarnac-solver[familiarity]')",
-    )
-    hint.add_argument(
-        "--min-familiarity", type=_zipf, metavar="ZIPF", help="only words at least this well known (0-8, e.g. 3)"
-    )
-    hint.add_argument("--top", type=_positive, default=5, help="how many options to show")
-    hint.add_argument("--rules", default="sheet", choices=list(PRESET_NAMES), help=RULES_HELP)
+    add_arguments(hint, HintRequest, given=("lexicon",))  # --lexicon: the common option's
     hint.set_defaults(handler=("positions", "_cmd_hint"))
 
     executors = _Parser(add_help=False, allow_abbrev=False)

@@ -4,11 +4,9 @@ their bounds, read by both the command line and the service.
 Key idea: a bound is data, never code: :class:`Range` (a number's), :class:`Length` (a text's characters or a
 list's items), :class:`Each` (a bound of every item of a list), :class:`Span` (a number or a range written as
 text, ``5-7``), :class:`OfferedLexicons` (the lexicons a server offers: one name, or several joined by
-commas, or ``all``), :class:`Budget` (a search's milliseconds, which a server cuts to its ceiling). The
-command line turns a field into an option (:class:`Help`, :class:`Positional`, :class:`Wire` for a name
-Python cannot spell, :class:`Exclusive` for two options never given together, :class:`LineOnly` for one the
-service does not take); the service turns it into a pydantic field with the same bounds, so the JSON schema
-of its body and the OpenAPI document are generated from here.
+commas, or ``all``). The command line turns a field into an option (:class:`Help`, :class:`Positional`,
+:class:`Wire` for a name Python cannot spell); the service turns it into a pydantic field with the same
+bounds, so the JSON schema of its body and the OpenAPI document are generated from here.
 
 >>> @dataclasses.dataclass(frozen=True)
 ... class Ask:
@@ -28,12 +26,9 @@ from ..lexicon.study import RANGE_MAX
 
 __all__ = [
     "Annotated",
-    "Budget",
     "Each",
-    "Exclusive",
     "Help",
     "Length",
-    "LineOnly",
     "OfferedLexicons",
     "OneOf",
     "Positional",
@@ -65,15 +60,12 @@ class Positional:
 
 @dataclasses.dataclass(frozen=True)
 class Range:
-    """A number's bounds, both included (``above``: the low one excluded, a budget above 0); ``unit`` follows
-    the value in the command line's refusal (``" tiles"``: "10 tiles: give 1 to 9"), ``what`` names a number
-    that is not whole (``"a number of milliseconds"``: "'x' is not a number of milliseconds")."""
+    """A number's bounds, both included; ``unit`` follows the value in the command line's refusal (``" tiles"``:
+    "10 tiles: give 1 to 9")."""
 
     low: float | None = None
     high: float | None = None
     unit: str = dataclasses.field(default="", repr=False, compare=False)
-    what: str = dataclasses.field(default="a number", repr=False, compare=False)
-    above: bool = dataclasses.field(default=False, repr=False)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,26 +140,6 @@ class Wire:
     it (a keyword); the request's attribute keeps the Python name."""
 
     name: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Exclusive:
-    """A field never given with ``other`` (the command line's mutually exclusive pair: ``--budget``,
-    ``--exact``); the service serves one of the two at most (the other :class:`LineOnly`)."""
-
-    other: str
-
-
-@dataclasses.dataclass(frozen=True)
-class LineOnly:
-    """A field of the command line alone: the service's body has no such field (``--exact``: a search with no
-    time limit is not served)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Budget:
-    """A search's time in milliseconds (``None``: the library's ceiling): a server cuts it to its own
-    ceiling (``serve --max-budget``), which is also its default there."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -271,3 +243,45 @@ def specs(request: type[Any]) -> tuple[Spec, ...]:
             metadata = tuple(extra)
         made.append(Spec(field.name, hint, field.default, metadata))
     return tuple(made)
+
+
+# -- a position's vocabulary: a tray's text, a number's name, a text the library reads, a search's budget ----
+
+
+@dataclasses.dataclass(frozen=True)
+class Tray:
+    """A tray written ``LINE LINE ... / RACK``, read by the library's own tray reader in the alphabet of the
+    request's lexicon when its command runs (:func:`~jarnac_solver.commands.positions.read_tray`): a fault in
+    it names its field. The service reads at most ``most`` characters (a full tray of eight 9-tile lines and
+    a rack fits)."""
+
+    most: int = 256
+
+
+@dataclasses.dataclass(frozen=True)
+class Named:
+    """The words a number is named by when the command line refuses it (``"a Zipf frequency"``: "'9': a Zipf
+    frequency is from 0 to 8")."""
+
+    what: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Reads:
+    """A text the library reads with ``read`` (its :class:`ValueError` says what is wrong): the command line's
+    argparse type, the service's validator."""
+
+    read: typing.Callable[[str], str]
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """A search's time in milliseconds (``None``: the library's default ceiling; ``math.inf``: no limit). The
+    command line's ``--budget MS``, with ``--exact`` (``exact``: its help) beside it, the two exclusive; the
+    service's above 0 and at most ``most``, cut to the server's ceiling (left out: the ceiling), never exact."""
+
+    exact: str
+    most: float = 1e9
+
+
+__all__ += ["Budget", "Named", "Reads", "Tray"]

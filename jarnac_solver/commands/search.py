@@ -17,38 +17,29 @@ import dataclasses
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from ..budget import EXACT
 from ..lexicon.bag import Bag
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from ..lexicon.study import as_range
 from ..messages import Reason
 from .listing import LEXICON_HELP, MAX_TEXT, EmptyInput, Listing, ListingOptions, built_in_bag, listing
-from .model import (
-    Budget,
-    Exclusive,
-    Help,
-    Length,
-    LineOnly,
-    OfferedLexicons,
-    Positional,
-    Range,
-    RequestError,
-    Served,
-    Span,
-    Wire,
-)
+from .model import Budget, Help, Length, OfferedLexicons, Positional, RequestError, Served, Span, Wire
+from .positions import BUDGET_HELP, EXACT_HELP, budget_seconds
 
 MAX_LEXICONS = 64
 """The most lexicons one request of the service names in ``in`` or ``not_in``."""
-MAX_MS = 1e9
-"""The largest number of milliseconds a budget takes (a server cuts it to its own ceiling first)."""
 MAX_POINTS = 81
 """The most points a word scores: nine tiles, squared."""
 CONDITIONS = ("length", "includes", "vowels", "anagrams", "points", "prob_rank")
 """The conditions of a search besides its pattern, letters and lexicons, in the order its title says them."""
 
 _RANGE = "N|LO-HI"
+
+
+def _other(name: str, field: str) -> Lexicon:
+    return Lexicon.resolve(name)
+
+
 _Lexicons = Annotated[tuple[str, ...] | None, OfferedLexicons(), Served(Length(1, MAX_LEXICONS))]
 
 
@@ -77,20 +68,7 @@ class SearchRequest(ListingOptions):
     ] = None
     in_lexicon: Annotated[_Lexicons, Help("only words this lexicon holds too", "LEXICON"), Wire("in")] = None
     not_in: Annotated[_Lexicons, Help("only words this lexicon lacks", "LEXICON")] = None
-    budget: Annotated[
-        float | None,
-        Help("answer within this many milliseconds (default: 10000, a ceiling ordinary positions never reach)", "MS"),
-        Range(0, MAX_MS, what="a number of milliseconds"),
-        Served(Range(0, MAX_MS, what="a number of milliseconds", above=True)),
-        Budget(),
-    ] = None
-    exact: Annotated[
-        bool, Help("no time limit: the proven answer, however long it takes"), Exclusive("budget"), LineOnly()
-    ] = False
-
-
-def _other(name: str, field: str) -> Lexicon:
-    return Lexicon.resolve(name)
+    budget: Annotated[float | None, Help(BUDGET_HELP, "MS"), Budget(EXACT_HELP)] = None
 
 
 def search(
@@ -116,7 +94,7 @@ def search(
             why = f"--points {request.points}: a word scores its tiles squared (1, 4, 9, ... 81); no word scores that"
             raise RequestError(why, "points")
     conditions = {name: getattr(request, name) for name in CONDITIONS if getattr(request, name) is not None}
-    budget = EXACT if request.exact else None if request.budget is None else request.budget / 1000
+    budget = budget_seconds(request.budget)
     found = lex.search(
         request.pattern,
         letters=request.letters,

@@ -276,6 +276,8 @@ MESSAGES: dict[str, Message] = {
     "fault_at_least": M("{value} is out of range: at least {low}"),
     "fault_at_most": M("{value} is out of range: at most {high}"),
     "fault_above": M("{value} is out of range: above {low}"),
+    "fault_not_number": M("{value} is not a number"),
+    "fault_not_milliseconds": M("{value} is not a number of milliseconds"),
     "fault_number_due": M("a number is due, not {given}"),
     "fault_span_due": M("a whole number or a range such as 5, 5-7, 5- or -7 is due, not {given}"),
     "fault_span_form": M("{given} is not a number or a range such as 5, 5-7, 5- or -7"),

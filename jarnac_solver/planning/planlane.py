@@ -1,20 +1,21 @@
 """The planner's compiled lane: a game between two planners played in C, from any position.
 
-Key idea: outside its end game a game between two :class:`~jarnac_solver.play.players.PlannerPlayer` is
-starts (draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates'
-values), passes with no move left and declined Jarnac windows, and each of those decisions was already one
-compiled call (:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the
-engine's checks, the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
-plays the game on counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game` step for
-step and the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
+Key idea: outside its end game a game between two :class:`~jarnac_solver.play.players.PlannerPlayer` is starts
+(draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates' values), passes
+with no move left and declined Jarnac windows, and each of those decisions was already one compiled call
+(:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the engine's checks,
+the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``) plays the game on the
+compiled engine (``_engine.h``: counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game`
+step for step) with the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
 ``choose_jarnac``), the start's samples drawn by each player's own :class:`~jarnac_solver.rng.Pcg32` in C
-(``_pcg32.h``, the same steps as ``Pcg32.sample``) and its state written back. It stops *before* what it cannot
-decide exactly -- the end game (one free line: :mod:`~jarnac_solver.planning.endgame`), a Jarnac window
+(``_pcg32.h``, the same steps as ``Pcg32.sample``) and its state written back. It stops *before* what it
+cannot decide exactly -- the end game (one free line: :mod:`~jarnac_solver.planning.endgame`), a Jarnac window
 where a call may be possible, a decision the compiled planner hands back (a turn that fills the tray, a memo
 past its limit), an opening the vowel rule redraws, the action limit -- and the actions it played are pushed
 here through :meth:`Game.push` (the engine checks every draw); the caller plays the next action in Python and
-asks the lane again. The same games, records and rng states either way (``tests/test_planlane.py`` plays
-both lanes over seeds, random lexicons and rules); the pure-Python install plays every game the Python way.
+asks the lane again. The same games, records and rng states either way (``tests/test_replay_proof.py`` replays
+the lane's records; ``tests/test_planlane.py`` plays both ways over random lexicons and rules); the
+pure-Python install plays every game the Python way.
 
 A planner with a turn value learned from self-play (``planner-learned``, ``PlannerPlayer(evaluation=...)``,
 the play-outs of ``sim-learned`` and ``sim-bounded``) plays here too: its weights are made for each decision

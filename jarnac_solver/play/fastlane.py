@@ -3,16 +3,18 @@
 Key idea: between two greedy players a game is draws, plays, passes and
 declined Jarnacs, each decision the walks of one tray; in Python the engine
 around those walks (actions checked, states made, trays built) was ~4/5 of a
-game. ``Trie.selfplay_greedy`` (``_selfplay.c``) plays the game on
-counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game`
-step for step and the choice of :class:`~jarnac_solver.play.players.GreedyPlayer`,
+game. ``Trie.selfplay_greedy`` (``_selfplay.c``) plays the game on the
+compiled engine (``_engine.h``: counts changed in place, the rules of
+:class:`~jarnac_solver.game.game.Game` step for step) with the choice of
+:class:`~jarnac_solver.play.players.GreedyPlayer`,
 and hands back what it cannot decide exactly: a Jarnac window where the
 passer holds a move (the best call is ``best_jarnac``'s, in Python), an
 opening the vowel rule redraws (Python's seeded random), the action limit.
 Those games are replayed here through :meth:`Game.push` up to that point and
-play on in Python. The same games and records either way: a twin test plays
-both lanes over seeds, lexicons and rules, and the pure-Python install (no C)
-plays every game the Python way.
+play on in Python. The same games and records either way: the lane's records
+replay through the engine and its audit (``tests/test_replay_proof.py``), a
+twin test plays both ways on random lexicons and rules, and the pure-Python
+install (no C) plays every game the Python way.
 """
 
 from __future__ import annotations

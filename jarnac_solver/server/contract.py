@@ -24,10 +24,10 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..budget import DEFAULT_BUDGET
+from ..commands.hint import MAX_TOP
 from ..errors import JarnacError
 from ..lexicon.bag import BAGS
 from ..messages import LANGUAGES, Reason
-from ..moves.objectives import OBJECTIVES
 from ..moves.rules import PRESETS, Rules
 from ..planning.advice import DEPTHS
 from ..play.players import PLAYERS
@@ -47,10 +47,6 @@ MAX_TEXT = 256
 """The longest text of one field: a full tray of eight 9-tile lines and a rack fits."""
 MAX_ITEMS = 64
 """The most items of a list field (``check``'s words)."""
-MAX_TOP = 50
-"""The most options ``hint`` and a game's advice rank over HTTP (``top``)."""
-MAX_SAMPLES = 256
-"""The most sampled draws ``hint`` takes a move over HTTP (each costs a ladder walk)."""
 MAX_ACTIONS = 5000
 """The most actions a live game holds (``play_game``'s limit)."""
 MAX_MS = 1e9
@@ -448,10 +444,6 @@ def _budget() -> Field:
     )
 
 
-def _rules_option() -> Field:
-    return Field("rules", Kind.CHOICE, "the rules preset", option="--rules", choices=tuple(PRESETS))
-
-
 def _bag_option() -> Field:
     return Field("bag", Kind.BAG, "a built-in bag of the probabilities (default: the lexicon's)", option="--bag")
 
@@ -473,57 +465,7 @@ def _flag(name: str, help: str) -> Field:
 
 
 _COMMON = (_lexicon_option(),)
-_TRAY = 'a tray: "LINE LINE ... / RACK", e.g. "RAT BUT / ZW"'
-
-COMMAND_BODIES: dict[str, Body] = {
-    "moves": Body((_arg("tray", _TRAY), *_COMMON, _rules_option())),
-    "jarnac": Body(
-        (
-            _arg("tray", "the passer's tray: " + _TRAY),
-            *_COMMON,
-            _whole("free_lines", "lines the thief has free (default: all the rules' lines)", 0, 64),
-            _text("thief", "the thief's tray as it is: its free lines decide the steals"),
-            Field("objective", Kind.CHOICE, "swing or gain", option="--objective", choices=OBJECTIVES),
-            _rules_option(),
-            _budget(),
-            _text("turn_lines", "value Jarnac (english rules): the lines formed this turn, e.g. 2,3,4"),
-        )
-    ),
-    "plan": Body((_arg("tray", _TRAY), *_COMMON, _rules_option(), _budget())),
-    "hint": Body(
-        (
-            _arg("tray", _TRAY + "; your tray"),
-            *_COMMON,
-            _text("opponent", "the opponent's tray: the exposure is what it could call"),
-            Field(
-                "phase",
-                Kind.CHOICE,
-                "start, play, jarnac or dispute",
-                option="--phase",
-                choices=("start", "play", "jarnac", "dispute"),
-            ),
-            _bag_option(),
-            _text("unseen", "the tiles still to come, instead of bag"),
-            _text("formed", "lines formed this turn, e.g. 2,3 (for the value Jarnac)"),
-            _text("disputed", "phase dispute: the opponent's move, e.g. +ZORG"),
-            _budget(),
-            _whole("samples", "sampled next draws per move", 0, MAX_SAMPLES),
-            _whole("seed", "the seed of the sampled draws", 0, 2**63 - 1),
-            _flag("familiarity", "how well known each word is (the familiarity extra)"),
-            Field(
-                "min_familiarity",
-                Kind.NUMBER,
-                "only words at least this well known (Zipf 0-8)",
-                option="--min-familiarity",
-                low=0,
-                high=8,
-                what="a Zipf frequency",
-            ),
-            _whole("top", "how many options to show", 1, MAX_TOP),
-            _rules_option(),
-        )
-    ),
-}
+COMMAND_BODIES: dict[str, Body] = {}
 """The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
 ``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
 minutes), each its body. An argument's fields are in the order the command line takes them."""
@@ -558,7 +500,8 @@ SERVED = (
 )
 """The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
 line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``search``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``)."""
+``check``, ``search``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``,
+``plan``, ``hint``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""

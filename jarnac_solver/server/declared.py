@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..budget import DEFAULT_BUDGET
 from ..cli import SCHEMA
 from ..commands import listing
 from ..commands.check import CheckRequest, check
+from ..commands.hint import HintRequest, hint
 from ..commands.hooks import HooksRequest, hooks
+from ..commands.jarnac import JarnacRequest, jarnac
 from ..commands.lexicons import (
     LexiconDiffRequest,
     LexiconInfoRequest,
@@ -27,15 +28,18 @@ from ..commands.lexicons import (
     lexicon_info,
     lexicon_list,
 )
-from ..commands.model import RequestError
+from ..commands.model import Budget, RequestError, specs
+from ..commands.moves import MovesRequest, moves
+from ..commands.plan import PlanRequest, plan
 from ..commands.search import SearchRequest, search
 from ..errors import JarnacError
 from ..messages import speaking
 from . import live
 from .contract import LIGHT_BUDGET_MS, LONG_RACK, Offer
 
-Answer = tuple[str | None, dict[str, Any]]
-"""A command's answer: the lexicon its document names (``None``: none) and its result."""
+Answer = tuple[str | None, dict[str, Any]] | tuple[str | None, dict[str, Any], Any]
+"""A command's answer: the lexicon its document names (``None``: none) and its result, and the rules it
+played by (a position's command; left out: none)."""
 
 
 def _check(asked: CheckRequest, offer: Offer) -> Answer:
@@ -61,6 +65,26 @@ def _lexicon_diff(asked: LexiconDiffRequest, offer: Offer) -> Answer:
     return None, lexicon_diff(asked, live.lexicon)  # a built-in bag only: never a file on a server
 
 
+def _moves(asked: MovesRequest, offer: Offer) -> Answer:
+    moved = moves(asked, live.lexicon)
+    return moved.position.lexicon.name, moved.result(), moved.position.rules_name
+
+
+def _jarnac(asked: JarnacRequest, offer: Offer) -> Answer:
+    called = jarnac(asked, live.lexicon)
+    return called.position.lexicon.name, called.result(), called.position.rules_name
+
+
+def _plan(asked: PlanRequest, offer: Offer) -> Answer:
+    planned = plan(asked, live.lexicon)
+    return planned.position.lexicon.name, planned.result(), planned.position.rules_name
+
+
+def _hint(asked: HintRequest, offer: Offer) -> Answer:
+    hinted = hint(asked, live.lexicon)  # a built-in bag only: never a file on a server
+    return hinted.position.lexicon.name, hinted.result(), hinted.position.rules_name
+
+
 def _search(asked: SearchRequest, offer: Offer) -> Answer:
     made = search(asked, live.lexicon, other_of=lambda name, field: live.lexicon(name))  # built-in bags only
     return made.lexicon.name, made.result()
@@ -84,6 +108,10 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "lexicon info": _lexicon_info,
     "lexicon list": _lexicon_list,
     "lexicon diff": _lexicon_diff,
+    "moves": _moves,
+    "jarnac": _jarnac,
+    "plan": _plan,
+    "hint": _hint,
 }
 """Each declared command's library call, by the command's name."""
 
@@ -94,16 +122,17 @@ the others run in a worker of the light lane."""
 
 def heavy(name: str, asked: Any) -> bool:
     """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
-    another (``lexicon diff``: seconds, no budget to cut it), a search that may run over
-    :data:`~.contract.LIGHT_BUDGET_MS` (its budget, cut to the server's ceiling, which is its default) or that
-    ranks or groups every word (``prob_rank`` or ``anagrams`` without ``letters``), or a rack longer than any
-    tray's (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
+    another (``lexicon diff``: seconds, no budget to cut it), a search whose budget (cut to the server's
+    ceiling) is over :data:`~.contract.LIGHT_BUDGET_MS`, a ``search`` ranking or grouping every word
+    (``prob_rank`` or ``anagrams`` without ``letters``), or a rack longer than any tray's
+    (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
     if name == "lexicon diff":
         return True
-    if name == "search":
-        every_word = asked.letters is None and (asked.prob_rank is not None or asked.anagrams is not None)
-        budget = DEFAULT_BUDGET * 1000 if asked.budget is None else asked.budget  # the library's ceiling
-        return bool(budget > LIGHT_BUDGET_MS or every_word)
+    if name == "search" and asked.letters is None and (asked.prob_rank is not None or asked.anagrams is not None):
+        return True  # a probability rank or an anagram class of every word: seconds, whatever the budget
+    budgets = [getattr(asked, spec.name) for spec in specs(type(asked)) if spec.bound(Budget) is not None]
+    if any(budget is not None and budget > LIGHT_BUDGET_MS for budget in budgets):
+        return True  # a search that may run over a second (its budget already cut to the server's ceiling)
     return name in ("words", "extend") and len(str(getattr(asked, "rack", ""))) > LONG_RACK
 
 
@@ -112,7 +141,7 @@ def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dic
     and the field a refusal of the whole request names (``None``: its message says)."""
     with speaking(language):
         try:
-            lexicon, result = RUNS[name](asked, offer)
+            lexicon, result, *played = RUNS[name](asked, offer)
         except JarnacError as exc:
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(language)}
             if exc.reason is not None:
@@ -125,4 +154,5 @@ def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dic
                 {"schema": SCHEMA, "command": name, "error": {"type": "UsageError", "message": message}},
                 exc.field,
             )
-    return 200, {"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": None, "result": result}, None
+    rules = played[0] if played else None
+    return 200, {"schema": SCHEMA, "command": name, "lexicon": lexicon, "rules": rules, "result": result}, None

@@ -46,6 +46,19 @@ def _quiet_worker() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+HEAVY_NICENESS = 10
+"""How much lower a heavy worker's CPU priority is than the server's: on a machine with fewer cores than
+workers, a long search yields the CPU to a short question (a hint, a word checked) instead of sharing it
+evenly, so the short question's latency does not grow with the long ones under way."""
+
+
+def _quiet_heavy_worker() -> None:
+    """A heavy lane's worker: quiet as every worker, and at a lower CPU priority (:data:`HEAVY_NICENESS`)."""
+    _quiet_worker()
+    if hasattr(os, "nice"):  # POSIX; elsewhere the heavy lane runs at the server's priority
+        os.nice(HEAVY_NICENESS)
+
+
 class Lanes:
     """Where the work runs: a light lane and a heavy one (a request that may run long: a search over
     :data:`~.contract.LIGHT_BUDGET_MS`, a command without a budget that may take seconds, an audit), each
@@ -56,15 +69,16 @@ class Lanes:
         self.heavy_limiter = anyio.CapacityLimiter(max(1, heavy_workers))
         self.sizes = (workers, max(1, heavy_workers))
         self.pool = self._pool(workers) if workers else None
-        self.heavy_pool = self._pool(max(1, heavy_workers)) if workers else None
+        self.heavy_pool = self._pool(max(1, heavy_workers), heavy=True) if workers else None
         self.closed = False
         self.busy = [0, 0]
         """The calls under way (running or queued) on the light lane and the heavy one."""
 
     @staticmethod
-    def _pool(size: int) -> ProcessPoolExecutor:
+    def _pool(size: int, heavy: bool = False) -> ProcessPoolExecutor:
         # spawn, not fork: the server's process has threads (the event loop's pool).
-        return ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker)
+        initializer = _quiet_heavy_worker if heavy else _quiet_worker
+        return ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"), initializer=initializer)
 
     async def run(self, function: Callable[..., Any], *args: Any, heavy: bool = False) -> Any:
         self.busy[heavy] += 1
@@ -96,7 +110,7 @@ class Lanes:
             if not self.closed:
                 log.error("a worker of the %s lane died; its pool is started again", "heavy" if heavy else "light")
                 if heavy and self.heavy_pool is pool:
-                    self.heavy_pool = self._pool(self.sizes[1])
+                    self.heavy_pool = self._pool(self.sizes[1], heavy=True)
                 elif not heavy and self.pool is pool:
                     self.pool = self._pool(self.sizes[0])
                 pool.shutdown(wait=False, cancel_futures=True)

@@ -15,30 +15,34 @@ with a code and its values where msgspec says the first fault in an English sent
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import pydantic
 from pydantic_core import PydanticCustomError
 
 from ..commands.check import CheckRequest
+from ..commands.hint import HintRequest
 from ..commands.hooks import HooksRequest
+from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import (
     Budget,
     Each,
-    Exclusive,
     Length,
-    LineOnly,
     OfferedLexicons,
     OneOf,
     Range,
+    Reads,
     Span,
     SpanError,
     Spec,
+    Tray,
     specs,
 )
+from ..commands.moves import MovesRequest
+from ..commands.plan import PlanRequest
 from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, Fault, Offer, _shown, _type_name
@@ -53,6 +57,10 @@ DECLARED: dict[str, type[Any]] = {
     "lexicon info": LexiconInfoRequest,
     "lexicon list": LexiconListRequest,
     "lexicon diff": LexiconDiffRequest,
+    "moves": MovesRequest,
+    "jarnac": JarnacRequest,
+    "plan": PlanRequest,
+    "hint": HintRequest,
 }
 """The commands served from their declaration (:mod:`jarnac_solver.commands`): no ``argv`` (:mod:`.declared`)."""
 
@@ -104,11 +112,25 @@ def _text(bound: Length | None) -> Any:
     return Annotated[str, pydantic.Field(max_length=bound.high)] if bound and bound.high else str
 
 
+def _reads(read: Callable[[str], str]) -> Any:
+    """The validator of a text the library reads: its :class:`ValueError`, the field's fault."""
+
+    def check(value: str) -> str:
+        try:
+            return read(value)
+        except ValueError as exc:
+            raise PydanticCustomError("not_read", "{said}", {"said": str(exc)}) from None
+
+    return pydantic.AfterValidator(check)
+
+
 def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     """The pydantic type and field of ``spec``, with the service's bounds; ``None`` (a field left out) is
     taken as its default."""
     base, many = spec.base, spec.many
-    length, each = spec.bound(Length, served=True), spec.bound(Each, served=True)
+    tray, budget = spec.bound(Tray), spec.bound(Budget)
+    length = Length(0, tray.most) if tray is not None else spec.bound(Length, served=True)
+    each = spec.bound(Each, served=True)
     item_length = each.bound if each is not None and isinstance(each.bound, Length) else None
     choices = spec.bound(OneOf, served=True)
     kind: Any
@@ -120,12 +142,11 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         item = _span(span)
     elif base is str:
         item = _text(item_length if many else length)
+    elif budget is not None:  # above 0: a search has some time; cut to the server's ceiling once read
+        item = Annotated[float, pydantic.Field(gt=0, le=budget.most)]
     elif base in (int, float):
         bounds = spec.bound(Range, served=True) or Range()
-        limits: dict[str, Any] = {"gt" if bounds.above else "ge": bounds.low, "le": bounds.high}
-        if base is float:
-            limits["allow_inf_nan"] = False
-        item = Annotated[base, pydantic.Field(strict=True, **limits)]
+        item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
     elif base is bool:
         item = Annotated[bool, pydantic.Field(strict=True)]  # true or false: never "yes", 1
     else:
@@ -133,6 +154,9 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     offered = spec.bound(OfferedLexicons)
     if offered is not None:
         item = Annotated[item, _lexicons(offer, offered.several)]
+    reads = spec.bound(Reads)
+    if reads is not None:
+        item = Annotated[item, _reads(reads.read)]
     if many:
         listed = pydantic.Field(min_length=length.low if length else None, max_length=length.high if length else None)
         kind = Annotated[list.__class_getitem__(item), listed] | item  # one text is a list of one
@@ -141,8 +165,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     described = spec.help.text
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)})"
-    if spec.bound(Budget) is not None:
-        described += f"; on this server at most {offer.max_budget_ms:g}, and {offer.max_budget_ms:g} when not given"
+    if budget is not None:
+        described += f" (cut to this server's ceiling, {offer.max_budget_ms:g} ms: left out, the ceiling)"
     # min_len, or min-len as --help writes it
     name = spec.wire
     alias = pydantic.AliasChoices(name, name.replace("_", "-")) if "_" in name else None
@@ -165,13 +189,7 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 
 
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
-    served = [spec for spec in specs(request) if spec.bound(LineOnly) is None]
-    names = {spec.name for spec in served}
-    for spec in served:  # a pair the command line makes exclusive: the service takes one of the two, at most
-        pair = spec.bound(Exclusive)
-        if pair is not None and pair.other in names:
-            raise TypeError(f"{request.__name__}: {spec.name} and {pair.other} are exclusive: serve one (LineOnly)")
-    ordered = sorted(served, key=lambda spec: not spec.positional)  # the arguments first, as --help
+    ordered = sorted(specs(request), key=lambda spec: not spec.positional)  # the arguments first, as --help
     fields: dict[str, Any] = {spec.wire: _field(spec, offer) for spec in ordered}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
     config = pydantic.ConfigDict(
@@ -205,15 +223,17 @@ def schema(model: type[pydantic.BaseModel]) -> dict[str, Any]:
     return made
 
 
-def request_of(model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any], offer: Offer) -> Any:
+def request_of(
+    model: pydantic.BaseModel, request: type[Any], defaults: dict[str, Any], ceiling: float | None = None
+) -> Any:
     """The library's request from a validated body: a list as a tuple, a field left out its default (the
-    server's default, from ``defaults``, before the declaration's; a field of the command line alone its
-    declaration's), a budget cut to the server's ceiling (``offer.max_budget_ms``, also its default)."""
+    server's default, from ``defaults``, before the declaration's), a budget cut to ``ceiling`` (left out: the
+    ceiling; no ceiling: as given, ``None`` the library's default)."""
     values: dict[str, Any] = {}
     for spec in specs(request):
-        value = None if spec.bound(LineOnly) is not None else getattr(model, spec.wire)
-        if spec.bound(Budget) is not None:
-            value = offer.max_budget_ms if value is None else min(float(value), offer.max_budget_ms)
+        value = getattr(model, spec.wire)
+        if spec.bound(Budget) is not None and ceiling is not None:
+            value = min(ceiling, value if value is not None else ceiling)
         if value is None:
             value = defaults.get(spec.name, spec.default)
         if spec.many and value is not None:
@@ -226,12 +246,17 @@ _WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type"
 """The codes of a value of another type than a branch of a union takes."""
 
 
-def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str]) -> list[Fault]:
-    """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`)."""
+def faults(
+    error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str], budgets: Sequence[str] = ()
+) -> list[Fault]:
+    """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`);
+    ``budgets``: the fields that are a search's milliseconds."""
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
-        by_field.setdefault(str(one["loc"][0]) if one["loc"] else "", []).append(one)
+        given = str(one["loc"][0]) if one["loc"] else ""
+        field = given.replace("-", "_")  # min-len, as --help writes it: the field min_len
+        by_field.setdefault(field if field in known else given, []).append(one)
     for name, found in by_field.items():
         # A union's branches each refuse the value (a list, or one text): the fault of the branch whose type
         # the value has is said, once.
@@ -258,10 +283,6 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
             text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
         elif code == "int_type":
             text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
-        elif code == "greater_than":
-            text = Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
-        elif code in ("float_type", "finite_number"):
-            text = Reason("fault_number_due", {"given": _type_name(value)}).text()
         elif code in ("fault_span_form", "fault_span_end", "fault_span_due"):
             text = Reason(code, ctx).text()
         elif code == "greater_than_equal":
@@ -270,6 +291,15 @@ def faults(error: pydantic.ValidationError, known: Sequence[str], helps: dict[st
             text = Reason("fault_at_most", {"value": _shown(str(value)), "high": f"{ctx['le']:g}"}).text()
         elif code in ("string_type", "list_type"):
             text = Reason("fault_text_due", {"given": _type_name(value)}).text()
+        elif code == "not_read":  # the library's reader says what is wrong with the text
+            text = str(ctx["said"])
+        elif code == "greater_than":
+            text = Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
+        elif code == "float_parsing":
+            code = "fault_not_milliseconds" if name in budgets else "fault_not_number"
+            text = Reason(code, {"value": repr(_shown(str(value)))}).text()
+        elif code == "float_type":
+            text = Reason("fault_number_due", {"given": _type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence
             text = str(one["msg"])
         made.append(Fault(name, text, kind))

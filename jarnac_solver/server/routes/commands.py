@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ...cli import PROG, run_json
-from ...commands.model import specs
+from ...commands.model import Budget, specs
 from ...messages import speaking
 from .. import contract, language, models
 from .. import declared as declared_runs
@@ -60,8 +60,10 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
             body = model.model_validate(given)
         except pydantic.ValidationError as exc:
             helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
-            raise BodyError(models.faults(exc, list(model.model_fields), helps)) from None
-    asked = models.request_of(body, declared, {"lexicon": service.offer.default_lexicon}, service.offer)
+            budgets = [spec.name for spec in specs(declared) if spec.bound(Budget) is not None]
+            raise BodyError(models.faults(exc, list(model.model_fields), helps, budgets)) from None
+    defaults = {"lexicon": service.offer.default_lexicon}
+    asked = models.request_of(body, declared, defaults, service.offer.max_budget_ms)
     spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
     if name in declared_runs.IN_PROCESS:
         status, document, field = declared_runs.answer(name, asked, service.offer, spoken)
