@@ -1,15 +1,14 @@
-"""The service's contract: every request body and query declared once, as a table of fields.
+"""The service's contract: the bodies and queries of the routes that run no command (the live games, the
+people, the reviews), each declared once as a table of fields; the commands' own are their models
+(:mod:`jarnac_solver.commands`, :mod:`.models`).
 
 Key idea: a route's :class:`Body` is the one place its fields are written.
 From it the server reads a request (:meth:`Body.read`: every fault of the
 body collected and named by its field, never the first alone), builds the
-call (a command's ``argv``, a game's setting), and publishes the OpenAPI
-document (:meth:`Body.schema`, :meth:`Body.parameters`). What a field
-takes is its :class:`Kind`; what the server offers (its lexicons, its
-ceiling on budgets) is an :class:`Offer`, so the table holds no server's
-state. A command's fields are the options its ``--help`` names; a test
-holds the two equal, so a new option of the command line is not silently
-unserved.
+call (a game's setting), and publishes the OpenAPI document
+(:meth:`Body.schema`, :meth:`Body.parameters`). What a field takes is its
+:class:`Kind`; what the server offers (its lexicons, its ceiling on
+budgets) is an :class:`Offer`, so the table holds no server's state.
 
 No web framework here: the app (``app.py``) and the document
 (``openapi.py``) both read this module.
@@ -424,51 +423,7 @@ class Body:
         ]
 
 
-# -- the commands' bodies: their options as --help names them ------------------------------------
-
-
-def _lexicon_option() -> Field:
-    return Field("lexicon", Kind.LEXICON, OFFERED_LEXICON, option="--lexicon")
-
-
-def _budget() -> Field:
-    return Field(
-        "budget",
-        Kind.NUMBER,
-        "answer within this many milliseconds (cut to the server's ceiling; default: the ceiling)",
-        option="--budget",
-        low=0,
-        high=MAX_MS,
-        above=True,
-        what="a number of milliseconds",
-    )
-
-
-def _bag_option() -> Field:
-    return Field("bag", Kind.BAG, "a built-in bag of the probabilities (default: the lexicon's)", option="--bag")
-
-
-def _arg(name: str, help: str, kind: Kind = Kind.TEXT) -> Field:
-    return Field(name, kind, help, required=True)
-
-
-def _text(name: str, help: str) -> Field:
-    return Field(name, Kind.TEXT, help, option="--" + name.replace("_", "-"))
-
-
-def _whole(name: str, help: str, low: int, high: int) -> Field:
-    return Field(name, Kind.WHOLE, help, option="--" + name.replace("_", "-"), low=low, high=high)
-
-
-def _flag(name: str, help: str) -> Field:
-    return Field(name, Kind.FLAG, help, option="--" + name)
-
-
-_COMMON = (_lexicon_option(),)
-COMMAND_BODIES: dict[str, Body] = {}
-"""The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
-``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
-minutes), each its body. An argument's fields are in the order the command line takes them."""
+# -- the commands' language, names and lanes ------------------------------------------------------
 
 LANG = Field(
     "lang",
@@ -479,7 +434,6 @@ LANG = Field(
     choices=LANGUAGES,
 )
 """A command's language, as its ``--lang``: every command takes it (the command line's shared option)."""
-COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BODIES.items()}
 LANG_QUERY = Field(LANG.name, LANG.kind, LANG.help, choices=LANG.choices)
 """The language of a route whose query is read by a table (``?lang=``, read by the language gate too)."""
 
@@ -498,66 +452,13 @@ SERVED = (
     "lexicon list",
     "lexicon diff",
 )
-"""The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
-line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``search``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``,
-``plan``, ``hint``)."""
+"""The served commands' names, each declared in the commands layer (``server/models.py``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
 LIGHT_BUDGET_MS = 1000.0
 """A request that may search longer than this runs in the heavy lane (its own workers), so a few long
 searches never hold up the short ones."""
-
-
-@dataclass(frozen=True)
-class Call:
-    """A command's call built from a checked body: its ``argv`` and the lane it runs in."""
-
-    argv: list[str]
-    budget_ms: float
-    heavy: bool
-
-
-def _argv_text(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
-def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
-    """The ``argv`` of ``jarnac-solver NAME ... --json`` the checked ``values`` ask for (from
-    :meth:`Body.read`), a budget cut to the server's ceiling, and its lane (heavy: a search that may run
-    over :data:`LIGHT_BUDGET_MS`, a rack over :data:`LONG_RACK` letters)."""
-    body = COMMAND_BODIES[name]
-    values = dict(values)
-    budget_ms = 0.0
-    if "budget" in body.by_name:
-        budget_ms = float(min(float(values.get("budget", DEFAULT_BUDGET * 1000)), offer.max_budget_ms))
-        values["budget"] = budget_ms
-    if "lexicon" in body.by_name and "lexicon" not in values and body.by_name["lexicon"].option is not None:
-        values["lexicon"] = offer.default_lexicon
-    options: list[str] = []
-    arguments: list[str] = []
-    for spec in body.fields:
-        if spec.name not in values:
-            continue
-        value = values[spec.name]
-        if spec.kind is Kind.FLAG:
-            if value:
-                options.append(str(spec.option))
-            continue
-        texts = [_argv_text(v) for v in value] if isinstance(value, list) else [_argv_text(value)]
-        if spec.option is None:
-            arguments += texts
-        else:
-            options += [f"{spec.option}={text}" for text in texts]
-    # Options as --name=value and the arguments after "--": no value is ever read as an option.
-    argv = [*name.split(), *options, "--json", *(["--", *arguments] if arguments else [])]
-    # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
-    long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
-    heavy = budget_ms > LIGHT_BUDGET_MS or long_rack
-    return Call(argv, budget_ms, heavy)
 
 
 # -- the other routes' bodies --------------------------------------------------------------------

@@ -164,7 +164,7 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         kind = item
     described = spec.help.text
     if offered is not None:
-        described += f" (this server offers {', '.join(offer.lexicons)})"
+        described += f" (this server offers {', '.join(offer.lexicons)}, by name; never a file)"
     if budget is not None:
         described += f" (cut to this server's ceiling, {offer.max_budget_ms:g} ms: left out, the ceiling)"
     # min_len, or min-len as --help writes it

@@ -22,7 +22,6 @@ from .contract import (
     ACTION,
     ADVICE,
     AUDIT,
-    COMMAND_BODIES,
     GAME_REVIEW,
     JOIN,
     MAX_REVIEW_PLAYOUTS,
@@ -230,7 +229,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "post": {
                 "operationId": name.replace(" ", "_"),
                 "summary": f"What `jarnac-solver {name} ... --json` prints",
-                "requestBody": _declared(name, offer) if name in DECLARED else _posted(COMMAND_BODIES[name], offer),
+                "requestBody": _declared(name, offer),
                 "responses": {
                     "200": _answer(_RESULTS[name], "the command's document"),
                     **_refusals(*_ALWAYS, *_POSTED),

@@ -1,9 +1,9 @@
 """The commands at ``POST /api/COMMAND``: each a command line's command, its body read against its declared
-:class:`~..contract.Body`, its answer the document ``--json`` prints; any other name under ``/api/`` a 404.
+model (:mod:`..models`), its answer the document ``--json`` prints; any other name under ``/api/`` a 404.
 
-Key idea: a command's body becomes its ``argv`` (:func:`~..contract.command_call`), run by
-:func:`jarnac_solver.cli.run_json` in a worker of a lane, so the answer is the command line's own; its
-error said in the service's words (the field at fault, not the option).
+Key idea: a command's checked request goes to the library function the command line calls (:mod:`..declared`),
+in this process or a worker of a lane, with no ``argv``; its error said in the service's words (the field at
+fault, not the option).
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...cli import PROG, run_json
+from ...cli import PROG
 from ...commands.model import Budget, specs
 from ...messages import speaking
 from .. import contract, language, models
 from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import COMMAND_BODIES, BodyError, Fault, _type_name, command_call
+from ..contract import BodyError, Fault, _type_name
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -37,14 +37,6 @@ async def command(service: Service, request: Request, name: str) -> Response:
 
 
 async def _command(service: Service, request: Request, name: str) -> Response:
-    if name in models.DECLARED:
-        return await _declared(service, request, name)
-    call = command_call(name, await service.read(request, COMMAND_BODIES[name]), service.offer)
-    status, document = await service.lanes.run(run_json, language.with_language(call.argv), heavy=call.heavy)
-    return service.answer(service_words(document, name), 400 if status == 2 else 200)
-
-
-async def _declared(service: Service, request: Request, name: str) -> Response:
     """A command declared in the commands layer: its body validated by its model, its request handed to the
     library's function (:mod:`..declared`): no ``argv``, no parser; a short question in this process."""
     declared = models.DECLARED[name]
@@ -144,11 +136,8 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
 
 
 def _fields_of(command: str) -> list[tuple[str, str | None]]:
-    """A served command's fields and the options the command line names them by (``None``: an argument):
-    from its table, or from its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
-    body = COMMAND_BODIES.get(command)
-    if body is not None:
-        return [(f.name, f.option) for f in body.fields]
+    """A served command's fields and the options the command line names them by (``None``: an argument), from
+    its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
     made = [(s.wire, None if s.positional else s.option) for s in specs(models.DECLARED[command])]
     return [*made, ("lang", "--lang")]
 
