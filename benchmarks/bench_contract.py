@@ -4,7 +4,7 @@
     python benchmarks/bench_contract.py [--repeats 20000] [--requests 400] [--source DIR]
 
 Part 1, in this process: a typical body of three routes (``check``, ``words``, a new game) read as the service
-reads it now (a declared command's model from ``server/models.py``, a new game's table in ``server/contract.py``),
+reads it now (a declared command's model from ``server/models.py``, a new game's from ``server/route_bodies.py``),
 by pydantic v2 (a ``TypeAdapter`` of a
 dataclass whose bounds are ``Annotated``) and by msgspec (a ``Struct`` with ``Meta`` bounds): the median
 microseconds a body (each from a Python dict, and pydantic's and msgspec's also from the JSON bytes), the
@@ -40,8 +40,10 @@ import pydantic.dataclasses
 from jarnac_solver.commands.check import CheckRequest
 from jarnac_solver.commands.listing import WordsRequest
 from jarnac_solver.lexicon.lexicon import Lexicon
-from jarnac_solver.server.contract import NEW_GAME, Offer
+from jarnac_solver.server.contract import Offer
 from jarnac_solver.server.models import faults, request_model
+from jarnac_solver.server.route_bodies import NewGameBody
+from jarnac_solver.server.typed import read
 
 BODIES: dict[str, dict[str, Any]] = {
     "check": {"words": ["CHAT"], "lexicon": "fr"},
@@ -125,11 +127,12 @@ MSG: dict[str, type[msgspec.Struct]] = {"check": MsgCheck, "words": MsgWords, "n
 
 
 def _service_readers(offer: Offer) -> dict[str, Any]:
-    """How the service reads each body now: a declared command's model (server/models.py), else its table."""
+    """How the service reads each body now: a declared command's model (server/models.py), a route's
+    (server/route_bodies.py)."""
     return {
         "check": lambda body: request_model(CheckRequest, offer).model_validate(body),
         "words": lambda body: request_model(WordsRequest, offer).model_validate(body),
-        "new game": lambda body: NEW_GAME.read(body, offer),
+        "new game": lambda body: read(NewGameBody, body, offer),
     }
 
 

@@ -77,7 +77,7 @@ def size_limit(max_bytes: object, default: int) -> int:
     return max_bytes
 
 
-def _kind(mode: int) -> str | None:
+def file_kind(mode: int) -> str | None:
     """What a file of ``mode`` is when it is no regular file (``None`` for a regular file)."""
     import stat
 
@@ -100,7 +100,7 @@ def refuse_special(path: str | PathLike[str], what: str) -> None:
     import os
 
     try:
-        kind = _kind(os.stat(path).st_mode)
+        kind = file_kind(os.stat(path).st_mode)
     except (OSError, ValueError):
         return  # nothing there, or no file name: the reader says so
     if kind is not None:
@@ -122,13 +122,13 @@ def open_file(
     kind = None
     try:
         if not special:  # looked at before opening: opening a fifo waits for a writer
-            kind = _kind(os.stat(path).st_mode)
+            kind = file_kind(os.stat(path).st_mode)
         if kind is None:
             flags = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | (0 if special else getattr(os, "O_NONBLOCK", 0))
             fd = os.open(path, flags)
             status = os.fstat(fd)
             if not special:  # replaced between the look and the open
-                kind = _kind(status.st_mode)
+                kind = file_kind(status.st_mode)
                 if kind is not None:
                     os.close(fd)
     except ValueError as exc:  # a NUL in the path

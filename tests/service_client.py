@@ -44,6 +44,16 @@ def _operation(document: dict[str, Any], method: str, path: str) -> dict[str, An
     return None
 
 
+def _typed(value: str) -> Any:
+    """A query parameter's value as its schema reads it: a number or true/false written as text is that
+    number or flag (OpenAPI's form style serialises every value as text), any other text itself."""
+    try:
+        read = json.loads(value)
+    except ValueError:
+        return value
+    return read if isinstance(read, (bool, int, float)) else value
+
+
 def check_exchange(document: dict[str, Any], response: Any) -> None:
     """Fail unless ``response`` (and the request that made it) is what ``document`` describes."""
     request = response.request
@@ -74,7 +84,7 @@ def check_exchange(document: dict[str, Any], response: Any) -> None:
         parameters = {p["name"]: p for p in operation.get("parameters", []) if p["in"] == "query"}
         for name, value in request.url.params.multi_items():
             assert name in parameters, f"{where}: accepted a query parameter {name!r} not described"
-            errors = list(_validator(document, parameters[name]["schema"]).iter_errors(value))
+            errors = list(_validator(document, parameters[name]["schema"]).iter_errors(_typed(value)))
             assert not errors, f"{where}: accepted {name}={value!r}, refused by its schema: {errors[0].message}"
 
 

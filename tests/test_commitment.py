@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -110,3 +111,46 @@ def test_the_service_shows_the_commitment_from_the_start_and_the_seed_at_the_end
         body = made.json()
         state = body.get("game", body.get("result", {}).get("game"))
         assert state["commitment"] == Game(FR, seed=11).commitment and state["seed"] is None
+
+
+REFUSED = {
+    "en": ("line 4", "the draws do not match the commitment: seed 4 and this bag make"),
+    "fr": ("ligne 4", "les tirages ne correspondent pas à l'engagement\u202f: la graine 4 et ce sac donnent"),
+    "es": ("línea 4", "los robos no corresponden al compromiso: la semilla 4 y esta bolsa dan"),
+    "nl": ("regel 4", "de trekkingen kloppen niet met de vastlegging: seed 4 en deze zak geven"),
+}
+"""The refusal of a record whose draws do not match its commitment, as each language says it (the line, the
+sentence)."""
+
+
+@pytest.mark.parametrize("language", sorted(REFUSED))
+def test_the_refusal_is_said_in_the_readers_language(
+    language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from jarnac_solver.cli import main
+
+    text = str(play_game(FR, ["greedy", "greedy"], seed=3)).replace('[Seed "3"]', '[Seed "4"]')
+    line, sentence = REFUSED[language]
+    with pytest.raises(IllegalActionError) as refused:
+        GameRecord.parse(text).replay(FR)
+    assert refused.value.reason is not None
+    said = refused.value.reason.text(language)
+    assert said.startswith(line) and sentence in said, said
+    assert str(refused.value) == refused.value.reason.text("en")  # the exception's own text: English
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    for command in (["replay"], ["audit"], ["review", "--playouts", "2"]):
+        assert main([command[0], str(path), *command[1:], "--lang", language]) == 2, command
+        err = capsys.readouterr().err
+        assert sentence in err and line in err, (command, err)
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from jarnac_solver.server.app import create_app
+
+    from .service_client import Client
+
+    with Client(create_app(["fr"])) as client:
+        answer = client.post("/api/audit", json={"text": text}, headers={"Accept-Language": language})
+        assert answer.status_code == 400, answer.text
+        message = answer.json()["error"]["message"]
+        assert sentence in message and line in message, message

@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 
 from jarnac_solver import Lexicon, Rules, Tray
-from jarnac_solver.moves.jarnac import _any_steal
+from jarnac_solver.moves.jarnac import any_steal
 from jarnac_solver.moves.movegen import legal_moves
 from jarnac_solver.planning import endgame
 from jarnac_solver.planning.endgame import final_outcome, finish_wins, pass_outcome, window_choices
@@ -24,7 +24,7 @@ from .test_endgame_oracle import SMALL, positions
 
 def _both(call: object) -> tuple[object, object]:
     fast = call()  # type: ignore[operator]
-    with mock.patch.object(endgame, "_any_steal", lambda *_: True):
+    with mock.patch.object(endgame, "any_steal", lambda *_: True):
         slow = call()  # type: ignore[operator]
     return fast, slow
 
@@ -58,7 +58,7 @@ RULES = [
 def test_the_shortcut_is_the_full_search_on_small_fr(rules: Rules) -> None:
     shortcuts = 0
     for passer, thief in positions(5150, 100, rules):
-        shortcuts += passer.free_lines(rules) == 0 and not _any_steal(SMALL, passer, rules, 1, True)
+        shortcuts += passer.free_lines(rules) == 0 and not any_steal(SMALL, passer, rules, 1, True)
         _check(SMALL, passer, thief, rules)
     assert shortcuts > 10  # the shortcut is met (and the full search, for the other windows)
 
@@ -102,6 +102,6 @@ def test_the_shortcut_is_the_full_search_on_random_lexicons() -> None:
     shortcuts = 0
     for _ in range(300):
         lexicon, passer, thief, rules = _random_case(rng)
-        shortcuts += passer.free_lines(rules) == 0 and not _any_steal(lexicon, passer, rules, 1, True)
+        shortcuts += passer.free_lines(rules) == 0 and not any_steal(lexicon, passer, rules, 1, True)
         _check(lexicon, passer, thief, rules)
     assert shortcuts > 30

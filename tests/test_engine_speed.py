@@ -27,6 +27,7 @@ from jarnac_solver import Bag, IllegalMoveError, Lexicon, Move, Rules, Tray, bes
 from jarnac_solver.game.game import GameState
 from jarnac_solver.game.view import TableState
 from jarnac_solver.lexicon.bag import BAGS
+from jarnac_solver.moves import movegen
 from jarnac_solver.play.players import play_game
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -134,12 +135,17 @@ def test_a_view_state_is_the_game_state_with_the_bag_sorted() -> None:
 
 
 def test_a_move_is_checked_once_only_when_it_is_a_legal_move_as_written() -> None:
-    """Tray.play skips its checks for a move among the tray's last legal moves, and only for those."""
+    """played skips the checks for a move among the tray's last legal moves (found for a tray of the same content,
+    remembered by movegen, never on the tray), and only for those."""
     lex = Lexicon.from_words(["rat", "tzar", "art", "tarz"])
     tray = Tray.parse("RAT / ZW")
+    slots = {name: getattr(tray, name) for name in Tray.__slots__ if name not in ("_hash", "_checked")}
     moves = legal_moves(lex, tray)
     assert {str(m) for m in moves} == {"1:RAT+Z=TARZ", "1:RAT+Z=TZAR"}
-    assert tray.push(Move("extend", 0, "RAT", "TZAR", "Z"), lexicon=lex) == Tray.parse("TZAR / W")
+    assert {name: getattr(tray, name) for name in slots} == slots  # nothing written on the tray from outside
+    same = Tray.parse("RAT / WZ")  # another tray of the same content: the same legal moves
+    assert movegen.known_moves(same, lex, movegen.DEFAULT_RULES) == ((), (("TARZ", "TZAR"),))
+    assert movegen.played(same, Move("extend", 0, "RAT", "TZAR", "Z"), lexicon=lex)[0] == Tray.parse("TZAR / W")
     for bad in (
         Move("extend", 0, "RAT", "TZAR", "W"),  # letters that do not make the word
         Move("extend", 0, "RAT", "TZAR", "ZZ"),
@@ -148,12 +154,24 @@ def test_a_move_is_checked_once_only_when_it_is_a_legal_move_as_written() -> Non
         Move("place", None, None, "TZAR", "ARTZ"),  # letters not on the rack
     ):
         with pytest.raises(IllegalMoveError):
-            tray.push(bad, lexicon=lex)
+            movegen.played(tray, bad, lexicon=lex)
     with pytest.raises(IllegalMoveError, match="not in the lexicon"):
-        tray.push(Move("extend", 0, "RAT", "WRAT", "W"), lexicon=lex)
+        movegen.played(tray, Move("extend", 0, "RAT", "WRAT", "W"), lexicon=lex)
     # Other rules: the full checks (RAT's line 1 needs 4 tiles here).
     with pytest.raises(IllegalMoveError):
-        Tray.parse("RAT / ZW").push(Move("extend", 0, "RAT", "TZAR", "Z"), Rules(line_length=3), lex)
+        movegen.played(Tray.parse("RAT / ZW"), Move("extend", 0, "RAT", "TZAR", "Z"), Rules(line_length=3), lex)
+
+
+def test_the_remembered_legal_moves_are_bounded() -> None:
+    """movegen remembers the legal moves of its last KNOWN_TRAYS trays, no more, the oldest forgotten first."""
+    lex = Lexicon.from_words(["rat", "tzar", "art", "tarz"])
+    trays = [Tray.parse(f"RAT / {'Z' * (1 + i % 3)}{'W' * (i // 3)}") for i in range(movegen.KNOWN_TRAYS + 8)]
+    for tray in trays:
+        legal_moves(lex, tray)
+    rules = movegen.DEFAULT_RULES
+    assert movegen.known_moves(trays[-1], lex, rules) is not None
+    assert movegen.known_moves(trays[0], lex, rules) is None
+    assert sum(movegen.known_moves(t, lex, rules) is not None for t in trays) == movegen.KNOWN_TRAYS
 
 
 def test_the_no_steal_shortcut_agrees_with_the_search() -> None:

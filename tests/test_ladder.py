@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarnac_solver import IllegalMoveError, Lexicon, Move, Rules, Tray
-from jarnac_solver.planning.ladder import _played_out, plan_ladder, play_out
+from jarnac_solver.planning.ladder import plan_ladder, play_out, played_out
 
 from . import oracle
 from .strategies import Tiles
@@ -85,7 +85,7 @@ def test_ladder_is_optimal(case: tuple[list[Tiles], list[str], int, int]) -> Non
     expected = oracle.best_ladder(words, lines, tuple(rack), **shape(rules))
     assert (len(plan), after.score) == expected
     # The planner's play-out of a ladder (one tray made, tiles read only) is the checked one, score included.
-    fast = _played_out(tray, list(plan), rules)
+    fast = played_out(tray, list(plan), rules)
     assert (fast, fast.lines, fast.score, fast.rack_codes) == (after, after.lines, after.score, after.rack_codes)
     assert fast.score == sum(len(codes) ** 2 for codes in fast.line_codes)
 

@@ -15,7 +15,7 @@ from jarnac_solver.game.game import VOWELS
 from jarnac_solver.moves.movegen import legal_moves
 from jarnac_solver.moves.tray import Tray
 from jarnac_solver.planning import strategy
-from jarnac_solver.planning.ladder import _played_out, plan_ladder
+from jarnac_solver.planning.ladder import plan_ladder, played_out
 from jarnac_solver.planning.planout import move_outcomes, outcomes
 from jarnac_solver.play.players import play_game
 
@@ -55,7 +55,7 @@ def test_outcomes_are_where_plan_ladders_ladder_ends(case: tuple[list[Tiles], Ru
     assert got is not None
     for tray, out in zip(found, got, strict=True):
         ladder = plan_ladder(lex, tray, rules)
-        end = _played_out(tray, ladder, rules)
+        end = played_out(tray, ladder, rules)
         vowels = sum(t in VOWELS for t in end.rack_tiles())
         expected = (len(ladder), end.score - tray.score, end.filled - tray.filled, vowels, len(end.rack_codes))
         assert tuple(out)[:5] == expected and out.exact == ladder.exact

@@ -126,7 +126,7 @@ BAD_GAMES = [
     ({"rules": "chess"}, "UsageError", "'chess' is no preset"),
     ({"rules": {"a": 1}}, "UsageError", "rules: "),
     ({"rules": ["sheet"]}, "UsageError", "rules: "),
-    ({"bag": "/etc/passwd"}, "UsageError", "built-in bags"),
+    ({"bag": "/etc/passwd"}, "UsageError", "'/etc/passwd' is none of fr, en"),
     ({"think_ms": 0}, "UsageError", "think_ms"),
     ({"colour": "red"}, "UsageError", "no field 'colour'"),
 ]

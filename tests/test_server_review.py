@@ -73,7 +73,7 @@ def test_a_bad_review_body_is_refused_whole_each_fault_naming_its_field(client: 
     answer = document(client.post("/api/review", json={**body, "depth": "deep", "lexicon": "en", "rules": "x"}), 400)
     faults = {f["field"]: f["message"] for f in answer["error"]["faults"]}
     assert set(faults) == {"playouts", "budget", "seed", "top", "player", "depth", "lexicon", "rules"}
-    assert faults["playouts"] == "65 is out of range: from 2 to 64" and "offers the lexicons fr" in faults["lexicon"]
+    assert faults["playouts"] == "65 is out of range: at most 64" and "offers the lexicons fr" in faults["lexicon"]
     # The live game's query, read against its own table: the same faults, named by their parameters.
     made = document(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
     query = "playouts=1&budget=fast&colour=B"

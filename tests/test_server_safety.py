@@ -23,9 +23,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from jarnac_solver.cli import main
-from jarnac_solver.server import bodies
+from jarnac_solver.messages import speaking
+from jarnac_solver.server import bodies, typed
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import SERVED
+from jarnac_solver.server.practice_contract import ROUTES as PRACTICE_ROUTES
+from jarnac_solver.server.route_bodies import ROUTES
 
 from .service_client import Client, serve, stop
 
@@ -254,6 +257,7 @@ def test_the_document_is_valid_openapi_3_1() -> None:
     assert "at" in action["application/json"]["schema"]["properties"]
 
 
+ROUTE_MODELS = {f"{method} {path}": model for (method, path), model in {**ROUTES, **PRACTICE_ROUTES}.items()}
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
@@ -264,22 +268,23 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
-    """Whatever JSON a body holds, each route's table reads it or refuses it with faults that name fields of
+    """Whatever JSON a body holds, each route's model reads it or refuses it with faults that name fields of
     the body: never another exception (a 500)."""
-    from jarnac_solver.server.contract import ACTION, ADVICE, AUDIT, NEW_GAME, BodyError, Offer
+    from jarnac_solver.server.contract import BodyError, Offer
 
     offer = Offer(("fr", "en"), 2000)
-    name = data.draw(st.sampled_from(["new game", "action", "advice", "audit"]))
-    body = {"new game": NEW_GAME, "action": ACTION, "advice": ADVICE, "audit": AUDIT}[name]
-    keys = st.sampled_from([f.name for f in body.fields] + ["colour"])
+    model = ROUTE_MODELS[data.draw(st.sampled_from([*ROUTE_MODELS]))]
+    known = list(model.model_fields)
+    keys = st.sampled_from([*known, "colour"])
     sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4) | JSON_VALUES)
     try:
-        values = body.read(sent, offer)
+        with speaking("en"):
+            typed.read(model, sent, offer)
     except BodyError as exc:
-        named = set(body.by_name) | (set(sent) if isinstance(sent, dict) else set()) | {""}
+        named = set(known) | (set(sent) if isinstance(sent, dict) else set()) | {""}
         assert exc.faults and all(f.field in named for f in exc.faults)
         return
-    assert isinstance(sent, dict) and set(values) <= set(body.by_name)
+    assert isinstance(sent, dict)
 
 
 def test_a_body_that_stops_half_way_is_a_408_not_a_held_request(monkeypatch: pytest.MonkeyPatch) -> None:

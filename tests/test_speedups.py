@@ -472,10 +472,10 @@ def test_the_ladders_candidates_in_one_call_are_the_python_ones() -> None:
                 expected = _items(lex, tray, rules, *nodes, weights, None)
                 m = rules.line_length
                 asked: list[tuple[object, int, int] | None] = [
-                    (lex.rank_string(c), *index._nodes_of_lengths(len(c) + 1, m)) if c and len(c) < m else None
+                    (lex.rank_string(c), *index.nodes_of_lengths(len(c) + 1, m)) if c and len(c) < m else None
                     for c in tray.line_codes
                 ]
-                lo, hi = index._nodes_of_lengths(*place) if place else (0, 0)
+                lo, hi = index.nodes_of_lengths(*place) if place else (0, 0)
                 rack_ranks = lex.rank_string(tray.rack_codes)
                 got = trie.ladder_items(rack_ranks, lo, hi, asked, rules.min_length, None, OutOfTime)
                 assert got is not None and tuple(got) == tuple(expected), str(tray)

@@ -359,12 +359,12 @@ def test_rows_as_csv_and_parquet_hold_every_item(study: Comparison, tmp_path: Pa
 
 
 def test_a_rate_near_0_or_1_is_not_rounded_to_it() -> None:
-    from jarnac_solver.studies.compare import _cell
+    from jarnac_solver.studies.compare import table_cell
 
-    assert _cell(rate_estimate(9999, 10000), rate=True).startswith("99.99%")
-    assert _cell(rate_estimate(1, 10000), rate=True).startswith("0.01%")
-    assert _cell(rate_estimate(5, 10), rate=True).startswith("50.0%")
-    assert _cell(rate_estimate(0, 10), rate=True).startswith("0.0%")
+    assert table_cell(rate_estimate(9999, 10000), rate=True).startswith("99.99%")
+    assert table_cell(rate_estimate(1, 10000), rate=True).startswith("0.01%")
+    assert table_cell(rate_estimate(5, 10), rate=True).startswith("50.0%")
+    assert table_cell(rate_estimate(0, 10), rate=True).startswith("0.0%")
 
 
 def test_the_new_users_question_is_one_call() -> None:

@@ -416,7 +416,10 @@ def _fields(schema: dict[str, Any]) -> list[str]:
         about = field.get("description", "")
         if "default" in field:
             about += f" (default: {json.dumps(field['default'])})"
-        bounds = [f"{key} {field[key]}" for key in ("minimum", "maximum", "maxLength", "maxItems") if key in field]
+        # A field that may be null (a model's optional field) says its bounds in its other branch.
+        bounded = next((b for b in field.get("anyOf", []) if b.get("type") != "null"), field)
+        keys = ("minimum", "exclusiveMinimum", "maximum", "maxLength", "maxItems")
+        bounds = [f"{key} {bounded[key]}" for key in keys if key in bounded]
         if bounds:
             about += f" [{', '.join(bounds)}]"
         lines.append(f"| `{name}` | {_type_of(field)} | {'yes' if name in required else 'no'} | {_escaped(about)} |")

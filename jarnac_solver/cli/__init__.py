@@ -42,8 +42,8 @@ from collections.abc import Callable, Sequence
 
 from ..errors import JarnacError
 from ..messages import from_environment, speaking
-from .errors import PROG, UsageError, _NotAllValid, _PartialFailure
-from .output import _CAPTURED, SCHEMA, _print_document
+from .errors import PROG, NotAllValid, PartialFailure, UsageError
+from .output import CAPTURED, SCHEMA, print_document
 from .parser import COMMANDS, LEXICON_COMMANDS, build_parser
 
 TYPE_CHECKING = False
@@ -127,13 +127,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             error: dict[str, object] = {"type": kind, "message": said}
             if isinstance(exc, JarnacError) and exc.reason is not None:
                 error["reason"] = exc.reason.to_dict(language)
-            _print_document({"schema": SCHEMA, "command": _command_name(argv), "error": error})
+            print_document({"schema": SCHEMA, "command": _command_name(argv), "error": error})
         else:
             print(message, file=sys.stderr)
         return 2
-    except _PartialFailure:
+    except PartialFailure:
         return 2
-    except _NotAllValid:
+    except NotAllValid:
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
@@ -152,11 +152,11 @@ def run_json(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     if "--json" not in argv:
         raise ValueError("run_json runs a command given --json")
     documents: list[dict[str, Any]] = []
-    token = _CAPTURED.set(documents)
+    token = CAPTURED.set(documents)
     try:
         status = main(argv)
     finally:
-        _CAPTURED.reset(token)
+        CAPTURED.reset(token)
     if len(documents) != 1:
         raise RuntimeError(f"{PROG}: {' '.join(argv[:1])} gave {len(documents)} documents, not one")
     return status, documents[0]

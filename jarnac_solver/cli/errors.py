@@ -15,9 +15,9 @@ class UsageError(Exception):
     """A command line that argparse refused."""
 
 
-class _PartialFailure(Exception):
+class PartialFailure(Exception):
     """Some input was bad and reported line by line; the rest was done: exit with status 2."""
 
 
-class _NotAllValid(Exception):
+class NotAllValid(Exception):
     """``check``: a word is not in the lexicon (the answer is printed): exit with status 1."""

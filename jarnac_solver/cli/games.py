@@ -25,9 +25,9 @@ from ..play.players import (
     strongest_first,
 )
 from ..textfile import read_text
-from .errors import PROG, UsageError, _PartialFailure
-from .options import _executor, _rules_and_lexicon, _user_bag
-from .output import _emit, _progress_bar, counted, said
+from .errors import PROG, PartialFailure, UsageError
+from .options import executor_from, rules_and_lexicon, user_bag
+from .output import counted, emit, progress_bar, said
 from .parser import PLAY_DEFAULT_PLAYERS
 
 
@@ -107,7 +107,7 @@ def _list_players(args: argparse.Namespace) -> None:
     lex = Lexicon.resolve(args.lexicon)
     rows = _players_table(lex.name)
     if args.json:
-        _emit(args, {"players": rows}, lex, None)
+        emit(args, {"players": rows}, lex, None)
         return
     lexicons = sorted(ratings())
     if lex.name in lexicons:
@@ -140,7 +140,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
     if args.list_players:
         _list_players(args)
         return
-    rules, lex = _rules_and_lexicon(args)
+    rules, lex = rules_and_lexicon(args)
     if args.clock is not None:
         rules = rules.replace(think_seconds=args.clock)
     players = [p.strip() for p in args.players.split(",")]
@@ -158,13 +158,13 @@ def _cmd_play(args: argparse.Namespace) -> None:
         seated = [PlayerSpec(p, (("playouts", args.playouts),)) if p in simulated else p for p in players]
     records: list[GameRecord] = []
     show_bar = sys.stderr.isatty() and args.games >= 10 and not args.json
-    progress = _progress_bar("games") if show_bar else None
-    executor = _executor(args)
+    progress = progress_bar("games") if show_bar else None
+    executor = executor_from(args)
     if args.record is not None and not args.record.strip():
         raise UsageError(f"{PROG} play: --record is empty: give a file name (.jsonl for JSON Lines)")
     record_file = _open_for_writing(args.record) if args.record else None  # before the work, not after
     start = time.perf_counter()
-    bag = _user_bag(args.bag, lex, "play") if args.bag is not None else None
+    bag = user_bag(args.bag, lex, "play") if args.bag is not None else None
     result = play_match(lex, seated, args.games, rules, args.seed, progress, records, bag, executor)
     seconds = time.perf_counter() - start
     if show_bar:
@@ -182,7 +182,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
         for number, record in enumerate(records, 1):
             _show(record, lex, number)
     if args.json:
-        _emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
+        emit(args, {**result.to_dict(), "records": [r.to_dict() for r in records]}, lex, rules)
         return
     clock = said("cli.match_clock", seconds=f"{rules.think_seconds:g}") if rules.think_seconds is not None else ""
     games = counted("cli.n_games", args.games)
@@ -228,7 +228,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
                 f", {_outcome(game)}: ok"
             )
     if args.json:
-        _emit(args, {"games": games}, lex if args.lexicon else None, None)
+        emit(args, {"games": games}, lex if args.lexicon else None, None)
 
 
 def _cmd_audit(args: argparse.Namespace) -> None:
@@ -267,7 +267,7 @@ def _cmd_audit(args: argparse.Namespace) -> None:
             "errors": [e.message() for e in problems],
             "summary": {"AB"[i]: t.to_dict() for i, t in enumerate(totals)},
         }
-        _emit(args, result, lex, None)
+        emit(args, result, lex, None)
     else:
         for report in reports:
             print(report.text())
@@ -277,4 +277,4 @@ def _cmd_audit(args: argparse.Namespace) -> None:
     for error in problems:
         print(f"{PROG} audit: {error.message()}", file=sys.stderr)
     if problems:
-        raise _PartialFailure()
+        raise PartialFailure()

@@ -21,8 +21,8 @@ from ..lexicon.lexicon import Lexicon
 from ..lexicon.probability import draw_odds_text
 from .errors import PROG, UsageError
 from .models import request_of
-from .options import _executor, _user_bag
-from .output import _emit, _progress_bar, plural
+from .options import executor_from, user_bag
+from .output import emit, plural, progress_bar
 
 
 def _cmd_lexicon_build(args: argparse.Namespace) -> None:
@@ -37,7 +37,7 @@ def _cmd_lexicon_build(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - start
     skipped = lex.metadata.get("skipped", {})
     if args.json:
-        _emit(args, {"output": args.output, "words": len(lex), "skipped": skipped}, lex, None)
+        emit(args, {"output": args.output, "words": len(lex), "skipped": skipped}, lex, None)
         return
     print(f"{args.output}: {len(lex)} words in {seconds:.2f} s")
     for reason, count in skipped.items():
@@ -48,7 +48,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
     lex, bag, info = lexicon_info(request_of(args, LexiconInfoRequest))
     meta = lex.metadata
     if args.json:
-        _emit(args, info, lex, None)
+        emit(args, info, lex, None)
         return
     print(f"{lex.name}: {len(lex)} words, alphabet {lex.alphabet.name} ({lex.alphabet.describe()})")
     for key in ("description", "source", "licence"):
@@ -68,7 +68,7 @@ def _cmd_lexicon_info(args: argparse.Namespace) -> None:
 def _cmd_lexicon_list(args: argparse.Namespace) -> None:
     rows = lexicon_list(LexiconListRequest())["lexicons"]
     if args.json:
-        _emit(args, {"lexicons": rows}, None, None)
+        emit(args, {"lexicons": rows}, None, None)
         return
     width = max(len(str(row["name"])) for row in rows)
     for row in rows:
@@ -83,19 +83,19 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
     from ..studies.rows import prepare_folder, write_rows
 
     lexicons = [Lexicon.resolve(spec) for spec in args.lexicons]
-    bag = _user_bag(args.bag, lexicons[0], "lexicon compare") if args.bag is not None else None
+    bag = user_bag(args.bag, lexicons[0], "lexicon compare") if args.bag is not None else None
     players = [p.strip() for p in args.players.split(",")]
     if len(players) != 2:
         raise UsageError(f"{PROG} lexicon compare: --players takes two names, e.g. ladder,planner")
-    executor = _executor(args)
+    executor = executor_from(args)
     if args.report is not None:  # before the work: a missing extra is said at once, not after an hour
-        from ..studies.report import _pyplot
+        from ..studies.report import load_pyplot
 
-        _pyplot()
+        load_pyplot()
     if args.rows is not None and args.rows_format == "parquet":
-        from ..studies.rows import _parquet_module
+        from ..studies.rows import parquet_module
 
-        _parquet_module()
+        parquet_module()
     for folder, what in ((args.rows, "rows"), (args.report, "report")):
         if folder is not None:
             try:
@@ -118,7 +118,7 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         players=players,
         engine=args.engine,
         executor=executor,
-        progress=_progress_bar("chunks") if show_bar else None,
+        progress=progress_bar("chunks") if show_bar else None,
         familiarity=not args.no_familiarity,
     )
     if show_bar:
@@ -129,7 +129,7 @@ def _cmd_lexicon_compare(args: argparse.Namespace) -> None:
         document = study.to_dict()
         document["rows_written"] = [str(p) for p in written]
         document["report"] = None if page is None else str(page)
-        _emit(args, document, None, Rules.preset(args.rules))
+        emit(args, document, None, Rules.preset(args.rules))
         return
     print(study.table())
     for path in written:
@@ -146,11 +146,11 @@ def _cmd_lexicon_diff(args: argparse.Namespace) -> None:
         return resolved[-1]
 
     def bag_of(name: str, lex: Lexicon) -> Bag:  # a built-in bag's name or a bag file
-        return _user_bag(name, lex, "lexicon diff")
+        return user_bag(name, lex, "lexicon diff")
 
     diff = lexicon_diff(request_of(args, LexiconDiffRequest), resolve, bag_of)
     if args.json:
-        _emit(args, diff, None, None)
+        emit(args, diff, None, None)
         return
     sides, names = diff["sides"], (diff["first"], diff["second"])
     unit = "letter" if resolved[0].alphabet.single else "tile"  # one alphabet: lexicon_diff checked it

@@ -18,12 +18,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..commands.lexicons import skipped_note
 from ..commands.listing import Listing
 from ..commands.model import RequestError
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from .errors import PROG, UsageError
-from .output import _emit, _length_label, _skipped_note, counted, said, then
+from .output import counted, emit, length_label, said, then
 
 WIDTH = 80
 """The width of the columns format (fixed: the same output on a terminal and in a file)."""
@@ -35,9 +36,9 @@ def other_lexicon(args: argparse.Namespace, spec: str, option: str) -> Lexicon:
     Under the HTTP service (a captured document: ``cli.run_json``) only a bundled name is read, never
     a file, as the service does for ``--lexicon``.
     """
-    from .output import _CAPTURED
+    from .output import CAPTURED
 
-    if _CAPTURED.get() is not None and spec not in Lexicon.available():
+    if CAPTURED.get() is not None and spec not in Lexicon.available():
         names = ", ".join(Lexicon.available())
         told = said("cli.error_bundled_only", command=args.command_name, option=option, spec=repr(spec), names=names)
         raise UsageError(f"{PROG} {told}")
@@ -48,13 +49,13 @@ def listed(args: argparse.Namespace, make: Callable[..., Listing], request: Any)
     """A word listing's request answered by the library (``make``: :func:`~jarnac_solver.commands.listing.words`,
     ...), a bag or a marked lexicon read as the command line reads them (a file too); its refusal a usage
     error."""
-    from .options import _user_bag
+    from .options import user_bag
 
     try:
         return make(
             request,
             Lexicon.resolve,
-            lambda name, lex: _user_bag(name, lex, args.command_name),
+            lambda name, lex: user_bag(name, lex, args.command_name),
             lambda name: other_lexicon(args, name, "--mark"),
         )
     except RequestError as exc:
@@ -81,7 +82,7 @@ def print_listing(args: argparse.Namespace, made: Listing) -> None:
     lengths, count, more, title = made.lengths, made.count, made.more, made.title
     show_rank, known = made.show_rank, made.known
     if args.json:
-        _emit(args, made.result(), lex, None)
+        emit(args, made.result(), lex, None)
         return
     hidden_note = said("cli.hidden_shorter", count=hidden) if hidden else ""
     symbol_of = {other.name: symbol for symbol, other in marks}
@@ -103,7 +104,7 @@ def print_listing(args: argparse.Namespace, made: Listing) -> None:
     cut = then(said("cli.listing_cut", shown=len(shown))) if more else ""
     hidden_cut = then(hidden_note) if hidden_note else ""
     heading = said("cli.listing_header", title=title, lexicon=lex.name, words=counted("cli.n_words", count))
-    print(f"{heading}{cut}{hidden_cut}{_skipped_note(lex)}")
+    print(f"{heading}{cut}{hidden_cut}{skipped_note(lex)}")
     if odds is not None:
         print(said("cli.probability_note", bag=odds.bag.name, tiles=odds.total))
         if show_rank:
@@ -116,7 +117,7 @@ def print_listing(args: argparse.Namespace, made: Listing) -> None:
         for word in shown:
             groups.setdefault(lengths[word], []).append(word + marked.get(word, ""))
         for length, group in groups.items():
-            label = _length_label(lex, length)
+            label = length_label(lex, length)
             line = said("cli.group", label=label, words=" ".join(group))
             if len(line) <= WIDTH:
                 print(line)
@@ -134,7 +135,7 @@ def print_listing(args: argparse.Namespace, made: Listing) -> None:
         for row in details:
             if row["tiles"] != current:
                 current = row["tiles"]
-                print(said("cli.group_heading", label=_length_label(lex, current)))
+                print(said("cli.group_heading", label=length_label(lex, current)))
             mark = "".join(symbol_of[name] for name in row.get("not_in", ()))
             cells = [(row["word"] + mark).ljust(width + (len(marks) if marks else 0))]
             if "rank" in row:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..moves.rules import Rules
 
 
-def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
+def user_bag(name: str, lex: Lexicon, command: str) -> Bag:
     """``--bag``: a built-in bag's name or a bag file, checked against the lexicon's alphabet."""
     if not name:
         raise UsageError(f"{PROG} {command}: --bag is empty: give a bag's name ({', '.join(BAGS)}) or a file")
@@ -31,19 +31,19 @@ def _user_bag(name: str, lex: Lexicon, command: str) -> Bag:
     return Bag.for_lexicon(lex, Bag.load(name) if name in BAGS else Bag.from_file(name, lex.alphabet))
 
 
-def _rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
+def rules_and_lexicon(args: argparse.Namespace) -> tuple[Rules, Lexicon]:
     """``--rules`` and ``--lexicon`` together, as the commands layer reads them
     (:func:`~jarnac_solver.commands.positions.rules_and_lexicon`): the note on the list played said after the
     answer."""
-    from ..commands.positions import rules_and_lexicon
+    from ..commands import positions
 
-    rules, lex, note = rules_and_lexicon(args.rules, args.lexicon, Lexicon.resolve)
+    rules, lex, note = positions.rules_and_lexicon(args.rules, args.lexicon, Lexicon.resolve)
     if note:
         args.notes.append(note)
     return rules, lex
 
 
-def _executor(args: argparse.Namespace) -> Executor | None:
+def executor_from(args: argparse.Namespace) -> Executor | None:
     """The executor named by --workers, --processes or --scheduler (``None``: this process)."""
     if args.workers is None and args.processes is None and args.scheduler is None:
         return None

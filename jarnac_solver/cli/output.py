@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from ..commands.lexicons import skipped_count, skipped_note
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason, Value
 
@@ -21,21 +20,21 @@ if TYPE_CHECKING:
 SCHEMA = "jarnac-solver/1"
 """The ``schema`` field of every JSON document the command line prints (``jarnac_solver/server/schema.json``)."""
 
-_CAPTURED: ContextVar[list[dict[str, Any]] | None] = ContextVar("jarnac_solver_captured", default=None)
-"""Where ``_print_document`` puts the documents when a caller captures them (``cli.run_json``: the
+CAPTURED: ContextVar[list[dict[str, Any]] | None] = ContextVar("jarnac_solver_captured", default=None)
+"""Where ``print_document`` puts the documents when a caller captures them (``cli.run_json``: the
 service), instead of printing them; ``None``: print."""
 
 
-def _print_document(document: dict[str, Any]) -> None:
+def print_document(document: dict[str, Any]) -> None:
     """Print one JSON document on stdout, or hand it to the caller capturing them (``cli.run_json``)."""
-    captured = _CAPTURED.get()
+    captured = CAPTURED.get()
     if captured is not None:
         captured.append(document)
         return
     print(json.dumps(document, ensure_ascii=False))
 
 
-def _emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | None, rules: Rules | None) -> None:
+def emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | None, rules: Rules | None) -> None:
     """Print the JSON envelope of a command's result."""
     document = {
         "schema": SCHEMA,
@@ -44,7 +43,7 @@ def _emit(args: argparse.Namespace, result: dict[str, Any], lexicon: Lexicon | N
         "rules": rules.name_or_dict() if rules is not None else None,
         "result": result,
     }
-    _print_document(document)
+    print_document(document)
 
 
 def _familiarity_of(lex: Lexicon) -> Callable[[str], float]:
@@ -53,7 +52,7 @@ def _familiarity_of(lex: Lexicon) -> Callable[[str], float]:
     return Familiarity.for_lexicon(lex).familiarity
 
 
-def _progress_bar(unit: str) -> Callable[[int, int], None]:
+def progress_bar(unit: str) -> Callable[[int, int], None]:
     """A progress bar on stderr (for a terminal): ``[#####.....] 12/40 games``."""
 
     def show(done: int, total: int) -> None:
@@ -61,16 +60,6 @@ def _progress_bar(unit: str) -> Callable[[int, int], None]:
         print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}", end="", file=sys.stderr)
 
     return show
-
-
-def _skipped(lex: Lexicon) -> int:
-    """How many entries of a user's word list were left out when it was read (0 for a bundled list)."""
-    return skipped_count(lex)
-
-
-def _skipped_note(lex: Lexicon) -> str:
-    """``"; N entries of the list skipped when read ..."`` when some were, else ``""``."""
-    return skipped_note(lex)
 
 
 def then(text: str) -> str:
@@ -99,7 +88,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
 
 
-def _length_label(lex: Lexicon, length: int) -> str:
+def length_label(lex: Lexicon, length: int) -> str:
     """A length group's heading: ``5 letters (25 pts)``; ``tiles`` where a tile may be two letters (IJ)."""
     unit = "cli.n_letters" if lex.alphabet.single else "cli.n_tiles"
     return said("cli.length_label", length=counted(unit, length), points=counted("cli.n_points", length * length))

@@ -16,8 +16,8 @@ from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from .errors import PROG, UsageError
 from .models import request_of
-from .options import _user_bag
-from .output import _emit, said
+from .options import user_bag
+from .output import emit, said
 
 R = TypeVar("R")
 
@@ -28,7 +28,7 @@ def _cmd_moves(args: argparse.Namespace) -> None:
     if at.note:
         args.notes.append(at.note)
     if args.json:
-        _emit(args, moved.result(), at.lexicon, at.rules)
+        emit(args, moved.result(), at.lexicon, at.rules)
         return
     tray, lex, found = at.tray, at.lexicon, moved.moves
     print(said("cli.moves_header", tray=str(tray), lexicon=lex.name, count=len(found), points=tray.score))
@@ -71,7 +71,7 @@ def _cmd_jarnac(args: argparse.Namespace) -> None:
     if at.note:
         args.notes.append(at.note)
     if args.json:
-        _emit(args, called.result(), at.lexicon, at.rules)
+        emit(args, called.result(), at.lexicon, at.rules)
         return
     for indent, verdict in called.verdict():
         print(f"{indent}{verdict}")
@@ -85,7 +85,7 @@ def _cmd_plan(args: argparse.Namespace) -> None:
     if at.note:
         args.notes.append(at.note)
     if args.json:
-        _emit(args, planned.result(), at.lexicon, at.rules)
+        emit(args, planned.result(), at.lexicon, at.rules)
         return
     tray, lex, rules = at.tray, at.lexicon, at.rules
     drawing = Reason("cli.plan_drawing", {"draws": draws})
@@ -102,14 +102,14 @@ def _cmd_plan(args: argparse.Namespace) -> None:
 
 def _cmd_hint(args: argparse.Namespace) -> None:
     def bag_of(name: str, lex: Lexicon) -> Bag:  # a built-in bag's name or a bag file
-        return _user_bag(name, lex, "hint")
+        return user_bag(name, lex, "hint")
 
     hinted = _answered(lambda: hint(request_of(args, HintRequest), Lexicon.resolve, bag_of), args)
     at, opponent, advice = hinted.position, hinted.opponent, hinted.advice
     if at.note:
         args.notes.append(at.note)
     if args.json:
-        _emit(args, hinted.result(), at.lexicon, at.rules)
+        emit(args, hinted.result(), at.lexicon, at.rules)
         return
     proven = "" if advice.exact else " " + _unproven(args, hinted.seconds)
     values: dict[str, str | Reason] = {"tray": str(at.tray), "lexicon": at.lexicon.name}

@@ -15,8 +15,8 @@ from ..game.record import iter_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..textfile import read_text
-from .errors import PROG, UsageError, _NotAllValid
-from .output import _emit
+from .errors import PROG, NotAllValid, UsageError
+from .output import emit
 
 if TYPE_CHECKING:
     from ..practice.puzzles import Puzzle
@@ -55,7 +55,7 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
         if head is not None:
             result["daily"] = head.values["date"]
         result["judgement"] = None if judged is None else judged.to_dict()
-        _emit(args, result, lex, puzzle.rules)
+        emit(args, result, lex, puzzle.rules)
     else:
         if not shown:
             print(_shown(puzzle, head))
@@ -64,7 +64,7 @@ def _cmd_puzzle(args: argparse.Namespace) -> None:
         elif args.reveal:
             print(_revealed(puzzle))
     if judged is not None and not judged.right:
-        raise _NotAllValid()
+        raise NotAllValid()
 
 
 def _revealed(puzzle: Puzzle) -> Reason:
@@ -220,7 +220,7 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
             if first_due is not None:
                 said = Reason("practice.quiz_none_due", {"due": _when(first_due)})
             if args.json:
-                _emit(args, result, lex, None)
+                emit(args, result, lex, None)
             else:
                 print(said)
             return
@@ -242,8 +242,8 @@ def _cmd_quiz(args: argparse.Namespace) -> None:
                 print(judged.reason())
                 print(_back(card.due, first_due, now))
         if args.json:
-            _emit(args, result, lex, None)
+            emit(args, result, lex, None)
         if result["judged"] is not None and not result["judged"]["right"]:
-            raise _NotAllValid()
+            raise NotAllValid()
     finally:
         store.close()

@@ -25,9 +25,9 @@ from ..game.record import UNFINISHED, GameRecord, read_records
 from ..lexicon.lexicon import DEFAULT_LEXICON, Lexicon
 from ..messages import Reason
 from ..moves.jarnac import is_jarnacable
-from .errors import PROG, UsageError, _PartialFailure
-from .options import _rules_and_lexicon, _user_bag
-from .output import _emit, plural
+from .errors import PROG, PartialFailure, UsageError
+from .options import rules_and_lexicon, user_bag
+from .output import emit, plural
 
 # "12. B +RAT {E}", "+rat {e}", "B accept {A:E}": the number and the player are optional, the braces hold
 # what the action drew (a time in brackets, as a clocked record writes it, is read and left out).
@@ -233,8 +233,8 @@ def _start(args: argparse.Namespace) -> tuple[Game, tuple[str, str] | None]:
     if args.continue_file is None:
         args.rules = args.rules or "sheet"
         args.lexicon = args.lexicon or DEFAULT_LEXICON
-        rules, lex = _rules_and_lexicon(args)
-        bag = _user_bag(args.bag, lex, "record") if args.bag is not None else None
+        rules, lex = rules_and_lexicon(args)
+        bag = user_bag(args.bag, lex, "record") if args.bag is not None else None
         return Game(lex, rules, bag, over_the_board=True), None
     for option in ("rules", "bag"):
         if getattr(args, option) is not None:
@@ -327,7 +327,7 @@ def _finish(args: argparse.Namespace, session: _Session) -> None:
             "refused": session.refused,
             "saved": session.saved,
         }
-        _emit(args, result, game.lexicon, game.rules)
+        emit(args, result, game.lexicon, game.rules)
     else:
         print(f"recorded {plural(len(game.actions), 'action')}: A {a} - B {b}, {outcome}")
         if session.out is None:
@@ -337,4 +337,4 @@ def _finish(args: argparse.Namespace, session: _Session) -> None:
         if session.refused:
             print(f"{plural(len(session.refused), 'line')} refused (see above)", file=sys.stderr)
     if session.refused:
-        raise _PartialFailure()
+        raise PartialFailure()

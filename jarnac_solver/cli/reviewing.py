@@ -13,8 +13,8 @@ from ..game.record import GameRecord, iter_records
 from ..lexicon.lexicon import Lexicon
 from ..messages import Reason
 from ..textfile import read_text
-from .errors import PROG, UsageError, _PartialFailure
-from .output import _emit, _progress_bar
+from .errors import PROG, PartialFailure, UsageError
+from .output import emit, progress_bar
 
 
 def _cmd_review(args: argparse.Namespace) -> None:
@@ -34,14 +34,14 @@ def _cmd_review(args: argparse.Namespace) -> None:
     problems: list[JarnacError] = list(errors)
     reviews: list[tuple[int, Review]] = []
     for number, record in records:
-        bar = _progress_bar(f"actions of game {number}") if show_bar else None
+        bar = progress_bar(f"actions of game {number}") if show_bar else None
         try:
             found = review(
                 record, lex, playouts=args.playouts, budget=args.budget / 1000, seed=args.seed, top=args.top,
                 player=player, depth=args.depth, executor=executor, progress=bar,
             )  # fmt: skip
         except (IllegalActionError, InvalidInputError) as exc:  # this game said, the others reviewed
-            problems.append(located(exc, f"{args.file}: game {number}"))
+            problems.append(located(located(exc, Reason("audit_game_number", {"number": number})), args.file))
             continue
         finally:
             if bar is not None:
@@ -57,17 +57,17 @@ def _cmd_review(args: argparse.Namespace) -> None:
             if not args.json:
                 print(Reason("review.graph_written", {"number": number, "path": str(path)}))
     if args.json:
-        result = {"games": [found.to_dict() for _, found in reviews], "errors": [str(e) for e in problems]}
-        _emit(args, result, lex, None)
+        result = {"games": [found.to_dict() for _, found in reviews], "errors": [e.message() for e in problems]}
+        emit(args, result, lex, None)
     else:
         decisions = sum(len(found.decisions) for _, found in reviews)
         games = Reason("review.games_reviewed", {"count": len(reviews)})
         weighed = Reason("review.decisions_weighed", {"count": decisions})
         print(Reason("review.done", {"games": games, "decisions": weighed}))
     for error in problems:
-        print(f"{PROG} review: {error}", file=sys.stderr)
+        print(f"{PROG} review: {error.message()}", file=sys.stderr)
     if problems:
-        raise _PartialFailure()
+        raise PartialFailure()
 
 
 def _report_folder(name: str) -> Path:

@@ -10,14 +10,15 @@ from ..commands import hooks as hooking
 from ..commands import listing
 from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
 from ..commands.hooks import HooksRequest
+from ..commands.lexicons import skipped_note
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
 from ..commands.model import specs
 from ..commands.search import SearchRequest, search
 from ..lexicon.lexicon import Lexicon
-from .errors import PROG, UsageError, _NotAllValid
+from .errors import PROG, NotAllValid, UsageError
 from .listing import listed, other_lexicon, print_listing
 from .models import request_of
-from .output import SCHEMA, _emit, _print_document, _skipped_note, counted, said
+from .output import SCHEMA, counted, emit, print_document, said
 
 
 def _cmd_words(args: argparse.Namespace) -> None:
@@ -44,13 +45,13 @@ def _cmd_check(args: argparse.Namespace) -> None:
         raise UsageError(f"{PROG} check: {exc}") from None
     if args.json:
         document = {"schema": SCHEMA, "command": args.command_name, "lexicon": checked.lexicon, "rules": None}
-        _print_document({**document, "result": checked.result()})
+        print_document({**document, "result": checked.result()})
     elif checked.several:
         _print_several(checked)
     else:
         lex = checked.lexicons[0]
         source = source_of(lex)
-        print(said("cli.check_lexicon", lexicon=lex.name, source=source) + _skipped_note(lex))
+        print(said("cli.check_lexicon", lexicon=lex.name, source=source) + skipped_note(lex))
         for _, (one,) in checked.rows:
             shown = one.folded if one.folded == one.word else f"{one.word} -> {one.folded}"
             code = "cli.check_valid" if one.valid else "cli.check_invalid"
@@ -61,7 +62,7 @@ def _cmd_check(args: argparse.Namespace) -> None:
             else:
                 print(said(code, word=shown, tiles=counted("cli.n_tiles", one.tiles)))
     if not checked.all_valid:
-        raise _NotAllValid()
+        raise NotAllValid()
 
 
 def _apart(lex: Lexicon, word: str) -> Any:
@@ -109,16 +110,16 @@ def _cmd_search(args: argparse.Namespace) -> None:
 
 def _cmd_hooks(args: argparse.Namespace) -> None:
     from ..lexicon.probability import draw_odds_text
-    from .options import _user_bag
+    from .options import user_bag
 
     if args.format == "json":
         args.json = True
     request = request_of(args, HooksRequest)
     # every word read before anything is printed; --bag a built-in bag's name or a bag file
-    hooked = hooking.hooks(request, Lexicon.resolve, lambda name, lex: _user_bag(name, lex, args.command_name))
+    hooked = hooking.hooks(request, Lexicon.resolve, lambda name, lex: user_bag(name, lex, args.command_name))
     lex, found, limit = hooked.lexicon, hooked.found, request.limit
     if args.json:
-        _emit(args, hooked.result(), lex, None)
+        emit(args, hooked.result(), lex, None)
         return
     if args.format == "lines":
         for hooks in found:
@@ -127,9 +128,9 @@ def _cmd_hooks(args: argparse.Namespace) -> None:
                     print(f"{hooks.folded}\t{kind}\t{hook.letter}\t{hook.word}")
         return
     if found and found[0].bag:
-        print(said("cli.hooks_header_odds", lexicon=lex.name, bag=found[0].bag) + _skipped_note(lex))
+        print(said("cli.hooks_header_odds", lexicon=lex.name, bag=found[0].bag) + skipped_note(lex))
     else:
-        print(said("cli.hooks_header", lexicon=lex.name) + _skipped_note(lex))
+        print(said("cli.hooks_header", lexicon=lex.name) + skipped_note(lex))
     kinds = {kind: said(f"cli.hook_{kind}") for kind in ("front", "back", "inner")}
     kind_width = max(5, *map(len, kinds.values()))
     for hooks in found:

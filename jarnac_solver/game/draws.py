@@ -24,7 +24,7 @@ _BAGS: dict[Lexicon, tuple[Lexicon, Bag]] = {}
 
 def default_bag(lexicon: Lexicon) -> Bag:
     """``Bag.for_lexicon(lexicon)``, read once per lexicon (the lexicon itself the key, kept alive with its bag):
-    a bag read and checked again for every game was ~2% of a greedy game. A bag is read-only."""
+    a bag read and checked again for every game would be ~2% of a greedy game. A bag is read-only."""
     entry = _BAGS.get(lexicon)
     if entry is None:
         if len(_BAGS) >= 16:
@@ -36,7 +36,7 @@ def default_bag(lexicon: Lexicon) -> Bag:
 @functools.lru_cache(maxsize=16)
 def vowel_codes(alphabet: Alphabet) -> frozenset[int]:
     """The codes of ``alphabet``'s vowels (``VOWELS``: the opening's vowel rule), made once per alphabet (an
-    alphabet is immutable): a set made for every game was ~0.1% of a planner game's instructions (en)."""
+    alphabet is immutable): a set made for every game would be ~0.1% of a planner game's instructions (en)."""
     return frozenset(alphabet.index[t] for t in alphabet.tiles if t in VOWELS)
 
 

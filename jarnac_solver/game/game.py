@@ -22,29 +22,25 @@ from __future__ import annotations
 import os
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable
-from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..budget import Deadline
-from ..errors import IllegalActionError, IllegalMoveError, InvalidInputError
+from ..errors import IllegalActionError, InvalidInputError
 from ..integers import is_whole
-from ..lexicon.alphabet import Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
-from ..messages import Reason
-from ..moves.jarnac import JarnacPlan, jarnac_steals, thief_best_call
-from ..moves.movegen import DEFAULT_RULES, legal_moves
+from ..moves.jarnac import JarnacPlan
+from ..moves.movegen import DEFAULT_RULES
 from ..moves.rules import Rules
-from ..moves.steals import seat, seating
-from ..moves.tray import Codes, Tray, _remove
-from ..rng import Pcg32
-from .actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play, action_tiles
-from .calls import check_call, resolve_call
+from ..moves.tray import Codes, Tray
+from . import legal
+from .actions import Action, CallJarnac, action_tiles
 from .commitment import draws_commitment
 from .draws import Draws, default_bag, shuffled, vowel_codes
 from .state import PHASES, GameState, Played, replaced_state
 from .state import VOWELS as VOWELS  # re-exported: callers import it from here
+from .table import Table, TableState
+from .turns import step
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -53,14 +49,11 @@ __all__ = ["PHASES", "Game", "GameState", "Played"]
 
 _PlayerView: type[PlayerView] | None = None
 
-TableParts = tuple["type[Game]", Lexicon, Rules, Bag, Alphabet, frozenset[int], "int | None", bool, "Deadline | None"]
-"""What a view keeps of its game (:meth:`Game._table_parts`)."""
-
 
 class Game:
     """A two-player game of Jarnac.
 
-    >>> from jarnac_solver import Lexicon
+    >>> from jarnac_solver import Draw, Lexicon
     >>> game = Game(Lexicon.load("fr"), seed=1)
     >>> game.state.phase, game.state.to_act
     ('opening', 0)
@@ -91,9 +84,9 @@ class Game:
         if not isinstance(over_the_board, bool):
             raise InvalidInputError(f"over_the_board must be True or False, not {over_the_board!r}")
         self.lexicon = lexicon
-        # Speed: the default rules one shared object (a frozen dataclass): the tables the planner's lane and
-        # compiled planner keep per (lexicon, rules) pair are keyed by the rules' id, and a Rules() made for
-        # every game missed them every game (~8% of a planner-v-planner game in the lane, en).
+        # The default rules one shared object (a frozen dataclass): the tables the planner's lane and compiled
+        # planner keep per (lexicon, rules) pair find it again game after game, where a Rules() made for every
+        # game would make them again (~8% of a planner-v-planner game in the lane, en).
         self.rules = rules or DEFAULT_RULES
         self.bag = default_bag(lexicon) if bag is None else Bag.for_lexicon(lexicon, bag)
         self.over_the_board = bool(over_the_board)
@@ -107,8 +100,10 @@ class Game:
         # shuffling the tiles' text did, so a seed gives the same game.
         tiles = shuffled(seed, tuple(self.bag.codes(alphabet)))
         self._start_bag: Codes | None = None if over_the_board else tiles
-        self._vowels = vowel_codes(alphabet)
-        empty = Tray._trusted((), (), alphabet)
+        self.table = Table(lexicon, self.rules, self.bag, alphabet, vowel_codes(alphabet))
+        """What the game is played with (lexicon, rules, tile distribution, alphabet, vowels): what the turns'
+        steps (:mod:`~jarnac_solver.game.turns`) and a player's view read."""
+        empty = Tray.trusted((), (), alphabet)
         self.state = GameState((empty, empty), tuple(tiles), 0, "opening", 1, 0)
         self._stack: list[GameState] = []
         self.actions: list[Played] = []
@@ -175,41 +170,13 @@ class Game:
     # -- legal actions ------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """What the player to act may do now (Jarnac: each single steal and the best plan)."""
-        s = self.state
-        tray = s.trays[s.to_act]
-        if s.phase == "opening":
-            return [Draw()]
-        if s.phase == "start":
-            actions: list[Action] = [Draw()]
-            n = self.rules.exchange_size
-            if len(tray.rack_codes) >= n and len(s.bag) >= n:
-                seen = sorted({tuple(sorted(c)) for c in combinations(tray.rack_codes, n)})
-                actions += [Exchange(self.alphabet.decode(codes)) for codes in seen]
-            return actions
-        if s.phase == "play":
-            return [*map(Play, legal_moves(self.lexicon, tray, self.rules)), Pass()]
-        if s.phase == "dispute":
-            return [Accept(), Dispute()]
-        if s.phase == "jarnac":
-            return [Decline(), *self.jarnac_calls()]
-        return []
+        """What the player to act may do now (Jarnac: each single steal and the best plan:
+        :func:`~jarnac_solver.game.legal.legal_actions`)."""
+        return legal.legal_actions(self.table, self.state, self.value_pool_limit)
 
     def jarnac_calls(self) -> list[CallJarnac]:
         """Jarnacs open to the player to act: every single steal, and the best plan."""
-        s = self.state
-        if s.phase != "jarnac" or not s.trays[s.to_act].free_lines(self.rules):
-            return []
-        passer = s.trays[s.player]
-        calls: list[CallJarnac] = []
-        for move in jarnac_steals(self.lexicon, passer, self.rules):
-            call = CallJarnac((move,))
-            if check_call(self, call) is None:
-                calls.append(call)
-        plan = self.best_call()
-        if plan and (len(plan.steals) > 1 or plan.value):
-            calls.append(CallJarnac(plan.steals, plan.taken_indexes if plan.value else ()))
-        return calls
+        return legal.jarnac_calls(self.table, self.state, self.value_pool_limit)
 
     def time_over_action(self) -> Action:
         """What a decision that overran the clock does: nothing it may decline. A pass in the play
@@ -220,40 +187,17 @@ class Game:
         >>> Game(Lexicon.load("fr"), seed=1).time_over_action()  # the opening draw
         Draw()
         """
-        phase = self.state.phase
-        if phase in ("opening", "start"):
-            return Draw()
-        if phase == "play":
-            return Pass()
-        if phase == "jarnac":
-            return Decline()
-        if phase == "dispute":
-            return Accept()
-        raise IllegalActionError("the game is over: no decision to time")
+        return legal.time_over_action(self.state.phase)
 
     def best_call(self, objective: str = "swing") -> JarnacPlan:
         """The best Jarnac the player to act could call now (empty outside a window). Bounded by counts
         (``value_pool_limit``), never by :attr:`clock`: under a clock the same call as without one, so a
         seed gives the same game on any machine (the clock only times the decision)."""
-        s = self.state
-        if s.phase != "jarnac":
-            return JarnacPlan()
-        passer = s.trays[s.player]
-        return thief_best_call(
-            self.lexicon,
-            passer,
-            s.trays[s.to_act],
-            self.rules,
-            self.formed_lines() if self.rules.value_jarnac else (),  # read only for the value Jarnac
-            objective,
-            self.value_pool_limit,
-        )
+        return legal.best_call(self.table, self.state, objective, self.value_pool_limit)
 
     def formed_lines(self) -> list[int]:
         """Indexes of the passer's lines formed this turn that still hold a word (what a value Jarnac may take)."""
-        s = self.state
-        passer = s.trays[s.player]
-        return [i for i in s.formed_indexes if i < len(passer.line_codes) and passer.line_codes[i]]
+        return legal.formed_lines(self.state)
 
     # -- applying actions ---------------------------------------------------
 
@@ -280,12 +224,9 @@ class Game:
                 f"{action} by player {'AB'[player] if player in (0, 1) else player!r}: "
                 f"player {'AB'[s.to_act]} is to act ({s.phase} phase)"
             )
-        handler = _HANDLERS.get(type(action))  # made once, not a dict of bound methods a push
-        if handler is None:
-            raise IllegalActionError(f"not an action: {action!r}")
         draws = Draws(given)
         try:
-            new = handler(self, action, draws)
+            new = step(self.table, s, action, draws, self.seed)
         except (TypeError, AttributeError) as exc:
             # An action built by hand with parts of the wrong type: refused like any illegal one.
             raise IllegalActionError(f"{action!r} is not a well-formed action ({exc})") from None
@@ -329,7 +270,7 @@ class Game:
         With ``keep_bag`` (and no ``seed``), an exact copy: the same bag order
         and seed, the same draws to come, undo included.
 
-        >>> from jarnac_solver import Lexicon
+        >>> from jarnac_solver import Draw, Lexicon
         >>> game = Game(Lexicon.load("fr"), seed=1)
         >>> game.push(Draw())
         >>> fork = game.fork(seed=7)
@@ -393,31 +334,42 @@ class Game:
         self._unseen_of = (bag, unseen)
         return unseen
 
-    def _table_parts(self) -> TableParts:
-        """What a view keeps to make its own game when a question needs one (:meth:`_of_table`): the
-        class, lexicon, rules, bag, alphabet, vowels, pool limit, over-the-board flag and clock; no seed."""
-        return (
-            type(self),
-            self.lexicon,
-            self.rules,
-            self.bag,
-            self.alphabet,
-            self._vowels,
-            self.value_pool_limit,
-            self.over_the_board,
-            self.clock,
-        )
-
     @classmethod
-    def _of_table(cls, parts: TableParts, table: tuple[object, ...]) -> Game:
-        """A view's own game: ``parts`` from :meth:`_table_parts`, ``table`` a view's state (the bag
-        sorted), no seed, no undo stack, no actions; what ``_copy`` made for every view before."""
+    def at(
+        cls,
+        table: Table,
+        state: GameState | TableState,
+        seed: int | None = None,
+        *,
+        actions: tuple[Played, ...] = (),
+        value_pool_limit: int | None = 20,
+    ) -> Game:
+        """A game over ``table`` from the position ``state``, its bag the tiles there unseen in the order
+        ``seed`` shuffles them (random when ``None``): what :meth:`fork` with that seed makes of a game at
+        ``state``, whatever the bag's order there (a view's fork: :meth:`PlayerView.fork
+        <jarnac_solver.game.view.PlayerView.fork>`). ``actions``: the actions that led there.
+
+        >>> from jarnac_solver import Draw, Lexicon
+        >>> game = Game(Lexicon.load("fr"), seed=1)
+        >>> game.push(Draw())
+        >>> Game.at(game.table, game.state, seed=7).state == game.fork(seed=7).state
+        True
+        """
+        if not isinstance(table, Table):
+            raise InvalidInputError(f"expected a Table, got {type(table).__name__}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if not is_whole(seed):
+            raise InvalidInputError(f"seed must be a whole number or None, not {seed!r}")
         game = object.__new__(cls)
-        _, game.lexicon, game.rules, game.bag, game.alphabet, game._vowels = parts[:6]
-        game.value_pool_limit, game.over_the_board, game.clock = parts[6:]
-        game.state = tuple.__new__(GameState, table)
-        game.seed, game._stack, game.actions, game.resampled = 0, [], [], True
-        game._start_bag = None
+        game.lexicon, game.rules, game.bag, game.alphabet = table.lexicon, table.rules, table.bag, table.alphabet
+        game.table = table
+        bag = shuffled(seed, tuple(sorted(state[1])))  # the multiset, whatever the order given
+        game.state = tuple.__new__(GameState, (state[0], bag, *state[2:]))
+        game.seed, game._stack, game.actions = seed, [], list(actions)
+        game._start_bag = bag
+        game.over_the_board, game.resampled = False, True
+        game.clock, game.value_pool_limit = None, value_pool_limit
         return game
 
     def view(self) -> PlayerView:
@@ -428,7 +380,11 @@ class Game:
             from .view import PlayerView
 
             _PlayerView = PlayerView
-        return _PlayerView(self)
+        s = self.state
+        # The table state is the game state's tuple with the bag sorted (the same fields in the same order:
+        # tests/test_engine_speed.py checks it), made in one tuple.__new__: a view costs ~3 us an action.
+        shown = tuple.__new__(TableState, (s[0], self._unseen(), *s[2:]))
+        return _PlayerView(self.table, shown, tuple(self.actions), self.value_pool_limit, self.clock, type(self))
 
     def push_text(self, text: str) -> None:
         """Parse an action in notation and push it."""
@@ -439,218 +395,6 @@ class Game:
         except InvalidInputError as exc:
             raise IllegalActionError(exc.reason or str(exc)) from None
         self.push(action)
-
-    # -- helpers ------------------------------------------------------------
-
-    def _expect(self, *phases: str, action: Action) -> GameState:
-        s = self.state
-        if s.phase not in phases:
-            values: dict[str, str | Reason] = {"action": str(action), "player": "AB"[s.to_act]}
-            values["phase"] = Reason(f"phase_{s.phase}")
-            raise IllegalActionError(Reason("error_not_possible_now", values))
-        return s
-
-    def _rng(self) -> Pcg32:
-        """The generator of this action's re-insertions (docs/rules.md#the-draws-generator)."""
-        return Pcg32(f"{self.seed}:{self.state.ply}")
-
-    @staticmethod
-    def _with_tray(s: GameState, who: int, tray: Tray, **changes: object) -> GameState:
-        trays = (tray, s.trays[1]) if who == 0 else (s.trays[0], tray)
-        return replaced_state(s, trays=trays, **changes)
-
-    def _draw_n(
-        self, s: GameState, who: int, n: int, draws: Draws, tray: Tray | None = None, **changes: object
-    ) -> GameState:
-        """``who`` draws ``n`` letters (plus any bonus owed) onto ``tray`` (default: its tray in ``s``);
-        ``changes``: the state's other changes, made in the same new state (one state an action, not
-        three: ~4 us an action)."""
-        n += s.bonus[who]
-        if draws.given is None:
-            # Drawn from the end, last tile first: two slices of the bag's tuple, no list of it.
-            k = min(n, len(s.bag))
-            left = len(s.bag) - k
-            taken = s.bag[left:][::-1]
-            bag = s.bag[:left]
-            draws.codes.extend(taken)
-            draws.who = who
-        else:
-            drawing = list(s.bag)
-            taken = tuple(draws.take(drawing, min(n, len(drawing)), who, self.alphabet))
-            bag = tuple(drawing)
-        if tray is None:
-            tray = s.trays[who]
-        new_tray = tray._with_rack(tray.rack_codes + taken)
-        # The new state made at once, the caller's changes with the draw's (no state between).
-        drawn = {
-            "trays": (new_tray, s.trays[1]) if who == 0 else (s.trays[0], new_tray),
-            "bag": bag,
-            "bonus": (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0),
-        }
-        return replaced_state(s, **(drawn | changes))
-
-    def _draw_action(self, action: Draw, draws: Draws) -> GameState:
-        s = self._expect("opening", "start", action=action)
-        who = s.to_act
-        if s.phase == "start":
-            return self._draw_n(s, who, 1, draws, phase="play")
-        bag = list(s.bag)
-        n = min(self.rules.opening_draw + s.bonus[who], len(bag))
-        vowels = self._vowels
-        if draws.given is not None:
-            taken = draws.take(bag, n, who, self.alphabet)
-            if self.rules.opening_vowel_rule and taken and not vowels.intersection(taken) and vowels.intersection(bag):
-                raise IllegalActionError("the opening draw holds no vowel, but the rules redraw until one comes")
-        else:
-            taken = [bag.pop() for _ in range(n)]
-            if self.rules.opening_vowel_rule and taken:
-                rng = self._rng()
-                # Six consonants: the last one drawn goes back, until a vowel comes (docs/rules.md#opening-vowel-rule).
-                while not vowels.intersection(taken) and vowels.intersection(bag):
-                    back = taken.pop()
-                    bag.insert(rng.randrange(len(bag) + 1), back)
-                    taken.append(bag.pop())
-            draws.codes.extend(taken)
-            draws.who = who
-        tray = s.trays[who]
-        new_tray = tray._with_rack(tray.rack_codes + tuple(taken))
-        bonus = (0, s.bonus[1]) if who == 0 else (s.bonus[0], 0)
-        opened = (True, s.opened[1]) if who == 0 else (s.opened[0], True)
-        return self._with_tray(s, who, new_tray, bag=tuple(bag), bonus=bonus, opened=opened, phase="play")
-
-    def _exchange(self, action: Exchange, draws: Draws) -> GameState:
-        s = self._expect("start", action=action)
-        n = self.rules.exchange_size
-        tray = s.trays[s.to_act]
-        letters = action_tiles(self.alphabet, action.letters, "exchange")
-        if len(tray.rack_codes) < n:
-            raise IllegalActionError(
-                f"an exchange puts back exactly {n} letters; the rack holds {len(tray.rack_codes)}"
-            )
-        if len(letters) != n:
-            raise IllegalActionError(Reason("error_exchange_size", {"n": n, "given": len(letters)}))
-        kept_list = _remove(tray.rack_codes, letters)  # the rack less one of each letter put back, or None
-        if kept_list is None:
-            raise IllegalActionError(Reason("error_exchange_lacks", {"letters": action.letters, "rack": tray.rack}))
-        if len(s.bag) < n:
-            raise IllegalActionError(f"the bag holds {len(s.bag)} letters: no exchange of {n}")
-        bag = list(s.bag)
-        taken = draws.take(bag, min(n + s.bonus[s.to_act], len(bag)), s.to_act, self.alphabet)
-        rng = self._rng()
-        for code in letters:
-            bag.insert(rng.randrange(len(bag) + 1), code)
-        new_tray = tray._with_rack((*kept_list, *taken))
-        bonus = (0, s.bonus[1]) if s.to_act == 0 else (s.bonus[0], 0)
-        return self._with_tray(s, s.to_act, new_tray, bag=tuple(bag), bonus=bonus, phase="play")
-
-    def _play(self, action: Play, draws: Draws) -> GameState:
-        s = self._expect("play", action=action)
-        who = s.to_act
-        tray = s.trays[who]
-        try:
-            # Under the competitive rules a word outside the lexicon may be
-            # played: the dispute is what checks it.
-            after, line = tray.play(action.move, self.rules, None if self.rules.disputes else self.lexicon)
-        except IllegalMoveError as exc:
-            raise IllegalActionError(exc.reason or str(exc)) from None
-        formed = tuple(sorted(set(s.formed_indexes) | {line}))
-        if self.rules.disputes:
-            return self._with_tray(
-                s,
-                who,
-                after,
-                formed_indexes=formed,
-                idle_passes=0,
-                phase="dispute",
-                to_act=1 - who,
-                disputed=(action.move, tray, s.formed_indexes),
-            )
-        return self._after_word(s, who, 1, draws, after, formed_indexes=formed, idle_passes=0)
-
-    def _after_word(
-        self, s: GameState, who: int, n: int, draws: Draws, tray: Tray | None = None, **changes: object
-    ) -> GameState:
-        """After ``who`` formed a word (its tray now ``tray``, default: its tray in ``s``; ``changes``
-        the state's other changes): draw ``n`` and play on, or, on a full tray, the final window.
-
-        No draw follows the word that fills the tray (docs/rules.md#end-of-the-game): the final Jarnac sees
-        only the letters the player held.
-        """
-        if tray is None:
-            tray = s.trays[who]
-        if tray.free_lines(self.rules) == 0 and not s.keeping:
-            return self._with_tray(s, who, tray, phase="jarnac", to_act=1 - who, player=who, final=True, **changes)
-        return self._draw_n(s, who, n, draws, tray, phase="play", to_act=who, player=who, **changes)
-
-    def _pass(self, action: Pass, draws: Draws) -> GameState:
-        s = self._expect("play", action=action)
-        idle = s.idle_passes + 1 if not s.bag else 0
-        # A thief that kept the turn on a full tray (docs/rules.md#thief-keeps-the-turn) passes into a final window.
-        return replaced_state(
-            s, phase="jarnac", to_act=1 - s.to_act, player=s.to_act, final=s.keeping, keeping=False, idle_passes=idle
-        )
-
-    def _next_turn(self, s: GameState, who: int) -> GameState:
-        """``who`` begins a turn (its opening draw if it has not drawn yet)."""
-        phase = "start" if s.opened[who] else "opening"
-        return replaced_state(
-            s, phase=phase, to_act=who, player=who, turn=s.turn + 1, formed_indexes=(), final=False, keeping=False
-        )
-
-    def _decline(self, action: Decline, draws: Draws) -> GameState:
-        s = self._expect("jarnac", action=action)
-        if s.final:
-            return replaced_state(s, phase="over", result="a full tray, no Jarnac against it")
-        if s.idle_passes >= 2:
-            return replaced_state(s, phase="over", result="the bag is empty and both players passed")
-        return self._next_turn(s, s.to_act)
-
-    def _call(self, action: CallJarnac, draws: Draws) -> GameState:
-        s = self._expect("jarnac", action=action)
-        try:
-            new_passer, words = resolve_call(self, action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"{action}: {exc}") from None
-        thief_id = s.to_act
-        thief = s.trays[thief_id]
-        new_thief = seat(thief, seating(thief, words, self.rules))  # docs/rules.md#seating
-        trays = (new_thief, new_passer) if thief_id == 0 else (new_passer, new_thief)
-        s2 = replaced_state(s, trays=trays, idle_passes=0)
-        if self.rules.thief_draws:
-            s2 = self._draw_n(s2, thief_id, len(words), draws)
-        if new_thief.free_lines(self.rules) == 0:
-            if self.rules.thief_keeps_turn_on_last_line:
-                # The thief keeps the turn, drawing one letter a word, until it passes
-                # (docs/rules.md#thief-keeps-the-turn).
-                return replaced_state(
-                    s2, phase="play", to_act=thief_id, player=thief_id, turn=s.turn + 1, formed_indexes=(), keeping=True
-                )
-            # A final Jarnac that fills the thief's last line ends it for the thief, subject to a Jarnac.
-            return replaced_state(s2, phase="jarnac", to_act=s.player, player=thief_id, final=True, formed_indexes=())
-        return self._next_turn(s2, thief_id)
-
-    def _dispute(self, action: Dispute, draws: Draws) -> GameState:
-        s = self._expect("dispute", action=action)
-        if s.disputed is None:  # the dispute phase always holds its word: a state made by hand may not
-            raise IllegalActionError("no word is under dispute")
-        move, before, formed = s.disputed
-        mover = 1 - s.to_act
-        challenger = s.to_act
-        bonus = list(s.bonus)
-        bonus[challenger] += 1  # either way the challenger draws one more at its next draw
-        s2 = replaced_state(s, bonus=(bonus[0], bonus[1]), disputed=None)
-        if move.word in self.lexicon:
-            # The word stands: the disputed player draws 2 and plays on.
-            return self._after_word(s2, mover, 2, draws)
-        # The word is not valid: it is taken back (and is no line formed this
-        # turn); the turn passes to the challenger, who may call Jarnac.
-        s3 = self._with_tray(s2, mover, before, formed_indexes=formed)
-        return replaced_state(s3, phase="jarnac", to_act=challenger, player=mover, final=False)
-
-    def _accept(self, action: Accept, draws: Draws) -> GameState:
-        s = self._expect("dispute", action=action)
-        mover = 1 - s.to_act
-        return self._after_word(replaced_state(s, disputed=None), mover, 1, draws)
 
     # -- checks -------------------------------------------------------------
 
@@ -671,16 +415,3 @@ class Game:
             raise AssertionError("a score is not the sum of its lines' points")
         if not all(t.lines == tuple(map(self.alphabet.decode, t.line_codes)) for t in s.trays):
             raise AssertionError("a line's text does not match its tiles")
-
-
-_HANDLERS: dict[type, Callable[[Game, Any, Draws], GameState]] = {
-    Draw: Game._draw_action,
-    Exchange: Game._exchange,
-    Play: Game._play,
-    Pass: Game._pass,
-    CallJarnac: Game._call,
-    Decline: Game._decline,
-    Dispute: Game._dispute,
-    Accept: Game._accept,
-}
-"""Each action type's handler (exact types: a subclass of an action is no action, as before)."""

@@ -418,15 +418,11 @@ class GameRecord:
             return
         made = game.commitment
         if made != self.commitment:
-            raise IllegalActionError(
-                self._at_commitment(
-                    f"the draws do not match the commitment: seed {self.seed} and this bag make {made}, "
-                    f"the game committed to {self.commitment} at its start"
-                )
-            )
-
-    def _at_commitment(self, message: str) -> str:
-        return f"line {self.commitment_line}: {message}" if self.commitment_line else message
+            values = {"seed": str(self.seed), "made": made or "", "committed": self.commitment}
+            refused = IllegalActionError(Reason("error_commitment_mismatch", values))
+            if self.commitment_line:
+                raise located(refused, Reason("error_record_line", {"line": self.commitment_line}))
+            raise refused
 
     def _where(self, n: int, text: str) -> Reason:
         """Where action ``n`` is: its line of the text it was read from, when known, and its number."""

@@ -23,10 +23,11 @@ _DRAWN_TEXTS: dict[Alphabet, tuple[Alphabet, dict[tuple[int, ...], str]]] = {}
 def written_actions(game: Game) -> list[tuple[int, str, str]]:
     """``game``'s actions as a record holds them: (player, notation, :meth:`Game.drawn_text`).
 
-    Speed: with one-character tiles the draws' texts are kept per alphabet (a game's ~140 draws are of 0, 1 or 3
-    tiles, the same few hundred tuples game after game) and the field-less actions' notation is a constant: each
-    action's ``decode`` and ``str`` were ~2/3 of ``GameRecord.of``, which was ~10% of a planner game in the lane
-    (timeit over 50 en games' records: 0.033 s -> 0.016 s a 100; ~2% of a game's instructions)."""
+    With one-character tiles the draws' texts are kept per alphabet (a game's ~140 draws are of 0, 1 or 3 tiles,
+    the same few hundred tuples game after game) and the field-less actions' notation is a constant: each
+    action's ``decode`` and ``str`` made again would be ~2/3 of ``GameRecord.of``, a record being written for
+    every game of the planner's lane (timeit over 50 en games' records: 0.016 s a 100 games, twice that
+    otherwise)."""
     alphabet = game.alphabet
     actions: list[Played] = game.actions
     if not alphabet.single:

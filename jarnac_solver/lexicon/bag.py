@@ -266,7 +266,8 @@ class Bag(Mapping[str, int]):
     def codes(self, alphabet: Alphabet) -> tuple[int, ...]:
         """:meth:`tiles` as ``alphabet``'s codes (its ``index``), in the same order; made once and kept for
         the last alphabet asked (a game's bag is coded by its lexicon's alphabet at every new game: the
-        tiles' list and a look-up per tile were ~0.7% of a planner game's instructions in the lane, en).
+        tiles' list and a look-up per tile made each time would be ~0.7% of a planner game's instructions in
+        the lane, en).
 
         >>> Bag({"A": 2, "B": 1}).codes(LATIN)
         (0, 0, 1)

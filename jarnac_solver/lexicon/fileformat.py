@@ -366,13 +366,13 @@ def _check_target(target: Path) -> None:
     """Refuse a target that is no regular file (following a symbolic link): it is left as it is."""
     import os
 
-    from ..textfile import _kind
+    from ..textfile import file_kind
 
     try:
         mode = os.stat(target).st_mode
     except OSError:  # nothing there (or a dangling link): the rename makes a file
         return
-    kind = _kind(mode)
+    kind = file_kind(mode)
     if kind is not None:
         what = f"{kind}{' (through a symbolic link)' if os.path.islink(target) else ''}"
         raise InvalidInputError(f"{str(target)!r}: cannot write a lexicon there ({what})")

@@ -284,9 +284,9 @@ class AlphagramIndex:
         >>> AlphagramIndex.build([("RAT", [0, 1, 2]), ("AT", [1, 2])], 3).words(3)
         ['RAT']
         """
-        return self.walk.words_in(*self._nodes_of_lengths(min_len, max_len))
+        return self.walk.words_in(*self.nodes_of_lengths(min_len, max_len))
 
-    def _nodes_of_lengths(self, min_len: int, max_len: int) -> tuple[int, int]:
+    def nodes_of_lengths(self, min_len: int, max_len: int) -> tuple[int, int]:
         """The id range of the terminal nodes of keys of ``min_len..max_len`` tiles."""
         bounds = self._ranges.get((min_len, max_len))  # a dict read: ~0.1 us where the min/max cost 0.7
         if bounds is None:
@@ -305,7 +305,7 @@ class AlphagramIndex:
         Built once per length range (two list slices) and cached: the walk
         then collects words with one C-level ``map``, with no length test.
         """
-        return self._view_of_nodes(*self._nodes_of_lengths(min_len, max_len))
+        return self._view_of_nodes(*self.nodes_of_lengths(min_len, max_len))
 
     def _view_of_nodes(self, start: int, stop: int) -> list[str | None]:
         """``groups`` with every entry outside the node ids ``start..stop - 1`` blanked (cached)."""
@@ -427,7 +427,7 @@ class AlphagramIndex:
         The walk with nothing required, stopping at the first letter step that
         reaches one: a witness, not a list.
         """
-        return self.walk.first((), rack, *self._nodes_of_lengths(min_len, max_len))
+        return self.walk.first((), rack, *self.nodes_of_lengths(min_len, max_len))
 
     def first_extension(self, word: Tally, size: int, rack: Tally, line_max: int) -> int | None:
         """A terminal node of an extension of ``word`` (``size`` tiles) by ``rack``, or ``None``.
@@ -436,7 +436,7 @@ class AlphagramIndex:
         """
         if not rack or not _extendable(word, size, line_max):
             return None
-        return self.walk.first(word, rack, *self._nodes_of_lengths(size + 1, line_max))
+        return self.walk.first(word, rack, *self.nodes_of_lengths(size + 1, line_max))
 
     def key_map(self, pack: Callable[[str], int]) -> dict[int, int]:
         """Packed key -> terminal node, for every key; ``pack`` packs a word (first of its group).
@@ -476,7 +476,7 @@ class AlphagramIndex:
         scan of a node's edges per (node reached, letter tried) and a radix
         sort of the answer's word numbers.
         """
-        return self.walk.words((), rack, *self._nodes_of_lengths(min_len, max_len))
+        return self.walk.words((), rack, *self.nodes_of_lengths(min_len, max_len))
 
     def subanagrams_of_codes(self, codes: str, min_len: int, max_len: int) -> list[str]:
         """:meth:`subanagrams` of a rack given as rank codes (``chr(rank)`` per tile), sorted.
@@ -488,7 +488,7 @@ class AlphagramIndex:
         >>> ix.subanagrams_of_codes(chr(2) + chr(1) + chr(0), 1, 9)
         ['ART', 'RAT']
         """
-        return self.walk.words((), codes, *self._nodes_of_lengths(min_len, max_len))
+        return self.walk.words((), codes, *self.nodes_of_lengths(min_len, max_len))
 
     def _rack_walk(self, rack: Tally) -> list[int]:
         """Every node whose key is a sub-multiset of ``rack`` (the root included)."""
@@ -496,7 +496,7 @@ class AlphagramIndex:
 
     def extensions(self, word: Tally, rack: Tally, word_len: int, max_len: int) -> list[str]:
         """Words holding all of ``word`` plus at least one letter of ``rack``, sorted."""
-        return self.walk.words(word, rack, *self._nodes_of_lengths(word_len + 1, max_len))
+        return self.walk.words(word, rack, *self.nodes_of_lengths(word_len + 1, max_len))
 
     def anagram_nodes(self, letters: Tally) -> list[int]:
         """The node whose key is exactly ``letters`` (a list of one, or empty)."""
@@ -505,7 +505,7 @@ class AlphagramIndex:
     def anagrams(self, letters: Tally) -> list[str]:
         """Words that use exactly ``letters``, sorted."""
         length = tally_size(letters)
-        return self.walk.words(letters, (), *self._nodes_of_lengths(length, length))
+        return self.walk.words(letters, (), *self.nodes_of_lengths(length, length))
 
 
 class Walk(Protocol):
@@ -514,7 +514,7 @@ class Walk(Protocol):
     or :class:`PureWalk` (Python over :attr:`~AlphagramIndex.edges` and :attr:`~AlphagramIndex.groups`).
     Both give the same nodes in the same order and the same words (the twins' tests, and the golden file
     of moves and plans both must reproduce: ``tests/test_golden.py``). Node ranges ``lo, hi`` are ids
-    (:meth:`AlphagramIndex._nodes_of_lengths`)."""
+    (:meth:`AlphagramIndex.nodes_of_lengths`)."""
 
     def walk(self, need: Letters, opt: Letters, /) -> list[int]:
         """Every node holding all of ``need`` and part of ``opt``, in walk order."""
@@ -603,7 +603,7 @@ class CompiledWalk:
     ) -> tuple[list[int], list[list[int]]]:
         # One C walk for the new words and one per line; no key map (a C walk of a line costs less than
         # hashing the rack's subsets).
-        walk, ranges = self.trie.walk, self.index._nodes_of_lengths
+        walk, ranges = self.trie.walk, self.index.nodes_of_lengths
         places = walk((), rack, *ranges(*place)) if place else []
         extended: list[list[int]] = []
         for tally, size in lines:
@@ -621,7 +621,7 @@ class CompiledWalk:
         line_max: int,
         keys: dict[int, int] | None,
     ) -> tuple[list[str], list[list[str]]]:
-        ranges = self.index._nodes_of_lengths
+        ranges = self.index.nodes_of_lengths
         lo, hi = ranges(*place) if place else (0, 0)
         asked: list[tuple[object, int, int] | None] = [
             (tally, *ranges(size + 1, line_max)) if _extendable(tally, size, line_max) else None

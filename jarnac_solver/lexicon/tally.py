@@ -4,8 +4,8 @@ A tally is a list of ``(rank, count)`` pairs, ranks strictly increasing, one
 pair per *distinct* letter: the walk iterates distinct letters only, and
 ``extensions`` merges two sparse tallies (the word's and the rack's).
 Measured end to end on SCOWL-80 (``benchmarks/bench_search.py --tallies``,
-two runs): a dense count vector was 5-18% faster at 7-9 letters and -8% to
-+8% at 15; ``Counter`` in between. The pairs are kept for now because every
+two runs): a dense count vector is 5-18% faster at 7-9 letters and -8% to
++8% at 15; ``Counter`` in between. The pairs are kept because every
 walk (extensions, moves, Jarnacs) merges sparse tallies; a dense fast path
 for ``subanagrams`` alone is a measured, open follow-up.
 """

@@ -24,6 +24,7 @@ from .nain_jaune import NAIN_JAUNE_MESSAGES
 from .page import PAGE_MESSAGES
 from .practice import PRACTICE_MESSAGES
 from .review import REVIEW_MESSAGES
+from .service import SERVICE_MESSAGES
 
 __all__ = ["MESSAGES", "Message"]
 
@@ -238,6 +239,11 @@ MESSAGES: dict[str, Message] = {
     "error_record_action": M("record action {number} ({action})"),
     "error_wrong_player": M("the action is by {player}, but {other} is to act"),
     "error_drew": M("it drew {drawn}, the record says {said}"),
+    "error_commitment_mismatch": M(
+        "the draws do not match the commitment: seed {seed} and this bag make {made}, the game committed to "
+        "{committed} at its start"
+    ),
+    "error_record_line": M("line {line}"),
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
     "error_tray_notation": M("{what} {text} is not written 'LINE LINE ... / RACK' (one slash)"),
     "error_rack_lacks": M("{move} needs {need} from the rack, which holds only {rack}"),
@@ -303,3 +309,4 @@ MESSAGES.update(CLI_MESSAGES)
 MESSAGES.update(REVIEW_MESSAGES)
 MESSAGES.update(NAIN_JAUNE_MESSAGES)
 MESSAGES.update(PRACTICE_MESSAGES)
+MESSAGES.update(SERVICE_MESSAGES)

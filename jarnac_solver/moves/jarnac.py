@@ -26,7 +26,7 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.lexicon import Lexicon
 from .allocation import fill
 from .move import Move, added_letters
-from .movegen import LegalMoves, check_inputs, line_asks, move_words
+from .movegen import LegalMoves, check_inputs, known_moves, line_asks, move_words
 from .objectives import OBJECTIVES as OBJECTIVES  # re-exported: callers import it from here
 from .rules import Rules
 from .steal_search import (
@@ -38,9 +38,18 @@ from .steal_search import (
     optimise,
     steal_items,
 )
-from .tray import Codes, Tray, _remove, remove_tiles
+from .tray import Codes, Tray, remove_tiles, tiles_without
 
-__all__ = ["JarnacPlan", "best_jarnac", "is_jarnacable", "jarnac_steals", "passer_left_move", "thief_best_call"]
+__all__ = [
+    "JarnacPlan",
+    "any_steal",
+    "best_jarnac",
+    "checked_formed_indexes",
+    "is_jarnacable",
+    "jarnac_steals",
+    "passer_left_move",
+    "thief_best_call",
+]
 
 
 @dataclass(frozen=True)
@@ -161,7 +170,7 @@ def is_jarnacable(
     True
     """
     rules = check_inputs(lexicon, tray, rules)
-    turn = _formed_indexes(tray, formed_indexes)
+    turn = checked_formed_indexes(tray, formed_indexes)
     index = lexicon.index
     rack = lexicon.tally_codes(tray.rack_codes)
     alphabet = tray.alphabet
@@ -245,7 +254,7 @@ def thief_best_call(
     )
 
 
-def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
+def checked_formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     """``formed_indexes`` checked: distinct indexes of lines of ``tray`` that hold a word, sorted."""
     if not formed_indexes and type(formed_indexes) in (tuple, list):
         return []  # the common case (no line formed this turn, or no value Jarnac asked): no set, no sort
@@ -257,22 +266,23 @@ def _formed_indexes(tray: Tray, formed_indexes: Iterable[int]) -> list[int]:
     return turn
 
 
-def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thief_last_free: bool) -> bool:
+def any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thief_last_free: bool) -> bool:
     """Whether :func:`optimise` could find any plan: first-hit walks, exact.
 
     Any extension, or any new word of the rules' minimum length or more, may
     make a plan. A shorter new word alone (the only candidates left) makes one
     only as the word that fills both the thief's last line and the passer's:
     a single word, so only when each has exactly one free line, its last.
-    Speed: most Jarnac windows of a game between programs offer only such
-    short words (a pass leaves a rack that spells a one- or two-letter word);
-    they were searched in full (~40 us), and are now answered here.
+    Most Jarnac windows of a game between programs offer only such short
+    words (a pass leaves a rack that spells a one- or two-letter word): this
+    answers them without the full search (~40 us). The end-game model
+    (``planning/endgame.py``) asks it too, to settle a final window.
     """
     if not tray.rack_codes:
         return False
     passer_free = tray.free_lines(rules)
-    legal = tray._moves
-    if legal is not None and legal[0] is lexicon and legal[1] is rules and not legal[2] and not any(legal[3]):
+    legal = known_moves(tray, lexicon, rules)
+    if legal is not None and not legal[0] and not any(legal[1]):
         # The passer's own legal moves, found on this very tray (a player passes after finding none): no
         # extension (the same lengths are asked), and no new word from the length the next line needs,
         # which is the rules' minimum unless that line is the last (then a short word alone is the only
@@ -295,7 +305,7 @@ def _any_steal(lexicon: Lexicon, tray: Tray, rules: Rules, free_lines: int, thie
         # ~2 us where a call a walk cost ~8 us on a tray of 6 lines (most Jarnac windows of a game); what
         # the walks are asked per line is legal_moves' (line_asks).
         lines = line_asks(lexicon, tray.line_codes, line_max)
-        lo, hi = index._nodes_of_lengths(shortest if short else long_from, line_max) if place else (0, 0)
+        lo, hi = index.nodes_of_lengths(shortest if short else long_from, line_max) if place else (0, 0)
         return bool(trie.any_move(lexicon.rank_string(tray.rack_codes), lo, hi, lines))
     rack = lexicon.tally_codes(tray.rack_codes)
     if place and index.first_place(rack, shortest if short else long_from, line_max) is not None:
@@ -329,7 +339,7 @@ def _plan(
         used = [code(letter) for move in steals for letter in move.letters]
     else:
         used = [code for move in steals for code in alphabet.encode(move.letters)]
-    left = _remove(pool, used)  # one list.remove a letter: the first of each, as remove_tiles takes them
+    left = tiles_without(pool, used)  # one list.remove a letter: the first of each, as remove_tiles takes them
     rack_left = alphabet.decode(remove_tiles(pool, used) if left is None else left)
     gain = sum(it.tiles**2 for it in chosen)
     lost = sum(it.old_tiles**2 for it in extends) + sum(len(tray.line_codes[i]) ** 2 for i in taken)
@@ -398,10 +408,10 @@ def best_jarnac(
         raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if value_pool_limit is not None and (not is_whole(value_pool_limit) or value_pool_limit < 0):
         raise InvalidInputError(f"value_pool_limit must be a whole number >= 0 or None, not {value_pool_limit!r}")
-    turn = _formed_indexes(tray, formed_indexes)
+    turn = checked_formed_indexes(tray, formed_indexes)
     deadline = None if budget is None else deadline_of(budget)  # checked here; the default made below
     if free_lines == 0 or (
-        not (rules.value_jarnac and turn) and not _any_steal(lexicon, tray, rules, free_lines, thief_last_free)
+        not (rules.value_jarnac and turn) and not any_steal(lexicon, tray, rules, free_lines, thief_last_free)
     ):
         # Exact shortcut: no candidate steal at all (most passes of a game between programs that
         # play whenever they can). A first-hit walk per line costs a few microseconds where listing

@@ -16,11 +16,10 @@ from ..lexicon.lexicon import Lexicon
 from ..lexicon.tally import MAX_COUNT, Tally
 from .move import Move, added_letters
 from .rules import Rules
-from .tray import _SHEET, Tray
+from .tray import DEFAULT_RULES as DEFAULT_RULES  # re-exported: one object, a tray remembers rules by identity
+from .tray import Tray
 
-__all__ = ["LegalMoves", "legal_moves"]
-
-DEFAULT_RULES = _SHEET  # one object: a tray remembers the rules it passed by identity
+__all__ = ["LegalMoves", "known_moves", "legal_moves", "played"]
 
 
 def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
@@ -28,7 +27,7 @@ def check_inputs(lexicon: Lexicon, tray: Tray, rules: Rules | None) -> Rules:
     checked = DEFAULT_RULES if rules is None else rules
     if (
         type(tray) is Tray
-        and tray._checked is checked
+        and tray.keeps(checked)
         and isinstance(lexicon, Lexicon)
         and tray.alphabet is lexicon.alphabet
     ):
@@ -101,9 +100,9 @@ def move_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[list[
 def place_classes(lexicon: Lexicon, tray: Tray, rules: Rules) -> list[list[str]]:
     """:func:`move_classes`'s place classes alone (the same list): the new words' walk, no line's.
 
-    Speed: :func:`best_finish <jarnac_solver.planning.finishing.best_finish>` needs only the words for the last
-    line; the lines' tallies and extension walks were most of its ``move_classes`` call (100 en planner games:
-    ~70 us a call; cachegrind, 50 en games: 983M -> 963M instructions, -2.0%). The place nodes of every walk
+    Why: :func:`best_finish <jarnac_solver.planning.finishing.best_finish>` needs only the words for the last
+    line, and the lines' tallies and extension walks would be most of its ``move_classes`` call (100 en planner
+    games: ~70 us a call; 2% of a game's instructions, cachegrind, 50 en games). The place nodes of every walk
     depend on the rack alone.
     """
     if tray.free_lines(rules) == 0:
@@ -130,9 +129,9 @@ tray's line codes, line length) -> their Asks in a list."""
 def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_max: int) -> list[Ask]:
     """What the compiled walk is asked for each line of a tray (a list the caller must not change).
 
-    Speed: remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at
-    every move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made
-    in Python). The Python around the walks was ~3/4 of a game's move generation.
+    Remembered per line and per tray's lines (lines outlive trays: a game asks for the same lines at every
+    move of a turn, a planner with many racks); a line's ranks are text the walk counts (no tally made in
+    Python): made for each call, the Python around the walks would be ~3/4 of a game's move generation.
     """
     entry = _ASKED.get(lexicon)
     if entry is None:
@@ -146,7 +145,7 @@ def line_asks(lexicon: Lexicon, line_codes: tuple[tuple[int, ...], ...], line_ma
             per_line.clear()
         if len(per_tray) >= 1 << 14:
             per_tray.clear()
-        node_range = lexicon.index._nodes_of_lengths
+        node_range = lexicon.index.nodes_of_lengths
         asks = []
         for codes in line_codes:
             key = (codes, line_max)
@@ -170,7 +169,7 @@ def move_words(lexicon: Lexicon, tray: Tray, rules: Rules) -> tuple[list[str], l
         # Speed: the walks in one C call, what they are asked per line remembered (line_asks).
         lines = line_asks(lexicon, tray.line_codes, line_max)
         if tray.free_lines(rules) > 0:
-            lo, hi = index._nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
+            lo, hi = index.nodes_of_lengths(rules.min_length_on(tray.next_line_index), line_max)
         else:
             lo = hi = 0
         return trie.moves(lexicon.rank_string(tray.rack_codes), lo, hi, lines)
@@ -291,7 +290,7 @@ class LegalMoves:
             return False
         try:
             # The tray's own check: parts that agree as tiles, the line it extends (however built).
-            line, word_codes, _ = self.tray._resolve(move, self.rules)
+            line, word_codes, _ = self.tray.resolve(move, self.rules)
         except IllegalMoveError:
             return False
         word = self.tray.alphabet.decode(word_codes)
@@ -320,7 +319,61 @@ def legal_moves(lexicon: Lexicon, tray: Tray, rules: Rules | None = None) -> Leg
     """
     rules = check_inputs(lexicon, tray, rules)
     places, extensions = move_words(lexicon, tray, rules)
-    # Kept on the tray (copied: the lists are the caller's), so that pushing one of these moves is not
-    # checked a second time (Tray.play): the move a player picks from legal_moves is pushed next.
-    object.__setattr__(tray, "_moves", (lexicon, rules, tuple(places), tuple(map(tuple, extensions))))
+    # Remembered (copied: the lists are the caller's), so that playing one of these moves is not checked a
+    # second time (played): the move a player picks from legal_moves is pushed next.
+    known = _KNOWN
+    if len(known) >= KNOWN_TRAYS and tray not in known:
+        del known[next(iter(known))]  # the oldest tray
+    known[tray] = (lexicon, rules, tuple(places), tuple(map(tuple, extensions)))
     return LegalMoves(tray, places, extensions, rules)
+
+
+KNOWN_TRAYS = 64
+"""How many trays' legal moves :func:`legal_moves` remembers for :func:`played` and :func:`known_moves` (the
+trays of the decisions being made: a game's two, a simulation's forks)."""
+
+_KNOWN: dict[Tray, tuple[Lexicon, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+"""The legal moves found last for each of the last ``KNOWN_TRAYS`` trays, keyed by the tray's content (its lines,
+its rack as a multiset, its alphabet): the lexicon and rules they were found with, the new words, each line's
+extensions."""
+
+
+def known_moves(
+    tray: Tray, lexicon: Lexicon | None, rules: Rules
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] | None:
+    """The legal moves :func:`legal_moves` found last for a tray equal to ``tray``, with ``lexicon`` (any when
+    ``None``) and ``rules`` (the same objects): the new words and each line's extensions; ``None`` when they
+    are not remembered. A read, never a search.
+
+    >>> from jarnac_solver import Lexicon
+    >>> lex, tray = Lexicon.from_words(["rat", "tzar"]), Tray.parse("RAT / ZW")
+    >>> moves = legal_moves(lex, tray, DEFAULT_RULES)
+    >>> known_moves(Tray.parse("RAT / WZ"), lex, DEFAULT_RULES)
+    ((), (('TZAR',),))
+    """
+    known = _KNOWN.get(tray)
+    if known is None or known[1] is not rules or (lexicon is not None and known[0] is not lexicon):
+        return None
+    return known[2], known[3]
+
+
+def played(tray: Tray, move: Move, rules: Rules | None = None, lexicon: Lexicon | None = None) -> tuple[Tray, int]:
+    """``tray.play(move, rules, lexicon)``: the tray after ``move`` and the index of the line it went on. A move
+    among the tray's legal moves as :func:`legal_moves` found them (:func:`known_moves`), exactly as written, is
+    legal: only its tiles are read (~5 us a move saved: the lexicon look-up, the checks of the parts);
+    any other gets :meth:`Tray.play`'s full checks.
+
+    >>> from jarnac_solver import Lexicon
+    >>> lex, tray = Lexicon.from_words(["rat", "tzar"]), Tray.parse("RAT / ZW")
+    >>> move = next(iter(legal_moves(lex, tray)))
+    >>> played(tray, move, lexicon=lex) == tray.play(move, lexicon=lex)
+    True
+    """
+    rules = rules or DEFAULT_RULES
+    if type(move) is Move:
+        known = known_moves(tray, lexicon, rules)
+        if known is not None:
+            done = tray.play_listed(move, known[0], known[1], rules)
+            if done is not None:
+                return done
+    return tray.play(move, rules, lexicon)

@@ -87,7 +87,7 @@ def steal_asks(
         )
     ]
     if passer_free > 0 and rules.steal_place:
-        lo, hi = lexicon.index._nodes_of_lengths(min(rules.last_line_min_length, rules.min_length), line_max)
+        lo, hi = lexicon.index.nodes_of_lengths(min(rules.last_line_min_length, rules.min_length), line_max)
     else:
         lo = hi = 0
     return asked, lo, hi

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..errors import IllegalMoveError
 from ..lexicon.lexicon import Lexicon
 from .move import Move
+from .movegen import played
 from .rules import Rules
 from .tray import Codes, Tray
 
@@ -54,7 +55,7 @@ def seat(thief: Tray, seats: Sequence[tuple[int, Codes]]) -> Tray:
             lines[slot] = codes
         else:
             lines.append(codes)
-    return Tray._trusted(tuple(lines), thief.rack_codes, thief.alphabet)
+    return Tray.trusted(tuple(lines), thief.rack_codes, thief.alphabet)
 
 
 def take_steals(passer: Tray, steals: Sequence[Move], rules: Rules, lexicon: Lexicon) -> tuple[Tray, list[Codes]]:
@@ -70,7 +71,7 @@ def take_steals(passer: Tray, steals: Sequence[Move], rules: Rules, lexicon: Lex
         if move.kind == "extend" and move.line_index in touched:
             raise IllegalMoveError(f"{move}: line {move.line_index + 1} is taken twice in one Jarnac")
         try:
-            after, line = after.play(move, rules, lexicon)
+            after, line = played(after, move, rules, lexicon)
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"not a move the passer could make: {exc}") from None
         touched.add(line)
@@ -78,4 +79,4 @@ def take_steals(passer: Tray, steals: Sequence[Move], rules: Rules, lexicon: Lex
             lost.add(line)
         words.append(after.line_codes[line])
     kept = tuple(() if i in lost else codes for i, codes in enumerate(passer.line_codes))
-    return Tray._trusted(kept, after.rack_codes, passer.alphabet), words
+    return Tray.trusted(kept, after.rack_codes, passer.alphabet), words

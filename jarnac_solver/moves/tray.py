@@ -34,7 +34,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from ..lexicon.lexicon import Lexicon
 
-__all__ = ["Codes", "Tray", "remove_tiles"]
+__all__ = ["Codes", "Tray", "remove_tiles", "tiles_without", "written_codes"]
 
 T = TypeVar("T", bound=Hashable)
 Codes = tuple[int, ...]
@@ -89,7 +89,7 @@ def _codes(alphabet: Alphabet, text: str, what: str, error: type[JarnacError] = 
     return codes
 
 
-def _written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, Codes, str]:
+def written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, Codes, str]:
     """The codes of a move's word and added letters, known to be written in tiles already (a legal or
     planned move: the lexicon's writing), and the word's text. With one-letter tiles a letter is a tile,
     its code one look-up (no folding, no cutting)."""
@@ -100,7 +100,7 @@ def _written_codes(alphabet: Alphabet, word: str, letters: str) -> tuple[Codes, 
     return word_codes, _codes(alphabet, letters, "letters", IllegalMoveError), alphabet.decode(word_codes)
 
 
-def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
+def tiles_without(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
     """``remove_tiles(tiles, used)``, or ``None`` when ``used`` does not fit: one C-level ``list.remove``
     a tile (each removes the first such tile left, as ``remove_tiles`` does), ~4x cheaper than two Counters."""
     left = list(tiles)
@@ -112,7 +112,7 @@ def _remove(tiles: Sequence[int], used: Iterable[int]) -> list[int] | None:
     return left
 
 
-_SHEET = Rules()
+DEFAULT_RULES = Rules()
 """The default rules (made once: ``Rules()`` is a frozen dataclass, ~2 us to make)."""
 
 _KNOWN: dict[Lexicon, tuple[Lexicon, dict[str, bool]]] = {}
@@ -150,7 +150,7 @@ class Tray:
     ('Z', 'I', 'J', 'D')
     """
 
-    __slots__ = ("_checked", "_hash", "_moves", "_score", "alphabet", "line_codes", "lines", "rack_codes")
+    __slots__ = ("_checked", "_hash", "_score", "alphabet", "line_codes", "lines", "rack_codes")
 
     line_codes: tuple[Codes, ...]
     """Each line's tile codes (indexes in ``alphabet.tiles``); ``()`` for a gap."""
@@ -163,8 +163,6 @@ class Tray:
     _score: int | None
     _checked: Rules | None
     """The last rules :meth:`check` passed (a tray never changes: it passes them again)."""
-    _moves: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]] | None
-    """The last legal moves found (``legal_moves``): lexicon, rules, place words, each line's extensions."""
 
     def __init__(self, lines: Iterable[str] = (), rack: str = "", alphabet: Alphabet = LATIN) -> None:
         if isinstance(lines, str):
@@ -203,7 +201,6 @@ class Tray:
         object.__setattr__(self, "_hash", None)
         object.__setattr__(self, "_score", None)
         object.__setattr__(self, "_checked", None)
-        object.__setattr__(self, "_moves", None)
 
     @classmethod
     def from_codes(
@@ -231,14 +228,13 @@ class Tray:
         return tray
 
     @classmethod
-    def _trusted(
+    def trusted(
         cls, line_codes: tuple[Codes, ...], rack_codes: Codes, alphabet: Alphabet, lines: tuple[str, ...] | None = None
     ) -> Tray:
-        """A tray from codes already checked (no re-validation); ``lines`` their writing when known.
-
-        ``push`` and the game engine build thousands of trays from trays they
-        hold; re-reading every line each time was a tenth of self-play.
-        """
+        """A tray from codes the caller has checked already (no validation: give only lines and racks made
+        from a checked tray's tiles); ``lines`` their writing when known. The engine, the steals and the
+        planner build thousands of trays from trays they hold, where reading every line again would be a
+        tenth of self-play; :meth:`from_codes` checks."""
         tray = object.__new__(cls)
         tray._set(line_codes, rack_codes, alphabet, lines)
         return tray
@@ -366,7 +362,7 @@ class Tray:
         >>> Tray.parse("RAT BUT / ZW").free_lines()
         6
         """
-        return (rules or _SHEET).lines - self.filled
+        return (rules or DEFAULT_RULES).lines - self.filled
 
     @property
     def filled(self) -> int:
@@ -388,7 +384,7 @@ class Tray:
 
     def last_line_free(self, rules: Rules | None = None) -> bool:
         """Whether the rules' last line is still empty."""
-        return len(self.line_codes) < (rules or _SHEET).lines
+        return len(self.line_codes) < (rules or DEFAULT_RULES).lines
 
     # -- checks -------------------------------------------------------------
 
@@ -400,7 +396,7 @@ class Tray:
         ...
         jarnac_solver.errors.InvalidTrayError: tray line 1 'RATTATATAT' has 10 tiles; a line holds at most 9
         """
-        rules = rules or _SHEET
+        rules = rules or DEFAULT_RULES
         if self._checked is rules:
             return  # checked against these rules already (every move function checks its tray)
         if len(self.line_codes) > rules.lines:
@@ -419,6 +415,16 @@ class Tray:
                     f"tray line {i + 1} {self.lines[i]!r} has {n} tiles; this line needs at least {shortest}"
                 )
         object.__setattr__(self, "_checked", rules)
+
+    def keeps(self, rules: Rules) -> bool:
+        """Whether this tray is known to keep ``rules`` (the very object): :meth:`check` passed, or the tray
+        was made by a move or a draw from one it had passed. ``False`` says only that it is not known.
+
+        >>> tray = Tray.parse("RAT / ZW"); rules = Rules()
+        >>> tray.keeps(rules), tray.check(rules), tray.keeps(rules)
+        (False, None, True)
+        """
+        return self._checked is rules
 
     def validate(self, lexicon: Lexicon) -> list[int]:
         """Indexes of the lines that ``lexicon`` does not hold (they stay legal to extend).
@@ -456,19 +462,10 @@ class Tray:
         >>> Tray.parse("RAT / ZW").play(Move.parse("RAT+Z=TZAR"))
         (Tray.parse('TZAR / W'), 0)
         """
-        rules = rules or _SHEET
-        legal = self._moves
-        if legal is not None and (lexicon is None or legal[0] is lexicon) and legal[1] is rules and type(move) is Move:
-            # Checked once: a move among this tray's legal moves (found by legal_moves with this lexicon, or
-            # with any when none is asked for, and these rules, as the player chose it) is legal as written;
-            # only its tiles are read.
-            # ~5 us a move (the lexicon look-up, the checks of the parts).
-            played = self._legal_play(move, legal)
-            if played is not None:
-                return played
-        target, word, letters = self._resolve(move, rules)
+        rules = rules or DEFAULT_RULES
+        target, word, letters = self.resolve(move, rules)
         rack = self.rack_codes
-        left = _remove(rack, letters)
+        left = tiles_without(rack, letters)
         if left is None:
             missing = Counter(letters) - Counter(rack)
             need = self.alphabet.decode(sorted(missing.elements()))
@@ -495,7 +492,7 @@ class Tray:
         """The tray after ``moves``, each known legal in turn by the search that found it for this tray (a
         ladder's moves, a finish among the words that fit): only their tiles are read, and one tray is made
         at the end. A search plays out thousands of ladders a game, where :meth:`push`'s full checks (the
-        lexicon look-up among them) were ~1/7 of a planner's game. A move whose letters are not on the rack,
+        lexicon look-up among them) would be ~1/7 of a planner's game. A move whose letters are not on the rack,
         or whose line is not there, is still refused (``IllegalMoveError``); a word outside the lexicon or
         the rules' lengths is not looked for: give only a search's own moves.
 
@@ -509,8 +506,8 @@ class Tray:
         score = self.score
         for move in moves:
             kind, line, _, word, letters = move
-            word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
-            left = _remove(rack, letter_codes)
+            word_codes, letter_codes, text = written_codes(alphabet, word, letters)
+            left = tiles_without(rack, letter_codes)
             target = line if kind == "extend" else codes.index(()) if () in codes else len(codes)
             if left is None or type(target) is not int or not 0 <= target < len(codes) + (kind == "place"):
                 raise IllegalMoveError(f"{move} was not planned for this tray {self}")
@@ -522,15 +519,16 @@ class Tray:
                 codes.append(word_codes)
                 lines.append(text)
             score += len(word_codes) ** 2
-        after = Tray._trusted(tuple(codes), rack, alphabet, tuple(lines))
+        after = Tray.trusted(tuple(codes), rack, alphabet, tuple(lines))
         object.__setattr__(after, "_score", score)
         if self._checked is rules:
             object.__setattr__(after, "_checked", rules)
         return after
 
-    def _with_rack(self, rack_codes: Codes) -> Tray:
-        """This tray with another rack (a draw): the same lines, so the same score and checks."""
-        tray = Tray._trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
+    def with_rack(self, rack_codes: Codes) -> Tray:
+        """This tray with another rack (a draw; codes the caller has checked): the same lines, so the same
+        score and the same rules' checks carried over."""
+        tray = Tray.trusted(self.line_codes, rack_codes, self.alphabet, self.lines)
         object.__setattr__(tray, "_score", self._score)
         object.__setattr__(tray, "_checked", self._checked)
         return tray
@@ -547,7 +545,7 @@ class Tray:
         else:
             codes.append(word)
             lines.append(text)
-        after = Tray._trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
+        after = Tray.trusted(tuple(codes), tuple(left), self.alphabet, tuple(lines))
         if self._score is not None:
             # The score carried over, one line changed (a planner reads the score of every tray it plays out).
             object.__setattr__(after, "_score", self._score - before * before + len(word) * len(word))
@@ -555,33 +553,39 @@ class Tray:
             object.__setattr__(after, "_checked", checked)
         return after
 
-    def _legal_play(
-        self, move: Move, legal: tuple[object, Rules, tuple[str, ...], tuple[tuple[str, ...], ...]]
+    def play_listed(
+        self, move: Move, places: tuple[str, ...], extensions: tuple[tuple[str, ...], ...], rules: Rules
     ) -> tuple[Tray, int] | None:
-        """:meth:`play` of ``move`` when it is one of ``legal`` exactly as written (``None``: it is not;
-        the full checks decide)."""
+        """:meth:`play` of ``move`` when it is, exactly as written, one of this tray's legal moves under ``rules``
+        as ``legal_moves`` found them (``places``: the new words; ``extensions``: each line's longer words), so
+        only its tiles are read (``None``: it is not listed; :meth:`play`'s full checks decide). Give only
+        lists found for a tray equal to this one (``moves/movegen.py``'s ``played`` does).
+
+        >>> Tray.parse("RAT / ZW").play_listed(Move.parse("1:RAT+Z=TZAR"), (), (("TZAR",),), Rules())
+        (Tray.parse('TZAR / W'), 0)
+        """
         kind, line, old, word, letters = move
         if kind == "extend":
-            if type(line) is not int or not 0 <= line < len(legal[3]) or old != self.lines[line]:
+            if type(line) is not int or not 0 <= line < len(extensions) or old != self.lines[line]:
                 return None
-            if word not in legal[3][line]:
+            if word not in extensions[line]:
                 return None
             target = line
-        elif kind == "place" and line is None and old is None and word in legal[2]:
+        elif kind == "place" and line is None and old is None and word in places:
             target = self.next_line_index
         else:
             return None
         alphabet = self.alphabet
         if letters != added_letters(old or "", word, alphabet):
             return None
-        word_codes, letter_codes, text = _written_codes(alphabet, word, letters)
-        left = _remove(self.rack_codes, letter_codes)
+        word_codes, letter_codes, text = written_codes(alphabet, word, letters)
+        left = tiles_without(self.rack_codes, letter_codes)
         if left is None:  # pragma: no cover - a legal move's letters are on the rack
             return None
         # A legal move keeps the tray within these rules.
-        return self._with_line(target, word_codes, text, left, legal[1]), target
+        return self._with_line(target, word_codes, text, left, rules), target
 
-    def _resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
+    def resolve(self, move: Move, rules: Rules) -> tuple[int, Codes, Codes]:
         """The line ``move`` goes on, its word's codes and its added codes; checks the move's parts agree."""
         if not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {move!r}")

@@ -42,12 +42,12 @@ from ..moves.tray import Tray
 from ..rng import Pcg32
 from .planner import (
     Hint,
-    _check_opponent,
-    _check_whole,
-    _familiar,
-    _unseen_pool,
+    check_opponent,
+    check_whole,
     exposure_plan,
+    familiarity_for,
     hints,
+    unseen_pool,
     unseen_tiles,
 )
 from .strategy import (
@@ -190,7 +190,7 @@ def _simulated(game: Game, top: int, budget: float | Deadline | None, seed: int,
     """The advice of ``depth="simulate"``: the candidates ranked by their play-outs."""
     from .simulation import simulate
 
-    _check_whole("top", top, 1)
+    check_whole("top", top, 1)
     found = simulate(game, budget=0.2 if budget is None else budget, seed=seed, top=top, playouts=playouts)
     options = []
     for option in found.options[:top]:
@@ -238,14 +238,14 @@ def advise_position(
     'jarnac 1:RAT+Z=TZAR'
     """
     rules = check_inputs(lexicon, tray, rules)
-    _check_opponent(lexicon, opponent, rules)
+    check_opponent(lexicon, opponent, rules)
     if phase not in PHASES:
         raise InvalidInputError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
     if phase == "jarnac" and opponent is None:
         raise InvalidInputError("advice in the jarnac phase needs the opponent's tray (the passer)")
     if phase == "dispute" and not isinstance(disputed, Move):
         raise InvalidInputError(f"advice in the dispute phase needs the disputed Move, not {disputed!r}")
-    tiles = [lexicon.alphabet.tiles[c] for c in _unseen_pool(lexicon, unseen)]
+    tiles = [lexicon.alphabet.tiles[c] for c in unseen_pool(lexicon, unseen)]
     return _advise(
         lexicon, tray, opponent, tiles, len(tiles), phase, rules, top, list(formed_indexes), disputed,
         budget, samples, seed, familiarity, min_familiarity,
@@ -270,9 +270,9 @@ def _advise(
     min_familiarity: float | None,
 ) -> Advice:
     """The phase's advice; the arguments every phase shares are checked here, whatever the phase."""
-    _check_whole("top", top, 1)
-    _check_whole("samples", samples, 0)
-    familiarity = _familiar(familiarity, min_familiarity, lexicon)
+    check_whole("top", top, 1)
+    check_whole("samples", samples, 0)
+    familiarity = familiarity_for(familiarity, min_familiarity, lexicon)
     if phase == "start":
         lexicon.letter_counts()  # built once per lexicon (fr ~50 ms): before the budget starts, not inside it
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default

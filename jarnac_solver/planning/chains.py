@@ -110,7 +110,7 @@ def longest_chains(
     """
     if deadline is not None and deadline.remaining() < len(keys) * _SECONDS_A_KEY:
         # Not even the time to hand the keys over (31,689 keys: ~14 ms before the first check of the
-        # search, ~0.45 us a key), so none to find their chains: the caller's fallback now, not 14 ms late.
+        # search, ~0.45 us a key), so none to find their chains: the caller's fallback at once, not 14 ms late.
         raise OutOfTime
     allocation = native.allocation if compiled else None
     if allocation is not None:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from ..budget import Deadline, OutOfTime, passed_on
 from ..errors import IllegalMoveError
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, _any_steal, best_jarnac, jarnac_steals, thief_best_call
+from ..moves.jarnac import JarnacPlan, any_steal, best_jarnac, jarnac_steals, thief_best_call
 from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.steals import misfit, seat, seating, take_steals
@@ -136,7 +136,7 @@ def _filling_calls(
                 if seated is None:
                     return None
                 kept = tuple(() if i in best.taken_indexes else c for i, c in enumerate(passer.line_codes))
-                return best, Tray._trusted(kept, alphabet.encode(best.leftover), alphabet), seated
+                return best, Tray.trusted(kept, alphabet.encode(best.leftover), alphabet), seated
 
             calls.append((best.swing, value_call))
     if len(passer.rack_codes) >= free:
@@ -273,7 +273,7 @@ def _choices(
     free = thief.free_lines(rules)
     if free == 0:
         return choices, True
-    if final and not (rules.value_jarnac and formed_indexes) and not _any_steal(lexicon, passer, rules, free, True):
+    if final and not (rules.value_jarnac and formed_indexes) and not any_steal(lexicon, passer, rules, free, True):
         # Exact shortcut: against a full tray a steal can only extend a line (no place words), and none does
         # (the first-hit walks of best_jarnac's own shortcut, which for a full passer do not depend on the
         # thief's lines), so every search below finds no call: best_jarnac's and thief_best_call's plans are
@@ -387,7 +387,7 @@ def final_outcome(
     """
     if full.free_lines(rules) == 0:
         free = opponent.free_lines(rules)
-        if free == 0 or not _any_steal(lexicon, full, rules, free, True):
+        if free == 0 or not any_steal(lexicon, full, rules, free, True):
             # Speed: _choices' own exact shortcuts for a full tray (the opponent has no free line, or no steal
             # from it at all: declining is its only choice, the margin the scores') taken before the window's
             # search is set up (its memo, choices, ranking): most of a planner's finishes weighed (~0.3% of a

@@ -145,7 +145,7 @@ def _quick_end_game(
     lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, weights: Weights
 ) -> tuple[bool, Move | None] | None:
     """:func:`end_game_move` without a deadline, the finishes that cannot win left unweighed where the
-    decision does not read them; ``None``: not shown to be the same decision, the caller searches as before.
+    decision does not read them; ``None``: not shown to be the same decision, the caller searches them all.
 
     The decision reads a finish that does not win only when there is no hold-back ladder (it is then
     weighed against a pass); a finish whose margin right after it is not positive cannot win. So: the
@@ -157,8 +157,8 @@ def _quick_end_game(
     in it); otherwise ``None``. (A Jarnac search's default 10 s ceiling is time, not the position: on so
     few letters it takes microseconds.)
 
-    Speed: ~9 in 10 of the finishes weighed in the decisions that hold back were such losing ones: ~3.5% of
-    a planner game's instructions in the lane (en, 100 games: 62M of 1.77G), ~1/7 of its Python.
+    Why: ~9 in 10 of the finishes a decision that holds back would weigh are such losing ones: ~3.5% of a
+    planner game's instructions in the lane (en, 100 games: 62M of 1.77G), ~1/7 of its Python.
     """
     if me.free_lines(rules) != 1:
         return None

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     _T = TypeVar("_T")
 
-__all__ = ["Ladder", "ladder_draws", "plan_ladder", "play_out"]
+__all__ = ["Ladder", "ladder_draws", "plan_ladder", "play_out", "played_out"]
 
 
 class Ladder(list[Move]):
@@ -79,7 +79,7 @@ def play_out(tray: Tray, moves: Sequence[Move], rules: Rules | None = None, lexi
     return tray
 
 
-def _played_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
+def played_out(tray: Tray, moves: Sequence[Move], rules: Rules) -> Tray:
     """:func:`play_out` of a ladder :func:`plan_ladder` found for ``tray`` (or the rest of one after its first
     move): the moves are legal in turn by construction, so only their tiles are read, and one tray is made for
     the whole ladder (``Tray.play_known``)."""
@@ -139,10 +139,10 @@ def plan_ladder(
     if trie is not None:
         # Speed: the walks, the keys, the longest chains, the sorted items and the allocation in one C call
         # (_plan.c): the same chains in the same order as chain_items makes them and the same search as
-        # allocation.ladder, with Python objects made only for the chains chosen. Its Python steps were ~40% of
-        # a planner's game.
+        # allocation.ladder, with Python objects made only for the chains chosen. In Python, these steps would
+        # be ~40% of a planner's game.
         line_max = rules.line_length
-        node_range = index._nodes_of_lengths
+        node_range = index.nodes_of_lengths
         asked = line_asks(lexicon, tray.line_codes, line_max)  # remembered per tray's lines
         lo, hi = node_range(*place) if place else (0, 0)
         try:

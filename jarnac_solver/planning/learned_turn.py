@@ -130,16 +130,17 @@ class TurnEvaluation:
 
     lexicon: str
     weights: tuple[float, ...]
-    _rows: tuple[tuple[float, float, float, float], ...] = field(init=False, repr=False, compare=False)
-    """Per turn number: its weight, and its weights scaled by each modifier (made once: a planner decision
-    asks for its weights, ~0.2 ms a decision, and a dict of 33 weights made each time was half that)."""
+    rows: tuple[tuple[float, float, float, float], ...] = field(init=False, repr=False, compare=False)
+    """Per turn feature (``TURN``): its weight, and its weights scaled by each modifier (late, race_me, race_them),
+    made once from ``weights``: a planner decision asks for its weights (:meth:`weights_at`), and the
+    planner's compiled lane reads these rows as they are."""
 
     def __post_init__(self) -> None:
         if len(self.weights) != len(TURN_FEATURES):
             raise InvalidInputError(f"a learned turn value has {len(TURN_FEATURES)} weights, not {len(self.weights)}")
         at = dict(zip(TURN_FEATURES, self.weights, strict=True))
         rows = tuple((at[n], at[f"{n}_late"], at[f"{n}_race_me"], at[f"{n}_race_them"]) for n in TURN)
-        object.__setattr__(self, "_rows", rows)
+        object.__setattr__(self, "rows", rows)
 
     def value(self, features: list[float]) -> float:
         """The final margin expected after the turn of ``features`` (:func:`turn_features`)."""
@@ -164,7 +165,7 @@ class TurnEvaluation:
         """
         late, race_me, race_them = scales
         gained, filled, drawn, left, vowels, imbalance = (
-            w + late * by_late + race_me * by_me + race_them * by_them for w, by_late, by_me, by_them in self._rows
+            w + late * by_late + race_me * by_me + race_them * by_them for w, by_late, by_me, by_them in self.rows
         )
         # Made whole, not by dataclasses.replace (~4x the cost); every other field is base's (a test lists them).
         return Weights(

@@ -1,12 +1,13 @@
 """The planner's compiled lane: a game between two planners played in C, from any position.
 
-Key idea: outside its end game a game between two :class:`~jarnac_solver.play.players.PlannerPlayer` is starts
-(draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates' values), passes
-with no move left and declined Jarnac windows, and each of those decisions was already one compiled call
-(:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the engine's checks,
-the samples' lists -- was most of a game. ``Trie.selfplay_planner`` (``_planlane.c``) plays the game on the
-compiled engine (``_engine.h``: counts changed in place, the rules of :class:`~jarnac_solver.game.game.Game`
-step for step) with the choices of :mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
+Key idea: outside its end game a game between two :class:`~jarnac_solver.play.players.PlannerPlayer` is
+starts (draw, or exchange by the mean value of sampled racks), moves (the ladder and the candidates'
+values), passes with no move left and declined Jarnac windows, and each of those decisions is already one
+compiled call (:mod:`~jarnac_solver.planning.planout`); the Python around them -- views, trays, states, the
+engine's checks, the samples' lists -- would be most of a game. ``Trie.selfplay_planner`` (``_planlane.c``)
+plays the game on the compiled engine (``_engine.h``: counts changed in place, the rules of
+:class:`~jarnac_solver.game.game.Game` step for step) with the choices of
+:mod:`~jarnac_solver.planning.strategy` (``choose_start``, ``choose_move``,
 ``choose_jarnac``), the start's samples drawn by each player's own :class:`~jarnac_solver.rng.Pcg32` in C
 (``_pcg32.h``, the same steps as ``Pcg32.sample``) and its state written back. It stops *before* what it
 cannot decide exactly -- the end game (one free line: :mod:`~jarnac_solver.planning.endgame`), a Jarnac window
@@ -38,7 +39,7 @@ from ..moves.move import Move
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..rng import Pcg32
-from .planout import _move_constants
+from .planout import move_constants
 
 if TYPE_CHECKING:
     from .._speedups import PlannerKnobs, Trie
@@ -54,7 +55,7 @@ _PHASES = {"opening": 0, "start": 1, "play": 2, "jarnac": 3}
 """The lane's phase codes (_planlane.c)."""
 _PHASE_NAMES = {code: name for name, code in _PHASES.items()} | {4: "over"}
 _RESULTS = {2: "the bag is empty and both players passed"}
-"""The kernel's result codes: Game._decline's results."""
+"""The kernel's result codes: the engine's results of a declined window (game/turns.py)."""
 
 _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 
@@ -82,7 +83,7 @@ def _tables(lexicon: Lexicon, rules: Rules) -> _Tables | None:
     if len(_TABLES) >= 16:
         _TABLES.clear()
     made: _Tables | None = None
-    constants = _move_constants(lexicon, rules)
+    constants = move_constants(lexicon, rules)
     alphabet = lexicon.alphabet
     tiles = alphabet.tiles
     ranks = lexicon.rank_of_code
@@ -177,7 +178,7 @@ def _knobs(knobs: Knobs) -> PlannerKnobs:
     )
     if evaluation is None:
         return fixed
-    return (*fixed, tuple(x for row in evaluation._rows for x in row))
+    return (*fixed, tuple(x for row in evaluation.rows for x in row))
 
 
 def advance(
@@ -219,7 +220,7 @@ def advance(
     seed, n = game.seed, game.rules.exchange_size
 
     def positions(ply: int, size: int) -> list[int]:
-        # Game._exchange's re-insertion: Pcg32(f"{seed}:{ply}"), one position a letter as the bag grows.
+        # An exchange's re-insertion (game/turns.py): Pcg32(f"{seed}:{ply}"), one position a letter as the bag grows.
         rng = Pcg32(f"{seed}:{ply}")
         out = [rng.randrange(size + 1 + i) for i in range(n)]
         return out
@@ -296,9 +297,9 @@ def _decoded(
     and ``formed`` brought up to date: the loop of :func:`advance` with ``undo`` on, its actions made
     alike, for :func:`_write`.
 
-    Speed: one branch a kind, each action's record made at once, the constants looked up once (the loop
-    that also served the engine's path looked up the rules and tested ``undo`` at every action: ~130
-    actions a game: ~0.3% of a planner game's instructions in the lane, en, 100 games)."""
+    One branch a kind, each action's record made at once, the constants looked up once: one loop serving the
+    engine's path too would look up the rules and test ``undo`` at every action (~130 actions a game: ~0.3% of
+    a planner game's instructions in the lane, en, 100 games)."""
     alphabet = game.alphabet
     full = game.rules.lines
     append = played.append
@@ -320,7 +321,7 @@ def _decoded(
             mine[line] = new
             formed.add(line)
             move = make(Move, ("extend", line, old, new, put.decode("ascii")))
-            # The word that fills the tray draws nothing (Game._after_word): no drawer then.
+            # The word that fills the tray draws nothing (game/turns.py, after a word): no drawer then.
             drawer = who if drawn or len(mine) != full else None
             append(make(Played, (who, Play(move), tuple(drawn), drawer)))
         elif kind == 2:
@@ -356,17 +357,17 @@ def _write(
     """The lane's actions and the table they lead to written on ``game`` as :meth:`Game.push` would leave them
     (the same state, the same played actions), without the states in between: the game cannot undo them.
 
-    Speed: the engine's push of every action (its checks, a tray and a state made an action) was ~2/5 of a
+    Why: the engine's push of every action (its checks, a tray and a state made an action) would be ~2/5 of a
     game in the lane; a game of play_game's own, or a play-out, never undoes them."""
     bag, rack_a, rack_b, phase, to_act, player, idle, opened_a, opened_b, final, turns = end
     alphabet = game.alphabet
     s = game.state
-    # Speed: a line the lane left as it was keeps its codes; a word it formed is coded by one translate of
-    # its ASCII text through the lane's own table (_tables: a tile's character -> its code; every tile is one
-    # ASCII character, and a lane word is made of tiles), where alphabet.encode folded and cut each of the
-    # trays' words at every call (~1.5% of a planner game's instructions, en, 100 games: 26M of 1.77G).
+    # A line the lane left as it was keeps its codes; a word it formed is coded by one translate of its ASCII
+    # text through the lane's own table (_tables: a tile's character -> its code; every tile is one ASCII
+    # character, and a lane word is made of tiles): alphabet.encode, folding and cutting each of the trays'
+    # words at every call, would be ~1.5% of a planner game's instructions (en, 100 games: 26M of 1.77G).
     a, b = (
-        Tray._trusted(
+        Tray.trusted(
             tuple(
                 old.line_codes[i]
                 if i < len(old.lines) and old.lines[i] == w

@@ -26,9 +26,9 @@ from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
 from ..lexicon.lexicon import Lexicon
-from ..moves.jarnac import JarnacPlan, _formed_indexes, best_jarnac, thief_best_call
+from ..moves.jarnac import JarnacPlan, best_jarnac, checked_formed_indexes, thief_best_call
 from ..moves.move import Move
-from ..moves.movegen import check_inputs, move_classes
+from ..moves.movegen import check_inputs, move_classes, played
 from ..moves.rules import Rules
 from ..moves.tray import Tray
 from ..rng import Pcg32
@@ -168,13 +168,14 @@ class Hints(list[Hint]):
         return (Hints, (list(self), self.exact))
 
 
-def _check_whole(name: str, value: object, least: int) -> int:
+def check_whole(name: str, value: object, least: int) -> int:
+    """``value``, a whole number of at least ``least``; else :class:`InvalidInputError` naming ``name``."""
     if not is_whole(value) or value < least:
         raise InvalidInputError(f"{name} must be a whole number >= {least}, not {value!r}")
     return value
 
 
-def _unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
+def unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
     """The unseen tiles as codes, each checked."""
     if unseen is None:
         return []
@@ -189,7 +190,8 @@ def _unseen_pool(lexicon: Lexicon, unseen: Iterable[str] | None) -> list[int]:
     return pool
 
 
-def _check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> None:
+def check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> None:
+    """Refuse an opponent's tray (when given) that is no :class:`Tray` or breaks ``rules`` on ``lexicon``."""
     if opponent is None:
         return
     if not isinstance(opponent, Tray):
@@ -197,7 +199,11 @@ def _check_opponent(lexicon: Lexicon, opponent: Tray | None, rules: Rules) -> No
     check_inputs(lexicon, opponent, rules)
 
 
-def _familiar(familiarity: Familiarity | None, min_familiarity: float | None, lexicon: Lexicon) -> Familiarity | None:
+def familiarity_for(
+    familiarity: Familiarity | None, min_familiarity: float | None, lexicon: Lexicon
+) -> Familiarity | None:
+    """The word frequencies hints and advice show: ``familiarity``, or the lexicon's own when a
+    ``min_familiarity`` (a Zipf frequency, 0-8) asks for them; both checked."""
     if min_familiarity is not None:
         if (
             isinstance(min_familiarity, bool)
@@ -295,15 +301,15 @@ def hints(
     ['+ACE', '+ARC', '+ARE']
     """
     rules = check_inputs(lexicon, tray, rules)
-    _check_whole("top", top, 1)
-    _check_whole("samples", samples, 0)
-    _check_whole("candidates", candidates, 1)
+    check_whole("top", top, 1)
+    check_whole("samples", samples, 0)
+    check_whole("candidates", candidates, 1)
     if not is_whole(seed):
         raise InvalidInputError(f"seed must be a whole number, not {seed!r}")
-    _check_opponent(lexicon, opponent, rules)
-    turn = _formed_indexes(tray, formed_indexes)
-    pool = _unseen_pool(lexicon, unseen)
-    familiarity = _familiar(familiarity, min_familiarity, lexicon)
+    check_opponent(lexicon, opponent, rules)
+    turn = checked_formed_indexes(tray, formed_indexes)
+    pool = unseen_pool(lexicon, unseen)
+    familiarity = familiarity_for(familiarity, min_familiarity, lexicon)
     deadline = clock_deadline(budget, rules.think_seconds)  # under a clock, its share by default
     # The first move of the longest ladder is always a candidate, and the
     # first evaluated: the likeliest best, and its ladder is known already
@@ -370,7 +376,7 @@ def _evaluate(
 ) -> Hint:
     """One move's hint: its ladder (``known`` already, or searched), its expected draws and its exposure
     (each within ``deadline``)."""
-    after, line = tray.play(move, rules, lexicon)
+    after, line = played(tray, move, rules, lexicon)
     filled = move.kind == "place" and not after.free_lines(rules)
     ladder = Ladder()  # the word that fills the tray ends the turn: no draw, no move after it
     if not filled:
@@ -390,7 +396,7 @@ def _evaluate(
                 exact = False  # the samples drawn so far make the estimate
                 break
             if code not in lengths:
-                drawn = after._with_rack((*after.rack_codes, code))  # the lines' checks kept
+                drawn = after.with_rack((*after.rack_codes, code))  # the lines' checks kept
                 more = plan_ladder(lexicon, drawn, rules, passed_on(deadline))
                 exact = exact and more.exact
                 lengths[code] = len(more)

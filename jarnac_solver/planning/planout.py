@@ -35,7 +35,7 @@ from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move, added_letters
 from ..moves.movegen import line_asks
 from ..moves.rules import Rules
-from ..moves.tray import Codes, Tray, _remove, _written_codes
+from ..moves.tray import Codes, Tray, tiles_without, written_codes
 
 if TYPE_CHECKING:
     from .._speedups import Trie
@@ -47,6 +47,7 @@ __all__ = [
     "CLEAR_SECONDS",
     "Outcome",
     "clear",
+    "move_constants",
     "move_outcomes",
     "outcomes",
     "planned_move",
@@ -145,7 +146,7 @@ def _placing_nodes(lexicon: Lexicon, rules: Rules) -> tuple[int, int] | None:
     index = lexicon.index
     if index.trie is None or _vowel_ranks(lexicon) is None:
         return None
-    lo, hi = index._nodes_of_lengths(min(rules.min_length, rules.last_line_min_length), rules.line_length)
+    lo, hi = index.nodes_of_lengths(min(rules.min_length, rules.last_line_min_length), rules.line_length)
     return lo, hi
 
 
@@ -183,7 +184,7 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
     """For each of ``moves`` (legal on ``tray``): where the longest ladder after it leads, as :func:`outcomes`
     of the tray after the move (``tray.push(move)``), without that tray made: its rack and its lines' walk
     asks are the move's changes to ``tray``'s (a planner's move decision values a dozen candidates; their
-    trays, made only to be asked for their rack and lines, were ~1/5 of its cost). ``None`` as
+    trays, made only to be asked for their rack and lines, would be ~1/5 of its cost). ``None`` as
     :func:`outcomes` says.
 
     >>> from jarnac_solver import Rules
@@ -197,7 +198,7 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
     if place is None:
         return None
     line_max = rules.line_length
-    node_range = lexicon.index._nodes_of_lengths
+    node_range = lexicon.index.nodes_of_lengths
     rank_string = lexicon.rank_string
     alphabet = tray.alphabet
     rack = tray.rack_codes
@@ -208,8 +209,8 @@ def move_outcomes(lexicon: Lexicon, tray: Tray, moves: Sequence[Move], rules: Ru
     asks: list[tuple[str, int, int, object, int, int]] = []
     for move in moves:
         kind, line, _, word, letters = move
-        word_codes, letter_codes, _ = _written_codes(alphabet, word, letters)
-        left = _remove(rack, letter_codes)
+        word_codes, letter_codes, _ = written_codes(alphabet, word, letters)
+        left = tiles_without(rack, letter_codes)
         if left is None:
             raise ValueError(f"{move} is not a legal move of {tray}")
         target = line if kind == "extend" else gap
@@ -238,11 +239,11 @@ _NO_CEILING_LETTERS = 9
 _MOVE_CONSTANTS: dict[tuple[Lexicon, Rules], tuple[Lexicon, Rules, _Constants | None]] = {}
 
 
-def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
+def move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
     """What :func:`planned_move` hands the compiled call for every tray of ``lexicon`` under ``rules``: the trie,
     the placing range, the vowel flags, the depth starts, and legal_moves' place range per next line (the last
     entry for any line past them); ``None`` when :func:`outcomes` would decline. Made once per pair (a planner's
-    game asks ~100 times: these were ~1/4 of the call's Python)."""
+    game asks ~100 times: made each time, these would be ~1/4 of the call's Python)."""
     entry = _MOVE_CONSTANTS.get((lexicon, rules))
     if entry is None:
         if len(_MOVE_CONSTANTS) >= 16:
@@ -254,7 +255,7 @@ def _move_constants(lexicon: Lexicon, rules: Rules) -> _Constants | None:
             flags = _vowel_ranks(lexicon)
             assert index.trie is not None and flags is not None
             ranges = tuple(
-                index._nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
+                index.nodes_of_lengths(rules.min_length_on(line), rules.line_length) for line in range(rules.lines + 1)
             )
             constants = (index.trie, *place, flags, tuple(index.depth_starts), ranges)
         entry = _MOVE_CONSTANTS[(lexicon, rules)] = (lexicon, rules, constants)
@@ -270,8 +271,8 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     what :func:`outcomes` declines.
 
     Speed: the decision's ladder, legal moves, candidates, their ladders and values in C, with Python objects
-    made for the move chosen only: its Python around the compiled searches (the ladder's moves and trays, the
-    candidates' Moves, their asks) was most of a move decision.
+    made for the move chosen only: Python around the compiled searches (the ladder's moves and trays, the
+    candidates' Moves, their asks) would be most of a move decision.
 
     >>> from jarnac_solver import Rules
     >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS
@@ -283,7 +284,7 @@ def planned_move(lexicon: Lexicon, me: Tray, bag_size: int, rules: Rules, weight
     alphabet = me.alphabet
     if free == 1 or not alphabet.single or len(me.rack_codes) > _NO_CEILING_LETTERS:
         return False, None
-    constants = _move_constants(lexicon, rules)
+    constants = move_constants(lexicon, rules)
     if constants is None:
         return False, None
     trie, place_lo, place_hi, flags, starts, legal_ranges = constants
@@ -347,8 +348,8 @@ def start_values(
     them its own way).
 
     Speed: a start values eight racks for each of some twenty actions; one call for them all, each rack made
-    and its value summed in C, where each action's call, its racks, jobs and values in Python were most of a
-    start.
+    and its value summed in C: a call an action, with its racks, jobs and values in Python, would be most of
+    a start.
 
     >>> from jarnac_solver import Rules
     >>> from jarnac_solver.planning.strategy import DEFAULT_WEIGHTS

@@ -63,7 +63,7 @@ from .endgame import (
     window_choices,
 )
 from .finishing import best_finish, end_game_decision, end_game_move, hold_back_ladder
-from .ladder import _played_out, plan_ladder
+from .ladder import plan_ladder, played_out
 from .planout import clear, move_outcomes, outcomes, planned_move, start_values, turn_value_of
 from .weights import DEFAULT_WEIGHTS, Weights
 
@@ -177,7 +177,7 @@ def first_moves(lexicon: Lexicon, me: Tray, rules: Rules, count: int) -> list[Mo
 
     Speed: with one-letter tiles a move's letters and points are its words' lengths, so the order's first two
     keys need no Move; Moves are made only for the moves that tie with the ``count``-th or come before it (a
-    rack's hundreds of legal moves were each made and written to be sorted, ~1/8 of a move decision).
+    rack's hundreds of legal moves, each made and written to be sorted, would be ~1/8 of a move decision).
 
     >>> from jarnac_solver import Lexicon
     >>> [str(m) for m in first_moves(Lexicon.load("fr"), Tray.parse("/ ACEERT"), Rules(), 3)]
@@ -246,7 +246,7 @@ def choose_move(
             return False, None
 
     # Speed: without a clock the end game first, the ladder only when it does not decide (~3 of a lane game's
-    # ~4 decisions handed back to Python are decided there, and their ladder was searched for nothing); the
+    # ~4 decisions handed back to Python are decided there, where a ladder searched first is not read); the
     # same answer: a decided end game has a word for the last line, so a ladder. Under a clock the ladder
     # first: the move to fall back on when the end game runs out of time.
     if deadline is None:
@@ -279,7 +279,7 @@ def choose_move(
         else:
             after = me.push(candidate, rules)
             rest = ladder[1:] if candidate == ladder[0] else plan_ladder(lexicon, after, rules, passed_on(deadline))
-            end = _played_out(after, rest, rules)
+            end = played_out(after, rest, rules)
             wins = finish_wins(lexicon, end, opponent, rules, deadline)
             value = turn_value(me, end, 1 + len(rest), opponent, bag_size, rules, weights, wins)
         if best_value is None or value > best_value:
@@ -359,19 +359,19 @@ def start_options(
                 exact = False  # the samples valued so far make the mean
                 break
             taken += 1
-            # The same lines with another rack: _with_rack keeps the lines' checks (a tray made new was checked
+            # The same lines with another rack: with_rack keeps the lines' checks (a tray made new is checked
             # again by every plan_ladder, ~10% of a planner's start).
-            tray = me._with_rack(tuple(index[t] for t in kept + drawn[:take]))
+            tray = me.with_rack(tuple(index[t] for t in kept + drawn[:take]))
             ladder = plan_ladder(lexicon, tray, rules, passed_on(deadline))
             exact = exact and ladder.exact
-            end = _played_out(tray, ladder, rules)
+            end = played_out(tray, ladder, rules)
             total += turn_value(tray, end, len(ladder), opponent, bag_size - take, rules, weights)
         return total / taken
 
     if clear(deadline):
         # Speed: every action's samples valued in one compiled call (planout.start_values: the values
-        # mean_value's compiled path makes, summed in the same order), where each action's call, its jobs
-        # and their values in Python were most of a start.
+        # mean_value's compiled path makes, summed in the same order); a call an action, its jobs and their
+        # values in Python would be most of a start.
         triples: list[tuple[str, ...]] = []
         if len(rack) >= n and bag_size >= n and len(pool) >= n:
             chosen = _exchange_pool(lexicon, rack, weights.start_pool)

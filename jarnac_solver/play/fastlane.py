@@ -2,7 +2,7 @@
 
 Key idea: between two greedy players a game is draws, plays, passes and
 declined Jarnacs, each decision the walks of one tray; in Python the engine
-around those walks (actions checked, states made, trays built) was ~4/5 of a
+around those walks (actions checked, states made, trays built) is ~4/5 of a
 game. ``Trie.selfplay_greedy`` (``_selfplay.c``) plays the game on the
 compiled engine (``_engine.h``: counts changed in place, the rules of
 :class:`~jarnac_solver.game.game.Game` step for step) with the choice of
@@ -30,7 +30,7 @@ from ..moves.move import Move, added_letters
 __all__ = ["greedy_game", "supported"]
 
 _RESULTS = {1: "a full tray, no Jarnac against it", 2: "the bag is empty and both players passed"}
-"""The kernel's result codes: Game._decline's results."""
+"""The kernel's result codes: the engine's results of a declined window (game/turns.py)."""
 
 _DRAW, _PASS, _DECLINE = Draw(), Pass(), Decline()
 
@@ -63,7 +63,7 @@ def greedy_game(game: Game, players: tuple[str, str], max_actions: int) -> GameR
     assert trie is not None
     rules = game.rules
     ranks = bytes(lexicon.rank_of_code)
-    vowels = bytes(code in game._vowels for code in range(len(alphabet)))
+    vowels = bytes(code in game.table.vowels for code in range(len(alphabet)))
     result, scores, raw = trie.selfplay_greedy(
         bytes(game.state.bag),
         ranks,

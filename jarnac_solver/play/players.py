@@ -75,6 +75,7 @@ __all__ = [
     "play_match",
     "ratings",
     "strongest_first",
+    "turns_of",
 ]
 
 
@@ -483,7 +484,7 @@ def _match_games(
     for g in range(*span):
         seats = [players[1], players[0]] if g % 2 == 1 else [players[0], players[1]]
         record = play_game(lexicon, seats, rules, seed + g, bag)
-        played.append((record.scores, _turns(record), record.jarnacs, record if keep else None))
+        played.append((record.scores, turns_of(record), record.jarnacs, record if keep else None))
     return played
 
 
@@ -564,6 +565,6 @@ def play_match(
     return result
 
 
-def _turns(record: GameRecord) -> int:
+def turns_of(record: GameRecord) -> int:
     """Turns in a game: a turn ends at each pass, a full tray or a Jarnac."""
     return 1 + sum(1 for _, text, _ in record.actions if text == "pass")

@@ -21,10 +21,10 @@ from .puzzles import (
     KINDS,
     Puzzle,
     PuzzleFilter,
-    _best_play_puzzle,
-    _check_kinds,
-    _jarnac_puzzles,
-    _pass_or_play_puzzle,
+    best_play_puzzle,
+    check_kinds,
+    jarnac_puzzles,
+    pass_or_play_puzzle,
 )
 
 __all__ = ["MISTAKES", "MISTAKE_FILTER", "missed_words", "mistake_puzzles"]
@@ -53,7 +53,7 @@ def mistake_puzzles(
         raise InvalidInputError(f"player must be 0, 1 or None, not {player!r}")
     if not is_whole(worst) or not 1 <= worst <= 1000:
         raise InvalidInputError(f"worst must be a whole number from 1 to 1,000, not {worst!r}")
-    _check_kinds(kinds)
+    check_kinds(kinds)
     record = result.record
     lex = lexicon if lexicon is not None else Lexicon.resolve(record.lexicon)
     chosen = [
@@ -70,12 +70,12 @@ def mistake_puzzles(
         source = f"your game, action {d.action} ({d.played}): {verdict}, {d.loss:.1f} points lost"
         found: list[Puzzle | None] = []
         if d.phase == "jarnac":
-            found += _jarnac_puzzles(lex, me, them, record.rules, source, kinds, keep)
+            found += jarnac_puzzles(lex, me, them, record.rules, source, kinds, keep)
         elif d.phase == "play":
             if "best_play" in kinds:
-                found.append(_best_play_puzzle(lex, me, them, record.rules, source, keep))
+                found.append(best_play_puzzle(lex, me, them, record.rules, source, keep))
             if "pass_or_play" in kinds:
-                found.append(_pass_or_play_puzzle(lex, me, them, record.rules, source, keep))
+                found.append(pass_or_play_puzzle(lex, me, them, record.rules, source, keep))
         for puzzle in found:
             if puzzle is not None and puzzle.id not in seen:
                 seen.add(puzzle.id)

@@ -291,7 +291,7 @@ def _explanation(p: Puzzle) -> Reason:
 # -- cutting puzzles ---------------------------------------------------------------------------------------
 
 
-def _jarnac_puzzles(
+def jarnac_puzzles(
     lexicon: Lexicon, thief: Tray, passer: Tray, rules: Rules, source: str, kinds: Sequence[str], keep: PuzzleFilter
 ) -> list[Puzzle]:
     """The ``jarnac`` and ``jarnacable`` puzzles of a window: ``passer`` just passed, ``thief`` to call."""
@@ -337,8 +337,9 @@ def _jarnac_puzzles(
     return out
 
 
-def _best_play_puzzle(lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, source: str,
+def best_play_puzzle(lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, source: str,
                       keep: PuzzleFilter) -> Puzzle | None:  # fmt: skip
+    """The ``best_play`` puzzle of a position: ``me`` to find the first move of the longest ladder."""
     valued = first_moves(lexicon, me, rules)
     if not valued:
         return None
@@ -372,8 +373,9 @@ def _outcome_key(margin: int | None) -> tuple[int, int]:
     return (2 if margin > 0 else 0, margin)
 
 
-def _pass_or_play_puzzle(lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, source: str,
+def pass_or_play_puzzle(lexicon: Lexicon, me: Tray, opponent: Tray, rules: Rules, source: str,
                          keep: PuzzleFilter) -> Puzzle | None:  # fmt: skip
+    """The ``pass_or_play`` puzzle of a position with one line left: fill it, or hold back."""
     if me.free_lines(rules) != 1:
         return None
     moves = legal_moves(lexicon, me, rules)
@@ -423,15 +425,15 @@ def candidates(
     out: list[Puzzle] = []
     me, opponent = state.trays[state.to_act], state.trays[1 - state.to_act]
     if state.phase == "jarnac":
-        out += _jarnac_puzzles(lexicon, me, opponent, rules, source, kinds, keep)
+        out += jarnac_puzzles(lexicon, me, opponent, rules, source, kinds, keep)
     elif state.phase == "play":
         if first_move and "best_play" in kinds:
-            found = _best_play_puzzle(lexicon, me, opponent, rules, source, keep)
+            found = best_play_puzzle(lexicon, me, opponent, rules, source, keep)
             out += [found] if found else []
         if first_move and ("jarnac" in kinds or "jarnacable" in kinds):
-            out += _jarnac_puzzles(lexicon, opponent, me, rules, source + " (had it passed)", kinds, keep)
+            out += jarnac_puzzles(lexicon, opponent, me, rules, source + " (had it passed)", kinds, keep)
         if "pass_or_play" in kinds:
-            found = _pass_or_play_puzzle(lexicon, me, opponent, rules, source, keep)
+            found = pass_or_play_puzzle(lexicon, me, opponent, rules, source, keep)
             out += [found] if found else []
     return out
 
@@ -457,7 +459,7 @@ def puzzles_from_record(
 ) -> list[Puzzle]:
     """Every puzzle of a game's record that passes ``keep``, in the order of the game, each position once
     per kind."""
-    _check_kinds(kinds)
+    check_kinds(kinds)
     lex = lexicon if lexicon is not None else Lexicon.resolve(record.lexicon)
     name = source or (f"self-play {record.lexicon} seed {record.seed}" if record.seed is not None else "a game")
     out: list[Puzzle] = []
@@ -470,7 +472,8 @@ def puzzles_from_record(
     return out
 
 
-def _check_kinds(kinds: Sequence[str]) -> None:
+def check_kinds(kinds: Sequence[str]) -> None:
+    """Refuse ``kinds`` unless it is a non-empty list of puzzle kinds (``KINDS``)."""
     if isinstance(kinds, str) or not kinds or any(k not in KINDS for k in kinds):
         raise InvalidInputError(f"kinds must be some of {', '.join(KINDS)}, not {kinds!r}")
 
@@ -511,7 +514,7 @@ def harvest(
     max_games: int = 1000,
 ) -> Harvest:
     """:func:`self_play_puzzles` with its counts (games played, candidates weighed before the filter)."""
-    _check_kinds(kinds)
+    check_kinds(kinds)
     for name, value, top in (("count", count, 100_000), ("max_games", max_games, 1_000_000)):
         if not is_whole(value) or not 1 <= value <= top:
             raise InvalidInputError(f"{name} must be a whole number from 1 to {top:,}, not {value!r}")

@@ -27,7 +27,7 @@ from ..errors import IllegalMoveError
 from ..lexicon.lexicon import Lexicon
 from ..moves.jarnac import jarnac_steals
 from ..moves.move import Move
-from ..moves.movegen import legal_moves
+from ..moves.movegen import legal_moves, played
 from ..moves.rules import Rules
 from ..moves.steals import misfit, seating, take_steals
 from ..moves.tray import Tray
@@ -145,7 +145,7 @@ def move_key(move: Move) -> tuple[int | None, str, str]:
 
 def move_value(lexicon: Lexicon, tray: Tray, move: Move, rules: Rules) -> FirstMove:
     """``move`` and the longest ladder after it (exact); :class:`IllegalMoveError` if it is no legal move."""
-    after, line = tray.play(move, rules, lexicon)
+    after, line = played(tray, move, rules, lexicon)
     if line is not None and move.kind == "place" and after.free_lines(rules) == 0:
         return FirstMove((move,), 1, after.score)  # the word that fills the tray ends the turn
     rest = plan_ladder(lexicon, after, rules, budget=EXACT)

@@ -25,7 +25,7 @@ from starlette.responses import Response
 
 from ..cli import SCHEMA
 from ..messages import Reason, speaking
-from . import language, live, seats, webpush
+from . import language, live, seats, typed, webpush
 from .answers import Json, ServiceError, error
 from .bodies import read_json
 from .contract import Body, Offer
@@ -34,6 +34,7 @@ from .lanes import Lanes
 from .limits import Limits
 from .notify import Notifier
 from .storage import ConflictError, Store
+from .typed import M
 
 CONFLICT_RETRIES = 5
 """How many times a game's request is done again after losing a race for an action's number to another
@@ -54,6 +55,12 @@ HEARTBEAT_S = 15.0
 STREAM_IDLE_S = 600.0
 """A push stream closes after this long without an action (the browser's EventSource opens it again,
 from its last action)."""
+
+
+def unknown_game(game_id: str) -> ServiceError:
+    """The 404 of a game this server does not hold, in the asker's language."""
+    shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
+    return ServiceError(404, "UnknownGame", language.say("refused_unknown_game", game=repr(shown)))
 
 
 class Core:
@@ -118,15 +125,22 @@ class Core:
         with speaking(language.of_body(given)):  # a fault said in the catalogs, in the asker's language
             return body.read(given, self.offer)
 
-    def query(self, request: Request, body: Body) -> dict[str, Any]:
-        """The request's query parameters checked against ``body``; one given twice is refused (a
-        ``dict`` of them would keep the last silently)."""
+    async def checked(self, request: Request, model: type[M], limit: int | None = None) -> M:
+        """The request's body checked against its typed ``model`` (every fault at once, each named by its
+        field, in the asker's language), at most ``limit`` bytes."""
+        given = await read_json(request, limit or self.max_body_bytes)
+        with speaking(language.of_body(given)):
+            return typed.read(model, given, self.offer)
+
+    def asked(self, request: Request, model: type[M]) -> M:
+        """The request's query parameters checked against its typed ``model``; one given twice is refused
+        (a ``dict`` of them would keep the last silently)."""
         times = Counter(key for key, _ in request.query_params.multi_items())
         twice = sorted(key for key, n in times.items() if n > 1)
         if twice:
-            raise ServiceError(400, "UsageError", f"given {times[twice[0]]} times", twice[0])
+            raise ServiceError(400, "UsageError", language.say("refused_given_twice", count=times[twice[0]]), twice[0])
         with speaking(language.current()):
-            return body.read(dict(request.query_params), self.offer, query=True)
+            return typed.read(model, dict(request.query_params), self.offer, query=True)
 
     def answer(self, document: dict[str, Any], status: int = 200) -> Response:
         response = Json(document, status_code=status)
@@ -176,8 +190,7 @@ class Core:
     async def stored(self, game_id: str) -> tuple[live.GameSpec, list[live.Entry]]:
         found = await anyio.to_thread.run_sync(self.store.load, game_id)
         if found is None:
-            shown = game_id if len(game_id) <= 40 else game_id[:40] + "..."
-            raise ServiceError(404, "UnknownGame", f"no game {shown!r} on this server")
+            raise unknown_game(game_id)
         spec, entries = found
         # An invitation never answered is gone after its time; a game days a move whose B is seated is kept
         # while its clock runs (its A may take days over the first move).
@@ -189,7 +202,7 @@ class Core:
             and not any(w == 1 for w, _, _ in entries)
         ):
             await anyio.to_thread.run_sync(self.store.delete, game_id)
-            raise ServiceError(410, "InvitationExpired", f"the invitation to game {game_id!r} expired unanswered")
+            raise ServiceError(410, "InvitationExpired", language.say("refused_invitation_expired", game=repr(game_id)))
         return found
 
     # -- the seats of the games between people ------------------------------------------------------

@@ -25,7 +25,16 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..cli import SCHEMA
-from ..messages import DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, from_accept_language, normalize, speaking, translation
+from ..messages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    MESSAGES,
+    Reason,
+    from_accept_language,
+    normalize,
+    speaking,
+    translation,
+)
 
 __all__ = ["ROUTES", "LanguageGate", "catalog_document", "current", "spoken"]
 
@@ -37,6 +46,11 @@ _CURRENT: contextvars.ContextVar[str] = contextvars.ContextVar("jarnac_solver_re
 def current() -> str:
     """The language of the request being answered."""
     return _CURRENT.get()
+
+
+def say(code: str, **values: Any) -> str:
+    """The catalogs' message ``code`` in the language of the request being answered."""
+    return Reason(code, values).text(current())
 
 
 def of_body(given: object) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import pydantic
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..commands.check import CheckRequest
 from ..commands.hint import HintRequest
@@ -45,7 +45,7 @@ from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
 from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
-from .contract import LANG, Fault, Offer, _shown, _type_name
+from .contract import LANG, OFFERED_LEXICON, Fault, Offer, shown, type_name
 
 DECLARED: dict[str, type[Any]] = {
     "words": WordsRequest,
@@ -78,10 +78,10 @@ def _lexicons(offer: Offer, several: bool) -> Any:
             names = [text]
         for name in names:
             if name not in offer.lexicons:
-                values = {"name": repr(_shown(name)), "offered": ", ".join(offer.lexicons)}
+                values = {"name": repr(shown(name)), "offered": ", ".join(offer.lexicons)}
                 raise PydanticCustomError("unknown_lexicon", "{name}: not offered", values)
         if len(set(names)) != len(names) or not all(names):
-            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(_shown(value))})
+            raise PydanticCustomError("lexicons_twice", "{given}: twice", {"given": repr(shown(value))})
         return ",".join(names)
 
     return pydantic.AfterValidator(read)
@@ -94,7 +94,7 @@ def _span(bound: Span) -> Any:
 
     def kind(value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise PydanticCustomError("fault_span_due", "fault_span_due", {"given": _type_name(value)})
+            raise PydanticCustomError("fault_span_due", "fault_span_due", {"given": type_name(value)})
         return value
 
     def read(value: int | str) -> str:
@@ -162,7 +162,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         kind = Annotated[list.__class_getitem__(item), listed] | item  # one text is a list of one
     else:
         kind = item
-    described = spec.help.text
+    # One lexicon's help says what the command line reads (a name, a file); a server reads names only.
+    described = OFFERED_LEXICON if offered is not None and not offered.several else spec.help.text
     if offered is not None:
         described += f" (this server offers {', '.join(offer.lexicons)}, by name; never a file)"
     if budget is not None:
@@ -247,10 +248,15 @@ _WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type"
 
 
 def faults(
-    error: pydantic.ValidationError, known: Sequence[str], helps: dict[str, str], budgets: Sequence[str] = ()
+    error: pydantic.ValidationError,
+    known: Sequence[str],
+    helps: dict[str, str],
+    budgets: Sequence[str] = (),
+    said: Callable[[ErrorDetails, str], str | None] | None = None,
 ) -> list[Fault]:
     """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`);
-    ``budgets``: the fields that are a search's milliseconds."""
+    ``budgets``: the fields that are a search's milliseconds; ``said``: a route's own wording of a fault
+    (``None`` from it: the mapping below says it)."""
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
@@ -263,8 +269,11 @@ def faults(
         one = next((e for e in found if e["type"] not in _WRONG_TYPE), found[0])
         code, ctx, value = one["type"], one.get("ctx") or {}, one.get("input")
         kind = FAULT_KINDS.get(code, "UsageError")
-        if code == "extra_forbidden":
-            text = Reason("field_unknown", {"name": repr(_shown(name)), "known": ", ".join(known)}).text()
+        own = said(one, name) if said is not None else None
+        if own is not None:
+            text = own
+        elif code == "extra_forbidden":
+            text = Reason("field_unknown", {"name": repr(shown(name)), "known": ", ".join(known)}).text()
         elif code == "missing":
             text = Reason("fault_required", {"help": helps.get(name, "")}).text()
         elif code == "unknown_lexicon":
@@ -278,28 +287,28 @@ def faults(
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            text = Reason("fault_not_one_of", {"given": repr(_shown(str(value))), "choices": ctx["expected"]}).text()
+            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": ctx["expected"]}).text()
         elif code == "bool_type":
-            text = Reason("fault_flag_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":
-            text = Reason("fault_whole_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_whole_due", {"given": type_name(value)}).text()
         elif code in ("fault_span_form", "fault_span_end", "fault_span_due"):
             text = Reason(code, ctx).text()
         elif code == "greater_than_equal":
-            text = Reason("fault_at_least", {"value": _shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
+            text = Reason("fault_at_least", {"value": shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
         elif code == "less_than_equal":
-            text = Reason("fault_at_most", {"value": _shown(str(value)), "high": f"{ctx['le']:g}"}).text()
+            text = Reason("fault_at_most", {"value": shown(str(value)), "high": f"{ctx['le']:g}"}).text()
         elif code in ("string_type", "list_type"):
-            text = Reason("fault_text_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_text_due", {"given": type_name(value)}).text()
         elif code == "not_read":  # the library's reader says what is wrong with the text
             text = str(ctx["said"])
         elif code == "greater_than":
-            text = Reason("fault_above", {"value": _shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
+            text = Reason("fault_above", {"value": shown(str(value)), "low": f"{ctx['gt']:g}"}).text()
         elif code == "float_parsing":
             code = "fault_not_milliseconds" if name in budgets else "fault_not_number"
-            text = Reason(code, {"value": repr(_shown(str(value)))}).text()
+            text = Reason(code, {"value": repr(shown(str(value)))}).text()
         elif code == "float_type":
-            text = Reason("fault_number_due", {"given": _type_name(value)}).text()
+            text = Reason("fault_number_due", {"given": type_name(value)}).text()
         else:  # a fault no request of the suite meets: pydantic's own sentence
             text = str(one["msg"])
         made.append(Fault(name, text, kind))

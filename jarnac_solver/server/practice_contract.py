@@ -1,37 +1,43 @@
-"""What the practice's routes take and answer (``/api/practice/...``): their bounds, their bodies' tables
-and the OpenAPI paths built from them (the routes themselves: :mod:`.practice_routes`).
+"""What the practice's routes take and answer (``/api/practice/...``): their bounds, their bodies' typed
+models and the OpenAPI paths built from them (the routes themselves: :mod:`.practice_routes`).
 
-Key idea: as for every route of the service (:mod:`.contract`), each body is declared once, a table of
-fields: the routes read a request with it (every fault named by its field) and the OpenAPI document
-describes it, so the two cannot drift.
+Key idea: as for every route of the service (:mod:`.route_bodies`), each body is declared once, a pydantic
+model (:mod:`.typed`): the routes read a request with it (every fault named by its field, in the asker's
+language) and the OpenAPI document describes it, so the two cannot drift.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import pydantic
+from pydantic_core import PydanticCustomError
 
 from ..cli import SCHEMA
 from ..practice.puzzles import DAILY_FIRST
 from ..practice.quiz import ORDERS, QUIZ_KINDS
 from ..practice.schedule import GRADES
-from .contract import LANG_QUERY, OFFERED_LEXICON, Body, Field, Kind, Offer
+from .contract import MAX_ITEMS, OFFERED_LEXICON, Offer
+from .names import MAX_NAME
+from .typed import LANG_HELP, NAME, WHOLE, Language, Lexicon, RouteBody, chars, parameters, schema
 
 __all__ = [
-    "ANSWER",
-    "CHALLENGE",
-    "CHALLENGE_FINISH",
-    "CHALLENGE_START",
     "COMMANDS",
-    "DAILY",
     "MAX_PER_ADDRESS",
-    "MINE",
-    "MISTAKES",
-    "NEXT_PUZZLE",
-    "QUIZ_ANSWER",
-    "QUIZ_NEXT",
     "RESULT_KEYS",
+    "ROUTES",
     "WINDOW_S",
+    "AnswerBody",
+    "ChallengeFinishBody",
+    "ChallengeQuery",
+    "ChallengeStartBody",
+    "DailyQuery",
+    "MistakesBody",
+    "NextPuzzleBody",
+    "PracticeMineBody",
+    "QuizAnswerBody",
+    "QuizNextBody",
     "openapi_paths",
 ]
 
@@ -62,87 +68,139 @@ CHALLENGE_RANKS = 2000
 PERSON_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PUZZLE_ID = re.compile(r"[0-9a-f]{12}")
 
-_PERSON_FIELD = Field(
-    "person",
-    Kind.TEXT,
+
+def _person_id(value: str) -> str:
+    if not PERSON_ID.fullmatch(value):
+        raise PydanticCustomError("reason", "{code}", {"code": "practice.person_malformed", "values": {}})
+    return value
+
+
+def _date(value: str) -> str:
+    if not re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", value):
+        values = {"given": repr(value[:40])}
+        raise PydanticCustomError("reason", "{code}", {"code": "practice.date_malformed", "values": values})
+    return value.strip()
+
+
+PersonId = Annotated[str, chars(64), pydantic.AfterValidator(_person_id)]
+"""The browser's practice id (the server keeps only its digest)."""
+Date = Annotated[str, chars(40), pydantic.AfterValidator(_date)]
+"""A day, YYYY-MM-DD."""
+_PERSON_HELP = (
     "the browser's practice id: 16 to 64 letters, digits, - or _ (made once by the page, kept in its storage;"
-    " the server keeps only its digest)",
-    required=True,
-    max_length=64,
+    " the server keeps only its digest)"
 )
-_LEXICON = Field("lexicon", Kind.LEXICON, f"{OFFERED_LEXICON} (default: the server's first)")
-_DATE = Field("date", Kind.TEXT, f"YYYY-MM-DD from {DAILY_FIRST} to tomorrow (UTC; default: today)", max_length=40)
-DAILY = Body((_LEXICON, _DATE, LANG_QUERY))
-NEXT_PUZZLE = Body((_PERSON_FIELD, _LEXICON))
-ANSWER = Body(
-    (
-        _PERSON_FIELD,
-        Field(
-            "answer",
-            Kind.TEXT,
-            "the answer: steals, a move, yes/no, pass/play (as the question says)",
-            required=True,
-            max_length=200,
-        ),
+_LEXICON_HELP = f"{OFFERED_LEXICON} (default: the server's first)"
+_DATE_HELP = f"YYYY-MM-DD from {DAILY_FIRST} to tomorrow (UTC; default: today)"
+QuizKind: Any = Literal[QUIZ_KINDS]
+QuizOrder: Any = Literal[ORDERS]
+Grade: Any = Literal[GRADES[1:]]
+MistakesRules: Any = Literal["sheet", "competitive"]
+
+
+class _Person(RouteBody):
+    """A request of a person."""
+
+    person: PersonId = pydantic.Field(description=_PERSON_HELP)
+
+
+class _OfPerson(_Person):
+    """A person's request in a lexicon."""
+
+    lexicon: Lexicon | None = pydantic.Field(None, description=_LEXICON_HELP)
+
+
+class DailyQuery(RouteBody):
+    """The date's puzzle."""
+
+    lexicon: Lexicon | None = pydantic.Field(None, description=_LEXICON_HELP)
+    date: Date | None = pydantic.Field(None, description=_DATE_HELP)
+    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
+
+
+class NextPuzzleBody(_OfPerson):
+    """A rated puzzle for the person."""
+
+
+class AnswerBody(_Person):
+    """A puzzle's answer."""
+
+    answer: Annotated[str, chars(200)] = pydantic.Field(
+        description="the answer: steals, a move, yes/no, pass/play (as the question says)"
     )
-)
-MISTAKES = Body(
-    (
-        _PERSON_FIELD,
-        Field(
-            "text",
-            Kind.TEXT,
-            "one game: its record, JSON Lines, or one action a line",
-            required=True,
-            max_length=256 * 1024,
-        ),
-        Field("player", Kind.CHOICE, "the seat whose mistakes become puzzles", required=True, choices=("A", "B")),
-        Field("lexicon", Kind.LEXICON, f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"),
-        Field("rules", Kind.CHOICE, "the rules of a game typed one action a line", choices=("sheet", "competitive")),
+
+
+class MistakesBody(_Person):
+    """A game whose player's mistakes become the person's puzzles."""
+
+    text: Annotated[str, chars(256 * 1024)] = pydantic.Field(
+        description="one game: its record, JSON Lines, or one action a line"
     )
-)
-MINE = Body((_PERSON_FIELD,))
-QUIZ_NEXT = Body(
-    (
-        _PERSON_FIELD,
-        _LEXICON,
-        Field("kind", Kind.CHOICE, "anagrams, extensions or rack (default anagrams)", choices=QUIZ_KINDS),
-        Field("length", Kind.WHOLE, "the words' tiles (default 7)", low=2, high=9),
-        Field(
-            "order",
-            Kind.CHOICE,
-            "probability ranks, every one alphabetically, or the words the person missed in games (its cards come"
-            " from POST /api/practice/mistakes; kind, length and ranks ignored)",
-            choices=ORDERS,
-        ),
-        Field("first", Kind.WHOLE, "the first rank of the deck (default 1)", low=1, high=200_000),
-        Field("last", Kind.WHOLE, f"the last rank (default first + 99; at most {MAX_DECK} cards)", low=1, high=200_000),
-        Field(
-            "scheduler",
-            Kind.CHOICE,
-            "fsrs, leitner or auto (default auto); a card keeps its own",
-            choices=("auto", "fsrs", "leitner"),
-        ),
+    player: Literal["A", "B"] = pydantic.Field(description="the seat whose mistakes become puzzles")
+    lexicon: Lexicon | None = pydantic.Field(
+        None, description=f"the lexicon of a game typed one action a line: {OFFERED_LEXICON}"
     )
-)
-QUIZ_ANSWER = Body(
-    (
-        _PERSON_FIELD,
-        Field("card", Kind.WHOLE, "the card's number, as the next card gave it", required=True, low=1, high=2**62),
-        Field("answer", Kind.TEXT, "the words, separated by spaces (- alone: none)", required=True, max_length=4000),
-        Field("grade", Kind.CHOICE, "a right answer's grade (default good)", choices=GRADES[1:]),
+    rules: MistakesRules | None = pydantic.Field(None, description="the rules of a game typed one action a line")
+
+
+class PracticeMineBody(_Person):
+    """The person's ratings, own puzzles and cards."""
+
+
+class QuizNextBody(_OfPerson):
+    """A quiz's next card."""
+
+    kind: QuizKind | None = pydantic.Field(None, description="anagrams, extensions or rack (default anagrams)")
+    length: Annotated[int, pydantic.Field(ge=2, le=9), WHOLE] | None = pydantic.Field(
+        None, description="the words' tiles (default 7)"
     )
-)
-CHALLENGE = Body((_LEXICON, _DATE, LANG_QUERY))
-CHALLENGE_START = Body((_PERSON_FIELD, _LEXICON))
-CHALLENGE_FINISH = Body(
-    (
-        _PERSON_FIELD,
-        _LEXICON,
-        Field("name", Kind.NAME, "the name the leaderboard shows", required=True, max_length=32),
-        Field("answers", Kind.TEXTS, f"the words of each of the {CHALLENGE_SIZE} questions, in order", required=True),
+    order: QuizOrder | None = pydantic.Field(
+        None,
+        description="probability ranks, every one alphabetically, or the words the person missed in games (its cards"
+        " come from POST /api/practice/mistakes; kind, length and ranks ignored)",
     )
-)
+    first: Annotated[int, pydantic.Field(ge=1, le=200_000), WHOLE] | None = pydantic.Field(
+        None, description="the first rank of the deck (default 1)"
+    )
+    last: Annotated[int, pydantic.Field(ge=1, le=200_000), WHOLE] | None = pydantic.Field(
+        None, description=f"the last rank (default first + 99; at most {MAX_DECK} cards)"
+    )
+    scheduler: Literal["auto", "fsrs", "leitner"] | None = pydantic.Field(
+        None, description="fsrs, leitner or auto (default auto); a card keeps its own"
+    )
+
+
+class QuizAnswerBody(_Person):
+    """A card's answer."""
+
+    card: Annotated[int, pydantic.Field(ge=1, le=2**62), WHOLE] = pydantic.Field(
+        description="the card's number, as the next card gave it"
+    )
+    answer: Annotated[str, chars(4000)] = pydantic.Field(description="the words, separated by spaces (- alone: none)")
+    grade: Grade | None = pydantic.Field(None, description="a right answer's grade (default good)")
+
+
+class ChallengeQuery(DailyQuery):
+    """A day's challenge: its leaderboard."""
+
+
+class ChallengeStartBody(_OfPerson):
+    """Today's challenge started."""
+
+
+class ChallengeFinishBody(_OfPerson):
+    """Today's challenge answered."""
+
+    name: Annotated[str, chars(MAX_NAME), NAME] = pydantic.Field(description="the name the leaderboard shows")
+    answers: (
+        Annotated[list[Annotated[str, chars()]], pydantic.Field(min_length=1, max_length=MAX_ITEMS)]
+        | Annotated[str, chars()]
+    ) = pydantic.Field(description=f"the words of each of the {CHALLENGE_SIZE} questions, in order")
+
+    @property
+    def given(self) -> list[str]:
+        """The answers, one text a list of one."""
+        return [self.answers] if isinstance(self.answers, str) else list(self.answers)
 
 
 COMMANDS = {
@@ -171,6 +229,27 @@ RESULT_KEYS = {
     "practice challenge finish": ("date", "score", "seconds", "late", "answers", "leaderboard"),
 }
 """What each answer's result holds at least (the OpenAPI document's schema of it)."""
+
+
+class _Lang(RouteBody):
+    """The query of a route that takes no other parameter."""
+
+    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
+
+
+ROUTES: dict[tuple[str, str], type[RouteBody]] = {
+    ("GET", "/api/practice/daily"): DailyQuery,
+    ("POST", "/api/practice/puzzles/next"): NextPuzzleBody,
+    ("POST", "/api/practice/puzzles/{puzzle_id}/answer"): AnswerBody,
+    ("POST", "/api/practice/mistakes"): MistakesBody,
+    ("POST", "/api/practice/mine"): PracticeMineBody,
+    ("POST", "/api/practice/quiz/next"): QuizNextBody,
+    ("POST", "/api/practice/quiz/answer"): QuizAnswerBody,
+    ("GET", "/api/practice/challenge"): ChallengeQuery,
+    ("POST", "/api/practice/challenge/start"): ChallengeStartBody,
+    ("POST", "/api/practice/challenge/finish"): ChallengeFinishBody,
+}
+"""Each practice route's model, by its method and path (a ``GET``'s: its query)."""
 
 
 def openapi_paths(offer: Offer) -> dict[str, Any]:
@@ -215,14 +294,14 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
         }
         return {str(s): answer(said[s]) for s in statuses}
 
-    def posted(body: Body) -> dict[str, Any]:
-        return {"required": True, "content": {"application/json": {"schema": body.schema(offer)}}}
+    def posted(body: type[RouteBody]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": schema(body, offer)}}}
 
     def op(
         name: str,
         summary: str,
-        body: Body | None,
-        query: Body | None,
+        body: type[RouteBody] | None,
+        query: type[RouteBody] | None,
         *statuses: int,
         params: tuple[dict[str, Any], ...] = (),
     ) -> dict[str, Any]:
@@ -234,10 +313,9 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
         }
         if body is not None:
             out["requestBody"] = posted(body)
-        lang = Body((LANG_QUERY,)).parameters(offer)
-        parameters = [*params, *(query.parameters(offer) if query else lang)]
-        if parameters:
-            out["parameters"] = parameters
+        listed = [*params, *parameters(query or _Lang, offer)]
+        if listed:
+            out["parameters"] = listed
         return out
 
     puzzle_id = {
@@ -248,13 +326,15 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
     }
     return {
         "/api/practice/daily": {
-            "get": op("practice_daily", "The date's puzzle, the same for everyone (its answer never sent)", None, DAILY)
+            "get": op(
+                "practice_daily", "The date's puzzle, the same for everyone (its answer never sent)", None, DailyQuery
+            )
         },
         "/api/practice/puzzles/next": {
             "post": op(
                 "practice_next_puzzle",
                 "A rated puzzle the person has not answered, nearest their rating",
-                NEXT_PUZZLE,
+                NextPuzzleBody,
                 None,
                 409,
             )
@@ -264,7 +344,7 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
                 "practice_answer",
                 "An answer judged right or wrong by the exact solver, with the"
                 " explanation; the first answer rates the person and the puzzle (Glicko-2)",
-                ANSWER,
+                AnswerBody,
                 None,
                 404,
                 410,
@@ -275,16 +355,18 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
             "post": op(
                 "practice_mistakes",
                 "A game reviewed: the player's costliest decisions become the person's own puzzles",
-                MISTAKES,
+                MistakesBody,
                 None,
             )
         },
-        "/api/practice/mine": {"post": op("practice_mine", "The person's ratings, own puzzles and cards", MINE, None)},
+        "/api/practice/mine": {
+            "post": op("practice_mine", "The person's ratings, own puzzles and cards", PracticeMineBody, None)
+        },
         "/api/practice/quiz/next": {
             "post": op(
                 "practice_quiz_next",
                 "A quiz's next card due for the person (the deck started once)",
-                QUIZ_NEXT,
+                QuizNextBody,
                 None,
                 409,
             )
@@ -293,19 +375,19 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
             "post": op(
                 "practice_quiz_answer",
                 "A card's answer judged and the card rescheduled (FSRS or Leitner)",
-                QUIZ_ANSWER,
+                QuizAnswerBody,
                 None,
                 404,
             )
         },
         "/api/practice/challenge": {
-            "get": op("practice_challenge", "A day's timed challenge: its leaderboard", None, CHALLENGE)
+            "get": op("practice_challenge", "A day's timed challenge: its leaderboard", None, ChallengeQuery)
         },
         "/api/practice/challenge/start": {
             "post": op(
                 "practice_challenge_start",
                 "Today's challenge: its questions; the person's clock starts once",
-                CHALLENGE_START,
+                ChallengeStartBody,
                 None,
             )
         },
@@ -313,7 +395,7 @@ def openapi_paths(offer: Offer) -> dict[str, Any]:
             "post": op(
                 "practice_challenge_finish",
                 "Today's challenge scored once, and the leaderboard",
-                CHALLENGE_FINISH,
+                ChallengeFinishBody,
                 None,
                 409,
             )

@@ -24,7 +24,6 @@ import datetime as dt
 import hashlib
 import json
 import random
-import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -48,37 +47,36 @@ from ..practice.rating import Glicko
 from ..practice.schedule import make_scheduler
 from . import language
 from .answers import Json, ServiceError, error, refusing
-from .contract import Body, Offer, person_name
+from .contract import Offer
 from .practice_contract import (
-    ANSWER,
-    CHALLENGE,
-    CHALLENGE_FINISH,
     CHALLENGE_RANKS,
     CHALLENGE_SECONDS,
     CHALLENGE_SIZE,
-    CHALLENGE_START,
-    DAILY,
     MAX_CARDS,
     MAX_DECK,
     MAX_PER_ADDRESS,
     MAX_POOL,
-    MINE,
-    MISTAKES,
-    NEXT_PUZZLE,
     OWN_DAYS,
-    PERSON_ID,
     POOL_BATCH,
     POOL_GAMES,
     PUZZLE_ID,
-    QUIZ_ANSWER,
-    QUIZ_NEXT,
     REVIEW_PLAYOUTS,
     REVIEW_SECONDS,
     WINDOW_S,
+    AnswerBody,
+    ChallengeFinishBody,
+    ChallengeQuery,
+    ChallengeStartBody,
+    DailyQuery,
+    MistakesBody,
+    NextPuzzleBody,
+    PracticeMineBody,
+    QuizAnswerBody,
+    QuizNextBody,
     openapi_paths,
 )
 from .practice_store import PracticeStore, person_digest
-from .reviews import _one_record
+from .reviews import one_record
 
 __all__ = ["Practice", "Refusal", "challenge_questions", "shown"]
 
@@ -176,7 +174,7 @@ def _from_mistakes(
     text: str, lexicons: tuple[str, ...], lexicon: str, rules: str, player: int, budget: float
 ) -> tuple[bool, Any]:
     def work() -> tuple[str, list[tuple[str, str]], list[str]]:
-        record = _one_record(text, lexicons, lexicon, rules)
+        record = one_record(text, lexicons, lexicon, rules)
         found = review(record, playouts=REVIEW_PLAYOUTS, budget=budget, total=REVIEW_SECONDS, player=player)
         lex = Lexicon.load(record.lexicon)
         puzzles = mistake_puzzles(found, player, lex, worst=10)
@@ -258,18 +256,9 @@ class Practice:
 
     # -- reading ------------------------------------------------------------------------------------------
 
-    async def _read(self, request: Request, body: Body) -> dict[str, Any]:
-        values: dict[str, Any] = await self.service.read(request, body)
-        return values
-
-    def _person(self, values: dict[str, Any]) -> str:
-        given = values["person"]
-        if not PERSON_ID.fullmatch(given):
-            raise Refusal(400, "UsageError", Reason("practice.person_malformed"), "person")
-        return person_digest(given)
-
-    def _lexicon(self, values: dict[str, Any]) -> str:
-        return str(values.get("lexicon", self.offer.lexicons[0]))
+    def _lexicon(self, asked: Any) -> str:
+        """The lexicon a request names, else the server's first."""
+        return str(asked.lexicon or self.offer.lexicons[0])
 
     def _today(self) -> dt.date:
         return dt.datetime.fromtimestamp(self.now(), dt.timezone.utc).date()
@@ -288,16 +277,14 @@ class Practice:
 
     async def daily(self, request: Request) -> Response:
         """``GET /api/practice/daily``: the date's puzzle, the same for everyone."""
-        values = self.service.query(request, DAILY)
-        lexicon, today = self._lexicon(values), self._today()
-        date = values.get("date")
-        if date is not None and not re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", date):
-            raise Refusal(400, "UsageError", Reason("practice.date_malformed", {"given": repr(date[:40])}), "date")
-        key = (lexicon, (date or today.isoformat()).strip())
+        asked = self.service.asked(request, DailyQuery)
+        lexicon, today = self._lexicon(asked), self._today()
+        date = asked.date  # its form checked by the model, its spaces trimmed
+        key = (lexicon, date or today.isoformat())
         pid = self.daily_ids.get(key)
         found = await self._db(self.store.puzzle, pid, "") if pid else None
         if found is None:
-            pid, body = await self._lane(_daily, lexicon, date and date.strip(), today.isoformat())
+            pid, body = await self._lane(_daily, lexicon, date, today.isoformat())
             await self._db(self.store.add_puzzles, "", lexicon, f"daily:{key[1]}", [(pid, body)], self.now(), None)
             if len(self.daily_ids) > 512:
                 self.daily_ids.clear()
@@ -311,8 +298,8 @@ class Practice:
 
     async def next_puzzle(self, request: Request) -> Response:
         """``POST /api/practice/puzzles/next``: a pool puzzle the person has not answered, rated nearest theirs."""
-        values = await self._read(request, NEXT_PUZZLE)
-        person, lexicon = self._person(values), self._lexicon(values)
+        asked = await self.service.checked(request, NextPuzzleBody)
+        person, lexicon = person_digest(asked.person), self._lexicon(asked)
         mine, _ = await self._db(self.store.rating, person, lexicon, self.now())
         body = await self._db(self.store.nearest_unanswered, person, lexicon, mine.rating)
         if body is None:
@@ -341,8 +328,8 @@ class Practice:
         """``POST /api/practice/puzzles/{id}/answer``: judged by the exact solver, with why; the first answer to
         a puzzle everyone may answer rates both."""
         pid = request.path_params["puzzle_id"]
-        values = await self._read(request, ANSWER)
-        person = self._person(values)
+        given = await self.service.checked(request, AnswerBody)
+        person = person_digest(given.person)
         if not PUZZLE_ID.fullmatch(pid):
             raise Refusal(400, "UsageError", Reason("practice.puzzle_malformed"), "puzzle")
         found = await self._db(self.store.puzzle, pid, person)
@@ -352,7 +339,7 @@ class Practice:
         now = self.now()
         if expires is not None and expires <= now:
             raise Refusal(410, "PuzzleExpired", Reason("practice.puzzle_expired", {"id": pid}), "puzzle")
-        said = await self._lane(_judged, body, values["answer"])
+        said = await self._lane(_judged, body, given.answer)
         puzzle = Puzzle.from_dict(json.loads(body))
         owner = person if origin == "mistake" else ""  # one's own puzzles are practised, not rated
         first, mine, rating = await self._db(
@@ -366,16 +353,16 @@ class Practice:
     async def mistakes(self, request: Request) -> Response:
         """``POST /api/practice/mistakes``: a game reviewed; the player's costliest decisions become their own
         puzzles (kept :data:`OWN_DAYS` days)."""
-        values = await self._read(request, MISTAKES)
-        person = self._person(values)
-        lexicon = self._lexicon(values)
+        asked = await self.service.checked(request, MistakesBody)
+        person = person_digest(asked.person)
+        lexicon = self._lexicon(asked)
         played, made, missed = await self._lane(
             _from_mistakes,
-            values["text"],
+            asked.text,
             self.offer.lexicons,
             lexicon,
-            values.get("rules", "sheet"),
-            "AB".index(values["player"]),
+            asked.rules or "sheet",
+            "AB".index(asked.player),
             min(0.5, self.offer.max_budget_ms / 1000),
             heavy=True,
         )
@@ -391,8 +378,7 @@ class Practice:
 
     async def mine(self, request: Request) -> Response:
         """``POST /api/practice/mine``: the person's ratings and own puzzles (unanswered first)."""
-        values = await self._read(request, MINE)
-        person = self._person(values)
+        person = person_digest((await self.service.checked(request, PracticeMineBody)).person)
         ratings = {}
         for name in self.offer.lexicons:
             rating, answers = await self._db(self.store.rating, person, name, self.now())
@@ -411,20 +397,20 @@ class Practice:
 
     # -- quizzes ------------------------------------------------------------------------------------------
 
-    def _quiz(self, values: dict[str, Any]) -> Quiz:
-        if values.get("order") == "missed":
-            return Quiz.missed(self._lexicon(values))
-        first = int(values.get("first", 1))
-        last = int(values.get("last", first + 99))
+    def _quiz(self, asked: QuizNextBody) -> Quiz:
+        if asked.order == "missed":
+            return Quiz.missed(self._lexicon(asked))
+        first = asked.first or 1
+        last = asked.last or first + 99
         if last < first:
             raise Refusal(400, "UsageError", Reason("practice.ranks_reversed", {"first": first, "last": last}), "last")
         if last - first + 1 > MAX_DECK:
             raise Refusal(400, "UsageError", Reason("practice.deck_too_big", {"most": MAX_DECK}), "last")
         return Quiz(
-            self._lexicon(values),
-            values.get("kind", "anagrams"),
-            int(values.get("length", 7)),
-            values.get("order", "probability"),
+            self._lexicon(asked),
+            asked.kind or "anagrams",
+            asked.length or 7,
+            asked.order or "probability",
             first,
             last,
         )
@@ -453,14 +439,14 @@ class Practice:
 
     async def quiz_next(self, request: Request) -> Response:
         """``POST /api/practice/quiz/next``: the deck started for the person (once), its next card due."""
-        values = await self._read(request, QUIZ_NEXT)
-        person = self._person(values)
+        asked = await self.service.checked(request, QuizNextBody)
+        person = person_digest(asked.person)
         try:
-            quiz = self._quiz(values)
+            quiz = self._quiz(asked)
         except InvalidInputError as exc:
             raise Refusal(400, "UsageError", exc.message(), "first") from None
         lang = language.current()
-        result = await self._db(language.spoken, lang, self._next, person, quiz, values.get("scheduler", "auto"))
+        result = await self._db(language.spoken, lang, self._next, person, quiz, asked.scheduler or "auto")
         return _document("practice quiz", result, quiz.lexicon)
 
     def _answered(self, person: str, card_id: int, given: str, grade: str | None) -> dict[str, Any]:
@@ -485,19 +471,17 @@ class Practice:
 
     async def quiz_answer(self, request: Request) -> Response:
         """``POST /api/practice/quiz/answer``: the person's words judged, the card rescheduled."""
-        values = await self._read(request, QUIZ_ANSWER)
-        person = self._person(values)
+        given = await self.service.checked(request, QuizAnswerBody)
+        person = person_digest(given.person)
         lang = language.current()
-        result = await self._db(
-            language.spoken, lang, self._answered, person, int(values["card"]), values["answer"], values.get("grade")
-        )
+        result = await self._db(language.spoken, lang, self._answered, person, given.card, given.answer, given.grade)
         return _document("practice quiz answer", result, result["quiz"]["lexicon"])
 
     # -- the daily challenge ---------------------------------------------------------------------------
 
-    def _challenge_day(self, values: dict[str, Any]) -> dt.date:
+    def _challenge_day(self, asked: ChallengeQuery) -> dt.date:
         today = self._today()
-        date = values.get("date")
+        date = asked.date
         if date is None:
             return today
         try:
@@ -517,8 +501,8 @@ class Practice:
 
     async def challenge(self, request: Request) -> Response:
         """``GET /api/practice/challenge``: a day's leaderboard (the best score first, then the fastest)."""
-        values = self.service.query(request, CHALLENGE)
-        lexicon, day = self._lexicon(values), self._challenge_day(values)
+        asked = self.service.asked(request, ChallengeQuery)
+        lexicon, day = self._lexicon(asked), self._challenge_day(asked)
         board = await self._db(self.store.leaderboard, day.isoformat(), lexicon)
         rows = [{"rank": i, "name": n, "score": s, "seconds": round(t, 1)} for i, (n, s, t) in enumerate(board, 1)]
         result = {"date": day.isoformat(), "size": CHALLENGE_SIZE, "seconds": CHALLENGE_SECONDS, "leaderboard": rows}
@@ -526,8 +510,8 @@ class Practice:
 
     async def challenge_start(self, request: Request) -> Response:
         """``POST /api/practice/challenge/start``: today's questions; the person's clock starts (once)."""
-        values = await self._read(request, CHALLENGE_START)
-        person, lexicon, day = self._person(values), self._lexicon(values), self._today()
+        started_by = await self.service.checked(request, ChallengeStartBody)
+        person, lexicon, day = person_digest(started_by.person), self._lexicon(started_by), self._today()
         started, finished = await self._db(self.store.challenge_start, day.isoformat(), lexicon, person, self.now())
         lex = Lexicon.load(lexicon)
         questions = await self._db(challenge_questions, lex, day)
@@ -548,9 +532,9 @@ class Practice:
     async def challenge_finish(self, request: Request) -> Response:
         """``POST /api/practice/challenge/finish``: scored once (a question right when every word is named and
         no other); answers after the time count nothing."""
-        values = await self._read(request, CHALLENGE_FINISH)
-        person, lexicon, day = self._person(values), self._lexicon(values), self._today()
-        answers = values["answers"]
+        finished_by = await self.service.checked(request, ChallengeFinishBody)
+        person, lexicon, day = person_digest(finished_by.person), self._lexicon(finished_by), self._today()
+        answers = finished_by.given
         if len(answers) != CHALLENGE_SIZE:
             said = Reason("practice.challenge_answers", {"count": len(answers), "size": CHALLENGE_SIZE})
             raise Refusal(400, "UsageError", said, "answers")
@@ -569,7 +553,7 @@ class Practice:
             raise Refusal(409, "ChallengeNotStarted", Reason("practice.challenge_not_started"), "person")
         late = now - held[0] > CHALLENGE_SECONDS + 5  # a little grace for the trip
         score = 0 if late else sum(right)
-        name = person_name(values["name"])
+        name = finished_by.name  # checked by the model (names.person_name)
         done = await self._db(self.store.challenge_finish, day.isoformat(), lexicon, person, name, score, now)
         if done is None:
             raise Refusal(409, "ChallengeDone", Reason("practice.challenge_done"), "person")

@@ -3,9 +3,10 @@
 
 Key idea: the same :func:`~jarnac_solver.play.review.review` and the same document as the command line
 (``review_result`` in ``jarnac_solver/server/schema.json``), bounded for a shared server: one game a request,
-its options read and range-checked by the contract (:data:`~.contract.REVIEW`, :data:`~.contract.GAME_REVIEW`:
-at most :data:`~.contract.MAX_REVIEW_PLAYOUTS` play-outs a decision), the per-decision budget cut to the
-server's ceiling and the whole review to :data:`~.contract.MAX_REVIEW_SECONDS` (a decision a ceiling stops
+its options read and range-checked by their models (:class:`~.route_bodies.ReviewBody`,
+:class:`~.route_bodies.GameReviewQuery`:
+at most :data:`~.route_bodies.MAX_REVIEW_PLAYOUTS` play-outs a decision), the per-decision budget cut to the
+server's ceiling and the whole review to :data:`~.route_bodies.MAX_REVIEW_SECONDS` (a decision a ceiling stops
 says so: ``budget_hit``). A text with no record header is the hand-written form ``record`` takes, as for the
 audit.
 """
@@ -16,7 +17,8 @@ from ..errors import InvalidInputError, JarnacError
 from ..game.record import GameRecord, iter_records
 from ..play.review import DEFAULT_PLAYOUTS, DEFAULT_TOP, review
 from .audits import hand_written
-from .contract import MAX_REVIEW_SECONDS, Offer, offered_lexicon
+from .contract import Offer, offered_lexicon
+from .route_bodies import MAX_REVIEW_SECONDS, ReviewOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,27 +28,28 @@ if TYPE_CHECKING:
 __all__ = ["guarded_review", "review_arguments", "review_document"]
 
 
-def review_arguments(values: Mapping[str, Any], offer: Offer) -> dict[str, Any]:
-    """The keyword arguments of :func:`~jarnac_solver.play.review.review` for the options ``values``, already
-    read against the contract (nothing is checked again): the defaults filled in, the budget (ms) cut to the
+def review_arguments(options: ReviewOptions, offer: Offer) -> dict[str, Any]:
+    """The keyword arguments of :func:`~jarnac_solver.play.review.review` for the checked ``options`` (their
+    bounds the model's: nothing is checked again): the defaults filled in, the budget (ms) cut to the
     server's ceiling and made seconds, the player a seat's index.
 
-    >>> review_arguments({"budget": 5e5, "player": "B"}, Offer(("fr",), 2000))["budget"]
+    >>> from jarnac_solver.server.route_bodies import GameReviewQuery
+    >>> review_arguments(GameReviewQuery(budget=5e5, player="B"), Offer(("fr",), 2000))["budget"]
     2.0
     """
-    player = values.get("player")
+    player = options.player
     return {
-        "playouts": int(values.get("playouts", DEFAULT_PLAYOUTS)),
-        "budget": min(float(values.get("budget", offer.max_budget_ms)), offer.max_budget_ms) / 1000,
+        "playouts": options.playouts or DEFAULT_PLAYOUTS,
+        "budget": min(options.budget or offer.max_budget_ms, offer.max_budget_ms) / 1000,
         "total": MAX_REVIEW_SECONDS,
-        "seed": int(values.get("seed", 0)),
-        "top": int(values.get("top", DEFAULT_TOP)),
+        "seed": options.seed or 0,
+        "top": DEFAULT_TOP if options.top is None else options.top,
         "player": None if player is None else "AB".index(player),
-        "depth": str(values.get("depth", "simulate")),
+        "depth": str(options.depth or "simulate"),
     }
 
 
-def _one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) -> GameRecord:
+def one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) -> GameRecord:
     """The one game of ``text`` (a record, JSON Lines, or one action a line), its lexicon one the server offers."""
     if "[" not in text and "{" not in text.lstrip()[:1]:  # no header, no JSON: the hand-written form
         record, refused = hand_written(text, lexicon, rules)
@@ -74,7 +77,7 @@ def _one_record(text: str, lexicons: tuple[str, ...], lexicon: str, rules: str) 
 def review_document(record: GameRecord | str, arguments: Mapping[str, Any], *read: Any) -> dict[str, Any]:
     """The ``review --json`` result of ``record`` (or of the text, read with ``read``: lexicons, lexicon,
     rules) under ``arguments`` (:func:`review_arguments`), plus ``records``: the game in the text notation."""
-    made = record if isinstance(record, GameRecord) else _one_record(record, *read)
+    made = record if isinstance(record, GameRecord) else one_record(record, *read)
     found = review(made, **arguments)
     return {"games": [found.to_dict()], "errors": [], "records": [str(made)]}
 

@@ -15,18 +15,9 @@ from dataclasses import dataclass
 from ..messages import Reason
 from ..moves.rules import Rules
 from ..play.offered import GAME_SECONDS, not_offered, offered_players
-from .contract import (
-    DAYS,
-    DEFAULT_THINK_MS,
-    DEFAULT_WINDOW_S,
-    HOTSEAT,
-    INVITE,
-    KEYED_SEATS,
-    PERSON,
-    BodyError,
-    Fault,
-    Offer,
-)
+from .contract import PERSON, BodyError, Fault, Offer
+from .route_bodies import DAYS, DEFAULT_THINK_MS, DEFAULT_WINDOW_S, HOTSEAT, INVITE, KEYED_SEATS, NewGameBody
+from .typed import read
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,20 +103,20 @@ class GameSpec:
     seat_digests: tuple[str, str] | None = None
     """A game between invited people: the SHA-256 digests of seat A's and B's keys (``seats.py``), ``""``
     for a seat its invitation has not opened yet; ``None``: anyone with the game's id acts for its person
-    (the games of one person, as before)."""
+    (the games of one person)."""
     hints: bool = True
     """Whether the advice is given (a game option both players see)."""
     window_s: float | None = None
     """Between invited people: the seconds the opponent has to call a Jarnac after a pass (``None``: the
-    rules' clock, else :data:`~.contract.DEFAULT_WINDOW_S`)."""
+    rules' clock, else :data:`~.route_bodies.DEFAULT_WINDOW_S`)."""
     expires: float | None = None
     """An invitation: the time (seconds since the epoch) after which a game seat B never acted in is gone."""
     hotseat: bool = False
     """Two invited people on one device passed between them (``"seats": "hotseat"``)."""
     names: tuple[str, str] = ("", "")
-    """The names the people gave (checked: ``contract.person_name``), ``""`` for none given yet."""
+    """The names the people gave (checked: ``names.person_name``), ``""`` for none given yet."""
     days: int | None = None
-    """A game days a move (:data:`~.contract.DAYS`): each seat has that many days a decision and a bank of
+    """A game days a move (:data:`~.route_bodies.DAYS`): each seat has that many days a decision and a bank of
     as many more, spent by the decisions that overrun; ``None``: live (the rules' clock, if any)."""
     rematch: tuple[str, str] = ("", "")
     """A finished game between people: the seat that offered a rematch (``""``: none), and the rematch's id
@@ -252,34 +243,37 @@ NOT_OFFERED = "PlayerNotOffered"
 
 
 def new_spec(
-    values: dict[str, Any],
+    asked: NewGameBody | dict[str, Any],
     offer: Offer,
     seed: int,
     digests: tuple[str, str] | None = None,
     expires: float | None = None,
 ) -> GameSpec:
-    """The setting of a new game from its body's checked ``values`` (:data:`~.contract.NEW_GAME`), or
+    """The setting of a new game from its checked body (:class:`~.route_bodies.NewGameBody`; a ``dict`` is
+    checked first), or
     :class:`~.contract.BodyError` naming each field that does not fit the others.
 
     ``offer``: the server's lexicons and its ceiling on the computer's time; ``seed``: the bag's order
     when the body gives none; ``digests`` and ``expires``: an invitation's (``"seats": "invite"``).
 
-    >>> new_spec({"players": ("person", "greedy"), "seed": 3}, Offer(("fr",), 500), 0).players
+    >>> new_spec({"players": ["person", "greedy"], "seed": 3}, Offer(("fr",), 500), 0).players
     ('person', 'greedy')
-    >>> new_spec({"players": ("greedy", "planner")}, Offer(("fr",), 500), 0)
+    >>> new_spec({"players": ["greedy", "planner"]}, Offer(("fr",), 500), 0)
     Traceback (most recent call last):
     jarnac_solver.server.contract.BodyError: players: one seat at least is a person's (the computer alone: `play`)
     """
+    if isinstance(asked, dict):
+        asked = read(NewGameBody, asked, offer)
     faults: list[Fault] = []
-    lexicon = values.get("lexicon", offer.default_lexicon)
-    rules = values.get("rules", Rules())
+    lexicon = asked.lexicon or offer.default_lexicon
+    rules = asked.rules or Rules()
     chosen = rules.lexicon_for(lexicon)  # the competitive rules' verbs: fr -> fr-competitive, as `play` does
     if chosen != lexicon and chosen not in offer.lexicons:
-        message = f"{lexicon!r}: these rules play {chosen!r}, which this server does not offer"
-        faults.append(Fault("lexicon", f"{message} (it offers {', '.join(offer.lexicons)})"))
-    players = values.get("players", (PERSON, "planner"))
+        values = {"lexicon": repr(lexicon), "chosen": repr(chosen), "offered": ", ".join(offer.lexicons)}
+        faults.append(Fault("lexicon", Reason("game_rules_play", values).text()))
+    players = asked.players or (PERSON, "planner")
     if PERSON not in players:
-        faults.append(Fault("players", "one seat at least is a person's (the computer alone: `play`)"))
+        faults.append(Fault("players", Reason("game_needs_person").text()))
     preset = rules.name_or_dict()
     for seat in dict.fromkeys(p for p in players if p != PERSON):
         seconds = not_offered(seat, chosen, preset if isinstance(preset, str) else None)
@@ -288,52 +282,51 @@ def new_spec(
             values_ = {"player": seat, "seconds": f"{seconds:.0f}", "lexicon": chosen, "most": f"{GAME_SECONDS:.0f}"}
             message = Reason("player_not_offered", {**values_, "offered": ", ".join(offered)}).text()
             faults.append(Fault("players", message, NOT_OFFERED))
-    over_the_board = bool(values.get("over_the_board", False))
+    over_the_board = bool(asked.over_the_board)
     if over_the_board and players != (PERSON, PERSON):
-        message = "a game played with real tiles is two people's (the computer cannot draw them)"
-        faults.append(Fault("over_the_board", message))
-    given_seed = values.get("seed")
+        faults.append(Fault("over_the_board", Reason("game_real_tiles").text()))
+    given_seed = asked.seed
     if given_seed is not None and over_the_board:
-        faults.append(Fault("seed", "a game over the board has none (the tiles drawn at the table are given)"))
-    seats = values.get("seats")
+        faults.append(Fault("seed", Reason("game_board_seed").text()))
+    seats = asked.seats
     invited = seats in KEYED_SEATS
     if invited and (tuple(players) != (PERSON, PERSON) or over_the_board):
-        who = "an invitation seats two people on two devices" if seats == INVITE else "a hot seat is two people's"
-        faults.append(Fault("seats", f'{who}: players ["person", "person"]'))
-    if "guest_name" in values and seats != HOTSEAT:
-        message = "the second person of a hot seat names themself here; an invited one names themself on joining"
-        faults.append(Fault("guest_name", message))
-    if "days" in values and values["days"] not in DAYS:
-        faults.append(Fault("days", f"{values['days']} is not one of {', '.join(map(str, DAYS))} (days a decision)"))
-    if "days" in values and "window_seconds" in values:
-        faults.append(Fault("window_seconds", "a game days a move times its Jarnac windows by its days"))
-    if "window_seconds" in values and not invited:
-        message = 'a Jarnac window is timed between invited people ("seats": "invite" or "hotseat")'
-        faults.append(Fault("window_seconds", message))
+        code = "game_invite_people" if seats == INVITE else "game_hotseat_people"
+        faults.append(Fault("seats", Reason(code).text()))
+    if asked.guest_name is not None and seats != HOTSEAT:
+        faults.append(Fault("guest_name", Reason("game_guest_name").text()))
+    if asked.days is not None and asked.days not in DAYS:
+        faults.append(
+            Fault("days", Reason("game_days", {"days": asked.days, "choices": ", ".join(map(str, DAYS))}).text())
+        )
+    if asked.days is not None and asked.window_seconds is not None:
+        faults.append(Fault("window_seconds", Reason("game_days_window").text()))
+    if asked.window_seconds is not None and not invited:
+        faults.append(Fault("window_seconds", Reason("game_window_invited").text()))
     if faults:
         # Only seats the service does not offer (the rest of the body fits): a conflict with what it offers.
         raise BodyError(faults, 409 if all(f.kind == NOT_OFFERED for f in faults) else 400)
-    think = float(values.get("think_ms", DEFAULT_THINK_MS))
+    think = asked.think_ms or DEFAULT_THINK_MS
     names = ["", ""]
-    if "name" in values:
-        names[list(players).index(PERSON)] = str(values["name"])
-    if "guest_name" in values:
-        names[1] = str(values["guest_name"])
+    if asked.name is not None:
+        names[list(players).index(PERSON)] = asked.name
+    if asked.guest_name is not None:
+        names[1] = asked.guest_name
     return GameSpec(
         chosen,
         rules,
         None if over_the_board else (seed if given_seed is None else int(given_seed)),
-        str(values.get("bag", "")),
+        str(asked.bag or ""),
         (str(players[0]), str(players[1])),
         over_the_board,
         min(think, offer.max_budget_ms),
         digests if invited else None,
-        bool(values.get("hints", True)),
-        float(values["window_seconds"]) if invited and "window_seconds" in values else None,
+        asked.hints is not False,
+        asked.window_seconds if invited else None,
         expires if invited else None,
         seats == HOTSEAT,
         (names[0], names[1]),
-        int(values["days"]) if "days" in values else None,
+        asked.days,
     )
 
 

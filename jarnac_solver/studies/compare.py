@@ -274,7 +274,7 @@ class Comparison:
             e = self.estimate(name, "games", measure)
             if e is None:
                 continue
-            rate = measure in _RATES
+            rate = measure in RATE_MEASURES
             goal = CANNOT_TELL_RATE if rate else CANNOT_TELL_MEAN * abs(e.value)
             note = e.cannot_tell(goal, 100 if rate else 1) if goal > 0 else None
             if note is not None:
@@ -298,7 +298,7 @@ class Comparison:
                 extra = f", {self.setup.players[0]} against {self.setup.players[1]}"
             out.append(f"{kind} ({n_items}{extra}, seed {self.setup.seed})")
             for m, label in measures.items():
-                cells = [_cell(self.estimate(name, kind, m), rate=m in _RATES) for name in self.names]
+                cells = [table_cell(self.estimate(name, kind, m), rate=m in RATE_MEASURES) for name in self.names]
                 out.append(f"  {label:<{width - 2}}" + "".join(f"{c:>{col}}" for c in cells))
                 if kind == "games":
                     out.extend(f"    {name}: {note}" for name, note in self.cannot_tell(m))
@@ -316,7 +316,7 @@ class Comparison:
             for m, e in d.paired.items():
                 out.append(
                     f"  {PAIRED_MEASURES[m].format(first=d.first, second=d.second):<{paired_width}}"
-                    f"{_cell(e, rate=m in _RATES_PAIRED):>{col}}"
+                    f"{table_cell(e, rate=m in _RATES_PAIRED):>{col}}"
                 )
             for label, top in ((d.first, d.top_first), (d.second, d.top_second)):
                 if top:
@@ -340,7 +340,16 @@ CANNOT_TELL_RATE = 0.05
 CANNOT_TELL_MEAN = 0.10
 """A game mean whose 95% interval is wider than this share of itself either side cannot tell."""
 
-_RATES = {"playable", "ladder_exact", "jarnacable", "swing_exact", "stalled", "first_player_wins", "starter_wins"}
+RATE_MEASURES = {
+    "playable",
+    "ladder_exact",
+    "jarnacable",
+    "swing_exact",
+    "stalled",
+    "first_player_wins",
+    "starter_wins",
+}
+"""The measures that are rates (shares of items), said in percent."""
 _RATES_PAIRED = {
     "best_only_first",
     "best_only_second",
@@ -351,7 +360,8 @@ _RATES_PAIRED = {
 }
 
 
-def _cell(e: Estimate | None, rate: bool) -> str:
+def table_cell(e: Estimate | None, rate: bool) -> str:
+    """An estimate as a table writes it: its mean and interval (in percent for a ``rate``), ``-`` when none."""
     if e is None or e.n == 0:
         return "-"
     if rate:

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..game.record import GameRecord
-from ..play.players import _turns, play_game
+from ..play.players import play_game, turns_of
 from .setup import StudySetup, item_rng
 
 __all__ = ["GAME_COLUMNS", "game_row", "game_rows"]
@@ -72,7 +72,7 @@ def game_row(record: GameRecord) -> dict[str, Any]:
         "score_a": a,
         "score_b": b,
         "winner": "a" if a > b else "b" if b > a else "draw",
-        "turns": _turns(record),
+        "turns": turns_of(record),
         "words_a": words[0],
         "words_b": words[1],
         "jarnacs_a": jarnacs[0],

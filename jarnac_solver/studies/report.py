@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError, MissingExtraError
-from .compare import _RATES, PAIRED_MEASURES, Comparison, _cell
+from .compare import PAIRED_MEASURES, RATE_MEASURES, Comparison, table_cell
 from .difference import Difference
 from .rows import prepare_folder
 from .setup import StudySetup
@@ -39,7 +39,8 @@ _COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 _ZERO = {"color": "0.35", "linewidth": 1.2, "zorder": 1}
 
 
-def _pyplot() -> Any:
+def load_pyplot() -> Any:
+    """matplotlib's ``pyplot`` on the file backend, or :class:`MissingExtraError` saying how to install it."""
     try:
         import matplotlib
     except ImportError:
@@ -189,7 +190,7 @@ def _answer_figure(plt: Any, d: Difference) -> Any | None:
                 zorder=3,
             )
             ax.annotate(
-                _cell(e, rate=True),
+                table_cell(e, rate=True),
                 (100 * e.high, y),
                 xytext=(6, 0),
                 textcoords="offset points",
@@ -242,7 +243,7 @@ def _answer_figure(plt: Any, d: Difference) -> Any | None:
 def _nothing(comparison: Comparison, kind: str, m: str) -> bool:
     """Whether every lexicon measured exactly 0 for ``m`` (all Jarnacs, no interval): a panel with nothing to show."""
     estimates = [comparison.estimate(n, kind, m) for n in comparison.names]
-    return all(e is not None and e.n > 0 and e.value == 0 == e.high for e in estimates) and m not in _RATES
+    return all(e is not None and e.n > 0 and e.value == 0 == e.high for e in estimates) and m not in RATE_MEASURES
 
 
 def _why_nothing(comparison: Comparison, kind: str, m: str, label: str) -> str:
@@ -276,7 +277,9 @@ def _intervals_figure(plt: Any, comparison: Comparison, kind: str, measures: dic
         notes += [f"{measures[m]}, {name}: {note}" for m in shown for name, note in comparison.cannot_tell(m)]
     rows = len(shown) + (1 if notes else 0)
     row_height = 0.2 + 0.26 * len(names)
-    heights = [row_height + (0.25 if m in _RATES else 0) for m in shown] + ([0.2 * (1 + len(notes))] if notes else [])
+    heights = [row_height + (0.25 if m in RATE_MEASURES else 0) for m in shown] + (
+        [0.2 * (1 + len(notes))] if notes else []
+    )
     fig, axes = plt.subplots(
         rows,
         1,
@@ -285,7 +288,7 @@ def _intervals_figure(plt: Any, comparison: Comparison, kind: str, measures: dic
         squeeze=False,
     )
     for ax, m in zip(axes[:, 0], shown, strict=False):
-        rate = m in _RATES
+        rate = m in RATE_MEASURES
         estimates = [comparison.estimate(n, kind, m) for n in names]
         ys = list(range(len(names)))[::-1]
         scale = 100.0 if rate else 1.0
@@ -300,7 +303,7 @@ def _intervals_figure(plt: Any, comparison: Comparison, kind: str, measures: dic
                 color=_COLOURS[k % len(_COLOURS)],
                 capsize=4,
             )
-        ax.set_yticks(ys, [f"{n}  {_cell(e, rate)}" for n, e in zip(names, estimates, strict=True)], fontsize=8)
+        ax.set_yticks(ys, [f"{n}  {table_cell(e, rate)}" for n, e in zip(names, estimates, strict=True)], fontsize=8)
         ax.set_ylim(-0.6, len(names) - 0.4)
         if rate:  # every rate on the same 0-100% axis
             ax.set_xlim(-1, 101)
@@ -554,7 +557,7 @@ def write_report(comparison: Comparison, directory: str | Path) -> Path:
     """
     if not isinstance(comparison, Comparison):
         raise InvalidInputError(f"write_report takes a Comparison (from compare), not {type(comparison).__name__}")
-    plt = _pyplot()
+    plt = load_pyplot()
     folder = prepare_folder(directory, "report")
     for old in folder.glob("*.png"):  # a reused folder: drop the plots an earlier study left
         if old.stem in _OLD_PLOTS or (old.stem.startswith("answer-") and old.stem[7:].isdigit()):
@@ -612,7 +615,7 @@ def _page(comparison: Comparison, figures: list[_Figure]) -> str:
             cells = [comparison.estimate(n, kind, m) for n in comparison.names]
             rows.append(
                 f"<tr><td>{e(ITEMS[kind])}</td><td>{e(label)}</td>"
-                + "".join(f"<td>{e(_cell(c, m in _RATES))}</td>" for c in cells)
+                + "".join(f"<td>{e(table_cell(c, m in RATE_MEASURES))}</td>" for c in cells)
                 + "</tr>"
             )
     header = "".join(f"<th>{e(n)}</th>" for n in comparison.names)

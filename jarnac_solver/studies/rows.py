@@ -33,7 +33,7 @@ def _csv(path: Path, columns: Sequence[str], rows: Sequence[dict[str, Any]]) -> 
             writer.writerow(["" if row[c] is None else row[c] for c in columns])
 
 
-def _parquet_module() -> tuple[Any, Any]:
+def parquet_module() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -43,7 +43,7 @@ def _parquet_module() -> tuple[Any, Any]:
 
 
 def _parquet(path: Path, columns: Sequence[str], rows: Sequence[dict[str, Any]]) -> None:
-    pa, pq = _parquet_module()
+    pa, pq = parquet_module()
     table = pa.table({c: [row[c] for row in rows] for c in columns})
     pq.write_table(table, path)
 

@@ -23,7 +23,7 @@ from .. import contract, language, models
 from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import BodyError, Fault, _type_name
+from ..contract import BodyError, Fault, type_name
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -43,7 +43,7 @@ async def _command(service: Service, request: Request, name: str) -> Response:
     model = models.request_model(declared, service.offer)
     given = await read_json(request, service.max_body_bytes)
     if not isinstance(given, dict):
-        raise BodyError([Fault("", f"the body is a JSON object of fields, not {_type_name(given)}")])
+        raise BodyError([Fault("", f"the body is a JSON object of fields, not {type_name(given)}")])
     with speaking(language.of_body(given)):  # every fault in the asker's language (the body's lang first)
         twice = models.dashed(given)
         if twice:

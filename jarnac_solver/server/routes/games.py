@@ -22,7 +22,18 @@ from starlette.routing import Route
 from ...messages import speaking
 from .. import language, live, seats
 from ..answers import ServiceError, endpoint, route
-from ..contract import ACTION, ADVICE, HOTSEAT, KEYED_SEATS, LIGHT_BUDGET_MS, NEW_GAME, RECORD, RESIGN, SINCE
+from ..contract import LIGHT_BUDGET_MS
+from ..language import say
+from ..route_bodies import (
+    HOTSEAT,
+    KEYED_SEATS,
+    ActionBody,
+    AdviceQuery,
+    NewGameBody,
+    RecordQuery,
+    ResignBody,
+    SinceQuery,
+)
 from ..service import Service, action_said
 from ..storage import Invitation
 from ..store import JOIN as JOIN_KIND
@@ -32,22 +43,22 @@ FAMILIARITY_INSTALL = "familiar words first needs the familiarity extra: pip ins
 
 @endpoint("game")
 async def new_game(service: Service, request: Request) -> Response:
-    values = await service.read(request, NEW_GAME)
-    invited = values.get("seats") in KEYED_SEATS
+    asked = await service.checked(request, NewGameBody)
+    invited = asked.seats in KEYED_SEATS
     keys: dict[str, str] = {}
     code = ""
     invitation: Invitation | None = None
     if invited:  # the creator's key; B's too on one device, else an invitation that seats B once
-        keys = {"A": seats.new_key(), **({"B": seats.new_key()} if values.get("seats") == HOTSEAT else {})}
+        keys = {"A": seats.new_key(), **({"B": seats.new_key()} if asked.seats == HOTSEAT else {})}
         if "B" not in keys:
             code = seats.join_code()
             invitation = Invitation(await service.limits.stretch(seats.code_digest, code), 1, JOIN_KIND)
     game_id = seats.new_game_id() if invited else secrets.token_urlsafe(9)
     digests = (seats.digest(keys["A"]), seats.digest(keys["B"]) if "B" in keys else "") if invited else None
     # An invitation to a game days a move waits as long as a decision does.
-    expires = time.time() + max(service.invite_seconds, float(values.get("days") or 0) * live.DAY_S)
+    expires = time.time() + max(service.invite_seconds, float(asked.days or 0) * live.DAY_S)
     with speaking(language.current()):  # a seat not offered is said in the asker's language
-        spec = live.new_spec(values, service.offer, secrets.randbelow(2**31), digests, expires)
+        spec = live.new_spec(asked, service.offer, secrets.randbelow(2**31), digests, expires)
     service.limits.admit(request)
 
     async def work() -> dict[str, Any]:
@@ -80,15 +91,15 @@ def resigning(service: Service, request: Request, spec: live.GameSpec, asked: st
     if spec.invited:
         seat = service.keyed(request, spec)
         if asked is not None and asked != seat:
-            raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s, not {asked}'s", "player")
+            raise ServiceError(403, "WrongSeat", say("refused_not_your_seat", seat=seat, asked=asked), "player")
         return seat
     people = [seat for i, seat in enumerate("AB") if not spec.computer(i)]
     if asked is not None:
         if asked not in people:
-            raise ServiceError(403, "WrongSeat", f"{asked} is the computer's seat: it never resigns", "player")
+            raise ServiceError(403, "WrongSeat", say("refused_computer_seat", asked=asked), "player")
         return asked
     if len(people) > 1:
-        raise ServiceError(400, "UsageError", "two people share this game: say which resigns (A or B)", "player")
+        raise ServiceError(400, "UsageError", say("refused_say_who_resigns"), "player")
     return people[0]
 
 
@@ -97,14 +108,14 @@ async def game_resign(service: Service, request: Request) -> Response:
     """``POST /api/games/{id}/resign``: the seat resigns, the other wins; kept as the game's last entry
     (the key ``(game, n)``: an action and a resignation racing for one number, one is kept)."""
     game_id = request.path_params["game_id"]
-    asked = (await service.read(request, RESIGN)).get("player")
+    asked = (await service.checked(request, ResignBody)).player
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
         seat = resigning(service, request, spec, asked)
         state = await service.state_of(game_id, spec, entries)
         if state["over"]:
-            raise ServiceError(409, "GameOver", f"game {game_id} is over already: there is nothing to resign")
+            raise ServiceError(409, "GameOver", say("refused_over_already", game=game_id))
         entry: live.Entry = ("AB".index(seat), live.RESIGN, "")
         await anyio.to_thread.run_sync(service.store.append, game_id, len(entries), [entry], True)
         entries.append(entry)
@@ -132,8 +143,9 @@ async def game_state(service: Service, request: Request) -> Response:
 @endpoint("game action")
 async def game_action(service: Service, request: Request) -> Response:
     game_id = request.path_params["game_id"]
-    values = await service.read(request, ACTION)
-    text, drew, player, at = values["action"], values.get("drew"), values.get("player"), values.get("at")
+    body = await service.checked(request, ActionBody)
+    text, drew, at = body.action, body.drew, body.at
+    player: str | None = body.player
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         nonlocal player
@@ -141,7 +153,7 @@ async def game_action(service: Service, request: Request) -> Response:
         if spec.invited:  # only the holder of the seat's key acts for it
             seat = service.keyed(request, spec)
             if player is not None and player != seat:
-                raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s, not {player}'s", "player")
+                raise ServiceError(403, "WrongSeat", say("refused_not_your_seat", seat=seat, asked=player), "player")
             player = seat
         played_first = await service.settle(game_id, spec, entries)
         played_first += await service.on_time(game_id, spec, entries)
@@ -151,10 +163,12 @@ async def game_action(service: Service, request: Request) -> Response:
             if (player is None or player == "AB"[who]) and live.same_action(taken, text):
                 state = await service.state_of(game_id, spec, entries)
                 return spec, {"id": game_id, "game": state, "played": played_first, "repeated": True}
-            raise ServiceError(409, "IllegalActionError", f"action {at} is already {'AB'[who]} {taken}", "at")
+            raise ServiceError(
+                409, "IllegalActionError", say("refused_action_taken", at=at, seat="AB"[who], taken=taken), "at"
+            )
         if at is not None and at != len(entries) + 1:
             held = len(entries)
-            message = f"the game holds {held} actions: the next is {held + 1}, not {at}"
+            message = say("refused_next_action", held=held, next=held + 1, at=at)
             raise ServiceError(409, "IllegalActionError", message, "at")
         try:
             done = await service.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
@@ -180,7 +194,7 @@ async def game_action(service: Service, request: Request) -> Response:
 async def game_actions(service: Service, request: Request) -> Response:
     """``GET /api/games/{id}/actions?since=N``: the actions after the first N (a polling client's way)."""
     game_id = request.path_params["game_id"]
-    since = int(service.query(request, SINCE).get("since", 0))
+    since = service.asked(request, SinceQuery).since or 0
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
@@ -215,22 +229,22 @@ async def game_delete(service: Service, request: Request) -> Response:
 @endpoint("game advice")
 async def game_advice(service: Service, request: Request) -> Response:
     game_id = request.path_params["game_id"]
-    values = service.query(request, ADVICE)
-    budget = min(float(values.get("budget", 1000.0)), service.offer.max_budget_ms)
-    familiar = bool(values.get("familiarity", False))
+    query = service.asked(request, AdviceQuery)
+    budget = min(query.budget or 1000.0, service.offer.max_budget_ms)
+    familiar = bool(query.familiarity)
     if familiar and not service.familiarity_installed:
         raise ServiceError(400, "MissingExtraError", FAMILIARITY_INSTALL, "familiarity")
-    asked = (budget / 1000, int(values.get("top", 5)), str(values.get("depth", "plan")), familiar)
+    asked = (budget / 1000, query.top or 5, str(query.depth or "plan"), familiar)
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
         if not spec.hints:
-            raise ServiceError(403, "HintsOff", "this game was created without hints (hints: false)")
+            raise ServiceError(403, "HintsOff", say("refused_hints_off"))
         if spec.invited:  # advice is the seat to act's alone: a spectator would whisper it
             seat = service.keyed(request, spec)
             to_act = (await service.state_of(game_id, spec, entries))["to_act"]
             if seat != to_act:
-                raise ServiceError(403, "WrongSeat", f"this key is seat {seat}'s: advice is for {to_act}, to act")
+                raise ServiceError(403, "WrongSeat", say("refused_advice_to_act", seat=seat, to_act=to_act))
         result = await service.call("advice", game_id, spec, entries, *asked, heavy=budget > LIGHT_BUDGET_MS)
         return spec, {"id": game_id, "budget_ms": budget, **result}
 
@@ -241,7 +255,7 @@ async def game_advice(service: Service, request: Request) -> Response:
 @endpoint("game record")
 async def game_record(service: Service, request: Request) -> Response:
     game_id = request.path_params["game_id"]
-    form = service.query(request, RECORD).get("format", "json")
+    form = service.asked(request, RecordQuery).format or "json"
 
     async def work() -> tuple[live.GameSpec, Any]:
         spec, entries = await service.stored(game_id)
@@ -264,7 +278,7 @@ def beyond(since: int, entries: Sequence[live.Entry], field: str) -> None:
     number: said, not answered with silence it would wait on for ever."""
     if since > len(entries):
         # The field is said once, by the error document (``since: ...``), not again here.
-        message = f"{since} is beyond the game's {len(entries)} actions (0 to {len(entries)})"
+        message = say("refused_beyond", since=since, held=len(entries))
         raise ServiceError(400, "UsageError", message, field)
 
 

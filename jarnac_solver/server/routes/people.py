@@ -24,8 +24,9 @@ from ...messages import Reason
 from .. import language, live, seats, webpush
 from ..answers import ServiceError, endpoint, route
 from ..bodies import read_json
-from ..contract import JOIN, MINE, REMATCH, TRANSFER
+from ..language import say
 from ..limits import address_of
+from ..route_bodies import JoinBody, MineBody, RematchBody, TransferBody
 from ..service import Service
 from ..storage import Invitation
 from ..store import JOIN as JOIN_KIND
@@ -54,8 +55,8 @@ async def seated(
 async def join(service: Service, request: Request) -> Response:
     """``POST /api/join``: seat B taken by this device, once, from the join code read aloud (or its link):
     a fresh key for it; the code opens nothing afterwards (410)."""
-    values = await service.read(request, JOIN)
-    code = seats.normal_code(str(values["code"]))
+    body = await service.checked(request, JoinBody)
+    code = seats.normal_code(body.code)
     address = address_of(request)
     # A wrong code counts against the address before the costly check; one that opens an invitation is
     # taken back (:meth:`~..limits.Limits.guess`).
@@ -65,14 +66,14 @@ async def join(service: Service, request: Request) -> Response:
     if code is not None:
         # The code's stretching takes tens of milliseconds and 16 MiB: off the event loop, one at a time.
         found = await service.limits.stretch(seats.code_digest, code)
-        asked = (found, JOIN_KIND, seats.digest(key), values.get("name"))
+        asked = (found, JOIN_KIND, seats.digest(key), body.name)
         claim = await anyio.to_thread.run_sync(service.store.claim, *asked)
     if claim is not None:
         service.limits.right(address, guess)
     if claim is None:
         if code is None:
-            raise ServiceError(400, "UsageError", "not a join code: 12 letters and digits (K7QM-2PXA-9B3C)", "code")
-        raise ServiceError(404, "UnknownGame", "no game waits for this join code (check it, or ask for a new one)")
+            raise ServiceError(400, "UsageError", say("refused_join_code"), "code")
+        raise ServiceError(404, "UnknownGame", say("refused_no_join"))
     if claim.closed:  # the page's own sentence, in the asker's language
         kind = "InvitationWithdrawn" if claim.closed == WITHDRAWN else "SeatTaken"
         raise ServiceError(410, kind, Reason(f"page.err_{kind}").text(language.current()), "code")
@@ -121,11 +122,11 @@ async def inviting(service: Service, request: Request, game_id: str) -> live.Gam
     """The setting of a game whose invitation seat A's key (the request's) may change: B not seated yet."""
     spec, _ = await service.stored(game_id)
     if not spec.invited or spec.hotseat:
-        raise ServiceError(409, "NoInvitation", "only a game of two devices (seats: invite) has an invitation")
+        raise ServiceError(409, "NoInvitation", say("refused_no_invitation"))
     if service.keyed(request, spec) != "A":
-        raise ServiceError(403, "WrongSeat", "the invitation is the creator's: seat A's key changes it")
+        raise ServiceError(403, "WrongSeat", say("refused_invitation_creators"))
     if spec.claimed(1):
-        raise ServiceError(410, "SeatTaken", "seat B is taken: an invitation would open nothing")
+        raise ServiceError(410, "SeatTaken", say("refused_seat_b_taken"))
     return spec
 
 
@@ -133,12 +134,12 @@ async def inviting(service: Service, request: Request, game_id: str) -> live.Gam
 async def mine(service: Service, request: Request) -> Response:
     """``POST /api/mine``: the games a browser holds, the ones waiting for it first (the least time left
     first), then the others in progress, then the finished, then those gone; ``next``: the first waiting."""
-    asked = [str(text).split(":", 1) for text in (await service.read(request, MINE))["games"]]
+    asked = [text.split(":", 1) for text in (await service.checked(request, MineBody)).held]
     rows: list[dict[str, Any]] = []
     for order, (game_id, *seat) in enumerate(asked):
         plays = seat[0] if seat else ""
         if plays not in ("", "A", "B", "AB"):
-            raise ServiceError(400, "UsageError", f"{plays[:4]!r} is no seat: A, B or AB", "games")
+            raise ServiceError(400, "UsageError", say("refused_no_seat", given=repr(plays[:4])), "games")
 
         async def work(game_id: str = game_id) -> tuple[live.GameSpec, list[live.Entry], dict[str, Any]] | None:
             try:
@@ -198,7 +199,7 @@ async def game_push(service: Service, request: Request) -> Response:
     subscription; it is told when it becomes the seat's turn, the game ends or a rematch is offered."""
     game_id = request.path_params["game_id"]
     if service.pusher is None:
-        raise ServiceError(404, "NoPush", "this server sends no Web Push (it was given no VAPID key)")
+        raise ServiceError(404, "NoPush", say("refused_no_push"))
     body = await read_json(request, 4096)
     try:
         endpoint, keys = webpush.check_subscription(body, service.pusher.loopback_http)
@@ -208,7 +209,7 @@ async def game_push(service: Service, request: Request) -> Response:
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, _ = await service.stored(game_id)
         if not spec.invited:
-            raise ServiceError(409, "NoPush", "Web Push is for games between invited people (seats: invite)")
+            raise ServiceError(409, "NoPush", say("refused_push_invited"))
         seat = service.keyed(request, spec)
         most = webpush.MAX_PER_SEAT
         await anyio.to_thread.run_sync(service.store.add_push, game_id, "AB".index(seat), endpoint, keys, most)
@@ -224,16 +225,15 @@ async def game_rematch(service: Service, request: Request) -> Response:
     rematch; the other seat's same request accepts it: a new game, the seats swapped (each device plays
     on with its key), the same options, a new seed."""
     game_id = request.path_params["game_id"]
-    await service.read(request, REMATCH)
+    await service.checked(request, RematchBody)
 
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, entries = await service.stored(game_id)
         if not spec.invited:
-            message = "a rematch is between invited people; against the computer, start a new game"
-            raise ServiceError(409, "NoRematch", message)
+            raise ServiceError(409, "NoRematch", say("refused_no_rematch"))
         seat = service.keyed(request, spec)
         if not (await service.state_of(game_id, spec, entries))["over"]:
-            raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: a rematch is offered at its end")
+            raise ServiceError(409, "GameNotOver", say("refused_not_over_rematch", game=game_id))
         offered, made = spec.rematch
         if not made and offered in ("", seat):  # an offer (made again: the same)
             offer = dataclasses.replace(spec, rematch=(seat, ""))
@@ -268,7 +268,7 @@ async def new_transfer(service: Service, request: Request) -> Response:
     async def work() -> tuple[live.GameSpec, dict[str, Any]]:
         spec, _ = await service.stored(game_id)
         if not spec.invited:
-            raise ServiceError(409, "NoSeats", "only a game between invited people has seats to move")
+            raise ServiceError(409, "NoSeats", say("refused_no_seats"))
         seat = service.keyed(request, spec)
         token = seats.new_key()
         invitation = Invitation(seats.digest(token), "AB".index(seat), TRANSFER_KIND)
@@ -284,11 +284,11 @@ async def new_transfer(service: Service, request: Request) -> Response:
 async def transfer(service: Service, request: Request) -> Response:
     """``POST /api/transfer``: the seat a transfer link moves, taken by this device once (a fresh key;
     the old device's key acts no more); the link opens nothing afterwards (410)."""
-    token = str((await service.read(request, TRANSFER))["token"])
+    token = (await service.checked(request, TransferBody)).token
     key = seats.new_key()
     claim = await anyio.to_thread.run_sync(service.store.claim, seats.digest(token), TRANSFER_KIND, seats.digest(key))
     if claim is None:
-        raise ServiceError(404, "UnknownTransfer", "no seat waits for this transfer link", "token")
+        raise ServiceError(404, "UnknownTransfer", say("refused_no_transfer"), "token")
     if claim.closed:
         message = Reason("page.err_TransferUsed").text(language.current())
         raise ServiceError(410, "TransferUsed", message, "token")

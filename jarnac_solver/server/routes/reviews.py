@@ -14,15 +14,17 @@ from ...cli import SCHEMA
 from ...game.record import UNFINISHED
 from .. import audits, live, reviews
 from ..answers import ServiceError, endpoint, route
-from ..contract import AUDIT, GAME_REVIEW, MAX_AUDIT_BYTES, REVIEW
+from ..contract import MAX_AUDIT_BYTES
+from ..language import say
+from ..route_bodies import AuditBody, GameReviewQuery, ReviewBody
 from ..service import Service
 
 
 @endpoint("audit")
 async def audit(service: Service, request: Request) -> Response:
-    values = await service.read(request, AUDIT, max(service.max_body_bytes, MAX_AUDIT_BYTES))
-    lexicon = values.get("lexicon", service.offer.default_lexicon)
-    asked = (values["text"], service.offer.lexicons, lexicon, values.get("rules", "sheet"), values.get("deep", False))
+    body = await service.checked(request, AuditBody, max(service.max_body_bytes, MAX_AUDIT_BYTES))
+    lexicon = body.lexicon or service.offer.default_lexicon
+    asked = (body.text, service.offer.lexicons, lexicon, body.rules or "sheet", bool(body.deep))
     value = await service.guarded(audits.guarded_audit, *asked, heavy=True)
     return service.answer({"schema": SCHEMA, "command": "audit", "lexicon": None, "rules": None, "result": value})
 
@@ -30,11 +32,11 @@ async def audit(service: Service, request: Request) -> Response:
 @endpoint("review")
 async def review(service: Service, request: Request) -> Response:
     """``POST /api/review``: one game sent as text (:mod:`.reviews`), on the heavy lane."""
-    values = await service.read(request, REVIEW, max(service.max_body_bytes, MAX_AUDIT_BYTES))
-    lexicon = values.get("lexicon", service.offer.default_lexicon)
-    read = (service.offer.lexicons, lexicon, values.get("rules", "sheet"))
-    arguments = reviews.review_arguments(values, service.offer)
-    value = await service.guarded(reviews.guarded_review, values["text"], arguments, *read, heavy=True)
+    body = await service.checked(request, ReviewBody, max(service.max_body_bytes, MAX_AUDIT_BYTES))
+    lexicon = body.lexicon or service.offer.default_lexicon
+    read = (service.offer.lexicons, lexicon, body.rules or "sheet")
+    arguments = reviews.review_arguments(body, service.offer)
+    value = await service.guarded(reviews.guarded_review, body.text, arguments, *read, heavy=True)
     return service.answer({"schema": SCHEMA, "command": "review", "lexicon": None, "rules": None, "result": value})
 
 
@@ -42,7 +44,7 @@ async def review(service: Service, request: Request) -> Response:
 async def game_review(service: Service, request: Request) -> Response:
     """``GET /api/games/{id}/review``: a finished live game reviewed, the options in the query."""
     game_id = request.path_params["game_id"]
-    arguments = reviews.review_arguments(service.query(request, GAME_REVIEW), service.offer)
+    arguments = reviews.review_arguments(service.asked(request, GameReviewQuery), service.offer)
 
     async def work() -> tuple[live.GameSpec, Any, bool]:
         spec, entries = await service.stored(game_id)
@@ -50,7 +52,7 @@ async def game_review(service: Service, request: Request) -> Response:
 
     spec, made, ended = await service.one_at_a_time(game_id, work)
     if made.result == UNFINISHED and not ended:  # a review of a game going on would advise the player to act
-        raise ServiceError(409, "GameNotOver", f"game {game_id} is not over: it is reviewed once it ends")
+        raise ServiceError(409, "GameNotOver", say("refused_not_over_review", game=game_id))
     # Reviewed outside the game's lock: a finished game no longer changes, and a review runs for seconds.
     value = await service.guarded(reviews.guarded_review, made, arguments, heavy=True)
     return service.answer(service.game_document("game review", spec, {"id": game_id, **value}))

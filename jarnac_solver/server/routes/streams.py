@@ -19,10 +19,11 @@ from starlette.routing import Route
 
 from .. import contract, live
 from ..answers import ServiceError, endpoint, route
-from ..contract import SINCE
 from ..lanes import Stopping
+from ..language import say
 from ..limits import address_of
 from ..notify import StreamsFull, TooManyStreams
+from ..route_bodies import SinceQuery
 from ..service import Service, action_said
 from ..storage import DamagedGameError, StoreFullError, StoreUnavailableError
 from .games import beyond
@@ -40,11 +41,11 @@ async def game_events(service: Service, request: Request) -> Response:
     game_id = request.path_params["game_id"]
     address = address_of(request)
     stream_room(service, game_id, address)  # refused before the store is read: a crowd of streams costs little
-    since = int(service.query(request, SINCE).get("since", 0))
+    since = service.asked(request, SinceQuery).since or 0
     last = request.headers.get("last-event-id", "").strip()
     if last:
         if not last.isdigit() or int(last) > contract.MAX_ACTIONS:
-            message = f"{last[:40]!r} is not an action's number (0 to {contract.MAX_ACTIONS})"
+            message = say("refused_last_event", given=repr(last[:40]), most=contract.MAX_ACTIONS)
             raise ServiceError(400, "UsageError", message, "Last-Event-ID")
         since = int(last)
     spec, entries = await service.one_at_a_time(game_id, lambda: service.stored(game_id))
