@@ -357,11 +357,15 @@ def test_a_request_that_may_run_long_goes_to_the_heavy_lane() -> None:
     from jarnac_solver.commands.lexicons import LexiconDiffRequest
     from jarnac_solver.commands.listing import WordsRequest
     from jarnac_solver.commands.moves import MovesRequest
-    from jarnac_solver.server.contract import Offer, command_call
+    from jarnac_solver.commands.search import SearchRequest
+    from jarnac_solver.server.contract import LIGHT_BUDGET_MS
     from jarnac_solver.server.declared import heavy
 
-    offer = Offer(("fr", "en"), 10_000)
-    assert command_call("search", {"pattern": "?A*E", "prob_rank": "1-5"}, offer).heavy  # every word's rank
+    assert heavy("search", SearchRequest("?A*E", prob_rank="1-5", budget=50))  # every word's rank
+    assert heavy("search", SearchRequest("*", anagrams="3-", budget=50))  # every word's anagram class
+    assert not heavy("search", SearchRequest("?A*E", letters="RATES", prob_rank="1-5", budget=50))  # a rack's words
+    assert not heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS))
+    assert heavy("search", SearchRequest("?A*E", budget=LIGHT_BUDGET_MS + 1))
     assert heavy("hint", HintRequest("/ AEIRST", budget=10_000))  # the ceiling's budget: a body without one
     assert not heavy("hint", HintRequest("/ AEIRST", budget=50.0))
     assert not heavy("moves", MovesRequest("/ AEIRST"))  # no search: the light lane

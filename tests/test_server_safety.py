@@ -26,7 +26,7 @@ from jarnac_solver.cli import main
 from jarnac_solver.messages import speaking
 from jarnac_solver.server import bodies, typed
 from jarnac_solver.server.app import create_app
-from jarnac_solver.server.contract import COMMAND_BODIES, SERVED
+from jarnac_solver.server.contract import SERVED
 from jarnac_solver.server.practice_contract import ROUTES as PRACTICE_ROUTES
 from jarnac_solver.server.route_bodies import ROUTES
 
@@ -218,31 +218,31 @@ def test_a_bluff_under_the_competitive_rules_is_accepted_and_said(tmp_path: Path
 
 
 def test_each_command_body_is_its_options(capsys: Any) -> None:
-    """The declared fields of a served command are the options of its parser (bar --json and --exact): a new
-    option of the command line is served or said here."""
+    """The declared fields of a served command are the options of its parser (bar --json, --help and --exact,
+    the budget's): a new option of the command line is served or said here."""
     import argparse
 
     from jarnac_solver.cli.parser import build_parser
+    from jarnac_solver.commands.model import specs
+    from jarnac_solver.server.models import DECLARED
 
     def sub(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
         found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         return dict(found.choices)
 
     commands = sub(build_parser())
+    assert set(DECLARED) == set(SERVED)
     for name in SERVED:
-        if name not in COMMAND_BODIES:  # declared in the commands layer: its options made from its model
-            continue
         parser = sub(commands["lexicon"])[name.split()[1]] if name.startswith("lexicon ") else commands[name]
         options = {
-            (a.option_strings[-1] if a.option_strings else None)
+            a.option_strings[-1]
             for a in parser._actions
-            if not isinstance(a, argparse._HelpAction) and a.dest not in ("json", "exact")
-        }
-        declared = {f.option if f.option else None for f in COMMAND_BODIES[name].fields}
-        longs = {o for o in options if o is not None}
-        assert {o for o in declared if o} == longs, name
+            if a.option_strings and not isinstance(a, argparse._HelpAction) and a.dest != "json"
+        } - {"--exact"}
+        declared = specs(DECLARED[name])
+        assert {s.option for s in declared if not s.positional} | {"--lang"} == options, name
         arguments = [a.dest for a in parser._actions if not a.option_strings]
-        assert len([f for f in COMMAND_BODIES[name].fields if f.option is None]) == len(arguments), name
+        assert [s.name for s in declared if s.positional] == arguments, name
 
 
 def test_the_document_is_valid_openapi_3_1() -> None:
@@ -268,29 +268,23 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_any_json_body_is_read_or_refused_by_name(data: st.DataObject) -> None:
-    """Whatever JSON a body holds, each route's table or model reads it or refuses it with faults that name
-    fields of the body: never another exception (a 500)."""
-    from jarnac_solver.server.contract import BodyError, Offer, command_call
+    """Whatever JSON a body holds, each route's model reads it or refuses it with faults that name fields of
+    the body: never another exception (a 500)."""
+    from jarnac_solver.server.contract import BodyError, Offer
 
     offer = Offer(("fr", "en"), 2000)
-    name = data.draw(st.sampled_from([*COMMAND_BODIES, *ROUTE_MODELS]))
-    model = ROUTE_MODELS.get(name)
-    known = list(model.model_fields) if model is not None else list(COMMAND_BODIES[name].by_name)
+    model = ROUTE_MODELS[data.draw(st.sampled_from([*ROUTE_MODELS]))]
+    known = list(model.model_fields)
     keys = st.sampled_from([*known, "colour"])
     sent = data.draw(st.dictionaries(keys, JSON_VALUES, max_size=4) | JSON_VALUES)
     try:
         with speaking("en"):
-            values = typed.read(model, sent, offer) if model is not None else COMMAND_BODIES[name].read(sent, offer)
+            typed.read(model, sent, offer)
     except BodyError as exc:
         named = set(known) | (set(sent) if isinstance(sent, dict) else set()) | {""}
         assert exc.faults and all(f.field in named for f in exc.faults)
         return
     assert isinstance(sent, dict)
-    if model is None:
-        assert isinstance(values, dict) and set(values) <= set(known)
-        call = command_call(name, values, offer)
-        assert call.argv[: len(name.split())] == name.split() and "--json" in call.argv
-        assert call.budget_ms <= 2000
 
 
 def test_a_body_that_stops_half_way_is_a_408_not_a_held_request(monkeypatch: pytest.MonkeyPatch) -> None:

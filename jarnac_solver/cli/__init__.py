@@ -146,8 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_json(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
     """Run a command given ``--json`` in ``argv`` and return its exit status and its document, not printed.
 
-    The service's one code path (``jarnac_solver.server``): the same parser, handler and envelope as
-    :func:`main` prints, the document captured (per thread and task: a context variable).
+    The same parser, handler and envelope as :func:`main` prints, the document captured (per thread and task:
+    a context variable): what the tests compare with the service's answer to the same question.
     """
     if "--json" not in argv:
         raise ValueError("run_json runs a command given --json")

@@ -15,7 +15,8 @@ import math
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from ..commands.model import Budget, Named, OneOf, Range, Reads, Spec, specs
+from ..commands.model import Budget, Named, OneOf, Range, Reads, Span, SpanError, Spec, specs
+from ..messages import Reason
 
 R = TypeVar("R")
 
@@ -83,6 +84,19 @@ def _read(read: Callable[[str], str]) -> Callable[[str], str]:
     return parse
 
 
+def span_of(bound: Span) -> Callable[[str], str]:
+    """The parser of a range's text (:class:`~jarnac_solver.commands.model.Span`), its fault said in English
+    as argparse says its own (the language is chosen after the options are read)."""
+
+    def read(text: str) -> str:
+        try:
+            return bound.read(text)
+        except SpanError as exc:
+            raise argparse.ArgumentTypeError(Reason(exc.code, exc.values).text("en")) from None
+
+    return read
+
+
 def _add_budget(parser: argparse.ArgumentParser, spec: Spec, budget: Budget) -> None:
     """``--budget MS`` and ``--exact`` (no limit: ``math.inf``), the one or the other."""
     group = parser.add_mutually_exclusive_group()
@@ -118,9 +132,11 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
             options["type"] = _number(spec)
         elif base is bool:
             options["action"] = "store_true"
-        reads = spec.bound(Reads)
+        reads, span = spec.bound(Reads), spec.bound(Span)
         if reads is not None:
             options["type"] = _read(reads.read)
+        if span is not None:
+            options["type"] = span_of(span)
         if spec.positional:
             if many:
                 options["nargs"] = "+"
@@ -130,7 +146,7 @@ def add_arguments(parser: argparse.ArgumentParser, request: type[Any], given: Co
                 options["action"] = "append"
             if not spec.required:
                 options["default"] = spec.default
-            parser.add_argument(f"--{spec.name.replace('_', '-')}", dest=spec.name, **options)
+            parser.add_argument(spec.option, dest=spec.name, **options)
 
 
 def request_of(args: argparse.Namespace, request: type[R]) -> R:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 from collections.abc import Sequence
 
 from .. import __version__, native
@@ -21,17 +20,20 @@ from ..commands.hooks import HooksRequest
 from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
+from ..commands.model import Span
 from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
-from ..commands.positions import BUDGET_HELP, EXACT_HELP, PRESET_NAMES, RULES_HELP
+from ..commands.positions import PRESET_NAMES, RULES_HELP
+from ..commands.search import SearchRequest
 from ..lexicon.bag import BAGS
 from ..lexicon.lexicon import DEFAULT_LEXICON
 from ..messages.language import LANGUAGES
 from .errors import PROG, UsageError
-from .models import add_arguments
+from .models import add_arguments, span_of
 from .models import number_in as _number_in
 from .models import whole as _whole
 from .models import whole_in as _whole_in
+from .serving import add_serve_arguments
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,35 +83,11 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return text
 
 
-_milliseconds = _number_in(0, 1e9, "a number of milliseconds")
 _budget_ms = _number_in(1, 1e9, "a number of milliseconds")
 
 
-def _add_budget(parser: argparse.ArgumentParser) -> None:
-    """``--budget MS`` and ``--exact``: a search's time (default: the library's ceiling, budget.DEFAULT_BUDGET)."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--budget",
-        type=_milliseconds,
-        metavar="MS",
-        help=BUDGET_HELP,
-    )
-    group.add_argument("--exact", action="store_true", help=EXACT_HELP)
-
-
-def _range(text: str) -> str:
-    """A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``), checked here: each end
-    a whole number of at most the library's bound (``lexicon.study.RANGE_MAX``)."""
-    from ..lexicon.study import RANGE_MAX
-
-    lo, _, hi = text.strip().partition("-")
-    ends = [p.strip() for p in (lo, hi) if p.strip()]
-    if not ends or not all(p.isascii() and p.isdigit() for p in ends):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number or a range such as 5, 5-7, 5- or -7")
-    if any(int(p) > RANGE_MAX for p in ends):
-        raise argparse.ArgumentTypeError(f"{text!r}: each end is at most {RANGE_MAX:,}")
-    return text.strip()
-
+_range = span_of(Span())
+"""A condition's range as the library reads it (``7``, ``5-7``, ``5-``, ``-7``): the model's one rule."""
 
 _positive = _whole_in(1)
 _word_length = _whole_in(1, 9, " tiles")
@@ -170,30 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = command(
         "search", "words matching a pattern: ? one tile, * any run, [AEIOU] or [^AEIOU] one tile", [word_list]
     )
-    search.add_argument("pattern", help="e.g. '?A*E' (quote it: the shell reads ? and *)")
-    search.add_argument("--letters", metavar="RACK", help="only words formable from these letters (? a blank)")
-    search.add_argument("--length", type=_range, metavar="N|LO-HI", help="tiles, e.g. 7 or 5-7 (5- or -7: open)")
-    search.add_argument("--includes", metavar="LETTERS", help="letters the word holds (repeats count), e.g. QU")
-    search.add_argument("--vowels", type=_range, metavar="N|LO-HI", help="vowels (A E I O U Y, IJ), e.g. 2 or 1-2")
-    search.add_argument(
-        "--anagrams", type=_range, metavar="N|LO-HI", help="words of its anagram class, itself included, e.g. 3-"
-    )
-    search.add_argument(
-        "--points", type=_range, metavar="N|LO-HI", help="the game's points (tiles squared), e.g. 25-49"
-    )
-    search.add_argument(
-        "--prob-rank",
-        type=_range,
-        metavar="N|LO-HI",
-        help="probability rank within its length (1 = likeliest to be drawn), e.g. 1-100",
-    )
-    search.add_argument(
-        "--in", dest="in_lexicon", action="append", metavar="LEXICON", help="only words this lexicon holds too"
-    )
-    search.add_argument(
-        "--not-in", dest="not_in", action="append", metavar="LEXICON", help="only words this lexicon lacks"
-    )
-    _add_budget(search)
+    add_arguments(search, SearchRequest, given=LISTED)
     search.set_defaults(handler=("words", "_cmd_search"))
 
     hooks = command("hooks", "the letters that make a word one longer: in front, at the back, inside", [common])
@@ -405,161 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the commands as an HTTP service: POST /api/COMMAND, the same JSON as --json (the server extra)",
         [],
     )
-    serve.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="the address to listen on (0.0.0.0: every interface; refused without --token unless --insecure)",
-    )
-    serve.add_argument("--port", type=_whole_in(0, 65535), default=8000, help="the TCP port")
-    serve.add_argument(
-        "--lexicon",
-        dest="lexicons",
-        action="append",
-        metavar="NAME",
-        help="a bundled lexicon the service offers, once per lexicon (default: every bundled one)",
-    )
-    serve.add_argument(
-        "--token", help="requests must carry 'Authorization: Bearer TOKEN' (for a server open to a network)"
-    )
-    serve.add_argument(
-        "--max-budget",
-        type=_budget_ms,
-        default=10_000,
-        metavar="MS",
-        help="the longest search a request may ask for, in milliseconds (a larger --budget is cut to it)",
-    )
-    serve.add_argument(
-        "--workers",
-        type=_whole_in(0, 256, " workers"),
-        default=min(4, os.cpu_count() or 1),
-        metavar="N",
-        help="processes running the commands, so one long search never stalls the others (0: threads)",
-    )
-    serve.add_argument(
-        "--heavy-workers",
-        type=_whole_in(1, 64, " workers"),
-        default=1,
-        metavar="N",
-        help="more processes, for the requests that may search over a second (so they never hold up the others)",
-    )
-    serve.add_argument(
-        "--data",
-        metavar="DIR|URL",
-        help="where the live games are kept: a folder for SQLite (default: the user's data folder, e.g."
-        " ~/.local/share/jarnac-solver; ':memory:' keeps none), or postgresql://USER@HOST/DB, a database"
-        " several servers share (docs/store.md)",
-    )
-    serve.add_argument(
-        "--max-games", type=_whole_in(1, 10**7, " games"), default=10_000, metavar="N", help="the most live games kept"
-    )
-    serve.add_argument(
-        "--max-games-per-address",
-        type=_whole_in(1, 10**7, " games"),
-        default=100,
-        metavar="N",
-        help="the most games one client address creates in 10 minutes (429 beyond)",
-    )
-    serve.add_argument(
-        "--keep-days",
-        type=_whole_in(1, 36_500, " days"),
-        default=30,
-        metavar="N",
-        help="finished games are kept this many days after their end, then forgotten (games in progress are kept"
-        " while their time control runs)",
-    )
-    serve.add_argument(
-        "--vapid-private-key",
-        metavar="FILE",
-        default=None,
-        help="the VAPID private key (PEM) of the Web Push sent to a seat's closed tab (pip install"
-        " 'jarnac-solver[push]'; make one with: jarnac-solver serve --make-vapid-key FILE); default: the"
-        " environment's JARNAC_VAPID_PRIVATE_KEY, else no push",
-    )
-    serve.add_argument(
-        "--vapid-subject",
-        metavar="URL",
-        default=None,
-        help="the contact the push services are given with the VAPID key (mailto:you@club.example or an https"
-        " URL); default: the environment's JARNAC_VAPID_SUBJECT",
-    )
-    serve.add_argument(
-        "--make-vapid-key",
-        metavar="FILE",
-        default=None,
-        help="write a new VAPID private key to FILE, print its public key, and exit",
-    )
-    serve.add_argument(
-        "--cors",
-        dest="cors_origins",
-        action="append",
-        metavar="ORIGIN",
-        help="a web origin whose pages may call the service (https://club.example; '*': any), once per origin",
-    )
-    serve.add_argument(
-        "--allowed-host",
-        dest="allowed_hosts",
-        action="append",
-        metavar="NAME",
-        help="a name the server answers by (its Host header) besides localhost and its addresses, once per name",
-    )
-    serve.add_argument(
-        "--insecure",
-        action="store_true",
-        help="listen beyond the loopback without --token: anyone who reaches the port plays and fills the store",
-    )
-    crowd = serve.add_argument_group(
-        "a crowd of clients",
-        "The server raises its open-file limit to the hard one and holds connections\n"
-        "well below it (a limit of 1,024 and 3 workers: 351 connections, 175 push\n"
-        "streams; docs/service.md). A connection past the cap takes the place of the\n"
-        "one waiting longest for a request head, else it is answered 503 with Retry-After.",
-    )
-    crowd.add_argument(
-        "--max-connections",
-        type=_whole_in(16, 10_000, " connections"),
-        metavar="N",
-        help="the most connections held (default: what the open-file limit leaves, at most 10,000)",
-    )
-    crowd.add_argument(
-        "--max-streams",
-        type=_whole_in(1, 1000, " streams"),
-        metavar="N",
-        help="the most push streams open (default: half the connections, at most 1,000)",
-    )
-    crowd.add_argument(
-        "--max-streams-per-address",
-        type=_whole_in(1, 1000, " streams"),
-        metavar="N",
-        help="the most push streams of one client address (default: 32; 429 beyond)",
-    )
-    crowd.add_argument(
-        "--head-timeout",
-        type=_number_in(1, 300, "a number of seconds"),
-        default=10.0,
-        metavar="S",
-        help="a request head must arrive within S seconds, else the connection is closed (default: 10)",
-    )
-    crowd.add_argument(
-        "--keep-alive",
-        type=_whole_in(1, 300, " s"),
-        default=5,
-        metavar="S",
-        help="an idle keep-alive connection is closed after S seconds (default: 5)",
-    )
-    crowd.add_argument(
-        "--trusted-proxy",
-        dest="trusted_proxies",
-        action="append",
-        metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For names the client (an IP address or network), once per proxy;"
-        " without it the header is ignored, from any address",
-    )
-    crowd.add_argument(
-        "--log-file",
-        metavar="FILE",
-        help="write the log to FILE, rotated at 1 MiB with 3 old files kept (default: standard error); either"
-        " way a message repeated is written once with its count, and at most 120 lines a minute",
-    )
+    add_serve_arguments(serve)
     serve.set_defaults(handler=("jarnac_solver.server.command", "_cmd_serve"), json=False)
 
     def grouped(

@@ -6,23 +6,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..budget import EXACT
 from ..commands import hooks as hooking
 from ..commands import listing
 from ..commands.check import Checked, CheckRequest, LexiconListError, check, source_of
 from ..commands.hooks import HooksRequest
 from ..commands.lexicons import skipped_note
-from ..commands.listing import AnagramRequest, ExtendRequest, ListingOptions, WordsRequest
+from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
+from ..commands.model import specs
+from ..commands.search import SearchRequest, search
 from ..lexicon.lexicon import Lexicon
 from .errors import PROG, NotAllValid, UsageError
 from .listing import listed, other_lexicon, print_listing
 from .models import request_of
 from .output import SCHEMA, counted, emit, print_document, said
-
-
-def _not_empty(value: str, what: str, command: str) -> None:
-    if not value.strip():
-        raise UsageError(f"{PROG} {command}: the {what} is empty; give some letters")
 
 
 def _cmd_words(args: argparse.Namespace) -> None:
@@ -102,65 +98,14 @@ def _print_several(checked: Checked) -> None:
 
 
 def _cmd_search(args: argparse.Namespace) -> None:
-    if args.letters is not None:
-        # As words refuses an empty rack (leave --letters out to search every word).
-        _not_empty(args.letters, "--letters rack", args.command_name)
-    lex = Lexicon.resolve(args.lexicon)
-    inside = [other_lexicon(args, spec, "--in") for spec in args.in_lexicon or []]
-    outside = [other_lexicon(args, spec, "--not-in") for spec in args.not_in or []]
-    bag = None
-    if args.bag is not None:
-        from .options import user_bag
+    request = request_of(args, SearchRequest)
+    option = {spec.name: spec.option for spec in specs(SearchRequest)}
 
-        bag = user_bag(args.bag, lex, args.command_name)
-    if args.points is not None:
-        from ..lexicon.study import as_range
+    def make(asked: SearchRequest, resolve: Any, bag_of: Any, _: object) -> listing.Listing:
+        # a lexicon --in, --not-in or --mark names: read as --mark's (a name, or a file), named by its option
+        return search(asked, resolve, bag_of, lambda name, field: other_lexicon(args, name, option[field]))
 
-        points = as_range(args.points, "--points", 0, 81)
-        if points is not None and not any(points[0] <= n * n <= points[1] for n in range(1, 10)):
-            # --points 7 would answer 0 words without saying why.
-            raise UsageError(
-                f"{PROG} search: --points {args.points}: a word scores its tiles squared (1, 4, 9, ... 81);"
-                " no word scores that"
-            )
-    conditions = {
-        "length": args.length,
-        "includes": args.includes,
-        "vowels": args.vowels,
-        "anagrams": args.anagrams,
-        "points": args.points,
-        "prob_rank": args.prob_rank,
-    }
-    words = lex.search(
-        args.pattern,
-        letters=args.letters,
-        in_lexicon=inside,
-        not_in=outside,
-        bag=bag,
-        budget=EXACT if args.exact else None if args.budget is None else args.budget / 1000,
-        **{name: value for name, value in conditions.items() if value is not None},
-    )
-    query: dict[str, object] = {"pattern": args.pattern, "letters": args.letters}
-    query.update({name: value for name, value in conditions.items() if value is not None})
-    if inside:
-        query["in"] = [other.name for other in inside]
-    if outside:
-        query["not_in"] = [other.name for other in outside]
-    if args.letters:
-        title = said("cli.title_search_from", pattern=args.pattern, letters=lex.alphabet.fold(args.letters))
-    else:
-        title = said("cli.title_search", pattern=args.pattern)
-    told = [f"{name.replace('_', '-')} {value}" for name, value in conditions.items() if value is not None]
-    told += [said("cli.in_lexicon", lexicon=other.name) for other in inside]
-    told += [said("cli.not_in_lexicon", lexicon=other.name) for other in outside]
-    if told:
-        title += " (" + ", ".join(told) + ")"
-    options = request_of(args, ListingOptions)
-
-    def make(asked: ListingOptions, _: object, bag_of: Any, mark_of: Any) -> listing.Listing:  # found, listed
-        return listing.listing("search", asked, lex, title, words, query, 0, bag_of, mark_of)
-
-    print_listing(args, listed(args, make, options))
+    print_listing(args, listed(args, make, request))
 
 
 def _cmd_hooks(args: argparse.Namespace) -> None:

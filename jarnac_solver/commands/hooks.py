@@ -19,7 +19,7 @@ from ..lexicon.bag import BAGS, Bag
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
 from .check import MAX_WORD, MAX_WORDS
-from .listing import LISTING_FORMATS, MAX_LIMIT
+from .listing import LISTING_FORMATS, MAX_LIMIT, built_in_bag
 from .model import Each, Help, Length, OfferedLexicons, OneOf, Positional, Range, Served
 
 
@@ -77,14 +77,10 @@ class Hooked:
         }
 
 
-def _bag(name: str, lex: Lexicon) -> Bag:
-    return Bag.for_lexicon(lex, Bag.load(name))
-
-
 def hooks(
     request: HooksRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
 ) -> Hooked:
     """Every word of ``request`` hooked (``resolve`` reads the lexicon's name, ``bag_of`` the bag's: the command
     line also reads files; by default a bundled lexicon and a built-in bag)."""

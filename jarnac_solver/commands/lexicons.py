@@ -26,6 +26,7 @@ from ..lexicon.bag import BAGS, Bag, bag_name_for
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import ORDERS, Lexicon
 from ..messages import Reason
+from .listing import built_in_bag
 from .model import Help, OfferedLexicons, OneOf, Positional, Range, Served
 
 
@@ -124,10 +125,6 @@ def skipped_note(lex: Lexicon) -> str:
     return Reason("cli.then", {"first": "", "then": note}).text()
 
 
-def _built_in_bag(name: str, lex: Lexicon) -> Bag:
-    return Bag.for_lexicon(lex, Bag.load(name))
-
-
 def _diff_side(
     request: LexiconDiffRequest, lex: Lexicon, name: str, only: list[str], bag_of: Callable[[str, Lexicon], Bag]
 ) -> dict[str, Any]:
@@ -179,7 +176,7 @@ def _diff_side(
 def lexicon_diff(
     request: LexiconDiffRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _built_in_bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
 ) -> dict[str, Any]:
     """The ``result`` of ``lexicon diff --json``: each side's words the other lacks (``bag_of`` reads a bag's
     name: the command line also reads a file)."""

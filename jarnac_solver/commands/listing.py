@@ -67,7 +67,8 @@ class ListingOptions:
     ] = None
 
 
-_LEXICON_HELP = Help("a bundled lexicon's name, a .jlex file or a word list")
+LEXICON_HELP = Help("a bundled lexicon's name, a .jlex file or a word list")
+"""The help of a listing's ``--lexicon``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,7 +78,7 @@ class WordsRequest(ListingOptions):
     rack: Annotated[
         str, Positional(), Help("the letters (I.J: a single I then a single J)"), Served(Length(0, MAX_TEXT))
     ]
-    lexicon: Annotated[str, _LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
+    lexicon: Annotated[str, LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
     min_len: Annotated[
         int | None,
         Help("shortest word, in tiles (default: 3, Jarnac's; the shorter words it hides are counted and said)"),
@@ -97,7 +98,7 @@ class AnagramRequest(ListingOptions):
         Help("the letters, in any order (? a blank: quote it, 'AEINRS?')"),
         Served(Length(0, MAX_TEXT)),
     ]
-    lexicon: Annotated[str, _LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
+    lexicon: Annotated[str, LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,7 +112,7 @@ class ExtendRequest(ListingOptions):
         Help("the spare letters that may be added"),
         Served(Length(0, MAX_TEXT)),
     ]
-    lexicon: Annotated[str, _LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
+    lexicon: Annotated[str, LEXICON_HELP, OfferedLexicons()] = DEFAULT_LEXICON
     max_len: Annotated[int, Help("longest extension, in tiles"), Range(1, None), Served(Range(1, 64))] = 9
 
 
@@ -124,7 +125,9 @@ def _not_empty(value: str, what: str) -> None:
         raise EmptyInput(f"the {what} is empty; give some letters", what)
 
 
-def _bag(name: str, lex: Lexicon) -> Bag:
+def built_in_bag(name: str, lex: Lexicon) -> Bag:
+    """A built-in bag by its name, for ``lex`` (the service's reading of ``bag``; the command line also reads
+    a bag file)."""
     return Bag.for_lexicon(lex, Bag.load(name))
 
 
@@ -185,7 +188,7 @@ def listing(
     found: list[str],
     query: dict[str, Any],
     hidden: int = 0,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
     mark_of: Callable[[str], Lexicon] = Lexicon.resolve,
 ) -> Listing:
     """``found`` listed as ``options`` ask: each length's words in the order asked, longest first, cut at the
@@ -230,7 +233,7 @@ def listing(
 def words(
     request: WordsRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
     mark_of: Callable[[str], Lexicon] = Lexicon.resolve,
 ) -> Listing:
     """``words``: every word formable from the rack, from ``min_len`` (default: 3, and the shorter ones the
@@ -250,7 +253,7 @@ def words(
 def anagram(
     request: AnagramRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
     mark_of: Callable[[str], Lexicon] = Lexicon.resolve,
 ) -> Listing:
     """``anagram``: the words that use exactly the letters."""
@@ -264,7 +267,7 @@ def anagram(
 def extend(
     request: ExtendRequest,
     resolve: Callable[[str], Lexicon] = Lexicon.resolve,
-    bag_of: Callable[[str, Lexicon], Bag] = _bag,
+    bag_of: Callable[[str, Lexicon], Bag] = built_in_bag,
     mark_of: Callable[[str], Lexicon] = Lexicon.resolve,
 ) -> Listing:
     """``extend``: every extension of the word with rack letters, up to ``max_len`` tiles."""

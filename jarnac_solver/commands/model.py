@@ -2,9 +2,10 @@
 their bounds, read by both the command line and the service.
 
 Key idea: a bound is data, never code: :class:`Range` (a number's), :class:`Length` (a text's characters or a
-list's items), :class:`Each` (a bound of every item of a list), :class:`OfferedLexicons` (the lexicons a
-server offers: one name, or several joined by commas, or ``all``). The command line turns a field into an
-option (:class:`Help`, :class:`Positional`); the service turns it into a pydantic field with the same
+list's items), :class:`Each` (a bound of every item of a list), :class:`Span` (a number or a range written as
+text, ``5-7``), :class:`OfferedLexicons` (the lexicons a server offers: one name, or several joined by
+commas, or ``all``). The command line turns a field into an option (:class:`Help`, :class:`Positional`,
+:class:`Wire` for a name Python cannot spell); the service turns it into a pydantic field with the same
 bounds, so the JSON schema of its body and the OpenAPI document are generated from here.
 
 >>> @dataclasses.dataclass(frozen=True)
@@ -21,6 +22,8 @@ import types
 import typing
 from typing import Annotated, Any, TypeVar
 
+from ..lexicon.study import RANGE_MAX
+
 __all__ = [
     "Annotated",
     "Each",
@@ -32,7 +35,10 @@ __all__ = [
     "Range",
     "RequestError",
     "Served",
+    "Span",
+    "SpanError",
     "Spec",
+    "Wire",
     "specs",
 ]
 
@@ -84,12 +90,64 @@ class OneOf:
     values: tuple[str, ...]
 
 
+class SpanError(ValueError):
+    """A text that is no :class:`Span`: its catalog code and values (``fault_span_form``, ``fault_span_end``),
+    which the command line says in English and the service in the asker's language."""
+
+    def __init__(self, code: str, values: dict[str, Any]) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+
+@dataclasses.dataclass(frozen=True)
+class Span:
+    """A number or a range of whole numbers written as text: ``7`` (exactly), ``5-7``, ``5-`` or ``-7`` (an open
+    end), each end at most ``high``; the library reads it (``lexicon.study.as_range``), and its own bounds
+    (a length from 1, points to 81) are the library's to say.
+
+    >>> Span().read(" 5-7 "), Span().read("-7")
+    ('5-7', '-7')
+    >>> Span(high=9).read("5-10")
+    Traceback (most recent call last):
+    jarnac_solver.commands.model.SpanError: fault_span_end
+    """
+
+    high: int = RANGE_MAX
+
+    def read(self, text: str) -> str:
+        """``text`` without its outer spaces, or :class:`SpanError`: not a number nor a range, or an end over
+        ``high``."""
+        lo, _, hi = text.strip().partition("-")
+        ends = [p.strip() for p in (lo, hi) if p.strip()]
+        if not ends or not all(p.isascii() and p.isdigit() for p in ends):
+            raise SpanError("fault_span_form", {"given": repr(text)})
+        if any(int(p) > self.high for p in ends):
+            raise SpanError("fault_span_end", {"given": repr(text), "most": self.high})
+        return text.strip()
+
+    @property
+    def pattern(self) -> str:
+        """The texts :meth:`read` takes, as a regular expression (the JSON Schema's ``pattern``; spaces only
+        around the numbers, and ends of fewer digits than ``high``: all of them taken)."""
+        end = f"0*[0-9]{{1,{max(1, len(str(self.high)) - 1)}}}"
+        return f"^ *(?:{end} *(?:- *(?:{end})?)?|- *{end}) *$"
+
+
+@dataclasses.dataclass(frozen=True)
+class Wire:
+    """The field's name in a body and, with dashes, its option's (``in``, ``--in``) when Python cannot spell
+    it (a keyword); the request's attribute keeps the Python name."""
+
+    name: str
+
+
 @dataclasses.dataclass(frozen=True)
 class Served:
     """A bound the service adds to the command's own (a body's size, a built-in name where the command line
     also reads a file): the command line reads what its user gives it."""
 
-    bound: Range | Length | Each | OneOf
+    bound: Range | Length | Each | OneOf | Span
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,6 +189,17 @@ class Spec:
     @property
     def positional(self) -> bool:
         return self.bound(Positional) is not None
+
+    @property
+    def wire(self) -> str:
+        """The field's name in a body (:class:`Wire`'s, else the Python name)."""
+        named = self.bound(Wire)
+        return named.name if named is not None else self.name
+
+    @property
+    def option(self) -> str:
+        """The command line's option of the field (``--min-len``, ``--in``)."""
+        return "--" + self.wire.replace("_", "-")
 
     def bound(self, kind: type[B], served: bool = False) -> B | None:
         """The field's annotation of ``kind``, if it has one; ``served``: the service's (a :class:`Served`

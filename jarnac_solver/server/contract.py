@@ -1,12 +1,13 @@
 """The service's contract: what a server offers (:class:`Offer`), the bounds of every route, the one
-wording of a fault (:class:`Fault`, :class:`BodyError`, :func:`person_name`), and the commands' bodies
-still read by a table of fields (:data:`COMMAND_BODIES`).
+wording of a fault (:class:`Fault`, :class:`BodyError`, :func:`person_name`), and the table of fields
+(:class:`Body`) that a body no model declares would be read by; every served command is declared in the
+commands layer (:mod:`jarnac_solver.commands`, :mod:`.models`), so :data:`COMMAND_BODIES` is empty.
 
 Key idea: a route's body is declared once. The other routes' bodies are typed models
 (:mod:`.route_bodies`, :mod:`.practice_contract`, :mod:`.nain_jaune_bodies`, read by :mod:`.typed`); a
 command's :class:`Body` here is the one place its fields are written: from it the server reads a request
 (:meth:`Body.read`: every fault of the body collected and named by its field, never the first alone),
-builds the call (its ``argv``) and publishes the OpenAPI document (:meth:`Body.schema`). What a field
+and publishes the OpenAPI document (:meth:`Body.schema`). What a field
 takes is its :class:`Kind`; what the server offers (its lexicons, its ceiling on budgets) is an
 :class:`Offer`, so the table holds no server's state. A command's fields are the options its ``--help``
 names; a test holds the two equal, so a new option of the command line is not silently unserved.
@@ -21,10 +22,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..budget import DEFAULT_BUDGET
-from ..errors import JarnacError
 from ..lexicon.bag import BAGS
-from ..lexicon.lookup import ORDERS
-from ..lexicon.study import as_range
 from ..messages import LANGUAGES, Reason
 
 TYPE_CHECKING = False
@@ -40,16 +38,13 @@ MAX_TEXT = 256
 """The longest text of one field: a full tray of eight 9-tile lines and a rack fits."""
 MAX_ITEMS = 64
 """The most items of a list field (``check``'s words)."""
-MAX_LIMIT = 100_000
-"""The most words a listing's ``limit`` asks for (the answer's own bound, 4 MB, comes first anyway)."""
+
 MAX_ACTIONS = 5000
 """The most actions a live game holds (``play_game``'s limit)."""
 MAX_MS = 1e9
 """The largest number of milliseconds a field takes before the server's ceiling cuts it."""
 PERSON = "person"
 """The seat of a person (who acts through ``POST /api/games/{id}/actions``), beside the players' names."""
-LISTING_FORMATS = ("columns", "lines", "json")
-"""``format`` of the word listings (the command line's ``--format``)."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +141,6 @@ class Kind(enum.Enum):
     LEXICON = "lexicon"
     LEXICONS = "lexicons"  # a list of lexicon names
     BAG = "bag"
-    RANGE = "range"  # 5, "5-7", "5-", "-7"
 
 
 @dataclass(frozen=True)
@@ -178,14 +172,6 @@ class Field:
             if not isinstance(value, bool):
                 raise ValueError(Reason("fault_flag_due", {"given": type_name(value)}).text())
             return value
-        if kind is Kind.RANGE:
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"a whole number or a range such as 5, 5-7, 5- or -7, not {type_name(value)}")
-            try:  # the library's own reading of a range (lexicon.study.as_range): one rule
-                as_range(value, self.name, 0)
-            except JarnacError as exc:
-                raise ValueError(str(exc).removeprefix(self.name + " ")) from None
-            return str(value).strip()
         if kind in (Kind.TEXTS, Kind.LEXICONS):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not items:
@@ -274,9 +260,6 @@ class Field:
             schema = {"oneOf": [number, {"type": "string", "maxLength": 40}]}
         elif kind is Kind.FLAG:
             schema = {"type": "boolean"}
-        elif kind is Kind.RANGE:
-            range_text = {"type": "string", "pattern": r"^\s*[0-9]*\s*(-\s*[0-9]*)?\s*$", "maxLength": 40}
-            schema = {"oneOf": [{"type": "integer", "minimum": 0}, range_text]}
         elif kind in (Kind.TEXTS, Kind.LEXICONS):
             item: dict[str, Any] = (
                 {"enum": list(offer.lexicons)} if kind is Kind.LEXICONS else {"type": "string", "maxLength": MAX_TEXT}
@@ -397,47 +380,13 @@ def _whole(name: str, help: str, low: int, high: int) -> Field:
     return Field(name, Kind.WHOLE, help, option="--" + name.replace("_", "-"), low=low, high=high)
 
 
-def _range(name: str, help: str) -> Field:
-    return Field(name, Kind.RANGE, help, option="--" + name.replace("_", "-"))
-
-
 def _flag(name: str, help: str) -> Field:
     return Field(name, Kind.FLAG, help, option="--" + name)
 
 
-_COMMON = (_lexicon_option(),)
-_WORD_LIST = (
-    *_COMMON,
-    Field("sort", Kind.CHOICE, "each length's words in this order", option="--sort", choices=ORDERS),
-    _flag("probability", "each word's chance of being drawn from the full bag"),
-    _flag("familiarity", "how well known each word is (the familiarity extra)"),
-    _bag_option(),
-    _whole("limit", "the first N words (0: all of them)", 0, MAX_LIMIT),
-    Field("format", Kind.CHOICE, "the listing's form (json: as --json)", option="--format", choices=LISTING_FORMATS),
-    Field("mark", Kind.LEXICONS, "mark the words these other lexicons lack", option="--mark"),
-)
-
-COMMAND_BODIES: dict[str, Body] = {
-    "search": Body(
-        (
-            _arg("pattern", "? one tile, * any run, [AEIOU] or [^AEIOU] one tile"),
-            *_WORD_LIST,
-            _text("letters", "only words formable from these letters (? a blank)"),
-            _range("length", "tiles, e.g. 7 or 5-7 (5- or -7: open)"),
-            _text("includes", "letters the word holds (repeats count)"),
-            _range("vowels", "vowels, e.g. 2 or 1-2"),
-            _range("anagrams", "words of its anagram class, itself included, e.g. 3-"),
-            _range("points", "the game's points (tiles squared), e.g. 25-49"),
-            _range("prob_rank", "probability rank within its length (1 = likeliest), e.g. 1-100"),
-            Field("in", Kind.LEXICONS, "only words these lexicons hold too", option="--in"),
-            Field("not_in", Kind.LEXICONS, "only words these lexicons lack", option="--not-in"),
-            _budget(),
-        )
-    ),
-}
-"""The commands served over HTTP (those that answer a question, not ``play``, ``replay``, ``audit``,
-``record``, ``lexicon build``, ``lexicon compare`` or ``serve``: they read or write files, or run for
-minutes), each its body. An argument's fields are in the order the command line takes them."""
+COMMAND_BODIES: dict[str, Body] = {}
+"""The commands read by a table of fields: none, every served command is declared in the commands layer
+(``server/models.py``)."""
 
 LANG = Field(
     "lang",
@@ -448,7 +397,6 @@ LANG = Field(
     choices=LANGUAGES,
 )
 """A command's language, as its ``--lang``: every command takes it (the command line's shared option)."""
-COMMAND_BODIES = {name: Body((*body.fields, LANG)) for name, body in COMMAND_BODIES.items()}
 
 SERVED = (
     "words",
@@ -465,65 +413,10 @@ SERVED = (
     "lexicon list",
     "lexicon diff",
 )
-"""The served commands' names: those of :data:`COMMAND_BODIES` (read by these tables, run through the command
-line's parser) and those declared in the commands layer (``server/models.py``: ``words``, ``anagram``, ``extend``,
-``check``, ``hooks``, ``lexicon info``, ``lexicon list``, ``lexicon diff``, ``moves``, ``jarnac``, ``plan``,
-``hint``)."""
+"""The served commands' names, each declared in the commands layer (``server/models.py``)."""
 
 LONG_RACK = 15
 """The longest rack of a light ``words`` or ``extend`` (a longer one lists most of the lexicon)."""
 LIGHT_BUDGET_MS = 1000.0
 """A request that may search longer than this runs in the heavy lane (its own workers), so a few long
 searches never hold up the short ones."""
-
-
-@dataclass(frozen=True)
-class Call:
-    """A command's call built from a checked body: its ``argv`` and the lane it runs in."""
-
-    argv: list[str]
-    budget_ms: float
-    heavy: bool
-
-
-def _argv_text(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
-def command_call(name: str, values: dict[str, Any], offer: Offer) -> Call:
-    """The ``argv`` of ``jarnac-solver NAME ... --json`` the checked ``values`` ask for (from
-    :meth:`Body.read`), a budget cut to the server's ceiling, and its lane (heavy: a search that may run
-    over :data:`LIGHT_BUDGET_MS`, a command without a budget that may run for seconds, a search for
-    probability ranks or anagram classes over every word, a rack over :data:`LONG_RACK` letters)."""
-    body = COMMAND_BODIES[name]
-    values = dict(values)
-    budget_ms = 0.0
-    if "budget" in body.by_name:
-        budget_ms = float(min(float(values.get("budget", DEFAULT_BUDGET * 1000)), offer.max_budget_ms))
-        values["budget"] = budget_ms
-    if "lexicon" in body.by_name and "lexicon" not in values and body.by_name["lexicon"].option is not None:
-        values["lexicon"] = offer.default_lexicon
-    options: list[str] = []
-    arguments: list[str] = []
-    for spec in body.fields:
-        if spec.name not in values:
-            continue
-        value = values[spec.name]
-        if spec.kind is Kind.FLAG:
-            if value:
-                options.append(str(spec.option))
-            continue
-        texts = [_argv_text(v) for v in value] if isinstance(value, list) else [_argv_text(value)]
-        if spec.option is None:
-            arguments += texts
-        else:
-            options += [f"{spec.option}={text}" for text in texts]
-    # Options as --name=value and the arguments after "--": no value is ever read as an option.
-    argv = [*name.split(), *options, "--json", *(["--", *arguments] if arguments else [])]
-    costly_search = name == "search" and "letters" not in values and ("prob_rank" in values or "anagrams" in values)
-    # A rack longer than any tray's (15 tiles) makes most of the lexicon: a listing of seconds.
-    long_rack = name in ("words", "extend") and len(str(values.get("rack", ""))) > LONG_RACK
-    heavy = budget_ms > LIGHT_BUDGET_MS or costly_search or long_rack
-    return Call(argv, budget_ms, heavy)

@@ -31,6 +31,7 @@ from ..commands.lexicons import (
 from ..commands.model import Budget, RequestError, specs
 from ..commands.moves import MovesRequest, moves
 from ..commands.plan import PlanRequest, plan
+from ..commands.search import SearchRequest, search
 from ..errors import JarnacError
 from ..messages import speaking
 from . import live
@@ -84,6 +85,11 @@ def _hint(asked: HintRequest, offer: Offer) -> Answer:
     return hinted.position.lexicon.name, hinted.result(), hinted.position.rules_name
 
 
+def _search(asked: SearchRequest, offer: Offer) -> Answer:
+    made = search(asked, live.lexicon, other_of=lambda name, field: live.lexicon(name))  # built-in bags only
+    return made.lexicon.name, made.result()
+
+
 def _listed(make: Callable[..., listing.Listing]) -> Callable[[Any, Offer], Answer]:
     def run(asked: Any, offer: Offer) -> Answer:
         made = make(asked, live.lexicon, mark_of=live.lexicon)
@@ -97,6 +103,7 @@ RUNS: dict[str, Callable[[Any, Offer], Answer]] = {
     "anagram": _listed(listing.anagram),
     "extend": _listed(listing.extend),
     "check": _check,
+    "search": _search,
     "hooks": _hooks,
     "lexicon info": _lexicon_info,
     "lexicon list": _lexicon_list,
@@ -116,10 +123,13 @@ the others run in a worker of the light lane."""
 def heavy(name: str, asked: Any) -> bool:
     """Whether a declared command's request may run long, so takes the heavy lane: a whole lexicon against
     another (``lexicon diff``: seconds, no budget to cut it), a search whose budget (cut to the server's
-    ceiling) is over :data:`~.contract.LIGHT_BUDGET_MS`, or a rack longer than any tray's
+    ceiling) is over :data:`~.contract.LIGHT_BUDGET_MS`, a ``search`` ranking or grouping every word
+    (``prob_rank`` or ``anagrams`` without ``letters``), or a rack longer than any tray's
     (:data:`~.contract.LONG_RACK` letters), which makes most of the lexicon, a listing of seconds."""
     if name == "lexicon diff":
         return True
+    if name == "search" and asked.letters is None and (asked.prob_rank is not None or asked.anagrams is not None):
+        return True  # a probability rank or an anagram class of every word: seconds, whatever the budget
     budgets = [getattr(asked, spec.name) for spec in specs(type(asked)) if spec.bound(Budget) is not None]
     if any(budget is not None and budget > LIGHT_BUDGET_MS for budget in budgets):
         return True  # a search that may run over a second (its budget already cut to the server's ceiling)

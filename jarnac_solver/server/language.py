@@ -2,8 +2,8 @@
 else its ``Accept-Language``, else English; and each language's catalog as JSON for the page.
 
 Key idea: the language is chosen once, at the door (:class:`LanguageGate`, ASGI middleware, which also
-refuses a ``lang`` with no catalog), and travels with the work: a command gets ``--lang`` in its argv
-(:func:`with_language`), a live game's call runs inside :func:`spoken` in its worker. The JSON codes
+refuses a ``lang`` with no catalog), and travels with the work: a command is answered in it (its body's
+``lang`` first), a live game's call runs inside :func:`spoken` in its worker. The JSON codes
 never change with it; only each reason's ``text`` and each error's ``message`` do.
 
 ``GET /messages/LANG.json`` (:func:`catalog_document`) is every message of the catalog of ``LANG``,
@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from starlette.requests import Request
@@ -36,7 +36,7 @@ from ..messages import (
     translation,
 )
 
-__all__ = ["ROUTES", "LanguageGate", "catalog_document", "current", "spoken", "with_language"]
+__all__ = ["ROUTES", "LanguageGate", "catalog_document", "current", "spoken"]
 
 T = TypeVar("T")
 
@@ -87,14 +87,6 @@ class LanguageGate:
             await self.app(scope, receive, send)
         finally:
             _CURRENT.reset(token)
-
-
-def with_language(argv: Sequence[str]) -> list[str]:
-    """A command's ``argv`` with the request's language, unless its body named one (``"lang"``)."""
-    end = argv.index("--") if "--" in argv else len(argv)  # the options end where the arguments are cut off
-    if any(a == "--lang" or a.startswith("--lang=") for a in argv[:end]):
-        return list(argv)
-    return [*argv[:end], f"--lang={current()}", *argv[end:]]
 
 
 def spoken(language: str, call: Callable[..., T], *args: Any) -> T:

@@ -27,9 +27,23 @@ from ..commands.hooks import HooksRequest
 from ..commands.jarnac import JarnacRequest
 from ..commands.lexicons import LexiconDiffRequest, LexiconInfoRequest, LexiconListRequest
 from ..commands.listing import AnagramRequest, ExtendRequest, WordsRequest
-from ..commands.model import Budget, Each, Length, OfferedLexicons, OneOf, Range, Reads, Spec, Tray, specs
+from ..commands.model import (
+    Budget,
+    Each,
+    Length,
+    OfferedLexicons,
+    OneOf,
+    Range,
+    Reads,
+    Span,
+    SpanError,
+    Spec,
+    Tray,
+    specs,
+)
 from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
+from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
 from .contract import LANG, OFFERED_LEXICON, Fault, Offer, shown, type_name
 
@@ -38,6 +52,7 @@ DECLARED: dict[str, type[Any]] = {
     "anagram": AnagramRequest,
     "extend": ExtendRequest,
     "check": CheckRequest,
+    "search": SearchRequest,
     "hooks": HooksRequest,
     "lexicon info": LexiconInfoRequest,
     "lexicon list": LexiconListRequest,
@@ -72,6 +87,27 @@ def _lexicons(offer: Offer, several: bool) -> Any:
     return pydantic.AfterValidator(read)
 
 
+def _span(bound: Span) -> Any:
+    """A range's field: a whole number, or its text as the model reads it (:class:`~..commands.model.Span`), kept
+    as text (``5`` is ``"5"``), as the command line's option gives it. The schema's ``pattern`` is a part of
+    what the rule takes, described; the rule itself decides."""
+
+    def kind(value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise PydanticCustomError("fault_span_due", "fault_span_due", {"given": type_name(value)})
+        return value
+
+    def read(value: int | str) -> str:
+        try:
+            return bound.read(str(value))
+        except SpanError as exc:
+            raise PydanticCustomError(exc.code, exc.code, exc.values) from None
+
+    number = Annotated[int, pydantic.Field(strict=True, ge=0, le=bound.high)]
+    text = Annotated[str, pydantic.Field(max_length=40, json_schema_extra={"pattern": bound.pattern})]
+    return Annotated[number | text, pydantic.BeforeValidator(kind), pydantic.AfterValidator(read)]
+
+
 def _text(bound: Length | None) -> Any:
     return Annotated[str, pydantic.Field(max_length=bound.high)] if bound and bound.high else str
 
@@ -99,8 +135,11 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     choices = spec.bound(OneOf, served=True)
     kind: Any
     item: Any
+    span = spec.bound(Span)
     if choices is not None:
         item = typing.Literal[choices.values]
+    elif span is not None:
+        item = _span(span)
     elif base is str:
         item = _text(item_length if many else length)
     elif budget is not None:  # above 0: a search has some time; cut to the server's ceiling once read
@@ -126,11 +165,12 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
     # One lexicon's help says what the command line reads (a name, a file); a server reads names only.
     described = OFFERED_LEXICON if offered is not None and not offered.several else spec.help.text
     if offered is not None:
-        described += f" (this server offers {', '.join(offer.lexicons)})"
+        described += f" (this server offers {', '.join(offer.lexicons)}, by name; never a file)"
     if budget is not None:
         described += f" (cut to this server's ceiling, {offer.max_budget_ms:g} ms: left out, the ceiling)"
     # min_len, or min-len as --help writes it
-    alias = pydantic.AliasChoices(spec.name, spec.name.replace("_", "-")) if "_" in spec.name else None
+    name = spec.wire
+    alias = pydantic.AliasChoices(name, name.replace("_", "-")) if "_" in name else None
     if spec.required:
         return kind, pydantic.Field(description=described, validation_alias=alias)
     return kind | None, pydantic.Field(default=None, description=described, validation_alias=alias)
@@ -151,7 +191,7 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
     ordered = sorted(specs(request), key=lambda spec: not spec.positional)  # the arguments first, as --help
-    fields: dict[str, Any] = {spec.name: _field(spec, offer) for spec in ordered}
+    fields: dict[str, Any] = {spec.wire: _field(spec, offer) for spec in ordered}
     fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
     config = pydantic.ConfigDict(
         extra="forbid", title=request.__name__, json_schema_extra={"description": _about(request)}
@@ -192,7 +232,7 @@ def request_of(
     ceiling; no ceiling: as given, ``None`` the library's default)."""
     values: dict[str, Any] = {}
     for spec in specs(request):
-        value = getattr(model, spec.name)
+        value = getattr(model, spec.wire)
         if spec.bound(Budget) is not None and ceiling is not None:
             value = min(ceiling, value if value is not None else ceiling)
         if value is None:
@@ -252,6 +292,8 @@ def faults(
             text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":
             text = Reason("fault_whole_due", {"given": type_name(value)}).text()
+        elif code in ("fault_span_form", "fault_span_end", "fault_span_due"):
+            text = Reason(code, ctx).text()
         elif code == "greater_than_equal":
             text = Reason("fault_at_least", {"value": shown(str(value)), "low": f"{ctx['ge']:g}"}).text()
         elif code == "less_than_equal":

@@ -5,7 +5,7 @@ documents, so their schemas are the package's ``schema.json`` (the one
 JSON Schema of the command line's documents): its ``$defs`` become
 ``components/schemas`` and the envelope is ``document``. The request
 bodies and queries are those the server reads requests with: a command's
-model (:mod:`.models`) or table (:data:`~.contract.COMMAND_BODIES`), the
+model (:mod:`.models`), the
 other routes' typed models (their paths: :mod:`.openapi_games`, the
 practice's and the Nain Jaune tables' own). OpenAPI 3.1 schemas are JSON
 Schema 2020-12, the dialect of ``schema.json``, so no definition is
@@ -22,9 +22,7 @@ from importlib import resources
 from .. import __version__
 from ..messages import LANGUAGES
 from .contract import (
-    COMMAND_BODIES,
     SERVED,
-    Body,
     Offer,
 )
 from .models import DECLARED, request_model
@@ -102,11 +100,6 @@ _RESULTS = {
 """The result of each served command's document (schema.json's ``$defs``)."""
 
 
-def _posted(body: Body, offer: Offer) -> dict[str, Any]:
-    schema = body.schema(offer)
-    return {"required": bool(schema.get("required")), "content": {"application/json": {"schema": schema}}}
-
-
 def _declared(name: str, offer: Offer) -> dict[str, Any]:
     """The body of a command declared in the commands layer: its pydantic model's JSON Schema."""
     schema = body_schema(request_model(DECLARED[name], offer))
@@ -125,7 +118,7 @@ def openapi_document(offer: Offer, token: bool) -> dict[str, Any]:
             "post": {
                 "operationId": name.replace(" ", "_"),
                 "summary": f"What `jarnac-solver {name} ... --json` prints",
-                "requestBody": _declared(name, offer) if name in DECLARED else _posted(COMMAND_BODIES[name], offer),
+                "requestBody": _declared(name, offer),
                 "responses": {
                     "200": _answer(_RESULTS[name], "the command's document"),
                     **_refusals(*_ALWAYS, *_POSTED),

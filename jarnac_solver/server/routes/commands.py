@@ -1,9 +1,9 @@
 """The commands at ``POST /api/COMMAND``: each a command line's command, its body read against its declared
-:class:`~..contract.Body`, its answer the document ``--json`` prints; any other name under ``/api/`` a 404.
+model (:mod:`..models`), its answer the document ``--json`` prints; any other name under ``/api/`` a 404.
 
-Key idea: a command's body becomes its ``argv`` (:func:`~..contract.command_call`), run by
-:func:`jarnac_solver.cli.run_json` in a worker of a lane, so the answer is the command line's own; its
-error said in the service's words (the field at fault, not the option).
+Key idea: a command's checked request goes to the library function the command line calls (:mod:`..declared`),
+in this process or a worker of a lane, with no ``argv``; its error said in the service's words (the field at
+fault, not the option).
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...cli import PROG, run_json
+from ...cli import PROG
 from ...commands.model import Budget, specs
 from ...messages import speaking
 from .. import contract, language, models
 from .. import declared as declared_runs
 from ..answers import error, error_document, refusing, wrong_method
 from ..bodies import read_json
-from ..contract import COMMAND_BODIES, BodyError, Fault, command_call, type_name
+from ..contract import BodyError, Fault, type_name
 from ..service import Service
 
 _CLI_ARGUMENT = re.compile(r"^argument (--[a-z-]+|[A-Za-z_|]+)(?:/[^:]*)?: ")
@@ -37,14 +37,6 @@ async def command(service: Service, request: Request, name: str) -> Response:
 
 
 async def _command(service: Service, request: Request, name: str) -> Response:
-    if name in models.DECLARED:
-        return await _declared(service, request, name)
-    call = command_call(name, await service.read(request, COMMAND_BODIES[name]), service.offer)
-    status, document = await service.lanes.run(run_json, language.with_language(call.argv), heavy=call.heavy)
-    return service.answer(service_words(document, name), 400 if status == 2 else 200)
-
-
-async def _declared(service: Service, request: Request, name: str) -> Response:
     """A command declared in the commands layer: its body validated by its model, its request handed to the
     library's function (:mod:`..declared`): no ``argv``, no parser; a short question in this process."""
     declared = models.DECLARED[name]
@@ -73,7 +65,10 @@ async def _declared(service: Service, request: Request, name: str) -> Response:
         status, document, field = await service.lanes.run(run, name, asked, service.offer, spoken, heavy=heavy)
     if status != 200:
         # The options were bounded by the model: a fault it could not bound is in the command's argument.
-        argument = field or next((spec.name for spec in specs(declared) if spec.positional), None)
+        named = {spec.name: spec.wire for spec in specs(declared)}  # the library names a field as Python does
+        argument = named.get(field or "", field) or next(
+            (spec.name for spec in specs(declared) if spec.positional), None
+        )
         return service.answer(service_words(document, name, argument), status)
     return service.answer(document)
 
@@ -122,11 +117,16 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     known = {f_name for f_name, _ in known_fields}
     first = message.split(" ", 1)
     faults: list[Fault] = []
+    reason = error.get("reason")
+    values = reason.get("values") if isinstance(reason, dict) else None
+    what = values.get("what") if isinstance(values, dict) else None  # a field the library named by its name
     if quoted and quoted[1] in known:
         faults = [Fault(quoted[1], message[quoted.end() :])]
+    elif isinstance(what, str) and what in known:  # in any language ("in pattern ..." names pattern, not in)
+        faults = [Fault(what, message)]
     elif len(first) == 2 and first[0] in known:  # a fault inside a field's value: "tray rack '??' holds '?'"
         faults = [Fault(first[0], first[1])]
-    elif (field := _reason_field(error.get("reason"), known)) is not None:
+    elif (field := _reason_field(reason, known)) is not None:
         faults = [Fault(field, message)]  # a message in another language: its field named by the reason's facts
     elif given is not None:  # a declared command's input, the one field its model could not bound
         faults = [Fault(given, message)]
@@ -136,21 +136,16 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
 
 
 def _fields_of(command: str) -> list[tuple[str, str | None]]:
-    """A served command's fields and the options the command line names them by (``None``: an argument):
-    from its table, or from its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
-    body = COMMAND_BODIES.get(command)
-    if body is not None:
-        return [(f.name, f.option) for f in body.fields]
-    made = [
-        (s.name, None if s.positional else f"--{s.name.replace('_', '-')}") for s in specs(models.DECLARED[command])
-    ]
+    """A served command's fields and the options the command line names them by (``None``: an argument), from
+    its declared model (``--min-len`` for ``min_len``, ``--lang`` besides)."""
+    made = [(s.wire, None if s.positional else s.option) for s in specs(models.DECLARED[command])]
     return [*made, ("lang", "--lang")]
 
 
 def _reason_field(reason: object, known: set[str]) -> str | None:
     """The field a library error's reason names by its ``what`` (``what.rack`` -> ``rack``, ``what.tray_line``
     -> ``tray``, ``what.word`` -> ``word`` or a list's ``words``): the facts the message was rendered from, so
-    the field is found whatever its language (the English text's own first word is read first)."""
+    the field is found whatever its language."""
     if not isinstance(reason, dict):
         return None
     values = reason.get("values")
