@@ -1,5 +1,5 @@
 """The service's state and what every endpoint does with a request: read its body or query against the
-route's declared :class:`~.contract.Body`, hand work to a lane, read a stored game, check a seat's key,
+route's typed model (:mod:`~.typed`), hand work to a lane, read a stored game, check a seat's key,
 take a game's lock, answer within the server's bound.
 
 Key idea: the app is a thin door: :class:`Core` holds what the server offers, its lanes, its store and its
@@ -28,7 +28,7 @@ from ..messages import Reason, speaking
 from . import language, live, seats, typed, webpush
 from .answers import Json, ServiceError, error
 from .bodies import read_json
-from .contract import Body, Offer
+from .contract import Offer
 from .crowd import Gate
 from .lanes import Lanes
 from .limits import Limits
@@ -118,12 +118,6 @@ class Core:
         self.notifier.told(game_id, count)
 
     # -- reading a request: the one place its body and options are read --------------------------
-
-    async def read(self, request: Request, body: Body, limit: int | None = None) -> dict[str, Any]:
-        """The request's body checked against ``body`` (every fault at once), at most ``limit`` bytes."""
-        given = await read_json(request, limit or self.max_body_bytes)
-        with speaking(language.of_body(given)):  # a fault said in the catalogs, in the asker's language
-            return body.read(given, self.offer)
 
     async def checked(self, request: Request, model: type[M], limit: int | None = None) -> M:
         """The request's body checked against its typed ``model`` (every fault at once, each named by its

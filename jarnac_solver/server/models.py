@@ -45,7 +45,7 @@ from ..commands.moves import MovesRequest
 from ..commands.plan import PlanRequest
 from ..commands.search import SearchRequest
 from ..messages import LANGUAGES, Reason
-from .contract import LANG, OFFERED_LEXICON, Fault, Offer, shown, type_name
+from .contract import LANG_HELP, OFFERED_LEXICON, Fault, Offer, shown, type_name
 
 DECLARED: dict[str, type[Any]] = {
     "words": WordsRequest,
@@ -192,7 +192,7 @@ def request_model(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
 def _made(request: type[Any], offer: Offer) -> type[pydantic.BaseModel]:
     ordered = sorted(specs(request), key=lambda spec: not spec.positional)  # the arguments first, as --help
     fields: dict[str, Any] = {spec.wire: _field(spec, offer) for spec in ordered}
-    fields[LANG.name] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG.help))
+    fields["lang"] = (typing.Literal[LANGUAGES] | None, pydantic.Field(default=None, description=LANG_HELP))
     config = pydantic.ConfigDict(
         extra="forbid", title=request.__name__, json_schema_extra={"description": _about(request)}
     )
