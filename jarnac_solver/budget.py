@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 
 from .errors import InvalidInputError
+from .integers import is_number
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -81,7 +82,7 @@ class Deadline:
     __slots__ = ("at", "timer")
 
     def __init__(self, seconds: float, timer: Timer | None = None) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
+        if not is_number(seconds) or not 0 <= seconds < math.inf:
             raise InvalidInputError(f"a budget is a number of seconds >= 0, not {seconds!r}")
         if timer is not None and not callable(timer):
             raise InvalidInputError(f"a deadline's timer is a function giving seconds, not {timer!r}"[:200])
@@ -158,7 +159,7 @@ def deadline_of(budget: float | Deadline | None) -> Deadline | None:
         return budget
     if isinstance(budget, (int, float)) and not isinstance(budget, bool) and math.isinf(budget) and budget > 0:
         return None
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+    if not is_number(budget):
         raise InvalidInputError(f"a budget is a number of seconds, a Deadline or None, not {budget!r}")
     return Deadline.after(budget)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..forms import mapping
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..lexicon.alphabet import Alphabet
 
 __all__ = [
@@ -48,7 +48,7 @@ def clock_entry_field(entry: object) -> dict[str, Any]:
 
 
 def seconds_field(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SECONDS:
+    if not is_number(value) or not 0 <= value <= MAX_SECONDS:
         shown = f"{value!r}"[:40]  # a huge integer is not printed whole
         raise InvalidInputError(f"a record's clock holds seconds from 0 to {MAX_SECONDS:g}, not {shown}")
     if round(value, 3) != value:

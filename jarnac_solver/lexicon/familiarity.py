@@ -21,6 +21,7 @@ when this module is imported.
 from __future__ import annotations
 
 from ..errors import InvalidInputError, MissingExtraError
+from ..integers import is_number
 from .alphabet import SEPARATOR, Alphabet
 from .words import WordList, as_word_list
 
@@ -227,6 +228,6 @@ class Familiarity:
         >>> Familiarity("en", LATIN).known("house")
         True
         """
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or threshold != threshold:
+        if not is_number(threshold) or threshold != threshold:
             raise InvalidInputError(f"threshold must be a number (a Zipf frequency, 0 to 8), not {threshold!r}")
         return self.familiarity(word) >= threshold

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import InvalidRulesError
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 
 __all__ = ["PRESETS", "VERB_FORMS", "VERB_FORM_LEXICONS", "Rules"]
 
@@ -95,9 +95,7 @@ class Rules:
         if self.opening_draw < 0 or self.exchange_size < 1:
             raise InvalidRulesError("rule options opening_draw must be >= 0 and exchange_size >= 1")
         seconds = self.think_seconds
-        if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.001 <= seconds <= 86_400
-        ):
+        if seconds is not None and (not is_number(seconds) or not 0.001 <= seconds <= 86_400):
             raise InvalidRulesError(
                 "rule option think_seconds must be None or from 0.001 (records keep milliseconds) to 86400"
                 f" seconds (a day), not {f'{seconds!r}'[:40]}"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from ..budget import Deadline, clock_deadline, passed_on
 from ..errors import InvalidInputError
 from ..forms import field, mapping
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..lexicon.alphabet import LATIN, Alphabet
 from ..lexicon.bag import Bag
 from ..lexicon.familiarity import Familiarity
@@ -97,7 +97,7 @@ class Hint:
         if not all(isinstance(w, str) for w in alternatives):
             raise InvalidInputError("a hint's alternatives are words (strings)")
         known = form.get("familiarity")
-        if known is not None and (isinstance(known, bool) or not isinstance(known, (int, float))):
+        if known is not None and (not is_number(known)):
             raise InvalidInputError(f"a hint's familiarity is a number or null, not {known!r}")
         return cls(
             Move.from_dict(field(form, "move", dict, "a hint"), alphabet),

@@ -47,7 +47,7 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import Game
 from ..game.view import PlayerView
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..moves.movegen import legal_moves
 from ..moves.rules import Rules
 from ..rng import Pcg32
@@ -519,7 +519,7 @@ def check_bounds(max_playouts: object, max_end_playouts: object, hold: object) -
     for label, cap in (("max_playouts", max_playouts), ("max_end_playouts", max_end_playouts)):
         if cap is not None and (not is_whole(cap) or cap < 1):
             raise InvalidInputError(f"{label} must be a whole number >= 1 or None, not {cap!r}")
-    if hold is not None and (isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold < math.inf):
+    if hold is not None and (not is_number(hold) or not 0 <= hold < math.inf):
         raise InvalidInputError(f"hold must be a number of standard errors >= 0 or None, not {hold!r}")
 
 

@@ -16,7 +16,7 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, CallJarnac, Decline, Dispute, Draw, Exchange, Pass, Play
 from ..game.game import VOWELS, Game
 from ..game.view import PlayerView
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..lexicon.lexicon import Lexicon
 from ..moves.move import Move, added_letters
 from ..moves.movegen import legal_moves
@@ -193,7 +193,7 @@ class SloppyPlayer(GreedyPlayer):
     ) -> None:
         super().__init__(seed)
         for label, p in (("miss", miss), ("miss_jarnac", miss_jarnac), ("worse_jarnac", worse_jarnac)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            if not is_number(p) or not 0 <= p <= 1:
                 raise InvalidInputError(f"{label} must be a probability from 0 to 1, not {p!r}")
         self.miss = miss
         self.miss_jarnac = miss_jarnac
@@ -418,7 +418,7 @@ class SimPlayer(PlannerPlayer):
         max_searches: int | None = MAX_SEARCHES,
         **options: object,
     ) -> None:
-        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
+        if not is_number(budget) or not 0 <= budget < float("inf"):
             raise InvalidInputError(f"budget must be a number of seconds >= 0, not {budget!r}")
         if playouts is not None and (not is_whole(playouts) or playouts < 1):
             raise InvalidInputError(f"playouts must be a whole number >= 1 or None, not {playouts!r}")
@@ -586,7 +586,7 @@ class CarelessPlayer(PlannerPlayer):
     """The fewest points now a ``"worst move"`` slip gives up (else the slip is not made)."""
 
     def __init__(self, seed: int | None = None, slip: float = 0.15, weights: Weights | None = None) -> None:
-        if isinstance(slip, bool) or not isinstance(slip, (int, float)) or not 0 <= slip <= 1:
+        if not is_number(slip) or not 0 <= slip <= 1:
             raise InvalidInputError(f"slip must be a probability from 0 to 1, not {slip!r}")
         super().__init__(seed, weights)
         self.slip = slip

@@ -53,7 +53,7 @@ from ..errors import InvalidInputError
 from ..game.actions import Accept, Action, Dispute, Pass, parse_action
 from ..game.game import Game
 from ..game.record import GameRecord
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..lexicon.lexicon import Lexicon
 from ..planning.advice import advise
 from ..planning.simulation import Candidate, SimOption, candidates, evaluate, simulate
@@ -359,7 +359,7 @@ def _whole(label: str, value: object, low: int, high: int) -> int:
 
 
 def _seconds(label: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+    if not is_number(value) or not 0 < value < math.inf:
         raise InvalidInputError(f"{label} must be a number of seconds > 0, not {value!r}"[:200])
     return float(value)
 

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
+from ..integers import is_number, is_whole
 
 __all__ = ["PERIOD_DAYS", "SCALE", "TAU", "Glicko", "expected", "idle", "rate_answer", "update", "volatility"]
 
@@ -55,7 +56,7 @@ class Glicko:
     def __post_init__(self) -> None:
         for name in ("rating", "deviation", "volatility"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if not is_number(value) or not math.isfinite(value):
                 raise InvalidInputError(f"a rating's {name} must be a finite number, not {value!r}")
         if self.deviation <= 0 or self.volatility <= 0:
             raise InvalidInputError("a rating's deviation and volatility must be above 0")
@@ -140,7 +141,7 @@ def idle(rating: Glicko, periods: int) -> Glicko:
     >>> idle(Glicko(1700, 340), 10_000).deviation
     350.0
     """
-    if isinstance(periods, bool) or not isinstance(periods, int) or periods < 0:
+    if not is_whole(periods) or periods < 0:
         raise InvalidInputError(f"periods must be a whole number from 0, not {periods!r}")
     phi, sigma = rating.deviation / SCALE, rating.volatility
     grown = math.sqrt(phi * phi + min(periods, 1_000_000) * sigma * sigma) * SCALE  # n steps of step 6 at once

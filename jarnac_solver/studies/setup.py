@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
-from ..integers import is_whole
+from ..integers import is_number, is_whole
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
 from ..moves.rules import Rules
@@ -47,7 +47,7 @@ def _count(value: object, what: str, low: int = 0, high: int | None = None) -> i
 def _seconds(value: object, what: str) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
+    if not is_number(value) or not 0 < value < float("inf"):
         raise InvalidInputError(f"{what} must be a number of seconds > 0, or None, not {value!r}")
     return float(value)
 
