@@ -48,9 +48,9 @@ from .store import (
     StoreUnavailableError,
     claimed_spec,
     conflict,
-    schema_steps,
     spec_of,
 )
+from .store_schema import schema_steps
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def _first_line(exc: BaseException) -> str:
 class PostgresStore:
     """The games in the PostgreSQL database ``conninfo`` names, shared by every server given it.
 
-    At the start the database is reached and its tables made or migrated (:data:`~.store.SCHEMA_VERSION`),
+    At the start the database is reached and its tables made or migrated (:data:`~.store_schema.SCHEMA_VERSION`),
     or the store is refused in one line: the database down, tables newer than the code."""
 
     def __init__(self, conninfo: str, max_games: int = MAX_GAMES, max_bytes: int | None = None) -> None:

@@ -21,7 +21,6 @@ from typing import Any, Protocol
 from ..errors import MissingExtraError
 from .store import (
     MAX_GAMES,
-    SCHEMA_VERSION,
     Claim,
     ConflictError,
     DamagedGameError,
@@ -31,6 +30,7 @@ from .store import (
     StoreFullError,
     StoreUnavailableError,
 )
+from .store_schema import SCHEMA_VERSION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
