@@ -111,7 +111,13 @@ BROKEN: list[tuple[str, str, dict[str, Any], str, tuple[str, dict[str, Any]]]] =
         "player",
         _fault("fault_not_one_of", given="'C'", choices="A, B"),
     ),
-    ("POST", "/api/games/nope/rematch", {"colour": 1}, "colour", _fault("field_unknown", name="'colour'", known="")),
+    (
+        "POST",
+        "/api/games/nope/rematch",
+        {"colour": 1},
+        "colour",
+        _fault("field_unknown", name="'colour'", known="lang"),
+    ),
     ("GET", "/api/games/nope/advice?top=0", {}, "top", _fault("fault_at_least", value="0", low="1")),
     (
         "GET",
@@ -155,7 +161,7 @@ BROKEN += [
         "/api/practice/mine",
         {"person": ME, "colour": 1},
         "colour",
-        _fault("field_unknown", name="'colour'", known="person"),
+        _fault("field_unknown", name="'colour'", known="lang, person"),
     ),
     (
         "POST",

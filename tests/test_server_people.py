@@ -404,7 +404,7 @@ def test_a_code_used_twice_and_a_missing_key_are_said_in_the_askers_language() -
         assert refused(again, 410, "SeatTaken").startswith("code: Cette place est prise")
         assert again.json()["error"]["field"] == "code"
         keyed = client.post(f"/api/games/{game_id}/resign", json={"key": "x"}, headers={"Accept-Language": "fr"})
-        assert refused(keyed, 400, "UsageError") == "key: pas de champ 'key' (les champs\u202f: player)"
+        assert refused(keyed, 400, "UsageError") == "key: pas de champ 'key' (les champs\u202f: lang, player)"
         bare = client.post(f"/api/games/{game_id}/resign", json={}, headers={"Accept-Language": "es"})
         assert "no trae X-Seat-Key" in refused(bare, 403, "WrongSeat")
         assert bare.json()["error"]["field"] == "X-Seat-Key"

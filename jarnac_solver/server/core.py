@@ -123,7 +123,7 @@ class Core:
         """The request's body checked against its typed ``model`` (every fault at once, each named by its
         field, in the asker's language), at most ``limit`` bytes."""
         given = await read_json(request, limit or self.max_body_bytes)
-        with speaking(language.of_body(given)):
+        with speaking(language.heard(given)):
             return typed.read(model, given, self.offer)
 
     def asked(self, request: Request, model: type[M]) -> M:

@@ -36,7 +36,7 @@ from ..messages import (
     translation,
 )
 
-__all__ = ["ROUTES", "LanguageGate", "catalog_document", "current", "spoken"]
+__all__ = ["ROUTES", "LanguageGate", "catalog_document", "current", "heard", "of_body", "say", "spoken"]
 
 T = TypeVar("T")
 
@@ -58,6 +58,14 @@ def of_body(given: object) -> str:
     a catalog (the body is read before its fields are checked), else the request's (:func:`current`)."""
     asked = given.get("lang") if isinstance(given, dict) else None
     return (normalize(asked) if isinstance(asked, str) else None) or current()
+
+
+def heard(given: object) -> str:
+    """The language of :func:`of_body`, kept for the rest of the request: a route's body's ``lang`` says its
+    answer and every refusal the route raises after reading it (the gate restores the request's at its end)."""
+    spoken = of_body(given)
+    _CURRENT.set(spoken)
+    return spoken
 
 
 class LanguageGate:

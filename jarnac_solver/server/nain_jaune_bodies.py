@@ -21,7 +21,7 @@ from ..nain_jaune.engine import SEATS, players_error
 from .contract import MAX_AUDIT_BYTES, BodyError, Fault
 from .nain_jaune_tables import COMPUTERS, MAX_ACTIONS, MAX_SAMPLES, PERSON, SEAT_WORDS, TableSpec, said_of
 from .names import MAX_NAME
-from .typed import LANG_HELP, NAME, WHOLE, Language, RouteBody, chars
+from .typed import NAME, WHOLE, RouteBody, chars
 
 __all__ = [
     "ROUTES",
@@ -146,7 +146,6 @@ class NainJauneEventsQuery(RouteBody):
     since: Annotated[int, pydantic.Field(ge=0, le=MAX_ACTIONS), WHOLE] | None = pydantic.Field(
         None, description="the actions the client holds: those after it are sent"
     )
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class NainJauneRecordQuery(RouteBody):
@@ -155,7 +154,6 @@ class NainJauneRecordQuery(RouteBody):
     format: Literal["json", "text"] | None = pydantic.Field(
         None, description="json, or text: the notation, as a download"
     )
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class NainJauneAuditBody(RouteBody):

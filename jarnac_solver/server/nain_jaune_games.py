@@ -207,7 +207,7 @@ class Tables:
             raise self.refuse(
                 400, "UsageError", language.say("nj.http_unknown_game", given=repr(body.get("game"))[:40]), "game"
             )
-        with speaking(language.of_body(body)):
+        with speaking(language.heard(body)):
             spec = table_spec(typed.read(NainJauneGameBody, body, self.service.offer))
         self.service.limits.admit(request)
         game_id = PREFIX + seats.new_game_id()

@@ -20,7 +20,7 @@ from ..practice.quiz import ORDERS, QUIZ_KINDS
 from ..practice.schedule import GRADES
 from .contract import MAX_ITEMS, OFFERED_LEXICON, Offer
 from .names import MAX_NAME
-from .typed import LANG_HELP, NAME, WHOLE, Language, Lexicon, RouteBody, chars, parameters, schema
+from .typed import NAME, WHOLE, Lexicon, RouteBody, chars, parameters, schema
 
 __all__ = [
     "COMMANDS",
@@ -115,7 +115,6 @@ class DailyQuery(RouteBody):
 
     lexicon: Lexicon | None = pydantic.Field(None, description=_LEXICON_HELP)
     date: Date | None = pydantic.Field(None, description=_DATE_HELP)
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class NextPuzzleBody(_OfPerson):
@@ -233,8 +232,6 @@ RESULT_KEYS = {
 
 class _Lang(RouteBody):
     """The query of a route that takes no other parameter."""
-
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 ROUTES: dict[tuple[str, str], type[RouteBody]] = {

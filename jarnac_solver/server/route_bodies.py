@@ -30,12 +30,10 @@ from .contract import (
 )
 from .names import MAX_NAME
 from .typed import (
-    LANG_HELP,
     NUMBER,
     WHOLE,
     Flag,
     GameRules,
-    Language,
     Lexicon,
     PersonName,
     QueryFlag,
@@ -213,7 +211,6 @@ class SinceQuery(RouteBody):
     since: Annotated[int, pydantic.Field(ge=0, le=MAX_ACTIONS), WHOLE] | None = pydantic.Field(
         None, description="the actions the client holds: those after it are sent"
     )
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class ActionBody(RouteBody):
@@ -239,7 +236,6 @@ class AdviceQuery(RouteBody):
     )
     depth: AdviceDepth | None = pydantic.Field(None, description="plan: the ladder; simulate: sampled play-outs")
     familiarity: QueryFlag | None = pydantic.Field(None, description="familiar words first (the familiarity extra)")
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class RecordQuery(RouteBody):
@@ -248,7 +244,6 @@ class RecordQuery(RouteBody):
     format: Literal["json", "text"] | None = pydantic.Field(
         None, description="json, or text: the notation, as a download"
     )
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 class GamesText(RouteBody):
@@ -305,8 +300,6 @@ class ReviewBody(GamesText, ReviewOptions):
 
 class GameReviewQuery(ReviewOptions):
     """The options of a finished live game's review (``POST /api/review``'s, the game the id's)."""
-
-    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 ROUTES: dict[tuple[str, str], type[RouteBody]] = {

@@ -37,11 +37,17 @@ REF = "x-component"
 """The mark of a schema of the OpenAPI document's components (``$ref`` written by :func:`schema`: pydantic
 follows every ``$ref`` it writes)."""
 
+Language: Any = typing.Literal[LANGUAGES]
+"""One of the languages of the catalogs."""
+
 
 class RouteBody(pydantic.BaseModel):
-    """A route's body or query: no field but those declared; ``null`` is a field left out."""
+    """A route's body or query: no field but those declared and ``lang`` (every route's faults and answer
+    are said in the language it names, :func:`~.language.of_body`); ``null`` is a field left out."""
 
     model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+    lang: Language | None = pydantic.Field(None, description=LANG_HELP)
 
 
 M = TypeVar("M", bound=RouteBody)
@@ -153,9 +159,6 @@ Seats = Annotated[
     pydantic.WithJsonSchema({"type": "array", "items": {"enum": [PERSON, *PLAYERS]}, "minItems": 2, "maxItems": 2}),
 ]
 """Two seats, A then B: a person or one of the computer's players."""
-
-Language: Any = typing.Literal[LANGUAGES]
-"""One of the languages of the catalogs."""
 
 
 def choices(model: type[RouteBody], name: str) -> tuple[str, ...]:

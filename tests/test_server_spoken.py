@@ -1,0 +1,63 @@
+"""A live game's refusals over HTTP, in the asker's language and naming their field: a body's own ``lang``
+heard on every route, an illegal action, a seat not to act, the engine's own refusals, a body not read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from jarnac_solver.server.app import create_app
+
+from .service_client import Client
+from .test_server_games import refused, result
+
+LANGS = ("en", "fr", "es", "nl")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    app = create_app(["fr", "en"], data=tmp_path_factory.mktemp("spoken"), max_budget_ms=2000)
+    with Client(app, raise_server_exceptions=False) as made:
+        yield made
+
+
+def error(response: Any, status: int, kind: str | None = None) -> dict[str, Any]:
+    if kind is not None:
+        refused(response, status, kind)
+    assert response.status_code == status, response.text
+    found: dict[str, Any] = response.json()["error"]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_game_body_takes_lang_and_says_its_faults_in_it(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3, "lang": lang}), 201)
+    assert made["game"]["actions"] == 0
+    english = {}
+    for body in ({"lexicon": "xx"}, {"rules": "bogus"}, {"seed": "abc"}):
+        said = error(client.post("/api/games", json={**body, "lang": lang}), 400)
+        (field,) = body
+        assert [f["field"] for f in said["faults"]] == [field], said  # lang is no unknown field
+        english[field] = error(client.post("/api/games", json=body), 400)["message"]
+        assert (said["message"] == english[field]) == (lang == "en"), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_route_body_takes_lang(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3, "lang": lang}), 201)
+    game_id = made["id"]
+    assert result(client.post(f"/api/games/{game_id}/actions", json={"action": "draw", "lang": lang}))
+    assert result(client.post(f"/api/games/{game_id}/resign", json={"lang": lang}))
+    assert result(client.post("/api/mine", json={"games": [game_id], "lang": lang}))
+    joined = error(client.post("/api/join", json={"code": "0000-0000-0000", "lang": lang}), 404, "UnknownGame")
+    assert joined["field"] != "lang"
+    text = '{"lexicon": "fr", "players": ["greedy", "greedy"], "seed": 1}\n'
+    assert result(client.post("/api/audit", json={"text": text, "lang": lang}))
+    practice = client.post("/api/practice/puzzles/next", json={"person": "p" * 32, "lexicon": "fr", "lang": lang})
+    assert practice.status_code != 400 or "lang" not in practice.text, practice.text
+    table = {"game": "nain_jaune", "players": ["person", "greedy"], "seed": 2, "lang": lang}
+    assert result(client.post("/api/games", json=table), 201)
