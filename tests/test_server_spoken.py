@@ -61,3 +61,30 @@ def test_every_route_body_takes_lang(client: Client, lang: str) -> None:
     assert practice.status_code != 400 or "lang" not in practice.text, practice.text
     table = {"game": "nain_jaune", "players": ["person", "greedy"], "seed": 2, "lang": lang}
     assert result(client.post("/api/games", json=table), 201)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_action_refused_by_the_game_names_its_field(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    path = f"/api/games/{made['id']}/actions?lang={lang}"
+    for body, field in [({"action": "+RAT"}, "action"), ({"action": "draw", "player": "B"}, "player")]:
+        said = error(client.post(path, json=body), 409, "IllegalActionError")
+        assert said["field"] == field and [f["field"] for f in said["faults"]] == [field], said
+        english = error(client.post(path.replace(f"lang={lang}", "lang=en"), json=body), 409)["message"]
+        assert (said["message"] == english) == (lang == "en"), said
+    assert result(client.get(f"/api/games/{made['id']}"))["game"]["actions"] == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_not_to_act_is_said_in_the_askers_language_naming_its_key(client: Client, lang: str) -> None:
+    invite = {"players": ["person", "person"], "seats": "invite", "seed": 25, "lexicon": "en"}
+    made = result(client.post("/api/games", json=invite), 201)
+    joined = result(client.post("/api/join", json={"code": made["invitation"]["code"]}))
+    path = f"/api/games/{made['id']}/actions"
+    key_b = {"X-Seat-Key": joined["seats"]["B"]["key"]}
+    for body in ({"action": "draw"}, {"action": "draw", "player": "B"}):
+        said = error(client.post(path, json=body, headers={**key_b, "Accept-Language": lang}), 403, "WrongSeat")
+        assert said["field"] == "X-Seat-Key" and [f["field"] for f in said["faults"]] == ["X-Seat-Key"], said
+        english = error(client.post(path, json=body, headers=key_b), 403)["message"]
+        assert english == "X-Seat-Key: this key is seat B's: A is to act (opening phase)"
+        assert (said["message"] == english) == (lang == "en"), said

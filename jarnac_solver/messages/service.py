@@ -24,6 +24,8 @@ SERVICE_MESSAGES: dict[str, Message] = {
     "refused_unknown_game": M("no game {game} on this server"),
     "refused_last_event": M("{given} is not an action's number (0 to {most})"),
     "refused_not_your_seat": M("this key is seat {seat}'s, not {asked}'s"),
+    "refused_seat_not_to_act": M("this key is seat {seat}'s: {to_act} is to act ({phase})"),
+    "refused_player_not_to_act": M("{seat} is not to act: {to_act} is ({phase})"),
     "refused_computer_seat": M("{asked} is the computer's seat: it never resigns"),
     "refused_say_who_resigns": M("two people share this game: say which resigns (A or B)"),
     "refused_over_already": M("game {game} is over already: there is nothing to resign"),

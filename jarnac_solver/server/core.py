@@ -174,11 +174,12 @@ class Core:
         return await self.guarded(live.guarded, name, *args, heavy=heavy)
 
     async def guarded(self, function: Callable[..., tuple[bool, Any]], *args: Any, heavy: bool = False) -> Any:
-        """``function``'s value in a worker of a lane, or its refusal ``(status, type, message)`` raised."""
+        """``function``'s value in a worker of a lane, or its refusal ``(status, type, message[, field])``
+        raised."""
         ok, value = await self.lanes.run(language.spoken, language.current(), function, *args, heavy=heavy)
         if not ok:
-            status, kind, message = value
-            raise ServiceError(status, kind, message)
+            status, kind, message, *field = value
+            raise ServiceError(status, kind, message, field[0] if field else None)
         return value
 
     async def stored(self, game_id: str) -> tuple[live.GameSpec, list[live.Entry]]:

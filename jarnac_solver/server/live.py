@@ -31,7 +31,7 @@ from ..game.game import Game
 from ..game.record import UNFINISHED, GameRecord
 from ..lexicon.bag import Bag
 from ..lexicon.lexicon import Lexicon
-from ..messages import Reason
+from ..messages import Reason, Value
 from ..planning.advice import DEPTHS, advise
 from ..play.audit import result_reason
 from ..play.players import make_player
@@ -131,6 +131,16 @@ class WrongSeatError(JarnacError):
     """A seat's key given for a seat that is not to act (the service answers 403, the game unchanged)."""
 
 
+class FieldFault(Exception):
+    """A library error about one part of a person's request: ``error``, and the ``field`` it names (the body's
+    ``action``, ``player``, ``drew``, or the ``X-Seat-Key`` header), which the refusal carries."""
+
+    def __init__(self, error: JarnacError, field: str) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.field = field
+
+
 class StoredGameError(JarnacError):
     """A stored game whose actions do not replay (a damaged row): the service answers a 500 naming it."""
 
@@ -211,21 +221,25 @@ def apply(
     if len(entries) >= MAX_ACTIONS:
         raise IllegalActionError(f"the game holds {MAX_ACTIONS} actions, the most a live game keeps")
     who = s.to_act
+    turn: dict[str, Value] = {"seat": player or "", "to_act": "AB"[who], "phase": Reason(f"phase_{s.phase}")}
     if keyed and player != "AB"[who]:
-        raise WrongSeatError(f"this key is seat {player}'s: {'AB'[who]} is to act ({s.phase} phase)")
+        raise FieldFault(WrongSeatError(Reason("refused_seat_not_to_act", turn)), "X-Seat-Key")
     if player is not None and player != "AB"[who]:
-        raise IllegalActionError(f"{player} is not to act: {'AB'[who]} is ({s.phase} phase)")
+        raise FieldFault(IllegalActionError(Reason("refused_player_not_to_act", turn)), "player")
     if spec.computer(who):
         raise IllegalActionError(f"{'AB'[who]} is the computer ({spec.players[who]}); it answers on its own")
     written = _WRITTEN_DRAW.match(text)
     if written is not None and drew is None:  # "draw {RATESE}": the record's own way of writing a draw
         text, drew = written[1], written[2].strip()
     if drew is not None and not spec.over_the_board:
-        raise InvalidInputError("drew: only a game over the board gives the tiles drawn (here the bag draws them)")
-    action = parse_action(text, game.alphabet)
+        given = InvalidInputError("drew: only a game over the board gives the tiles drawn (here the bag draws them)")
+        raise FieldFault(given, "drew")
     window = _window(game) if s.phase == "jarnac" else None
     before = game.scores()
-    game.push(action, drawn=drew if spec.over_the_board else None)
+    try:  # the action the game refuses as it stands, or cannot read: the body's action at fault
+        game.push(parse_action(text, game.alphabet), drawn=drew if spec.over_the_board else None)
+    except JarnacError as exc:
+        raise FieldFault(exc, "action") from None
     played = _played(game, before)
     if window is not None:
         played["best_call"] = window
@@ -453,15 +467,22 @@ _CALLS: dict[str, Callable[..., Any]] = {
 
 def guarded(name: str, *args: Any) -> tuple[bool, Any]:
     """``(True, answer)`` of the call ``name`` (a key of this module's calls), or ``(False, (status, type,
-    message))`` for a refusal: an illegal action is 409, any other bad value 400. Made for a worker
+    message[, field]))`` for a refusal (``field``: the part of the request at fault, a :class:`FieldFault`'s):
+    an illegal action is 409, any other bad value 400. Made for a worker
     process: a library exception is returned as text, never pickled (some take keyword arguments)."""
     try:
         return True, _CALLS[name](*args)
-    except StoredGameError as exc:
-        return False, (500, "DamagedGameError", str(exc))
-    except WrongSeatError as exc:
-        return False, (403, "WrongSeat", exc.message())
-    except IllegalActionError as exc:
-        return False, (409, type(exc).__name__, exc.message())
+    except FieldFault as exc:
+        return False, (*_refusal(exc.error), exc.field)
     except JarnacError as exc:
-        return False, (400, type(exc).__name__, exc.message())
+        return False, _refusal(exc)
+
+
+def _refusal(exc: JarnacError) -> tuple[int, str, str]:
+    if isinstance(exc, StoredGameError):
+        return 500, "DamagedGameError", str(exc)
+    if isinstance(exc, WrongSeatError):
+        return 403, "WrongSeat", exc.message()
+    if isinstance(exc, IllegalActionError):
+        return 409, type(exc).__name__, exc.message()
+    return 400, type(exc).__name__, exc.message()

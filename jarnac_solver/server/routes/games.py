@@ -170,14 +170,9 @@ async def game_action(service: Service, request: Request) -> Response:
             held = len(entries)
             message = say("refused_next_action", held=held, next=held + 1, at=at)
             raise ServiceError(409, "IllegalActionError", message, "at")
-        try:
-            done = await service.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
-        except ServiceError as exc:
-            # An action that cannot be read is the body's action at fault (a 400); one the game refuses as
-            # it stands (a 409: not this player's turn, letters it lacks) is no fault of a field.
-            if exc.field is None and exc.status == 400 and exc.kind == "InvalidMoveError":
-                exc.field = "action"
-            raise
+        # A refusal names the part at fault: the action (unreadable, or one the game refuses as it stands), the
+        # player or the seat's key (not the one to act).
+        done = await service.call("apply", game_id, spec, entries, text, drew, player, spec.invited)
         who, action, drawn = done["entry"]
         entry: live.Entry = (int(who), str(action), str(drawn))
         # Committed before the answer, and before the computer thinks: an accepted action survives a kill.
