@@ -88,3 +88,18 @@ def test_a_seat_not_to_act_is_said_in_the_askers_language_naming_its_key(client:
         english = error(client.post(path, json=body, headers=key_b), 403)["message"]
         assert english == "X-Seat-Key: this key is seat B's: A is to act (opening phase)"
         assert (said["message"] == english) == (lang == "en"), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_engines_refusal_of_an_action_is_said_in_the_askers_language(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    path = f"/api/games/{made['id']}/actions"
+    for body in ({"action": "jarnac 1:HOUEE+Z=ZZZZZZ"}, {"action": "RAT=TRAM"}, {"action": "1:RAT+S=TRAM"}):
+        said = error(client.post(f"{path}?lang={lang}", json=body), 400, "InvalidMoveError")
+        assert said["field"] == "action", said
+        english = error(client.post(path, json=body), 400)["message"]
+        assert (said["message"] == english) == (lang == "en"), said
+    assert (
+        "ZZZZZZ does not hold every letter of HOUEE"
+        in error(client.post(path, json={"action": "1:HOUEE+Z=ZZZZZZ"}), 400)["message"]
+    )

@@ -24,6 +24,7 @@ from ..errors import InvalidLetterError, InvalidMoveError
 from ..forms import field, line_number, mapping
 from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet, as_alphabet
+from ..messages import Reason
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
 
@@ -114,7 +115,7 @@ class Move(NamedTuple):
         added.subtract(old_tiles)
         if not old_tiles or any(n < 0 for n in added.values()) or len(new_tiles) <= len(old_tiles):
             new_text, old_text = alphabet.write(new_tiles), alphabet.write(old_tiles)
-            raise InvalidMoveError(f"{new_text} does not hold every letter of {old_text} plus at least one more")
+            raise InvalidMoveError(Reason("error_not_an_extension", {"word": new_text, "old": old_text}))
         letters = sorted_letters(list(added.elements()), alphabet)
         return cls("extend", line, alphabet.write(old_tiles), alphabet.write(new_tiles), letters)
 
@@ -141,10 +142,17 @@ class Move(NamedTuple):
         old, plus, tail = spec.partition("+")
         added, equals, word = tail.partition("=")
         if not plus or not equals or not old.strip() or not word.strip():
-            raise InvalidMoveError(f"move {text!r} is not written +WORD or [N:]OLD+LETTERS=WORD")
+            raise InvalidMoveError(Reason("error_move_not_written", {"move": repr(text)}))
         move = cls.extend(line, old.strip(), word.strip(), alphabet)
         if Counter(_tiles(added.strip(), alphabet, "letters")) != Counter(_tiles(move.letters, alphabet, "letters")):
-            raise InvalidMoveError(f"move {text!r}: {move.word} is {move.old} plus {move.letters}, not plus {added}")
+            values = {
+                "move": repr(text),
+                "word": move.word,
+                "old": move.old or "",
+                "letters": move.letters,
+                "added": added,
+            }
+            raise InvalidMoveError(Reason("error_move_not_plus", values))
         return move
 
     def to_dict(self) -> dict[str, object]:
