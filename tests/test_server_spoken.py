@@ -103,3 +103,20 @@ def test_the_engines_refusal_of_an_action_is_said_in_the_askers_language(client:
         "ZZZZZZ does not hold every letter of HOUEE"
         in error(client.post(path, json={"action": "1:HOUEE+Z=ZZZZZZ"}), 400)["message"]
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_body_not_read_is_refused_in_the_askers_language(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    for path in ("/api/games", f"/api/games/{made['id']}/actions", "/api/anagram"):
+        for content, status, kind in [
+            (b'{"tray": "RAT BUT / ZW"', 400, "MalformedJSON"),
+            (b'{"action": "draw", "action": "pass"}', 400, "UsageError"),
+            (b"[" * 60_000, 400, "MalformedJSON"),
+            (b'{"a": "' + b"x" * 3_000_000 + b'"}', 413, "RequestTooLarge"),
+        ]:
+            typed = {"Content-Type": "application/json"}
+            asked = client.post(path, content=content, headers={**typed, "Accept-Language": lang})
+            said = error(asked, status, kind)
+            english = error(client.post(path, content=content, headers=typed), status, kind)["message"]
+            assert (said["message"] == english) == (lang == "en"), (path, said)

@@ -23,6 +23,14 @@ SERVICE_MESSAGES: dict[str, Message] = {
     # a refusal of a route
     "refused_unknown_game": M("no game {game} on this server"),
     "refused_last_event": M("{given} is not an action's number (0 to {most})"),
+    # a body that cannot be read (its size, its arrival, its JSON)
+    "refused_body_declared": M("the body has {given} bytes; at most {most}"),
+    "refused_body_over": M("the body is over {most} bytes"),
+    "refused_body_cut": M("the body did not arrive whole (the client went away)"),
+    "refused_body_slow": M("the body did not arrive within {seconds} s ({came} bytes came)"),
+    "refused_body_twice": M("given twice in one object: the value meant is not known"),
+    "refused_body_not_json": M("the body is not JSON: {detail}"),
+    "refused_body_deep": M("the body is JSON nested too deep"),
     "refused_not_your_seat": M("this key is seat {seat}'s, not {asked}'s"),
     "refused_seat_not_to_act": M("this key is seat {seat}'s: {to_act} is to act ({phase})"),
     "refused_player_not_to_act": M("{seat} is not to act: {to_act} is ({phase})"),

@@ -2,7 +2,8 @@
 
 Key idea: the body is refused before it is read whole when it declares more bytes than the route takes,
 and while it arrives once it passes them (a 413, the connection closed after the answer so the rest is
-never read); a key given twice, ``NaN`` or a nesting too deep are refused by name, never kept silently.
+never read); a key given twice, ``NaN`` or a nesting too deep are refused by name, never kept silently;
+every refusal is said in the asker's language (:func:`~.language.say`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from starlette.requests import ClientDisconnect, Request
 
 from .answers import ServiceError
+from .language import say
 
 BODY_SECONDS = 30.0
 """The longest a request's body may take to arrive: a body that stops half-way (a client gone, or one
@@ -50,28 +52,27 @@ async def read_json(request: Request, limit: int) -> Any:
     """The request's body as JSON, at most ``limit`` bytes."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise ServiceError(413, "RequestTooLarge", f"the body has {declared} bytes; at most {limit}")
+        raise ServiceError(413, "RequestTooLarge", say("refused_body_declared", given=int(declared), most=limit))
     raw = bytearray()
 
     async def arrive() -> None:
         async for chunk in request.stream():
             raw.extend(chunk)
             if len(raw) > limit:
-                raise ServiceError(413, "RequestTooLarge", f"the body is over {limit} bytes")
+                raise ServiceError(413, "RequestTooLarge", say("refused_body_over", most=limit))
 
     try:
         await asyncio.wait_for(arrive(), BODY_SECONDS)
     except ClientDisconnect:  # gone, or a body it sent malformed (a bad chunk): the 400 is the protocol's
-        raise ServiceError(400, "MalformedRequest", "the body did not arrive whole (the client went away)") from None
+        raise ServiceError(400, "MalformedRequest", say("refused_body_cut")) from None
     except asyncio.TimeoutError:
-        message = f"the body did not arrive within {BODY_SECONDS:g} s ({len(raw)} bytes came)"
+        message = say("refused_body_slow", seconds=f"{BODY_SECONDS:g}", came=len(raw))
         raise ServiceError(408, "RequestTimeout", message) from None
     try:
         return json.loads(bytes(raw) or b"{}", object_pairs_hook=_one_each, parse_constant=_no_constant)
     except _TwiceError as exc:
-        message = "given twice in one object: the value meant is not known"
-        raise ServiceError(400, "UsageError", message, exc.key) from None
+        raise ServiceError(400, "UsageError", say("refused_body_twice"), exc.key) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ServiceError(400, "MalformedJSON", f"the body is not JSON: {exc}") from None
+        raise ServiceError(400, "MalformedJSON", say("refused_body_not_json", detail=str(exc))) from None
     except RecursionError:  # [[[...]]] thousands deep
-        raise ServiceError(400, "MalformedJSON", "the body is JSON nested too deep") from None
+        raise ServiceError(400, "MalformedJSON", say("refused_body_deep")) from None
