@@ -120,3 +120,14 @@ def test_a_body_not_read_is_refused_in_the_askers_language(client: Client, lang:
             said = error(asked, status, kind)
             english = error(client.post(path, content=content, headers=typed), status, kind)["message"]
             assert (said["message"] == english) == (lang == "en"), (path, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_route_that_does_not_exist_is_said_in_the_askers_language(client: Client, lang: str) -> None:
+    for method, path in [("GET", "/api/nosuch"), ("PUT", "/api/nosuch"), ("POST", "/api/games/x/y/z")]:
+        typed = {"Content-Type": "application/json"}
+        asked = client.request(method, path, json={}, headers={**typed, "Accept-Language": lang})
+        said = error(asked, 404, "NotFound")
+        english = error(client.request(method, path, json={}, headers=typed), 404, "NotFound")["message"]
+        assert "GET /api/openapi.json" in english and english.startswith(f"{method} /api/")
+        assert (said["message"] == english) == (lang == "en"), (path, said)

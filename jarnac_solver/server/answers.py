@@ -22,6 +22,7 @@ from starlette.routing import Match, Route
 from ..cli import SCHEMA
 from .contract import BodyError, Fault
 from .lanes import Stopping
+from .language import say
 from .storage import ConflictError, DamagedGameError, StoreFullError, StoreUnavailableError
 
 log = logging.getLogger(__name__)
@@ -93,8 +94,7 @@ async def refusing(command: str, work: Awaitable[Response]) -> Response:
     except ConflictError as exc:
         return error(409, "Conflict", f"{exc}; ask again", command)
     except Stopping:
-        message = "no worker could take this request (the server is stopping, or a worker died): ask again"
-        return error(503, "ServiceUnavailable", message, command)
+        return error(503, "ServiceUnavailable", say("refused_no_worker"), command)
 
 
 Handler = Callable[[S, Request], Awaitable[Response]]
@@ -160,8 +160,7 @@ async def http_error(request: Request, exc: Exception) -> Response:
         wrong = wrong_method(request)
         if wrong is not None:
             return wrong
-        message = f"{request.method} {shown}: no such route (GET /api/openapi.json lists them)"
-        return error(404, "NotFound", message)
+        return error(404, "NotFound", say("refused_no_route", request=f"{request.method} {shown}"))
     kind = {404: "NotFound"}.get(exc.status_code, "HTTPError")
     return error(exc.status_code, kind, f"{request.method} {shown}: {exc.detail}")
 

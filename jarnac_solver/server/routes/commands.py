@@ -82,11 +82,9 @@ async def unknown_command(service: Service, request: Request) -> Response:
     if wrong is not None:
         return wrong
     if request.method != "POST":
-        return error(
-            404, "NotFound", f"{request.method} /api/{shown}: no such route (GET /api/openapi.json lists them)"
-        )
+        return error(404, "NotFound", language.say("refused_no_route", request=f"{request.method} /api/{shown}"))
     if path.startswith("games/"):  # games/ID/actions/, games/: a route of no such name, not a GET
-        return error(404, "NotFound", f"POST /api/{shown}: no such route (GET /api/openapi.json lists them)")
+        return error(404, "NotFound", language.say("refused_no_route", request=f"POST /api/{shown}"))
     served = ", ".join(f"/api/{c.replace(' ', '/')}" for c in contract.SERVED)
     return error(404, "UnknownCommand", f"no command {shown!r} served here; served: {served}")
 
