@@ -131,3 +131,20 @@ def test_a_route_that_does_not_exist_is_said_in_the_askers_language(client: Clie
         english = error(client.request(method, path, json={}, headers=typed), 404, "NotFound")["message"]
         assert "GET /api/openapi.json" in english and english.startswith(f"{method} /api/")
         assert (said["message"] == english) == (lang == "en"), (path, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_action_after_the_end_or_with_tiles_drawn_by_the_bag_is_said_in_the_askers_language(
+    client: Client, lang: str
+) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    path = f"/api/games/{made['id']}/actions"
+    drew = error(client.post(f"{path}?lang={lang}", json={"action": "draw", "drew": "ABCDEF"}), 400)
+    english = error(client.post(path, json={"action": "draw", "drew": "ABCDEF"}), 400)["message"]
+    assert drew["field"] == "drew" and english.startswith("drew: only a game over the board"), english
+    assert (drew["message"] == english) == (lang == "en"), drew
+    result(client.post(f"/api/games/{made['id']}/resign", json={}))
+    over = error(client.post(f"{path}?lang={lang}", json={"action": "draw"}), 409, "IllegalActionError")
+    english = error(client.post(path, json={"action": "draw"}), 409)["message"]
+    assert english == "the game is over (A resigned)" and over["field"] is None
+    assert (over["message"] == english) == (lang == "en"), over

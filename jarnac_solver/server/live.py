@@ -215,11 +215,12 @@ def apply(
     s = game.state
     ended = ending(entries)
     if ended is not None:
-        raise IllegalActionError(f"the game is over ({_ending_text(ended)})")
+        how = Reason("result_resigned" if ended[1] == RESIGN else "result_out_of_time", {"player": "AB"[ended[0]]})
+        raise IllegalActionError(Reason("refused_game_over", {"result": how}))
     if game.is_over():
-        raise IllegalActionError(f"the game is over ({s.result})")
+        raise IllegalActionError(Reason("refused_game_over", {"result": result_reason(s.result)}))
     if len(entries) >= MAX_ACTIONS:
-        raise IllegalActionError(f"the game holds {MAX_ACTIONS} actions, the most a live game keeps")
+        raise IllegalActionError(Reason("refused_most_actions", {"most": MAX_ACTIONS}))
     who = s.to_act
     turn: dict[str, Value] = {"seat": player or "", "to_act": "AB"[who], "phase": Reason(f"phase_{s.phase}")}
     if keyed and player != "AB"[who]:
@@ -227,13 +228,12 @@ def apply(
     if player is not None and player != "AB"[who]:
         raise FieldFault(IllegalActionError(Reason("refused_player_not_to_act", turn)), "player")
     if spec.computer(who):
-        raise IllegalActionError(f"{'AB'[who]} is the computer ({spec.players[who]}); it answers on its own")
+        raise IllegalActionError(Reason("refused_computer_to_act", {"seat": "AB"[who], "player": spec.players[who]}))
     written = _WRITTEN_DRAW.match(text)
     if written is not None and drew is None:  # "draw {RATESE}": the record's own way of writing a draw
         text, drew = written[1], written[2].strip()
     if drew is not None and not spec.over_the_board:
-        given = InvalidInputError("drew: only a game over the board gives the tiles drawn (here the bag draws them)")
-        raise FieldFault(given, "drew")
+        raise FieldFault(InvalidInputError(Reason("refused_drew_not_over_the_board")), "drew")
     window = _window(game) if s.phase == "jarnac" else None
     before = game.scores()
     try:  # the action the game refuses as it stands, or cannot read: the body's action at fault
