@@ -148,3 +148,17 @@ def test_an_action_after_the_end_or_with_tiles_drawn_by_the_bag_is_said_in_the_a
     english = error(client.post(path, json={"action": "draw"}), 409)["message"]
     assert english == "the game is over (A resigned)" and over["field"] is None
     assert (over["message"] == english) == (lang == "en"), over
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bodys_lang_says_the_routes_own_refusals(client: Client, lang: str) -> None:
+    made = result(client.post("/api/games", json={"players": ["person", "greedy"], "seed": 3}), 201)
+    path = f"/api/games/{made['id']}/actions"
+    said = error(client.post(path, json={"action": "+RAT", "lang": lang}), 409, "IllegalActionError")
+    english = error(client.post(path, json={"action": "+RAT"}), 409)["message"]
+    assert said["field"] == "action" and (said["message"] == english) == (lang == "en"), said
+    asked = {"lang": lang}
+    unknown = error(client.post("/api/games/nope/resign", json=asked, headers={"Accept-Language": "en"}), 404)
+    assert (unknown["message"] == error(client.post("/api/games/nope/resign", json={}), 404)["message"]) == (
+        lang == "en"
+    ), unknown
