@@ -162,3 +162,15 @@ def test_a_bodys_lang_says_the_routes_own_refusals(client: Client, lang: str) ->
     assert (unknown["message"] == error(client.post("/api/games/nope/resign", json={}), 404)["message"]) == (
         lang == "en"
     ), unknown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_method_a_path_does_not_take_is_said_in_the_askers_language(client: Client, lang: str) -> None:
+    for method, path, english in [
+        ("PUT", "/api/games/x", "PUT /api/games/x: use GET or DELETE"),
+        ("DELETE", "/api/words", "DELETE /api/words: use POST"),
+    ]:
+        said = error(client.request(method, path, headers={"Accept-Language": lang}), 405, "MethodNotAllowed")
+        assert error(client.request(method, path), 405)["message"] == english
+        assert (said["message"] == english) == (lang == "en"), said
+        assert said["message"].startswith(f"{method} {path}")

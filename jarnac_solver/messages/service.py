@@ -33,6 +33,9 @@ SERVICE_MESSAGES: dict[str, Message] = {
     "refused_body_deep": M("the body is JSON nested too deep"),
     # a request no route takes
     "refused_no_route": M("{request}: no such route (GET /api/openapi.json lists them)"),
+    "refused_method_one": M("{request}: use {first}"),
+    "refused_method_two": M("{request}: use {first} or {second}"),
+    "refused_method_three": M("{request}: use {first} or {second} or {third}"),
     "refused_no_worker": M("no worker could take this request (the server is stopping, or a worker died): ask again"),
     "refused_not_your_seat": M("this key is seat {seat}'s, not {asked}'s"),
     "refused_seat_not_to_act": M("this key is seat {seat}'s: {to_act} is to act ({phase})"),

@@ -148,7 +148,9 @@ def wrong_method(request: Request) -> Response | None:
     if not named:
         return None
     shown = shown_path(request)
-    response = error(405, "MethodNotAllowed", f"{request.method} {shown}: use {' or '.join(named)}")
+    code = ("refused_method_one", "refused_method_two", "refused_method_three")[len(named) - 1]
+    methods = dict(zip(("first", "second", "third"), named, strict=False))
+    response = error(405, "MethodNotAllowed", say(code, request=f"{request.method} {shown}", **methods))
     response.headers["Allow"] = ", ".join(sorted(allowed))
     return response
 
