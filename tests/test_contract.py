@@ -516,6 +516,39 @@ def test_a_position_body_broken_in_one_field_is_refused_by_its_name(
         assert said != Reason(code, values).text("en")
 
 
+def _reason(data: dict[str, Any]) -> Reason:
+    """A reason from its data (nested reasons as ``{"code", "values"}``)."""
+    values = {k: _reason(v) if isinstance(v, dict) else v for k, v in data["values"].items()}
+    return Reason(data["code"], values)
+
+
+FIELD_TEXTS = [
+    ("hint", {"tray": "RAT BUT / ZW", "unseen": "12"}, "unseen", "InvalidLetterError"),
+    ("hint", {"tray": "RAT BUT / ZW", "disputed": "xx", "phase": "dispute"}, "disputed", "InvalidMoveError"),
+    ("hint", {"tray": "RAT BUT / ZW", "opponent": "RAT / 12"}, "opponent", "InvalidTrayError"),
+    ("jarnac", {"tray": "RAT BUT / ZW", "thief": "RAT / 12"}, "thief", "InvalidTrayError"),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "body", "field", "kind"), FIELD_TEXTS)
+def test_a_text_the_library_refuses_is_named_by_its_field_in_the_askers_language(
+    client: Client, name: str, body: dict[str, Any], field: str, kind: str, language: str
+) -> None:
+    error = client.post(f"/api/{name}", json={**body, "lang": language}).json()["error"]
+    assert error["type"] == kind and error["field"] == field and [f["field"] for f in error["faults"]] == [field]
+    reason = error["reason"]  # the library's reason, as a bad tray's: located at the field, never an option
+    assert reason["code"] == "error_located" and reason["values"]["where"] == field and "--" not in reason["text"]
+    inner = _reason(reason["values"]["error"])
+    assert error["faults"][0]["message"] == inner.text(language)
+    if language != "en":
+        assert inner.text(language) != inner.text("en")
+    if field != "opponent":
+        return
+    tray = client.post(f"/api/{name}", json={"tray": body[field], "lang": language}).json()["error"]
+    assert tray["type"] == kind and tray["reason"]["code"] == inner.code  # the same shape for both tray fields
+
+
 def _options(name: str) -> dict[str, argparse.Action]:
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return {a.dest: a for a in commands.choices[name]._actions}

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from ..errors import InvalidInputError
 from ..lexicon.bag import BAGS, Bag, bag_name_for
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
@@ -47,6 +48,7 @@ from .positions import (
     line_numbers,
     position,
     read_tray,
+    refused,
 )
 
 TYPE_CHECKING = False
@@ -163,7 +165,10 @@ def hint(
         raise RequestError("give --unseen or --bag, not both (the bag gives the unseen tiles)", "unseen")
     note = ""
     if request.unseen is not None:
-        unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(request.unseen, what="--unseen")]
+        try:
+            unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(request.unseen, what="text")]
+        except InvalidInputError as exc:
+            raise refused(exc, "unseen") from None
     else:
         name = request.bag if request.bag is not None else bag_name_for(lex)
         unseen = []
@@ -176,7 +181,10 @@ def hint(
     turn = formed_lines(request.formed, passer, rules, "formed")
     if request.disputed is not None and phase != "dispute":
         raise RequestError("--disputed is for --phase dispute", "disputed")
-    disputed = Move.parse(request.disputed, lex.alphabet) if request.disputed else None
+    try:
+        disputed = Move.parse(request.disputed, lex.alphabet) if request.disputed else None
+    except InvalidInputError as exc:
+        raise refused(exc, "disputed") from None
     if phase == "dispute" and disputed is None:
         raise RequestError("--phase dispute needs --disputed MOVE (the opponent's move)", "disputed")
     if phase == "dispute" and not rules.disputes:

@@ -24,6 +24,7 @@ from ..errors import InvalidLetterError, InvalidMoveError
 from ..forms import field, line_number, mapping
 from ..integers import is_whole
 from ..lexicon.alphabet import LATIN, Alphabet, as_alphabet
+from ..messages import Reason
 
 __all__ = ["Move", "added_letters", "sorted_letters"]
 
@@ -141,7 +142,7 @@ class Move(NamedTuple):
         old, plus, tail = spec.partition("+")
         added, equals, word = tail.partition("=")
         if not plus or not equals or not old.strip() or not word.strip():
-            raise InvalidMoveError(f"move {text!r} is not written +WORD or [N:]OLD+LETTERS=WORD")
+            raise InvalidMoveError(Reason("error_move_notation", {"text": repr(text)}))
         move = cls.extend(line, old.strip(), word.strip(), alphabet)
         if Counter(_tiles(added.strip(), alphabet, "letters")) != Counter(_tiles(move.letters, alphabet, "letters")):
             raise InvalidMoveError(f"move {text!r}: {move.word} is {move.old} plus {move.letters}, not plus {added}")
