@@ -477,9 +477,9 @@ def test_the_position_commands_on_the_command_line_and_the_service_alike(
 
 
 JARNAC_FIELDS = "tray, lexicon, free_lines, thief, objective, rules, budget, turn_lines, lang"
-PHASES_SAID = "'start', 'play', 'jarnac' or 'dispute'"
-BAGS_SAID = "'fr', 'en', 'es-estimate' or 'nl-estimate'"
-PRESETS_SAID = "'sheet', 'multilingual', 'english' or 'competitive'"
+PHASES_SAID = "'start', 'play', 'jarnac', 'dispute'"  # commas only: no English "or" in another language
+BAGS_SAID = "'fr', 'en', 'es-estimate', 'nl-estimate'"
+PRESETS_SAID = "'sheet', 'multilingual', 'english', 'competitive'"
 POSITION_BROKEN = [
     (
         "moves",
@@ -488,6 +488,14 @@ POSITION_BROKEN = [
         "fault_not_one_of",
         {"given": "'chess'", "choices": PRESETS_SAID},
     ),
+    (
+        "hint",
+        {"tray": "RAT / ZE", "phase": "end"},
+        "phase",
+        "fault_not_one_of",
+        {"given": "'end'", "choices": PHASES_SAID},
+    ),
+    ("hint", {"tray": "RAT / ZE", "bag": "de"}, "bag", "fault_not_one_of", {"given": "'de'", "choices": BAGS_SAID}),
     ("moves", {"tray": "A" * 300}, "tray", "field_too_long", {"count": 300, "most": 256}),
     ("moves", {"tray": 7}, "tray", "fault_text_due", {"given_type": "number"}),
     (

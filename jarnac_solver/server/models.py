@@ -287,7 +287,9 @@ def faults(
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": ctx["expected"]}).text()
+            # pydantic joins the last choice with an English "or": commas only, in any language (as a route's)
+            listed = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
+            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": listed}).text()
         elif code == "bool_type":
             text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":
