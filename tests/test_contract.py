@@ -557,6 +557,25 @@ def test_a_text_the_library_refuses_is_named_by_its_field_in_the_askers_language
     assert tray["type"] == kind and tray["reason"]["code"] == inner.code  # the same shape for both tray fields
 
 
+WRONG_TYPES = {  # a value of another type, said in each language's grammar
+    "en": "text is due, not a number",
+    "fr": "un texte est attendu, pas un nombre",
+    "es": "se espera un texto, no un número",
+    "nl": "een tekst wordt verwacht, niet een getal",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_value_of_another_type_is_said_grammatically(client: Client, language: str) -> None:
+    error = client.post("/api/moves", json={"tray": 123, "lang": language}).json()["error"]
+    assert error["faults"] == [{"field": "tray", "message": WRONG_TYPES[language]}]
+    whole = client.post("/api/hint", json={"tray": "RAT / ZE", "samples": "x", "lang": language}).json()["error"]
+    due = Reason("fault_whole_due", {"given": Reason("fault_type_text")}).text(language)
+    assert whole["faults"] == [{"field": "samples", "message": due}]
+    if language == "nl":
+        assert due == "een geheel getal wordt verwacht, niet een tekst"
+
+
 def _options(name: str) -> dict[str, argparse.Action]:
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return {a.dest: a for a in commands.choices[name]._actions}
