@@ -142,8 +142,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         item = _span(span)
     elif base is str:
         item = _text(item_length if many else length)
-    elif budget is not None:  # above 0: a search has some time; cut to the server's ceiling once read
-        item = Annotated[float, pydantic.Field(gt=0, le=budget.most)]
+    elif budget is not None:  # the model's bounds; cut to the server's ceiling once read
+        item = Annotated[float, pydantic.Field(gt=budget.above, le=budget.most)]
     elif base in (int, float):
         bounds = spec.bound(Range, served=True) or Range()
         item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
