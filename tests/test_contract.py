@@ -576,6 +576,20 @@ def test_a_value_of_another_type_is_said_grammatically(client: Client, language:
         assert due == "een geheel getal wordt verwacht, niet een tekst"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_start_without_a_sampled_draw_is_refused_on_both_sides(client: Client, language: str) -> None:
+    tray = "RAT BUT / QWXZKY"
+    status, document = run_json(["hint", tray, "--phase", "start", "--samples", "0", "--json", "--lang", language])
+    answer = client.post("/api/hint", json={"tray": tray, "phase": "start", "samples": 0, "lang": language})
+    error = answer.json()["error"]
+    said = Reason("error_start_samples", {"what": "samples", "given": 0}).text(language)
+    assert status == 2 and document["error"]["message"].endswith(said)  # never "over 1 sampled draw"
+    assert answer.status_code == 400 and error["field"] == "samples" and error["reason"]["text"] == said
+    # 0 in the play phase: the next draw not valued, an answer
+    played = client.post("/api/hint", json={"tray": tray, "samples": 0, "top": 1, "lang": language})
+    assert played.status_code == 200
+
+
 def _options(name: str) -> dict[str, argparse.Action]:
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return {a.dest: a for a in commands.choices[name]._actions}

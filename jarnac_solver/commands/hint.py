@@ -103,7 +103,10 @@ class HintRequest:
     ] = None
     budget: Annotated[float | None, Help(BUDGET_HELP, "MS"), Budget(EXACT_HELP)] = None
     samples: Annotated[
-        int, Help("sampled next draws per move (default 16)"), Range(0, 10_000), Served(Range(0, MAX_SAMPLES))
+        int,
+        Help("sampled next draws per move (default 16; 0: the next draw not valued; the start phase takes 1 or more)"),
+        Range(0, 10_000),
+        Served(Range(0, MAX_SAMPLES)),
     ] = 16
     seed: Annotated[int, Help("the seed of the sampled draws"), Served(Range(0, MAX_SEED))] = 0
     familiarity: Annotated[

@@ -247,6 +247,9 @@ MESSAGES: dict[str, Message] = {
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
     "error_tray_notation": M("{what} {text} is not written 'LINE LINE ... / RACK' (one slash)"),
     "error_move_notation": M("move {text} is not written +WORD or [N:]OLD+LETTERS=WORD"),
+    "error_start_samples": M(
+        "{what} {given}: the start phase values drawing and exchanging over 1 or more sampled draws"
+    ),
     "error_rack_lacks": M("{move} needs {need} from the rack, which holds only {rack}"),
     "error_rack_lacks_empty": M("{move} needs {need} from the rack, which is empty"),
     "error_word_too_long": M("{move}: {word} has {n} tiles; a line holds at most {most}"),
