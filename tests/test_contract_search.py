@@ -254,3 +254,27 @@ def test_a_budget_is_above_0_ms_on_both_sides(
     assert (status == 0) is taken and (answer.status_code == 200) is taken, (document, answer.json())
     if not taken:
         assert "--budget" in document["error"]["message"] and answer.json()["error"]["field"] == "budget"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("body", "field", "code", "values"),
+    [
+        ({"pattern": "*", "length": "9-2"}, "length", "error_range_order", {"what": "length", "given": "'9-2'"}),
+        ({"pattern": "A["}, "pattern", "error_pattern_unclosed", {"text": "'A['", "at": 2}),
+        ({"pattern": "A[*]"}, "pattern", "error_pattern_set", {"text": "'A[*]'", "inside": "*"}),
+    ],
+)
+def test_a_search_the_library_refuses_is_said_in_the_askers_language_on_both_sides(
+    client: Client, body: dict[str, Any], field: str, code: str, values: dict[str, Any], language: str
+) -> None:
+    error = client.post("/api/search", json={**body, "lang": language}).json()["error"]
+    assert error["field"] == field and error["reason"]["code"] == code
+    assert values.items() <= error["reason"]["values"].items()
+    said = error["reason"]["text"]
+    assert said == Reason(code, error["reason"]["values"]).text(language) and error["message"] == said
+    argv = [body["pattern"], *(["--length", body["length"]] if "length" in body else [])]
+    status, document = run_json(["search", *argv, "--json", "--lang", language])
+    assert status == 2 and document["error"]["message"] == said
+    if language != "en":
+        assert said != Reason(code, error["reason"]["values"]).text("en")

@@ -247,6 +247,11 @@ MESSAGES: dict[str, Message] = {
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
     "error_tray_notation": M("{what} {text} is not written 'LINE LINE ... / RACK' (one slash)"),
     "error_move_notation": M("move {text} is not written +WORD or [N:]OLD+LETTERS=WORD"),
+    "error_range_order": M("{what} {given}: the lower end {low} is above the upper end {high}"),
+    "error_range_out": M("{what} {given}: {end} is out of range (from {low} to {high})"),
+    "error_pattern_unclosed": M("pattern {text}: the [ at position {at} is never closed"),
+    "error_pattern_set": M("pattern {text}: [{inside}] must list letters, e.g. [AEIOU] or [^AEIOU]"),
+    "error_pattern_outside": M("pattern {text}: {char} at position {at} is outside a [set]"),
     "error_start_samples": M(
         "{what} {given}: the start phase values drawing and exchanging over 1 or more sampled draws"
     ),
