@@ -51,6 +51,9 @@ class JarnacError(Exception):
     reason: Reason | None = None
     """The error as data (code and values), when it is one a person meets; ``None`` otherwise."""
 
+    field: str | None = None
+    """The request's field whose value the error refuses, when a command read it (``None``: its message says)."""
+
     def __init__(self, message: str | Reason = "", *args: object, **kwargs: Any) -> None:
         if isinstance(message, Reason):
             self.reason = message

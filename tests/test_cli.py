@@ -351,10 +351,11 @@ def test_hint_takes_the_whole_position(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize(
     ("argv", "named"),
     [
-        (["--opponent", "RAT / 1"], "--opponent"),
+        (["--opponent", "RAT / 1"], "opponent: "),
         (["--phase", "jarnac"], "--opponent"),
         (["--phase", "dispute"], "--disputed"),
-        (["--unseen", "E1"], "--unseen"),
+        (["--unseen", "E1"], "unseen: "),
+        (["--phase", "dispute", "--disputed", "xx"], "disputed: "),
         (["--unseen", "E", "--bag", "fr"], "not both"),
         (["--budget", "-1"], "--budget"),
         (["--budget", "nan"], "--budget"),

@@ -477,9 +477,9 @@ def test_the_position_commands_on_the_command_line_and_the_service_alike(
 
 
 JARNAC_FIELDS = "tray, lexicon, free_lines, thief, objective, rules, budget, turn_lines, lang"
-PHASES_SAID = "'start', 'play', 'jarnac' or 'dispute'"
-BAGS_SAID = "'fr', 'en', 'es-estimate' or 'nl-estimate'"
-PRESETS_SAID = "'sheet', 'multilingual', 'english' or 'competitive'"
+PHASES_SAID = "'start', 'play', 'jarnac', 'dispute'"  # commas only: no English "or" in another language
+BAGS_SAID = "'fr', 'en', 'es-estimate', 'nl-estimate'"
+PRESETS_SAID = "'sheet', 'multilingual', 'english', 'competitive'"
 POSITION_BROKEN = [
     (
         "moves",
@@ -488,6 +488,14 @@ POSITION_BROKEN = [
         "fault_not_one_of",
         {"given": "'chess'", "choices": PRESETS_SAID},
     ),
+    (
+        "hint",
+        {"tray": "RAT / ZE", "phase": "end"},
+        "phase",
+        "fault_not_one_of",
+        {"given": "'end'", "choices": PHASES_SAID},
+    ),
+    ("hint", {"tray": "RAT / ZE", "bag": "de"}, "bag", "fault_not_one_of", {"given": "'de'", "choices": BAGS_SAID}),
     ("moves", {"tray": "A" * 300}, "tray", "field_too_long", {"count": 300, "most": 256}),
     ("moves", {"tray": 7}, "tray", "fault_text_due", {"given_type": "number"}),
     (
@@ -514,6 +522,72 @@ def test_a_position_body_broken_in_one_field_is_refused_by_its_name(
     assert error["faults"][0]["message"] == said and error["message"] == f"{field}: {said}"
     if language != "en":  # said in the asker's language, not in English
         assert said != Reason(code, values).text("en")
+
+
+def _reason(data: dict[str, Any]) -> Reason:
+    """A reason from its data (nested reasons as ``{"code", "values"}``)."""
+    values = {k: _reason(v) if isinstance(v, dict) else v for k, v in data["values"].items()}
+    return Reason(data["code"], values)
+
+
+FIELD_TEXTS = [
+    ("hint", {"tray": "RAT BUT / ZW", "unseen": "12"}, "unseen", "InvalidLetterError"),
+    ("hint", {"tray": "RAT BUT / ZW", "disputed": "xx", "phase": "dispute"}, "disputed", "InvalidMoveError"),
+    ("hint", {"tray": "RAT BUT / ZW", "opponent": "RAT / 12"}, "opponent", "InvalidTrayError"),
+    ("jarnac", {"tray": "RAT BUT / ZW", "thief": "RAT / 12"}, "thief", "InvalidTrayError"),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "body", "field", "kind"), FIELD_TEXTS)
+def test_a_text_the_library_refuses_is_named_by_its_field_in_the_askers_language(
+    client: Client, name: str, body: dict[str, Any], field: str, kind: str, language: str
+) -> None:
+    error = client.post(f"/api/{name}", json={**body, "lang": language}).json()["error"]
+    assert error["type"] == kind and error["field"] == field and [f["field"] for f in error["faults"]] == [field]
+    reason = error["reason"]  # the library's reason, as a bad tray's: located at the field, never an option
+    assert reason["code"] == "error_located" and reason["values"]["where"] == field and "--" not in reason["text"]
+    inner = _reason(reason["values"]["error"])
+    assert error["faults"][0]["message"] == inner.text(language)
+    if language != "en":
+        assert inner.text(language) != inner.text("en")
+    if field != "opponent":
+        return
+    tray = client.post(f"/api/{name}", json={"tray": body[field], "lang": language}).json()["error"]
+    assert tray["type"] == kind and tray["reason"]["code"] == inner.code  # the same shape for both tray fields
+
+
+WRONG_TYPES = {  # a value of another type, said in each language's grammar
+    "en": "text is due, not a number",
+    "fr": "un texte est attendu, pas un nombre",
+    "es": "se espera un texto, no un número",
+    "nl": "een tekst wordt verwacht, niet een getal",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_value_of_another_type_is_said_grammatically(client: Client, language: str) -> None:
+    error = client.post("/api/moves", json={"tray": 123, "lang": language}).json()["error"]
+    assert error["faults"] == [{"field": "tray", "message": WRONG_TYPES[language]}]
+    whole = client.post("/api/hint", json={"tray": "RAT / ZE", "samples": "x", "lang": language}).json()["error"]
+    due = Reason("fault_whole_due", {"given": Reason("fault_type_text")}).text(language)
+    assert whole["faults"] == [{"field": "samples", "message": due}]
+    if language == "nl":
+        assert due == "een geheel getal wordt verwacht, niet een tekst"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_start_without_a_sampled_draw_is_refused_on_both_sides(client: Client, language: str) -> None:
+    tray = "RAT BUT / QWXZKY"
+    status, document = run_json(["hint", tray, "--phase", "start", "--samples", "0", "--json", "--lang", language])
+    answer = client.post("/api/hint", json={"tray": tray, "phase": "start", "samples": 0, "lang": language})
+    error = answer.json()["error"]
+    said = Reason("error_start_samples", {"what": "samples", "given": 0}).text(language)
+    assert status == 2 and document["error"]["message"].endswith(said)  # never "over 1 sampled draw"
+    assert answer.status_code == 400 and error["field"] == "samples" and error["reason"]["text"] == said
+    # 0 in the play phase: the next draw not valued, an answer
+    played = client.post("/api/hint", json={"tray": tray, "samples": 0, "top": 1, "lang": language})
+    assert played.status_code == 200
 
 
 def _options(name: str) -> dict[str, argparse.Action]:

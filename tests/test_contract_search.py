@@ -234,3 +234,47 @@ def test_a_broken_search_field_is_named_in_the_askers_language(
         assert error["faults"][0]["message"] == said and error["message"] == f"{field}: {said}"
         if language != "en":  # said in the asker's language, not in English
             assert said != Reason(code, values).text("en")
+
+
+@pytest.mark.parametrize(
+    ("name", "argv", "body"),
+    [
+        ("search", ["search", "*", "--limit", "1"], {"pattern": "*"}),
+        ("hint", ["hint", "RAT BUT / ZW", "--top", "1"], {"tray": "RAT BUT / ZW"}),
+        ("plan", ["plan", "RAT BUT / ZW"], {"tray": "RAT BUT / ZW"}),
+        ("jarnac", ["jarnac", "RAT BUT / ZW"], {"tray": "RAT BUT / ZW"}),
+    ],
+)
+@pytest.mark.parametrize(("budget", "taken"), [(0, False), (-1, False), (0.5, True), (1e9, True), (1e9 + 1, False)])
+def test_a_budget_is_above_0_ms_on_both_sides(
+    client: Client, name: str, argv: list[str], body: dict[str, Any], budget: float, taken: bool
+) -> None:
+    status, document = run_json([*argv, "--budget", str(budget), "--json"])
+    answer = client.post(f"/api/{name}", json={**body, "budget": budget, "lang": "fr"})
+    assert (status == 0) is taken and (answer.status_code == 200) is taken, (document, answer.json())
+    if not taken:
+        assert "--budget" in document["error"]["message"] and answer.json()["error"]["field"] == "budget"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("body", "field", "code", "values"),
+    [
+        ({"pattern": "*", "length": "9-2"}, "length", "error_range_order", {"what": "length", "given": "'9-2'"}),
+        ({"pattern": "A["}, "pattern", "error_pattern_unclosed", {"text": "'A['", "at": 2}),
+        ({"pattern": "A[*]"}, "pattern", "error_pattern_set", {"text": "'A[*]'", "inside": "*"}),
+    ],
+)
+def test_a_search_the_library_refuses_is_said_in_the_askers_language_on_both_sides(
+    client: Client, body: dict[str, Any], field: str, code: str, values: dict[str, Any], language: str
+) -> None:
+    error = client.post("/api/search", json={**body, "lang": language}).json()["error"]
+    assert error["field"] == field and error["reason"]["code"] == code
+    assert values.items() <= error["reason"]["values"].items()
+    said = error["reason"]["text"]
+    assert said == Reason(code, error["reason"]["values"]).text(language) and error["message"] == said
+    argv = [body["pattern"], *(["--length", body["length"]] if "length" in body else [])]
+    status, document = run_json(["search", *argv, "--json", "--lang", language])
+    assert status == 2 and document["error"]["message"] == said
+    if language != "en":
+        assert said != Reason(code, error["reason"]["values"]).text("en")

@@ -59,6 +59,23 @@ def number_in(low: float, high: float, what: str) -> Callable[[str], float]:
     return parse
 
 
+def budget_in(budget: Budget) -> Callable[[str], float]:
+    """The parser of ``--budget MS``: a number of milliseconds above ``budget.above`` and at most ``budget.most``
+    (the bounds the service's body has)."""
+    what = "a number of milliseconds"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not budget.above < value <= budget.most:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is above {budget.above:g} and at most {budget.most:g}")
+        return value
+
+    return parse
+
+
 def _number(spec: Spec) -> Callable[[str], float]:
     """The parser of a number option, its bounds the model's (a whole number's as :func:`whole_in` says them,
     another's as :func:`number_in`, named by its :class:`~jarnac_solver.commands.model.Named`)."""
@@ -104,7 +121,7 @@ def _add_budget(parser: argparse.ArgumentParser, spec: Spec, budget: Budget) -> 
     group.add_argument(
         "--budget",
         dest=spec.name,
-        type=number_in(0, budget.most, "a number of milliseconds"),
+        type=budget_in(budget),
         metavar=helped.metavar,
         help=helped.text,
     )

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from ..errors import InvalidInputError
 from ..lexicon.bag import BAGS, Bag, bag_name_for
 from ..lexicon.files import DEFAULT_LEXICON
 from ..lexicon.lexicon import Lexicon
@@ -47,6 +48,7 @@ from .positions import (
     line_numbers,
     position,
     read_tray,
+    refused,
 )
 
 TYPE_CHECKING = False
@@ -101,7 +103,10 @@ class HintRequest:
     ] = None
     budget: Annotated[float | None, Help(BUDGET_HELP, "MS"), Budget(EXACT_HELP)] = None
     samples: Annotated[
-        int, Help("sampled next draws per move (default 16)"), Range(0, 10_000), Served(Range(0, MAX_SAMPLES))
+        int,
+        Help("sampled next draws per move (default 16; 0: the next draw not valued; the start phase takes 1 or more)"),
+        Range(0, 10_000),
+        Served(Range(0, MAX_SAMPLES)),
     ] = 16
     seed: Annotated[int, Help("the seed of the sampled draws"), Served(Range(0, MAX_SEED))] = 0
     familiarity: Annotated[
@@ -163,7 +168,10 @@ def hint(
         raise RequestError("give --unseen or --bag, not both (the bag gives the unseen tiles)", "unseen")
     note = ""
     if request.unseen is not None:
-        unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(request.unseen, what="--unseen")]
+        try:
+            unseen = [lex.alphabet.tiles[c] for c in lex.alphabet.encode(request.unseen, what="text")]
+        except InvalidInputError as exc:
+            raise refused(exc, "unseen") from None
     else:
         name = request.bag if request.bag is not None else bag_name_for(lex)
         unseen = []
@@ -176,7 +184,10 @@ def hint(
     turn = formed_lines(request.formed, passer, rules, "formed")
     if request.disputed is not None and phase != "dispute":
         raise RequestError("--disputed is for --phase dispute", "disputed")
-    disputed = Move.parse(request.disputed, lex.alphabet) if request.disputed else None
+    try:
+        disputed = Move.parse(request.disputed, lex.alphabet) if request.disputed else None
+    except InvalidInputError as exc:
+        raise refused(exc, "disputed") from None
     if phase == "dispute" and disputed is None:
         raise RequestError("--phase dispute needs --disputed MOVE (the opponent's move)", "disputed")
     if phase == "dispute" and not rules.disputes:

@@ -276,12 +276,14 @@ class Reads:
 
 @dataclasses.dataclass(frozen=True)
 class Budget:
-    """A search's time in milliseconds (``None``: the library's default ceiling; ``math.inf``: no limit). The
-    command line's ``--budget MS``, with ``--exact`` (``exact``: its help) beside it, the two exclusive; the
-    service's above 0 and at most ``most``, cut to the server's ceiling (left out: the ceiling), never exact."""
+    """A search's time in milliseconds (``None``: the library's default ceiling; ``math.inf``: no limit): above
+    ``above`` (a search has some time) and at most ``most`` on both sides. The command line's ``--budget MS``,
+    with ``--exact`` (``exact``: its help) beside it, the two exclusive; the service's cut to the server's
+    ceiling (left out: the ceiling), never exact."""
 
     exact: str
     most: float = 1e9
+    above: float = 0
 
 
 __all__ += ["Budget", "Named", "Reads", "Tray"]

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..budget import EXACT
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, JarnacError
 from ..lexicon.lexicon import Lexicon
+from ..messages import Reason
 from .model import RequestError
 
 TYPE_CHECKING = False
@@ -93,8 +94,8 @@ class Position:
 
 def read_tray(text: str | None, lex: Lexicon, rules: Rules, name: str) -> TrayValue | None:
     """A second tray a request gives (a field declared a :class:`~.model.Tray`: the thief's, the opponent's),
-    read and checked against the rules (``None``: not given); its fault a :class:`~.model.RequestError` naming
-    its field as the command line names it (``--thief: ...``)."""
+    read and checked against the rules (``None``: not given); its fault the library's, as the request's
+    ``tray`` would have it, told naming its field (:func:`refused`)."""
     from ..moves.tray import Tray as TrayValue
 
     if text is None:
@@ -103,8 +104,26 @@ def read_tray(text: str | None, lex: Lexicon, rules: Rules, name: str) -> TrayVa
         tray = TrayValue.parse(text, lex.alphabet)
         tray.check(rules)
     except InvalidInputError as exc:
-        raise RequestError(f"{option(name)}: {exc}", name) from None
+        raise refused(exc, name) from None
     return tray
+
+
+def refused(exc: JarnacError, name: str) -> JarnacError:
+    """``exc``, the library's refusal of the text of the request's field ``name``, told again with the field's
+    name first (``opponent: tray rack ...``), its type and its reason's facts kept, and carrying the field
+    (``field``), so both sides name it whatever the language of the message.
+
+    >>> from ..errors import InvalidTrayError
+    >>> made = refused(InvalidTrayError(Reason("error_located", {"where": "line 2", "error": "empty"})), "thief")
+    >>> type(made).__name__, str(made), made.field
+    ('InvalidTrayError', 'thief: line 2: empty', 'thief')
+    """
+    made = type(exc).__new__(type(exc))  # its type kept (its own fields too), whatever its constructor takes
+    made.__dict__.update(exc.__dict__)
+    made.reason = Reason("error_located", {"where": name, "error": exc.reason}) if exc.reason is not None else None
+    made.args = (made.reason.text("en") if made.reason is not None else f"{name}: {exc}",)
+    made.field = name
+    return made
 
 
 def position(request: Any, resolve: Callable[[str], Lexicon]) -> Position:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..errors import InvalidInputError
+from ..messages import Reason
 from .alphabet import SEPARATOR, Alphabet
 
 __all__ = ["Pattern", "WordLines", "line_chars", "one_char_a_tile"]
@@ -262,17 +263,19 @@ class Pattern:
             elif char == "[":
                 end = text.find("]", i + 1)
                 if end < 0:
-                    raise InvalidInputError(f"pattern {text!r}: the [ at position {i + 1} is never closed")
+                    raise InvalidInputError(Reason("error_pattern_unclosed", {"text": repr(text), "at": i + 1}))
                 inside = text[i + 1 : end]
                 negated = inside.startswith("^")
                 letters = inside[1:] if negated else inside
                 if not letters or any(c in _SPECIAL for c in letters):
-                    raise InvalidInputError(f"pattern {text!r}: [{inside}] must list letters, e.g. [AEIOU] or [^AEIOU]")
+                    raise InvalidInputError(Reason("error_pattern_set", {"text": repr(text), "inside": inside}))
                 codes = sorted(set(alphabet.encode(letters.replace(" ", ""), "pattern set")))
                 tokens.append(("not" if negated else "set", tuple(codes)))
                 i = end + 1
             elif char in "]^":
-                raise InvalidInputError(f"pattern {text!r}: {char!r} at position {i + 1} is outside a [set]")
+                raise InvalidInputError(
+                    Reason("error_pattern_outside", {"text": repr(text), "char": repr(char), "at": i + 1})
+                )
             else:
                 end = i
                 while end < len(text) and text[end] not in _SPECIAL:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import InvalidInputError, QueryBudgetError
 from ..integers import is_whole
+from ..messages import Reason, Value
 from .alphabet import Alphabet
 from .index import MAX_DEPTH
 from .tally import tally_of_ranks
@@ -186,11 +187,12 @@ def as_range(value: object, what: str, low: int = 0, high: int | None = None) ->
         if not is_whole(end):
             raise InvalidInputError(f"{what} {given!r}: {end!r} is not a whole number")
         if end < low or end > top:
-            bound = f"from {low} to {top}"
-            raise InvalidInputError(f"{what} {given!r}: {end} is out of range ({bound})")
+            out: dict[str, Value] = {"what": what, "given": repr(given), "end": int(end), "low": low, "high": top}
+            raise InvalidInputError(Reason("error_range_out", out))
         ends.append(end)
     if ends[0] > ends[1]:
-        raise InvalidInputError(f"{what} {given!r}: the lower end {ends[0]} is above the upper end {ends[1]}")
+        order: dict[str, Value] = {"what": what, "given": repr(given), "low": int(ends[0]), "high": int(ends[1])}
+        raise InvalidInputError(Reason("error_range_order", order))
     return ends[0], ends[1]
 
 

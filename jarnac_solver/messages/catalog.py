@@ -246,6 +246,14 @@ MESSAGES: dict[str, Message] = {
     "error_record_line": M("line {line}"),
     "error_unclosed_draw": M("{what} {text}: a draw opened with '{' is never closed with '}'"),
     "error_tray_notation": M("{what} {text} is not written 'LINE LINE ... / RACK' (one slash)"),
+    "error_range_order": M("{what} {given}: the lower end {low} is above the upper end {high}"),
+    "error_range_out": M("{what} {given}: {end} is out of range (from {low} to {high})"),
+    "error_pattern_unclosed": M("pattern {text}: the [ at position {at} is never closed"),
+    "error_pattern_set": M("pattern {text}: [{inside}] must list letters, e.g. [AEIOU] or [^AEIOU]"),
+    "error_pattern_outside": M("pattern {text}: {char} at position {at} is outside a [set]"),
+    "error_start_samples": M(
+        "{what} {given}: the start phase values drawing and exchanging over 1 or more sampled draws"
+    ),
     "error_rack_lacks": M("{move} needs {need} from the rack, which holds only {rack}"),
     "error_rack_lacks_empty": M("{move} needs {need} from the rack, which is empty"),
     "error_word_too_long": M("{move}: {word} has {n} tiles; a line holds at most {most}"),

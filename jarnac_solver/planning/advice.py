@@ -576,7 +576,10 @@ def _start(
     samples: int,
     seed: int,
 ) -> Advice:
-    """Draw one, or exchange which tiles: the planner's own choice (:func:`start_options`), every choice shown."""
+    """Draw one, or exchange which tiles: the planner's own choice (:func:`start_options`), every choice shown,
+    valued over ``samples`` sampled draws (1 or more when a tile is left to draw: 0 values no draw at all)."""
+    if samples < 1 and unseen:
+        raise InvalidInputError(Reason("error_start_samples", {"what": "samples", "given": samples}))
     weights = replace(DEFAULT_WEIGHTS, start_samples=max(1, samples))
     rng = Pcg32(seed)
     choices, exact = start_options(lexicon, tray, opponent, unseen, bag_size, rules, rng, weights, deadline)

@@ -138,7 +138,8 @@ def heavy(name: str, asked: Any) -> bool:
 
 def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dict[str, Any], str | None]:
     """The command's document in ``language`` and its status (200, or 400 with the error of the library),
-    and the field a refusal of the whole request names (``None``: its message says)."""
+    and the field a refusal names (a library error's when the command read that field's text; ``None``: its
+    message says)."""
     with speaking(language):
         try:
             lexicon, result, *played = RUNS[name](asked, offer)
@@ -146,7 +147,7 @@ def answer(name: str, asked: Any, offer: Offer, language: str) -> tuple[int, dic
             error: dict[str, Any] = {"type": type(exc).__name__, "message": exc.message(language)}
             if exc.reason is not None:
                 error["reason"] = exc.reason.to_dict(language)
-            return 400, {"schema": SCHEMA, "command": name, "error": error}, None
+            return 400, {"schema": SCHEMA, "command": name, "error": error}, exc.field
         except RequestError as exc:
             message = str(exc).removeprefix(f"{name}: ") if exc.named else str(exc)
             return (

@@ -142,8 +142,8 @@ def _field(spec: Spec, offer: Offer) -> tuple[Any, Any]:
         item = _span(span)
     elif base is str:
         item = _text(item_length if many else length)
-    elif budget is not None:  # above 0: a search has some time; cut to the server's ceiling once read
-        item = Annotated[float, pydantic.Field(gt=0, le=budget.most)]
+    elif budget is not None:  # the model's bounds; cut to the server's ceiling once read
+        item = Annotated[float, pydantic.Field(gt=budget.above, le=budget.most)]
     elif base in (int, float):
         bounds = spec.bound(Range, served=True) or Range()
         item = Annotated[base, pydantic.Field(ge=bounds.low, le=bounds.high, strict=base is int)]
@@ -287,7 +287,9 @@ def faults(
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": ctx["expected"]}).text()
+            # pydantic joins the last choice with an English "or": commas only, in any language (as a route's)
+            listed = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
+            text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": listed}).text()
         elif code == "bool_type":
             text = Reason("fault_flag_due", {"given": type_name(value)}).text()
         elif code == "int_type":

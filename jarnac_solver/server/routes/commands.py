@@ -118,7 +118,10 @@ def service_words(document: dict[str, Any], command: str, given: str | None = No
     reason = error.get("reason")
     values = reason.get("values") if isinstance(reason, dict) else None
     what = values.get("what") if isinstance(values, dict) else None  # a field the library named by its name
-    if quoted and quoted[1] in known:
+    told = re.match(rf"{re.escape(given)}\s?:\s", message) if given in known and error["type"] != "UsageError" else None
+    if told is not None:  # a library error the command told naming the field it read (commands.positions.refused)
+        faults = [Fault(str(given), message[told.end() :])]
+    elif quoted and quoted[1] in known:
         faults = [Fault(quoted[1], message[quoted.end() :])]
     elif isinstance(what, str) and what in known:  # in any language ("in pattern ..." names pattern, not in)
         faults = [Fault(what, message)]
