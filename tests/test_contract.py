@@ -27,6 +27,7 @@ from jarnac_solver.lexicon.lexicon import Lexicon
 from jarnac_solver.messages import LANGUAGES, Reason
 from jarnac_solver.server.app import create_app
 
+from .schema_values import values
 from .service_client import Client, serve, stop
 
 
@@ -236,35 +237,6 @@ def test_the_library_function_is_the_one_both_call() -> None:
     assert run_json(["check", "CHAT", "TZAR", "--lexicon", "fr,en", "--json"])[1]["result"] == checked.result()
 
 
-def _strategy(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
-    """Values a JSON Schema of the subset pydantic writes for a request model accepts (object, anyOf, enum,
-    array, string, null): drawn from the published document, not from the model."""
-    if "anyOf" in schema:
-        return st.one_of([_strategy(s) for s in schema["anyOf"]])
-    if "enum" in schema:
-        return st.sampled_from(schema["enum"])
-    kind = schema.get("type")
-    if kind == "null":
-        return st.none()
-    if kind == "boolean":
-        return st.booleans()
-    if kind == "integer":
-        return st.integers(schema.get("minimum"), schema.get("maximum"))
-    if kind == "number":
-        low = schema.get("minimum", schema.get("exclusiveMinimum"))
-        return st.floats(low, schema.get("maximum"), exclude_min="exclusiveMinimum" in schema, allow_nan=False)
-    if kind == "string":
-        return st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=schema.get("maxLength", 40))
-    if kind == "array":
-        return st.lists(
-            _strategy(schema["items"]), min_size=schema.get("minItems", 0), max_size=min(schema.get("maxItems", 8), 8)
-        )
-    assert kind == "object", schema
-    required = set(schema.get("required", ()))
-    optional = {k: _strategy(v) for k, v in schema["properties"].items() if k not in required}
-    return st.fixed_dictionaries({k: _strategy(schema["properties"][k]) for k in required}, optional=optional)
-
-
 def _body_schema(client: Client) -> dict[str, Any]:
     found: dict[str, Any] = client.document["paths"]["/api/check"]["post"]["requestBody"]["content"]
     schema: dict[str, Any] = found["application/json"]["schema"]
@@ -277,7 +249,7 @@ def test_bodies_the_schema_describes_are_read(client: Client, data: st.DataObjec
     """A body the document accepts is read: answered, or refused by the library for a word's letters (a
     word's alphabet is not a bound of the body), never for its shape."""
     schema = _body_schema(client)
-    body = data.draw(_strategy(schema))
+    body = data.draw(values(schema))
     body["lexicon"] = data.draw(st.sampled_from([None, "fr", "en", "FR", "fr,en", "all"]))  # the offered ones
     answer = client.post("/api/check", json=body)
     if answer.status_code != 200:
@@ -616,7 +588,7 @@ def test_position_bodies_the_schema_describes_are_read(client: Client, name: str
     """A body the published document accepts is answered, or refused by the library for the tray's letters or
     shape (what the library's own reader finds: named by a tray's field), never for the body's shape."""
     found = client.document["paths"][f"/api/{name}"]["post"]["requestBody"]["content"]["application/json"]
-    body = data.draw(_strategy(found["schema"]))
+    body = data.draw(values(found["schema"]))
     body["tray"] = data.draw(st.sampled_from(["RAT BUT / ZW", "/ AEIRST", "RAT / Z1", body["tray"]]))
     for key in [k for k in body if "-" in k and k.replace("-", "_") in body]:
         del body[key]  # one field given both ways is refused as given twice (models.dashed): one way a body

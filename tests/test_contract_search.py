@@ -23,6 +23,7 @@ from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import Offer
 from jarnac_solver.server.models import request_model, request_of
 
+from .schema_values import values
 from .service_client import Client
 
 OFFERED = ("fr", "en", "nl")
@@ -133,38 +134,6 @@ def test_a_budget_is_cut_to_the_servers_ceiling_which_is_its_default() -> None:
     assert budgets == [5, 5, 2]
 
 
-def _values(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
-    """Values a JSON Schema of the subset pydantic writes for a request model accepts, drawn from the published
-    document, not from the model."""
-    if "anyOf" in schema:
-        return st.one_of([_values(s) for s in schema["anyOf"]])
-    if "enum" in schema:
-        return st.sampled_from(schema["enum"])
-    kind = schema.get("type")
-    if kind == "null":
-        return st.none()
-    if kind == "boolean":
-        return st.booleans()
-    if kind == "integer":
-        return st.integers(schema.get("minimum"), schema.get("maximum"))
-    if kind == "number":
-        low = schema.get("minimum", schema.get("exclusiveMinimum"))
-        return st.floats(low, schema.get("maximum"), exclude_min="exclusiveMinimum" in schema, allow_nan=False)
-    if kind == "string":
-        if "pattern" in schema:
-            most: int = schema["maxLength"]
-            return st.from_regex(schema["pattern"]).filter(lambda text: len(text) <= most)
-        return st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=schema.get("maxLength", 40))
-    if kind == "array":
-        return st.lists(
-            _values(schema["items"]), min_size=schema.get("minItems", 0), max_size=min(schema.get("maxItems", 4), 4)
-        )
-    assert kind == "object", schema
-    required = set(schema.get("required", ()))
-    optional = {k: _values(v) for k, v in schema["properties"].items() if k not in required}
-    return st.fixed_dictionaries({k: _values(schema["properties"][k]) for k in required}, optional=optional)
-
-
 @pytest.fixture(scope="module")
 def quick() -> Client:
     """A server whose searches stop within 200 ms, so no drawn body searches for long."""
@@ -178,7 +147,7 @@ def test_bodies_the_schema_describes_are_read(quick: Client, data: st.DataObject
     its texts say (a pattern's or a rack's letters, a range the other way round, points no word scores), never
     for its shape."""
     schema = quick.document["paths"]["/api/search"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    body = data.draw(_values(schema))
+    body = data.draw(values(schema, most_items=4))
     for key, letters in (("pattern", "[A-Z?*]{1,7}"), ("letters", "[A-Z?]{1,9}"), ("includes", "[A-Z]{0,3}")):
         if key in body:  # often a text of the alphabet's letters, whose search answers words
             body[key] = data.draw(st.just(body[key]) | st.from_regex(letters, fullmatch=True))
