@@ -110,52 +110,6 @@ HEAVY = {
 """The heavy requests two clients send throughout a run, by name."""
 
 
-async def load(
-    base: str, bodies: list[dict[str, Any]], clients: int, total: int, seconds: float, heavy: str | None
-) -> dict[str, float]:
-    latencies: list[float] = []
-    failures = 0
-    stop = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=clients + 4)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        running = True
-
-        async def heavy_loop() -> None:
-            assert heavy is not None
-            path, body = HEAVY[heavy]
-            while running:
-                await http.post(path, json=body)
-
-        async def client(k: int) -> None:
-            nonlocal failures
-            for i in range(k, total, clients):
-                if time.monotonic() > stop:
-                    return
-                began = time.perf_counter()
-                answer = await http.post("/hint", json=bodies[i % len(bodies)])
-                latencies.append(time.perf_counter() - began)
-                failures += answer.status_code >= 400
-
-        heavies = [asyncio.create_task(heavy_loop()) for _ in range(2 if heavy else 0)]
-        if heavy:
-            await asyncio.sleep(0.5)  # the heavy requests are under way
-        began = time.perf_counter()
-        await asyncio.gather(*(client(k) for k in range(clients)))
-        elapsed = time.perf_counter() - began
-        running = False
-        for task in heavies:  # not waited for: a lexicon diff may run for seconds more
-            task.cancel()
-        await asyncio.gather(*heavies, return_exceptions=True)
-    latencies.sort()
-    return {
-        "n": len(latencies),
-        "rps": len(latencies) / elapsed,
-        "p50": statistics.median(latencies) * 1000,
-        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
-        "failed": failures / max(1, len(latencies)),
-    }
-
-
 KINDS = ("health", "check", "words", "hint", "action")
 """The kinds of request timed one by one (the health route the floor)."""
 
@@ -228,19 +182,29 @@ async def kind_load(
 
         heavies = [asyncio.create_task(heavy_loop()) for _ in range(2 if heavy else 0)]
         if heavy:
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.5)  # the heavy requests are under way
+        began = time.perf_counter()
         await asyncio.gather(*(client(k) for k in range(clients)))
+        elapsed = time.perf_counter() - began
         running = False
-        for task in heavies:
+        for task in heavies:  # not waited for: a lexicon diff may run for seconds more
             task.cancel()
         await asyncio.gather(*heavies, return_exceptions=True)
     latencies.sort()
     return {
         "n": len(latencies),
+        "rps": len(latencies) / elapsed,
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "failed": failures / max(1, len(latencies)),
     }
+
+
+async def load(
+    base: str, bodies: list[dict[str, Any]], clients: int, total: int, seconds: float, heavy: str | None
+) -> dict[str, float]:
+    """``hint`` at 50 ms on the real positions by ``clients`` at once, beside two ``heavy`` clients."""
+    return await kind_load(base, bodies, "hint", clients, total, seconds, heavy)
 
 
 def keep_games(base: str, count: int) -> None:
