@@ -211,7 +211,7 @@ def part1(repeats: int) -> None:
     try:
         readers["words"](BROKEN)
     except pydantic.ValidationError as exc:
-        said = faults(exc, list(request_model(WordsRequest, offer).model_fields), {})
+        said = faults(exc, request_model(WordsRequest, offer))
         print(
             f"  the service (its model's faults, said from the catalogs): {len(said)} faults: "
             + " | ".join(map(str, said))

@@ -15,7 +15,7 @@ from jarnac_solver.moves.rules import PRESETS
 from jarnac_solver.planning.advice import DEPTHS
 from jarnac_solver.play.players import PLAYERS
 from jarnac_solver.play.review import DEPTHS as REVIEW_DEPTHS
-from jarnac_solver.server import nain_jaune_bodies, practice_contract, route_bodies, typed
+from jarnac_solver.server import models, nain_jaune_bodies, practice_contract, route_bodies, typed
 from jarnac_solver.server.app import create_app
 from jarnac_solver.server.contract import MAX_ACTIONS, PERSON, Offer
 from jarnac_solver.server.names import MAX_NAME
@@ -61,11 +61,11 @@ def test_a_new_game_is_a_jarnac_game_or_a_nain_jaune_table(client: Client) -> No
 
 def test_the_models_choices_are_the_librarys() -> None:
     """A choice is declared from the library's own tuple, never copied."""
-    assert typed.choices(route_bodies.NewGameBody, "bag") == tuple(BAGS)
-    assert typed.choices(route_bodies.AuditBody, "rules") == tuple(PRESETS)
-    assert set(typed.choices(route_bodies.AdviceQuery, "depth")) == set(DEPTHS)
-    assert set(typed.choices(route_bodies.GameReviewQuery, "depth")) == set(REVIEW_DEPTHS)
-    assert typed.choices(route_bodies.NewGameBody, "seed") == ()
+    assert models.choices(route_bodies.NewGameBody, "bag") == tuple(BAGS)
+    assert models.choices(route_bodies.AuditBody, "rules") == tuple(PRESETS)
+    assert set(models.choices(route_bodies.AdviceQuery, "depth")) == set(DEPTHS)
+    assert set(models.choices(route_bodies.GameReviewQuery, "depth")) == set(REVIEW_DEPTHS)
+    assert models.choices(route_bodies.NewGameBody, "seed") == ()
 
 
 def test_a_lexicon_field_is_this_servers_lexicons() -> None:

@@ -247,16 +247,31 @@ _WRONG_TYPE = ("list_type", "string_type", "int_type", "bool_type", "float_type"
 """The codes of a value of another type than a branch of a union takes."""
 
 
+def choices(model: type[pydantic.BaseModel], name: str) -> tuple[str, ...]:
+    """The choices of ``model``'s field ``name`` (its ``Literal``'s values; none: ``()``)."""
+    field = model.model_fields.get(name)
+    found: list[str] = []
+    pending = [field.annotation] if field is not None else []
+    while pending:
+        kind = pending.pop()
+        if typing.get_origin(kind) is typing.Literal:
+            found += [str(value) for value in typing.get_args(kind)]
+        else:
+            pending += list(typing.get_args(kind))
+    return tuple(found)
+
+
 def faults(
     error: pydantic.ValidationError,
-    known: Sequence[str],
-    helps: dict[str, str],
+    model: type[pydantic.BaseModel],
     budgets: Sequence[str] = (),
     said: Callable[[ErrorDetails, str], str | None] | None = None,
 ) -> list[Fault]:
-    """Each fault of a body, by its field, in the language spoken (:func:`~jarnac_solver.messages.speaking`);
-    ``budgets``: the fields that are a search's milliseconds; ``said``: a route's own wording of a fault
-    (``None`` from it: the mapping below says it)."""
+    """Each fault of a body read by ``model``, by its field, in the language spoken
+    (:func:`~jarnac_solver.messages.speaking`); ``budgets``: the fields that are a search's milliseconds;
+    ``said``: a route's own wording of a fault (``None`` from it: the mapping below says it)."""
+    known = list(model.model_fields)
+    helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
     made: list[Fault] = []
     by_field: dict[str, list[Any]] = {}
     for one in error.errors(include_url=False):
@@ -287,8 +302,7 @@ def faults(
         elif code == "string_too_long":
             text = Reason("field_too_long", {"count": len(str(value)), "most": int(ctx["max_length"])}).text()
         elif code == "literal_error":
-            # pydantic joins the last choice with an English "or": commas only, in any language (as a route's)
-            listed = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
+            listed = ", ".join(map(repr, choices(model, name)))  # commas only: no English "or" in any language
             text = Reason("fault_not_one_of", {"given": repr(shown(str(value))), "choices": listed}).text()
         elif code == "bool_type":
             text = Reason("fault_flag_due", {"given": type_name(value)}).text()

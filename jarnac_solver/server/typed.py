@@ -161,20 +161,6 @@ Seats = Annotated[
 """Two seats, A then B: a person or one of the computer's players."""
 
 
-def choices(model: type[RouteBody], name: str) -> tuple[str, ...]:
-    """The choices of ``model``'s field ``name`` (its ``Literal``'s values; none: ``()``)."""
-    field = model.model_fields.get(name)
-    found: list[str] = []
-    pending = [field.annotation] if field is not None else []
-    while pending:
-        kind = pending.pop()
-        if typing.get_origin(kind) is typing.Literal:
-            found += [str(value) for value in typing.get_args(kind)]
-        else:
-            pending += list(typing.get_args(kind))
-    return tuple(found)
-
-
 def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
     """The message of a fault of one of this module's codes, or one a route says otherwise than a
     command (``None``: the commands' mapping says it)."""
@@ -183,7 +169,7 @@ def said(one: ErrorDetails, name: str, model: type[RouteBody]) -> str | None:
     if code == "literal_error":  # a choice: text, one of the field's values
         if not isinstance(value, str):
             return Reason("fault_text_due", {"given": type_name(value)}).text()
-        listed = ", ".join(choices(model, name))
+        listed = ", ".join(models.choices(model, name))
         return Reason("fault_not_one_of", {"given": repr(shown(value)), "choices": listed}).text()
     if code == "reason":  # a rule of the route's own, said by its catalogs' code
         return Reason(str(ctx["code"]), dict(ctx.get("values") or {})).text()
@@ -221,8 +207,7 @@ def read(model: type[M], given: Any, offer: Offer, query: bool = False) -> M:
     try:
         return model.model_validate(dict(given), context={"offer": offer})
     except pydantic.ValidationError as exc:
-        helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
-        faults = models.faults(exc, known, helps, said=lambda one, name: said(one, name, model))
+        faults = models.faults(exc, model, said=lambda one, name: said(one, name, model))
         if query:  # a query's unknown key is a parameter, not a field
             listed = ", ".join(known) or "-"
             faults = [

@@ -51,9 +51,8 @@ async def _command(service: Service, request: Request, name: str) -> Response:
         try:
             body = model.model_validate(given)
         except pydantic.ValidationError as exc:
-            helps = {key: str(field.description or "") for key, field in model.model_fields.items()}
             budgets = [spec.name for spec in specs(declared) if spec.bound(Budget) is not None]
-            raise BodyError(models.faults(exc, list(model.model_fields), helps, budgets)) from None
+            raise BodyError(models.faults(exc, model, budgets)) from None
     defaults = {"lexicon": service.offer.default_lexicon}
     asked = models.request_of(body, declared, defaults, service.offer.max_budget_ms)
     spoken = getattr(body, "lang", None) or language.current()  # the body's lang, as the command's --lang
